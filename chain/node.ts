@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { waitForPort } from "./ports";
+
+export interface LocalNode {
+  rpcUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(__dirname, "..");
+
+/**
+ * Starts `hardhat node` on 127.0.0.1:port as a child process. The node's genesis is fixed
+ * (hardhat.config.ts `initialDate`), so a replayed journal reproduces hashes.
+ * The child dies with this process.
+ */
+export async function startLocalNode(port: number, opts: { log?: (line: string) => void } = {}): Promise<LocalNode> {
+  const cli = require.resolve("hardhat/internal/cli/cli.js", { paths: [ROOT] });
+  const child: ChildProcess = spawn(process.execPath, [cli, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TS_NODE_TRANSPILE_ONLY: "true" },
+  });
+  let exited = false;
+  let output = "";
+  const onData = (buf: Buffer) => {
+    const text = buf.toString();
+    if (output.length < 20_000) output += text;
+    // The node prints its well-known dev accounts' keys at start; never forward those lines.
+    if (opts.log) for (const line of text.split("\n")) if (line.trim() && !/Private Key|Account #|WARNING: These accounts/i.test(line)) opts.log(line);
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  child.once("exit", () => (exited = true));
+  const kill = () => {
+    if (!exited) child.kill("SIGKILL");
+  };
+  process.once("exit", kill);
+
+  try {
+    await Promise.race([
+      waitForPort(port, "127.0.0.1", 90_000),
+      new Promise((_, reject) => child.once("exit", (c) => reject(new Error(`hardhat node exited (${c}): ${output.slice(-2000)}`)))),
+    ]);
+  } catch (err) {
+    kill();
+    throw err;
+  }
+
+  return {
+    rpcUrl: `http://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      process.removeListener("exit", kill);
+      if (exited) return;
+      await new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => kill(), 3000).unref();
+      });
+    },
+  };
+}

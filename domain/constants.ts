@@ -1,0 +1,61 @@
+/** Business constants shared by server, web and admin. Money is integer won. */
+export const FEE_WON = 200;
+export const BUY_MIN_WON = 300;
+export const GIFT_MIN_WON = 300;
+export const AMOUNT_UNIT_WON = 100;
+export const MONTHLY_BUY_LIMIT_WON = 1_000_000;
+export const AMOUNT_MAX_DIGITS = 15;
+export const BUY_EXPIRY_HOURS = 24;
+export const PASSWORD_LENGTH = 6;
+export const ADMIN_PASSWORD_MIN = 8;
+export const ADMIN_ID_MIN = 5;
+export const MIN_AGE = 19;
+export const LOCK_AFTER_FAILURES = 5;
+export const LOCK_MINUTES = 10;
+export const VERIFY_KEY_TTL_MINUTES = 10;
+export const REMEMBER_PHONE_DAYS = 365;
+export const HISTORY_PAGE_SIZE = 7;
+export const PAGE_SIZE_OPTIONS = [7, 10, 25, 50, 100] as const;
+export const RECENT_LIMIT = 5;
+export const NOTICE_PREVIEW_CHARS = 30;
+export const QUICK_ADD_WON = [1_000, 5_000, 10_000, 30_000, 50_000] as const;
+export const TIME_ZONE = "Asia/Seoul";
+export const MARKET_NAME = "KRW MARKET";
+
+/** History types of POST /api/info/history. */
+export const HistoryType = { BUY: 1, USE: 2, GIFT: 3 } as const;
+export type HistoryType = (typeof HistoryType)[keyof typeof HistoryType];
+
+/** Trade type of /api/{gift,use}/trade/address. */
+export const TradeType = { USE: 0, GIFT: 1 } as const;
+
+/** Policy ids. */
+export const PolicyId = { TERMS: 1, PRIVACY: 2, VOUCHER: 3 } as const;
+
+/** Member state and permission values as the back-office sends them. */
+export const MemberState = { NORMAL: "repair", SUSPENDED: "suspension", KICKED: "kickOut" } as const;
+export type MemberState = (typeof MemberState)[keyof typeof MemberState];
+export const MemberPermission = { USER: "user", EXCHANGER: "exchanger", MANAGER: "manager" } as const;
+export type MemberPermission = (typeof MemberPermission)[keyof typeof MemberPermission];
+
+/** Buy order states (the user and admin labels). */
+export const BuyState = { PENDING: "pending", CONFIRMED: "confirmed", CANCELLED: "cancelled" } as const;
+export type BuyState = (typeof BuyState)[keyof typeof BuyState];
+
+/** Result page types of the user app. */
+export const ResultType = {
+  ALREADY_REGISTERED: 1,
+  UNDER_AGE: 2,
+  INVALID: 3,
+  SIGNUP_DONE: 4,
+  PASSWORD_CHANGED: 5,
+  BUY_REQUESTED: 6,
+  GIFT_DONE: 7,
+  USE_DONE: 8,
+} as const;
+
+/** Identity-verification result codes posted by the provider popup. */
+export const VerifyCode = { OK: 0, ALREADY_MEMBER: 1417, UNDER_AGE: 1490 } as const;
+
+/** Cookie-type marker per audience. */
+export const CookieType = { WEB: "web", OPERATION: "operation" } as const;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { Msg } from "../messages";
+import { evmAddress, pinInput, wonAmount } from "./common";
+
+export const chargeBody = z.strictObject({ password: pinInput, value: wonAmount });
+
+/** POST /api/gift/trade/address and /api/use/trade/address. */
+export const tradeBody = z.strictObject({
+  opponentAddress: evmAddress,
+  kind: z.literal(0),
+  type: z.union([z.literal(0), z.literal(1)]),
+  value: wonAmount,
+  password: pinInput,
+});
+export type TradeBody = z.infer<typeof tradeBody>;
+
+export const userLookupBody = z
+  .strictObject({
+    phonenumber: z.string().trim().max(20).optional().nullable(),
+    address: z.string().trim().max(42).optional().nullable(),
+  })
+  .refine((b) => Boolean(b.phonenumber) || Boolean(b.address), { error: Msg.recipientPhoneEmpty });
+
+export const p2pCheckBody = z.strictObject({ address: z.string().trim().max(100) });
+
+export const historyBody = z.strictObject({
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  page: z.number().int().min(1).max(100000).default(1),
+  perPage: z.union([z.literal(7), z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).optional(),
+  sortBy: z.string().max(30).optional().nullable(),
+  sortDesc: z.boolean().optional().nullable(),
+});
+export type HistoryBody = z.infer<typeof historyBody>;
+
+export const saleAcceptBody = z.strictObject({ id: z.number().int().positive() });

@@ -1,0 +1,14 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname);
+
+export default defineConfig({
+  root,
+  base: "/",
+  plugins: [react()],
+  resolve: { alias: { "@domain": path.resolve(root, "../domain") } },
+  build: { outDir: path.resolve(root, "../dist/web"), emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  server: { host: "127.0.0.1", proxy: { "/api": "http://127.0.0.1:3000", "/verify": "http://127.0.0.1:3000" } },
+});
