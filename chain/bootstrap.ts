@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ethers } from "ethers";
+import { voucherArtifact } from "./artifacts";
+import { openJournal, type Journal } from "./journal";
+import { startLocalNode, type LocalNode } from "./node";
+import { createSender, journaledRpc, makeProvider, replayJournal, type Sender } from "./sender";
+
+export interface Deployment {
+  chainId: number;
+  token: string;
+  deployBlock: number;
+  operator: string;
+  feeCollector: string;
+  deployedAt: string;
+}
+
+export interface Chain {
+  provider: ethers.JsonRpcProvider;
+  sender: Sender;
+  token: ethers.Contract;
+  deployment: Deployment;
+  rpcUrl: string;
+  node: LocalNode | null;
+  journal: Journal;
+  /** The token as seen by an arbitrary signer (for reads and signing domains). */
+  iface: ethers.Interface;
+  stop(): Promise<void>;
+}
+
+export interface ChainOptions {
+  dataDir: string;
+  chainPort: number;
+  rpcUrl: string | null;
+  /** The operator key that pays gas and holds the token roles. */
+  operatorKey: string;
+  /** The fee collector's address (a custodial wallet), used at deployment. */
+  feeCollector: string;
+  log?: (msg: string) => void;
+}
+
+export const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"] as const;
+
+/**
+ * Brings the chain up: starts the embedded node (unless RPC_URL), replays the journal on a fresh
+ * embedded node, deploys KRWVoucher once and records the deployment in DATA_DIR/deployments/<chainId>.json.
+ */
+export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
+  const log = opts.log ?? (() => undefined);
+  const embedded = !opts.rpcUrl;
+  const node = embedded ? await startLocalNode(opts.chainPort) : null;
+  const rpcUrl = opts.rpcUrl ?? node!.rpcUrl;
+  const provider = makeProvider(rpcUrl);
+  const chainId = Number((await provider.getNetwork()).chainId);
+  const journal = openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
+
+  if (embedded && journal.count() > 0 && (await provider.getBlockNumber()) === 0) {
+    const started = Date.now();
+    const r = await replayJournal(provider, journal);
+    log(`chain: replayed ${r.replayed} journal entries (${r.mined} transactions) in ${Date.now() - started} ms`);
+  }
+
+  const sender = createSender({ provider, privateKey: opts.operatorKey, journal, controlTime: embedded });
+  const { abi, bytecode } = voucherArtifact();
+  const iface = new ethers.Interface(abi);
+  const deployDir = path.join(opts.dataDir, "deployments");
+  const deployFile = path.join(deployDir, `${chainId}.json`);
+  let deployment: Deployment | null = fs.existsSync(deployFile) ? JSON.parse(fs.readFileSync(deployFile, "utf8")) : null;
+  if (deployment && (await provider.getCode(deployment.token)) === "0x") {
+    log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
+    deployment = null;
+  }
+  if (!deployment) {
+    if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, "0x" + (10n ** 24n).toString(16)]);
+    const factory = new ethers.ContractFactory(abi, bytecode);
+    const deployTx = await factory.getDeployTransaction(sender.address, opts.feeCollector);
+    const receipt = await sender.send(deployTx);
+    if (receipt.status !== 1 || !receipt.contractAddress) throw new Error("KRWVoucher deployment failed");
+    const token = receipt.contractAddress;
+    for (const role of ROLES) {
+      const roleId = ethers.id(role);
+      const r = await sender.send({ to: token, data: iface.encodeFunctionData("grantRole", [roleId, sender.address]) });
+      if (r.status !== 1) throw new Error(`grantRole ${role} failed`);
+    }
+    deployment = {
+      chainId,
+      token,
+      deployBlock: receipt.blockNumber,
+      operator: sender.address,
+      feeCollector: opts.feeCollector,
+      deployedAt: new Date().toISOString(),
+    };
+    fs.mkdirSync(deployDir, { recursive: true });
+    fs.writeFileSync(deployFile, JSON.stringify(deployment, null, 2));
+    log(`chain: deployed KRWVoucher at ${token} (block ${receipt.blockNumber})`);
+  }
+  const token = new ethers.Contract(deployment.token, abi, provider);
+  return {
+    provider,
+    sender,
+    token,
+    deployment,
+    rpcUrl,
+    node,
+    journal,
+    iface,
+    async stop() {
+      provider.destroy();
+      journal.close();
+      await node?.stop();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { ethers } from "ethers";
+import type { Journal } from "./journal";
+
+/**
+ * The one sender of the project's operator account: one nonce stream, strictly serialised
+ * (an automining node rejects out-of-order nonces). Every signed transaction is journaled before
+ * it is sent. On the embedded node each block gets an explicit timestamp, so a replay is exact.
+ */
+export interface Sender {
+  address: string;
+  /** Signs, journals and sends; resolves with the receipt (status 0 included) once mined. */
+  send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void }): Promise<ethers.TransactionReceipt>;
+  /** Signs a transaction without sending it (hash is known before sending). */
+  provider: ethers.JsonRpcProvider;
+}
+
+export interface SenderOptions {
+  provider: ethers.JsonRpcProvider;
+  privateKey: string;
+  journal: Journal;
+  /** True on the embedded Hardhat node: set each block's timestamp explicitly and journal it. */
+  controlTime: boolean;
+  receiptTimeoutMs?: number;
+}
+
+export function createSender(opts: SenderOptions): Sender {
+  const wallet = new ethers.Wallet(opts.privateKey, opts.provider);
+  let queue: Promise<unknown> = Promise.resolve();
+  let nextNonce: number | null = null;
+  let lastTs = opts.journal.lastTimestamp();
+
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void) {
+    const provider = opts.provider;
+    if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
+    const network = await provider.getNetwork();
+    const feeData = await provider.getFeeData();
+    const populated: ethers.TransactionRequest = {
+      ...tx,
+      from: wallet.address,
+      nonce: nextNonce,
+      chainId: network.chainId,
+      type: 2,
+      maxFeePerGas: feeData.maxFeePerGas ?? feeData.gasPrice ?? 1_000_000_000n,
+      maxPriorityFeePerGas: feeData.maxPriorityFeePerGas ?? 0n,
+    };
+    if (populated.gasLimit == null) {
+      try {
+        populated.gasLimit = ((await provider.estimateGas(populated)) * 12n) / 10n + 10_000n;
+      } catch {
+        // A reverting call still gets sent (and mined with status 0) so the outcome is on-chain and journaled.
+        populated.gasLimit = 3_000_000n;
+      }
+    }
+    const raw = await wallet.signTransaction(populated);
+    const hash = ethers.keccak256(raw);
+    let ts: number | null = null;
+    if (opts.controlTime) {
+      const latest = await provider.getBlock("latest");
+      ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, (latest?.timestamp ?? 0) + 1);
+    }
+    opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+    beforeSend?.(hash);
+    nextNonce++;
+    if (ts !== null) {
+      await provider.send("evm_setNextBlockTimestamp", [ts]);
+      lastTs = ts;
+    }
+    try {
+      await provider.send("eth_sendRawTransaction", [raw]);
+    } catch (err) {
+      // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
+      const receipt = await provider.getTransactionReceipt(hash);
+      if (!receipt) {
+        nextNonce = null; // resync the nonce from the node next time
+        throw err;
+      }
+    }
+    const receipt = await provider.waitForTransaction(hash, 1, opts.receiptTimeoutMs ?? 60_000);
+    if (!receipt) throw new Error(`no receipt for ${hash}`);
+    return receipt;
+  }
+
+  return {
+    address: wallet.address,
+    provider: opts.provider,
+    send(tx, o) {
+      const run = queue.then(() => sendOne(tx, o?.beforeSend));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+/** Journals and runs a state-changing node RPC (e.g. hardhat_setBalance) on the embedded node. */
+export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Journal, method: string, params: unknown[]) {
+  journal.append({ kind: "rpc", payload: JSON.stringify({ method, params }), ts: null, hash: null });
+  return provider.send(method, params);
+}
+
+/** Replays a journal against a fresh embedded node: same order, same timestamps, same hashes. */
+export async function replayJournal(provider: ethers.JsonRpcProvider, journal: Journal): Promise<{ replayed: number; mined: number }> {
+  let replayed = 0;
+  let mined = 0;
+  for (const e of journal.entries()) {
+    if (e.kind === "rpc") {
+      const { method, params } = JSON.parse(e.payload);
+      await provider.send(method, params);
+      replayed++;
+      continue;
+    }
+    if (e.ts !== null) await provider.send("evm_setNextBlockTimestamp", [e.ts]);
+    try {
+      await provider.send("eth_sendRawTransaction", [e.payload]);
+    } catch {
+      // Same outcome as the first time (a revert is still mined; a rejected one was rejected then too).
+    }
+    replayed++;
+    if (e.hash && (await provider.getTransactionReceipt(e.hash))) mined++;
+  }
+  return { replayed, mined };
+}
+
+export function makeProvider(rpcUrl: string): ethers.JsonRpcProvider {
+  // cacheTimeout -1: ethers' 250 ms cache would hand out stale nonces against an instantly mining node.
+  return new ethers.JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1, staticNetwork: false, batchMaxCount: 1 });
+}

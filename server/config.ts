@@ -1,0 +1,73 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  chainPort: number;
+  /** Set: use that EVM chain and start no node. Unset: embedded Hardhat node on 127.0.0.1:chainPort. */
+  rpcUrl: string | null;
+  keyEncryptionKey: Buffer;
+  jwtSecret: Buffer;
+  /** Operator (gas-paying) key for an external chain; generated on the embedded one. */
+  operatorPrivateKey: string | null;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Public origin of the apps (for the verification popup's postMessage target). */
+  publicOrigin: string;
+  tokenTtlMinutes: number;
+}
+
+interface DevSecrets {
+  keyEncryptionKey: string;
+  jwtSecret: string;
+}
+
+/**
+ * Reads configuration from the environment with safe local defaults. Missing secrets are generated
+ * once into DATA_DIR/dev-secrets.json (mode 0600) with a warning: fine for a laptop, never for production.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  fs.mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? "127.0.0.1";
+  let dev: DevSecrets | null = null;
+  const devFile = path.join(dataDir, "dev-secrets.json");
+  const devSecrets = (): DevSecrets => {
+    if (dev) return dev;
+    if (fs.existsSync(devFile)) dev = JSON.parse(fs.readFileSync(devFile, "utf8")) as DevSecrets;
+    else {
+      dev = { keyEncryptionKey: crypto.randomBytes(32).toString("hex"), jwtSecret: crypto.randomBytes(32).toString("hex") };
+      fs.writeFileSync(devFile, JSON.stringify(dev), { mode: 0o600 });
+      warn(`KEY_ENCRYPTION_KEY/JWT_SECRET not set: generated development secrets in ${devFile}. Set them in production.`);
+    }
+    return dev;
+  };
+  const kek = env.KEY_ENCRYPTION_KEY ? parseKey(env.KEY_ENCRYPTION_KEY, "KEY_ENCRYPTION_KEY") : Buffer.from(devSecrets().keyEncryptionKey, "hex");
+  const jwt = env.JWT_SECRET ? Buffer.from(env.JWT_SECRET, "utf8") : Buffer.from(devSecrets().jwtSecret, "hex");
+  if (jwt.length < 32) throw new Error("JWT_SECRET must be at least 32 bytes");
+  return {
+    port,
+    host,
+    dataDir,
+    chainPort: Number(env.CHAIN_PORT ?? 8545),
+    rpcUrl: env.RPC_URL || null,
+    keyEncryptionKey: kek,
+    jwtSecret: jwt,
+    operatorPrivateKey: env.OPERATOR_PRIVATE_KEY || null,
+    seedDemo: (env.SEED_DEMO ?? "true") !== "false",
+    logLevel: env.LOG_LEVEL ?? "info",
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://${host}:${port}`,
+    tokenTtlMinutes: Number(env.TOKEN_TTL_MINUTES ?? 60 * 12),
+  };
+}
+
+/** A 32-byte key as 64 hex characters or base64. */
+function parseKey(value: string, name: string): Buffer {
+  const buf = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+  if (buf.length !== 32) throw new Error(`${name} must be 32 bytes (64 hex characters or base64)`);
+  return buf;
+}
