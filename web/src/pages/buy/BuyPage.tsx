@@ -1,0 +1,3 @@
+export default function BuyPage() {
+  return <div>구매</div>;
+}

@@ -1,0 +1,3 @@
+export default function HistoryPage() {
+  return <div>이용내역</div>;
+}
