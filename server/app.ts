@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import express from "express";
+import helmet from "helmet";
+import type { AppContext } from "./context";
+import { errorHandler, notFound, ok } from "./http/errors";
+import { sessionRoutes } from "./routes/session";
+import { healthRoutes } from "./routes/health";
+import { routeModules } from "./routes";
+
+const DIST = path.resolve(__dirname, "..", "dist");
+
+/** The Express app: security headers, request log, JSON API, then both built SPAs. */
+export function createApp(ctx: AppContext): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "script-src": ["'self'", "t1.daumcdn.net", "t1.kakaocdn.net", "postcode.map.daum.net"],
+          "frame-src": ["'self'", "postcode.map.daum.net", "*.daum.net"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'", "ws:", "wss:"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    }),
+  );
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      // Path only: query strings and bodies may carry tokens or passwords.
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (req.path.startsWith("/api")) ctx.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, "request");
+    });
+    next();
+  });
+  app.use(express.json({ limit: "200kb" }));
+
+  app.use(sessionRoutes(ctx));
+  app.use(healthRoutes(ctx));
+  for (const mod of routeModules) app.use(mod(ctx));
+  app.use("/api", (_req, _res, next) => next(notFound()));
+
+  serveSpa(app, "/admin", path.join(DIST, "admin"));
+  serveSpa(app, "/", path.join(DIST, "web"));
+  app.use((_req, _res, next) => next(notFound()));
+  app.use(errorHandler(ctx.log));
+  return app;
+}
+
+/** Serves a built Vite app with an index.html fallback for client routes. */
+function serveSpa(app: express.Express, mount: string, dir: string) {
+  const index = path.join(dir, "index.html");
+  app.use(mount, express.static(dir, { index: false, maxAge: "1h", setHeaders: (res, p) => p.endsWith(".html") && res.setHeader("Cache-Control", "no-cache") }));
+  app.get(mount === "/" ? "/{*rest}" : `${mount}{/*rest}`, (req, res, next) => {
+    if (req.path.startsWith("/api")) return next();
+    if (!fs.existsSync(index)) return res.status(503).type("text/plain; charset=utf-8").send("앱이 아직 빌드되지 않았습니다: npm run build");
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { z } from "zod";
+import { Code, httpStatusFor } from "../../domain/codes";
+import { Msg } from "../../domain/messages";
+
+/** The one typed error: a spec code plus its Korean message (and optional data). */
+export class AppError extends Error {
+  constructor(
+    public code: number,
+    message: string,
+    public data?: unknown,
+    public httpStatus: number = httpStatusFor(code),
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = Msg.badRequest, data?: unknown) => new AppError(Code.BAD_REQUEST, message, data);
+export const unauthorized = (message: string = Msg.unauthorized) => new AppError(Code.UNAUTHORIZED, message);
+export const forbidden = (message: string = Msg.forbidden) => new AppError(Code.FORBIDDEN, message);
+export const notFound = (message: string = Msg.notFound) => new AppError(Code.NOT_FOUND, message);
+export const chainUnavailable = () => new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+
+/** Sends the `{code, message?, data?}` envelope. */
+export function ok(res: import("express").Response, data?: unknown): void {
+  res.status(200).json(data === undefined ? { code: Code.OK } : { code: Code.OK, data });
+}
+
+/** First Korean message of a zod error: custom messages are Korean; zod's own English ones become a generic message. */
+export function zodMessage(err: z.ZodError): string {
+  for (const issue of err.issues) {
+    if (issue.code === "unrecognized_keys") return Msg.unknownField;
+    if (/[가-힣]/.test(issue.message)) return issue.message;
+  }
+  return Msg.badRequest;
+}
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
+
+/** Central error handler: typed errors keep their code; bad JSON is a 400; anything else is logged and is a 500. */
+export function errorHandler(log: { error: (obj: unknown, msg?: string) => void }): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof AppError) {
+      res.status(err.httpStatus).json({ code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) });
+      return;
+    }
+    if (err instanceof z.ZodError) {
+      res.status(400).json({ code: Code.BAD_REQUEST, message: zodMessage(err) });
+      return;
+    }
+    const e = err as { type?: string; status?: number; statusCode?: number };
+    if (e?.type === "entity.parse.failed" || e?.type === "entity.too.large" || e?.type === "encoding.unsupported" || e?.status === 400) {
+      res.status(e.type === "entity.too.large" ? 413 : 400).json({ code: Code.BAD_REQUEST, message: Msg.badRequest });
+      return;
+    }
+    log.error({ err, path: req.path, method: req.method }, "unhandled error");
+    res.status(500).json({ code: Code.SERVER_ERROR, message: Msg.serverError });
+  };
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from "express";
+import type { z } from "zod";
+import { AppError, zodMessage } from "./errors";
+import { Code } from "../../domain/codes";
+
+type Part = "body" | "params" | "query";
+
+/**
+ * Validates one part of the request once, against a schema from domain/, and keeps the parsed
+ * value: handlers read `req.valid.body` (typed via `valid<T>(req)`), never re-parse.
+ */
+export function validate<S extends z.ZodType>(schema: S, part: Part = "body"): RequestHandler {
+  return (req, _res, next) => {
+    const input = part === "body" ? (req.body ?? {}) : part === "params" ? req.params : req.query;
+    const r = schema.safeParse(input);
+    if (!r.success) return next(new AppError(Code.BAD_REQUEST, zodMessage(r.error)));
+    const store = ((req as unknown as { valid?: Record<string, unknown> }).valid ??= {});
+    store[part] = r.data;
+    next();
+  };
+}
+
+/** The parsed values `validate` stored. */
+export function valid<B = unknown, P = unknown>(req: import("express").Request): { body: B; params: P; query: unknown } {
+  return ((req as unknown as { valid?: { body: B; params: P; query: unknown } }).valid ?? { body: undefined, params: undefined, query: undefined }) as {
+    body: B;
+    params: P;
+    query: unknown;
+  };
+}

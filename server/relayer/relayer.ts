@@ -1,0 +1,253 @@
+import { EventEmitter } from "node:events";
+import { ethers } from "ethers";
+import type { AppDb } from "../db/app-db";
+import { nowIso } from "../db/app-db";
+import type { Custody } from "../custody/keys";
+import type { Chain } from "../../chain/bootstrap";
+import type { TransferRow } from "./outbox";
+
+export interface Relayer {
+  start(): void;
+  stop(): Promise<void>;
+  /** Wake the loop now (after an enqueue). */
+  kick(): void;
+  /** Resolves when the row is confirmed or failed, or with its current state after `timeoutMs`. */
+  waitFor(id: number, timeoutMs: number): Promise<TransferRow>;
+  /** Settles rows left 'submitted' by a previous run against the chain; each moves exactly once. */
+  reconcile(): Promise<{ confirmed: number; failed: number; requeued: number }>;
+  /** Runs one send cycle (tests). */
+  runOnce(): Promise<number>;
+  on(event: "settled", fn: (row: TransferRow) => void): void;
+}
+
+export interface RelayerOptions {
+  db: AppDb;
+  custody: Custody;
+  chain: Chain;
+  batchSize?: number;
+  log?: { info: (o: unknown, m?: string) => void; warn: (o: unknown, m?: string) => void; error: (o: unknown, m?: string) => void };
+  /** Test hook: called after rows are marked submitted and before the transaction is sent. */
+  beforeSend?: (rows: TransferRow[], txHash: string) => void | Promise<void>;
+}
+
+const TYPES = {
+  TransferWithAuthorization: [
+    { name: "from", type: "address" },
+    { name: "to", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "fee", type: "uint256" },
+    { name: "validAfter", type: "uint256" },
+    { name: "validBefore", type: "uint256" },
+    { name: "nonce", type: "bytes32" },
+  ],
+};
+
+/**
+ * Sends outbox rows in order: signs each authorization with the member's custodial key and submits
+ * them through the operator's relayer account, one row as transferWithAuthorization, several as one
+ * batch (a bad item fails alone). Rows are marked 'submitted' with the tx hash before the send.
+ */
+export function createRelayer(opts: RelayerOptions): Relayer {
+  const { db, custody, chain } = opts;
+  const batchSize = opts.batchSize ?? 50;
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const iface = chain.iface;
+  let domain: ethers.TypedDataDomain | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let stopped = true;
+  let current: Promise<unknown> = Promise.resolve();
+  let wakeAgain = false;
+
+  const selectPending = db.prepare("SELECT * FROM transfers WHERE status = 'pending' ORDER BY id LIMIT ?");
+  const markSubmitted = db.prepare("UPDATE transfers SET status = 'submitted', tx_hash = ?, updated_at = ? WHERE id = ? AND status = 'pending'");
+  const markConfirmed = db.prepare("UPDATE transfers SET status = 'confirmed', block_number = ?, tx_hash = COALESCE(?, tx_hash), error = NULL, updated_at = ? WHERE id = ?");
+  const markFailed = db.prepare("UPDATE transfers SET status = 'failed', error = ?, block_number = ?, updated_at = ? WHERE id = ?");
+  const requeue = db.prepare("UPDATE transfers SET status = 'pending', tx_hash = NULL, updated_at = ? WHERE id = ?");
+  const byId = db.prepare("SELECT * FROM transfers WHERE id = ?");
+
+  async function getDomain() {
+    if (!domain) {
+      domain = { name: "KRW Voucher", version: "1", chainId: chain.deployment.chainId, verifyingContract: chain.deployment.token };
+    }
+    return domain;
+  }
+
+  async function sign(row: TransferRow) {
+    const signer = custody.signerFor(row.from_address);
+    const message = {
+      from: row.from_address,
+      to: row.to_address,
+      value: BigInt(row.value),
+      fee: BigInt(row.fee),
+      validAfter: 0n,
+      validBefore: BigInt(row.valid_before),
+      nonce: row.nonce,
+    };
+    const sig = ethers.Signature.from(await signer.signTypedData(await getDomain(), TYPES, message));
+    return { ...message, v: sig.v, r: sig.r, s: sig.s };
+  }
+
+  function emitSettled(id: number) {
+    const row = byId.get(id) as TransferRow;
+    events.emit("settled", row);
+    events.emit(`settled:${id}`, row);
+  }
+
+  /** Applies a mined receipt to the rows it carried. */
+  function applyReceipt(rows: TransferRow[], receipt: ethers.TransactionReceipt) {
+    const used = new Set<string>();
+    const failed = new Map<string, string>();
+    for (const log of receipt.logs) {
+      if (log.address.toLowerCase() !== chain.deployment.token.toLowerCase()) continue;
+      let parsed: ethers.LogDescription | null = null;
+      try {
+        parsed = iface.parseLog(log);
+      } catch {
+        continue;
+      }
+      if (!parsed) continue;
+      if (parsed.name === "AuthorizationUsed") used.add(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase());
+      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
+    }
+    const now = nowIso();
+    db.transaction(() => {
+      for (const row of rows) {
+        const key = `${row.from_address}:${row.nonce}`.toLowerCase();
+        if (receipt.status === 1 && used.has(key)) markConfirmed.run(receipt.blockNumber, receipt.hash, now, row.id);
+        else markFailed.run(failed.get(key) ?? "transaction reverted", receipt.blockNumber, now, row.id);
+      }
+    })();
+    for (const row of rows) emitSettled(row.id);
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = selectPending.all(batchSize) as TransferRow[];
+    if (rows.length === 0) return 0;
+    const signed = [];
+    for (const row of rows) signed.push(await sign(row));
+    const data =
+      rows.length === 1
+        ? iface.encodeFunctionData("transferWithAuthorization", [
+            signed[0].from, signed[0].to, signed[0].value, signed[0].fee, signed[0].validAfter, signed[0].validBefore, signed[0].nonce, signed[0].v, signed[0].r, signed[0].s,
+          ])
+        : iface.encodeFunctionData("batchTransferWithAuthorization", [signed]);
+    const gasLimit = BigInt(120_000 + 90_000 * rows.length);
+    const receipt = await chain.sender.send(
+      { to: chain.deployment.token, data, gasLimit },
+      {
+        beforeSend: (hash) => {
+          const now = nowIso();
+          db.transaction(() => rows.forEach((r) => markSubmitted.run(hash, now, r.id)))();
+        },
+      },
+    );
+    if (opts.beforeSend) await opts.beforeSend(rows, receipt.hash);
+    applyReceipt(rows, receipt);
+    return rows.length;
+  }
+
+  async function loop() {
+    if (running || stopped) {
+      wakeAgain = true;
+      return;
+    }
+    running = true;
+    try {
+      if (db.prepare("SELECT 1 FROM transfers WHERE status = 'submitted' LIMIT 1").get()) await reconcile();
+      do {
+        wakeAgain = false;
+        while (!stopped && (await runOnce()) > 0);
+      } while (wakeAgain && !stopped);
+    } catch (err) {
+      opts.log?.warn({ err: (err as Error).message }, "relayer: send failed; will retry");
+      // Rows whose send failed before reaching the chain go back to pending via reconcile.
+      await reconcile().catch(() => undefined);
+    } finally {
+      running = false;
+    }
+  }
+
+  async function reconcile() {
+    const rows = db.prepare("SELECT * FROM transfers WHERE status = 'submitted' ORDER BY id").all() as TransferRow[];
+    let confirmed = 0;
+    let failed = 0;
+    let requeued = 0;
+    const byHash = new Map<string, TransferRow[]>();
+    for (const r of rows) byHash.set(r.tx_hash ?? "", [...(byHash.get(r.tx_hash ?? "") ?? []), r]);
+    for (const [hash, group] of byHash) {
+      const receipt = hash ? await chain.provider.getTransactionReceipt(hash) : null;
+      if (receipt) {
+        applyReceipt(group, receipt);
+        for (const r of group) ((byId.get(r.id) as TransferRow).status === "confirmed" ? confirmed++ : failed++);
+        continue;
+      }
+      for (const r of group) {
+        // Not mined: if the authorization was used anyway (another tx), it is done; else it goes out again.
+        const usedOnChain: boolean = await chain.token.authorizationState(r.from_address, r.nonce);
+        if (usedOnChain) {
+          markConfirmed.run(null, null, nowIso(), r.id);
+          confirmed++;
+          emitSettled(r.id);
+        } else {
+          requeue.run(nowIso(), r.id);
+          requeued++;
+        }
+      }
+    }
+    return { confirmed, failed, requeued };
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      current = reconcile()
+        .catch((err) => opts.log?.error({ err: (err as Error).message }, "relayer: reconcile failed"))
+        .then(() => loop());
+      timer = setInterval(() => void (current = loop()), 1000);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await current.catch(() => undefined);
+      while (running) await new Promise((r) => setTimeout(r, 20));
+    },
+    kick() {
+      current = loop();
+    },
+    waitFor(id, timeoutMs) {
+      return new Promise((resolve) => {
+        const row = byId.get(id) as TransferRow | undefined;
+        if (!row || row.status === "confirmed" || row.status === "failed") return resolve(row as TransferRow);
+        const onSettled = (r: TransferRow) => {
+          clearTimeout(t);
+          resolve(r);
+        };
+        const t = setTimeout(() => {
+          events.off(`settled:${id}`, onSettled);
+          resolve(byId.get(id) as TransferRow);
+        }, timeoutMs);
+        events.once(`settled:${id}`, onSettled);
+      });
+    },
+    reconcile,
+    runOnce,
+    on(event, fn) {
+      events.on(event, fn);
+    },
+  };
+}
+
+/** Decodes a revert payload into its custom error name and args, for the row's error column. */
+export function describeRevert(iface: ethers.Interface, data: string): string {
+  try {
+    const err = iface.parseError(data);
+    if (err) return `${err.name}(${err.args.map((a: unknown) => String(a)).join(",")})`;
+  } catch {
+    /* fall through */
+  }
+  return data && data !== "0x" ? data.slice(0, 74) : "reverted";
+}
