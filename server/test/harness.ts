@@ -9,7 +9,7 @@ import type { Config } from "../config";
 export interface TestStack extends Stack {
   dataDir: string;
   /** Calls the API like a client: JSON body, optional bearer token and cookie-type; returns status + envelope. */
-  call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; marker?: "web" | "operation"; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
+  call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
   loginUser(phone: string, password: string): Promise<string>;
   loginAdmin(id: string, password: string): Promise<string>;
 }
@@ -28,7 +28,9 @@ export async function startTestStack(overrides: Partial<Config> = {}): Promise<T
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] = "application/json";
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.marker ?? (opts.token ? undefined : undefined)) headers["cookie-type"] = opts.marker!;
+    // With a token the web marker is the default; pass marker: null to send none.
+    const marker = opts.marker === undefined ? (opts.token ? "web" : null) : opts.marker;
+    if (marker) headers["cookie-type"] = marker;
     const res = await fetch(stack.url + p, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
     const text = await res.text();
     let env: any = {};
