@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from "react";
+import { Button, CloseButton, Dialog, Field, Input, Portal, Text } from "@chakra-ui/react";
+import { Code } from "@domain/codes";
+import { PASSWORD_LENGTH } from "@domain/constants";
+import { Msg } from "@domain/messages";
+import { ApiError } from "../api/client";
+import { snack, SNACK_MS } from "./ui/toaster";
+
+const L = {
+  title: "결제 비밀번호",
+  description: "결제 비밀번호 6자리를 입력해 주세요.",
+  label: "비밀번호",
+  cancel: "취소",
+  confirm: "확인",
+};
+
+export interface PasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /**
+   * Runs the payment. Resolve on code 200 (the caller then navigates); throw ApiError otherwise.
+   * `idempotencyKey` is made once per attempt and reused when the same password is sent again
+   * after an answer that decided nothing (network error, 5xx), so a retry moves money once.
+   */
+  onSubmit: (password: string, idempotencyKey: string) => Promise<unknown>;
+  /** Snackbar duration for the error answers (3.2 s in the gift and use flows). */
+  snackDuration?: number;
+}
+
+/**
+ * Whether the server gave a final answer that moved nothing (wrong password, lock, refusal): the next
+ * try is a new request with a new key. No answer, 5xx or 'in progress' keep the key, so that a retry
+ * replays the first outcome instead of paying twice.
+ */
+function isDecided(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  const undecided = (err.code >= 500 && err.code < 600) || err.code === Code.CONFLICT;
+  return !undecided;
+}
+
+/** 6-character masked payment password; confirm enabled at exactly 6; spinner while the call runs. */
+export function PasswordDialog({ open, onClose, onSubmit, snackDuration = SNACK_MS }: PasswordDialogProps) {
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+  const attempt = useRef<{ key: string; password: string } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (open) {
+      setPassword("");
+      attempt.current = null;
+    }
+  }, [open]);
+
+  const ready = password.length === PASSWORD_LENGTH && !pending;
+
+  async function submit() {
+    if (!ready) return;
+    if (!attempt.current || attempt.current.password !== password) {
+      attempt.current = { key: crypto.randomUUID(), password };
+    }
+    setPending(true);
+    try {
+      await onSubmit(password, attempt.current.key);
+    } catch (err) {
+      if (isDecided(err)) attempt.current = null;
+      const message =
+        err instanceof ApiError ? (err.code === Code.BAD_REQUEST ? Msg.passwordWrong : err.message) : Msg.serverError;
+      snack(message, { type: "error", duration: snackDuration });
+      setPassword("");
+      requestAnimationFrame(() => inputRef.current?.focus());
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && !pending && onClose()}
+      initialFocusEl={() => inputRef.current}
+      placement="center"
+      closeOnInteractOutside={!pending}
+      closeOnEscape={!pending}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content data-testid="password-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{L.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <form
+                id="password-dialog-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submit();
+                }}
+              >
+                <Field.Root>
+                  <Field.Label>{L.label}</Field.Label>
+                  <Input
+                    ref={inputRef}
+                    type="password"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={PASSWORD_LENGTH}
+                    value={password}
+                    disabled={pending}
+                    onChange={(e) => setPassword(e.target.value.slice(0, PASSWORD_LENGTH))}
+                    data-testid="password-input"
+                    letterSpacing="0.3em"
+                  />
+                  <Field.HelperText>
+                    <Text as="span">{L.description}</Text>
+                  </Field.HelperText>
+                </Field.Root>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={pending} data-testid="password-cancel">
+                {L.cancel}
+              </Button>
+              <Button
+                type="submit"
+                form="password-dialog-form"
+                disabled={!ready}
+                loading={pending}
+                data-testid="password-confirm"
+              >
+                {L.confirm}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild disabled={pending}>
+              <CloseButton size="sm" aria-label="닫기" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

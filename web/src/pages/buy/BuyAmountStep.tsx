@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { Button, DataList, Field, Flex, Skeleton, Stack, Text, Wrap } from "@chakra-ui/react";
+import { AMOUNT_MAX_DIGITS, QUICK_ADD_WON } from "@domain/constants";
+import { formatWon } from "@domain/format";
+import { AmountInput, cleanDigits } from "../../components/AmountInput";
+import type { BuyInfo } from "../../api/moneyApi";
+import { BuyLabels as L } from "./buyLabels";
+import { buyAmountError } from "./buyRules";
+
+export interface BuyAmountStepProps {
+  info: BuyInfo | undefined;
+  amount: string;
+  onAmountChange: (digits: string) => void;
+  onNext: () => void;
+}
+
+/** Step 1: the amount, quick-add buttons, balance and remaining monthly capacity. */
+export function BuyAmountStep({ info, amount, onAmountChange, onNext }: BuyAmountStepProps) {
+  const [touched, setTouched] = useState(amount !== "");
+  const error = info ? buyAmountError(amount, info.capacity) : null;
+  const shownError = touched ? error : null;
+
+  function quickAdd(won: number) {
+    setTouched(true);
+    const next = (BigInt(amount || "0") + BigInt(won)).toString();
+    if (next.length <= AMOUNT_MAX_DIGITS) onAmountChange(cleanDigits(next));
+  }
+
+  return (
+    <Stack
+      as="form"
+      gap="5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (info && !error) onNext();
+      }}
+    >
+      <Field.Root invalid={!!shownError}>
+        <Field.Label>{L.amount}</Field.Label>
+        <AmountInput
+          value={amount}
+          onChange={(d) => {
+            setTouched(true);
+            onAmountChange(d);
+          }}
+          placeholder={L.amountPlaceholder}
+          data-testid="buy-amount"
+          size="lg"
+        />
+        {shownError ? (
+          <Field.ErrorText data-testid="buy-amount-error">{shownError}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{L.rules}</Field.HelperText>
+        )}
+      </Field.Root>
+
+      <Wrap gap="2" role="group" aria-label={L.amount}>
+        {QUICK_ADD_WON.map((won) => (
+          <Button key={won} size="sm" variant="outline" onClick={() => quickAdd(won)} data-testid={`buy-add-${won}`}>
+            {L.plus(formatWon(won))}
+          </Button>
+        ))}
+        <Button
+          size="sm"
+          variant="subtle"
+          onClick={() => {
+            setTouched(false);
+            onAmountChange("");
+          }}
+          data-testid="buy-reset"
+        >
+          {L.reset}
+        </Button>
+      </Wrap>
+
+      <DataList.Root orientation="horizontal" size="md" borderWidth="1px" borderRadius="md" p="4">
+        <DataList.Item>
+          <DataList.ItemLabel>{L.balance}</DataList.ItemLabel>
+          <DataList.ItemValue justifyContent="flex-end">
+            <Skeleton loading={!info}>
+              <Text data-testid="buy-balance">{L.won(formatWon(info?.balance ?? 0))}</Text>
+            </Skeleton>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{L.capacity}</DataList.ItemLabel>
+          <DataList.ItemValue justifyContent="flex-end">
+            <Skeleton loading={!info}>
+              <Text data-testid="buy-capacity">{L.won(formatWon(info?.capacity ?? 0))}</Text>
+            </Skeleton>
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+
+      <Flex justify="flex-end">
+        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!info} data-testid="buy-next">
+          {L.next}
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}

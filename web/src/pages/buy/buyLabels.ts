@@ -1,0 +1,26 @@
+/** Korean labels of the buy screens. */
+export const BuyLabels = {
+  title: "상품권 구매",
+  amount: "구매 금액",
+  amountPlaceholder: "금액을 입력해 주세요",
+  reset: "초기화",
+  balance: "보유 금액",
+  capacity: "이번 달 잔여 충전 가능 금액",
+  rules: "최소 300원, 100원 단위로 구매할 수 있으며 월 1,000,000원까지 충전할 수 있습니다.",
+  next: "다음",
+  prev: "이전",
+  account: "입금 계좌",
+  bankName: "은행",
+  bankAccount: "계좌번호",
+  ownerName: "예금주",
+  depositAmount: "입금 금액",
+  checksTitle: "아래 내용을 확인해 주세요.",
+  checks: [
+    "입금자명은 반드시 회원님의 이름으로 입력해 주세요.",
+    "입금자명이 회원 이름과 다르면 구매가 확정되지 않습니다.",
+    "24시간 이내에 입금하지 않으면 구매 신청이 자동으로 취소됩니다.",
+  ],
+  submit: "구매 신청",
+  won: (v: string) => `${v}원`,
+  plus: (v: string) => `+${v}`,
+};
