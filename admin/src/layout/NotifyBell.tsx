@@ -1,0 +1,47 @@
+import { Box, Float, IconButton } from "@chakra-ui/react";
+import { useNavigate } from "react-router";
+import { BellIcon } from "../components/ui/icons";
+import { useRealtime } from "../realtime/RealtimeProvider";
+import { L } from "../labels";
+
+/** Bell of the permission-0 toolbar: the count of pushes since last opened; opens the notification list. */
+export function NotifyBell() {
+  const { unread, clearUnread } = useRealtime();
+  const navigate = useNavigate();
+  return (
+    <Box position="relative">
+      <IconButton
+        aria-label={L.notifications}
+        variant="ghost"
+        color="toolbar.fg"
+        _hover={{ bg: "whiteAlpha.200" }}
+        data-testid="admin-notify-bell"
+        onClick={() => {
+          clearUnread();
+          void navigate("/notify");
+        }}
+      >
+        <BellIcon />
+      </IconButton>
+      {unread > 0 && (
+        <Float placement="top-end" offset="2">
+          <Box
+            bg="red.500"
+            color="white"
+            fontSize="2xs"
+            fontWeight="bold"
+            minW="4"
+            h="4"
+            px="1"
+            rounded="full"
+            textAlign="center"
+            lineHeight="4"
+            data-testid="admin-notify-unread"
+          >
+            {unread > 99 ? "99+" : unread}
+          </Box>
+        </Float>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import { Box, Flex, HStack, Heading, IconButton, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
+import type { AdminAccount } from "../api/session";
+import { SUPER_ADMIN } from "../auth/routes";
+import { MenuIcon } from "../components/ui/icons";
+import { L } from "../labels";
+import { LogoutButton } from "./LogoutButton";
+import { NotifyBell } from "./NotifyBell";
+import { ToolbarTotals } from "./ToolbarTotals";
+
+export const TOOLBAR_H = "64px";
+
+/** Top bar: menu button (narrow screens), title, for permission 0 the totals and the bell, and logout. */
+export function Toolbar({ account, onMenu }: { account: AdminAccount; onMenu: () => void }) {
+  const full = account.permission === SUPER_ADMIN;
+  return (
+    <Box as="header" bg="toolbar.bg" color="toolbar.fg" data-testid="admin-toolbar" data-full={full}>
+      <Flex h={TOOLBAR_H} align="center" gap="3" px={{ base: "2", md: "4" }}>
+        <IconButton
+          aria-label={L.openMenu}
+          variant="ghost"
+          color="toolbar.fg"
+          _hover={{ bg: "whiteAlpha.200" }}
+          hideFrom="lg"
+          onClick={onMenu}
+          data-testid="admin-menu-button"
+        >
+          <MenuIcon />
+        </IconButton>
+        <Heading asChild size="md" flexShrink={0}>
+          <RouterLink to="/" data-testid="admin-toolbar-title">
+            {L.appTitle}
+          </RouterLink>
+        </Heading>
+        <Box flex="1" minW="0" hideBelow="xl">
+          {full && <ToolbarTotals />}
+        </Box>
+        <Box flex="1" hideFrom="xl" />
+        <HStack gap="2" flexShrink={0}>
+          <Text fontSize="sm" color="toolbar.muted" hideBelow="md" data-testid="admin-toolbar-user">
+            {account.username} · {L.permissionLabel(account.permission)}
+          </Text>
+          {full && <NotifyBell />}
+          <LogoutButton />
+        </HStack>
+      </Flex>
+      {full && (
+        <Box px={{ base: "3", md: "4" }} pb="2" hideFrom="xl">
+          <ToolbarTotals />
+        </Box>
+      )}
+    </Box>
+  );
+}

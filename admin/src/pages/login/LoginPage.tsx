@@ -1,0 +1,36 @@
+import { Box, Card, Center, Heading, Text } from "@chakra-ui/react";
+import { useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { saveSession } from "../../api/session";
+import { landingFor } from "../../auth/routes";
+import { L } from "../../labels";
+import { LoginForm } from "./LoginForm";
+
+/** /admin/login: after login permission 0 goes to /admin, everyone else to /admin/calc/request. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  return (
+    <Center minH="100dvh" px="4" bg="bg.canvas">
+      <Card.Root w="full" maxW="sm" bg="card.bg" data-testid="admin-login">
+        <Card.Header>
+          <Text fontSize="sm" color="fg.muted">
+            {L.appShortTitle}
+          </Text>
+          <Heading size="lg">{L.loginTitle}</Heading>
+        </Card.Header>
+        <Card.Body>
+          <Box>
+            <LoginForm
+              onLoggedIn={({ accessToken, expiredAt, account }) => {
+                qc.clear();
+                saveSession(accessToken, expiredAt, account);
+                void navigate(landingFor(account.permission), { replace: true });
+              }}
+            />
+          </Box>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}

@@ -1,0 +1,43 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { connectRealtime, realtimeUrl, type AdminPush } from "./socket";
+import { NotifyDialog } from "./NotifyDialog";
+import { queryKeys } from "../api/queries";
+
+interface RealtimeState {
+  /** Pushes received since the bell was last opened. */
+  unread: number;
+  clearUnread: () => void;
+}
+
+const RealtimeContext = createContext<RealtimeState>({ unread: 0, clearUnread: () => {} });
+
+export const useRealtime = () => useContext(RealtimeContext);
+
+/** Opens the notification channel while an operator is logged in and shows each push in a dialog. */
+export function RealtimeProvider({ token, children }: { token: string; children: React.ReactNode }) {
+  const qc = useQueryClient();
+  const [queue, setQueue] = useState<AdminPush[]>([]);
+  const [unread, setUnread] = useState(0);
+
+  useEffect(() => {
+    return connectRealtime(realtimeUrl(token), (p) => {
+      setQueue((q) => [...q, p]);
+      setUnread((n) => n + 1);
+      // Deposits, inquiries and settlements change the totals on screen.
+      void qc.invalidateQueries({ queryKey: queryKeys.toolbar });
+      void qc.invalidateQueries({ queryKey: queryKeys.mainData });
+    });
+  }, [token, qc]);
+
+  const clearUnread = useCallback(() => setUnread(0), []);
+  const dismiss = useCallback(() => setQueue((q) => q.slice(1)), []);
+  const value = useMemo(() => ({ unread, clearUnread }), [unread, clearUnread]);
+
+  return (
+    <RealtimeContext.Provider value={value}>
+      {children}
+      <NotifyDialog push={queue[0] ?? null} remaining={Math.max(0, queue.length - 1)} onClose={dismiss} />
+    </RealtimeContext.Provider>
+  );
+}

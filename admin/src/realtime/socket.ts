@@ -1,0 +1,100 @@
+/** The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, created_at}. */
+
+export type PushKind = "입금" | "문의" | "정산";
+
+export interface AdminPush {
+  kind: PushKind;
+  message: string;
+  id: number;
+  created_at: string;
+}
+
+const KINDS: readonly string[] = ["입금", "문의", "정산"];
+
+/** Where each kind of push leads (router paths below /admin). */
+export const pushTarget: Record<PushKind, string> = {
+  입금: "/sale/sell",
+  문의: "/board/inquiry",
+  정산: "/calc/management",
+};
+
+/** A push from raw frame text, or null for anything else (pings, other events, garbage). */
+export function parsePush(text: unknown): AdminPush | null {
+  if (typeof text !== "string") return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!v || typeof v !== "object") return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.kind !== "string" || !KINDS.includes(o.kind)) return null;
+  return {
+    kind: o.kind as PushKind,
+    message: typeof o.message === "string" ? o.message : "",
+    id: typeof o.id === "number" ? o.id : Number(o.id) || 0,
+    created_at: typeof o.created_at === "string" ? o.created_at : new Date().toISOString(),
+  };
+}
+
+export function realtimeUrl(token: string): string {
+  return `${location.origin.replace("http", "ws")}/ws?token=${encodeURIComponent(token)}`;
+}
+
+/** Backoff before reconnect attempt n (0-based): 1 s doubling to 60 s, with ±20 % jitter. */
+export function backoffMs(attempt: number): number {
+  const base = Math.min(60_000, 1000 * 2 ** Math.min(attempt, 6));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * Keeps a socket open, reconnecting with backoff after any close or failure (the server may not
+ * offer /ws at all: that only means quiet retries). Returns a function that stops it for good.
+ */
+export function connectRealtime(url: string, onPush: (p: AdminPush) => void): () => void {
+  let ws: WebSocket | null = null;
+  let timer: number | undefined;
+  let attempt = 0;
+  let stopped = false;
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = window.setTimeout(open, backoffMs(attempt++));
+  };
+
+  function open() {
+    if (stopped) return;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      schedule();
+      return;
+    }
+    ws.onopen = () => {
+      attempt = 0;
+    };
+    ws.onmessage = (ev) => {
+      const p = parsePush(ev.data);
+      if (p) onPush(p);
+    };
+    // onerror is always followed by onclose; reconnect from there only.
+    ws.onerror = () => {};
+    ws.onclose = () => {
+      ws = null;
+      schedule();
+    };
+  }
+
+  open();
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    if (ws) {
+      ws.onclose = null;
+      ws.onmessage = null;
+      ws.close();
+      ws = null;
+    }
+  };
+}
