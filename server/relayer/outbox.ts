@@ -10,6 +10,9 @@ import { Msg } from "../../domain/messages";
 export interface ChainView {
   balanceOf(address: string): bigint;
   indexedHead(): { number: number; hash: string } | null;
+  isBlocked(address: string): boolean;
+  transaction?(hash: string): { blockNumber?: number; block_number?: number; status: number | null } | null;
+  close?(): void;
 }
 
 export type TransferKind = "gift" | "use" | "buy" | "settlement" | "settlement_return" | "admin" | "seed";

@@ -1,3 +1,4 @@
+import { ethers } from "ethers";
 import type { AppContext } from "../context";
 import { nowIso } from "../db/app-db";
 import { hashPassword } from "../auth/passwords";
@@ -38,7 +39,8 @@ export function memberByPhone(ctx: Pick<AppContext, "db">, phone: string): Membe
 
 /** The member that owns a custodial wallet address, if any. */
 export function memberByAddress(ctx: Pick<AppContext, "db">, address: string): (MemberRow & { address: string }) | undefined {
+  if (!ethers.isAddress(address)) return undefined;
   return ctx.db
     .prepare("SELECT m.*, w.address AS address FROM wallets w JOIN members m ON m.id = w.member_id WHERE w.address = ? AND w.kind = 'member'")
-    .get(address) as (MemberRow & { address: string }) | undefined;
+    .get(ethers.getAddress(address)) as (MemberRow & { address: string }) | undefined;
 }

@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ethers } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestStack, type TestStack } from "../test/harness";
+import { createRelayer } from "./relayer";
+import { createMember } from "../services/members";
+import { callToken } from "../services/chain-calls";
+import type { TransferRow } from "./outbox";
+import { Msg } from "../../domain/messages";
+
+describe("custody, outbox and relayer", () => {
+  let s: TestStack;
+
+  beforeAll(async () => {
+    s = await startTestStack();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("stores no private key in plain text in any database or journal file", async () => {
+    const rows = s.ctx.db.prepare("SELECT address, encrypted_key FROM wallets").all() as { address: string; encrypted_key: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(7);
+    const keys = rows.map((r) => s.ctx.custody.signerFor(r.address).privateKey.slice(2).toLowerCase());
+    const files = fs.readdirSync(s.dataDir).filter((f) => /\.db(-wal)?$/.test(f));
+    expect(files).toEqual(expect.arrayContaining(["app.db", "chain.db"]));
+    for (const f of files) {
+      const raw = fs.readFileSync(path.join(s.dataDir, f));
+      const hex = raw.toString("hex");
+      const text = raw.toString("latin1").toLowerCase();
+      for (const k of keys) {
+        expect(text.includes(k), `${f} holds a key as text`).toBe(false);
+        expect(hex.includes(k), `${f} holds a key as bytes`).toBe(false);
+      }
+    }
+  });
+
+  it("100 concurrent transfers from a wallet funded for 40: exactly 40 move, balances reconcile with the chain", async () => {
+    const m = await createMember(s.ctx, { phonenumber: "01070000001", username: "동시성", password: "123456" });
+    const sink = await createMember(s.ctx, { phonenumber: "01070000002", username: "받는이", password: "123456" });
+    const each = 1_000;
+    const fund = 40 * (each + 200);
+    const treasury = s.ctx.custody.byKind("treasury")!.address;
+    const seed = s.ctx.db.transaction(() => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: m.address, value: fund }))();
+    s.ctx.relayer.kick();
+    expect((await s.ctx.relayer.waitFor(seed.id, 30_000)).status).toBe("confirmed");
+    await s.waitIndexed();
+    const token = await s.loginUser("01070000001", "123456");
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        s.call("POST", "/api/gift/trade/address", { token, body: { opponentAddress: sink.address, kind: 0, type: 1, value: each, password: "123456" } }),
+      ),
+    );
+    const ok = results.filter((r) => r.code === 200);
+    expect(ok.length).toBe(40);
+    expect(results.filter((r) => r.code === 400 && r.message === Msg.overBalance).length).toBe(60);
+    expect(Number(await s.ctx.chain.token.balanceOf(m.address))).toBe(0);
+    expect(Number(await s.ctx.chain.token.balanceOf(sink.address))).toBe(40 * each);
+    // Batched: fewer on-chain transactions than transfers.
+    const hashes = new Set(ok.map((r) => r.data.txHash));
+    expect(hashes.size).toBeLessThan(40);
+    await s.waitIndexed();
+    expect(s.ctx.view.balanceOf(m.address)).toBe(0n);
+    expect(s.ctx.outbox.pendingOutgoing(m.address)).toBe(0);
+  });
+
+  it("a relayer killed mid-batch and restarted loses nothing and doubles nothing", async () => {
+    await s.ctx.relayer.stop();
+    const from = await createMember(s.ctx, { phonenumber: "01070000003", username: "재시작", password: "123456" });
+    const to = await createMember(s.ctx, { phonenumber: "01070000004", username: "수신", password: "123456" });
+    const treasury = s.ctx.custody.byKind("treasury")!.address;
+    const minted = await callToken(s.ctx, "mint", [treasury, 0n + 1_000_000n]);
+    await s.waitIndexed(minted.block_number!);
+
+    // Batch A is sent and mined, then the process "dies" before it records the receipt.
+    const batchA = s.ctx.db.transaction(() => [1, 2, 3].map((i) => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: from.address, value: 1_000 * i })))();
+    const crashing = createRelayer({
+      db: s.ctx.db,
+      custody: s.ctx.custody,
+      chain: s.ctx.chain,
+      beforeSend: () => {
+        throw new Error("killed");
+      },
+    });
+    await expect(crashing.runOnce()).rejects.toThrow("killed");
+    const stateOf = (id: number) => (s.ctx.db.prepare("SELECT * FROM transfers WHERE id = ?").get(id) as TransferRow);
+    for (const r of batchA) expect(stateOf(r.id).status).toBe("submitted");
+
+    // Batch B was marked submitted but the process died before the transaction left it.
+    const batchB = s.ctx.db.transaction(() => [4, 5].map((i) => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: to.address, value: 1_000 * i })))();
+    const fakeHash = ethers.hexlify(ethers.randomBytes(32));
+    for (const r of batchB) s.ctx.db.prepare("UPDATE transfers SET status = 'submitted', tx_hash = ? WHERE id = ?").run(fakeHash, r.id);
+
+    const restarted = createRelayer({ db: s.ctx.db, custody: s.ctx.custody, chain: s.ctx.chain });
+    const rec = await restarted.reconcile();
+    expect(rec).toEqual({ confirmed: 3, failed: 0, requeued: 2 });
+    await restarted.runOnce();
+    for (const r of [...batchA, ...batchB]) expect(stateOf(r.id).status).toBe("confirmed");
+    expect(Number(await s.ctx.chain.token.balanceOf(from.address))).toBe(6_000);
+    expect(Number(await s.ctx.chain.token.balanceOf(to.address))).toBe(9_000);
+    // A second reconcile finds nothing to do.
+    expect(await restarted.reconcile()).toEqual({ confirmed: 0, failed: 0, requeued: 0 });
+    s.ctx.relayer.start();
+  });
+
+  it("a bad item in a batch fails alone", async () => {
+    await s.ctx.relayer.stop();
+    const a = await createMember(s.ctx, { phonenumber: "01070000005", username: "배치", password: "123456" });
+    const treasury = s.ctx.custody.byKind("treasury")!.address;
+    const rows = s.ctx.db.transaction(() => [1, 2, 3].map(() => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: a.address, value: 500 })))();
+    // Expire the middle authorization: the contract rejects it, the others go through.
+    s.ctx.db.prepare("UPDATE transfers SET valid_before = 1 WHERE id = ?").run(rows[1].id);
+    const relayer = createRelayer({ db: s.ctx.db, custody: s.ctx.custody, chain: s.ctx.chain });
+    await relayer.runOnce();
+    const st = rows.map((r) => (s.ctx.db.prepare("SELECT status, error FROM transfers WHERE id = ?").get(r.id) as { status: string; error: string }));
+    expect(st.map((x) => x.status)).toEqual(["confirmed", "failed", "confirmed"]);
+    expect(st[1].error).toMatch(/^AuthorizationExpired/);
+    expect(Number(await s.ctx.chain.token.balanceOf(a.address))).toBe(1_000);
+    s.ctx.relayer.start();
+  });
+});

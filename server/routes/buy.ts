@@ -1,0 +1,44 @@
+import { Router } from "express";
+import type { AppContext } from "../context";
+import { authOf, requireAdmin, requireMember } from "../auth/middleware";
+import { ok } from "../http/errors";
+import { idempotent } from "../http/idempotency";
+import { validate, valid } from "../http/validate";
+import { acceptBuy, buyCapacity, cancelBuy, expireBuyOrders, mainBank, requestBuy } from "../services/buy";
+import { schedulers } from "../scheduler";
+import { chargeBody, saleAcceptBody } from "../../domain/schemas/money";
+import { idParam } from "../../domain/schemas/common";
+import { z } from "zod";
+
+schedulers.push({ name: "expire-buy-orders", everyMs: 60_000, run: (ctx) => void expireBuyOrders(ctx) });
+
+export function buyRoutes(ctx: AppContext): Router {
+  const r = Router();
+  const member = requireMember(ctx);
+
+  r.get("/api/buy", member, (req, res) => {
+    const m = authOf(req).member!;
+    const address = ctx.custody.memberWallet(m.id)!.address;
+    ok(res, { balance: ctx.outbox.spendable(address), capacity: buyCapacity(ctx, m.id), bankInfo: mainBank(ctx) });
+  });
+
+  r.post("/api/buy/charge", member, validate(chargeBody), idempotent(ctx.db), async (req, res) => {
+    const { value, password } = valid<z.infer<typeof chargeBody>>(req).body;
+    const order = await requestBuy(ctx, authOf(req).member!, value, password);
+    ok(res, { id: order.id, orderNo: order.order_no, value: order.value, expiredAt: order.expires_at, state: order.state });
+  });
+
+  // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
+  r.post("/api/sale/accept", requireAdmin(ctx, "isSale1"), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
+    const { id } = valid<{ id: number }>(req).body;
+    const order = await acceptBuy(ctx, id);
+    ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: order.expires_at, txHash: order.txHash, status: order.status });
+  });
+
+  r.delete("/api/sale/delete/:id", requireAdmin(ctx, "isSale1"), validate(z.strictObject({ id: idParam }), "params"), (req, res) => {
+    cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id);
+    ok(res, "OK");
+  });
+
+  return r;
+}

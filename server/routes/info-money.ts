@@ -1,0 +1,44 @@
+import { Router } from "express";
+import { ethers } from "ethers";
+import type { AppContext } from "../context";
+import { authOf, requireMember } from "../auth/middleware";
+import { AppError, ok } from "../http/errors";
+import { validate, valid } from "../http/validate";
+import { memberByAddress, memberByPhone } from "../services/members";
+import { historyPage } from "../services/history";
+import { historyBody, userLookupBody, type HistoryBody } from "../../domain/schemas/money";
+import { Code } from "../../domain/codes";
+import { Msg } from "../../domain/messages";
+
+export function infoMoneyRoutes(ctx: AppContext): Router {
+  const r = Router();
+  const member = requireMember(ctx);
+
+  r.get("/api/info/balance", member, (req, res) => {
+    const address = ctx.custody.memberWallet(authOf(req).member!.id)!.address;
+    ok(res, { balance: ctx.outbox.spendable(address), pending: ctx.outbox.pendingOutgoing(address) });
+  });
+
+  // Recipient lookup for a gift, by phone or by wallet address. Not found is code 500 (spec), HTTP 404.
+  r.post("/api/info/user", member, validate(userLookupBody), (req, res) => {
+    const body = valid<{ phonenumber?: string | null; address?: string | null }>(req).body;
+    const byPhone = Boolean(body.phonenumber);
+    const found = byPhone ? memberByPhone(ctx, body.phonenumber!.replace(/\D/g, "")) : memberByAddress(ctx, body.address ?? "");
+    const notFound = new AppError(Code.SERVER_ERROR, byPhone ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound, undefined, 404);
+    if (!found || found.state === "kickOut") throw notFound;
+    const address = ctx.custody.memberWallet(found.id)?.address;
+    if (!address) throw notFound;
+    ok(res, { address: ethers.getAddress(address), username: found.username, phonenumber: maskPhone(found.phonenumber), isApp: Boolean(found.is_app) });
+  });
+
+  r.post("/api/info/history", member, validate(historyBody), (req, res) => {
+    ok(res, historyPage(ctx, authOf(req).member!.id, valid<HistoryBody>(req).body));
+  });
+
+  return r;
+}
+
+/** 01012345678 → 010-****-5678: a lookup confirms the person without exposing the whole number. */
+export function maskPhone(phone: string): string {
+  return phone.length >= 10 ? `${phone.slice(0, 3)}-****-${phone.slice(-4)}` : phone;
+}

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestStack, type TestStack } from "../test/harness";
+import { requestBuy, buyCapacity, expireBuyOrders } from "../services/buy";
+import { memberByPhone } from "../services/members";
+import { Msg } from "../../domain/messages";
+
+const M1 = { phone: "01011112222", pw: "111111" };
+const M2 = { phone: "01033334444", pw: "222222" };
+const SHOP = { phone: "01055556666", pw: "333333" };
+
+describe("money: buy, approval, gift, use, history", () => {
+  let s: TestStack;
+  let t1: string;
+  let t2: string;
+  let admin: string;
+  let addr1: string;
+  let addr2: string;
+  let shopAddr: string;
+  const feeCollector = () => s.ctx.custody.byKind("fee")!.address;
+  const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
+
+  beforeAll(async () => {
+    s = await startTestStack();
+    t1 = await s.loginUser(M1.phone, M1.pw);
+    t2 = await s.loginUser(M2.phone, M2.pw);
+    admin = await s.loginAdmin("admin", "admin1234");
+    addr1 = s.ctx.custody.memberWallet(memberByPhone(s.ctx, M1.phone)!.id)!.address;
+    addr2 = s.ctx.custody.memberWallet(memberByPhone(s.ctx, M2.phone)!.id)!.address;
+    shopAddr = s.ctx.custody.memberWallet(memberByPhone(s.ctx, SHOP.phone)!.id)!.address;
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("shows the seeded balances from the indexed chain", async () => {
+    const b1 = await s.call("GET", "/api/info/balance", { token: t1 });
+    expect(b1.data.balance).toBe(50_000);
+    expect(await onChain(addr1)).toBe(50_000);
+    const buy = await s.call("GET", "/api/buy", { token: t2 });
+    expect(buy.code).toBe(200);
+    expect(buy.data).toMatchObject({ balance: 20_000, capacity: 1_000_000, bankInfo: { bankName: "국민은행" } });
+  });
+
+  it("validates the buy amount and password with the spec's messages", async () => {
+    const cases: [unknown, string][] = [
+      [{ password: M1.pw, value: 250 }, Msg.amountUnit],
+      [{ password: M1.pw, value: 200 }, Msg.buyBelowMin],
+      [{ password: M1.pw, value: 1_000_100 }, Msg.buyOverCapacity],
+      [{ password: M1.pw, value: 10.5 }, Msg.amountUnit],
+      [{ password: M1.pw, value: "1e5" }, Msg.amountUnit],
+      [{ password: M1.pw }, Msg.required],
+      [{ password: M1.pw, value: 1000, extra: 1 }, Msg.unknownField],
+    ];
+    for (const [body, message] of cases) {
+      const r = await s.call("POST", "/api/buy/charge", { token: t1, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.message, JSON.stringify(body)).toBe(message);
+    }
+    const wrong = await s.call("POST", "/api/buy/charge", { token: t1, body: { password: "000000", value: 1000 } });
+    expect([wrong.code, wrong.message]).toEqual([400, Msg.passwordWrong]);
+    const bad = await s.call("POST", "/api/buy/charge", { token: t1, raw: "{not json" });
+    expect([bad.status, bad.code]).toEqual([400, 400]);
+    const anon = await s.call("POST", "/api/buy/charge", { body: { password: M1.pw, value: 1000 } });
+    expect(anon.code).toBe(401);
+    const noMarker = await s.call("POST", "/api/buy/charge", { token: t1, marker: null, body: { password: M1.pw, value: 1000 } });
+    expect(noMarker.code).toBe(401);
+    const adminOnWeb = await s.call("POST", "/api/buy/charge", { token: admin, marker: "web", body: { password: M1.pw, value: 1000 } });
+    expect(adminOnWeb.code).toBe(401);
+  });
+
+  it("buys: pending order, capacity drops, operator approval moves treasury → buyer on-chain", async () => {
+    const r = await s.call("POST", "/api/buy/charge", { token: t1, body: { password: M1.pw, value: 30_000 } });
+    expect(r.code).toBe(200);
+    expect(r.data.state).toBe("pending");
+    const capacity = (await s.call("GET", "/api/buy", { token: t1 })).data.capacity;
+    expect(capacity).toBe(970_000);
+    let hist = await s.call("POST", "/api/info/history", { token: t1, body: { type: 1, page: 1 } });
+    expect(hist.data.total_count).toBe(1);
+    expect(hist.data.data_list[0]).toMatchObject({ value: 30_000, isAccepted: false, state: "pending" });
+
+    const userTry = await s.call("POST", "/api/sale/accept", { token: t1, body: { id: r.data.id } });
+    expect(userTry.code).toBe(401);
+    const shopAdmin = await s.loginAdmin("shop01", "shop1234");
+    const noFlag = await s.call("POST", "/api/sale/accept", { token: shopAdmin, marker: "operation", body: { id: r.data.id } });
+    expect(noFlag.code).toBe(403);
+
+    const treasuryBefore = await onChain(s.ctx.custody.byKind("treasury")!.address);
+    const ok = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: r.data.id } });
+    expect(ok.code).toBe(200);
+    expect(ok.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await onChain(addr1)).toBe(80_000);
+    expect(await onChain(s.ctx.custody.byKind("treasury")!.address)).toBe(treasuryBefore - 30_000);
+    await s.waitIndexed();
+    expect((await s.call("GET", "/api/info/balance", { token: t1 })).data.balance).toBe(80_000);
+    hist = await s.call("POST", "/api/info/history", { token: t1, body: { type: 1, page: 1 } });
+    expect(hist.data.data_list[0]).toMatchObject({ isAccepted: true, state: "confirmed", txHash: ok.data.txHash });
+
+    const again = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: r.data.id } });
+    expect(again.code).toBe(409);
+    const delConfirmed = await s.call("DELETE", `/api/sale/delete/${r.data.id}`, { token: admin, marker: "operation" });
+    expect(delConfirmed.code).toBe(409);
+  });
+
+  it("cancels a pending order on delete, and the scheduler cancels unpaid orders after 24 hours", async () => {
+    const r = await s.call("POST", "/api/buy/charge", { token: t2, body: { password: M2.pw, value: 1_000 } });
+    const del = await s.call("DELETE", `/api/sale/delete/${r.data.id}`, { token: admin, marker: "operation" });
+    expect([del.code, del.data]).toEqual([200, "OK"]);
+    const member = memberByPhone(s.ctx, M2.phone)!;
+    const old = await requestBuy(s.ctx, member, 2_000, M2.pw, new Date(Date.now() - 25 * 3600_000));
+    const fresh = await requestBuy(s.ctx, member, 3_000, M2.pw);
+    expect(expireBuyOrders(s.ctx)).toBe(1);
+    const state = (id: number) => (s.ctx.db.prepare("SELECT state FROM buy_orders WHERE id = ?").get(id) as { state: string }).state;
+    expect(state(old.id)).toBe("cancelled");
+    expect(state(fresh.id)).toBe("pending");
+    const late = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: old.id } });
+    expect(late.code).toBe(409);
+  });
+
+  it("counts the monthly limit per Asia/Seoul calendar month", async () => {
+    const member = memberByPhone(s.ctx, M2.phone)!;
+    // 2026-01-31 23:30 in Seoul is 14:30 UTC: still January there.
+    const janLate = new Date("2026-01-31T14:30:00Z");
+    const febEarly = new Date("2026-01-31T15:30:00Z"); // 2026-02-01 00:30 Seoul
+    await requestBuy(s.ctx, member, 999_000, M2.pw, janLate);
+    expect(buyCapacity(s.ctx, member.id, janLate)).toBe(1_000);
+    await expect(requestBuy(s.ctx, member, 2_000, M2.pw, janLate)).rejects.toMatchObject({ message: Msg.buyOverCapacity });
+    expect(buyCapacity(s.ctx, member.id, febEarly)).toBe(1_000_000);
+    await requestBuy(s.ctx, member, 2_000, M2.pw, febEarly);
+  });
+
+  it("gifts by phone lookup: value to the recipient and 200 won to the fee collector in one transaction", async () => {
+    const look = await s.call("POST", "/api/info/user", { token: t1, body: { phonenumber: M2.phone } });
+    expect(look.code).toBe(200);
+    expect(look.data.address).toBe(addr2);
+    expect(look.data.username).toBe("이서연");
+    const miss = await s.call("POST", "/api/info/user", { token: t1, body: { phonenumber: "01099998888" } });
+    expect([miss.code, miss.message]).toEqual([500, Msg.recipientPhoneNotFound]);
+    const missAddr = await s.call("POST", "/api/info/user", { token: t1, body: { address: "0x0000000000000000000000000000000000000001" } });
+    expect([missAddr.code, missAddr.message]).toEqual([500, Msg.recipientAddressNotFound]);
+
+    const fee0 = await onChain(feeCollector());
+    const before1 = await onChain(addr1);
+    const before2 = await onChain(addr2);
+    const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: look.data.address, kind: 0, type: 1, value: 5_000, password: M1.pw } });
+    expect(r.code).toBe(200);
+    expect(r.data).toMatchObject({ value: 5_000, fee: 200, total: 5_200, status: "confirmed" });
+    const receipt = await s.ctx.chain.provider.getTransactionReceipt(r.data.txHash);
+    expect(receipt?.status).toBe(1);
+    expect(await onChain(addr1)).toBe(before1 - 5_200);
+    expect(await onChain(addr2)).toBe(before2 + 5_000);
+    expect(await onChain(feeCollector())).toBe(fee0 + 200);
+
+    await s.waitIndexed();
+    const sent = await s.call("POST", "/api/info/history", { token: t1, body: { type: 3, page: 1 } });
+    expect(sent.data.data_list[0]).toMatchObject({ send: true, value: 5_000, total: 5_200, user: "이서연", txHash: r.data.txHash });
+    const got = await s.call("POST", "/api/info/history", { token: t2, body: { type: 3, page: 1 } });
+    expect(got.data.data_list[0]).toMatchObject({ send: false, value: 5_000, total: 5_000, user: "김민준" });
+  });
+
+  it("refuses bad gifts with clear messages", async () => {
+    const body = (o: object) => ({ opponentAddress: addr2, kind: 0, type: 1, value: 1_000, password: M1.pw, ...o });
+    const cases: [object, number, string][] = [
+      [{ value: 200 }, 400, Msg.giftBelowMin],
+      [{ value: 1_050 }, 400, Msg.amountUnit],
+      [{ value: 10_000_000 }, 400, Msg.overBalance],
+      [{ opponentAddress: addr1 }, 400, Msg.giftToSelf],
+      [{ password: "999999" }, 400, Msg.passwordWrong],
+      [{ type: 0 }, 400, Msg.badRequest],
+      [{ opponentAddress: "0x1234" }, 400, Msg.recipientAddressNotFound],
+    ];
+    for (const [o, code, message] of cases) {
+      const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(o) });
+      expect([r.code, r.message], JSON.stringify(o)).toEqual([code, message]);
+    }
+  });
+
+  it("uses at the demo shop (market address) and refuses a non-market address with 1125", async () => {
+    const check = await s.call("POST", "/api/p2p/p2p-check", { token: t1, body: { address: shopAddr } });
+    expect(check.data).toMatchObject({ address: shopAddr, username: "KRW 마켓 1호점" });
+    const notShop = await s.call("POST", "/api/p2p/p2p-check", { token: t1, body: { address: addr2 } });
+    expect([notShop.code, notShop.message]).toEqual([1125, Msg.notMarketAddress]);
+    const shop0 = await onChain(shopAddr);
+    const r = await s.call("POST", "/api/use/trade/address", { token: t1, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 1_100, password: M1.pw } });
+    expect(r.code).toBe(200);
+    expect(await onChain(shopAddr)).toBe(shop0 + 1_100);
+    const bad = await s.call("POST", "/api/use/trade/address", { token: t1, body: { opponentAddress: addr2, kind: 0, type: 0, value: 1_000, password: M1.pw } });
+    expect(bad.code).toBe(1125);
+    await s.waitIndexed();
+    const uses = await s.call("POST", "/api/info/history", { token: t1, body: { type: 2, page: 1 } });
+    expect(uses.data.data_list[0]).toMatchObject({ value: 1_100, fee: 200, total: 1_300, to: shopAddr });
+  });
+
+  it("replays an Idempotency-Key instead of moving money twice", async () => {
+    const key = "gift-" + Date.now();
+    const body = { opponentAddress: addr2, kind: 0, type: 1, value: 300, password: M1.pw };
+    const before = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    const [a, b] = await Promise.all([
+      s.call("POST", "/api/gift/trade/address", { token: t1, body, headers: { "idempotency-key": key } }),
+      s.call("POST", "/api/gift/trade/address", { token: t1, body, headers: { "idempotency-key": key } }),
+    ]);
+    const codes = [a.code, b.code].sort();
+    // One runs; the concurrent twin is told it is in progress (409) — never a second transfer.
+    expect(codes).toEqual([200, 409]);
+    const c = await s.call("POST", "/api/gift/trade/address", { token: t1, body, headers: { "idempotency-key": key } });
+    expect(c.code).toBe(200);
+    expect(c.headers.get("idempotent-replayed")).toBe("true");
+    expect(c.data.txHash).toBe((a.code === 200 ? a : b).data.txHash);
+    const after = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    expect(after).toBe(before + 1);
+    const other = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { ...body, value: 400 }, headers: { "idempotency-key": key } });
+    expect(other.code).toBe(409);
+  });
+
+  it("never overspends under concurrent gifts", async () => {
+    await s.waitIndexed();
+    const spendable = (await s.call("GET", "/api/info/balance", { token: t2 })).data.balance as number;
+    const each = 3_000;
+    const n = Math.floor(spendable / (each + 200)) + 4;
+    const results = await Promise.all(
+      Array.from({ length: n }, () => s.call("POST", "/api/gift/trade/address", { token: t2, body: { opponentAddress: addr1, kind: 0, type: 1, value: each, password: M2.pw } })),
+    );
+    const okCount = results.filter((r) => r.code === 200).length;
+    expect(okCount).toBe(Math.floor(spendable / (each + 200)));
+    for (const r of results.filter((x) => x.code !== 200)) expect(r.message).toBe(Msg.overBalance);
+    expect(await onChain(addr2)).toBe(spendable - okCount * (each + 200));
+  });
+
+  it("keeps the books: fee collector holds 200 × (gifts + uses); balances sum to total supply", async () => {
+    await s.waitIndexed();
+    const charged = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers WHERE kind IN ('gift','use') AND status = 'confirmed'").get() as { n: number }).n;
+    expect(await onChain(feeCollector())).toBe(200 * charged);
+    const addresses = (s.ctx.db.prepare("SELECT address FROM wallets").all() as { address: string }[]).map((r) => r.address);
+    let sum = 0;
+    for (const a of addresses) sum += await onChain(a);
+    expect(sum).toBe(Number(await s.ctx.chain.token.totalSupply()));
+    for (const a of addresses) expect(s.ctx.view.balanceOf(a)).toBe(await s.ctx.chain.token.balanceOf(a));
+  });
+
+  it("locks payments after five wrong passwords", async () => {
+    const body = { opponentAddress: addr1, kind: 0, type: 1, value: 300, password: "000000" };
+    const t3 = await s.loginUser(SHOP.phone, SHOP.pw);
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await s.call("POST", "/api/gift/trade/address", { token: t3, body })).code);
+    expect(codes).toEqual([400, 400, 400, 400, 423]);
+    const right = await s.call("POST", "/api/gift/trade/address", { token: t3, body: { ...body, password: SHOP.pw } });
+    expect([right.code, right.message]).toEqual([423, Msg.paymentLocked]);
+  });
+
+  it("answers 503 and records nothing when the chain is down", async () => {
+    const before = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    await s.ctx.chain.node!.stop();
+    const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: addr2, kind: 0, type: 1, value: 300, password: M1.pw } });
+    expect([r.status, r.code, r.message]).toEqual([503, 503, Msg.chainUnavailable]);
+    const after = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    expect(after).toBe(before);
+  });
+});
