@@ -1,0 +1,125 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { deployVoucherFixture, FEE, fundedVoucherFixture } from "./helpers/fixtures";
+import { voucherDomain } from "./helpers/sign";
+import { shouldBehaveLikeAccessControlledVoucher } from "./behaviours/access.behaviour";
+import { shouldBehaveLikeMintableBurnableVoucher } from "./behaviours/supply.behaviour";
+import { shouldBehaveLikeRestrictableVoucher } from "./behaviours/restrictions.behaviour";
+import { shouldBehaveLikeAuthorizedTransferVoucher } from "./behaviours/authorization.behaviour";
+import { shouldBehaveLikeBatchingVoucher } from "./behaviours/batch.behaviour";
+import { measureGas } from "./helpers/gas";
+
+describe("KRWVoucher", function () {
+  describe("deployment", function () {
+    it("is a whole-won token named KRW Voucher", async function () {
+      const { voucher } = await loadFixture(deployVoucherFixture);
+      expect(await voucher.name()).to.equal("KRW Voucher");
+      expect(await voucher.symbol()).to.equal("KRWV");
+      expect(await voucher.decimals()).to.equal(0n);
+      expect(await voucher.totalSupply()).to.equal(0n);
+      expect(await voucher.paused()).to.equal(false);
+    });
+
+    it("gives the admin role to the admin only and records the fee collector", async function () {
+      const { voucher, roles, admin, feeCollector, minter } = await loadFixture(deployVoucherFixture);
+      expect(await voucher.hasRole(roles.admin, admin.address)).to.equal(true);
+      expect(await voucher.hasRole(roles.admin, minter.address)).to.equal(false);
+      expect(await voucher.hasRole(roles.minter, admin.address)).to.equal(false);
+      expect(await voucher.feeCollector()).to.equal(feeCollector.address);
+    });
+
+    it("emits FeeCollectorChanged from zero on deploy", async function () {
+      const [admin, collector] = await ethers.getSigners();
+      const voucher = await ethers.deployContract("KRWVoucher", [admin.address, collector.address]);
+      await expect(voucher.deploymentTransaction())
+        .to.emit(voucher, "FeeCollectorChanged")
+        .withArgs(ethers.ZeroAddress, collector.address);
+    });
+
+    it("rejects a zero admin or fee collector with ZeroAddress", async function () {
+      const [admin, collector] = await ethers.getSigners();
+      const factory = await ethers.getContractFactory("KRWVoucher");
+      await expect(factory.deploy(ethers.ZeroAddress, collector.address)).to.be.revertedWithCustomError(
+        factory,
+        "ZeroAddress",
+      );
+      await expect(factory.deploy(admin.address, ethers.ZeroAddress)).to.be.revertedWithCustomError(
+        factory,
+        "ZeroAddress",
+      );
+    });
+
+    it("signs under the EIP-712 domain KRW Voucher / 1", async function () {
+      const { voucher } = await loadFixture(deployVoucherFixture);
+      const d = await voucherDomain(voucher);
+      expect(await voucher.DOMAIN_SEPARATOR()).to.equal(ethers.TypedDataEncoder.hashDomain(d));
+      const [, name, version, chainId, verifyingContract] = await voucher.eip712Domain();
+      expect([name, version, chainId, verifyingContract]).to.deep.equal([
+        "KRW Voucher",
+        "1",
+        d.chainId,
+        d.verifyingContract,
+      ]);
+    });
+  });
+
+  shouldBehaveLikeAccessControlledVoucher(fundedVoucherFixture);
+  shouldBehaveLikeMintableBurnableVoucher(fundedVoucherFixture);
+  shouldBehaveLikeRestrictableVoucher(fundedVoucherFixture);
+  shouldBehaveLikeAuthorizedTransferVoucher(fundedVoucherFixture);
+  shouldBehaveLikeBatchingVoucher(fundedVoucherFixture);
+
+  describe("ERC20Permit", function () {
+    it("sets an allowance from an off-chain signature", async function () {
+      const { voucher, alice, bob, carol } = await loadFixture(fundedVoucherFixture);
+      const value = 7_000n;
+      const deadline = BigInt(await time.latest()) + 3600n;
+      const nonce = await voucher.nonces(alice.address);
+      const signature = await alice.signTypedData(
+        await voucherDomain(voucher),
+        {
+          Permit: [
+            { name: "owner", type: "address" },
+            { name: "spender", type: "address" },
+            { name: "value", type: "uint256" },
+            { name: "nonce", type: "uint256" },
+            { name: "deadline", type: "uint256" },
+          ],
+        },
+        { owner: alice.address, spender: bob.address, value, nonce, deadline },
+      );
+      const { v, r, s } = ethers.Signature.from(signature);
+      await expect(voucher.connect(carol).permit(alice.address, bob.address, value, deadline, v, r, s))
+        .to.emit(voucher, "Approval")
+        .withArgs(alice.address, bob.address, value);
+      expect(await voucher.allowance(alice.address, bob.address)).to.equal(value);
+      expect(await voucher.nonces(alice.address)).to.equal(nonce + 1n);
+      await expect(voucher.connect(bob).transferFrom(alice.address, carol.address, value)).to.changeTokenBalances(
+        voucher,
+        [alice, carol],
+        [-value, value],
+      );
+      await expect(voucher.connect(carol).permit(alice.address, bob.address, value, deadline, v, r, s))
+        .to.be.revertedWithCustomError(voucher, "ERC2612InvalidSigner");
+    });
+  });
+
+  describe("gas", function () {
+    it("prints gasUsed of a transfer, a relayed gift with fee and a batch of 50", async function () {
+      const g = await measureGas(50);
+      console.log(
+        [
+          "      gasUsed (from receipts):",
+          `        ERC-20 transfer                      ${g.transfer}`,
+          `        transferWithAuthorization, fee ${FEE}   ${g.gift}`,
+          `        batch of ${g.batchSize} authorizations         ${g.batchTotal} total, ${g.batchPerItem} per item`,
+        ].join("\n"),
+      );
+      expect(g.transfer).to.be.lessThan(g.gift);
+      expect(g.batchTotal).to.be.greaterThan(g.gift);
+      expect(g.batchPerItem).to.be.lessThan(g.gift + 21_000n);
+      expect(g.batchPerItem).to.be.lessThan(g.gift); // the 21,000 base cost is shared across the batch
+    });
+  });
+});

@@ -1,0 +1,218 @@
+import { expect } from "chai";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { ALICE_START, BOB_START, FEE, type Fixture } from "../helpers/fixtures";
+import {
+  cancelArgs,
+  randomNonce,
+  signCancelAuthorization,
+  signTransferAuthorization,
+  transferArgs,
+} from "../helpers/sign";
+import { mined, voucherEvents } from "../helpers/receipts";
+
+/** EIP-3009-style relayed transfers with a fee, and their cancellation. Expects a funded fixture. */
+export function shouldBehaveLikeAuthorizedTransferVoucher(fixture: Fixture) {
+  describe("transferWithAuthorization", function () {
+    it("moves value to `to` and the fee to the fee collector in one transaction", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 5_000n, fee: FEE });
+      const tx = f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth));
+
+      await expect(tx).to.changeTokenBalances(
+        f.voucher,
+        [f.alice, f.carol, f.feeCollector, f.relayer],
+        [-(5_000n + FEE), 5_000n, FEE, 0n],
+      );
+      await expect(tx).to.emit(f.voucher, "Transfer").withArgs(f.alice.address, f.carol.address, 5_000n);
+      await expect(tx).to.emit(f.voucher, "Transfer").withArgs(f.alice.address, f.feeCollector.address, FEE);
+      await expect(tx)
+        .to.emit(f.voucher, "TransferWithFee")
+        .withArgs(f.alice.address, f.carol.address, 5_000n, FEE, auth.nonce);
+      await expect(tx).to.emit(f.voucher, "AuthorizationUsed").withArgs(f.alice.address, auth.nonce);
+      expect(await f.voucher.authorizationState(f.alice.address, auth.nonce)).to.equal(true);
+      expect(await f.voucher.totalSupply()).to.equal(ALICE_START + BOB_START);
+    });
+
+    it("emits exactly the value and fee Transfer events, nothing more", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 5_000n, fee: FEE });
+      const receipt = await mined(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)));
+      const names = voucherEvents(f.voucher, receipt).map((e) => e.name);
+      expect(names).to.deep.equal(["AuthorizationUsed", "Transfer", "Transfer", "TransferWithFee"]);
+    });
+
+    it("sends no fee Transfer when the fee is zero (a purchase delivery)", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 5_000n, fee: 0n });
+      const tx = f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth));
+      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.carol, f.feeCollector], [-5_000n, 5_000n, 0n]);
+      const transfers = voucherEvents(f.voucher, await mined(tx)).filter((e) => e.name === "Transfer");
+      expect(transfers).to.have.length(1);
+    });
+
+    it("pays the fee to the collector set at execution time", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 5_000n, fee: FEE });
+      await f.voucher.connect(f.admin).setFeeCollector(f.outsider.address);
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth))).to.changeTokenBalances(
+        f.voucher,
+        [f.outsider, f.feeCollector],
+        [FEE, 0n],
+      );
+    });
+
+    it("refuses a replay with AuthorizationUsedOrCanceled", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 5_000n, fee: FEE });
+      await f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth));
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)))
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+        .withArgs(f.alice.address, auth.nonce);
+      expect(await f.voucher.balanceOf(f.carol.address)).to.equal(5_000n);
+    });
+
+    it("keeps nonces per authorizer: the same nonce is fresh for someone else", async function () {
+      const f = await loadFixture(fixture);
+      const nonce = randomNonce();
+      const a = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, nonce });
+      const b = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, nonce });
+      await f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(a));
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(b))).not.to.be.reverted;
+    });
+
+    it("refuses an expired authorization with AuthorizationExpired(validBefore, now)", async function () {
+      const f = await loadFixture(fixture);
+      const validBefore = BigInt(await time.latest()) + 60n;
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, validBefore });
+      await time.setNextBlockTimestamp(validBefore);
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)))
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationExpired")
+        .withArgs(validBefore, validBefore);
+    });
+
+    it("refuses an authorization before validAfter with AuthorizationNotYetValid(validAfter, now)", async function () {
+      const f = await loadFixture(fixture);
+      const now = BigInt(await time.latest());
+      const validAfter = now + 600n;
+      const auth = await signTransferAuthorization(f.voucher, f.alice, {
+        to: f.carol.address,
+        value: 1_000n,
+        validAfter,
+        validBefore: now + 3_600n,
+      });
+      await time.setNextBlockTimestamp(validAfter);
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)))
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationNotYetValid")
+        .withArgs(validAfter, validAfter);
+      await time.setNextBlockTimestamp(validAfter + 1n);
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth))).not.to.be.reverted;
+    });
+
+    it("refuses a signature by another key with InvalidSignature(expected, recovered)", async function () {
+      const f = await loadFixture(fixture);
+      const forged = await signTransferAuthorization(f.voucher, f.bob, {
+        from: f.alice.address,
+        to: f.bob.address,
+        value: 1_000n,
+        fee: FEE,
+      });
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(forged)))
+        .to.be.revertedWithCustomError(f.voucher, "InvalidSignature")
+        .withArgs(f.alice.address, f.bob.address);
+    });
+
+    it("refuses a signed message whose fields were changed", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      const tampered = { ...auth, value: 90_000n };
+      await expect(
+        f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(tampered)),
+      ).to.be.revertedWithCustomError(f.voucher, "InvalidSignature");
+      await expect(
+        f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs({ ...auth, fee: 0n })),
+      ).to.be.revertedWithCustomError(f.voucher, "InvalidSignature");
+    });
+
+    it("refuses when the balance cannot cover value + fee, and nothing moves", async function () {
+      const f = await loadFixture(fixture);
+      const value = BOB_START - FEE + 1n; // value alone fits, value + fee does not
+      const auth = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value, fee: FEE });
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)))
+        .to.be.revertedWithCustomError(f.voucher, "InsufficientBalance")
+        .withArgs(f.bob.address, BOB_START, value + FEE);
+      expect(await f.voucher.balanceOf(f.bob.address)).to.equal(BOB_START);
+      expect(await f.voucher.balanceOf(f.carol.address)).to.equal(0n);
+      expect(await f.voucher.balanceOf(f.feeCollector.address)).to.equal(0n);
+      expect(await f.voucher.authorizationState(f.bob.address, auth.nonce)).to.equal(false);
+    });
+
+    it("spends the exact balance when value + fee equals it", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: BOB_START - FEE, fee: FEE });
+      await f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth));
+      expect(await f.voucher.balanceOf(f.bob.address)).to.equal(0n);
+    });
+
+    it("refuses a zero value", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 0n, fee: FEE });
+      await expect(
+        f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)),
+      ).to.be.revertedWithCustomError(f.voucher, "ZeroAmount");
+    });
+
+    it("accepts submission only from the relayer, even by the signer itself", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      for (const other of [f.alice, f.carol, f.admin]) {
+        await expect(f.voucher.connect(other).transferWithAuthorization(...transferArgs(auth)))
+          .to.be.revertedWithCustomError(f.voucher, "NotRelayer")
+          .withArgs(other.address);
+      }
+      expect(await f.voucher.authorizationState(f.alice.address, auth.nonce)).to.equal(false);
+    });
+  });
+
+  describe("cancelAuthorization", function () {
+    it("burns the nonce so a transfer with it reverts", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      const cancel = await signCancelAuthorization(f.voucher, f.alice, auth.nonce);
+      await expect(f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(cancel)))
+        .to.emit(f.voucher, "AuthorizationCanceled")
+        .withArgs(f.alice.address, auth.nonce);
+      expect(await f.voucher.authorizationState(f.alice.address, auth.nonce)).to.equal(true);
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)))
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+        .withArgs(f.alice.address, auth.nonce);
+    });
+
+    it("refuses a second cancel of the same nonce", async function () {
+      const f = await loadFixture(fixture);
+      const cancel = await signCancelAuthorization(f.voucher, f.alice, randomNonce());
+      await f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(cancel));
+      await expect(f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(cancel)))
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+        .withArgs(f.alice.address, cancel.nonce);
+    });
+
+    it("refuses to cancel a nonce that was already used", async function () {
+      const f = await loadFixture(fixture);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n });
+      await f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth));
+      const cancel = await signCancelAuthorization(f.voucher, f.alice, auth.nonce);
+      await expect(f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(cancel)))
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+        .withArgs(f.alice.address, auth.nonce);
+    });
+
+    it("refuses a cancel signed by someone other than the authorizer", async function () {
+      const f = await loadFixture(fixture);
+      const cancel = await signCancelAuthorization(f.voucher, f.bob, randomNonce(), f.alice.address);
+      await expect(f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(cancel)))
+        .to.be.revertedWithCustomError(f.voucher, "InvalidSignature")
+        .withArgs(f.alice.address, f.bob.address);
+      expect(await f.voucher.authorizationState(f.alice.address, cancel.nonce)).to.equal(false);
+    });
+  });
+}

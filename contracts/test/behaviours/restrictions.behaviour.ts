@@ -1,0 +1,146 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { FEE, type Fixture } from "../helpers/fixtures";
+import { signTransferAuthorization, transferArgs } from "../helpers/sign";
+
+/** Freezing single addresses and pausing everything. Expects a funded fixture. */
+export function shouldBehaveLikeRestrictableVoucher(fixture: Fixture) {
+  describe("blockAccount / unblockAccount", function () {
+    async function aliceBlocked() {
+      const f = await fixture();
+      await f.voucher.connect(f.blocker).blockAccount(f.alice.address);
+      return f;
+    }
+
+    it("emits Blocked and Unblocked and reports isBlocked", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.blocker).blockAccount(f.alice.address))
+        .to.emit(f.voucher, "Blocked")
+        .withArgs(f.blocker.address, f.alice.address);
+      expect(await f.voucher.isBlocked(f.alice.address)).to.equal(true);
+      await expect(f.voucher.connect(f.blocker).unblockAccount(f.alice.address))
+        .to.emit(f.voucher, "Unblocked")
+        .withArgs(f.blocker.address, f.alice.address);
+      expect(await f.voucher.isBlocked(f.alice.address)).to.equal(false);
+    });
+
+    it("rejects blocking the zero address", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.blocker).blockAccount(ethers.ZeroAddress)).to.be.revertedWithCustomError(
+        f.voucher,
+        "ZeroAddress",
+      );
+    });
+
+    it("stops transfers from a blocked address", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await expect(f.voucher.connect(f.alice).transfer(f.carol.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+    });
+
+    it("stops transfers to a blocked address", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await expect(f.voucher.connect(f.bob).transfer(f.alice.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+    });
+
+    it("stops transferFrom by a spender on behalf of a blocked owner", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await f.voucher.connect(f.alice).approve(f.bob.address, 1_000n);
+      await expect(f.voucher.connect(f.bob).transferFrom(f.alice.address, f.carol.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+    });
+
+    it("stops minting to a blocked address", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await expect(f.voucher.connect(f.minter).mint(f.alice.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+    });
+
+    it("stops relayed transfers from or to a blocked address, leaving the nonce unused", async function () {
+      const f = await loadFixture(aliceBlocked);
+      const fromBlocked = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(fromBlocked)))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+      expect(await f.voucher.authorizationState(f.alice.address, fromBlocked.nonce)).to.equal(false);
+
+      const toBlocked = await signTransferAuthorization(f.voucher, f.bob, { to: f.alice.address, value: 1_000n, fee: FEE });
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(toBlocked)))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+      expect(await f.voucher.authorizationState(f.bob.address, toBlocked.nonce)).to.equal(false);
+    });
+
+    it("lets transfers through again after unblocking", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await f.voucher.connect(f.blocker).unblockAccount(f.alice.address);
+      await expect(f.voucher.connect(f.alice).transfer(f.carol.address, 1_000n)).to.changeTokenBalances(
+        f.voucher,
+        [f.alice, f.carol],
+        [-1_000n, 1_000n],
+      );
+    });
+  });
+
+  describe("pause / unpause", function () {
+    async function paused() {
+      const f = await fixture();
+      await f.voucher.connect(f.pauser).pause();
+      return f;
+    }
+
+    it("emits Paused and Unpaused", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.pauser).pause()).to.emit(f.voucher, "Paused").withArgs(f.pauser.address);
+      expect(await f.voucher.paused()).to.equal(true);
+      await expect(f.voucher.connect(f.pauser).unpause()).to.emit(f.voucher, "Unpaused").withArgs(f.pauser.address);
+      expect(await f.voucher.paused()).to.equal(false);
+    });
+
+    it("rejects pausing twice and unpausing when running", async function () {
+      const f = await loadFixture(paused);
+      await expect(f.voucher.connect(f.pauser).pause()).to.be.revertedWithCustomError(f.voucher, "EnforcedPause");
+      await f.voucher.connect(f.pauser).unpause();
+      await expect(f.voucher.connect(f.pauser).unpause()).to.be.revertedWithCustomError(f.voucher, "ExpectedPause");
+    });
+
+    it("stops transfers, relayed transfers, mint and burn with EnforcedPause", async function () {
+      const f = await loadFixture(paused);
+      await expect(f.voucher.connect(f.alice).transfer(f.carol.address, 1_000n)).to.be.revertedWithCustomError(
+        f.voucher,
+        "EnforcedPause",
+      );
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      await expect(
+        f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)),
+      ).to.be.revertedWithCustomError(f.voucher, "EnforcedPause");
+      expect(await f.voucher.authorizationState(f.alice.address, auth.nonce)).to.equal(false);
+      await expect(f.voucher.connect(f.minter).mint(f.carol.address, 1n)).to.be.revertedWithCustomError(
+        f.voucher,
+        "EnforcedPause",
+      );
+      await expect(f.voucher.connect(f.burner).burn(f.alice.address, 1n)).to.be.revertedWithCustomError(
+        f.voucher,
+        "EnforcedPause",
+      );
+    });
+
+    it("lets the same authorization through after unpause", async function () {
+      const f = await loadFixture(paused);
+      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth))).to.be.reverted;
+      await f.voucher.connect(f.pauser).unpause();
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth))).to.changeTokenBalances(
+        f.voucher,
+        [f.alice, f.carol, f.feeCollector],
+        [-(1_000n + FEE), 1_000n, FEE],
+      );
+    });
+  });
+}

@@ -1,0 +1,86 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { ALICE_START, BOB_START, type Fixture } from "../helpers/fixtures";
+
+/** Mint on purchase, burn on settlement; whole won, no zero amounts. Expects a funded fixture. */
+export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
+  describe("mint", function () {
+    it("creates vouchers and emits Transfer from zero and Minted", async function () {
+      const f = await loadFixture(fixture);
+      const tx = f.voucher.connect(f.minter).mint(f.carol.address, 50_000n);
+      await expect(tx).to.emit(f.voucher, "Transfer").withArgs(ethers.ZeroAddress, f.carol.address, 50_000n);
+      await expect(tx).to.emit(f.voucher, "Minted").withArgs(f.minter.address, f.carol.address, 50_000n);
+      await expect(tx).to.changeTokenBalance(f.voucher, f.carol, 50_000n);
+      expect(await f.voucher.totalSupply()).to.equal(ALICE_START + BOB_START + 50_000n);
+    });
+
+    it("rejects a zero amount", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.minter).mint(f.carol.address, 0n)).to.be.revertedWithCustomError(
+        f.voucher,
+        "ZeroAmount",
+      );
+    });
+
+    it("rejects the zero address as recipient", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.minter).mint(ethers.ZeroAddress, 1n))
+        .to.be.revertedWithCustomError(f.voucher, "ERC20InvalidReceiver")
+        .withArgs(ethers.ZeroAddress);
+    });
+  });
+
+  describe("burn", function () {
+    it("destroys vouchers and emits Transfer to zero and Burned", async function () {
+      const f = await loadFixture(fixture);
+      const tx = f.voucher.connect(f.burner).burn(f.alice.address, 30_000n);
+      await expect(tx).to.emit(f.voucher, "Transfer").withArgs(f.alice.address, ethers.ZeroAddress, 30_000n);
+      await expect(tx).to.emit(f.voucher, "Burned").withArgs(f.burner.address, f.alice.address, 30_000n);
+      await expect(tx).to.changeTokenBalance(f.voucher, f.alice, -30_000n);
+      expect(await f.voucher.totalSupply()).to.equal(ALICE_START + BOB_START - 30_000n);
+    });
+
+    it("burns the whole balance", async function () {
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.burner).burn(f.bob.address, BOB_START);
+      expect(await f.voucher.balanceOf(f.bob.address)).to.equal(0n);
+    });
+
+    it("rejects a zero amount", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.burner).burn(f.alice.address, 0n)).to.be.revertedWithCustomError(
+        f.voucher,
+        "ZeroAmount",
+      );
+    });
+
+    it("rejects more than the balance with InsufficientBalance(from, balance, needed)", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.burner).burn(f.bob.address, BOB_START + 1n))
+        .to.be.revertedWithCustomError(f.voucher, "InsufficientBalance")
+        .withArgs(f.bob.address, BOB_START, BOB_START + 1n);
+      await expect(f.voucher.connect(f.burner).burn(f.carol.address, 1n))
+        .to.be.revertedWithCustomError(f.voucher, "InsufficientBalance")
+        .withArgs(f.carol.address, 0n, 1n);
+    });
+  });
+
+  describe("plain ERC-20 transfers", function () {
+    it("moves whole won between holders", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.alice).transfer(f.carol.address, 1_234n)).to.changeTokenBalances(
+        f.voucher,
+        [f.alice, f.carol],
+        [-1_234n, 1_234n],
+      );
+    });
+
+    it("rejects more than the balance with InsufficientBalance", async function () {
+      const f = await loadFixture(fixture);
+      await expect(f.voucher.connect(f.bob).transfer(f.carol.address, BOB_START + 1n))
+        .to.be.revertedWithCustomError(f.voucher, "InsufficientBalance")
+        .withArgs(f.bob.address, BOB_START, BOB_START + 1n);
+    });
+  });
+}
