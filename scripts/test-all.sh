@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: every suite, in order. Contract (Hardhat mocha), unit + integration (vitest, real node and
+# SQLite), then end to end (vitest + playwright-core driving Debian's Chromium against the built apps).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+echo "== compile contracts"
+npx hardhat compile --quiet
+echo "== contract tests (hardhat)"
+npx hardhat test
+echo "== unit and integration tests (vitest)"
+npx vitest run
+echo "== build apps"
+npx tsx scripts/build-if-needed.ts
+echo "== end-to-end tests (Chromium)"
+bash scripts/ensure-chromium.sh
+npx vitest run --config e2e/vitest.config.mts
+echo "== all suites passed in $(( $(date +%s) - start )) s"
