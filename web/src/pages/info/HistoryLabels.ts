@@ -1,0 +1,23 @@
+/** Korean labels of /info/history. */
+export const HistoryLabels = {
+  title: "이용내역",
+  tabs: { 1: "구매내역", 2: "사용내역", 3: "선물내역" },
+  date: "일시",
+  detail: "내용",
+  amount: "금액",
+  buy: "상품권 구매",
+  market: "KRW MARKET",
+  sent: "보낸 선물",
+  received: "받은 선물",
+  value: "금액",
+  fee: "수수료",
+  total: "합계",
+  tx: "거래 해시",
+  perPage: "페이지당 항목 수",
+  perPageOption: (n: number) => `${n}개씩`,
+  prev: "이전 페이지",
+  next: "다음 페이지",
+  page: (n: number) => `${n} 페이지`,
+  pagination: "페이지 이동",
+  won: (v: string) => `${v}원`,
+};

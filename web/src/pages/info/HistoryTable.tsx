@@ -1,0 +1,90 @@
+import { Badge, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
+import type { HistoryEntry } from "./historyEntries";
+import { HistoryLabels as L } from "./HistoryLabels";
+
+export interface HistoryTableProps {
+  entries: HistoryEntry[];
+  loading: boolean;
+  /** Shown in a single row when there is nothing to list. */
+  emptyText: string;
+}
+
+/** Date, what and with whom, and the amount breakdown; three columns so it fits a 360 px screen. */
+export function HistoryTable({ entries, loading, emptyText }: HistoryTableProps) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" data-testid="history-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{L.date}</Table.ColumnHeader>
+            <Table.ColumnHeader>{L.detail}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{L.amount}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {!loading && entries.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={3} textAlign="center" py="10" color="fg.muted" data-testid="history-empty">
+                {emptyText}
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            entries.map((e) => <HistoryRow key={e.id} entry={e} loading={loading} />)
+          )}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function HistoryRow({ entry: e, loading }: { entry: HistoryEntry; loading: boolean }) {
+  return (
+    <Table.Row data-testid={loading ? "history-row-skeleton" : "history-row"} verticalAlign="top">
+      <Table.Cell minW="24">
+        <Skeleton loading={loading}>
+          <Text fontSize="xs" whiteSpace={{ base: "normal", md: "nowrap" }} data-testid="history-date">
+            {formatHistoryDate(e.createdAt)}
+          </Text>
+        </Skeleton>
+        {e.txHash && (
+          <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.txHash} data-testid="history-tx">
+            {shortAddress(e.txHash, 8, 6)}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell minW="28">
+        <Skeleton loading={loading}>
+          <Stack gap="1" align="flex-start">
+            {e.badge && (
+              <Badge colorPalette={e.badge.palette} size="sm" data-testid="history-badge">
+                {e.badge.label}
+              </Badge>
+            )}
+            <Text fontSize="sm" fontWeight="medium" data-testid="history-title">
+              {e.title}
+            </Text>
+            {e.address && (
+              <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.address} data-testid="history-address">
+                {shortAddress(e.address)}
+              </Text>
+            )}
+          </Stack>
+        </Skeleton>
+      </Table.Cell>
+      <Table.Cell textAlign="end" minW="24">
+        <Skeleton loading={loading}>
+          <Text fontWeight="semibold" whiteSpace="nowrap" color={e.main.sign === "+" ? "fg.success" : "fg"} data-testid="history-amount">
+            {e.main.sign}
+            {L.won(formatWon(e.main.won))}
+          </Text>
+          {e.breakdown.map((b) => (
+            <Text key={b.label} fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+              {b.label} {L.won(formatWon(b.won))}
+            </Text>
+          ))}
+        </Skeleton>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
