@@ -1,0 +1,254 @@
+import { ethers } from "ethers";
+import type { BlockRow, TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./db";
+import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from "./rpc";
+import { fromHex } from "./rpc";
+
+/**
+ * Pure decoding of one block range: raw blocks, the token's logs and the receipts of the
+ * transactions that touched the token become the rows chain.db stores. No I/O here.
+ */
+
+export interface AuthorizationOutcome {
+  authorizer: string;
+  nonce: string;
+  txHash: string;
+  blockNumber: number;
+  ok: boolean;
+  /** Why it failed: the decoded custom error (`InsufficientBalance(0x…, 100, 300)`) or `reverted`. */
+  reason?: string;
+  /** The item's position when it came in a batch. */
+  index?: number;
+}
+
+export interface DecodedRange {
+  blocks: BlockRow[];
+  transactions: TransactionRow[];
+  transfers: TransferRow[];
+  tokenEvents: TokenEventRow[];
+  authorizations: AuthorizationOutcome[];
+  /** The fee collector after this range (changed by FeeCollectorChanged). */
+  feeCollector: string | null;
+}
+
+export interface DecodeInput {
+  token: string;
+  iface: ethers.Interface;
+  blocks: RpcBlock[];
+  logs: RpcLog[];
+  /** Transactions that touched the token, in chain order, with their receipts. */
+  txs: { tx: RpcTransaction; receipt: RpcReceipt }[];
+  /** The fee collector before this range, if known. */
+  feeCollector: string | null;
+}
+
+const ZERO = ethers.ZeroAddress;
+const ROLE_NAMES = new Map<string, string>(
+  ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"].map((r) => [ethers.id(r), r]),
+);
+ROLE_NAMES.set(ethers.ZeroHash, "DEFAULT_ADMIN_ROLE");
+
+const addr = (a: string) => ethers.getAddress(a);
+
+export function methodOf(iface: ethers.Interface, token: string, tx: RpcTransaction, receipt: RpcReceipt): string | null {
+  if (tx.to === null) return receipt.contractAddress && addr(receipt.contractAddress) === token ? "constructor" : null;
+  if (addr(tx.to) !== token || tx.input.length < 10) return null;
+  try {
+    return iface.getFunction(tx.input.slice(0, 10))?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A revert payload as text: `Name(arg, …)` for the token's custom errors and Error(string), else the hex. */
+export function describeRevert(iface: ethers.Interface, data: string): string {
+  if (!data || data === "0x") return "reverted";
+  try {
+    const parsed = iface.parseError(data);
+    if (parsed) return `${parsed.name}(${parsed.args.toArray().map(String).join(", ")})`;
+  } catch {
+    // not decodable: fall through to the raw bytes
+  }
+  return data;
+}
+
+/** The authorizations a reverted call to the token carried: each of them failed as a whole. */
+function revertedAuthorizations(iface: ethers.Interface, tx: RpcTransaction, blockNumber: number): AuthorizationOutcome[] {
+  let parsed: ethers.TransactionDescription | null = null;
+  try {
+    parsed = iface.parseTransaction({ data: tx.input, value: BigInt(tx.value) });
+  } catch {
+    return [];
+  }
+  if (!parsed) return [];
+  const base = { txHash: tx.hash, blockNumber, ok: false, reason: "reverted" };
+  if (parsed.name === "transferWithAuthorization") {
+    return [{ ...base, authorizer: addr(parsed.args[0]), nonce: String(parsed.args[6]) }];
+  }
+  if (parsed.name === "batchTransferWithAuthorization") {
+    return (parsed.args[0] as ethers.Result[]).map((a, index) => ({ ...base, authorizer: addr(a[0]), nonce: String(a[6]), index }));
+  }
+  return [];
+}
+
+export function decodeRange(input: DecodeInput): DecodedRange {
+  const { token, iface } = input;
+  const timeOf = new Map<number, number>(input.blocks.map((b) => [fromHex(b.number), fromHex(b.timestamp)]));
+  const blocks: BlockRow[] = input.blocks.map((b) => ({
+    number: fromHex(b.number),
+    hash: b.hash,
+    parent_hash: b.parentHash,
+    timestamp: fromHex(b.timestamp),
+  }));
+
+  const transactions: TransactionRow[] = [];
+  const authorizations: AuthorizationOutcome[] = [];
+  for (const { tx, receipt } of input.txs) {
+    const blockNumber = fromHex(receipt.blockNumber);
+    const status = fromHex(receipt.status);
+    transactions.push({
+      hash: tx.hash,
+      block_number: blockNumber,
+      tx_index: fromHex(tx.transactionIndex),
+      from: addr(tx.from),
+      to: tx.to ? addr(tx.to) : null,
+      status,
+      gas_used: BigInt(receipt.gasUsed).toString(),
+      gas_price: BigInt(receipt.effectiveGasPrice ?? tx.gasPrice ?? "0x0").toString(),
+      method: methodOf(iface, token, tx, receipt),
+      value: BigInt(tx.value).toString(),
+      timestamp: timeOf.get(blockNumber) ?? 0,
+    });
+    if (status === 0 && tx.to && addr(tx.to) === token) authorizations.push(...revertedAuthorizations(iface, tx, blockNumber));
+  }
+
+  const transfers: TransferRow[] = [];
+  const tokenEvents: TokenEventRow[] = [];
+  let feeCollector = input.feeCollector;
+
+  // Logs grouped per transaction, in log order: a fee transfer is recognised from the TransferWithFee after it.
+  const byTx = new Map<string, { log: RpcLog; parsed: ethers.LogDescription }[]>();
+  for (const log of input.logs) {
+    let parsed: ethers.LogDescription | null = null;
+    try {
+      parsed = iface.parseLog({ topics: log.topics, data: log.data });
+    } catch {
+      parsed = null;
+    }
+    if (!parsed) continue;
+    const list = byTx.get(log.transactionHash) ?? [];
+    list.push({ log, parsed });
+    byTx.set(log.transactionHash, list);
+  }
+
+  for (const [txHash, entries] of byTx) {
+    entries.sort((a, b) => fromHex(a.log.logIndex) - fromHex(b.log.logIndex));
+    const feeLogIndexes = new Set<number>();
+    const collectorAt: (string | null)[] = [];
+    // First pass: follow the fee collector through the tx, find each TransferWithFee's fee Transfer.
+    for (let i = 0; i < entries.length; i++) {
+      const { parsed } = entries[i];
+      if (parsed.name === "FeeCollectorChanged") feeCollector = addr(parsed.args[1]);
+      collectorAt[i] = feeCollector;
+      if (parsed.name !== "TransferWithFee") continue;
+      const from = addr(parsed.args[0]);
+      const fee = BigInt(parsed.args[3]);
+      if (fee === 0n) continue;
+      for (let j = i - 1; j >= 0; j--) {
+        const t = entries[j].parsed;
+        if (t.name !== "Transfer") continue;
+        const idx = fromHex(entries[j].log.logIndex);
+        if (feeLogIndexes.has(idx)) break;
+        const collector = collectorAt[j];
+        if (addr(t.args[0]) === from && BigInt(t.args[2]) === fee && (collector === null || addr(t.args[1]) === collector)) {
+          feeLogIndexes.add(idx);
+          break;
+        }
+      }
+    }
+
+    for (let i = 0; i < entries.length; i++) {
+      const { log, parsed } = entries[i];
+      const blockNumber = fromHex(log.blockNumber);
+      const logIndex = fromHex(log.logIndex);
+      const timestamp = timeOf.get(blockNumber) ?? 0;
+      const a = parsed.args;
+      if (parsed.name === "Transfer") {
+        const from = addr(a[0]);
+        const to = addr(a[1]);
+        const kind: TransferKind = feeLogIndexes.has(logIndex) ? "fee" : from === ZERO ? "mint" : to === ZERO ? "burn" : "transfer";
+        transfers.push({ tx_hash: txHash, log_index: logIndex, block_number: blockNumber, from, to, value: BigInt(a[2]).toString(), kind, timestamp });
+        continue;
+      }
+      const ev = (kind: TokenEventKind, f: Partial<Pick<TokenEventRow, "actor" | "account" | "nonce" | "amount">>, data?: object): void => {
+        tokenEvents.push({
+          block_number: blockNumber,
+          tx_hash: txHash,
+          log_index: logIndex,
+          kind,
+          actor: f.actor ?? null,
+          account: f.account ?? null,
+          nonce: f.nonce ?? null,
+          amount: f.amount ?? null,
+          data: data ? JSON.stringify(data) : null,
+          timestamp,
+        });
+      };
+      switch (parsed.name) {
+        case "Minted":
+          ev("mint", { actor: addr(a[0]), account: addr(a[1]), amount: BigInt(a[2]).toString() });
+          break;
+        case "Burned":
+          ev("burn", { actor: addr(a[0]), account: addr(a[1]), amount: BigInt(a[2]).toString() });
+          break;
+        case "Blocked":
+          ev("block", { actor: addr(a[0]), account: addr(a[1]) });
+          break;
+        case "Unblocked":
+          ev("unblock", { actor: addr(a[0]), account: addr(a[1]) });
+          break;
+        case "AuthorizationUsed": {
+          // The TransferWithFee that closes this authorization tells what it moved.
+          const closing = entries.slice(i + 1).find((e) => e.parsed.name === "TransferWithFee" && e.parsed.args[4] === a[1] && addr(e.parsed.args[0]) === addr(a[0]));
+          const detail = closing
+            ? { to: addr(closing.parsed.args[1]), value: BigInt(closing.parsed.args[2]).toString(), fee: BigInt(closing.parsed.args[3]).toString() }
+            : undefined;
+          ev("auth_used", { account: addr(a[0]), nonce: a[1], amount: detail?.value }, detail);
+          authorizations.push({ authorizer: addr(a[0]), nonce: a[1], txHash, blockNumber, ok: true });
+          break;
+        }
+        case "AuthorizationCanceled":
+          ev("auth_canceled", { account: addr(a[0]), nonce: a[1] });
+          break;
+        case "AuthorizationFailed": {
+          const index = Number(a[0]);
+          const reason = describeRevert(iface, a[3]);
+          ev("auth_failed", { account: addr(a[1]), nonce: a[2] }, { index, reason, revertData: a[3] });
+          authorizations.push({ authorizer: addr(a[1]), nonce: a[2], txHash, blockNumber, ok: false, reason, index });
+          break;
+        }
+        case "FeeCollectorChanged":
+          ev("fee_collector", { account: addr(a[1]) }, { previous: addr(a[0]) });
+          break;
+        case "Paused":
+          ev("paused", { actor: addr(a[0]) });
+          break;
+        case "Unpaused":
+          ev("unpaused", { actor: addr(a[0]) });
+          break;
+        case "RoleGranted":
+        case "RoleRevoked":
+          ev(parsed.name === "RoleGranted" ? "role_granted" : "role_revoked", { actor: addr(a[2]), account: addr(a[1]) }, {
+            role: ROLE_NAMES.get(a[0]) ?? a[0],
+          });
+          break;
+        default:
+          // Approval, TransferWithFee (folded into transfers and auth_used), EIP712DomainChanged, RoleAdminChanged.
+          break;
+      }
+    }
+  }
+
+  transfers.sort((x, y) => x.block_number - y.block_number || x.log_index - y.log_index);
+  tokenEvents.sort((x, y) => x.block_number - y.block_number || x.log_index - y.log_index);
+  return { blocks, transactions, transfers, tokenEvents, authorizations, feeCollector };
+}

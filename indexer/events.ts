@@ -1,0 +1,68 @@
+import type { TokenEventKind, TransferKind } from "./db";
+
+/** What the indexer tells the process it runs in, after each write is committed. */
+export interface IndexerEvents {
+  /** A block is indexed (in order; during catch-up, one per block of the range). */
+  block: { number: number; hash: string; timestamp: number };
+  transfer: {
+    txHash: string;
+    logIndex: number;
+    from: string;
+    to: string;
+    value: string;
+    kind: TransferKind;
+    blockNumber: number;
+    timestamp: number;
+  };
+  /** A transaction that touched the token was indexed; status 0 means it reverted. */
+  transaction: { hash: string; blockNumber: number; from: string; to: string | null; status: number; method: string | null };
+  /** Emitted after the rollback and before the new branch is indexed. */
+  reorg: { commonAncestor: number; depth: number; removedTxHashes: string[] };
+  /** An authorization ran (ok) or failed: a failed batch item, or a reverted call that carried it. */
+  authorization: { authorizer: string; nonce: string; txHash: string; blockNumber: number; ok: boolean; reason?: string; index?: number };
+  tokenEvent: {
+    kind: TokenEventKind;
+    blockNumber: number;
+    txHash: string;
+    logIndex: number;
+    actor: string | null;
+    account: string | null;
+    nonce: string | null;
+    amount: string | null;
+    data: Record<string, unknown> | null;
+  };
+  /** A failed sync; `fatal` ones stop the live loop. */
+  error: { error: Error; fatal: boolean };
+}
+
+export type IndexerEventName = keyof IndexerEvents;
+export type Listener<K extends IndexerEventName> = (payload: IndexerEvents[K]) => void;
+
+export interface Emitter {
+  on<K extends IndexerEventName>(event: K, fn: Listener<K>): void;
+  off<K extends IndexerEventName>(event: K, fn: Listener<K>): void;
+  emit<K extends IndexerEventName>(event: K, payload: IndexerEvents[K]): void;
+}
+
+/** A listener that throws is reported and skipped: it must not stop the indexer. */
+export function createEmitter(onListenerError: (event: string, err: unknown) => void): Emitter {
+  const listeners = new Map<IndexerEventName, Set<Listener<never>>>();
+  return {
+    on(event, fn) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn as Listener<never>);
+    },
+    off(event, fn) {
+      listeners.get(event)?.delete(fn as Listener<never>);
+    },
+    emit(event, payload) {
+      for (const fn of [...(listeners.get(event) ?? [])]) {
+        try {
+          (fn as Listener<typeof event>)(payload);
+        } catch (err) {
+          onListenerError(event, err);
+        }
+      }
+    },
+  };
+}

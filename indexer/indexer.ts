@@ -1,0 +1,332 @@
+import { ethers } from "ethers";
+import { voucherArtifact } from "../chain/artifacts";
+import { openChainDb, type ChainDb } from "./db";
+import { decodeRange, type DecodedRange } from "./decode";
+import { FatalError, RetryableError, isRetryable } from "./errors";
+import { createEmitter, type IndexerEventName, type Listener } from "./events";
+import {
+  createRpc,
+  eth_blockNumber,
+  eth_chainId,
+  eth_getBlockByNumber_batch,
+  eth_getLogs,
+  eth_getTransactionReceipt_batch,
+  fromHex,
+  type Rpc,
+  type RpcBlock,
+  type RpcTransaction,
+} from "./rpc";
+import { createStore, type Store } from "./store";
+
+export interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export interface IndexerOptions {
+  rpcUrl: string;
+  dbPath: string;
+  /** The KRWVoucher address. */
+  token: string;
+  /** The token's deploy block: indexing starts here. */
+  fromBlock: number;
+  /** Blocks per catch-up range (one eth_getLogs, one SQLite transaction). */
+  batchSize?: number;
+  /** How often the live loop asks for a new head. */
+  pollMs?: number;
+  logger?: Logger;
+  /** Blocks kept below the head for reorg checks; older blocks without token activity are pruned. */
+  keepBlocks?: number;
+}
+
+export interface IndexedHead {
+  number: number;
+  hash: string;
+}
+
+export interface Indexer {
+  /** Starts the live loop in the background (catch-up first, then polling for new heads). */
+  start(): void;
+  /** Ends the loop after the range in progress is committed, and closes chain.db. */
+  stop(): Promise<void>;
+  /** Indexes up to the chain's current head (rolling back a reorg first if needed). */
+  syncOnce(): Promise<IndexedHead | null>;
+  /** The last indexed block, or null before the first range. */
+  head(): IndexedHead | null;
+  /** Resolves true once block `n` is indexed, false after `timeoutMs`. */
+  waitForBlock(n: number, timeoutMs?: number): Promise<boolean>;
+  on<K extends IndexerEventName>(event: K, fn: Listener<K>): void;
+  off<K extends IndexerEventName>(event: K, fn: Listener<K>): void;
+}
+
+const defaultLogger: Logger = {
+  info: () => undefined,
+  warn: (m) => console.warn(m),
+  error: (m) => console.error(m),
+};
+
+/** Hashes only (no transactions) for the ancestor walk. */
+async function blockHashes(rpc: Rpc, numbers: number[]): Promise<(string | null)[]> {
+  return (await eth_getBlockByNumber_batch(rpc, numbers, false)).map((b) => b?.hash ?? null);
+}
+
+/**
+ * Follows the token into chain.db.
+ *
+ * Invariant of the stored recent window (the last `keepBlocks` blocks): each block's parent_hash
+ * is the hash of the stored block just below it, and sync_state.last_hash is the top one. A new
+ * range is only written when its first block's parentHash equals last_hash and every block links
+ * to the previous one; otherwise the chain reorganised and the store rolls back to the highest
+ * stored block that the chain still has (the common ancestor) before indexing again.
+ */
+export function createIndexer(opts: IndexerOptions): Indexer {
+  const token = ethers.getAddress(opts.token);
+  const batchSize = Math.max(1, opts.batchSize ?? 500);
+  const pollMs = opts.pollMs ?? 500;
+  const keepBlocks = opts.keepBlocks ?? 1024;
+  const log = opts.logger ?? defaultLogger;
+  const iface = new ethers.Interface(voucherArtifact().abi);
+  const rpc = createRpc(opts.rpcUrl);
+  const db: ChainDb = openChainDb(opts.dbPath);
+  const store: Store = createStore(db);
+  const emitter = createEmitter((event, err) => log.error(`indexer: a '${event}' listener threw: ${(err as Error)?.message ?? err}`));
+
+  let checkedChain = false;
+  let stopped = false;
+  let closed = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let prunedUpTo = 0;
+
+  /** Same chain, same genesis, same token as the mirror? Otherwise the mirror is rebuilt. */
+  async function ensureChain(): Promise<void> {
+    const chainId = await eth_chainId(rpc);
+    const [genesis] = await blockHashes(rpc, [0]);
+    if (!genesis) throw new RetryableError("the node has no genesis block yet");
+    const s = store.state();
+    if (s && (s.chainId !== chainId || s.genesisHash !== genesis || s.token !== token || s.deployBlock !== opts.fromBlock)) {
+      log.warn(`indexer: chain.db mirrors another chain or token (chain ${s.chainId}, token ${s.token}); rebuilding it`);
+      store.wipe();
+      prunedUpTo = 0;
+    }
+    if (!store.state()) store.init({ chainId, genesisHash: genesis, token, deployBlock: opts.fromBlock });
+    checkedChain = true;
+  }
+
+  async function rollbackToCommonAncestor(chainHead: number): Promise<void> {
+    const s = store.state()!;
+    const last = s.lastBlock ?? opts.fromBlock - 1;
+    let ancestor = opts.fromBlock - 1;
+    let below = Math.min(chainHead, last);
+    search: for (;;) {
+      const stored = store.storedBlocksBelow(below, 64);
+      if (stored.length === 0) break;
+      const onChain = await blockHashes(rpc, stored.map((b) => b.number));
+      for (let i = 0; i < stored.length; i++) {
+        if (onChain[i] === stored[i].hash) {
+          ancestor = stored[i].number;
+          break search;
+        }
+      }
+      below = stored[stored.length - 1].number - 1;
+    }
+    const removedTxHashes = store.rollbackTo(ancestor);
+    prunedUpTo = Math.min(prunedUpTo, ancestor);
+    const depth = last - ancestor;
+    log.warn(`indexer: reorg, rolled back ${depth} block(s) to common ancestor ${ancestor} (${removedTxHashes.length} tx removed)`);
+    emitter.emit("reorg", { commonAncestor: ancestor, depth, removedTxHashes });
+  }
+
+  /** Reads blocks from..to, checks they extend the stored head, decodes them. 'reorg' if they do not. */
+  async function readRange(from: number, to: number, lastHash: string | null): Promise<DecodedRange | "reorg"> {
+    const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const [blocks, logs] = await Promise.all([eth_getBlockByNumber_batch(rpc, numbers), eth_getLogs(rpc, { address: token, fromBlock: from, toBlock: to })]);
+    if (blocks.some((b) => b === null)) throw new RetryableError(`blocks ${from}..${to} are not all on the chain any more`);
+    const chain = blocks as RpcBlock[];
+    if (lastHash !== null && chain[0].parentHash !== lastHash) return "reorg";
+    for (let i = 1; i < chain.length; i++) {
+      if (chain[i].parentHash !== chain[i - 1].hash) throw new RetryableError(`the chain moved while blocks ${from}..${to} were read`);
+    }
+    const hashAt = new Map(chain.map((b) => [fromHex(b.number), b.hash]));
+    for (const l of logs) {
+      if (l.removed || hashAt.get(fromHex(l.blockNumber)) !== l.blockHash) throw new RetryableError(`the chain moved while logs ${from}..${to} were read`);
+    }
+
+    // The transactions that touched the token: those that logged, and those sent to it (a reverted one logs nothing).
+    const logged = new Set(logs.map((l) => l.transactionHash));
+    const txs: RpcTransaction[] = [];
+    for (const b of chain) {
+      for (const tx of b.transactions) {
+        if (logged.has(tx.hash) || (tx.to !== null && ethers.getAddress(tx.to) === token)) txs.push(tx);
+      }
+    }
+    const receipts = await eth_getTransactionReceipt_batch(rpc, txs.map((t) => t.hash));
+    for (let i = 0; i < txs.length; i++) {
+      if (!receipts[i] || hashAt.get(fromHex(receipts[i]!.blockNumber)) !== receipts[i]!.blockHash) {
+        throw new RetryableError(`the receipt of ${txs[i].hash} does not match block ${from}..${to}`);
+      }
+    }
+    return decodeRange({
+      token,
+      iface,
+      blocks: chain,
+      logs,
+      txs: txs.map((tx, i) => ({ tx, receipt: receipts[i]! })),
+      feeCollector: store.feeCollector(),
+    });
+  }
+
+  /** Emits a committed range, block by block: its transactions, transfers, token events, authorizations, then the block. */
+  function emitRange(range: DecodedRange): void {
+    const at = <T extends { block_number?: number; blockNumber?: number }>(list: T[], n: number) =>
+      list.filter((x) => (x.block_number ?? x.blockNumber) === n);
+    for (const b of range.blocks) {
+      for (const t of at(range.transactions, b.number)) {
+        emitter.emit("transaction", { hash: t.hash, blockNumber: t.block_number, from: t.from, to: t.to, status: t.status, method: t.method });
+      }
+      for (const t of at(range.transfers, b.number)) {
+        emitter.emit("transfer", {
+          txHash: t.tx_hash,
+          logIndex: t.log_index,
+          from: t.from,
+          to: t.to,
+          value: t.value,
+          kind: t.kind,
+          blockNumber: t.block_number,
+          timestamp: t.timestamp,
+        });
+      }
+      for (const e of at(range.tokenEvents, b.number)) {
+        emitter.emit("tokenEvent", {
+          kind: e.kind,
+          blockNumber: e.block_number,
+          txHash: e.tx_hash,
+          logIndex: e.log_index,
+          actor: e.actor,
+          account: e.account,
+          nonce: e.nonce,
+          amount: e.amount,
+          data: e.data ? JSON.parse(e.data) : null,
+        });
+      }
+      for (const a of at(range.authorizations, b.number)) emitter.emit("authorization", a);
+      emitter.emit("block", { number: b.number, hash: b.hash, timestamp: b.timestamp });
+    }
+  }
+
+  /** One pass up to the chain's head; between ranges it yields to stop(). */
+  async function sync(): Promise<IndexedHead | null> {
+    if (!checkedChain) await ensureChain();
+    for (;;) {
+      const chainHead = await eth_blockNumber(rpc);
+      const s = store.state()!;
+      const last = s.lastBlock;
+      if (last !== null && chainHead <= last) {
+        const [hashThere] = await blockHashes(rpc, [chainHead]);
+        const storedThere = store.storedBlock(chainHead);
+        if (chainHead === last && hashThere === s.lastHash) return head();
+        if (chainHead < last || !storedThere || hashThere !== storedThere.hash) {
+          // The chain is shorter than the mirror, or differs at its tip.
+          await rollbackToCommonAncestor(chainHead);
+          continue;
+        }
+      }
+      const from = last === null ? opts.fromBlock : last + 1;
+      if (from > chainHead) return head();
+      const to = Math.min(chainHead, from + batchSize - 1);
+      const range = await readRange(from, to, last === null ? null : s.lastHash);
+      if (range === "reorg") {
+        await rollbackToCommonAncestor(chainHead);
+        continue;
+      }
+      const top = range.blocks[range.blocks.length - 1];
+      store.applyRange(range, { number: top.number, hash: top.hash });
+      const keepFrom = top.number - keepBlocks;
+      if (keepFrom > prunedUpTo) {
+        store.prune(keepFrom);
+        prunedUpTo = keepFrom;
+      }
+      if (to > from) log.info(`indexer: indexed blocks ${from}..${to} (${range.transfers.length} transfers)`);
+      emitRange(range);
+      if (to >= chainHead || stopped) return head();
+    }
+  }
+
+  function head(): IndexedHead | null {
+    if (closed) return null;
+    const s = store.state();
+    return s && s.lastBlock !== null && s.lastHash !== null ? { number: s.lastBlock, hash: s.lastHash } : null;
+  }
+
+  /** Syncs never overlap: the live loop and callers of syncOnce() take turns. */
+  function serial(): Promise<IndexedHead | null> {
+    const run = queue.then(() => (closed ? Promise.reject(new Error("indexer is stopped")) : sync()));
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function runLoop(): Promise<void> {
+    let delay = pollMs;
+    while (!stopped) {
+      try {
+        await serial();
+        delay = pollMs;
+      } catch (err) {
+        const fatal = !isRetryable(err);
+        const error = err instanceof Error ? err : new Error(String(err));
+        emitter.emit("error", { error, fatal });
+        if (fatal) {
+          log.error(`indexer: stopped on a fatal error: ${error.message}`);
+          return;
+        }
+        log.warn(`indexer: ${error.message}; retrying in ${delay} ms`);
+        delay = Math.min(delay * 2, 10_000);
+      }
+      if (stopped) return;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, delay);
+        wake = () => (clearTimeout(t), resolve());
+      });
+      wake = null;
+    }
+  }
+
+  return {
+    start() {
+      if (closed) throw new FatalError("indexer is stopped");
+      if (!loop) loop = runLoop();
+    },
+    async stop() {
+      if (closed) return;
+      stopped = true;
+      wake?.();
+      await loop;
+      await queue;
+      closed = true;
+      db.close();
+    },
+    syncOnce: serial,
+    head,
+    waitForBlock(n, timeoutMs = 30_000) {
+      const h = head();
+      if (h && h.number >= n) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const onBlock = (b: { number: number }) => {
+          if (b.number < n) return;
+          done(true);
+        };
+        const timer = setTimeout(() => done(false), timeoutMs);
+        const done = (ok: boolean) => {
+          clearTimeout(timer);
+          emitter.off("block", onBlock);
+          resolve(ok);
+        };
+        emitter.on("block", onBlock);
+      });
+    },
+    on: (event, fn) => emitter.on(event, fn),
+    off: (event, fn) => emitter.off(event, fn),
+  };
+}

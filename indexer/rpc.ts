@@ -1,0 +1,151 @@
+import { FatalError, RetryableError } from "./errors";
+
+/** A minimal JSON-RPC 2.0 client over HTTP (no caching: each call asks the node). */
+export interface Rpc {
+  url: string;
+  request<T>(method: string, params: unknown[]): Promise<T>;
+  /** One HTTP round trip for many calls; results in call order. */
+  batch<T>(calls: { method: string; params: unknown[] }[]): Promise<T[]>;
+}
+
+export interface RpcBlock {
+  number: string;
+  hash: string;
+  parentHash: string;
+  timestamp: string;
+  transactions: RpcTransaction[];
+}
+
+export interface RpcTransaction {
+  hash: string;
+  from: string;
+  to: string | null;
+  input: string;
+  value: string;
+  transactionIndex: string;
+  gasPrice?: string;
+}
+
+export interface RpcLog {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: string;
+  blockHash: string;
+  transactionHash: string;
+  transactionIndex: string;
+  logIndex: string;
+  removed?: boolean;
+}
+
+export interface RpcReceipt {
+  transactionHash: string;
+  blockHash: string;
+  blockNumber: string;
+  status: string;
+  gasUsed: string;
+  effectiveGasPrice?: string;
+  contractAddress: string | null;
+}
+
+interface RpcResponse {
+  id: number;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+const RETRYABLE_RPC = /header not found|unknown block|timeout|timed out|rate|limit|busy|try again|temporar/i;
+/** Above this many calls a batch is split: providers cap batch sizes. */
+const MAX_BATCH = 100;
+
+export function createRpc(url: string, opts: { timeoutMs?: number } = {}): Rpc {
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  let nextId = 1;
+
+  async function post(body: unknown): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new RetryableError(`rpc ${url} unreachable: ${(err as Error).message}`, { cause: err });
+    }
+    if (res.status === 429 || res.status >= 500) throw new RetryableError(`rpc ${url} answered HTTP ${res.status}`);
+    if (!res.ok) throw new FatalError(`rpc ${url} answered HTTP ${res.status}`);
+    try {
+      return await res.json();
+    } catch (err) {
+      throw new RetryableError(`rpc ${url} sent a body that is not JSON`, { cause: err });
+    }
+  }
+
+  function unwrap<T>(method: string, r: RpcResponse | undefined): T {
+    if (!r) throw new RetryableError(`rpc ${method}: no answer in the batch`);
+    if (r.error) {
+      const msg = `rpc ${method} failed (${r.error.code}): ${r.error.message}`;
+      throw RETRYABLE_RPC.test(r.error.message) ? new RetryableError(msg) : new FatalError(msg);
+    }
+    return r.result as T;
+  }
+
+  async function batchChunk<T>(calls: { method: string; params: unknown[] }[]): Promise<T[]> {
+    const body = calls.map((c) => ({ jsonrpc: "2.0", id: nextId++, method: c.method, params: c.params }));
+    const answer = await post(body);
+    if (!Array.isArray(answer)) {
+      // Some nodes answer a whole batch with one error object.
+      unwrap(calls[0]?.method ?? "batch", answer as RpcResponse);
+      throw new FatalError(`rpc ${url} does not support batch requests`);
+    }
+    const byId = new Map((answer as RpcResponse[]).map((r) => [r.id, r]));
+    return body.map((b, i) => unwrap<T>(calls[i].method, byId.get(b.id)));
+  }
+
+  return {
+    url,
+    async request<T>(method: string, params: unknown[]): Promise<T> {
+      return unwrap<T>(method, (await post({ jsonrpc: "2.0", id: nextId++, method, params })) as RpcResponse);
+    },
+    async batch<T>(calls: { method: string; params: unknown[] }[]): Promise<T[]> {
+      const out: T[] = [];
+      for (let i = 0; i < calls.length; i += MAX_BATCH) out.push(...(await batchChunk<T>(calls.slice(i, i + MAX_BATCH))));
+      return out;
+    },
+  };
+}
+
+export const toHex = (n: number | bigint): string => "0x" + n.toString(16);
+export const fromHex = (h: string): number => Number(BigInt(h));
+
+// ---- helpers named after the RPC methods ----
+
+export async function eth_chainId(rpc: Rpc): Promise<number> {
+  return fromHex(await rpc.request<string>("eth_chainId", []));
+}
+
+export async function eth_blockNumber(rpc: Rpc): Promise<number> {
+  return fromHex(await rpc.request<string>("eth_blockNumber", []));
+}
+
+/** With full transactions; null when the chain has no such block (yet, or any more). */
+export async function eth_getBlockByNumber(rpc: Rpc, n: number | "latest"): Promise<RpcBlock | null> {
+  return rpc.request<RpcBlock | null>("eth_getBlockByNumber", [n === "latest" ? n : toHex(n), true]);
+}
+
+/** Many blocks in one round trip (full transactions); nulls where the chain has none. */
+export async function eth_getBlockByNumber_batch(rpc: Rpc, numbers: number[], fullTx = true): Promise<(RpcBlock | null)[]> {
+  return rpc.batch<RpcBlock | null>(numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toHex(n), fullTx] })));
+}
+
+export async function eth_getLogs(rpc: Rpc, filter: { address: string; fromBlock: number; toBlock: number }): Promise<RpcLog[]> {
+  return rpc.request<RpcLog[]>("eth_getLogs", [
+    { address: filter.address, fromBlock: toHex(filter.fromBlock), toBlock: toHex(filter.toBlock) },
+  ]);
+}
+
+export async function eth_getTransactionReceipt_batch(rpc: Rpc, hashes: string[]): Promise<(RpcReceipt | null)[]> {
+  return rpc.batch<RpcReceipt | null>(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })));
+}
