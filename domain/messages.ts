@@ -35,6 +35,10 @@ export const Msg = {
   consentsRequired: "필수 약관에 모두 동의해 주세요.",
   verifyInvalid: "유효하지 않은 인증 요청입니다.",
   verifyExpired: "인증 시간이 만료되었습니다. 다시 인증해 주세요.",
+  verifyBirthInvalid: "생년월일 8자리를 입력해 주세요.",
+  verifyPhoneInvalid: "휴대폰 번호를 확인해 주세요.",
+  verifyNameRequired: "이름을 입력해 주세요.",
+  verifyPhoneMismatch: "본인인증한 휴대폰 번호와 일치하지 않습니다.",
   alreadyMember: "이미 가입된 회원입니다.",
   underAge: "만 19세 미만은 가입할 수 없습니다.",
   myInfoSaved: "내 정보 변경이 완료되었습니다.",
@@ -79,6 +83,9 @@ export const Msg = {
 
   // customer service
   inquiryBlank: "제목 및 내용을 입력해 주세요.",
+  inquiryTooLong: "제목은 100자, 내용은 5,000자 이내로 입력해 주세요.",
+  inquiryAnswered: "답변이 완료된 문의는 수정할 수 없습니다.",
+  inquiryCreated: "1:1 문의가 등록되었습니다.",
 
   // admin
   adminIdRequired: "아이디를 입력해주세요",

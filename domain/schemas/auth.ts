@@ -30,8 +30,22 @@ export const passwordResetBody = z.strictObject({
 /** The simulated identity provider's form. */
 export const verifySubmitBody = z.strictObject({
   key: z.string().min(1).max(200),
-  name: z.string().trim().min(1, { error: Msg.required }).max(30),
-  birth: z.string().regex(/^\d{4}-?\d{2}-?\d{2}$/, { error: "생년월일 8자리를 입력해 주세요." }),
-  phone: z.string().trim().regex(/^01[016789]\d{7,8}$/, { error: "휴대폰 번호를 확인해 주세요." }),
+  name: z.string({ error: Msg.verifyNameRequired }).trim().min(1, { error: Msg.verifyNameRequired }).max(30),
+  birth: z
+    .string({ error: Msg.verifyBirthInvalid })
+    .trim()
+    .regex(/^\d{4}-?\d{2}-?\d{2}$/, { error: Msg.verifyBirthInvalid })
+    .transform((b) => b.replace(/-/g, "").replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3"))
+    .refine(isPastCalendarDate, { error: Msg.verifyBirthInvalid }),
+  phone: z.string({ error: Msg.verifyPhoneInvalid }).trim().regex(/^01[016789]\d{7,8}$/, { error: Msg.verifyPhoneInvalid }),
   carrier: z.enum(["SKT", "KT", "LGU+", "SKT알뜰폰", "KT알뜰폰", "LGU+알뜰폰"]),
 });
+export type VerifySubmitBody = z.infer<typeof verifySubmitBody>;
+export type ActivateBody = z.infer<typeof activateBody>;
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+/** 'YYYY-MM-DD' that exists on the calendar, after 1900 and not in the future. */
+function isPastCalendarDate(ymd: string): boolean {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === ymd && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
+}

@@ -1,8 +1,22 @@
 import type { Router } from "express";
 import type { AppContext } from "../context";
+import { authRoutes } from "./auth";
+import { csRoutes } from "./cs";
+import { favoriteRoutes } from "./favorite";
+import { infoAccountRoutes } from "./info-account";
+import { policyRoutes } from "./policy";
 import { buyRoutes } from "./buy";
 import { infoMoneyRoutes } from "./info-money";
 import { tradeRoutes } from "./trade";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
-export const routeModules: ((ctx: AppContext) => Router)[] = [buyRoutes, tradeRoutes, infoMoneyRoutes];
+export const routeModules: ((ctx: AppContext) => Router)[] = [
+  buyRoutes,
+  tradeRoutes,
+  infoMoneyRoutes,
+  authRoutes,
+  infoAccountRoutes,
+  favoriteRoutes,
+  csRoutes,
+  policyRoutes,
+];

@@ -1,0 +1,71 @@
+import { Router } from "express";
+import type { AppContext } from "../context";
+import { AppError, ok } from "../http/errors";
+import { validate, valid } from "../http/validate";
+import { rateLimit } from "../http/rate-limit";
+import { hashPassword } from "../auth/passwords";
+import { createMember, memberByPhone } from "../services/members";
+import { createVerifications } from "../services/verification";
+import { createIdentityProvider } from "../verify";
+import { activateBody, passwordResetBody, type ActivateBody, type PasswordResetBody } from "../../domain/schemas/auth";
+import { Code } from "../../domain/codes";
+import { Msg } from "../../domain/messages";
+import { VerifyCode } from "../../domain/constants";
+
+const digits = (s: string) => s.replace(/\D/g, "");
+
+/**
+ * Sign-up and password reset through identity verification: start a key (GET /api/auth, /reauth), the
+ * provider's popup verifies the person, then the key (never a client-sent phone) decides who is created
+ * or whose password changes. Login and logout live in session.ts.
+ */
+export function authRoutes(ctx: AppContext): Router {
+  const r = Router();
+  const verifications = createVerifications(ctx.db, (phone) => memberByPhone(ctx, phone) !== undefined);
+  const provider = createIdentityProvider(verifications);
+  const startLimiter = rateLimit({ windowMs: 60_000, max: 30 });
+  const useLimiter = rateLimit({ windowMs: 60_000, max: 30 });
+
+  r.use(provider.routes());
+
+  r.get("/api/auth", startLimiter, (_req, res) => ok(res, provider.start("signup")));
+  r.get("/api/auth/reauth", startLimiter, (_req, res) => ok(res, provider.start("reauth")));
+
+  r.put("/api/auth", useLimiter, validate(activateBody), async (req, res) => {
+    const { key_info, password } = valid<ActivateBody>(req).body;
+    const row = verifications.claim(key_info, "signup", VerifyCode.OK);
+    if (!row) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
+    // Someone may have signed up with this phone since the key was verified.
+    if (memberByPhone(ctx, row.phone!)) throw new AppError(Code.BAD_REQUEST, Msg.alreadyMember);
+    let member;
+    try {
+      member = await createMember(ctx, { phonenumber: row.phone!, username: row.name!, birth: row.birth, carrier: row.carrier, password });
+    } catch (err) {
+      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new AppError(Code.BAD_REQUEST, Msg.alreadyMember);
+      verifications.release(key_info);
+      throw err;
+    }
+    ctx.log.info({ memberId: member.id }, "member signed up");
+    ok(res, { phonenumber: member.phonenumber, username: member.username });
+  });
+
+  r.post("/api/auth/password_v2", useLimiter, validate(passwordResetBody), async (req, res) => {
+    const { key_info, password, phone } = valid<PasswordResetBody>(req).body;
+    const verified = verifications.usable(key_info, "reauth", VerifyCode.ALREADY_MEMBER);
+    if (!verified) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
+    // The key says whose password changes; a different phone from the client is refused, not followed.
+    if (phone && digits(phone) !== verified.phone) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
+    const member = memberByPhone(ctx, verified.phone!);
+    if (!member) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
+    const hash = await hashPassword(password);
+    if (!verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER)) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
+    ctx.db.prepare("UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ?").run(hash, new Date().toISOString(), member.id);
+    // One password serves login and payment: a reset lifts both lockouts.
+    ctx.lockout.reset(`member:${member.id}`);
+    ctx.lockout.reset(`pay:${member.id}`);
+    ctx.log.info({ memberId: member.id }, "member password reset");
+    ok(res);
+  });
+
+  return r;
+}
