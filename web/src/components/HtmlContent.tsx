@@ -1,0 +1,23 @@
+import { Box, type BoxProps } from "@chakra-ui/react";
+import DOMPurify from "dompurify";
+import { useMemo } from "react";
+
+/** Operator-written HTML (notices, FAQ, replies, policies), sanitised before render. */
+export function HtmlContent({ html, ...rest }: { html: string } & BoxProps) {
+  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  return (
+    <Box
+      className="html-content"
+      lineHeight="tall"
+      css={{ "& p": { mb: "2" }, "& ul, & ol": { pl: "5", mb: "2" }, "& a": { color: "brand.fg", textDecoration: "underline" }, "& img": { maxW: "100%" } }}
+      dangerouslySetInnerHTML={{ __html: clean }}
+      {...rest}
+    />
+  );
+}
+
+/** Plain-text preview of HTML (for list rows). */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(DOMPurify.sanitize(html), "text/html");
+  return (doc.body.textContent ?? "").replace(/\s+/g, " ").trim();
+}

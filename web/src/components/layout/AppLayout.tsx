@@ -1,0 +1,20 @@
+import { Box, Flex } from "@chakra-ui/react";
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+
+/** Header + page + footer. `minimal` (result and password pages) hides the menu and footer. */
+export function AppLayout({ minimal = false }: { minimal?: boolean }) {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Header landing={pathname === "/"} minimal={minimal} />
+      <Box as="main" flex="1">
+        <Outlet />
+      </Box>
+      {!minimal && <Footer />}
+    </Flex>
+  );
+}

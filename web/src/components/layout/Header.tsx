@@ -1,0 +1,78 @@
+import { Box, Container, Flex, HStack, Link } from "@chakra-ui/react";
+import { Msg } from "@domain/messages";
+import { useEffect, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { useSession } from "../../api/useSession";
+import { L } from "../../labels";
+import { ConfirmDialog } from "../ConfirmDialog";
+import { HeaderAccount } from "./HeaderAccount";
+import { HeaderDrawer } from "./HeaderDrawer";
+import { HeaderNav } from "./HeaderNav";
+import { useLogout } from "./useLogout";
+
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(() => window.scrollY > 0);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 0);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return scrolled;
+}
+
+/** The fixed header: transparent over the landing hero, white once scrolled or hovered. `minimal` hides the menu. */
+export function Header({ landing, minimal }: { landing: boolean; minimal: boolean }) {
+  const { loggedIn } = useSession();
+  const scrolled = useScrolled();
+  const [hover, setHover] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const logout = useLogout();
+  const onHero = landing && !scrolled && !hover;
+
+  return (
+    <Box
+      as="header"
+      position="fixed"
+      top="0"
+      insetX="0"
+      zIndex="sticky"
+      bg={onHero ? "transparent" : "header.bg"}
+      borderBottomWidth={onHero ? "0" : "1px"}
+      borderColor="header.border"
+      transition="background 0.2s"
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      data-testid="header"
+      data-transparent={onHero ? "true" : "false"}
+    >
+      <Container maxW="7xl" px={{ base: "4", md: "6" }}>
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <Link asChild fontWeight="black" fontSize="xl" color={onHero ? "header.fgOnHero" : "brand.fg"} _hover={{ textDecoration: "none" }}>
+            <RouterLink to="/" data-testid="header-logo">
+              {L.brand}
+            </RouterLink>
+          </Link>
+          {!minimal && <HeaderNav onHero={onHero} />}
+          {!minimal && (
+            <HStack gap="2">
+              <Box display={{ base: "none", sm: "block" }}>
+                <HeaderAccount loggedIn={loggedIn} onHero={onHero} onLogout={() => setConfirm(true)} />
+              </Box>
+              <HeaderDrawer onHero={onHero} loggedIn={loggedIn} onLogout={() => setConfirm(true)} />
+            </HStack>
+          )}
+        </Flex>
+      </Container>
+      <ConfirmDialog
+        open={confirm}
+        message={Msg.logoutConfirm}
+        onClose={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false);
+          void logout();
+        }}
+        testId="logout-dialog"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { accountApi } from "../../api/accountApi";
+import { callApi } from "../../api/endpoint";
+import { clearSession } from "../../api/session";
+
+/** Revokes the token on the server (best effort), clears the session and cache, goes to /login. */
+export function useLogout() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await callApi(accountApi.logout, {});
+    } catch {
+      // an expired or revoked token is logged out already
+    }
+    clearSession();
+    qc.clear();
+    navigate("/login", { replace: true });
+  };
+}

@@ -1,0 +1,16 @@
+import { LandingHero } from "./landing/LandingHero";
+import { LandingMarket } from "./landing/LandingMarket";
+import { LandingQrBadge } from "./landing/LandingQrBadge";
+import { LandingShortcuts } from "./landing/LandingShortcuts";
+
+/** / : the public landing page. */
+export default function HomePage() {
+  return (
+    <>
+      <LandingHero />
+      <LandingShortcuts />
+      <LandingMarket />
+      <LandingQrBadge />
+    </>
+  );
+}

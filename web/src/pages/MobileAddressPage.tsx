@@ -1,0 +1,40 @@
+import { Box, Button, Code, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { AddressPicker } from "../components/address/AddressPicker";
+import { L } from "../labels";
+import type { PickedAddress } from "../lib/postcode";
+
+/** Hands the chosen address to the native app (React Native WebView), else to the embedding window. */
+function sendToApp(addr: PickedAddress): string {
+  const message = JSON.stringify(addr);
+  if (window.ReactNativeWebView?.postMessage) window.ReactNativeWebView.postMessage(message);
+  else if (window.parent && window.parent !== window) window.parent.postMessage(message, "*");
+  return message;
+}
+
+/** /mobile_address: the address picker for the mobile app's web view. */
+export default function MobileAddressPage() {
+  const [picked, setPicked] = useState<PickedAddress | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <Container maxW="md" pt="20" pb="10" px="4">
+      <Stack gap="5" bg="bg" borderWidth="1px" borderRadius="xl" p="5" data-testid="mobile-address-page">
+        <Heading size="lg">{L.address.mobileTitle}</Heading>
+        <AddressPicker value={picked} onChange={setPicked} />
+        <Button colorPalette="brand" disabled={!picked} onClick={() => picked && setSent(sendToApp({ ...picked, detail: picked.detail?.trim() ?? "" }))} data-testid="mobile-address-send">
+          {L.address.choose}
+        </Button>
+        {sent && (
+          <Box>
+            <Text fontSize="sm" fontWeight="semibold" mb="1">
+              {L.address.sent}
+            </Text>
+            <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" data-testid="mobile-address-sent">
+              {sent}
+            </Code>
+          </Box>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,58 @@
+import { Container, Heading, Stack } from "@chakra-ui/react";
+import { Code } from "@domain/codes";
+import { Msg } from "@domain/messages";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { accountApi } from "../../api/accountApi";
+import { ApiError } from "../../api/client";
+import { callApi } from "../../api/endpoint";
+import { clearSession, saveSession } from "../../api/session";
+import { AlertDialog } from "../../components/ConfirmDialog";
+import { L } from "../../labels";
+import { forgetRememberedPhone, saveRememberedPhone } from "../../lib/rememberPhone";
+import { useVerify } from "../../lib/useVerify";
+import { reauthTarget } from "../../lib/verifyPopup";
+import { LoginForm, type LoginValues } from "./LoginForm";
+
+/** 400 (and any unreadable failure) → the spec's login error; 423 / 403 and others → the server's message. */
+function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.code !== Code.BAD_REQUEST && err.code !== Code.OK) return err.message;
+  return Msg.loginFailed;
+}
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const reauth = useVerify("reauth", (m) => navigate(reauthTarget(m)));
+
+  const login = useMutation({
+    mutationFn: async (v: LoginValues) => {
+      const data = await callApi(accountApi.login, { body: { username: v.phone, password: v.password } });
+      if (!data?.accessToken) throw new ApiError(Code.BAD_REQUEST, Msg.loginFailed);
+      return data;
+    },
+    onSuccess: async (data, v) => {
+      if (v.remember) await saveRememberedPhone(v.phone);
+      else forgetRememberedPhone();
+      saveSession(data.accessToken, data.expiredAt, data.account);
+      navigate("/", { replace: true });
+    },
+    onError: (err) => {
+      clearSession();
+      setError(loginErrorMessage(err));
+    },
+  });
+
+  return (
+    <Container maxW="sm" pt={{ base: "24", md: "32" }} pb="20">
+      <Stack gap="6" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "6", md: "8" }} data-testid="login-page">
+        <Heading size="2xl" textAlign="center">
+          {L.login.title}
+        </Heading>
+        <LoginForm onSubmit={(v) => login.mutate(v)} loading={login.isPending} onFindPassword={reauth.start} findingPassword={reauth.waiting} />
+      </Stack>
+      <AlertDialog message={error} onClose={() => setError(null)} testId="login-error" />
+    </Container>
+  );
+}

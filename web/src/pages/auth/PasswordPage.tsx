@@ -1,0 +1,40 @@
+import { Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { ResultType } from "@domain/constants";
+import { Msg } from "@domain/messages";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate, useSearchParams } from "react-router";
+import { accountApi } from "../../api/accountApi";
+import { callApi } from "../../api/endpoint";
+import { PasswordSetForm } from "../../components/PasswordSetForm";
+import { snack } from "../../components/ui/toaster";
+import { L } from "../../labels";
+
+/** /password?key_info=…[&reauth=1][&r_phone=…]: set the first password (sign-up) or reset it. */
+export default function PasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const keyInfo = params.get("key_info") ?? "";
+  const reauth = params.has("reauth") && params.get("reauth") !== "0";
+  const phone = params.get("r_phone") ?? undefined;
+
+  const submit = useMutation({
+    mutationFn: (password: string) =>
+      reauth
+        ? callApi(accountApi.resetPassword, { body: { key_info: keyInfo, password, ...(phone ? { phone } : {}) } })
+        : callApi(accountApi.activate, { body: { key_info: keyInfo, password } }),
+    onSuccess: () => navigate(`/result?type=${reauth ? ResultType.PASSWORD_CHANGED : ResultType.SIGNUP_DONE}`, { replace: true }),
+    onError: () => snack(reauth ? Msg.passwordResetFailed : Msg.signupFailed, { type: "error" }),
+  });
+
+  return (
+    <Container maxW="sm" pt={{ base: "24", md: "32" }} pb="20">
+      <Stack gap="6" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "6", md: "8" }} data-testid="password-page" data-mode={reauth ? "reauth" : "signup"}>
+        <Heading size="xl">{reauth ? L.password.titleReset : L.password.titleSignup}</Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {L.password.intro}
+        </Text>
+        <PasswordSetForm onSubmit={(p) => submit.mutate(p)} loading={submit.isPending} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,34 @@
+import { Grid, Separator, Stack } from "@chakra-ui/react";
+import { useMyInfo } from "../../api/accountQueries";
+import { ListSkeleton, LoadError } from "../../components/ListState";
+import { PageFrame } from "../../components/PageFrame";
+import { L } from "../../labels";
+import { InfoEditForm } from "./detail/InfoEditForm";
+import { InfoPasswordChange } from "./detail/InfoPasswordChange";
+import { InfoQrCard } from "./detail/InfoQrCard";
+import { InfoSummary } from "./detail/InfoSummary";
+
+/** /info/detail: my info. */
+export default function DetailPage() {
+  const info = useMyInfo();
+  return (
+    <PageFrame title={L.info.title}>
+      {info.isPending ? (
+        <ListSkeleton rows={6} />
+      ) : info.isError ? (
+        <LoadError message={info.error.message} />
+      ) : (
+        <Stack gap="8" data-testid="info-page">
+          <Grid templateColumns={{ base: "1fr", md: "1fr auto" }} gap="6" alignItems="start">
+            <InfoSummary info={info.data} />
+            <InfoQrCard info={info.data} />
+          </Grid>
+          <Separator />
+          <InfoEditForm key={info.dataUpdatedAt} info={info.data} />
+          <Separator />
+          <InfoPasswordChange />
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+
+/** The end-user theme: one brand palette and semantic tokens; components never use raw colours. */
+const config = defineConfig({
+  globalCss: {
+    "html, body": { bg: "bg.page", color: "fg", minHeight: "100%" },
+    body: { fontFamily: "body", wordBreak: "keep-all" },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: "'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif" },
+        body: { value: "'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif" },
+      },
+      colors: {
+        brand: {
+          50: { value: "#eef4ff" },
+          100: { value: "#d9e6ff" },
+          200: { value: "#bcd3ff" },
+          300: { value: "#8eb6ff" },
+          400: { value: "#598dff" },
+          500: { value: "#3366ff" },
+          600: { value: "#1f48f5" },
+          700: { value: "#1836e1" },
+          800: { value: "#1a2fb6" },
+          900: { value: "#1c2e8f" },
+          950: { value: "#161e57" },
+        },
+        accent: { 400: { value: "#21d4c6" }, 600: { value: "#7b3fe4" } },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: "{colors.brand.600}" },
+          contrast: { value: "white" },
+          fg: { value: "{colors.brand.700}" },
+          muted: { value: "{colors.brand.100}" },
+          subtle: { value: "{colors.brand.50}" },
+          emphasized: { value: "{colors.brand.200}" },
+          focusRing: { value: "{colors.brand.500}" },
+        },
+        bg: { page: { value: "{colors.gray.50}" } },
+        header: {
+          bg: { value: "white" },
+          fgOnHero: { value: "white" },
+          border: { value: "{colors.gray.200}" },
+        },
+        hero: {
+          from: { value: "{colors.brand.800}" },
+          via: { value: "{colors.accent.600}" },
+          to: { value: "{colors.accent.400}" },
+          fg: { value: "white" },
+        },
+        footer: { bg: { value: "{colors.gray.900}" }, fg: { value: "{colors.gray.300}" }, link: { value: "white" } },
+        qr: { bg: { value: "white" } },
+        star: { on: { value: "{colors.yellow.400}" }, off: { value: "{colors.gray.300}" } },
+      },
+    },
+    keyframes: {
+      heroShift: {
+        "0%": { backgroundPosition: "0% 50%" },
+        "50%": { backgroundPosition: "100% 50%" },
+        "100%": { backgroundPosition: "0% 50%" },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
