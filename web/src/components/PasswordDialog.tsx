@@ -127,7 +127,7 @@ export function PasswordDialog({ open, onClose, onSubmit, snackDuration = SNACK_
                 form="password-dialog-form"
                 disabled={!ready}
                 loading={pending}
-                data-testid="password-confirm"
+                colorPalette="brand" data-testid="password-confirm"
               >
                 {L.confirm}
               </Button>

@@ -94,7 +94,7 @@ export function BuyAmountStep({ info, amount, onAmountChange, onNext }: BuyAmoun
       </DataList.Root>
 
       <Flex justify="flex-end">
-        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!info} data-testid="buy-next">
+        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!info} colorPalette="brand" data-testid="buy-next">
           {L.next}
         </Button>
       </Flex>

@@ -1,10 +1,12 @@
 import { useState } from "react";
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ResultType } from "@domain/constants";
 import { balanceKey } from "../../api/balance";
-import { callMoney, moneyKeys, useBuyInfo } from "../../api/moneyApi";
+import { callApi } from "../../api/endpoint";
+import { moneyApi, moneyKeys, useBuyInfo } from "../../api/moneyApi";
+import { PageFrame } from "../../components/PageFrame";
 import { PasswordDialog } from "../../components/PasswordDialog";
 import { BuyAmountStep } from "./BuyAmountStep";
 import { BuyConfirmStep } from "./BuyConfirmStep";
@@ -20,17 +22,14 @@ export default function BuyPage() {
   const [askPassword, setAskPassword] = useState(false);
 
   async function charge(password: string, idempotencyKey: string) {
-    await callMoney("charge", { password, value: Number(amount) }, { idempotencyKey });
+    await callApi(moneyApi.charge, { body: { password, value: Number(amount) }, idempotencyKey });
     for (const queryKey of [balanceKey, moneyKeys.buyInfo, moneyKeys.historyAll]) void qc.invalidateQueries({ queryKey });
     setAskPassword(false);
     navigate(`/result?type=${ResultType.BUY_REQUESTED}`);
   }
 
   return (
-    <Box maxW="lg" mx="auto" px="4" py="8" data-testid="buy-page">
-      <Heading as="h1" size="xl" mb="6">
-        {L.title}
-      </Heading>
+    <PageFrame title={L.title} maxW="2xl">
       {info.isError && (
         <Text color="fg.error" mb="4" role="alert">
           {info.error.message}
@@ -47,6 +46,6 @@ export default function BuyPage() {
         />
       )}
       <PasswordDialog open={askPassword} onClose={() => setAskPassword(false)} onSubmit={charge} />
-    </Box>
+    </PageFrame>
   );
 }

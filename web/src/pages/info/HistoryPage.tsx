@@ -1,8 +1,10 @@
-import { Box, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Stack, Tabs } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
 import { HISTORY_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import { useHistory, type HistoryKind, type PageSize } from "../../api/moneyApi";
+import { EmptyState, LoadError } from "../../components/ListState";
+import { PageFrame } from "../../components/PageFrame";
 import { placeholderEntries, toEntries } from "./historyEntries";
 import { HistoryLabels as L } from "./HistoryLabels";
 import { HistoryPagination } from "./HistoryPagination";
@@ -41,11 +43,15 @@ export default function HistoryPage() {
   }
 
   return (
-    <Box maxW="3xl" mx="auto" px="4" py="8" data-testid="history-page">
-      <Heading as="h1" size="xl" mb="6">
-        {L.title}
-      </Heading>
-      <Tabs.Root value={String(type)} onValueChange={(d) => go({ type: Number(d.value) as HistoryKind })} variant="line" fitted mb="4">
+    <PageFrame title={L.title}>
+      <Tabs.Root
+        value={String(type)}
+        onValueChange={(d) => go({ type: Number(d.value) as HistoryKind })}
+        variant="line"
+        colorPalette="brand"
+        fitted
+        mb="4"
+      >
         <Tabs.List>
           {KINDS.map((k) => (
             <Tabs.Trigger key={k} value={String(k)} data-testid={`history-tab-${k}`}>
@@ -56,11 +62,11 @@ export default function HistoryPage() {
       </Tabs.Root>
       <Stack gap="4">
         {q.isError ? (
-          <Text color="fg.error" role="alert" py="6" textAlign="center">
-            {q.error.message}
-          </Text>
+          <LoadError message={q.error.message} />
+        ) : !loading && entries.length === 0 ? (
+          <EmptyState message={EMPTY[type]} testId="history-empty" />
         ) : (
-          <HistoryTable entries={entries} loading={loading} emptyText={EMPTY[type]} />
+          <HistoryTable entries={entries} loading={loading} />
         )}
         <HistoryPagination
           page={page}
@@ -70,6 +76,6 @@ export default function HistoryPage() {
           onPerPage={(n) => go({ perPage: n, page: 1 })}
         />
       </Stack>
-    </Box>
+    </PageFrame>
   );
 }

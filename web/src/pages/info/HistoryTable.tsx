@@ -5,13 +5,12 @@ import { HistoryLabels as L } from "./HistoryLabels";
 
 export interface HistoryTableProps {
   entries: HistoryEntry[];
+  /** The entries are placeholders: draw skeletons. */
   loading: boolean;
-  /** Shown in a single row when there is nothing to list. */
-  emptyText: string;
 }
 
 /** Date, what and with whom, and the amount breakdown; three columns so it fits a 360 px screen. */
-export function HistoryTable({ entries, loading, emptyText }: HistoryTableProps) {
+export function HistoryTable({ entries, loading }: HistoryTableProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" data-testid="history-table">
@@ -23,15 +22,9 @@ export function HistoryTable({ entries, loading, emptyText }: HistoryTableProps)
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {!loading && entries.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={3} textAlign="center" py="10" color="fg.muted" data-testid="history-empty">
-                {emptyText}
-              </Table.Cell>
-            </Table.Row>
-          ) : (
-            entries.map((e) => <HistoryRow key={e.id} entry={e} loading={loading} />)
-          )}
+          {entries.map((e) => (
+            <HistoryRow key={e.id} entry={e} loading={loading} />
+          ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>

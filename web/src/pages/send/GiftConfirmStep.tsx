@@ -34,7 +34,7 @@ export function SendStepButtons({ onPrev, onConfirm }: { onPrev: () => void; onC
       <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }} minW="28" onClick={onPrev} data-testid="send-prev">
         {L.prev}
       </Button>
-      <Button size="lg" flex={{ base: "1", sm: "initial" }} minW="28" onClick={onConfirm} data-testid="send-confirm">
+      <Button size="lg" flex={{ base: "1", sm: "initial" }} minW="28" onClick={onConfirm} colorPalette="brand" data-testid="send-confirm">
         {L.next}
       </Button>
     </Flex>

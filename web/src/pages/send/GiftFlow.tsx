@@ -7,7 +7,8 @@ import { ResultType, TradeType } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import { balanceKey, useBalance } from "../../api/balance";
 import { ApiError } from "../../api/client";
-import { callMoney, moneyKeys, type LookedUpUser } from "../../api/moneyApi";
+import { callApi } from "../../api/endpoint";
+import { moneyApi, moneyKeys, type LookedUpUser } from "../../api/moneyApi";
 import { PasswordDialog } from "../../components/PasswordDialog";
 import { RecentList } from "../../components/RecentList";
 import { snack, SNACK_SEND_MS } from "../../components/ui/toaster";
@@ -28,7 +29,7 @@ export function GiftFlow() {
     setLooking(true);
     try {
       const body = form.mode === "phone" ? { phonenumber: form.recipient } : { address: form.recipient.trim() };
-      setRecipient(await callMoney("lookupUser", body));
+      setRecipient(await callApi(moneyApi.lookupUser, { body }));
     } catch (err) {
       const notFound = form.mode === "phone" ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound;
       const message = err instanceof ApiError ? (err.code === Code.SERVER_ERROR ? notFound : err.message) : Msg.serverError;
@@ -41,7 +42,7 @@ export function GiftFlow() {
   async function pay(password: string, idempotencyKey: string) {
     if (!recipient) return;
     const body = { opponentAddress: recipient.address, kind: 0 as const, type: TradeType.GIFT, value: Number(form.amount), password };
-    await callMoney("gift", body, { idempotencyKey });
+    await callApi(moneyApi.gift, { body, idempotencyKey });
     void qc.invalidateQueries({ queryKey: balanceKey });
     void qc.invalidateQueries({ queryKey: moneyKeys.historyAll });
     setAskPassword(false);

@@ -51,6 +51,7 @@ export function GiftRequestStep({ form, onChange, balance, busy, onNext }: GiftR
             setTouched((t) => ({ ...t, recipient: false }));
           }}
           aria-label={L.modeLabel}
+          colorPalette="brand"
         >
           <HStack gap="6" mb="2">
             {(
@@ -118,7 +119,7 @@ export function GiftRequestStep({ form, onChange, balance, busy, onNext }: GiftR
       <SendSummary value={form.amount === "" ? null : Number(form.amount)} />
 
       <Flex justify="flex-end">
-        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled} loading={busy} data-testid="send-next">
+        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled} loading={busy} colorPalette="brand" data-testid="send-next">
           {L.next}
         </Button>
       </Flex>

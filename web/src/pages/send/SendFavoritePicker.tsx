@@ -1,20 +1,18 @@
 import { useState } from "react";
-import { Button, CloseButton, Dialog, Portal, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
 import { shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { useFavorites } from "../../api/moneyApi";
+import { useFavorites } from "../../api/accountQueries";
+import { EmptyState, ListSkeleton, LoadError } from "../../components/ListState";
 import { SendLabels as L } from "./sendLabels";
 
-/** Picks an address from the address book (GET /api/favorite). */
+/** Picks an address from the address book (GET /api/favorite); the list loads when the dialog opens. */
 export function SendFavoritePicker({ onPick }: { onPick: (address: string) => void }) {
   const [open, setOpen] = useState(false);
-  const q = useFavorites(open);
-  const list = q.data?.list ?? [];
-
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
       <Dialog.Trigger asChild>
-        <Button size="sm" variant="outline" data-testid="send-favorites">
+        <Button size="md" variant="outline" flexShrink={0} data-testid="send-favorites">
           {L.favorites}
         </Button>
       </Dialog.Trigger>
@@ -26,44 +24,12 @@ export function SendFavoritePicker({ onPick }: { onPick: (address: string) => vo
               <Dialog.Title>{L.favoritesTitle}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {q.isLoading ? (
-                <Stack gap="2">
-                  <Skeleton height="12" />
-                  <Skeleton height="12" />
-                </Stack>
-              ) : q.isError ? (
-                <Text color="fg.error">{q.error.message}</Text>
-              ) : list.length === 0 ? (
-                <Text color="fg.muted">{Msg.favoriteEmpty}</Text>
-              ) : (
-                <Stack as="ul" gap="2" listStyleType="none">
-                  {list.map((f) => (
-                    <li key={f.id}>
-                      <Button
-                        variant="outline"
-                        w="full"
-                        h="auto"
-                        py="2"
-                        justifyContent="space-between"
-                        gap="3"
-                        onClick={() => {
-                          onPick(f.address);
-                          setOpen(false);
-                        }}
-                        data-testid="favorite-item"
-                      >
-                        <Text truncate>
-                          {f.check ? "★ " : ""}
-                          {f.nickname}
-                        </Text>
-                        <Text as="span" fontFamily="mono" fontSize="xs" color="fg.muted" title={f.address}>
-                          {shortAddress(f.address)}
-                        </Text>
-                      </Button>
-                    </li>
-                  ))}
-                </Stack>
-              )}
+              <FavoriteList
+                onPick={(address) => {
+                  onPick(address);
+                  setOpen(false);
+                }}
+              />
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={L.favoritesClose} />
@@ -72,5 +38,39 @@ export function SendFavoritePicker({ onPick }: { onPick: (address: string) => vo
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+function FavoriteList({ onPick }: { onPick: (address: string) => void }) {
+  const q = useFavorites();
+  if (q.isLoading) return <ListSkeleton rows={3} />;
+  if (q.isError) return <LoadError message={q.error.message} />;
+  const list = q.data?.list ?? [];
+  if (list.length === 0) return <EmptyState message={Msg.favoriteEmpty} />;
+  return (
+    <Stack as="ul" gap="2" listStyleType="none">
+      {list.map((f) => (
+        <li key={f.id}>
+          <Button
+            variant="outline"
+            w="full"
+            h="auto"
+            py="2"
+            justifyContent="space-between"
+            gap="3"
+            onClick={() => onPick(f.address)}
+            data-testid="favorite-item"
+          >
+            <Text truncate>
+              {f.check ? "★ " : ""}
+              {f.nickname}
+            </Text>
+            <Text as="span" fontFamily="mono" fontSize="xs" color="fg.muted" title={f.address}>
+              {shortAddress(f.address)}
+            </Text>
+          </Button>
+        </li>
+      ))}
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Box, Heading, Tabs } from "@chakra-ui/react";
+import { Tabs } from "@chakra-ui/react";
 import { Link } from "react-router";
+import { PageFrame } from "../../components/PageFrame";
 import { GiftFlow } from "./GiftFlow";
 import { UseFlow } from "./UseFlow";
 import { SendLabels as L } from "./sendLabels";
@@ -11,11 +12,8 @@ export interface SendPageProps {
 /** /send/use and /send/gift: two tabs, each a request → confirm → password flow. */
 export default function SendPage({ tab }: SendPageProps) {
   return (
-    <Box maxW="lg" mx="auto" px="4" py="8" data-testid="send-page">
-      <Heading as="h1" size="xl" mb="4" srOnly>
-        {L.title}
-      </Heading>
-      <Tabs.Root value={tab} activationMode="manual" variant="line" mb="6" fitted>
+    <PageFrame title={tab === "gift" ? L.tabGift : L.tabUse} maxW="2xl">
+      <Tabs.Root value={tab} activationMode="manual" variant="line" colorPalette="brand" mb="6" fitted>
         <Tabs.List>
           <Tabs.Trigger value="use" asChild data-testid="send-tab-use">
             <Link to="/send/use">{L.tabUse}</Link>
@@ -26,6 +24,6 @@ export default function SendPage({ tab }: SendPageProps) {
         </Tabs.List>
       </Tabs.Root>
       {tab === "gift" ? <GiftFlow /> : <UseFlow />}
-    </Box>
+    </PageFrame>
   );
 }

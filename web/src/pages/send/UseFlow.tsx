@@ -7,7 +7,8 @@ import { ResultType, TradeType } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import { balanceKey, useBalance } from "../../api/balance";
 import { ApiError } from "../../api/client";
-import { callMoney, moneyKeys, type MarketShop } from "../../api/moneyApi";
+import { callApi } from "../../api/endpoint";
+import { moneyApi, moneyKeys, type MarketShop } from "../../api/moneyApi";
 import { PasswordDialog } from "../../components/PasswordDialog";
 import { RecentList } from "../../components/RecentList";
 import { snack, SNACK_SEND_MS } from "../../components/ui/toaster";
@@ -27,7 +28,7 @@ export function UseFlow() {
   async function check() {
     setChecking(true);
     try {
-      setShop(await callMoney("marketCheck", { address: form.address.trim() }));
+      setShop(await callApi(moneyApi.marketCheck, { body: { address: form.address.trim() } }));
     } catch (err) {
       const message =
         err instanceof ApiError ? (err.code === Code.NOT_MARKET_ADDRESS ? Msg.notMarketAddress : err.message) : Msg.serverError;
@@ -40,7 +41,7 @@ export function UseFlow() {
   async function pay(password: string, idempotencyKey: string) {
     if (!shop) return;
     const body = { opponentAddress: shop.address, kind: 0 as const, type: TradeType.USE, value: Number(form.amount), password };
-    await callMoney("use", body, { idempotencyKey });
+    await callApi(moneyApi.use, { body, idempotencyKey });
     void qc.invalidateQueries({ queryKey: balanceKey });
     void qc.invalidateQueries({ queryKey: moneyKeys.historyAll });
     setAskPassword(false);

@@ -87,7 +87,7 @@ export function UseRequestStep({ form, onChange, balance, busy, onNext }: UseReq
       <SendSummary value={form.amount === "" ? null : Number(form.amount)} />
 
       <Flex justify="flex-end">
-        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled} loading={busy} data-testid="send-next">
+        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled} loading={busy} colorPalette="brand" data-testid="send-next">
           {L.next}
         </Button>
       </Flex>
