@@ -152,7 +152,6 @@ export const L = {
     submitConfirm: "문의를 등록하시겠습니까?",
     editConfirm: "문의를 수정하시겠습니까?",
     deleteConfirm: "문의를 삭제하시겠습니까?",
-    saved: "문의가 등록되었습니다.",
     updated: "문의가 수정되었습니다.",
     deleted: "문의가 삭제되었습니다.",
   },

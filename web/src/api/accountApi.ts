@@ -14,7 +14,8 @@ export interface VerifyStart {
 }
 export interface MyInfo {
   username: string;
-  address: string;
+  /** Null only if the member has no wallet yet. */
+  address: string | null;
   balance: number;
   nickname: string | null;
   email: string | null;
@@ -47,6 +48,7 @@ export interface Notice {
 export type Faq = Notice;
 export interface Inquiry {
   id: number;
+  updatedAt?: string;
   title: string;
   content: string;
   createdAt: string;

@@ -6,7 +6,7 @@ import { useInquiryMutations } from "../../../api/accountQueries";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
-import { fromStoredContent, toStoredContent } from "./inquiryText";
+import { fromStoredContent } from "./inquiryText";
 
 /** Create (no `inquiry`) or edit a waiting inquiry; a confirm dialog precedes the submit. */
 export function InquiryForm({ inquiry, onDone, onCancel }: { inquiry?: Inquiry; onDone: () => void; onCancel: () => void }) {
@@ -17,8 +17,9 @@ export function InquiryForm({ inquiry, onDone, onCancel }: { inquiry?: Inquiry; 
   const pending = create.isPending || update.isPending;
 
   const submit = () => {
-    const body = { title: title.trim(), content: toStoredContent(content.trim()) };
-    const done = { onSuccess: () => (snack(inquiry ? L.cs.updated : L.cs.saved), onDone()), onError: (e: Error) => snack(e.message), onSettled: () => setConfirm(false) };
+    // Plain text goes up; the server escapes it and stores line breaks as <br>.
+    const body = { title: title.trim(), content: content.trim() };
+    const done = { onSuccess: () => (snack(inquiry ? L.cs.updated : Msg.inquiryCreated), onDone()), onError: (e: Error) => snack(e.message), onSettled: () => setConfirm(false) };
     if (inquiry) update.mutate({ id: inquiry.id, ...body }, done);
     else create.mutate(body, done);
   };
@@ -38,7 +39,7 @@ export function InquiryForm({ inquiry, onDone, onCancel }: { inquiry?: Inquiry; 
         </Field.Root>
         <Field.Root>
           <Field.Label>{L.cs.content}</Field.Label>
-          <Textarea rows={10} maxLength={3000} value={content} onChange={(e) => setContent(e.target.value)} data-testid="inquiry-content" />
+          <Textarea rows={10} maxLength={5000} value={content} onChange={(e) => setContent(e.target.value)} data-testid="inquiry-content" />
         </Field.Root>
         <HStack justify="center" gap="2">
           <Button variant="outline" onClick={onCancel} data-testid="inquiry-cancel">

@@ -8,7 +8,7 @@ import { copyText } from "../../../lib/clipboard";
 
 /** Name, wallet address (with copy) and balance. */
 export function InfoSummary({ info }: { info: MyInfo }) {
-  const address = info.wallets?.[0]?.address ?? info.address;
+  const address = info.wallets?.[0]?.address ?? info.address ?? "";
   return (
     <DataList.Root orientation={{ base: "vertical", md: "horizontal" }} gap="4">
       <DataList.Item>
