@@ -76,7 +76,7 @@ export interface TransferQuery extends TimeRange {
 }
 
 export interface TransactionQuery extends TimeRange {
-  /** Sender, recipient, or a party of one of its transfers. */
+  /** Sender, recipient, a party of one of its transfers, or the account of one of its token events. */
   address?: string;
   status?: 0 | 1;
   method?: string;
@@ -311,8 +311,11 @@ export function createChainReader(dbPath: string): ChainReader {
       const args: unknown[] = [];
       if (q.address) {
         const a = ethers.getAddress(q.address);
-        where.push('("from" = ? OR "to" = ? OR hash IN (SELECT tx_hash FROM transfers WHERE "from" = ? OR "to" = ?))');
-        args.push(a, a, a, a);
+        where.push(
+          `("from" = ? OR "to" = ? OR hash IN (SELECT tx_hash FROM transfers WHERE "from" = ? OR "to" = ?)
+            OR hash IN (SELECT tx_hash FROM token_events WHERE account = ?))`,
+        );
+        args.push(a, a, a, a, a);
       }
       if (q.status !== undefined) (where.push("status = ?"), args.push(q.status));
       if (q.method) (where.push("method = ?"), args.push(q.method));

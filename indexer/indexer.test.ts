@@ -1,0 +1,190 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IndexerEvents } from "./events";
+import { createIndexer, type Indexer } from "./indexer";
+import { createChainReader, type ChainReader } from "./reader";
+import { mineHistory, mineMore, type History } from "./test/history";
+import { expectMirrorMatchesChain, startVoucherChain, type VoucherChain } from "./test/voucher";
+
+const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
+
+describe("indexer against a real Hardhat node", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-indexer-"));
+  let chain: VoucherChain;
+  let history: History;
+  const open: { stop(): Promise<void> }[] = [];
+  const readers: ChainReader[] = [];
+
+  const indexer = (dbPath: string, opts: { batchSize?: number; pollMs?: number } = {}): Indexer => {
+    const ix = createIndexer({ rpcUrl: chain.node.rpcUrl, dbPath, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, ...opts });
+    open.push(ix);
+    return ix;
+  };
+  const reader = (dbPath: string) => {
+    const r = createChainReader(dbPath);
+    readers.push(r);
+    return r;
+  };
+
+  beforeAll(async () => {
+    chain = await startVoucherChain();
+    history = await mineHistory(chain);
+  });
+
+  afterAll(async () => {
+    for (const r of readers) r.close();
+    for (const ix of open) await ix.stop();
+    await chain?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("catches up a pre-mined history: balances, kinds, fees, failed batch items, reverted calls", async () => {
+    const dbPath = path.join(dir, "catchup.db");
+    const view = reader(dbPath);
+    // The server may open its reader before the indexer has created the file.
+    expect(view.indexedHead()).toBeNull();
+    expect(view.balanceOf(history.alice)).toBe(0n);
+
+    const ix = indexer(dbPath, { batchSize: 4 });
+    const authorizations: IndexerEvents["authorization"][] = [];
+    const transfers: IndexerEvents["transfer"][] = [];
+    ix.on("authorization", (a) => authorizations.push(a));
+    ix.on("transfer", (t) => transfers.push(t));
+    const head = await ix.syncOnce();
+    expect(head?.number).toBe(await chain.provider.getBlockNumber());
+    await expectMirrorMatchesChain(chain, view, [history.erin]);
+
+    // The gift: value to carol, fee to the collector of the time, in one tx.
+    const gift = view.transaction(history.gift)!;
+    expect(gift.method).toBe("transferWithAuthorization");
+    expect(gift.status).toBe(1);
+    expect(gift.gasUsed > 0n && gift.gasPrice > 0n).toBe(true);
+    expect(gift.transfers.map((t) => [t.kind, t.to, t.value])).toEqual([
+      ["transfer", history.carol, 5_000n],
+      ["fee", chain.feeCollector, 200n],
+    ]);
+    const used = gift.events.find((e) => e.kind === "auth_used")!;
+    expect(used).toMatchObject({ account: history.alice, amount: 5_000n, data: { to: history.carol, value: "5000", fee: "200" } });
+
+    // After setFeeCollector the fee goes to erin and is still a fee.
+    expect(view.transfersByTx(history.afterCollectorChange).map((t) => [t.kind, t.to])).toEqual([
+      ["transfer", history.alice],
+      ["fee", history.erin],
+    ]);
+    expect(view.feeCollector()).toBe(history.erin);
+
+    // The batch: items 0 and 3 moved (with fees), 1 and 2 failed with their reasons.
+    expect(view.transfersByTx(history.batch).map((t) => t.kind)).toEqual(["transfer", "fee", "transfer", "fee"]);
+    const failed = view.tokenEvents({ kind: "auth_failed" }).items.sort((a, b) => a.logIndex - b.logIndex);
+    expect(failed.map((f) => [f.account, f.data?.index])).toEqual([
+      [history.bob, 1],
+      [history.carol, 2],
+    ]);
+    expect(String(failed[0].data?.reason)).toMatch(/^InsufficientBalance\(/);
+    expect(String(failed[1].data?.reason)).toMatch(/^InvalidSignature\(/);
+    expect(authorizations.filter((a) => a.txHash === history.batch).map((a) => [a.ok, a.index ?? null])).toEqual([
+      [true, null],
+      [false, 1],
+      [false, 2],
+      [true, null],
+    ]);
+
+    // Kinds over the whole history.
+    const kinds = transfers.reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.kind]: (acc[t.kind] ?? 0) + 1 }), {});
+    expect(kinds).toEqual({ mint: 2, transfer: 6, fee: 4, burn: 1 });
+    expect(view.transfersOf(chain.feeCollector, { kinds: ["fee"] }).total).toBe(3);
+    expect(view.countTransfersOf(history.bob, { kinds: ["burn"] })).toBe(1);
+
+    // Reverted calls to the token are recorded with status 0; the reused nonce is reported as failed.
+    expect(view.transaction(history.revertedTransfer)).toMatchObject({ status: 0, method: "transfer", transfers: [], events: [] });
+    expect(view.transaction(history.revertedAuthorization)).toMatchObject({ status: 0, method: "transferWithAuthorization" });
+    expect(authorizations.find((a) => a.txHash === history.revertedAuthorization)).toMatchObject({ ok: false, reason: "reverted", nonce: history.reusedNonce });
+    expect(view.transactions({ status: 0 }).total).toBe(2);
+
+    // Token events: block then unblock, a cancelled authorization, pause then unpause.
+    expect(view.tokenEvents({ kind: ["block", "unblock"], account: history.dave }).items.map((e) => e.kind)).toEqual(["unblock", "block"]);
+    expect(view.isBlocked(history.dave)).toBe(false);
+    expect(view.blockedAccounts()).toEqual([]);
+    expect(view.tokenEvents({ kind: "auth_canceled" }).items[0]).toMatchObject({ account: history.carol });
+    expect(view.tokenEvents({ kind: "mint" }).total).toBe(2);
+    expect(view.isPaused()).toBe(false);
+
+    // Dashboard reads: holders largest first, their sum is the supply; date filters are half-open.
+    const holders = view.holders({ limit: 2 });
+    expect(holders.items[0]).toEqual({ address: history.alice, balance: await chain.token.balanceOf(history.alice) });
+    expect(holders.items[0].balance >= holders.items[1].balance).toBe(true);
+    expect(holders.totalBalance).toBe(await chain.token.totalSupply());
+    // carol: received a transfer and the gift, failed in the batch, cancelled a nonce, sent a gift.
+    expect(view.transactions({ address: history.carol }).total).toBe(5);
+    const future = new Date(Date.now() + 10 * 365 * 86_400_000);
+    expect(view.transactions({ from: future }).total).toBe(0);
+    expect(view.transactions({ to: future }).total).toBe(view.transactions().total);
+    const page = view.transfersOf(history.alice, { limit: 2, offset: 1 });
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBe(view.countTransfersOf(history.alice));
+  });
+
+  it("rebuilds the mirror when it belongs to another chain (genesis differs)", async () => {
+    const dbPath = path.join(dir, "genesis.db");
+    const ix = indexer(dbPath);
+    await ix.syncOnce();
+    await ix.stop();
+    const raw = new Database(dbPath);
+    raw.prepare("UPDATE sync_state SET genesis_hash = ?").run("0x" + "ab".repeat(32));
+    raw.prepare(`INSERT INTO transfers (tx_hash, log_index, block_number, "from", "to", value, kind, timestamp) VALUES ('0xdead', 0, 1, ?, ?, '5', 'transfer', 0)`).run(history.alice, history.bob);
+    raw.close();
+    const again = indexer(dbPath);
+    await again.syncOnce();
+    const view = reader(dbPath);
+    expect(view.transfersByTx("0xdead")).toEqual([]);
+    await expectMirrorMatchesChain(chain, view, [history.erin]);
+  });
+
+  it("resumes after a stop mid-way with no gap and no duplicate", async () => {
+    const dbPath = path.join(dir, "restart.db");
+    const first = indexer(dbPath, { batchSize: 2, pollMs: 50 });
+    let blocks = 0;
+    const stopped = new Promise<void>((resolve) =>
+      first.on("block", () => {
+        if (++blocks === 5) resolve();
+      }),
+    );
+    first.start();
+    await stopped;
+    await first.stop();
+    const view = reader(dbPath);
+    const headAtStop = view.indexedHead()!.number;
+    expect(headAtStop).toBeLessThan(await chain.provider.getBlockNumber());
+
+    await mineMore(chain, 3, 7);
+    const second = indexer(dbPath, { batchSize: 3 });
+    const seen: number[] = [];
+    second.on("block", (b) => seen.push(b.number));
+    await second.syncOnce();
+    // It went on from the block after the stop, exactly once each.
+    const head = await chain.provider.getBlockNumber();
+    expect(seen).toEqual(Array.from({ length: head - headAtStop }, (_, i) => headAtStop + 1 + i));
+    await expectMirrorMatchesChain(chain, view, [history.erin]);
+    const raw = new Database(dbPath, { readonly: true });
+    const numbers = raw.prepare("SELECT number FROM blocks ORDER BY number").pluck().all() as number[];
+    expect(numbers).toEqual(Array.from({ length: head - chain.deployBlock + 1 }, (_, i) => chain.deployBlock + i));
+    raw.close();
+  });
+
+  it("live mode emits a transfer for a new transaction", async () => {
+    const dbPath = path.join(dir, "live.db");
+    const ix = indexer(dbPath, { pollMs: 50 });
+    ix.start();
+    expect(await ix.waitForBlock(await chain.provider.getBlockNumber(), 30_000)).toBe(true);
+    const got = new Promise<IndexerEvents["transfer"]>((resolve) => ix.on("transfer", resolve));
+    const [hash] = await mineMore(chain, 1, 9);
+    const t = await got;
+    expect(t).toMatchObject({ txHash: hash, kind: "mint", from: "0x0000000000000000000000000000000000000000", value: "9001" });
+    expect(await ix.waitForBlock(t.blockNumber, 5_000)).toBe(true);
+    const view = reader(dbPath);
+    expect(view.transaction(hash)?.transfers[0].value).toBe(9001n);
+  });
+});
