@@ -38,6 +38,8 @@ export const Msg = {
   verifyBirthInvalid: "생년월일 8자리를 입력해 주세요.",
   verifyPhoneInvalid: "휴대폰 번호를 확인해 주세요.",
   verifyNameRequired: "이름을 입력해 주세요.",
+  verifyNameTooLong: "이름은 30자 이내로 입력해 주세요.",
+  verifyCarrierInvalid: "통신사를 선택해 주세요.",
   verifyPhoneMismatch: "본인인증한 휴대폰 번호와 일치하지 않습니다.",
   alreadyMember: "이미 가입된 회원입니다.",
   underAge: "만 19세 미만은 가입할 수 없습니다.",

@@ -27,10 +27,13 @@ export const passwordResetBody = z.strictObject({
   password: pin,
 });
 
+/** Mobile carriers a Korean identity check asks for. */
+export const CARRIERS = ["SKT", "KT", "LGU+", "SKT알뜰폰", "KT알뜰폰", "LGU+알뜰폰"] as const;
+
 /** The simulated identity provider's form. */
 export const verifySubmitBody = z.strictObject({
   key: z.string().min(1).max(200),
-  name: z.string({ error: Msg.verifyNameRequired }).trim().min(1, { error: Msg.verifyNameRequired }).max(30),
+  name: z.string({ error: Msg.verifyNameRequired }).trim().min(1, { error: Msg.verifyNameRequired }).max(30, { error: Msg.verifyNameTooLong }),
   birth: z
     .string({ error: Msg.verifyBirthInvalid })
     .trim()
@@ -38,7 +41,7 @@ export const verifySubmitBody = z.strictObject({
     .transform((b) => b.replace(/-/g, "").replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3"))
     .refine(isPastCalendarDate, { error: Msg.verifyBirthInvalid }),
   phone: z.string({ error: Msg.verifyPhoneInvalid }).trim().regex(/^01[016789]\d{7,8}$/, { error: Msg.verifyPhoneInvalid }),
-  carrier: z.enum(["SKT", "KT", "LGU+", "SKT알뜰폰", "KT알뜰폰", "LGU+알뜰폰"]),
+  carrier: z.enum(CARRIERS, { error: Msg.verifyCarrierInvalid }),
 });
 export type VerifySubmitBody = z.infer<typeof verifySubmitBody>;
 export type ActivateBody = z.infer<typeof activateBody>;

@@ -1,7 +1,6 @@
 import type { VerifyPurpose } from "../services/verification";
 import { Msg } from "../../domain/messages";
-
-export const CARRIERS = ["SKT", "KT", "LGU+", "SKT알뜰폰", "KT알뜰폰", "LGU+알뜰폰"] as const;
+import { CARRIERS } from "../../domain/schemas/auth";
 
 const TITLE: Record<VerifyPurpose, string> = {
   signup: "회원가입 본인인증",

@@ -1,0 +1,336 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestStack, type TestStack } from "../test/harness";
+import { ADULT_BIRTH, birthForAge, verifyByHttp } from "../verify/testing";
+import { memberByPhone } from "../services/members";
+import { Msg } from "../../domain/messages";
+
+const M1 = { phone: "01011112222", pw: "111111" };
+const M2 = { phone: "01033334444", pw: "222222" };
+
+describe("accounts: identity verification, sign-up, password reset, login", () => {
+  let s: TestStack;
+  /** Every response body this file sees, to check no password ever comes back. */
+  const seen: string[] = [];
+  const call: TestStack["call"] = async (method, path, opts) => {
+    const r = await s.call(method, path, opts);
+    seen.push(JSON.stringify({ message: r.message, data: r.data }));
+    return r;
+  };
+  const setExpiry = (key: string, iso: string) => s.ctx.db.prepare("UPDATE verifications SET expires_at = ? WHERE key = ?").run(iso, key);
+  const signUp = async (phone: string, name: string, password: string) => {
+    const v = await verifyByHttp(s, "signup", { name, birth: ADULT_BIRTH, phone });
+    expect(v.code).toBe(0);
+    const r = await call("PUT", "/api/auth", { body: { key_info: v.key, password } });
+    expect(r.code, r.message).toBe(200);
+    return v.key;
+  };
+
+  beforeAll(async () => {
+    s = await startTestStack();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("starts a verification: a single-use key and the popup URL of the simulated provider", async () => {
+    const a = await call("GET", "/api/auth");
+    expect(a.code).toBe(200);
+    expect(a.data.key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(a.data.url).toBe(`/verify/${a.data.key}`);
+    const b = await call("GET", "/api/auth/reauth");
+    expect(b.data.key).not.toBe(a.data.key);
+    const rows = s.ctx.db.prepare("SELECT key, purpose, status, expires_at, created_at FROM verifications WHERE key IN (?, ?) ORDER BY purpose").all(a.data.key, b.data.key) as any[];
+    expect(rows.map((r) => [r.purpose, r.status])).toEqual([
+      ["reauth", "issued"],
+      ["signup", "issued"],
+    ]);
+    // Ten minutes to complete.
+    expect(Date.parse(rows[0].expires_at) - Date.parse(rows[0].created_at)).toBe(10 * 60_000);
+  });
+
+  it("serves a self-contained Korean popup page whose script is a separate file (CSP script-src 'self')", async () => {
+    const { data } = await call("GET", "/api/auth");
+    const page = await fetch(`${s.url}/verify/${data.key}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const csp = page.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self'/);
+    const html = await page.text();
+    expect(html).toContain("회원가입 본인인증");
+    for (const label of ["이름", "생년월일", "통신사", "휴대폰 번호"]) expect(html).toContain(label);
+    expect(html).toContain(`data-key="${data.key}"`);
+    // No inline script and no external asset.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/(src|href)="https?:/);
+    const js = await fetch(`${s.url}/verify/assets/verify.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("content-type")).toContain("javascript");
+    const src = await js.text();
+    expect(src).toContain('type: "krw-verify"');
+    expect(src).toContain("window.opener.postMessage(message, location.origin)");
+    expect((await fetch(`${s.url}/verify/assets/verify.css`)).headers.get("content-type")).toContain("text/css");
+
+    const reauth = await call("GET", "/api/auth/reauth");
+    expect(await (await fetch(`${s.url}${reauth.data.url}`)).text()).toContain("비밀번호 재설정 본인인증");
+  });
+
+  it("shows an invalid page for a forged, malformed or used key", async () => {
+    for (const key of [crypto.randomBytes(24).toString("base64url"), "abc", "%3Cscript%3E"]) {
+      const page = await fetch(`${s.url}/verify/${key}`);
+      expect(page.status).toBe(404);
+      const html = await page.text();
+      expect(html).toContain(Msg.verifyInvalid);
+      expect(html).toContain('data-state="invalid"');
+      expect(html).not.toContain("<script>");
+    }
+  });
+
+  it("signs up end to end: verify → PUT /api/auth creates member and wallet → login works", async () => {
+    const v = await verifyByHttp(s, "signup", { name: "박지훈", birth: "1995-03-04", phone: "01090001111", carrier: "KT" });
+    expect(v.code).toBe(0);
+    const row = s.ctx.db.prepare("SELECT * FROM verifications WHERE key = ?").get(v.key) as any;
+    expect(row).toMatchObject({ status: "verified", code: 0, name: "박지훈", birth: "1995-03-04", phone: "01090001111", carrier: "KT" });
+
+    const r = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "135790" } });
+    expect(r.code).toBe(200);
+    expect(r.data).toEqual({ phonenumber: "01090001111", username: "박지훈" });
+    const member = memberByPhone(s.ctx, "01090001111")!;
+    expect(member).toMatchObject({ username: "박지훈", state: "repair", permission: "user" });
+    const stored = s.ctx.db.prepare("SELECT birth, carrier, password_hash FROM members WHERE id = ?").get(member.id) as any;
+    expect(stored.birth).toBe("1995-03-04");
+    expect(stored.carrier).toBe("KT");
+    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).not.toContain("135790");
+    expect(s.ctx.custody.memberWallet(member.id)!.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect((s.ctx.db.prepare("SELECT status FROM verifications WHERE key = ?").get(v.key) as any).status).toBe("used");
+
+    const login = await call("POST", "/api/auth/login_user", { body: { username: "01090001111", password: "135790" } });
+    expect(login.code).toBe(200);
+    expect(login.data.account).toEqual({ phonenumber: "01090001111", username: "박지훈" });
+    const me = await call("GET", "/api/info/myinfo", { token: login.data.accessToken });
+    expect(me.data.address).toBe(s.ctx.custody.memberWallet(member.id)!.address);
+    expect(me.data.balance).toBe(0);
+  });
+
+  it("refuses a replayed key: PUT twice, or the form submitted twice", async () => {
+    const v = await verifyByHttp(s, "signup", { name: "최유나", birth: ADULT_BIRTH, phone: "01090002222" });
+    expect((await call("PUT", "/api/auth", { body: { key_info: v.key, password: "111222" } })).code).toBe(200);
+    const again = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "111222" } });
+    expect([again.status, again.code, again.message]).toEqual([400, 400, Msg.verifyInvalid]);
+    const resubmit = await call("POST", "/api/verify/submit", { body: { key: v.key, name: "최유나", birth: ADULT_BIRTH, phone: "01090009999", carrier: "SKT" } });
+    expect(resubmit.code).toBe(200);
+    expect(resubmit.data.code).toBe(3);
+    // The used key's identity was not overwritten.
+    expect((s.ctx.db.prepare("SELECT phone FROM verifications WHERE key = ?").get(v.key) as any).phone).toBe("01090002222");
+  });
+
+  it("answers 3 for a forged or malformed key and refuses it at PUT", async () => {
+    for (const key of [crypto.randomBytes(24).toString("base64url"), "not-a-key", "x".repeat(200)]) {
+      const r = await call("POST", "/api/verify/submit", { body: { key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090003333", carrier: "SKT" } });
+      expect(r.code).toBe(200);
+      expect(r.data.code).toBe(3);
+      const put = await call("PUT", "/api/auth", { body: { key_info: key, password: "123456" } });
+      expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
+    }
+    // An issued but never verified key cannot activate anyone.
+    const { data } = await call("GET", "/api/auth");
+    const put = await call("PUT", "/api/auth", { body: { key_info: data.key, password: "123456" } });
+    expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
+    expect(memberByPhone(s.ctx, "01090003333")).toBeUndefined();
+  });
+
+  it("expires keys: 10 minutes to verify, then 10 minutes to set the password", async () => {
+    const { data } = await call("GET", "/api/auth");
+    setExpiry(data.key, new Date(Date.now() - 1000).toISOString());
+    const late = await call("POST", "/api/verify/submit", { body: { key: data.key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444", carrier: "SKT" } });
+    expect(late.data.code).toBe(3);
+    expect((await fetch(`${s.url}/verify/${data.key}`)).status).toBe(404);
+
+    const v = await verifyByHttp(s, "signup", { name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444" });
+    expect(v.code).toBe(0);
+    setExpiry(v.key, new Date(Date.now() - 1000).toISOString());
+    const put = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "123456" } });
+    expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
+    expect(memberByPhone(s.ctx, "01090004444")).toBeUndefined();
+  });
+
+  it("answers 1417 for an existing member and 1490 under 19 (full age), and neither can activate", async () => {
+    const member = await verifyByHttp(s, "signup", { name: "김민준", birth: ADULT_BIRTH, phone: M1.phone });
+    expect(member.code).toBe(1417);
+    const minor = await verifyByHttp(s, "signup", { name: "어린이", birth: birthForAge(19, 2), phone: "01090005555" });
+    expect(minor.code).toBe(1490);
+    const eighteen = await verifyByHttp(s, "signup", { name: "열여덟", birth: birthForAge(18), phone: "01090005556" });
+    expect(eighteen.code).toBe(1490);
+    for (const key of [member.key, minor.key, eighteen.key]) {
+      const put = await call("PUT", "/api/auth", { body: { key_info: key, password: "123456" } });
+      expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
+    }
+    expect(memberByPhone(s.ctx, "01090005555")).toBeUndefined();
+    // Nineteen today is old enough.
+    const nineteen = await verifyByHttp(s, "signup", { name: "열아홉", birth: birthForAge(19), phone: "01090005557" });
+    expect(nineteen.code).toBe(0);
+  });
+
+  it("refuses a second sign-up of the same phone verified twice", async () => {
+    const a = await verifyByHttp(s, "signup", { name: "정하늘", birth: ADULT_BIRTH, phone: "01090006666" });
+    const b = await verifyByHttp(s, "signup", { name: "정하늘", birth: ADULT_BIRTH, phone: "01090006666" });
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect((await call("PUT", "/api/auth", { body: { key_info: a.key, password: "123456" } })).code).toBe(200);
+    const dup = await call("PUT", "/api/auth", { body: { key_info: b.key, password: "654321" } });
+    expect([dup.code, dup.message]).toEqual([400, Msg.alreadyMember]);
+    expect((s.ctx.db.prepare("SELECT COUNT(*) AS n FROM members WHERE phonenumber = ?").get("01090006666") as any).n).toBe(1);
+  });
+
+  it("validates the form and the password with Korean messages, never a 500, and keeps the key usable", async () => {
+    const { data } = await call("GET", "/api/auth");
+    const good = { key: data.key, name: "송민호", birth: ADULT_BIRTH, phone: "01090007777", carrier: "LGU+" };
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...good, birth: "19901340" }, Msg.verifyBirthInvalid],
+      [{ ...good, birth: "2990-01-01" }, Msg.verifyBirthInvalid],
+      [{ ...good, birth: "1990-2-3" }, Msg.verifyBirthInvalid],
+      [{ ...good, birth: 19900101 }, Msg.verifyBirthInvalid],
+      [{ ...good, phone: "0212345678" }, Msg.verifyPhoneInvalid],
+      [{ ...good, phone: "010-1234-5678" }, Msg.verifyPhoneInvalid],
+      [{ ...good, name: "   " }, Msg.verifyNameRequired],
+      [{ ...good, name: undefined }, Msg.verifyNameRequired],
+      [{ ...good, name: "가".repeat(31) }, Msg.verifyNameTooLong],
+      [{ ...good, carrier: "AT&T" }, Msg.verifyCarrierInvalid],
+      [{ ...good, carrier: undefined }, Msg.verifyCarrierInvalid],
+      [{ ...good, admin: true }, Msg.unknownField],
+      [{ ...good, key: 12345 }, Msg.badRequest],
+    ];
+    // Another client address (trusted from loopback), so these attempts do not eat this file's rate limit.
+    const headers = { "x-forwarded-for": "203.0.113.10" };
+    for (const [body, message] of bad) {
+      const r = await call("POST", "/api/verify/submit", { body, headers });
+      expect([r.status, r.code, r.message], JSON.stringify(body)).toEqual([400, 400, message]);
+    }
+    const broken = await call("POST", "/api/verify/submit", { raw: "{not json", headers });
+    expect([broken.status, broken.code, broken.message]).toEqual([400, 400, Msg.badRequest]);
+    const ok = await call("POST", "/api/verify/submit", { body: good });
+    expect(ok.data.code).toBe(0);
+
+    const passwords: [unknown, string][] = [
+      [undefined, Msg.passwordRequired],
+      ["", Msg.required],
+      ["12345", Msg.passwordSix],
+      ["1234567", Msg.passwordSix],
+      ["12a456", Msg.passwordDigits],
+      [123456, Msg.passwordRequired],
+    ];
+    for (const [password, message] of passwords) {
+      const r = await call("PUT", "/api/auth", { body: { key_info: data.key, password } });
+      expect([r.status, r.code, r.message], String(password)).toEqual([400, 400, message]);
+    }
+    const shapes: [unknown, string][] = [
+      [{ password: "123456" }, Msg.badRequest],
+      [{ key_info: 42, password: "123456" }, Msg.badRequest],
+      [{ key_info: "k".repeat(201), password: "123456" }, Msg.badRequest],
+      [{ key_info: data.key, password: "123456", phonenumber: "01000000000" }, Msg.unknownField],
+      [[data.key, "123456"], Msg.badRequest],
+    ];
+    for (const [body, message] of shapes) {
+      const r = await call("PUT", "/api/auth", { body });
+      expect([r.status, r.code, r.message], JSON.stringify(body)).toEqual([400, 400, message]);
+    }
+    // None of the bad calls used the key up.
+    const put = await call("PUT", "/api/auth", { body: { key_info: data.key, password: "246802" } });
+    expect(put.code).toBe(200);
+    expect(put.data.username).toBe("송민호");
+  });
+
+  it("resets a password only for the verified member, once, and lifts the lockout", async () => {
+    await signUp("01090008888", "윤서준", "111333");
+    const id = memberByPhone(s.ctx, "01090008888")!.id;
+    // Lock the account with five wrong passwords.
+    for (let i = 1; i <= 5; i++) {
+      const r = await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "000000" } });
+      expect(r.code).toBe(i < 5 ? 400 : 423);
+    }
+    const locked = await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "111333" } });
+    expect([locked.status, locked.code, locked.message]).toEqual([423, 423, Msg.accountLocked]);
+    s.ctx.lockout.fail(`pay:${id}`);
+
+    const v = await verifyByHttp(s, "reauth", { name: "윤서준", birth: ADULT_BIRTH, phone: "01090008888" });
+    expect(v.code).toBe(1417);
+    // A phone from the client that is not the verified one is refused, and changes nobody.
+    const other = await call("POST", "/api/auth/password_v2", { body: { key_info: v.key, password: "999999", phone: M2.phone } });
+    expect([other.code, other.message]).toEqual([400, Msg.verifyPhoneMismatch]);
+    expect((await call("POST", "/api/auth/login_user", { body: { username: M2.phone, password: M2.pw } })).code).toBe(200);
+
+    const r = await call("POST", "/api/auth/password_v2", { body: { key_info: v.key, password: "777888", phone: "010-9000-8888" } });
+    expect(r.code).toBe(200);
+    expect(s.ctx.lockout.isLocked(`member:${id}`)).toBe(false);
+    expect(s.ctx.db.prepare("SELECT * FROM lockouts WHERE subject IN (?, ?)").all(`member:${id}`, `pay:${id}`)).toEqual([]);
+    const oldPw = await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "111333" } });
+    expect([oldPw.code, oldPw.message]).toEqual([400, Msg.loginFailed]);
+    expect((await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "777888" } })).code).toBe(200);
+
+    const replay = await call("POST", "/api/auth/password_v2", { body: { key_info: v.key, password: "121212" } });
+    expect([replay.code, replay.message]).toEqual([400, Msg.verifyInvalid]);
+  });
+
+  it("refuses a reset with a key that did not verify a member, or is of the wrong purpose", async () => {
+    const stranger = await verifyByHttp(s, "reauth", { name: "남남", birth: ADULT_BIRTH, phone: "01099990000" });
+    expect(stranger.code).not.toBe(0);
+    expect([1417, 1490]).not.toContain(stranger.code);
+    const signupKey = await verifyByHttp(s, "signup", { name: "새사람", birth: ADULT_BIRTH, phone: "01099990001" });
+    expect(signupKey.code).toBe(0);
+    const forged = crypto.randomBytes(24).toString("base64url");
+    for (const key of [stranger.key, signupKey.key, forged]) {
+      const r = await call("POST", "/api/auth/password_v2", { body: { key_info: key, password: "123456" } });
+      expect([r.status, r.code, r.message]).toEqual([400, 400, Msg.verifyInvalid]);
+    }
+    // A reauth key of a member cannot create an account either.
+    const reauth = await verifyByHttp(s, "reauth", { name: "이서연", birth: ADULT_BIRTH, phone: M2.phone });
+    expect(reauth.code).toBe(1417);
+    const put = await call("PUT", "/api/auth", { body: { key_info: reauth.key, password: "123456" } });
+    expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
+    const bad = await call("POST", "/api/auth/password_v2", { body: { key_info: reauth.key, password: "12345" } });
+    expect([bad.code, bad.message]).toEqual([400, Msg.passwordSix]);
+    const extra = await call("POST", "/api/auth/password_v2", { body: { key_info: reauth.key, password: "123456", username: "x" } });
+    expect([extra.code, extra.message]).toEqual([400, Msg.unknownField]);
+    // M2's password is untouched by all of the above.
+    expect((await call("POST", "/api/auth/login_user", { body: { username: M2.phone, password: M2.pw } })).code).toBe(200);
+  });
+
+  it("refuses wrong logins, suspended and kicked-out members", async () => {
+    const wrong = await call("POST", "/api/auth/login_user", { body: { username: M1.phone, password: "000000" } });
+    expect([wrong.status, wrong.code, wrong.message]).toEqual([400, 400, Msg.loginFailed]);
+    const nobody = await call("POST", "/api/auth/login_user", { body: { username: "01000000000", password: "000000" } });
+    expect([nobody.code, nobody.message]).toEqual([400, Msg.loginFailed]);
+    const missing = await call("POST", "/api/auth/login_user", { body: { username: M1.phone } });
+    expect([missing.code, missing.message]).toEqual([400, Msg.passwordRequired]);
+
+    await signUp("01090001212", "정지됨", "121212");
+    const token = (await call("POST", "/api/auth/login_user", { body: { username: "01090001212", password: "121212" } })).data.accessToken;
+    s.ctx.db.prepare("UPDATE members SET state = 'suspension' WHERE phonenumber = ?").run("01090001212");
+    const suspended = await call("POST", "/api/auth/login_user", { body: { username: "01090001212", password: "121212" } });
+    expect([suspended.status, suspended.code, suspended.message]).toEqual([403, 403, Msg.accountSuspended]);
+    // A token issued before the suspension stops working too.
+    const me = await call("GET", "/api/info/myinfo", { token });
+    expect([me.code, me.message]).toEqual([403, Msg.accountSuspended]);
+    s.ctx.db.prepare("UPDATE members SET state = 'kickOut' WHERE phonenumber = ?").run("01090001212");
+    const kicked = await call("POST", "/api/auth/login_user", { body: { username: "01090001212", password: "121212" } });
+    expect([kicked.code, kicked.message]).toEqual([403, Msg.accountKicked]);
+  });
+
+  it("never returns a password or its hash", () => {
+    const all = seen.join("\n");
+    for (const pw of ["135790", "111222", "246802", "777888", "111333", "121212", M1.pw, M2.pw]) expect(all).not.toContain(`"${pw}"`);
+    expect(all).not.toMatch(/password_hash|scrypt\$/);
+    expect(seen.length).toBeGreaterThan(50);
+  });
+
+  it("rate-limits starting verifications", async () => {
+    let limited: Awaited<ReturnType<TestStack["call"]>> | undefined;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const r = await s.call("GET", "/api/auth");
+      if (r.code !== 200) limited = r;
+    }
+    expect([limited?.status, limited?.code, limited?.message]).toEqual([429, 429, Msg.tooMany]);
+    // Per client: another address still gets keys.
+    expect((await s.call("GET", "/api/auth", { headers: { "x-forwarded-for": "198.51.100.7" } })).code).toBe(200);
+  });
+});

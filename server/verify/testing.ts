@@ -1,0 +1,36 @@
+import type { TestStack } from "../test/harness";
+import type { VerifyPurpose } from "../services/verification";
+
+export interface TestIdentity {
+  name: string;
+  birth: string;
+  phone: string;
+  carrier?: string;
+}
+
+/** Adult birth date, as the form takes it (YYYYMMDD). */
+export const ADULT_BIRTH = "19900115";
+
+/** Birth date (YYYY-MM-DD) of someone who turns `age` full years `daysFromToday` days from today (Asia/Seoul date is close enough a day away). */
+export function birthForAge(age: number, daysFromToday = 0): string {
+  const d = new Date(Date.now() + daysFromToday * 86_400_000);
+  d.setUTCFullYear(d.getUTCFullYear() - age);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Drives the simulated provider over HTTP as the popup does: start a key, load the page, submit the form. */
+export async function verifyByHttp(
+  stack: TestStack,
+  purpose: VerifyPurpose,
+  who: TestIdentity,
+): Promise<{ key: string; url: string; code: number }> {
+  const start = await stack.call<{ url: string; key: string }>("GET", purpose === "signup" ? "/api/auth" : "/api/auth/reauth");
+  if (start.code !== 200) throw new Error(`verify start failed: ${start.code} ${start.message}`);
+  const page = await fetch(stack.url + start.data.url);
+  if (page.status !== 200) throw new Error(`verify page ${start.data.url}: ${page.status}`);
+  const submit = await stack.call<{ code: number }>("POST", "/api/verify/submit", {
+    body: { key: start.data.key, carrier: "SKT", ...who },
+  });
+  if (submit.code !== 200) throw new Error(`verify submit failed: ${submit.code} ${submit.message}`);
+  return { ...start.data, code: submit.data.code };
+}
