@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IndexerEvents } from "./events";
 import { createIndexer, type Indexer } from "./indexer";
 import { createChainReader, type ChainReader } from "./reader";
 import { mineHistory, mineMore, type History } from "./test/history";
+import { startSlowProxy } from "./test/slow-proxy";
 import { expectMirrorMatchesChain, startVoucherChain, type VoucherChain } from "./test/voucher";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
@@ -172,6 +174,34 @@ describe("indexer against a real Hardhat node", () => {
     const numbers = raw.prepare("SELECT number FROM blocks ORDER BY number").pluck().all() as number[];
     expect(numbers).toEqual(Array.from({ length: head - chain.deployBlock + 1 }, (_, i) => chain.deployBlock + i));
     raw.close();
+  });
+
+  it("resumes after the indexer process is killed (SIGKILL) mid-catch-up", async () => {
+    const dbPath = path.join(dir, "killed.db");
+    const proxy = await startSlowProxy(chain.node.rpcUrl, 25);
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), proxy.url, dbPath, chain.address, String(chain.deployBlock)], {
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      const view = reader(dbPath);
+      const deadline = Date.now() + 60_000;
+      while ((view.indexedHead()?.number ?? 0) < chain.deployBlock + 5) {
+        if (Date.now() > deadline) throw new Error("the child indexer made no progress");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      child.kill("SIGKILL");
+      await exited;
+      const headAtKill = view.indexedHead()!.number;
+      expect(headAtKill).toBeLessThan(await chain.provider.getBlockNumber());
+
+      await mineMore(chain, 2, 3);
+      await indexer(dbPath, { batchSize: 7 }).syncOnce();
+      await expectMirrorMatchesChain(chain, view, [history.erin]);
+    } finally {
+      child.kill("SIGKILL");
+      await proxy.close();
+    }
   });
 
   it("live mode emits a transfer for a new transaction", async () => {
