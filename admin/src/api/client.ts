@@ -2,7 +2,7 @@ import type { Envelope } from "@domain/codes";
 import { Code } from "@domain/codes";
 import { CookieType } from "@domain/constants";
 import { Msg } from "@domain/messages";
-import { getToken, clearSession } from "./session";
+import { getToken, expireSession } from "./session";
 
 /** Thrown for any envelope whose code is not 200; `code` is the spec code. */
 export class ApiError extends Error {
@@ -45,7 +45,7 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, o
     throw new ApiError(res.status || Code.SERVER_ERROR, res.status === 404 ? Msg.notFound : Msg.serverError);
   }
   if (env.code !== Code.OK) {
-    if (env.code === Code.UNAUTHORIZED && token && res.status === 401) clearSession();
+    if (env.code === Code.UNAUTHORIZED && token && res.status === 401) expireSession();
     throw new ApiError(env.code, env.message ?? Msg.serverError, env.data);
   }
   return env.data as T;

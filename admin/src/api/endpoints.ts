@@ -3,6 +3,7 @@ import { loginAdminBody } from "@domain/schemas/auth";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
+import { ADMIN_FLAGS, type AdminFlags } from "@domain/constants";
 
 /**
  * Every call the admin app makes, declared once: method, path, request body schema and the
@@ -21,7 +22,11 @@ export const adminAccountSchema = z.object({
   id: z.number(),
   username: z.string(),
   permission: z.number().int(),
-  flags: z.record(z.string(), z.boolean()).default({}),
+  // Only the known flags are kept (a newer server may send more); missing flags read as false.
+  flags: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .transform((f): AdminFlags => Object.fromEntries(ADMIN_FLAGS.filter((k) => f[k] === true).map((k) => [k, true]))),
 });
 
 export const loginAdminData = z.object({

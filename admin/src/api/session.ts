@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { AdminFlags } from "@domain/constants";
 
 /**
  * The operator session: the operation token lives in a cookie that expires at the server's
@@ -8,14 +9,13 @@ const TOKEN_COOKIE = "krw_admin_token";
 const ACCOUNT_KEY = "krw_admin_account";
 const COOKIE_PATH = "/admin";
 
-/** Menu flags of spec §6 (isAccount1..4, isBoard1..5, isExchange1..5, isSale1..3, isToken1..3, isWallet1..3, isNotice1, isApiKey1). */
-export type AdminFlags = Partial<Record<string, boolean>>;
 
 export interface AdminAccount {
   id: number;
   username: string;
   /** 0 full admin, 3 shop-owner type; others are sub admins. */
   permission: number;
+  /** Menu flags of spec §6. */
   flags: AdminFlags;
 }
 
@@ -55,6 +55,21 @@ export function clearSession(): void {
   document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${COOKIE_PATH}; SameSite=Strict`;
   localStorage.removeItem(ACCOUNT_KEY);
   emit();
+}
+
+const EXPIRED_KEY = "krw_admin_expired";
+
+/** Ends a session the server refused (401), remembering why so the login page can say so. */
+export function expireSession(): void {
+  sessionStorage.setItem(EXPIRED_KEY, "1");
+  clearSession();
+}
+
+/** True once after `expireSession`. */
+export function takeExpiredNotice(): boolean {
+  const had = sessionStorage.getItem(EXPIRED_KEY) === "1";
+  sessionStorage.removeItem(EXPIRED_KEY);
+  return had;
 }
 
 export function onSessionChange(l: Listener): () => void {

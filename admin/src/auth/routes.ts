@@ -1,3 +1,4 @@
+import { AdminPermission, type AdminFlag } from "@domain/constants";
 import type { AdminAccount } from "../api/session";
 
 /**
@@ -15,7 +16,7 @@ export type Access = "admin" | "calcAdmin" | "calcOwner";
 
 /** A menu rule: any of `anyOf` flags; `permission3` adds "and permission is 3"; `superOnly` means permission 0. */
 export interface MenuRule {
-  anyOf?: string[];
+  anyOf?: AdminFlag[];
   permission3?: boolean;
   superOnly?: boolean;
 }
@@ -59,8 +60,8 @@ export const routeTypes: Record<string, Record<string, string>> = {
   "address/:type": { bank: "입금 계좌 관리", wallet: "지갑 관리" },
 };
 
-export const SHOP_OWNER = 3;
-export const SUPER_ADMIN = 0;
+export const SHOP_OWNER: number = AdminPermission.EXCHANGER;
+export const SUPER_ADMIN: number = AdminPermission.SUPER;
 
 /** Where a permission lands on a route of the given access, or null to stay. */
 export function redirectFor(access: Access, permission: number): string | null {

@@ -1,4 +1,4 @@
-import { Box, Float, IconButton } from "@chakra-ui/react";
+import { Box, IconButton } from "@chakra-ui/react";
 import { useNavigate } from "react-router";
 import { BellIcon } from "../components/ui/icons";
 import { useRealtime } from "../realtime/RealtimeProvider";
@@ -24,10 +24,13 @@ export function NotifyBell() {
         <BellIcon />
       </IconButton>
       {unread > 0 && (
-        <Float placement="top-end" offset="2">
-          <Box
-            bg="red.500"
-            color="white"
+        <Box
+            position="absolute"
+            top="0.5"
+            right="0.5"
+            pointerEvents="none"
+            bg="red.solid"
+            color="red.contrast"
             fontSize="2xs"
             fontWeight="bold"
             minW="4"
@@ -39,8 +42,7 @@ export function NotifyBell() {
             data-testid="admin-notify-unread"
           >
             {unread > 99 ? "99+" : unread}
-          </Box>
-        </Float>
+        </Box>
       )}
     </Box>
   );

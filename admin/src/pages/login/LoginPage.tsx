@@ -1,7 +1,9 @@
 import { Box, Card, Center, Heading, Text } from "@chakra-ui/react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { saveSession } from "../../api/session";
+import { useEffect } from "react";
+import { saveSession, takeExpiredNotice } from "../../api/session";
+import { snack } from "../../components/ui/toaster";
 import { landingFor } from "../../auth/routes";
 import { L } from "../../labels";
 import { LoginForm } from "./LoginForm";
@@ -10,8 +12,12 @@ import { LoginForm } from "./LoginForm";
 export function LoginPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  useEffect(() => {
+    if (takeExpiredNotice()) snack(L.sessionExpired, { type: "warning" });
+  }, []);
   return (
     <Center minH="100dvh" px="4" bg="bg.canvas">
+      <title>{`${L.loginTitle} | ${L.appTitle}`}</title>
       <Card.Root w="full" maxW="sm" bg="card.bg" data-testid="admin-login">
         <Card.Header>
           <Text fontSize="sm" color="fg.muted">

@@ -27,9 +27,9 @@ export function MainStatCards({ data, loading }: { data: MainData; loading: bool
             <Stat.Root>
               <Stat.Label>{L.mainCards[k].label}</Stat.Label>
               <Skeleton loading={loading} alignSelf="flex-start">
-                <Stat.ValueText color="stat.value" data-testid={`admin-main-value-${k}`}>
+                <Stat.ValueText color="stat.value" alignItems="baseline" data-testid={`admin-main-value-${k}`}>
                   {formatWon(data[k])}
-                  <Stat.ValueUnit>{L.mainCards[k].unit}</Stat.ValueUnit>
+                  <Stat.ValueUnit color="fg.muted">{L.mainCards[k].unit}</Stat.ValueUnit>
                 </Stat.ValueText>
               </Skeleton>
             </Stat.Root>
