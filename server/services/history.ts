@@ -11,7 +11,9 @@ const SORTABLE: Record<string, string> = { createdAt: "created_at", value: "valu
 export function historyPage(ctx: AppContext, memberId: number, q: HistoryBody) {
   const perPage = q.perPage ?? HISTORY_PAGE_SIZE;
   const offset = (q.page - 1) * perPage;
-  const order = `${SORTABLE[q.sortBy ?? "createdAt"] ?? "created_at"} ${q.sortDesc === false ? "ASC" : "DESC"}, id ${q.sortDesc === false ? "ASC" : "DESC"}`;
+  const dir = q.sortDesc === false ? "ASC" : "DESC";
+  const column = SORTABLE[q.sortBy ?? "createdAt"] ?? "created_at";
+  const order = (alias: string) => `${alias}.${column} ${dir}, ${alias}.id ${dir}`;
   const chainInfo = (hash: string | null) => {
     if (!hash) return null;
     const tx = ctx.view.transaction?.(hash);
@@ -23,7 +25,7 @@ export function historyPage(ctx: AppContext, memberId: number, q: HistoryBody) {
     const rows = ctx.db
       .prepare(
         `SELECT b.id, b.order_no, b.value, b.state, b.created_at, b.expires_at, b.confirmed_at, t.tx_hash
-         FROM buy_orders b LEFT JOIN transfers t ON t.id = b.transfer_id WHERE b.member_id = ? ORDER BY b.${order} LIMIT ? OFFSET ?`,
+         FROM buy_orders b LEFT JOIN transfers t ON t.id = b.transfer_id WHERE b.member_id = ? ORDER BY ${order("b")} LIMIT ? OFFSET ?`,
       )
       .all(memberId, perPage, offset) as { id: number; order_no: string; value: number; state: string; created_at: string; expires_at: string; confirmed_at: string | null; tx_hash: string | null }[];
     return {
@@ -54,7 +56,7 @@ export function historyPage(ctx: AppContext, memberId: number, q: HistoryBody) {
        FROM transfers t
        LEFT JOIN members sm ON sm.id = t.member_id
        LEFT JOIN members rm ON rm.id = t.counterparty_member_id
-       WHERE ${where} ORDER BY t.${order} LIMIT @limit OFFSET @offset`,
+       WHERE ${where} ORDER BY ${order("t")} LIMIT @limit OFFSET @offset`,
     )
     .all({ me: memberId, limit: perPage, offset }) as {
     id: number;
