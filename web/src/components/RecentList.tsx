@@ -75,7 +75,7 @@ export function RecentList({ type, onPick }: RecentListProps) {
             <Flex
               as="li"
               key={e.id}
-              data-testid="recent-row"
+              data-testid={q.isLoading ? "recent-row-skeleton" : "recent-row"}
               py="2"
               gap="2"
               borderBottomWidth="1px"
