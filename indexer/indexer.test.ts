@@ -8,7 +8,7 @@ import type { IndexerEvents } from "./events";
 import { createIndexer, type Indexer } from "./indexer";
 import { createChainReader, type ChainReader } from "./reader";
 import { mineHistory, mineMore, type History } from "./test/history";
-import { startSlowProxy } from "./test/slow-proxy";
+import { startRpcProxy } from "./test/rpc-proxy";
 import { expectMirrorMatchesChain, startVoucherChain, type VoucherChain } from "./test/voucher";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
@@ -111,6 +111,7 @@ describe("indexer against a real Hardhat node", () => {
     expect(view.isBlocked(history.dave)).toBe(false);
     expect(view.blockedAccounts()).toEqual([]);
     expect(view.tokenEvents({ kind: "auth_canceled" }).items[0]).toMatchObject({ account: history.carol });
+    expect(view.authorizationEvents(history.alice, history.reusedNonce).map((e) => [e.kind, e.txHash])).toEqual([["auth_used", history.gift]]);
     expect(view.tokenEvents({ kind: "mint" }).total).toBe(2);
     expect(view.isPaused()).toBe(false);
 
@@ -178,7 +179,7 @@ describe("indexer against a real Hardhat node", () => {
 
   it("resumes after the indexer process is killed (SIGKILL) mid-catch-up", async () => {
     const dbPath = path.join(dir, "killed.db");
-    const proxy = await startSlowProxy(chain.node.rpcUrl, 25);
+    const proxy = await startRpcProxy(chain.node.rpcUrl, { delayMs: 25 });
     const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), proxy.url, dbPath, chain.address, String(chain.deployBlock)], {
       stdio: "ignore",
     });
@@ -200,6 +201,20 @@ describe("indexer against a real Hardhat node", () => {
       await expectMirrorMatchesChain(chain, view, [history.erin]);
     } finally {
       child.kill("SIGKILL");
+      await proxy.close();
+    }
+  });
+
+  it("narrows its ranges when the provider caps eth_getLogs", async () => {
+    const proxy = await startRpcProxy(chain.node.rpcUrl, { maxLogRange: 3 });
+    try {
+      const dbPath = path.join(dir, "capped.db");
+      const ix = createIndexer({ rpcUrl: proxy.url, dbPath, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, batchSize: 50 });
+      open.push(ix);
+      await ix.syncOnce();
+      await expectMirrorMatchesChain(chain, reader(dbPath), [history.erin]);
+      await ix.stop();
+    } finally {
       await proxy.close();
     }
   });

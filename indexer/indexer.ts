@@ -66,6 +66,8 @@ const defaultLogger: Logger = {
   error: (m) => console.error(m),
 };
 
+const TOO_LARGE = /range|limit|too many|too large|exceed|size/i;
+
 /** Hashes only (no transactions) for the ancestor walk. */
 async function blockHashes(rpc: Rpc, numbers: number[]): Promise<(string | null)[]> {
   return (await eth_getBlockByNumber_batch(rpc, numbers, false)).map((b) => b?.hash ?? null);
@@ -99,6 +101,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   let wake: (() => void) | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let prunedUpTo = 0;
+  let span = batchSize;
 
   /** Same chain, same genesis, same token as the mirror? Otherwise the mirror is rebuilt. */
   async function ensureChain(): Promise<void> {
@@ -180,13 +183,20 @@ export function createIndexer(opts: IndexerOptions): Indexer {
 
   /** Emits a committed range, block by block: its transactions, transfers, token events, authorizations, then the block. */
   function emitRange(range: DecodedRange): void {
-    const at = <T extends { block_number?: number; blockNumber?: number }>(list: T[], n: number) =>
-      list.filter((x) => (x.block_number ?? x.blockNumber) === n);
+    const byBlock = <T>(list: T[], n: (x: T) => number) => {
+      const m = new Map<number, T[]>();
+      for (const x of list) m.set(n(x), [...(m.get(n(x)) ?? []), x]);
+      return (b: number) => m.get(b) ?? [];
+    };
+    const txs = byBlock(range.transactions, (t) => t.block_number);
+    const transfers = byBlock(range.transfers, (t) => t.block_number);
+    const events = byBlock(range.tokenEvents, (e) => e.block_number);
+    const auths = byBlock(range.authorizations, (a) => a.blockNumber);
     for (const b of range.blocks) {
-      for (const t of at(range.transactions, b.number)) {
+      for (const t of txs(b.number)) {
         emitter.emit("transaction", { hash: t.hash, blockNumber: t.block_number, from: t.from, to: t.to, status: t.status, method: t.method });
       }
-      for (const t of at(range.transfers, b.number)) {
+      for (const t of transfers(b.number)) {
         emitter.emit("transfer", {
           txHash: t.tx_hash,
           logIndex: t.log_index,
@@ -198,7 +208,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           timestamp: t.timestamp,
         });
       }
-      for (const e of at(range.tokenEvents, b.number)) {
+      for (const e of events(b.number)) {
         emitter.emit("tokenEvent", {
           kind: e.kind,
           blockNumber: e.block_number,
@@ -211,7 +221,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           data: e.data ? JSON.parse(e.data) : null,
         });
       }
-      for (const a of at(range.authorizations, b.number)) emitter.emit("authorization", a);
+      for (const a of auths(b.number)) emitter.emit("authorization", a);
       emitter.emit("block", { number: b.number, hash: b.hash, timestamp: b.timestamp });
     }
   }
@@ -235,8 +245,19 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       }
       const from = last === null ? opts.fromBlock : last + 1;
       if (from > chainHead) return head();
-      const to = Math.min(chainHead, from + batchSize - 1);
-      const range = await readRange(from, to, last === null ? null : s.lastHash);
+      const to = Math.min(chainHead, from + span - 1);
+      let range: DecodedRange | "reorg";
+      try {
+        range = await readRange(from, to, last === null ? null : s.lastHash);
+      } catch (err) {
+        // Providers cap eth_getLogs ranges and batch sizes: halve the range and go on.
+        if (span > 1 && TOO_LARGE.test((err as Error).message)) {
+          span = Math.ceil(span / 2);
+          log.warn(`indexer: ${(err as Error).message}; ranges of ${span} blocks from now on`);
+          continue;
+        }
+        throw err;
+      }
       if (range === "reorg") {
         await rollbackToCommonAncestor(chainHead);
         continue;
@@ -262,6 +283,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
 
   /** Syncs never overlap: the live loop and callers of syncOnce() take turns. */
   function serial(): Promise<IndexedHead | null> {
+    if (stopped) return Promise.reject(new Error("indexer is stopped"));
     const run = queue.then(() => (closed ? Promise.reject(new Error("indexer is stopped")) : sync()));
     queue = run.catch(() => undefined);
     return run;

@@ -114,6 +114,8 @@ export interface ChainReader {
   feeCollector(): string | null;
   transactions(q?: TransactionQuery): Page<TransactionRecord>;
   tokenEvents(q?: TokenEventQuery): Page<TokenEventRecord>;
+  /** What became of one authorization nonce: auth_used / auth_canceled / auth_failed events, oldest first. */
+  authorizationEvents(authorizer: string, nonce: string): TokenEventRecord[];
   close(): void;
 }
 
@@ -344,6 +346,14 @@ export function createChainReader(dbPath: string): ChainReader {
         q.offset ?? 0,
       ).map(toEvent);
       return { items, total: count(`SELECT COUNT(*) AS n FROM token_events ${sql}`, ...args) };
+    },
+    authorizationEvents(authorizer, nonce) {
+      return all<TokenEventRow>(
+        `SELECT * FROM token_events WHERE nonce = ? AND account = ? AND kind IN ('auth_used', 'auth_canceled', 'auth_failed')
+         ORDER BY block_number, log_index`,
+        nonce.toLowerCase(),
+        ethers.getAddress(authorizer),
+      ).map(toEvent);
     },
     close() {
       closed = true;
