@@ -2,8 +2,7 @@
 export const HistoryLabels = {
   title: "이용내역",
   tabs: { 1: "구매내역", 2: "사용내역", 3: "선물내역" },
-  date: "일시",
-  detail: "내용",
+  detail: "일시 / 내용",
   amount: "금액",
   buy: "상품권 구매",
   market: "KRW MARKET",
@@ -12,7 +11,7 @@ export const HistoryLabels = {
   value: "금액",
   fee: "수수료",
   total: "합계",
-  tx: "거래 해시",
+  tx: "TX",
   perPage: "페이지당 항목 수",
   perPageOption: (n: number) => `${n}개씩`,
   prev: "이전 페이지",

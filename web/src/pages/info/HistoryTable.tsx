@@ -1,4 +1,4 @@
-import { Badge, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
 import type { HistoryEntry } from "./historyEntries";
 import { HistoryLabels as L } from "./HistoryLabels";
@@ -9,14 +9,13 @@ export interface HistoryTableProps {
   loading: boolean;
 }
 
-/** Date, what and with whom, and the amount breakdown; three columns so it fits a 360 px screen. */
+/** When, what and with whom, then the amount breakdown: two columns, so it fits a 360 px screen. */
 export function HistoryTable({ entries, loading }: HistoryTableProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" data-testid="history-table">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>{L.date}</Table.ColumnHeader>
             <Table.ColumnHeader>{L.detail}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{L.amount}</Table.ColumnHeader>
           </Table.Row>
@@ -34,38 +33,36 @@ export function HistoryTable({ entries, loading }: HistoryTableProps) {
 function HistoryRow({ entry: e, loading }: { entry: HistoryEntry; loading: boolean }) {
   return (
     <Table.Row data-testid={loading ? "history-row-skeleton" : "history-row"} verticalAlign="top">
-      <Table.Cell minW="24">
-        <Skeleton loading={loading}>
-          <Text fontSize="xs" whiteSpace={{ base: "normal", md: "nowrap" }} data-testid="history-date">
-            {formatHistoryDate(e.createdAt)}
-          </Text>
-        </Skeleton>
-        {e.txHash && (
-          <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.txHash} data-testid="history-tx">
-            {shortAddress(e.txHash, 8, 6)}
-          </Text>
-        )}
-      </Table.Cell>
-      <Table.Cell minW="28">
+      <Table.Cell>
         <Skeleton loading={loading}>
           <Stack gap="1" align="flex-start">
-            {e.badge && (
-              <Badge colorPalette={e.badge.palette} size="sm" data-testid="history-badge">
-                {e.badge.label}
-              </Badge>
-            )}
-            <Text fontSize="sm" fontWeight="medium" data-testid="history-title">
-              {e.title}
+            <Text fontSize="xs" color="fg.muted" data-testid="history-date">
+              {formatHistoryDate(e.createdAt)}
             </Text>
+            <HStack gap="2" wrap="wrap">
+              {e.badge && (
+                <Badge colorPalette={e.badge.palette} size="sm" data-testid="history-badge">
+                  {e.badge.label}
+                </Badge>
+              )}
+              <Text fontSize="sm" fontWeight="medium" data-testid="history-title">
+                {e.title}
+              </Text>
+            </HStack>
             {e.address && (
               <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.address} data-testid="history-address">
                 {shortAddress(e.address)}
               </Text>
             )}
+            {e.txHash && (
+              <Text fontSize="xs" color="fg.subtle" fontFamily="mono" title={e.txHash} data-testid="history-tx">
+                {L.tx} {shortAddress(e.txHash, 8, 6)}
+              </Text>
+            )}
           </Stack>
         </Skeleton>
       </Table.Cell>
-      <Table.Cell textAlign="end" minW="24">
+      <Table.Cell textAlign="end">
         <Skeleton loading={loading}>
           <Text fontWeight="semibold" whiteSpace="nowrap" color={e.main.sign === "+" ? "fg.success" : "fg"} data-testid="history-amount">
             {e.main.sign}

@@ -9,7 +9,7 @@ export const SendLabels = {
   addressPlaceholder: "0x로 시작하는 지갑 주소",
   phonePlaceholder: "'-' 없이 숫자만 입력",
   marketAddress: "'KRW MARKET' 상품권 주소",
-  marketAddressPlaceholder: "마켓 상품권 주소를 입력해 주세요",
+  marketAddressPlaceholder: "0x로 시작하는 마켓 주소",
   giftAmount: "선물 금액",
   useAmount: "사용 금액",
   amountPlaceholder: "금액을 입력해 주세요",
