@@ -26,11 +26,14 @@ export function ok(res: import("express").Response, data?: unknown): void {
   res.status(200).json(data === undefined ? { code: Code.OK } : { code: Code.OK, data });
 }
 
-/** First Korean message of a zod error: custom messages are Korean; zod's own English ones become a generic message. */
+/** Zod's own (English) messages may quote Korean values, e.g. an enum's options. */
+const ZOD_ENGLISH = /^(Invalid|Expected|Too (big|small)|Unrecognized|Required)/;
+
+/** First Korean message of a zod error: ours are Korean; zod's own English ones become a generic message. */
 export function zodMessage(err: z.ZodError): string {
   for (const issue of err.issues) {
     if (issue.code === "unrecognized_keys") return Msg.unknownField;
-    if (/[가-힣]/.test(issue.message)) return issue.message;
+    if (/[가-힣]/.test(issue.message) && !ZOD_ENGLISH.test(issue.message)) return issue.message;
   }
   return Msg.badRequest;
 }
