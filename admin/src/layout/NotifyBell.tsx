@@ -37,8 +37,10 @@ export function NotifyBell() {
             h="4"
             px="1"
             rounded="full"
-            textAlign="center"
-            lineHeight="4"
+            lineHeight="1"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
             data-testid="admin-notify-unread"
           >
             {unread > 99 ? "99+" : unread}
