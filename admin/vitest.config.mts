@@ -7,5 +7,6 @@ const root = path.resolve(import.meta.dirname);
 export default defineConfig({
   root,
   resolve: { alias: { "@domain": path.resolve(root, "../domain") } },
+  cacheDir: path.resolve(root, "../node_modules/.vite/admin"),
   test: { include: ["src/**/*.test.ts"], environment: "node" },
 });
