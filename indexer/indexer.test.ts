@@ -9,7 +9,8 @@ import { createIndexer, type Indexer } from "./indexer";
 import { createChainReader, type ChainReader } from "./reader";
 import { mineHistory, mineMore, type History } from "./test/history";
 import { startRpcProxy } from "./test/rpc-proxy";
-import { expectMirrorMatchesChain, startVoucherChain, type VoucherChain } from "./test/voucher";
+import { expectMirrorMatchesChain } from "./test/expect-mirror";
+import { startVoucherChain, type VoucherChain } from "./test/voucher";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
@@ -77,6 +78,10 @@ describe("indexer against a real Hardhat node", () => {
       ["fee", history.erin],
     ]);
     expect(view.feeCollector()).toBe(history.erin);
+    expect(view.transfersByTx(history.toCollector).map((t) => [t.kind, t.to, t.value])).toEqual([
+      ["transfer", history.erin, 200n],
+      ["fee", history.erin, 200n],
+    ]);
 
     // The batch: items 0 and 3 moved (with fees), 1 and 2 failed with their reasons.
     expect(view.transfersByTx(history.batch).map((t) => t.kind)).toEqual(["transfer", "fee", "transfer", "fee"]);
@@ -96,7 +101,7 @@ describe("indexer against a real Hardhat node", () => {
 
     // Kinds over the whole history.
     const kinds = transfers.reduce<Record<string, number>>((acc, t) => ({ ...acc, [t.kind]: (acc[t.kind] ?? 0) + 1 }), {});
-    expect(kinds).toEqual({ mint: 2, transfer: 6, fee: 4, burn: 1 });
+    expect(kinds).toEqual({ mint: 2, transfer: 7, fee: 5, burn: 1 });
     expect(view.transfersOf(chain.feeCollector, { kinds: ["fee"] }).total).toBe(3);
     expect(view.countTransfersOf(history.bob, { kinds: ["burn"] })).toBe(1);
 

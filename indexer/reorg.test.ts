@@ -6,7 +6,8 @@ import type { IndexerEvents } from "./events";
 import { createIndexer, type Indexer } from "./indexer";
 import { createChainReader, type ChainReader } from "./reader";
 import { mineMore } from "./test/history";
-import { expectMirrorMatchesChain, signAuthorization, startVoucherChain, submitAuthorization, type VoucherChain } from "./test/voucher";
+import { expectMirrorMatchesChain } from "./test/expect-mirror";
+import { signAuthorization, startVoucherChain, submitAuthorization, type VoucherChain } from "./test/voucher";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 

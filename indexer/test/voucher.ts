@@ -1,9 +1,7 @@
 import { ethers } from "ethers";
-import { expect } from "vitest";
 import { voucherArtifact } from "../../chain/artifacts";
 import { startLocalNode, type LocalNode } from "../../chain/node";
 import { freePort } from "../../chain/ports";
-import type { ChainReader } from "../reader";
 
 /** A real Hardhat node with KRWVoucher deployed by dev account 0, which holds every role. */
 export interface VoucherChain {
@@ -109,19 +107,4 @@ export async function sendReverting(chain: VoucherChain, from: ethers.JsonRpcSig
     if (receipt?.status !== 0) throw err;
     return hash;
   }
-}
-
-/** Every address the mirror or the test knows has the balance the contract reports; supplies agree. */
-export async function expectMirrorMatchesChain(chain: VoucherChain, reader: ChainReader, extra: string[] = []): Promise<void> {
-  const addresses = new Set<string>([...extra, chain.admin.address, chain.feeCollector, ...chain.users.map((u) => u.address)]);
-  for (const h of reader.holders({ limit: 10_000 }).items) addresses.add(h.address);
-  for (const a of addresses) expect({ a, balance: reader.balanceOf(a) }).toEqual({ a, balance: await chain.token.balanceOf(a) });
-  expect(reader.totalSupply()).toBe(await chain.token.totalSupply());
-  const logs = await chain.provider.getLogs({ address: chain.address, fromBlock: chain.deployBlock, toBlock: "latest", topics: [ethers.id("Transfer(address,address,uint256)")] });
-  const keys = logs.map((l) => `${l.transactionHash}:${l.index}`).sort();
-  const mirrored = new Set<string>();
-  const head = reader.indexedHead();
-  expect(head?.number).toBe(await chain.provider.getBlockNumber());
-  for (const tx of reader.transactions({ limit: 100_000 }).items) for (const t of reader.transfersByTx(tx.hash)) mirrored.add(`${t.txHash}:${t.logIndex}`);
-  expect([...mirrored].sort()).toEqual(keys);
 }
