@@ -7,7 +7,10 @@ import { Header } from "./Header";
 /** Header + page + footer. `minimal` (result and password pages) hides the menu and footer. */
 export function AppLayout({ minimal = false }: { minimal?: boolean }) {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // Block body: newer Chromium returns a Promise from scrollTo, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <Flex direction="column" minH="100dvh">
       <Header landing={pathname === "/"} minimal={minimal} />
