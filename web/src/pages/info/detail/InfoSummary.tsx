@@ -1,4 +1,5 @@
-import { Button, DataList, HStack, Text } from "@chakra-ui/react";
+import { Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { MyInfo } from "../../../api/accountApi";
@@ -10,36 +11,39 @@ import { copyText } from "../../../lib/clipboard";
 export function InfoSummary({ info }: { info: MyInfo }) {
   const address = info.wallets?.[0]?.address ?? info.address ?? "";
   return (
-    <DataList.Root orientation={{ base: "vertical", md: "horizontal" }} gap="4">
-      <DataList.Item>
-        <DataList.ItemLabel>{L.info.username}</DataList.ItemLabel>
-        <DataList.ItemValue data-testid="info-username">{info.username}</DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>{L.info.wallet}</DataList.ItemLabel>
-        <DataList.ItemValue>
-          <HStack gap="2" wrap="wrap" minW="0">
-            <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" data-testid="info-address">
-              {address}
-            </Text>
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={async () => (await copyText(address)) && snack(Msg.copiedAddress)}
-              data-testid="info-copy-address"
-            >
-              {L.info.copyAddress}
-            </Button>
-          </HStack>
-        </DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>{L.info.balance}</DataList.ItemLabel>
-        <DataList.ItemValue fontWeight="bold" color="brand.fg" data-testid="info-balance">
+    <Stack gap="5">
+      <InfoRow label={L.info.username}>
+        <Text fontWeight="semibold" data-testid="info-username">
+          {info.username}
+        </Text>
+      </InfoRow>
+      <InfoRow label={L.info.wallet}>
+        <HStack gap="2" wrap="wrap" minW="0">
+          <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" data-testid="info-address">
+            {address}
+          </Text>
+          <Button size="xs" variant="outline" onClick={async () => (await copyText(address)) && snack(Msg.copiedAddress)} data-testid="info-copy-address">
+            {L.info.copyAddress}
+          </Button>
+        </HStack>
+      </InfoRow>
+      <InfoRow label={L.info.balance}>
+        <Text fontWeight="bold" fontSize="lg" color="brand.fg" data-testid="info-balance">
           {formatWon(info.balance)}
           {L.common.won}
-        </DataList.ItemValue>
-      </DataList.Item>
-    </DataList.Root>
+        </Text>
+      </InfoRow>
+    </Stack>
+  );
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex direction={{ base: "column", sm: "row" }} gap={{ base: "1", sm: "4" }} align={{ sm: "center" }}>
+      <Text w={{ sm: "24" }} flexShrink={0} fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box minW="0">{children}</Box>
+    </Flex>
   );
 }
