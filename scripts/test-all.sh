@@ -8,11 +8,12 @@ echo "== compile contracts"
 npx hardhat compile --quiet
 echo "== contract tests (hardhat)"
 npx hardhat test
+bash scripts/ensure-chromium.sh
 echo "== unit and integration tests (vitest)"
 npx vitest run
+npx vitest run --config admin/vitest.config.mts
 echo "== build apps"
 npx tsx scripts/build-if-needed.ts
 echo "== end-to-end tests (Chromium)"
-bash scripts/ensure-chromium.sh
 npx vitest run --config e2e/vitest.config.mts
 echo "== all suites passed in $(( $(date +%s) - start )) s"

@@ -3,7 +3,8 @@ import type { Chain } from "../chain/bootstrap";
 import type { Config } from "./config";
 import type { AppDb } from "./db/app-db";
 import type { Custody } from "./custody/keys";
-import type { Outbox, ChainView } from "./relayer/outbox";
+import type { Outbox } from "./relayer/outbox";
+import type { ChainReader } from "../indexer/reader";
 import type { Relayer } from "./relayer/relayer";
 import type { Tokens } from "./auth/tokens";
 import type { Lockout } from "./auth/lockout";
@@ -15,7 +16,8 @@ export interface AppContext {
   db: AppDb;
   custody: Custody;
   chain: Chain;
-  view: ChainView;
+  /** The indexed chain (chain.db, read-only). */
+  view: ChainReader;
   outbox: Outbox;
   relayer: Relayer;
   tokens: Tokens;

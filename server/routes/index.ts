@@ -8,6 +8,7 @@ import { policyRoutes } from "./policy";
 import { buyRoutes } from "./buy";
 import { infoMoneyRoutes } from "./info-money";
 import { tradeRoutes } from "./trade";
+import { operationRoutes } from "./operation";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -19,4 +20,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   favoriteRoutes,
   csRoutes,
   policyRoutes,
+  operationRoutes,
 ];

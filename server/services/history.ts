@@ -16,8 +16,8 @@ export function historyPage(ctx: AppContext, memberId: number, q: HistoryBody) {
   const order = (alias: string) => `${alias}.${column} ${dir}, ${alias}.id ${dir}`;
   const chainInfo = (hash: string | null) => {
     if (!hash) return null;
-    const tx = ctx.view.transaction?.(hash);
-    return tx ? { blockNumber: tx.blockNumber ?? tx.block_number, status: tx.status } : null;
+    const tx = ctx.view.transaction(hash);
+    return tx ? { blockNumber: tx.blockNumber, status: tx.status, timestamp: tx.timestamp.toISOString() } : null;
   };
 
   if (q.type === 1) {

@@ -53,7 +53,8 @@ describe("simulated identity provider popup (Chromium)", () => {
     await popup.getByLabel("통신사").selectOption("KT");
     await popup.getByLabel("휴대폰 번호").fill("010-7000-1234");
     const closed = popup.waitForEvent("close");
-    await popup.getByRole("button", { name: "인증하기" }).click();
+    // The popup closes itself inside the click; that is the behaviour under test, not an error.
+      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
     await closed;
     await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
     expect(await messages()).toEqual([{ origin: new URL(s.url).origin, data: { type: "krw-verify", key, code: 0 } }]);
@@ -67,13 +68,15 @@ describe("simulated identity provider popup (Chromium)", () => {
     await popup.getByLabel("이름").fill("어린이");
     await popup.getByLabel("생년월일").fill("1990-13-01");
     await popup.getByLabel("휴대폰 번호").fill("01070005678");
-    await popup.getByRole("button", { name: "인증하기" }).click();
+    // The popup closes itself inside the click; that is the behaviour under test, not an error.
+      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
     await expect.poll(() => popup.locator("#verify-error").textContent()).toBe(Msg.verifyBirthInvalid);
     expect(popup.isClosed()).toBe(false);
     // Under 19: a valid answer, code 1490.
     await popup.getByLabel("생년월일").fill(birthForAge(19, 2).replace(/-/g, ""));
     const closed = popup.waitForEvent("close");
-    await popup.getByRole("button", { name: "인증하기" }).click();
+    // The popup closes itself inside the click; that is the behaviour under test, not an error.
+      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
     await closed;
     await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
     expect((await messages())[0].data).toEqual({ type: "krw-verify", key, code: 1490 });
@@ -87,7 +90,8 @@ describe("simulated identity provider popup (Chromium)", () => {
     await popup.getByLabel("생년월일").fill(ADULT_BIRTH);
     await popup.getByLabel("휴대폰 번호").fill("01011112222");
     const closed = popup.waitForEvent("close");
-    await popup.getByRole("button", { name: "인증하기" }).click();
+    // The popup closes itself inside the click; that is the behaviour under test, not an error.
+      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
     await closed;
     await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
     expect((await messages())[0].data).toEqual({ type: "krw-verify", key, code: 1417 });
@@ -100,7 +104,8 @@ describe("simulated identity provider popup (Chromium)", () => {
       expect(await popup.getByRole("alert").textContent()).toContain(Msg.verifyInvalid);
       expect(await popup.locator("form").count()).toBe(0);
       const closed = popup.waitForEvent("close");
-      await popup.getByRole("button", { name: "닫기" }).click();
+      // The popup closes itself inside the click; that is the behaviour under test, not an error.
+      await popup.getByRole("button", { name: "닫기" }).click().catch(() => undefined);
       await closed;
       await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
       expect((await messages())[0].data).toEqual({ type: "krw-verify", key: "", code: 3 });
