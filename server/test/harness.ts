@@ -12,18 +12,19 @@ export interface TestStack extends Stack {
   call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
   loginUser(phone: string, password: string): Promise<string>;
   loginAdmin(id: string, password: string): Promise<string>;
+  /** Stops every process but keeps DATA_DIR, then starts a new stack on it (a fresh node replays the journal). */
+  restart(): Promise<TestStack>;
 }
 
 /**
  * A whole stack on free ports with its own temp DATA_DIR, a real Hardhat node and SQLite files, the demo
  * seeded unless `seedDemo: false`. `stop()` stops everything and deletes the directory.
  */
-export async function startTestStack(overrides: Partial<Config> = {}): Promise<TestStack> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-test-"));
-  const stack = await startStack(
-    { dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, seedDemo: true, logLevel: "silent", ...overrides },
-    { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"), JWT_SECRET: crypto.randomBytes(32).toString("hex") },
-  );
+export async function startTestStack(overrides: Partial<Config> = {}, reuse?: { dataDir: string; env: Record<string, string> }): Promise<TestStack> {
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "krw-test-"));
+  const env = reuse?.env ?? { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"), JWT_SECRET: crypto.randomBytes(32).toString("hex") };
+  const settings = { dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, seedDemo: true, logLevel: "silent", ...overrides };
+  const stack = await startStack(settings, env);
   const call: TestStack["call"] = async (method, p, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] = "application/json";
@@ -58,6 +59,10 @@ export async function startTestStack(overrides: Partial<Config> = {}): Promise<T
     async stop() {
       await stack.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await stack.stop();
+      return startTestStack({ ...overrides, chainPort: await freePort() }, { dataDir, env });
     },
   };
 }

@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startTestStack, type TestStack } from "./test/harness";
+
+/** Opens a socket and resolves with "open" or the HTTP status of a refused upgrade. */
+function connect(url: string): Promise<{ outcome: string; ws: WebSocket }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    ws.on("unexpected-response", (_req, res) => resolve({ outcome: String(res.statusCode), ws }));
+    ws.on("open", () => resolve({ outcome: "open", ws }));
+    ws.on("error", () => undefined);
+  });
+}
+
+describe("the whole stack", () => {
+  const stacks: TestStack[] = [];
+  afterAll(async () => {
+    for (const s of stacks) await s.stop().catch(() => undefined);
+  });
+
+  it("pushes '입금' to an authenticated operator socket and refuses anonymous and member tokens", async () => {
+    const s = await startTestStack();
+    stacks.push(s);
+    const admin = await s.loginAdmin("admin", "admin1234");
+    const member = await s.loginUser("01011112222", "111111");
+    const wsUrl = s.url.replace("http", "ws") + "/ws?token=";
+    expect((await connect(wsUrl + "nope")).outcome).toBe("401");
+    expect((await connect(wsUrl + member)).outcome).toBe("401");
+
+    const { outcome, ws } = await connect(wsUrl + admin);
+    expect(outcome).toBe("open");
+    const pushed = new Promise<any>((resolve) =>
+      ws.on("message", (m) => {
+        const msg = JSON.parse(String(m));
+        if (msg.kind === "입금") resolve(msg);
+      }),
+    );
+    const r = await s.call("POST", "/api/buy/charge", { token: member, body: { password: "111111", value: 10_000 } });
+    expect(r.code).toBe(200);
+    const n = await pushed;
+    expect(n).toMatchObject({ kind: "입금", type: "sell", ref_id: r.data.id });
+    expect(n.message).toContain("10,000");
+    ws.close();
+  });
+
+  it("comes back after a restart with the same balances, tx hashes and records", async () => {
+    const s = await startTestStack();
+    const t = await s.loginUser("01011112222", "111111");
+    const to = s.ctx.custody.memberWallet(2)!.address;
+    const gift = await s.call("POST", "/api/gift/trade/address", { token: t, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    expect(gift.code).toBe(200);
+    await s.waitIndexed();
+    const balance = (await s.call("GET", "/api/info/balance", { token: t })).data.balance;
+    const head = await s.ctx.chain.provider.getBlockNumber();
+    const token = s.ctx.chain.deployment.token;
+
+    const again = await s.restart();
+    stacks.push(again);
+    expect(again.ctx.chain.deployment.token).toBe(token);
+    expect(await again.ctx.chain.provider.getBlockNumber()).toBe(head);
+    expect((await again.ctx.chain.provider.getTransactionReceipt(gift.data.txHash))?.status).toBe(1);
+    const t2 = await again.loginUser("01011112222", "111111");
+    expect((await again.call("GET", "/api/info/balance", { token: t2 })).data.balance).toBe(balance);
+    const hist = await again.call("POST", "/api/info/history", { token: t2, body: { type: 3, page: 1 } });
+    expect(hist.data.data_list[0]).toMatchObject({ txHash: gift.data.txHash, total: 1_200 });
+    // The demo is not seeded twice.
+    expect((again.ctx.db.prepare("SELECT COUNT(*) AS n FROM members").get() as { n: number }).n).toBe(3);
+  });
+});
