@@ -1,3 +1,4 @@
+import { CANCEL_AUTHORIZATION_TYPES, TRANSFER_WITH_AUTHORIZATION_TYPES, voucherDomain } from "../../chain/eip712";
 import { ethers } from "ethers";
 import { voucherArtifact } from "../../chain/artifacts";
 import { startLocalNode, type LocalNode } from "../../chain/node";
@@ -64,19 +65,8 @@ export async function signAuthorization(
     validBefore: BigInt(Math.floor(Date.now() / 1000) + 3600 * 24 * 365),
     nonce: a.nonce ?? ethers.hexlify(ethers.randomBytes(32)),
   };
-  const domain = { name: "KRW Voucher", version: "1", chainId: (await chain.provider.getNetwork()).chainId, verifyingContract: chain.address };
-  const types = {
-    TransferWithAuthorization: [
-      { name: "from", type: "address" },
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "fee", type: "uint256" },
-      { name: "validAfter", type: "uint256" },
-      { name: "validBefore", type: "uint256" },
-      { name: "nonce", type: "bytes32" },
-    ],
-  };
-  const sig = ethers.Signature.from(await signer.signTypedData(domain, types, message));
+  const domain = voucherDomain((await chain.provider.getNetwork()).chainId, chain.address);
+  const sig = ethers.Signature.from(await signer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message));
   return { ...message, v: sig.v, r: sig.r, s: sig.s };
 }
 
@@ -85,9 +75,8 @@ export async function submitAuthorization(chain: VoucherChain, a: Authorization,
 }
 
 export async function cancelAuthorization(chain: VoucherChain, signer: ethers.JsonRpcSigner, nonce: string) {
-  const domain = { name: "KRW Voucher", version: "1", chainId: (await chain.provider.getNetwork()).chainId, verifyingContract: chain.address };
-  const types = { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] };
-  const sig = ethers.Signature.from(await signer.signTypedData(domain, types, { authorizer: signer.address, nonce }));
+  const domain = voucherDomain((await chain.provider.getNetwork()).chainId, chain.address);
+  const sig = ethers.Signature.from(await signer.signTypedData(domain, CANCEL_AUTHORIZATION_TYPES, { authorizer: signer.address, nonce }));
   return (await chain.token.cancelAuthorization(signer.address, nonce, sig.v, sig.r, sig.s)).wait();
 }
 

@@ -5,6 +5,7 @@ import { nowIso } from "../db/app-db";
 import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
 import type { TransferRow } from "./outbox";
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, voucherDomain } from "../../chain/eip712";
 
 export interface Relayer {
   start(): void;
@@ -30,17 +31,6 @@ export interface RelayerOptions {
   beforeSend?: (rows: TransferRow[], txHash: string) => void | Promise<void>;
 }
 
-const TYPES = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "fee", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-};
 
 /**
  * Sends outbox rows in order: signs each authorization with the member's custodial key and submits
@@ -53,7 +43,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const iface = chain.iface;
-  let domain: ethers.TypedDataDomain | null = null;
+  const domain = voucherDomain(chain.deployment.chainId, chain.deployment.token);
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let stopped = true;
@@ -67,13 +57,6 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   const requeue = db.prepare("UPDATE transfers SET status = 'pending', tx_hash = NULL, updated_at = ? WHERE id = ?");
   const byId = db.prepare("SELECT * FROM transfers WHERE id = ?");
 
-  async function getDomain() {
-    if (!domain) {
-      domain = { name: "KRW Voucher", version: "1", chainId: chain.deployment.chainId, verifyingContract: chain.deployment.token };
-    }
-    return domain;
-  }
-
   async function sign(row: TransferRow) {
     const signer = custody.signerFor(row.from_address);
     const message = {
@@ -85,7 +68,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       validBefore: BigInt(row.valid_before),
       nonce: row.nonce,
     };
-    const sig = ethers.Signature.from(await signer.signTypedData(await getDomain(), TYPES, message));
+    const sig = ethers.Signature.from(await signer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message));
     return { ...message, v: sig.v, r: sig.r, s: sig.s };
   }
 

@@ -2,25 +2,9 @@ import { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import type { BaseContract, Signer, TypedDataDomain } from "ethers";
 
-/** EIP-712 types, field for field as the contract's typehashes. */
-export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "fee", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-};
-
-export const CANCEL_AUTHORIZATION_TYPES = {
-  CancelAuthorization: [
-    { name: "authorizer", type: "address" },
-    { name: "nonce", type: "bytes32" },
-  ],
-};
+/** EIP-712 types: the same definitions the relayer signs with. */
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES } from "../../../chain/eip712";
+export { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES };
 
 export interface TransferAuthorization {
   from: string;
