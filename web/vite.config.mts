@@ -8,7 +8,7 @@ export default defineConfig({
   root,
   base: "/",
   plugins: [react()],
-  resolve: { alias: { "@domain": path.resolve(root, "../domain") } },
+  resolve: { alias: { "@domain": path.resolve(root, "../domain"), "@common": path.resolve(root, "../ui-common") } },
   build: { outDir: path.resolve(root, "../dist/web"), emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: { host: "127.0.0.1", proxy: { "/api": "http://127.0.0.1:3000", "/verify": "http://127.0.0.1:3000" } },
 });

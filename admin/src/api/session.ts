@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { AdminFlags } from "@domain/constants";
+import { readCookie } from "@common/api-client";
 
 /**
  * The operator session: the operation token lives in a cookie that expires at the server's
@@ -22,10 +23,6 @@ export interface AdminAccount {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function readCookie(name: string): string | null {
-  const m = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
-  return m ? decodeURIComponent(m.slice(name.length + 1)) : null;
-}
 
 export function getToken(): string | null {
   return readCookie(TOKEN_COOKIE);

@@ -1,3 +1,4 @@
+import { readCookie } from "@common/api-client";
 /** The web session: the access token lives in a cookie that expires at the server's expiredAt. */
 const TOKEN_COOKIE = "krw_web_token";
 const ACCOUNT_KEY = "krw_web_account";
@@ -10,10 +11,6 @@ export interface SessionAccount {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function readCookie(name: string): string | null {
-  const m = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
-  return m ? decodeURIComponent(m.slice(name.length + 1)) : null;
-}
 
 export function getToken(): string | null {
   return readCookie(TOKEN_COOKIE);
