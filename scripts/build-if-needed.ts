@@ -27,10 +27,10 @@ export function buildIfNeeded(log: (m: string) => void = console.log): void {
     log("compiling contracts…");
     run(["hardhat", "compile", "--quiet"]);
   }
-  const domain = newest(path.join(ROOT, "domain"));
+  const shared = Math.max(newest(path.join(ROOT, "domain")), newest(path.join(ROOT, "ui-common")));
   for (const app of ["web", "admin"]) {
     const index = path.join(ROOT, "dist", app, "index.html");
-    const src = Math.max(newest(path.join(ROOT, app)), domain);
+    const src = Math.max(newest(path.join(ROOT, app)), shared);
     if (mtime(index) < src) {
       log(`building ${app}…`);
       run(["vite", "build", "--config", `${app}/vite.config.mts`, "--logLevel", "warn"]);
