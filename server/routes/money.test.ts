@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { requestBuy, buyCapacity, expireBuyOrders } from "../services/buy";
-import { memberByPhone } from "../services/members";
+import { createMember, memberByPhone } from "../services/members";
+import { callToken } from "../services/chain-calls";
 import { Msg } from "../../domain/messages";
 
 const M1 = { phone: "01011112222", pw: "111111" };
@@ -244,6 +245,25 @@ describe("money: buy, approval, gift, use, history", () => {
     expect(codes).toEqual([400, 400, 400, 400, 423]);
     const right = await s.call("POST", "/api/gift/trade/address", { token: t3, body: { ...body, password: SHOP.pw } });
     expect([right.code, right.message]).toEqual([423, Msg.paymentLocked]);
+  });
+
+  it("refuses gifts to a blocked or kicked-out wallet, and from a suspended member", async () => {
+    const body = (to: string) => ({ opponentAddress: to, kind: 0, type: 1, value: 300, password: M1.pw });
+    const other = await createMember(s.ctx, { phonenumber: "01060000001", username: "차단대상", password: "123456" });
+    const blocked = await callToken(s.ctx, "blockAccount", [other.address]);
+    expect(blocked.status).toBe("confirmed");
+    await s.waitIndexed(blocked.block_number!);
+    const r1 = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(other.address) });
+    expect([r1.code, r1.message]).toEqual([400, Msg.recipientBlocked]);
+    const kicked = await createMember(s.ctx, { phonenumber: "01060000002", username: "탈퇴", password: "123456" });
+    s.ctx.db.prepare("UPDATE members SET state = 'kickOut' WHERE id = ?").run(kicked.id);
+    const r2 = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(kicked.address) });
+    expect([r2.code, r2.message]).toEqual([400, Msg.recipientBlocked]);
+    const m2 = memberByPhone(s.ctx, M2.phone)!;
+    s.ctx.db.prepare("UPDATE members SET state = 'suspension' WHERE id = ?").run(m2.id);
+    const r3 = await s.call("POST", "/api/gift/trade/address", { token: t2, body: body(addr1) });
+    expect([r3.code, r3.message]).toEqual([403, Msg.accountSuspended]);
+    s.ctx.db.prepare("UPDATE members SET state = 'repair' WHERE id = ?").run(m2.id);
   });
 
   it("answers 503 and records nothing when the chain is down", async () => {
