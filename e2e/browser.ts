@@ -31,5 +31,5 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
 /** Saves a full-page screenshot under e2e/screenshots/ (not committed). */
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
 }

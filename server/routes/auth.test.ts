@@ -259,6 +259,11 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect([other.code, other.message]).toEqual([400, Msg.verifyPhoneMismatch]);
     expect((await call("POST", "/api/auth/login_user", { body: { username: M2.phone, password: M2.pw } })).code).toBe(200);
 
+    // From my info: another member's logged-in session cannot reset this member's password.
+    const otherSession = await s.loginUser(M2.phone, M2.pw);
+    const foreign = await call("POST", "/api/auth/password_v2", { token: otherSession, body: { key_info: v.key, password: "999999" } });
+    expect([foreign.code, foreign.message]).toEqual([400, Msg.verifyPhoneMismatch]);
+
     const r = await call("POST", "/api/auth/password_v2", { body: { key_info: v.key, password: "777888", phone: "010-9000-8888" } });
     expect(r.code).toBe(200);
     expect(s.ctx.lockout.isLocked(`member:${id}`)).toBe(false);

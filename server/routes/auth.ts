@@ -59,6 +59,10 @@ export function authRoutes(ctx: AppContext): Router {
     if (phone && digits(phone) !== verified.phone) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
     const member = memberByPhone(ctx, verified.phone!);
     if (!member) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
+    // From my info (a member's token comes along): only that member's own password may change.
+    const bearer = req.headers.authorization?.startsWith("Bearer ") ? req.headers.authorization.slice(7) : null;
+    const claims = bearer ? await ctx.tokens.verify(bearer, "web") : null;
+    if (claims && claims.sub !== `m:${member.id}`) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
     const hash = await hashPassword(password);
     if (!verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER)) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     ctx.db.prepare("UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ?").run(hash, new Date().toISOString(), member.id);
