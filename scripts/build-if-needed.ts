@@ -33,7 +33,7 @@ export function buildIfNeeded(log: (m: string) => void = console.log): void {
     const src = Math.max(newest(path.join(ROOT, app)), shared);
     if (mtime(index) < src) {
       log(`building ${app}…`);
-      run(["vite", "build", "--config", `${app}/vite.config.mts`, "--logLevel", "warn"]);
+      run(["vite", "build", "--config", `${app}/vite.config.mts`, "--logLevel", "error"]);
     }
   }
 }

@@ -1,10 +1,8 @@
 import { useState } from "react";
-import { Button, Field, Flex, HStack, Input, RadioGroup, Stack } from "@chakra-ui/react";
+import { Field, HStack, Input, RadioGroup, Stack } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
-import { AmountInput } from "../../components/AmountInput";
-import { SendBalanceLine } from "./SendBalanceLine";
+import { SendAmountSection } from "./SendAmountSection";
 import { SendFavoritePicker } from "./SendFavoritePicker";
-import { SendSummary } from "./SendSummary";
 import { SendLabels as L } from "./sendLabels";
 import { giftAmountError } from "./sendRules";
 
@@ -97,32 +95,20 @@ export function GiftRequestStep({ form, onChange, balance, busy, onNext }: GiftR
         {recipientError && <Field.ErrorText data-testid="gift-recipient-error">{recipientError}</Field.ErrorText>}
       </Field.Root>
 
-      <Field.Root invalid={!!shownAmountError}>
-        <Field.Label>{L.giftAmount}</Field.Label>
-        <AmountInput
-          value={form.amount}
-          onChange={(amount) => {
-            setTouched((t) => ({ ...t, amount: true }));
-            onChange({ amount });
-          }}
-          placeholder={L.amountPlaceholder}
-          data-testid="gift-amount"
-        />
-        {shownAmountError ? (
-          <Field.ErrorText data-testid="gift-amount-error">{shownAmountError}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>{L.giftRules}</Field.HelperText>
-        )}
-      </Field.Root>
-
-      <SendBalanceLine balance={balance} />
-      <SendSummary value={form.amount === "" ? null : Number(form.amount)} />
-
-      <Flex justify="flex-end">
-        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled} loading={busy} colorPalette="brand" data-testid="send-next">
-          {L.next}
-        </Button>
-      </Flex>
+      <SendAmountSection
+        flow="gift"
+        label={L.giftAmount}
+        rules={L.giftRules}
+        amount={form.amount}
+        error={shownAmountError}
+        onAmount={(amount) => {
+          setTouched((t) => ({ ...t, amount: true }));
+          onChange({ amount });
+        }}
+        balance={balance}
+        filled={filled}
+        busy={busy}
+      />
     </Stack>
   );
 }
