@@ -6,14 +6,14 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 echo "== compile contracts"
 npx hardhat compile --quiet
+echo "== build apps (when missing or older than their sources)"
+npx tsx scripts/build-if-needed.ts
 echo "== contract tests (hardhat)"
 npx hardhat test
 bash scripts/ensure-chromium.sh
 echo "== unit and integration tests (vitest)"
 npx vitest run
 npx vitest run --config admin/vitest.config.mts
-echo "== build apps"
-npx tsx scripts/build-if-needed.ts
 echo "== end-to-end tests (Chromium)"
 npx vitest run --config e2e/vitest.config.mts
 echo "== all suites passed in $(( $(date +%s) - start )) s"
