@@ -6,11 +6,9 @@ export interface Scheduler {
   run(ctx: AppContext): void | Promise<void>;
 }
 
-/** Periodic jobs registered by feature areas (e.g. the buy-order expiry). */
-export const schedulers: Scheduler[] = [];
-
-export function startSchedulers(ctx: AppContext): { stop(): void } {
-  const timers = schedulers.map((s) => {
+/** Runs each periodic job once now and then every `everyMs`, logging (not throwing) failures. */
+export function startSchedulers(ctx: AppContext, jobs: Scheduler[]): { stop(): void } {
+  const timers = jobs.map((s) => {
     const tick = async () => {
       try {
         await s.run(ctx);

@@ -15,6 +15,7 @@ import { createNotifier } from "./notify";
 import { createApp } from "./app";
 import { attachOperatorSocket } from "./ws";
 import { startSchedulers } from "./scheduler";
+import { expireBuyOrdersJob } from "./services/buy";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -55,7 +56,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const chainDbPath = path.join(config.dataDir, "chain.db");
   const indexer = createIndexer({ rpcUrl: chain.rpcUrl, dbPath: chainDbPath, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
   await indexer.syncOnce();
-  await indexer.start();
+  indexer.start();
   const view = createChainReader(chainDbPath);
   const outbox = createOutbox(db, view);
   const relayer = createRelayer({ db, custody, chain, log });
@@ -77,11 +78,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
 
   const waitIndexed = async (blockNumber?: number, timeoutMs = 30_000) => {
     const target = blockNumber ?? (await chain.provider.getBlockNumber());
-    const deadline = Date.now() + timeoutMs;
-    while ((view.indexedHead()?.number ?? -1) < target) {
-      if (Date.now() > deadline) throw new Error(`indexer did not reach block ${target}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    if (!(await indexer.waitForBlock(target, timeoutMs))) throw new Error(`indexer did not reach block ${target}`);
   };
 
   if (config.seedDemo && !getMeta(db, "demo_seeded")) {
@@ -93,7 +90,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const app = createApp(ctx);
   const server = http.createServer(app);
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx);
+  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -116,7 +113,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       });
       await relayer.stop();
       await indexer.stop();
-      view.close?.();
+      view.close();
       await chain.stop();
       db.close();
     },

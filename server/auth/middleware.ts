@@ -35,7 +35,8 @@ interface Authed {
 
 export const authOf = (req: Request) => req as Request & Authed;
 
-function bearer(req: Request): string | null {
+/** The bearer token of a request, or null. */
+export function bearer(req: Request): string | null {
   const h = req.headers.authorization;
   return h?.startsWith("Bearer ") ? h.slice(7).trim() : null;
 }

@@ -1,19 +1,14 @@
 import crypto from "node:crypto";
 import { ethers } from "ethers";
 import type { AppDb } from "../db/app-db";
+import type { ChainReader } from "../../indexer/reader";
 import { nowIso } from "../db/app-db";
 import { AppError } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
-/** What the server reads of the indexed chain (indexer/reader.ts provides it). */
-export interface ChainView {
-  balanceOf(address: string): bigint;
-  indexedHead(): { number: number; hash: string } | null;
-  isBlocked(address: string): boolean;
-  transaction?(hash: string): { blockNumber?: number; block_number?: number; status: number | null } | null;
-  close?(): void;
-}
+/** What the outbox reads of the indexed chain. */
+export type ChainView = Pick<ChainReader, "balanceOf" | "indexedHead">;
 
 export type TransferKind = "gift" | "use" | "buy" | "settlement" | "settlement_return" | "admin" | "seed";
 export type TransferStatus = "pending" | "submitted" | "confirmed" | "failed";

@@ -4,6 +4,7 @@ import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
 import { rateLimit } from "../http/rate-limit";
 import { hashPassword } from "../auth/passwords";
+import { bearer } from "../auth/middleware";
 import { createMember, memberByPhone } from "../services/members";
 import { createVerifications } from "../services/verification";
 import { createIdentityProvider } from "../verify";
@@ -60,8 +61,8 @@ export function authRoutes(ctx: AppContext): Router {
     const member = memberByPhone(ctx, verified.phone!);
     if (!member) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     // From my info (a member's token comes along): only that member's own password may change.
-    const bearer = req.headers.authorization?.startsWith("Bearer ") ? req.headers.authorization.slice(7) : null;
-    const claims = bearer ? await ctx.tokens.verify(bearer, "web") : null;
+    const token = bearer(req);
+    const claims = token ? await ctx.tokens.verify(token, "web") : null;
     if (claims && claims.sub !== `m:${member.id}`) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
     const hash = await hashPassword(password);
     if (!verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER)) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);

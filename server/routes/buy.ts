@@ -4,13 +4,10 @@ import { authOf, requireAdmin, requireMember } from "../auth/middleware";
 import { ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { validate, valid } from "../http/validate";
-import { acceptBuy, buyCapacity, cancelBuy, expireBuyOrders, mainBank, requestBuy } from "../services/buy";
-import { schedulers } from "../scheduler";
+import { acceptBuy, buyCapacity, cancelBuy, mainBank, requestBuy } from "../services/buy";
 import { chargeBody, saleAcceptBody } from "../../domain/schemas/money";
 import { idParam } from "../../domain/schemas/common";
 import { z } from "zod";
-
-schedulers.push({ name: "expire-buy-orders", everyMs: 60_000, run: (ctx) => void expireBuyOrders(ctx) });
 
 export function buyRoutes(ctx: AppContext): Router {
   const r = Router();

@@ -1,36 +1,22 @@
 import { Router } from "express";
 import type { AppContext } from "../context";
 import { ok } from "../http/errors";
+import { chainHead } from "../services/chain-status";
 
 export function healthRoutes(ctx: AppContext): Router {
   const r = Router();
   r.get("/api/health", async (_req, res) => {
-    let chainHead: number | null = null;
-    try {
-      chainHead = await withTimeout(ctx.chain.provider.getBlockNumber(), 2000);
-    } catch {
-      chainHead = null;
-    }
+    const head = await chainHead(ctx);
     const indexed = ctx.view.indexedHead();
     const indexedHead = indexed?.number ?? null;
     ok(res, {
-      status: chainHead === null ? "chain-unreachable" : "ok",
+      status: head === null ? "chain-unreachable" : "ok",
       chainId: ctx.chain.deployment.chainId,
       token: ctx.chain.deployment.token,
-      chainHead,
+      chainHead: head,
       indexedHead,
-      lag: chainHead !== null && indexedHead !== null ? chainHead - indexedHead : null,
+      lag: head !== null && indexedHead !== null ? head - indexedHead : null,
     });
   });
   return r;
-}
-
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error("timeout")), ms);
-    p.then(
-      (v) => (clearTimeout(t), resolve(v)),
-      (e) => (clearTimeout(t), reject(e)),
-    );
-  });
 }

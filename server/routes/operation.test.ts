@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
+import { DEMO } from "../seed";
 
 describe("operator home data", () => {
   let s: TestStack;
@@ -14,10 +15,15 @@ describe("operator home data", () => {
     const admin = await s.loginAdmin("admin", "admin1234");
     const bar = await s.call("GET", "/api/operation/toolbar", { token: admin, marker: "operation" });
     expect(bar.code).toBe(200);
-    // Seeded: 100,000,000 minted to the treasury, 70,000 of it sent to two members.
-    expect(bar.data).toEqual({ masterTotal: 100_000_000 - 70_000, ownerTotal: 0, userTotal: 70_000, sales: 0, refunds: 0, gifts: 0, usage: 0 });
+    // The seed mints DEMO.treasuryMint to the treasury and sends each member its demo balance from it.
+    const sent = (permission: string) => DEMO.members.filter((m) => m.permission === permission).reduce((n, m) => n + m.balance, 0);
+    const members = sent("user") + sent("exchanger");
+    expect(bar.data).toEqual({ masterTotal: DEMO.treasuryMint - members, ownerTotal: sent("exchanger"), userTotal: sent("user"), sales: 0, refunds: 0, gifts: 0, usage: 0 });
+    // …and the toolbar agrees with the chain itself.
+    const treasury = Number(await s.ctx.chain.token.balanceOf(s.ctx.custody.byKind("treasury")!.address));
+    expect(bar.data.masterTotal).toBe(treasury);
     const main = await s.call("GET", "/api/operation/maindata", { token: admin, marker: "operation" });
-    expect(main.data).toMatchObject({ account_count: 3, sellSum: 0, useSum: 0, giftSum: 0, tokenMintCount: 1, tokenBurnCount: 0, tokenCommissionSum: 0 });
+    expect(main.data).toMatchObject({ account_count: DEMO.members.length, sellSum: 0, useSum: 0, giftSum: 0, tokenMintCount: 1, tokenBurnCount: 0, tokenCommissionSum: 0 });
   });
 
   it("refuses the toolbar to a permission-3 operator, the home cards without isAccount1, and web tokens", async () => {

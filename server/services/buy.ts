@@ -3,7 +3,9 @@ import type { AppContext } from "../context";
 import type { MemberRow } from "../auth/middleware";
 import { nowIso } from "../db/app-db";
 import { AppError } from "../http/errors";
-import { checkPaymentPassword, ensureChainUp, SETTLE_WAIT_MS } from "./payment";
+import { checkPaymentPassword, SETTLE_WAIT_MS } from "./payment";
+import { ensureChainUp } from "./chain-status";
+import type { Scheduler } from "../scheduler";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import { BUY_EXPIRY_HOURS, BUY_MIN_WON, MONTHLY_BUY_LIMIT_WON } from "../../domain/constants";
@@ -102,3 +104,5 @@ export function cancelBuy(ctx: AppContext, orderId: number): void {
 export function expireBuyOrders(ctx: Pick<AppContext, "db">, now: Date = new Date()): number {
   return ctx.db.prepare("UPDATE buy_orders SET state = 'cancelled', cancelled_at = ? WHERE state = 'pending' AND expires_at <= ?").run(now.toISOString(), now.toISOString()).changes;
 }
+
+export const expireBuyOrdersJob: Scheduler = { name: "expire-buy-orders", everyMs: 60_000, run: (ctx) => void expireBuyOrders(ctx) };

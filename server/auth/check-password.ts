@@ -1,0 +1,28 @@
+import { AppError } from "../http/errors";
+import { verifyPassword } from "./passwords";
+import type { Lockout } from "./lockout";
+import { Code } from "../../domain/codes";
+
+/** A fixed hash to compare against when the account does not exist, so timing does not reveal accounts. */
+const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+/**
+ * Checks a password under a lockout subject ('member:1', 'admin:2', 'pay:1'). Locked → 423 `locked`;
+ * wrong → 400 `wrong`, and the failure that reaches the limit → 423 `locked`; right → the count resets.
+ * `subject` and `hash` are null for an unknown account: it is refused like a wrong password.
+ */
+export async function checkPasswordWithLockout(
+  lockout: Lockout,
+  subject: string | null,
+  hash: string | null,
+  password: string,
+  messages: { locked: string; wrong: string },
+): Promise<void> {
+  if (subject && lockout.isLocked(subject)) throw new AppError(Code.LOCKED, messages.locked);
+  const good = await verifyPassword(password, hash ?? DUMMY_HASH);
+  if (!subject || !hash || !good) {
+    if (subject && lockout.fail(subject)) throw new AppError(Code.LOCKED, messages.locked);
+    throw new AppError(Code.BAD_REQUEST, messages.wrong);
+  }
+  lockout.reset(subject);
+}
