@@ -218,6 +218,11 @@ export function createChainReader(dbPath: string): ChainReader {
   const all = <T>(sql: string, ...args: unknown[]): T[] => (stmt(sql)?.all(...args) as T[] | undefined) ?? [];
   const get = <T>(sql: string, ...args: unknown[]): T | undefined => stmt(sql)?.get(...args) as T | undefined;
   const count = (sql: string, ...args: unknown[]): number => get<{ n: number }>(sql, ...args)?.n ?? 0;
+  /** One page of `table` under `where` (newest first by `order`) and the total count. */
+  const page = <R, T>(table: string, where: string, args: unknown[], order: string, q: { limit?: number; offset?: number }, map: (r: R) => T): Page<T> => ({
+    items: all<R>(`SELECT * FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, ...args, q.limit ?? DEFAULT_LIMIT, q.offset ?? 0).map(map),
+    total: count(`SELECT COUNT(*) AS n FROM ${table} ${where}`, ...args),
+  });
 
   function transferWhere(address: string, q: Omit<TransferQuery, "limit" | "offset">) {
     const a = ethers.getAddress(address);
@@ -264,13 +269,7 @@ export function createChainReader(dbPath: string): ChainReader {
     },
     transfersOf(address, q = {}) {
       const { sql, args } = transferWhere(address, q);
-      const items = all<TransferRow>(
-        `SELECT * FROM transfers ${sql} ORDER BY block_number DESC, log_index DESC LIMIT ? OFFSET ?`,
-        ...args,
-        q.limit ?? DEFAULT_LIMIT,
-        q.offset ?? 0,
-      ).map(toTransfer);
-      return { items, total: count(`SELECT COUNT(*) AS n FROM transfers ${sql}`, ...args) };
+      return page<TransferRow, ReturnType<typeof toTransfer>>("transfers", sql, args, "block_number DESC, log_index DESC", q, toTransfer);
     },
     countTransfersOf(address, q = {}) {
       const { sql, args } = transferWhere(address, q);
@@ -323,13 +322,7 @@ export function createChainReader(dbPath: string): ChainReader {
       if (q.method) (where.push("method = ?"), args.push(q.method));
       timeConditions(q, "timestamp", where, args);
       const sql = whereSql(where);
-      const items = all<TransactionRow>(
-        `SELECT * FROM transactions ${sql} ORDER BY block_number DESC, tx_index DESC LIMIT ? OFFSET ?`,
-        ...args,
-        q.limit ?? DEFAULT_LIMIT,
-        q.offset ?? 0,
-      ).map(toTransaction);
-      return { items, total: count(`SELECT COUNT(*) AS n FROM transactions ${sql}`, ...args) };
+      return page<TransactionRow, ReturnType<typeof toTransaction>>("transactions", sql, args, "block_number DESC, tx_index DESC", q, toTransaction);
     },
     tokenEvents(q = {}) {
       const where: string[] = [];
@@ -339,13 +332,7 @@ export function createChainReader(dbPath: string): ChainReader {
       if (q.account) (where.push("account = ?"), args.push(ethers.getAddress(q.account)));
       timeConditions(q, "timestamp", where, args);
       const sql = whereSql(where);
-      const items = all<TokenEventRow>(
-        `SELECT * FROM token_events ${sql} ORDER BY block_number DESC, log_index DESC LIMIT ? OFFSET ?`,
-        ...args,
-        q.limit ?? DEFAULT_LIMIT,
-        q.offset ?? 0,
-      ).map(toEvent);
-      return { items, total: count(`SELECT COUNT(*) AS n FROM token_events ${sql}`, ...args) };
+      return page<TokenEventRow, ReturnType<typeof toEvent>>("token_events", sql, args, "block_number DESC, log_index DESC", q, toEvent);
     },
     authorizationEvents(authorizer, nonce) {
       return all<TokenEventRow>(
