@@ -1,7 +1,8 @@
-import { Box, Button, Field, HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Field, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { L } from "../../labels";
 import { fromDaum, loadDaumPostcode, type PickedAddress } from "../../lib/postcode";
+import { RadioChoices } from "../RadioChoices";
 
 type Mode = "loading" | "daum" | "manual";
 
@@ -57,22 +58,17 @@ function ManualAddressForm({ onPick }: { onPick: (a: PickedAddress) => void }) {
       <Text fontSize="xs" color="fg.muted">
         {L.address.manualNotice}
       </Text>
-      <RadioGroup.Root value={type} onValueChange={(e) => setType(e.value === "J" ? "J" : "R")} colorPalette="brand" size="sm">
-        <HStack gap="5">
-          {(
-            [
-              ["R", L.address.road],
-              ["J", L.address.jibun],
-            ] as const
-          ).map(([v, label]) => (
-            <RadioGroup.Item key={v} value={v} data-testid={`address-type-${v}`}>
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </HStack>
-      </RadioGroup.Root>
+      <RadioChoices
+        value={type}
+        onChange={setType}
+        choices={[
+          ["R", L.address.road],
+          ["J", L.address.jibun],
+        ]}
+        testIdPrefix="address-type"
+        gap="5"
+        size="sm"
+      />
       <HStack gap="2" align="flex-end">
         <Field.Root maxW="32">
           <Field.Label fontSize="xs">{L.address.zonecode}</Field.Label>

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Field, HStack, Input, RadioGroup, Stack } from "@chakra-ui/react";
+import { Field, HStack, Input, Stack } from "@chakra-ui/react";
+import { RadioChoices } from "../../components/RadioChoices";
 import { Msg } from "@domain/messages";
 import { SendAmountSection } from "./SendAmountSection";
 import { SendFavoritePicker } from "./SendFavoritePicker";
@@ -42,30 +43,20 @@ export function GiftRequestStep({ form, onChange, balance, busy, onNext }: GiftR
       }}
     >
       <Field.Root invalid={!!recipientError}>
-        <RadioGroup.Root
+        <RadioChoices
           value={form.mode}
-          onValueChange={(d) => {
-            onChange({ mode: d.value as GiftMode, recipient: "" });
+          onChange={(mode: GiftMode) => {
+            onChange({ mode, recipient: "" });
             setTouched((t) => ({ ...t, recipient: false }));
           }}
+          choices={[
+            ["address", L.modeAddress],
+            ["phone", L.modePhone],
+          ]}
+          testIdPrefix="gift-mode"
+          mb="2"
           aria-label={L.modeLabel}
-          colorPalette="brand"
-        >
-          <HStack gap="6" mb="2">
-            {(
-              [
-                ["address", L.modeAddress],
-                ["phone", L.modePhone],
-              ] as const
-            ).map(([value, label]) => (
-              <RadioGroup.Item key={value} value={value} data-testid={`gift-mode-${value}`}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
+        />
         <Field.Label srOnly>{form.mode === "phone" ? L.modePhone : L.modeAddress}</Field.Label>
         <HStack w="full" gap="2">
           <Input
