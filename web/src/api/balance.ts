@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiCall } from "./client";
+import { callApi, endpoint } from "./endpoint";
 
 /** Spendable balance (indexed chain balance minus pending outgoing). Invalidate ["balance"] after a payment. */
 export interface BalanceData {
@@ -7,12 +7,14 @@ export interface BalanceData {
   pending: number;
 }
 
+export const balanceApi = { balance: endpoint<BalanceData>("GET", "/api/info/balance") };
+
 export const balanceKey = ["balance"] as const;
 
 export function useBalance(enabled = true) {
   return useQuery({
     queryKey: balanceKey,
-    queryFn: () => apiCall<BalanceData>("GET", "/api/info/balance"),
+    queryFn: () => callApi(balanceApi.balance, {}),
     enabled,
     refetchInterval: 15_000,
   });
