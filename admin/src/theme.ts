@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { brandSemanticTokens, fontTokens } from "@common/theme-base";
 
 /** Admin theme: a navy brand palette and the semantic tokens the layout uses (no raw colours in JSX). */
 const config = defineConfig({
@@ -7,10 +8,7 @@ const config = defineConfig({
   },
   theme: {
     tokens: {
-      fonts: {
-        heading: { value: "'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', system-ui, sans-serif" },
-        body: { value: "'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', system-ui, sans-serif" },
-      },
+      fonts: fontTokens,
       colors: {
         brand: {
           50: { value: "#eef3fb" },
@@ -29,15 +27,7 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
-        brand: {
-          solid: { value: "{colors.brand.600}" },
-          contrast: { value: "white" },
-          fg: { value: "{colors.brand.700}" },
-          muted: { value: "{colors.brand.100}" },
-          subtle: { value: "{colors.brand.50}" },
-          emphasized: { value: "{colors.brand.200}" },
-          focusRing: { value: "{colors.brand.500}" },
-        },
+        brand: brandSemanticTokens,
         "bg.canvas": { value: "{colors.gray.50}" },
         "toolbar.bg": { value: "{colors.brand.800}" },
         "toolbar.fg": { value: "white" },

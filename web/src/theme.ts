@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { brandSemanticTokens, fontTokens } from "@common/theme-base";
 
 /** The end-user theme: one brand palette and semantic tokens; components never use raw colours. */
 const config = defineConfig({
@@ -8,10 +9,7 @@ const config = defineConfig({
   },
   theme: {
     tokens: {
-      fonts: {
-        heading: { value: "'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif" },
-        body: { value: "'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif" },
-      },
+      fonts: fontTokens,
       colors: {
         brand: {
           50: { value: "#eef4ff" },
@@ -31,15 +29,7 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
-        brand: {
-          solid: { value: "{colors.brand.600}" },
-          contrast: { value: "white" },
-          fg: { value: "{colors.brand.700}" },
-          muted: { value: "{colors.brand.100}" },
-          subtle: { value: "{colors.brand.50}" },
-          emphasized: { value: "{colors.brand.200}" },
-          focusRing: { value: "{colors.brand.500}" },
-        },
+        brand: brandSemanticTokens,
         bg: { page: { value: "{colors.gray.50}" } },
         header: {
           bg: { value: "white" },
