@@ -8,7 +8,7 @@ import { accountApi } from "../../api/accountApi";
 import { ApiError } from "../../api/client";
 import { callApi } from "../../api/endpoint";
 import { clearSession, saveSession } from "../../api/session";
-import { AlertDialog } from "../../components/ConfirmDialog";
+import { AlertDialog } from "@common/ConfirmDialog";
 import { L } from "../../labels";
 import { forgetRememberedPhone, saveRememberedPhone } from "../../lib/rememberPhone";
 import { useVerify } from "../../lib/useVerify";

@@ -7,7 +7,7 @@ import { balanceKey } from "../../api/balance";
 import { callApi } from "../../api/endpoint";
 import { moneyApi, moneyKeys, useBuyInfo } from "../../api/moneyApi";
 import { PageFrame } from "../../components/PageFrame";
-import { PasswordDialog } from "../../components/PasswordDialog";
+import { PasswordDialog } from "@common/PasswordDialog";
 import { BuyAmountStep } from "./BuyAmountStep";
 import { BuyConfirmStep } from "./BuyConfirmStep";
 import { BuyLabels as L } from "./buyLabels";

@@ -9,7 +9,7 @@ import { balanceKey, useBalance } from "../../api/balance";
 import { ApiError } from "../../api/client";
 import { callApi } from "../../api/endpoint";
 import { moneyApi, moneyKeys, type LookedUpUser } from "../../api/moneyApi";
-import { PasswordDialog } from "../../components/PasswordDialog";
+import { PasswordDialog } from "@common/PasswordDialog";
 import { RecentList } from "../../components/RecentList";
 import { snack, SNACK_SEND_MS } from "../../components/ui/toaster";
 import { GiftConfirmStep } from "./GiftConfirmStep";

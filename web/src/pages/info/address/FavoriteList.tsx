@@ -4,7 +4,7 @@ import { Msg } from "@domain/messages";
 import { useMemo, useState } from "react";
 import type { Favorite } from "../../../api/accountApi";
 import { useFavoriteMutations } from "../../../api/accountQueries";
-import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ConfirmDialog } from "@common/ConfirmDialog";
 import { EmptyState } from "../../../components/ListState";
 import { Pager } from "../../../components/Pager";
 import { snack } from "../../../components/ui/toaster";
