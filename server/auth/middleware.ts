@@ -1,9 +1,10 @@
 import type { Request, RequestHandler } from "express";
 import type { AppContext } from "../context";
-import { AppError, forbidden, unauthorized } from "../http/errors";
+import { AppError, unauthorized } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import type { TokenClaims } from "./tokens";
+import type { AdminFlags } from "../../domain/constants";
 
 export interface MemberRow {
   id: number;
@@ -23,7 +24,7 @@ export interface AdminRow {
   id: number;
   login_id: string;
   permission: number;
-  flags: Record<string, boolean>;
+  flags: AdminFlags;
   member_id: number | null;
 }
 
@@ -60,22 +61,26 @@ export function requireMember(ctx: AppContext): RequestHandler {
   };
 }
 
+/** The operator a verified operation token names, or null when it is unknown or deleted. */
+export function loadOperator(ctx: AppContext, claims: TokenClaims): AdminRow | null {
+  if (!claims.sub.startsWith("a:")) return null;
+  const row = ctx.db.prepare("SELECT id, login_id, permission, flags, member_id FROM admins WHERE id = ? AND deleted_at IS NULL").get(Number(claims.sub.slice(2))) as
+    | (Omit<AdminRow, "flags"> & { flags: string })
+    | undefined;
+  return row ? { ...row, flags: JSON.parse(row.flags) } : null;
+}
+
 /**
- * An operator's call: bearer token of audience `operation`, `cookie-type: operation`, and at least one
- * of `flags` (permission 0, the super admin, holds every flag).
+ * An operator's call: bearer token of audience `operation` and `cookie-type: operation`, naming an
+ * operator that still exists. What the operator may do is decided by `adminGate` (auth/admin-flags.ts).
  */
-export function requireAdmin(ctx: AppContext, ...flags: string[]): RequestHandler {
+export function requireAdmin(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = bearer(req);
     if (!token || req.headers["cookie-type"] !== "operation") return next(unauthorized());
     const claims = await ctx.tokens.verify(token, "operation");
-    if (!claims || !claims.sub.startsWith("a:")) return next(unauthorized(Msg.sessionExpired));
-    const row = ctx.db.prepare("SELECT id, login_id, permission, flags, member_id FROM admins WHERE id = ? AND deleted_at IS NULL").get(Number(claims.sub.slice(2))) as
-      | (Omit<AdminRow, "flags"> & { flags: string })
-      | undefined;
-    if (!row) return next(unauthorized(Msg.sessionExpired));
-    const admin: AdminRow = { ...row, flags: JSON.parse(row.flags) };
-    if (flags.length > 0 && admin.permission !== 0 && !flags.some((f) => admin.flags[f])) return next(forbidden());
+    const admin = claims ? loadOperator(ctx, claims) : null;
+    if (!admin) return next(unauthorized(Msg.sessionExpired));
     Object.assign(req, { admin, claims });
     next();
   };

@@ -1,8 +1,7 @@
 import { Router } from "express";
 import type { AppContext } from "../context";
-import { requireAdmin } from "../auth/middleware";
-import { forbidden, ok } from "../http/errors";
-import { authOf } from "../auth/middleware";
+import { adminGate } from "../auth/admin-flags";
+import { ok } from "../http/errors";
 
 /** Sums of indexed balances by wallet owner type: operator wallets, shop owners, users. */
 function balanceTotals(ctx: AppContext) {
@@ -35,13 +34,12 @@ export function operationRoutes(ctx: AppContext): Router {
   const r = Router();
 
   // The 7 toolbar totals: only the full admin (permission 0) sees them.
-  r.get("/api/operation/toolbar", requireAdmin(ctx), (req, res) => {
-    if (authOf(req).admin!.permission !== 0) throw forbidden();
+  r.get("/api/operation/toolbar", adminGate(ctx), (_req, res) => {
     const s = sums(ctx);
     ok(res, { ...balanceTotals(ctx), sales: s.sell, refunds: s.refunds, gifts: s.gift, usage: s.use });
   });
 
-  r.get("/api/operation/maindata", requireAdmin(ctx, "isAccount1"), (_req, res) => {
+  r.get("/api/operation/maindata", adminGate(ctx), (_req, res) => {
     const s = sums(ctx);
     const events = (kind: string) => ctx.view.tokenEvents({ kind: kind as "mint" | "burn", limit: 1 }).total;
     ok(res, {

@@ -3,7 +3,8 @@ import type { AppContext } from "../context";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
 import { checkPasswordWithLockout } from "../auth/check-password";
-import { authOf, requireAdmin, requireMember, type MemberRow } from "../auth/middleware";
+import { authOf, requireMember, type MemberRow } from "../auth/middleware";
+import { adminGate } from "../auth/admin-flags";
 import { loginAdminBody, loginUserBody, type LoginAdminBody, type LoginUserBody } from "../../domain/schemas/auth";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -51,7 +52,7 @@ export function sessionRoutes(ctx: AppContext): Router {
     ok(res);
   });
 
-  r.post("/api/auth/logout_admin", requireAdmin(ctx), (req, res) => {
+  r.post("/api/auth/logout_admin", adminGate(ctx), (req, res) => {
     ctx.tokens.revoke(authOf(req).claims!);
     ok(res);
   });
