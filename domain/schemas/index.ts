@@ -2,3 +2,5 @@ export * from "./common";
 export * from "./auth";
 export * from "./money";
 export * from "./info";
+export * from "./list";
+export * from "./operation";
