@@ -37,10 +37,10 @@ describe("list requests", () => {
 
   it("takes the spec's tablehandler wrapper or flat query parameters, with defaults", () => {
     expect(notifyListRequest.parse({ tablehandler: { page: 2, perPage: 25 } })).toMatchObject({ page: 2, perPage: 25, sortBy: "id", sortDesc: true });
-    expect(memberListRequest.parse({ page: "3", perPage: "50", sortBy: "holding", sortDesc: "false", keyword: "  " })).toMatchObject({
+    expect(memberListRequest.parse({ page: "3", perPage: "50", sortBy: "phonenumber", sortDesc: "false", keyword: "  " })).toMatchObject({
       page: 3,
       perPage: 50,
-      sortBy: "holding",
+      sortBy: "phonenumber",
       sortDesc: false,
       keyword: undefined,
     });

@@ -15,7 +15,7 @@ export const memberStates = [MemberState.NORMAL, MemberState.SUSPENDED, MemberSt
 export const memberPermissions = [MemberPermission.USER, MemberPermission.EXCHANGER, MemberPermission.MANAGER] as const;
 
 export const memberListRequest = listRequest({
-  sortable: ["createdAt", "id", "username", "phonenumber", "holding"],
+  sortable: ["createdAt", "id", "username", "phonenumber"],
   filters: { state: z.enum(memberStates).optional(), permission: z.enum(memberPermissions).optional() },
 });
 export type MemberListRequest = z.output<typeof memberListRequest>;

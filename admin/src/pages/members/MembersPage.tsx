@@ -22,7 +22,7 @@ const columns: Column<MemberRowDto>[] = [
     header: L.member.state,
     cell: (r) => <Badge colorPalette={r.state === "repair" ? "green" : "red"}>{L.member.states[r.state]}</Badge>,
   },
-  { key: "holding", header: L.member.holding, cell: (r) => `${formatWon(r.holding)}${L.won}`, sortKey: "holding", numeric: true },
+  { key: "holding", header: L.member.holding, cell: (r) => `${formatWon(r.holding)}${L.won}`, numeric: true },
   { key: "createdAt", header: L.member.createdAt, cell: (r) => formatDate(r.createdAt), sortKey: "createdAt" },
 ];
 
