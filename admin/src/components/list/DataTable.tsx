@@ -30,6 +30,8 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   rowKey: (row: T) => string | number;
   emptyText?: string;
+  /** The query's failure, shown in place of the rows. */
+  error?: string | null;
   testId: string;
 }
 
@@ -95,6 +97,13 @@ export function DataTable<T>(p: DataTableProps<T>) {
                 ))}
           </Table.Body>
         </Table.Root>
+        {p.error && !p.rows && (
+          <EmptyState.Root size="sm" data-testid={`${p.testId}-error`}>
+            <EmptyState.Content>
+              <EmptyState.Title color="fg.error">{p.error}</EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
         {!p.loading && p.rows && p.rows.length === 0 && (
           <EmptyState.Root size="sm" data-testid={`${p.testId}-empty`}>
             <EmptyState.Content>

@@ -43,6 +43,7 @@ export function AuditLogPage() {
         rows={q.data?.list}
         total={q.data?.total ?? 0}
         loading={q.isPending}
+        error={q.error?.message}
         page={list.state.page}
         perPage={list.state.perPage}
         onPage={list.setPage}

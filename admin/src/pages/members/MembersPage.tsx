@@ -61,6 +61,7 @@ export function MembersPage() {
         rows={q.data?.list}
         total={q.data?.total ?? 0}
         loading={q.isPending}
+        error={q.error?.message}
         page={list.state.page}
         perPage={list.state.perPage}
         onPage={list.setPage}
