@@ -2,6 +2,7 @@ import type http from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppContext } from "./context";
 import { loadOperator } from "./auth/middleware";
+import { onOperatorAccessEnded } from "./auth/operator-events";
 import { NOTIFY_AREA, allowsArea } from "../domain/admin-access";
 
 /**
@@ -11,18 +12,19 @@ import { NOTIFY_AREA, allowsArea } from "../domain/admin-access";
  */
 export function attachOperatorSocket(server: http.Server, ctx: AppContext): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
-  const clients = new Map<WebSocket, string>();
+  const clients = new Map<WebSocket, { token: string; adminId: number }>();
   server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== "/ws") return socket.destroy();
     const token = url.searchParams.get("token") ?? "";
     const claims = await ctx.tokens.verify(token, "operation");
-    if (!claims || !loadOperator(ctx, claims)) {
+    const op = claims ? loadOperator(ctx, claims) : null;
+    if (!op) {
       socket.write("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
       return socket.destroy();
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      clients.set(ws, token);
+      clients.set(ws, { token, adminId: op.id });
       ws.on("close", () => clients.delete(ws));
       ws.on("error", () => clients.delete(ws));
       ws.send(JSON.stringify({ kind: "hello" }));
@@ -30,7 +32,7 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
   });
   const off = ctx.notifier.on(async (n) => {
     const msg = JSON.stringify({ kind: n.category, type: n.type, message: n.message, id: n.id, ref_id: n.ref_id, created_at: n.created_at });
-    for (const [ws, token] of clients) {
+    for (const [ws, { token }] of clients) {
       if (ws.readyState !== ws.OPEN) continue;
       const still = await ctx.tokens.verify(token, "operation");
       const op = still ? loadOperator(ctx, still) : null;
@@ -40,9 +42,17 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
       } else if (allowsArea(NOTIFY_AREA[n.category], op)) ws.send(msg);
     }
   });
+  const offEnded = onOperatorAccessEnded(ctx, (adminId) => {
+    for (const [ws, c] of clients) {
+      if (c.adminId !== adminId) continue;
+      ws.close(4401, "unauthorized");
+      clients.delete(ws);
+    }
+  });
   return {
     close() {
       off();
+      offEnded();
       for (const ws of clients.keys()) ws.terminate();
       wss.close();
     },

@@ -4,6 +4,7 @@ import type express from "express";
 import { startTestStack, type TestStack } from "../test/harness";
 import { insertOperator, deleteOperator } from "../test/operators";
 import { ADMIN_GATE } from "./admin-flags";
+import { operatorAccessEnded } from "./operator-events";
 import { ADMIN_API, AREAS, allows, type AdminArea } from "../../domain/admin-access";
 import { ADMIN_FLAGS, AdminPermission, type AdminFlags } from "../../domain/constants";
 
@@ -127,6 +128,14 @@ describe("operator permission matrix", () => {
     expect(shop.got).toEqual([]);
     expect(await doomed.closed).toBe(4401);
     expect(doomed.got).toEqual([]);
+
+    // Deleting closes the socket at once, without waiting for a push.
+    const goneId = await insertOperator(s.ctx, "gone02", AdminPermission.SUB, { isSale1: true });
+    const gone = await open(goneId);
+    deleteOperator(s.ctx, goneId);
+    operatorAccessEnded(s.ctx, goneId);
+    expect(await gone.closed).toBe(4401);
+    expect(sale.ws.readyState).toBe(WebSocket.OPEN);
     for (const c of [superWs, sale, inquiry, shop]) c.ws.close();
   });
 });
