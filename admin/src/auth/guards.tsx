@@ -6,8 +6,7 @@ import { AdminLayout } from "../layout/AdminLayout";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { L } from "../labels";
 import { canOpen, landingFor, redirectFor, type Screen } from "../screens";
-import { PlaceholderPage } from "../pages/common/PlaceholderPage";
-import { ForbiddenPage } from "../pages/common/ForbiddenPage";
+import { ForbiddenPage, PlaceholderPage } from "../pages/common/PlaceholderPage";
 
 /** Every admin path needs an operation token; without one it goes to /admin/login. */
 export function RequireAuth() {

@@ -3,13 +3,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatHistoryDate } from "@domain/format";
 import type { AuditRowDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
-import { DataTable, type Column } from "../../components/list/DataTable";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { SearchBox } from "../../components/list/SearchBox";
 import { useListState } from "../../components/list/useListState";
 import { L } from "../../labels";
+import { show } from "./AuditTable";
 
-const show = (v: unknown) => (v === null || v === undefined ? "-" : typeof v === "string" ? v : JSON.stringify(v));
 
 const columns: Column<AuditRowDto>[] = [
   { key: "createdAt", header: L.audit.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
@@ -37,21 +38,13 @@ export function AuditLogPage() {
         <DateRangeFilter testId="audit-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
         <SearchBox testId="audit-search" value={list.state.keyword} onSearch={list.setKeyword} />
       </HStack>
-      <DataTable
+      <ListTable
         testId="audit-table"
         columns={columns}
-        rows={q.data?.list}
-        total={q.data?.total ?? 0}
-        loading={q.isPending}
-        error={q.error?.message}
-        page={list.state.page}
-        perPage={list.state.perPage}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
-        sortBy={list.state.sortBy ?? "createdAt"}
-        sortDesc={list.state.sortDesc}
-        onSort={list.setSort}
         rowKey={(r) => r.id}
+        list={list}
+        query={q}
+        defaultSort="createdAt"
       />
     </Stack>
   );

@@ -4,7 +4,8 @@ import { Msg } from "@domain/messages";
 import type { AuditRowDto } from "@domain/schemas/operation";
 import { L } from "../../labels";
 
-const show = (v: unknown) => (v === null || v === undefined ? "-" : typeof v === "string" ? v : JSON.stringify(v));
+/** A recorded before/after value as text. */
+export const show = (v: unknown) => (v === null || v === undefined ? "-" : typeof v === "string" ? v : JSON.stringify(v));
 
 /** Operator actions (admin_actions), oldest last; before/after as recorded. */
 export function AuditTable({ rows, testId }: { rows: AuditRowDto[]; testId: string }) {

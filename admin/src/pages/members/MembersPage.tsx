@@ -5,7 +5,8 @@ import { formatDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { memberStates, type MemberRowDto } from "@domain/schemas/operation";
 import { callEndpoint, downloads } from "../../api/endpoints";
-import { DataTable, type Column } from "../../components/list/DataTable";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
 import { useListState } from "../../components/list/useListState";
 import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
@@ -55,23 +56,15 @@ export function MembersPage() {
         />
         <ExportButton def={downloads.members} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="members-excel" />
       </HStack>
-      <DataTable
+      <ListTable
         testId="members-table"
         columns={columns}
-        rows={q.data?.list}
-        total={q.data?.total ?? 0}
-        loading={q.isPending}
-        error={q.error?.message}
-        page={list.state.page}
-        perPage={list.state.perPage}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
-        sortBy={list.state.sortBy ?? "createdAt"}
-        sortDesc={list.state.sortDesc}
-        onSort={list.setSort}
         rowKey={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         emptyText={Msg.noMembers}
+        list={list}
+        query={q}
+        defaultSort="createdAt"
       />
       <MemberDetailDialog id={openId} onClose={() => setOpenId(null)} />
     </Stack>

@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDate } from "@domain/format";
 import type { NotifyRowDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
-import { DataTable, type Column } from "../../components/list/DataTable";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
 import { useListState } from "../../components/list/useListState";
 import { L } from "../../labels";
 
@@ -32,22 +33,14 @@ export function NotifyPage() {
       <Heading size="lg" data-testid="admin-page-title">
         {L.notify.title}
       </Heading>
-      <DataTable
+      <ListTable
         testId="notify-table"
         columns={columns}
-        rows={q.data?.list}
-        total={q.data?.total ?? 0}
-        loading={q.isPending}
-        error={q.error?.message}
-        page={list.state.page}
-        perPage={list.state.perPage}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
-        sortBy={list.state.sortBy ?? "id"}
-        sortDesc={list.state.sortDesc}
-        onSort={list.setSort}
         rowKey={(r) => r.id}
         onRowClick={(r) => NOTIFY_TARGET[r.type] && void navigate(NOTIFY_TARGET[r.type])}
+        list={list}
+        query={q}
+        defaultSort="id"
       />
     </Stack>
   );
