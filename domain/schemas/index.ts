@@ -4,3 +4,4 @@ export * from "./money";
 export * from "./info";
 export * from "./list";
 export * from "./operation";
+export * from "./partner";
