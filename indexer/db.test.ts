@@ -25,7 +25,7 @@ describe("chain store", () => {
     const big = (2n ** 200n).toString();
     const zero = "0x0000000000000000000000000000000000000000";
     const mint = { tx_hash: "0x01", log_index: 0, block_number: 1, from: zero, to: alice, value: big, kind: "mint" as const, timestamp: block.timestamp };
-    const range = { blocks: [block], transactions: [], transfers: [mint], tokenEvents: [], authorizations: [] };
+    const range = { blocks: [block], transactions: [], transfers: [mint], tokenEvents: [], authorizations: [], feeCollector: null };
     await writer.applyRange(range, block);
     // The same range again (a restart that re-reads it) counts nothing twice.
     await writer.applyRange(range, block);
