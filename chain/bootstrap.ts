@@ -52,9 +52,9 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const rpcUrl = opts.rpcUrl ?? node!.rpcUrl;
   const provider = makeProvider(rpcUrl);
   const chainId = Number((await provider.getNetwork()).chainId);
-  const journal = openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
+  const journal = await openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
 
-  if (embedded && journal.count() > 0 && (await provider.getBlockNumber()) === 0) {
+  if (embedded && (await journal.count()) > 0 && (await provider.getBlockNumber()) === 0) {
     const started = Date.now();
     const r = await replayJournal(provider, journal);
     log(`chain: replayed ${r.replayed} journal entries (${r.mined} transactions) in ${Date.now() - started} ms`);
@@ -106,7 +106,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     iface,
     async stop() {
       provider.destroy();
-      journal.close();
+      await journal.close();
       await node?.stop();
     },
   };

@@ -27,7 +27,8 @@ export function createSender(opts: SenderOptions): Sender {
   const wallet = new ethers.Wallet(opts.privateKey, opts.provider);
   let queue: Promise<unknown> = Promise.resolve();
   let nextNonce: number | null = null;
-  let lastTs = opts.journal.lastTimestamp();
+  /** The last block timestamp journaled (read from the journal on the first send). */
+  let lastTs: number | null = null;
 
   async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void) {
     const provider = opts.provider;
@@ -55,10 +56,11 @@ export function createSender(opts: SenderOptions): Sender {
     const hash = ethers.keccak256(raw);
     let ts: number | null = null;
     if (opts.controlTime) {
+      lastTs ??= await opts.journal.lastTimestamp();
       const latest = await provider.getBlock("latest");
       ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, (latest?.timestamp ?? 0) + 1);
     }
-    opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+    await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
     beforeSend?.(hash);
     nextNonce++;
     if (ts !== null) {
@@ -93,7 +95,7 @@ export function createSender(opts: SenderOptions): Sender {
 
 /** Journals and runs a state-changing node RPC (e.g. hardhat_setBalance) on the embedded node. */
 export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Journal, method: string, params: unknown[]) {
-  journal.append({ kind: "rpc", payload: JSON.stringify({ method, params }), ts: null, hash: null });
+  await journal.append({ kind: "rpc", payload: JSON.stringify({ method, params }), ts: null, hash: null });
   return provider.send(method, params);
 }
 
@@ -101,7 +103,7 @@ export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Jo
 export async function replayJournal(provider: ethers.JsonRpcProvider, journal: Journal): Promise<{ replayed: number; mined: number }> {
   let replayed = 0;
   let mined = 0;
-  for (const e of journal.entries()) {
+  for (const e of await journal.entries()) {
     if (e.kind === "rpc") {
       const { method, params } = JSON.parse(e.payload);
       await provider.send(method, params);
