@@ -133,6 +133,19 @@ export async function readSyncState(db: ChainDb | ChainTx): Promise<SyncState | 
   };
 }
 
+/** The fee collector set by the latest FeeCollectorChanged event, or null before the first one. */
+export async function latestFeeCollector(db: ChainDb | ChainTx): Promise<string | null> {
+  const r = await db
+    .selectFrom("token_events")
+    .select("account")
+    .where("kind", "=", "fee_collector")
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return r?.account ?? null;
+}
+
 /** Empties the mirror in one transaction (the tables stay, so open readers keep working). */
 export async function wipeChainStore(db: ChainDb): Promise<void> {
   await db.transaction().execute(async (tx) => {

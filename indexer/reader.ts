@@ -1,6 +1,6 @@
 import { ethers } from "ethers";
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { isNotReady, readSyncState, type ChainStore, type SyncState } from "./db";
+import { isNotReady, latestFeeCollector, readSyncState, type ChainStore, type SyncState } from "./db";
 import type { ChainDatabase, TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./schema";
 
 export interface TransferRecord {
@@ -334,17 +334,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       return guard(false, async () => (await latestOf(["paused", "unpaused"])) === "paused");
     },
     feeCollector() {
-      return guard(null, async () => {
-        const r = await db
-          .selectFrom("token_events")
-          .select("account")
-          .where("kind", "=", "fee_collector")
-          .orderBy("block_number", "desc")
-          .orderBy("log_index", "desc")
-          .limit(1)
-          .executeTakeFirst();
-        return r?.account ?? null;
-      });
+      return guard(null, () => latestFeeCollector(db));
     },
     transactions(q = {}) {
       const a = q.address ? ethers.getAddress(q.address) : null;

@@ -1,6 +1,6 @@
 import { ethers } from "ethers";
 import { sql } from "kysely";
-import { readSyncState, wipeChainStore, type ChainStore, type SyncState } from "./db";
+import { latestFeeCollector, readSyncState, wipeChainStore, type ChainStore, type SyncState } from "./db";
 import type { DecodedRange } from "./decode";
 import type { ChainTx, TransferRow } from "./schema";
 
@@ -204,16 +204,6 @@ export function createStore(store: ChainStore): IndexerStore {
         .execute();
     },
 
-    async feeCollector() {
-      const r = await db
-        .selectFrom("token_events")
-        .select("account")
-        .where("kind", "=", "fee_collector")
-        .orderBy("block_number", "desc")
-        .orderBy("log_index", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      return r?.account ?? null;
-    },
+    feeCollector: () => latestFeeCollector(db),
   };
 }
