@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate, openStore } from "../db/open";
 import { pgTestUrl } from "../db/testing";
+import { StaleHeadError } from "./errors";
 import { createChainReader } from "./reader";
 import { createStore } from "./store";
 import { testStores } from "./test/stores";
@@ -26,13 +27,22 @@ describe("chain store", () => {
     const zero = "0x0000000000000000000000000000000000000000";
     const mint = { tx_hash: "0x01", log_index: 0, block_number: 1, from: zero, to: alice, value: big, kind: "mint" as const, timestamp: block.timestamp };
     const range = { blocks: [block], transactions: [], transfers: [mint], tokenEvents: [], authorizations: [], feeCollector: null };
-    await writer.applyRange(range, block);
-    // The same range again (a restart that re-reads it) counts nothing twice.
-    await writer.applyRange(range, block);
+    await writer.applyRange(range, block, null);
+    // A range that does not extend the stored head (another writer moved it) writes nothing.
+    const block2 = { number: 2, hash: "0x" + "cc".repeat(32), parent_hash: block.hash, timestamp: block.timestamp + 1 };
+    const mint2 = { ...mint, tx_hash: "0x02", block_number: 2 };
+    await expect(writer.applyRange({ ...range, blocks: [block2], transfers: [mint2] }, block2, null)).rejects.toThrow(StaleHeadError);
+    expect(await view.balanceAndHead(alice)).toEqual({ balance: 2n ** 200n, head: 1 });
+    // A transfer already stored (same tx and log index) is never counted twice.
+    await writer.applyRange({ ...range, blocks: [block2], transfers: [mint, mint2] }, block2, block.hash);
+    expect(await view.balanceAndHead(alice)).toEqual({ balance: 2n ** 201n, head: 2 });
+    expect(await view.totalSupply()).toBe(2n ** 201n);
+    await writer.rollbackTo(1, block2.hash);
     expect(await view.balanceAndHead(alice)).toEqual({ balance: 2n ** 200n, head: 1 });
     expect(await view.totalSupply()).toBe(2n ** 200n);
     expect((await view.holders()).items).toEqual([{ address: alice, balance: 2n ** 200n }]);
-    const { removedTxHashes } = await writer.rollbackTo(0);
+    await expect(writer.rollbackTo(0, block2.hash)).rejects.toThrow(StaleHeadError);
+    const { removedTxHashes } = await writer.rollbackTo(0, block.hash);
     expect(removedTxHashes).toEqual([]);
     expect(await view.balanceAndHead(alice)).toEqual({ balance: 0n, head: null });
     expect(await view.totalSupply()).toBe(0n);

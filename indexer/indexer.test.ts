@@ -223,6 +223,36 @@ describe("indexer against a real Hardhat node", () => {
     }
   });
 
+  it("two indexers writing one store at once (a hand-over between processes) leave it exact", async () => {
+    const loc = await stores.location();
+    const warnings: string[] = [];
+    const store = await stores.open(loc);
+    const mine = createIndexer({ rpcUrl: chain.node.rpcUrl, store, token: chain.address, fromBlock: chain.deployBlock, batchSize: 2, pollMs: 15, logger: { ...quiet, warn: (m) => warnings.push(m) } });
+    open.push(mine);
+    const args = [chain.node.rpcUrl, loc.dataDir, loc.databaseUrl ?? "", chain.address, String(chain.deployBlock)];
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), ...args], { stdio: "ignore" });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      // Both write at once: the child is part-way through the history when this one starts.
+      const view = await reader(loc);
+      const deadline = Date.now() + 60_000;
+      while (((await view.indexedHead())?.number ?? 0) < chain.deployBlock + 3) {
+        if (Date.now() > deadline) throw new Error("the child indexer made no progress");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      mine.start();
+      await mineMore(chain, 6, 5);
+      expect(await mine.waitForBlock(await chain.provider.getBlockNumber(), 60_000)).toBe(true);
+    } finally {
+      child.kill("SIGKILL");
+      await exited;
+    }
+    await mineMore(chain, 2, 6);
+    await mine.syncOnce();
+    await expectMirrorMatchesChain(chain, await reader(loc), [history.erin]);
+    expect(warnings.filter((w) => !/another indexer wrote to it/.test(w))).toEqual([]);
+  });
+
   it("narrows its ranges when the provider caps eth_getLogs", async () => {
     const proxy = await startRpcProxy(chain.node.rpcUrl, { maxLogRange: 3 });
     try {

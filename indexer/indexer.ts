@@ -2,7 +2,7 @@ import { ethers } from "ethers";
 import { voucherArtifact } from "../chain/artifacts";
 import type { ChainStore, SyncState } from "./db";
 import { decodeRange, type DecodedRange } from "./decode";
-import { FatalError, RetryableError, isRetryable } from "./errors";
+import { FatalError, RetryableError, StaleHeadError, isRetryable } from "./errors";
 import { createEmitter, type IndexerEventName, type Listener } from "./events";
 import {
   createRpc,
@@ -95,6 +95,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   const emitter = createEmitter((event, err) => log.error(`indexer: a '${event}' listener threw: ${(err as Error)?.message ?? err}`));
 
   let checkedChain = false;
+  /** Called after every sync pass (waitForBlock's head checks). */
+  const synced = new Set<() => void>();
   /** The store's sync state as this indexer (its only writer) last left it: head() answers from it. */
   let current: SyncState | null = null;
   let stopped = false;
@@ -141,7 +143,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       }
       below = stored[stored.length - 1].number - 1;
     }
-    const { removedTxHashes, state } = await store.rollbackTo(ancestor);
+    const { removedTxHashes, state } = await store.rollbackTo(ancestor, s.lastHash);
     current = state;
     prunedUpTo = Math.min(prunedUpTo, ancestor);
     const depth = last - ancestor;
@@ -233,8 +235,26 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     }
   }
 
-  /** One pass up to the chain's head; between ranges it yields to stop(). */
+  /**
+   * One pass up to the chain's head. Another writer having moved the store (a hand-over between
+   * processes) aborts a range with nothing written: the state is read again and the pass goes on.
+   */
   async function sync(): Promise<IndexedHead | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const h = await syncPass();
+        for (const check of [...synced]) check();
+        return h;
+      } catch (err) {
+        if (!(err instanceof StaleHeadError) || attempt >= 10) throw err;
+        log.warn(`indexer: ${err.message}; reading its state again`);
+        checkedChain = false;
+      }
+    }
+  }
+
+  /** Ranges up to the chain's head; between ranges it yields to stop(). */
+  async function syncPass(): Promise<IndexedHead | null> {
     if (!checkedChain) await ensureChain();
     for (;;) {
       const chainHead = await eth_blockNumber(rpc);
@@ -270,7 +290,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         continue;
       }
       const top = range.blocks[range.blocks.length - 1];
-      current = await store.applyRange(range, { number: top.number, hash: top.hash });
+      current = await store.applyRange(range, { number: top.number, hash: top.hash }, s.lastHash);
       const keepFrom = top.number - keepBlocks;
       if (keepFrom > prunedUpTo) {
         await store.prune(keepFrom);
@@ -345,13 +365,20 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           if (b.number < n) return;
           done(true);
         };
+        // The head can also move without a block event of this indexer (state read again after another writer).
+        const onSynced = () => {
+          const now = head();
+          if (now && now.number >= n) done(true);
+        };
         const timer = setTimeout(() => done(false), timeoutMs);
         const done = (ok: boolean) => {
           clearTimeout(timer);
           emitter.off("block", onBlock);
+          synced.delete(onSynced);
           resolve(ok);
         };
         emitter.on("block", onBlock);
+        synced.add(onSynced);
       });
     },
     on: (event, fn) => emitter.on(event, fn),

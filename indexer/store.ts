@@ -2,6 +2,7 @@ import { ethers } from "ethers";
 import { sql } from "kysely";
 import { latestFeeCollector, readSyncState, wipeChainStore, type ChainStore, type SyncState } from "./db";
 import type { DecodedRange } from "./decode";
+import { StaleHeadError } from "./errors";
 import type { ChainTx, TransferRow } from "./schema";
 
 /**
@@ -13,10 +14,15 @@ export interface IndexerStore {
   /** Starts a fresh mirror (after a wipe, or the first time). */
   init(s: Omit<SyncState, "lastBlock" | "lastHash" | "totalSupply">): Promise<void>;
   wipe(): Promise<void>;
-  /** Writes one decoded range and moves the indexed head to its last block; returns the new state. */
-  applyRange(range: DecodedRange, head: { number: number; hash: string }): Promise<SyncState>;
-  /** Deletes everything above `ancestor`, takes its transfers out of the balances; returns the removed tx hashes. */
-  rollbackTo(ancestor: number): Promise<{ removedTxHashes: string[]; state: SyncState }>;
+  /**
+   * Writes one decoded range and moves the indexed head to its last block; returns the new state.
+   * `from` is the head hash the range extends (null on an empty mirror): if the store's head is not
+   * that any more, nothing is written and StaleHeadError is thrown (compare-and-set, so a second
+   * writer during a hand-over can never apply a range on the wrong parent).
+   */
+  applyRange(range: DecodedRange, head: { number: number; hash: string }, from: string | null): Promise<SyncState>;
+  /** Deletes everything above `ancestor`, takes its transfers out of the balances; returns the removed tx hashes. Same check of `from`. */
+  rollbackTo(ancestor: number, from: string | null): Promise<{ removedTxHashes: string[]; state: SyncState }>;
   /** Stored blocks at or below `n`, newest first. */
   storedBlocksBelow(n: number, limit: number): Promise<{ number: number; hash: string }[]>;
   storedBlock(n: number): Promise<{ number: number; hash: string } | null>;
@@ -54,6 +60,19 @@ function effects(transfers: Pick<TransferRow, "from" | "to" | "value">[], sign: 
 export function createStore(store: ChainStore): IndexerStore {
   const { db } = store;
   const pgsql = store.dialect === "postgres";
+
+  /** Locks the sync_state row if the head is still `from`; StaleHeadError otherwise. The first write of a range. */
+  async function claimHead(tx: ChainTx, from: string | null): Promise<void> {
+    const r = await tx
+      .updateTable("sync_state")
+      .set({ updated_at: nowIso() })
+      .where("id", "=", 1)
+      .where("last_hash", from === null ? "is" : "=", from)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return;
+    const s = await readSyncState(tx);
+    throw new StaleHeadError(from, s?.lastHash ?? null);
+  }
 
   /**
    * Adds exact deltas to balances and the supply. PostgreSQL adds numeric in SQL (atomic even if two
@@ -118,8 +137,9 @@ export function createStore(store: ChainStore): IndexerStore {
 
     wipe: () => wipeChainStore(db),
 
-    applyRange(range, head) {
+    applyRange(range, head, from) {
       return db.transaction().execute(async (tx) => {
+        await claimHead(tx, from);
         for (const part of chunks(range.blocks)) {
           await tx
             .insertInto("blocks")
@@ -172,8 +192,9 @@ export function createStore(store: ChainStore): IndexerStore {
       });
     },
 
-    rollbackTo(ancestor) {
+    rollbackTo(ancestor, from) {
       return db.transaction().execute(async (tx) => {
+        await claimHead(tx, from);
         const removed = await tx.selectFrom("transactions").select("hash").where("block_number", ">", ancestor).orderBy("block_number").orderBy("tx_index").execute();
         const undone = await tx.selectFrom("transfers").select(["from", "to", "value"]).where("block_number", ">", ancestor).execute();
         await tx.deleteFrom("transfers").where("block_number", ">", ancestor).execute();
