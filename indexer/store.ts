@@ -95,13 +95,17 @@ export function createStore(store: ChainStore): IndexerStore {
         .execute();
       return;
     }
-    for (const [address, d] of changed) {
-      const row = await tx.selectFrom("balances").select("balance").where("address", "=", address).executeTakeFirst();
-      const balance = (BigInt(row?.balance ?? "0") + d).toString();
+    for (const part of chunks(changed)) {
+      const rows = await tx
+        .selectFrom("balances")
+        .select(["address", "balance"])
+        .where("address", "in", part.map(([address]) => address))
+        .execute();
+      const old = new Map(rows.map((r) => [r.address, BigInt(r.balance)]));
       await tx
         .insertInto("balances")
-        .values({ address, balance })
-        .onConflict((oc) => oc.column("address").doUpdateSet({ balance }))
+        .values(part.map(([address, d]) => ({ address, balance: ((old.get(address) ?? 0n) + d).toString() })))
+        .onConflict((oc) => oc.column("address").doUpdateSet((eb) => ({ balance: eb.ref("excluded.balance") })))
         .execute();
     }
     const s = await tx.selectFrom("sync_state").select("total_supply").where("id", "=", 1).executeTakeFirstOrThrow();
