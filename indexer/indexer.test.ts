@@ -29,6 +29,25 @@ describe("indexer against a real Hardhat node", () => {
     return ix;
   };
   const reader = async (loc: Loc): Promise<ChainReader> => createChainReader(await stores.open(loc, true));
+  /** An indexer in a child process (test/run-indexer.ts) on `loc`; resolves, once it indexed past `minBlock`, with its SIGKILL. */
+  const childIndexer = async (rpcUrl: string, loc: Loc, view: ChainReader, minBlock: number): Promise<() => Promise<void>> => {
+    const args = [rpcUrl, loc.dataDir, loc.databaseUrl ?? "", chain.address, String(chain.deployBlock)];
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), ...args], { stdio: "ignore" });
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const kill = async () => {
+      child.kill("SIGKILL");
+      await exited;
+    };
+    const deadline = Date.now() + 60_000;
+    while (((await view.indexedHead())?.number ?? 0) < minBlock) {
+      if (Date.now() > deadline) {
+        await kill();
+        throw new Error("the child indexer made no progress");
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return kill;
+  };
 
   beforeAll(async () => {
     chain = await startVoucherChain();
@@ -199,18 +218,9 @@ describe("indexer against a real Hardhat node", () => {
   it("resumes after the indexer process is killed (SIGKILL) mid-catch-up", async () => {
     const loc = await stores.location();
     const proxy = await startRpcProxy(chain.node.rpcUrl, { delayMs: 25 });
-    const args = [proxy.url, loc.dataDir, loc.databaseUrl ?? "", chain.address, String(chain.deployBlock)];
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), ...args], { stdio: "ignore" });
-    const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
       const view = await reader(loc);
-      const deadline = Date.now() + 60_000;
-      while (((await view.indexedHead())?.number ?? 0) < chain.deployBlock + 5) {
-        if (Date.now() > deadline) throw new Error("the child indexer made no progress");
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      child.kill("SIGKILL");
-      await exited;
+      await (await childIndexer(proxy.url, loc, view, chain.deployBlock + 5))();
       const headAtKill = (await view.indexedHead())!.number;
       expect(headAtKill).toBeLessThan(await chain.provider.getBlockNumber());
 
@@ -218,7 +228,6 @@ describe("indexer against a real Hardhat node", () => {
       await (await indexer(loc, { batchSize: 7 })).syncOnce();
       await expectMirrorMatchesChain(chain, view, [history.erin]);
     } finally {
-      child.kill("SIGKILL");
       await proxy.close();
     }
   });
@@ -229,23 +238,14 @@ describe("indexer against a real Hardhat node", () => {
     const store = await stores.open(loc);
     const mine = createIndexer({ rpcUrl: chain.node.rpcUrl, store, token: chain.address, fromBlock: chain.deployBlock, batchSize: 2, pollMs: 15, logger: { ...quiet, warn: (m) => warnings.push(m) } });
     open.push(mine);
-    const args = [chain.node.rpcUrl, loc.dataDir, loc.databaseUrl ?? "", chain.address, String(chain.deployBlock)];
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), ...args], { stdio: "ignore" });
-    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // Both write at once: the child is part-way through the history when this one starts.
+    const kill = await childIndexer(chain.node.rpcUrl, loc, await reader(loc), chain.deployBlock + 3);
     try {
-      // Both write at once: the child is part-way through the history when this one starts.
-      const view = await reader(loc);
-      const deadline = Date.now() + 60_000;
-      while (((await view.indexedHead())?.number ?? 0) < chain.deployBlock + 3) {
-        if (Date.now() > deadline) throw new Error("the child indexer made no progress");
-        await new Promise((r) => setTimeout(r, 10));
-      }
       mine.start();
       await mineMore(chain, 6, 5);
       expect(await mine.waitForBlock(await chain.provider.getBlockNumber(), 60_000)).toBe(true);
     } finally {
-      child.kill("SIGKILL");
-      await exited;
+      await kill();
     }
     await mineMore(chain, 2, 6);
     await mine.syncOnce();
