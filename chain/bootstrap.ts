@@ -36,6 +36,8 @@ export interface ChainOptions {
   operatorKey: string;
   /** The fee collector's address (a custodial wallet), used at deployment. */
   feeCollector: string;
+  /** A deployment recorded elsewhere (the app store), used when DATA_DIR has none: a second process joining. */
+  knownDeployment?: Deployment | null;
   log?: (msg: string) => void;
 }
 
@@ -65,7 +67,11 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const iface = new ethers.Interface(abi);
   const deployDir = path.join(opts.dataDir, "deployments");
   const deployFile = path.join(deployDir, `${chainId}.json`);
-  let deployment: Deployment | null = fs.existsSync(deployFile) ? JSON.parse(fs.readFileSync(deployFile, "utf8")) : null;
+  let deployment: Deployment | null = fs.existsSync(deployFile)
+    ? JSON.parse(fs.readFileSync(deployFile, "utf8"))
+    : opts.knownDeployment?.chainId === chainId
+      ? opts.knownDeployment
+      : null;
   if (deployment && (await provider.getCode(deployment.token)) === "0x") {
     log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
     deployment = null;

@@ -9,7 +9,7 @@ import type { Journal } from "./journal";
 export interface Sender {
   address: string;
   /** Signs, journals and sends; resolves with the receipt (status 0 included) once mined. */
-  send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void }): Promise<ethers.TransactionReceipt>;
+  send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
   /** Signs a transaction without sending it (hash is known before sending). */
   provider: ethers.JsonRpcProvider;
 }
@@ -30,7 +30,7 @@ export function createSender(opts: SenderOptions): Sender {
   /** The last block timestamp journaled (read from the journal on the first send). */
   let lastTs: number | null = null;
 
-  async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void) {
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void | Promise<void>) {
     const provider = opts.provider;
     if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
     const network = await provider.getNetwork();
@@ -61,7 +61,7 @@ export function createSender(opts: SenderOptions): Sender {
       ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, (latest?.timestamp ?? 0) + 1);
     }
     await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
-    beforeSend?.(hash);
+    await beforeSend?.(hash);
     nextNonce++;
     if (ts !== null) {
       await provider.send("evm_setNextBlockTimestamp", [ts]);

@@ -63,7 +63,13 @@ export function dialectOf(db: Kysely<any>): Dialect {
 
 /** Applies date-named migrations in name order with Kysely's Migrator (its lock makes concurrent starts safe). */
 export async function migrate(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the bookkeeping tables live in the store's own schema: Kysely looks for them in every
+  // schema otherwise, and the second store of a database would take the first one's for its own.
+  let migrationTableSchema: string | undefined;
+  if (dialectOf(db) === "postgres") {
+    migrationTableSchema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db)).rows[0].s;
+  }
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;

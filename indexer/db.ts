@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect } from "kysely";
 import { migrate, openStore, storeLocation, type Store } from "../db/open";
 import { CHAIN_TABLES, chainMigrations } from "./migrations";
 import type { ChainDatabase, ChainDb, ChainTx } from "./schema";
@@ -56,28 +56,13 @@ export async function openChainStore(opts: ChainStoreOptions): Promise<ChainStor
   const store = await openStore<ChainDatabase>(storeLocation(opts.databaseUrl, file, "chain"));
   if (!opts.readonly) {
     try {
-      await migrateChain(store);
+      await migrate(store.db, chainMigrations);
     } catch (err) {
       await store.close();
       throw err;
     }
   }
   return store;
-}
-
-/**
- * Applies the chain migrations. On PostgreSQL Kysely's Migrator must be told the schema of its own
- * tables: without it, its existence check (introspection of every schema) finds `app.kysely_migration`
- * and never creates `chain.kysely_migration`, so the second store of a database fails to migrate.
- */
-async function migrateChain(store: ChainStore): Promise<void> {
-  if (store.dialect === "sqlite") return migrate(store.db, chainMigrations);
-  const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => chainMigrations }, migrationTableSchema: "chain" });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === "Error")?.migrationName;
-    throw new Error(`migration ${failed ?? "?"} failed: ${(error as Error).message ?? error}`);
-  }
 }
 
 /** A read-only chain.db that is opened on first use, with a statement cache (the reads are few shapes, run often). */
