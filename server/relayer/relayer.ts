@@ -5,7 +5,7 @@ import { nowIso } from "../db/app-db";
 import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
 import type { TransferRow } from "./outbox";
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, voucherDomain } from "../../chain/eip712";
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, nonceHex, voucherDomain } from "../../chain/eip712";
 
 export interface Relayer {
   start(): void;
@@ -66,7 +66,8 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       fee: BigInt(row.fee),
       validAfter: 0n,
       validBefore: BigInt(row.valid_before),
-      nonce: row.nonce,
+      // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
+      nonce: BigInt(row.nonce),
     };
     const sig = ethers.Signature.from(await signer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message));
     return { ...message, v: sig.v, r: sig.r, s: sig.s };
@@ -91,8 +92,9 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         continue;
       }
       if (!parsed) continue;
-      if (parsed.name === "AuthorizationUsed") used.add(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase());
-      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
+      // TransferWithFee(from, to, value, fee, nonce) is the contract's record of a used authorization.
+      if (parsed.name === "TransferWithFee") used.add(`${parsed.args.from}:${nonceHex(parsed.args.nonce)}`.toLowerCase());
+      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${nonceHex(parsed.args.nonce)}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
     }
     const now = nowIso();
     db.transaction(() => {

@@ -156,15 +156,59 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
         .withArgs(f.alice.address);
     });
 
-    it("keeps executeAuthorization closed to every EOA, the relayer included", async function () {
+    it("has no self-call entry point: isolation is done by checking before writing", async function () {
       const f = await loadFixture(fixture);
-      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n });
-      for (const caller of [f.relayer, f.alice, f.admin]) {
-        await expect(f.voucher.connect(caller).executeAuthorization(auth))
-          .to.be.revertedWithCustomError(f.voucher, "NotRelayer")
-          .withArgs(caller.address);
-      }
-      expect(await f.voucher.authorizationState(f.alice.address, auth.nonce)).to.equal(false);
+      expect(f.voucher.interface.getFunction("executeAuthorization")).to.equal(null);
+    });
+
+    it("reports an item whose value + fee overflows as InsufficientBalance and runs the rest", async function () {
+      const f = await loadFixture(fixture);
+      const max = 2n ** 256n - 1n;
+      const overflow = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: max, fee: FEE });
+      const fine = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: FEE });
+      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([overflow, fine]);
+      await expect(tx)
+        .to.emit(f.voucher, "AuthorizationFailed")
+        .withArgs(
+          0n,
+          f.alice.address,
+          overflow.nonce,
+          f.voucher.interface.encodeErrorResult("InsufficientBalance", [f.alice.address, ALICE_START, max]),
+        );
+      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.bob, f.carol], [0n, -(1_000n + FEE), 1_000n]);
+    });
+
+    it("fails an item when the fee collector is blocked, leaving its nonce unused", async function () {
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.blocker).blockAccount(f.feeCollector.address);
+      const withFee = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      const noFee = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: 0n });
+      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([withFee, noFee]);
+      await expect(tx)
+        .to.emit(f.voucher, "AuthorizationFailed")
+        .withArgs(
+          0n,
+          f.alice.address,
+          withFee.nonce,
+          f.voucher.interface.encodeErrorResult("AccountBlocked", [f.feeCollector.address]),
+        );
+      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.bob, f.carol], [0n, -1_000n, 1_000n]);
+      expect(await f.voucher.authorizationState(f.alice.address, withFee.nonce)).to.equal(false);
+    });
+
+    it("emits, per good item, Transfer(value), Transfer(fee), TransferWithFee in that order", async function () {
+      const f = await loadFixture(fixture);
+      const a = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      const b = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 2_000n, fee: FEE });
+      const events = voucherEvents(f.voucher, await mined(f.voucher.connect(f.relayer).batchTransferWithAuthorization([a, b])));
+      expect(events.map((e) => [e.name, ...e.args.toArray()])).to.deep.equal([
+        ["Transfer", f.alice.address, f.carol.address, 1_000n],
+        ["Transfer", f.alice.address, f.feeCollector.address, FEE],
+        ["TransferWithFee", f.alice.address, f.carol.address, 1_000n, FEE, a.nonce],
+        ["Transfer", f.bob.address, f.carol.address, 2_000n],
+        ["Transfer", f.bob.address, f.feeCollector.address, FEE],
+        ["TransferWithFee", f.bob.address, f.carol.address, 2_000n, FEE, b.nonce],
+      ]);
     });
   });
 }
