@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
-import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { deployVoucherFixture, FEE, fundedVoucherFixture } from "./helpers/fixtures";
-import { PERMIT_TYPES, voucherDomain } from "./helpers/sign";
+import { signPermit, voucherDomain } from "./helpers/sign";
 import { shouldBehaveLikeAccessControlledVoucher } from "./behaviours/access.behaviour";
 import { shouldBehaveLikeMintableBurnableVoucher } from "./behaviours/supply.behaviour";
 import { shouldBehaveLikeRestrictableVoucher } from "./behaviours/restrictions.behaviour";
@@ -76,15 +76,9 @@ describe("KRWVoucher", function () {
     it("sets an allowance from an off-chain signature", async function () {
       const { voucher, alice, bob, carol } = await loadFixture(fundedVoucherFixture);
       const value = 7_000n;
-      const deadline = BigInt(await time.latest()) + 3600n;
       const nonce = await voucher.nonces(alice.address);
-      const signature = await alice.signTypedData(
-        await voucherDomain(voucher),
-        PERMIT_TYPES,
-        { owner: alice.address, spender: bob.address, value, nonce, deadline },
-      );
-      const { v, r, s } = ethers.Signature.from(signature);
-      await expect(voucher.connect(carol).permit(alice.address, bob.address, value, deadline, v, r, s))
+      const args = await signPermit(voucher, alice, bob.address, value);
+      await expect(voucher.connect(carol).permit(...args))
         .to.emit(voucher, "Approval")
         .withArgs(alice.address, bob.address, value);
       expect(await voucher.allowance(alice.address, bob.address)).to.equal(value);
@@ -94,7 +88,7 @@ describe("KRWVoucher", function () {
         [alice, carol],
         [-value, value],
       );
-      await expect(voucher.connect(carol).permit(alice.address, bob.address, value, deadline, v, r, s))
+      await expect(voucher.connect(carol).permit(...args))
         .to.be.revertedWithCustomError(voucher, "ERC2612InvalidSigner");
     });
   });

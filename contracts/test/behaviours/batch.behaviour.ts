@@ -36,6 +36,20 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       return { items, good1, forged, replayed, tooMuch, good2, reasons };
     }
 
+    /**
+     * Sends [bad, bob pays carol 1,000 won + `fineFee`]: the bad item fails with `error(args)` and
+     * moves nothing, bob's goes through, the bad nonce stays unused.
+     */
+    async function expectFailsAlone(f: VoucherFixture, bad: SignedAuthorization, error: string, args: unknown[], fineFee = FEE) {
+      const fine = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: fineFee });
+      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([bad, fine]);
+      await expect(tx)
+        .to.emit(f.voucher, "AuthorizationFailed")
+        .withArgs(0n, bad.from, bad.nonce, f.voucher.interface.encodeErrorResult(error, args));
+      await expect(tx).to.changeTokenBalances(f.voucher, [bad.from, f.bob, f.carol], [0n, -(1_000n + fineFee), 1_000n]);
+      expect(await f.voucher.authorizationState(bad.from, bad.nonce)).to.equal(false);
+    }
+
     it("moves the good items and reports each bad one with AuthorizationFailed", async function () {
       const f = await loadFixture(fixture);
       const b = await mixedBatch(f);
@@ -105,18 +119,7 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.blocker).blockAccount(f.outsider.address);
       const toBlocked = await signTransferAuthorization(f.voucher, f.alice, { to: f.outsider.address, value: 1_000n, fee: FEE });
-      const fine = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: FEE });
-      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([toBlocked, fine]);
-      await expect(tx)
-        .to.emit(f.voucher, "AuthorizationFailed")
-        .withArgs(
-          0n,
-          f.alice.address,
-          toBlocked.nonce,
-          f.voucher.interface.encodeErrorResult("AccountBlocked", [f.outsider.address]),
-        );
-      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.bob, f.carol], [0n, -(1_000n + FEE), 1_000n]);
-      expect(await f.voucher.authorizationState(f.alice.address, toBlocked.nonce)).to.equal(false);
+      await expectFailsAlone(f, toBlocked, "AccountBlocked", [f.outsider.address]);
     });
 
     it("while paused, fails every item with EnforcedPause and keeps their nonces for later", async function () {
@@ -165,35 +168,14 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       const f = await loadFixture(fixture);
       const max = 2n ** 256n - 1n;
       const overflow = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: max, fee: FEE });
-      const fine = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: FEE });
-      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([overflow, fine]);
-      await expect(tx)
-        .to.emit(f.voucher, "AuthorizationFailed")
-        .withArgs(
-          0n,
-          f.alice.address,
-          overflow.nonce,
-          f.voucher.interface.encodeErrorResult("InsufficientBalance", [f.alice.address, ALICE_START, max]),
-        );
-      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.bob, f.carol], [0n, -(1_000n + FEE), 1_000n]);
+      await expectFailsAlone(f, overflow, "InsufficientBalance", [f.alice.address, ALICE_START, max]);
     });
 
-    it("fails an item when the fee collector is blocked, leaving its nonce unused", async function () {
+    it("fails an item with a fee when the fee collector is blocked; one without a fee runs", async function () {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.blocker).blockAccount(f.feeCollector.address);
       const withFee = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
-      const noFee = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: 0n });
-      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([withFee, noFee]);
-      await expect(tx)
-        .to.emit(f.voucher, "AuthorizationFailed")
-        .withArgs(
-          0n,
-          f.alice.address,
-          withFee.nonce,
-          f.voucher.interface.encodeErrorResult("AccountBlocked", [f.feeCollector.address]),
-        );
-      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.bob, f.carol], [0n, -1_000n, 1_000n]);
-      expect(await f.voucher.authorizationState(f.alice.address, withFee.nonce)).to.equal(false);
+      await expectFailsAlone(f, withFee, "AccountBlocked", [f.feeCollector.address], 0n);
     });
 
     it("emits, per good item, Transfer(value), Transfer(fee), TransferWithFee in that order", async function () {

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
-import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { ALICE_START, BOB_START, FEE, type Fixture } from "../helpers/fixtures";
-import { PERMIT_TYPES, signTransferAuthorization, transferArgs, voucherDomain } from "../helpers/sign";
+import { signPermit, signTransferAuthorization, transferArgs } from "../helpers/sign";
 
 
 /** Freezing single addresses and pausing everything. Expects a funded fixture. */
@@ -142,12 +142,8 @@ export function shouldBehaveLikeRestrictableVoucher(fixture: Fixture) {
 
     it("stops a permit whose owner or spender is blocked", async function () {
       const f = await loadFixture(aliceBlocked);
-      const permit = async (owner: typeof f.bob, spender: string) => {
-        const deadline = BigInt(await time.latest()) + 3600n;
-        const message = { owner: owner.address, spender, value: 500n, nonce: await f.voucher.nonces(owner.address), deadline };
-        const sig = ethers.Signature.from(await owner.signTypedData(await voucherDomain(f.voucher), PERMIT_TYPES, message));
-        return f.voucher.connect(f.carol).permit(owner.address, spender, 500n, deadline, sig.v, sig.r, sig.s);
-      };
+      const permit = async (owner: typeof f.bob, spender: string) =>
+        f.voucher.connect(f.carol).permit(...(await signPermit(f.voucher, owner, spender, 500n)));
       await expect(permit(f.alice, f.bob.address)).to.be.revertedWithCustomError(f.voucher, "AccountBlocked").withArgs(f.alice.address);
       await expect(permit(f.bob, f.alice.address)).to.be.revertedWithCustomError(f.voucher, "AccountBlocked").withArgs(f.alice.address);
       await expect(permit(f.bob, f.carol.address)).to.emit(f.voucher, "Approval").withArgs(f.bob.address, f.carol.address, 500n);
@@ -223,11 +219,8 @@ export function shouldBehaveLikeRestrictableVoucher(fixture: Fixture) {
         f.voucher,
         "EnforcedPause",
       );
-      const deadline = BigInt(await time.latest()) + 3600n;
-      const message = { owner: f.alice.address, spender: f.carol.address, value: 1n, nonce: await f.voucher.nonces(f.alice.address), deadline };
-      const sig = ethers.Signature.from(await f.alice.signTypedData(await voucherDomain(f.voucher), PERMIT_TYPES, message));
       await expect(
-        f.voucher.connect(f.carol).permit(f.alice.address, f.carol.address, 1n, deadline, sig.v, sig.r, sig.s),
+        f.voucher.connect(f.carol).permit(...(await signPermit(f.voucher, f.alice, f.carol.address, 1n))),
       ).to.be.revertedWithCustomError(f.voucher, "EnforcedPause");
       expect(await f.voucher.allowance(f.alice.address, f.bob.address)).to.equal(1_000n);
     });

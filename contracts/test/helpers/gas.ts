@@ -2,7 +2,15 @@ import { ethers } from "hardhat";
 import type { BaseContract, ContractTransactionResponse, Signer } from "ethers";
 import { mined, voucherEvents } from "./receipts";
 import { deployVoucherFixture, FEE, type Voucher } from "./fixtures";
-import { nonceOf, signTransferAuthorization, transferArgs, voucherDomain } from "./sign";
+import { nonceOf, signTransferAuthorization, TRANSFER_WITH_AUTHORIZATION_TYPES, transferArgs, voucherDomain } from "./sign";
+
+/** v1 signed the same fields with a bytes32 nonce; a USDC-style authorization has no fee. */
+const V1_TYPES = {
+  TransferWithAuthorization: TRANSFER_WITH_AUTHORIZATION_TYPES.TransferWithAuthorization.map((f) =>
+    f.name === "nonce" ? { ...f, type: "bytes32" } : f,
+  ),
+};
+const USDC_STYLE_TYPES = { TransferWithAuthorization: V1_TYPES.TransferWithAuthorization.filter((f) => f.name !== "fee") };
 
 /** Deterministic keys and addresses, so the printed numbers repeat from run to run. */
 const wallet = (label: string) => new ethers.Wallet(ethers.id(`krw-voucher-gas/${label}`));
@@ -95,18 +103,8 @@ async function signUsdcStyle(token: BaseContract, signer: Signer, to: string, va
   const from = await signer.getAddress();
   const { chainId } = await ethers.provider.getNetwork();
   const domain = { name: "USDC-style Anchor", version: "2", chainId, verifyingContract: await token.getAddress() };
-  const types = {
-    TransferWithAuthorization: [
-      { name: "from", type: "address" },
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "validAfter", type: "uint256" },
-      { name: "validBefore", type: "uint256" },
-      { name: "nonce", type: "bytes32" },
-    ],
-  };
   const message = { from, to, value, validAfter: 0n, validBefore: await deadline(), nonce };
-  const { v, r, s } = ethers.Signature.from(await signer.signTypedData(domain, types, message));
+  const { v, r, s } = ethers.Signature.from(await signer.signTypedData(domain, USDC_STYLE_TYPES, message));
   return [from, to, value, message.validAfter, message.validBefore, nonce, v, r, s] as const;
 }
 
@@ -118,21 +116,10 @@ async function measureV1(relayer: Signer, alice: Signer, existing: string, feeHo
   await v1.grantRole(await v1.RELAYER_ROLE(), await relayer.getAddress());
   await v1.mint(await alice.getAddress(), 1_000_000n);
   await v1.mint(existing, 1n);
-  const types = {
-    TransferWithAuthorization: [
-      { name: "from", type: "address" },
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "fee", type: "uint256" },
-      { name: "validAfter", type: "uint256" },
-      { name: "validBefore", type: "uint256" },
-      { name: "nonce", type: "bytes32" },
-    ],
-  };
   const domain = await voucherDomain(v1);
   const sign = async (signer: Signer, to: string, nonce: string) => {
     const m = { from: await signer.getAddress(), to, value: 5_000n, fee: FEE, validAfter: 0n, validBefore: await deadline(), nonce };
-    const { v, r, s } = ethers.Signature.from(await signer.signTypedData(domain, types, m));
+    const { v, r, s } = ethers.Signature.from(await signer.signTypedData(domain, V1_TYPES, m));
     return { ...m, v, r, s };
   };
   const args = (a: Awaited<ReturnType<typeof sign>>) =>

@@ -1,6 +1,6 @@
 import { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
-import type { BaseContract, Signer, TypedDataDomain } from "ethers";
+import type { BaseContract, Contract, Signer, TypedDataDomain } from "ethers";
 
 /** EIP-712 types: the same definitions the relayer signs with. */
 import { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf } from "../../../chain/eip712";
@@ -35,6 +35,15 @@ export const PERMIT_TYPES = {
     { name: "deadline", type: "uint256" },
   ],
 };
+
+/** An ERC-2612 permit signed by `owner`, valid for an hour: positional arguments of `permit`. */
+export async function signPermit(voucher: Contract, owner: Signer, spender: string, value: bigint) {
+  const ownerAddress = await owner.getAddress();
+  const deadline = BigInt(await time.latest()) + 3600n;
+  const message = { owner: ownerAddress, spender, value, nonce: (await voucher.nonces(ownerAddress)) as bigint, deadline };
+  const { v, r, s } = ethers.Signature.from(await owner.signTypedData(await voucherDomain(voucher), PERMIT_TYPES, message));
+  return [ownerAddress, spender, value, deadline, v, r, s] as const;
+}
 
 export function randomNonce(): bigint {
   return ethers.toBigInt(ethers.randomBytes(32));
