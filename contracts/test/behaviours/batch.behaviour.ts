@@ -100,6 +100,19 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(b.tooMuch))).not.to.be.reverted;
     });
 
+    it("runs one wallet's consecutive nonces in one batch, each flipping its bit of the shared word", async function () {
+      const f = await loadFixture(fixture);
+      const items = [];
+      for (const nonce of [0n, 1n, 2n, 255n, 256n]) {
+        items.push(await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE, nonce }));
+      }
+      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization(items);
+      await expect(tx).not.to.emit(f.voucher, "AuthorizationFailed");
+      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.carol, f.feeCollector], [-5n * (1_000n + FEE), 5_000n, 5n * FEE]);
+      expect(await f.voucher.nonceBitmap(f.alice.address, 0n)).to.equal(0b111n | (1n << 255n));
+      expect(await f.voucher.nonceBitmap(f.alice.address, 1n)).to.equal(1n);
+    });
+
     it("runs the same nonce only once inside one batch", async function () {
       const f = await loadFixture(fixture);
       const once = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
