@@ -107,6 +107,7 @@ describe("KRWVoucher", function () {
           row("USDC-style transferWithAuthorization (anchor)", g.usdcTransferWithAuthorization, "no fee, fresh bytes32 nonce"),
           row("KRWVoucher v1 transfer", g.v1.transfer),
           row(`KRWVoucher v1 gift with fee ${FEE}`, g.v1.gift),
+          row(`KRWVoucher v1 batch of ${g.batchSize}, per item`, g.v1.batchPerItem),
           row("KRWVoucher v2 transfer", g.transfer, `<= v1 ${g.v1.transfer.toLocaleString("en-US")}`),
           row(`KRWVoucher v2 gift with fee ${FEE}`, g.gift, "<= 72,000 (nonce word in use)"),
           row(`KRWVoucher v2 gift, first nonce of a word`, g.giftFirstInWord, "(1 in 256 authorizations)"),
@@ -118,6 +119,7 @@ describe("KRWVoucher", function () {
       expect(g.gift).to.be.at.most(72_000n);
       expect(g.transfer).to.be.at.most(g.v1.transfer);
       expect(g.gift).to.be.lessThan(g.v1.gift);
+      expect(g.batchPerItem).to.be.lessThan(g.v1.batchPerItem);
       expect(g.batchPerItem).to.be.lessThan(g.gift); // the 21,000 base cost is shared across the batch
     });
   });

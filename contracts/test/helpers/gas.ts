@@ -40,7 +40,11 @@ export async function measureGas(batchSize: number) {
   const usdcAuth = await signUsdcStyle(usdc, alice, bob.address, 5_000n, ethers.id("usdc-nonce"));
   const usdcTransferWithAuthorization = await gasOf(usdc.connect(relayer).transferWithAuthorization(...usdcAuth));
 
-  const v1 = await measureV1(relayer, alice, bob.address, carol.address);
+  // A batch of `batchSize` wallets paying `batchSize` existing recipients (on v1 and on v2).
+  const senders = Array.from({ length: batchSize }, (_, i) => wallet(`sender-${i}`));
+  const recipients = senders.map((_, i) => address(`batch-to-${i}`));
+
+  const v1 = await measureV1(relayer, alice, bob.address, carol.address, senders, recipients);
 
   // ---- KRWVoucher v2 ----
   await voucher.connect(minter).mint(alice.address, 1_000_000n);
@@ -66,10 +70,8 @@ export async function measureGas(batchSize: number) {
       ),
   );
 
-  // A batch of `batchSize` wallets paying `batchSize` existing recipients: first with each wallet's
-  // nonce 0 (a fresh nonce word), then with nonce 1 (the word is in use: the steady state).
-  const senders = Array.from({ length: batchSize }, (_, i) => wallet(`sender-${i}`));
-  const recipients = senders.map((_, i) => address(`batch-to-${i}`));
+  // The batch, first with each wallet's nonce 0 (a fresh nonce word), then with nonce 1 (the word is
+  // in use: the steady state).
   for (const s of senders) await voucher.connect(minter).mint(s.address, 100_000n);
   for (const r of recipients) await voucher.connect(minter).mint(r, 1n);
   const batch = async (nonce: bigint) => {
@@ -109,7 +111,7 @@ async function signUsdcStyle(token: BaseContract, signer: Signer, to: string, va
 }
 
 /** The same transfer, gift and batch on the frozen v1 contract (bytes32 random nonces, try/catch batch). */
-async function measureV1(relayer: Signer, alice: Signer, existing: string, feeHolder: string) {
+async function measureV1(relayer: Signer, alice: Signer, existing: string, feeHolder: string, senders: Signer[], recipients: string[]) {
   const [admin, collector] = await ethers.getSigners();
   const v1 = (await ethers.deployContract("KRWVoucherV1", [admin.address, collector.address])) as unknown as Voucher;
   for (const role of ["MINTER_ROLE", "RELAYER_ROLE"]) await v1.grantRole(await v1[role](), admin.address);
@@ -127,5 +129,10 @@ async function measureV1(relayer: Signer, alice: Signer, existing: string, feeHo
   await v1.connect(relayer).transferWithAuthorization(...args(await sign(alice, feeHolder, ethers.id("v1-warm-up"))));
   const transfer = await gasOf(v1.connect(alice).transfer(existing, 5_000n));
   const gift = await gasOf(v1.connect(relayer).transferWithAuthorization(...args(await sign(alice, existing, ethers.id("v1-gift")))));
-  return { transfer, gift };
+  for (const s of senders) await v1.mint(await s.getAddress(), 100_000n);
+  for (const r of recipients) await v1.mint(r, 1n);
+  const items = await Promise.all(senders.map((s, i) => sign(s, recipients[i], ethers.id(`v1-batch-${i}`))));
+  const receipt = await mined(v1.connect(relayer).batchTransferWithAuthorization(items));
+  if (voucherEvents(v1, receipt).some((e) => e.name === "AuthorizationFailed")) throw new Error("a v1 batch item failed");
+  return { transfer, gift, batchPerItem: receipt.gasUsed / BigInt(senders.length) };
 }
