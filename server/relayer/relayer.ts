@@ -99,7 +99,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     const now = nowIso();
     db.transaction(() => {
       for (const row of rows) {
-        const key = `${row.from_address}:${row.nonce}`.toLowerCase();
+        const key = `${row.from_address}:${nonceHex(row.nonce)}`.toLowerCase();
         if (receipt.status === 1 && used.has(key)) markConfirmed.run(receipt.blockNumber, receipt.hash, now, row.id);
         else markFailed.run(failed.get(key) ?? "transaction reverted", receipt.blockNumber, now, row.id);
       }
