@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ethers } from "ethers";
-import { voucherArtifact } from "./artifacts";
+import { voucherArtifact, voucherRuntime } from "./artifacts";
+import { ContractCodeMismatchError, isCompiledVoucher } from "./deployed-code";
 import { openJournal, type Journal } from "./journal";
 import { startLocalNode, type LocalNode } from "./node";
 import { createSender, journaledRpc, makeProvider, replayJournal, type Sender } from "./sender";
@@ -46,6 +47,8 @@ export const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE
 /**
  * Brings the chain up: starts the embedded node (unless RPC_URL), replays the journal on a fresh
  * embedded node, deploys KRWVoucher once and records the deployment in DATA_DIR/deployments/<chainId>.json.
+ * A recorded deployment whose code is not this build's KRWVoucher stops the start with
+ * ContractCodeMismatchError (what to do is in its message).
  */
 export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const log = opts.log ?? (() => undefined);
@@ -72,9 +75,18 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     : opts.knownDeployment?.chainId === chainId
       ? opts.knownDeployment
       : null;
-  if (deployment && (await provider.getCode(deployment.token)) === "0x") {
-    log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
-    deployment = null;
+  if (deployment) {
+    const code = await provider.getCode(deployment.token);
+    if (code === "0x") {
+      log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
+      deployment = null;
+    } else if (!isCompiledVoucher(code, voucherRuntime())) {
+      // An older contract behind this DATA_DIR: never run the new code's assumptions against it.
+      provider.destroy();
+      await journal.close();
+      await node?.stop();
+      throw new ContractCodeMismatchError(opts.dataDir, deployment.token, chainId);
+    }
   }
   if (!deployment) {
     if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, "0x" + (10n ** 24n).toString(16)]);

@@ -2,6 +2,7 @@ import { ethers } from "ethers";
 import type { AppDb, AppTx, OutboxKind, OutboxRow, OutboxStatus } from "../db/schema";
 import type { ChainReader } from "../../indexer/reader";
 import { nowIso } from "../db/app-db";
+import { nonceHex } from "../../chain/eip712";
 import { AppError } from "../http/errors";
 import { insertOutboxRow, lockWallet, outboxRow, pendingOutgoing, takeNonce } from "./outbox.repo";
 import { Code } from "../../domain/codes";
@@ -33,7 +34,7 @@ const AUTH_VALIDITY_SECONDS = 7 * 24 * 3600;
  * bitmap (word = nonce >> 8), so each costs a warm bit flip instead of a fresh storage slot.
  */
 export function authorizationNonce(address: string, seq: number): string {
-  return ethers.toBeHex((BigInt(address) << 64n) | BigInt(seq), 32);
+  return nonceHex((BigInt(address) << 64n) | BigInt(seq));
 }
 
 /**

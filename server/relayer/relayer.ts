@@ -4,7 +4,7 @@ import type { AppDb } from "../db/schema";
 import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
 import type { TransferRow } from "./outbox";
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, voucherDomain } from "../../chain/eip712";
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, nonceHex, voucherDomain } from "../../chain/eip712";
 import * as repo from "./outbox.repo";
 
 export interface Relayer {
@@ -62,7 +62,8 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       fee: BigInt(row.fee),
       validAfter: 0n,
       validBefore: BigInt(row.valid_before),
-      nonce: row.nonce,
+      // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
+      nonce: BigInt(row.nonce),
     };
     const sig = ethers.Signature.from(await signer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message));
     return { ...message, v: sig.v, r: sig.r, s: sig.s };
@@ -88,12 +89,13 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         continue;
       }
       if (!parsed) continue;
-      if (parsed.name === "AuthorizationUsed") used.add(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase());
-      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
+      // TransferWithFee(from, to, value, fee, nonce) is the contract's record of a used authorization.
+      if (parsed.name === "TransferWithFee") used.add(`${parsed.args.from}:${nonceHex(parsed.args.nonce)}`.toLowerCase());
+      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${nonceHex(parsed.args.nonce)}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
     }
     await db.transaction().execute(async (trx) => {
       for (const row of rows) {
-        const key = `${row.from_address}:${row.nonce}`.toLowerCase();
+        const key = `${row.from_address}:${nonceHex(row.nonce)}`.toLowerCase();
         if (receipt.status === 1 && used.has(key)) await repo.markConfirmed(trx, row.id, receipt.blockNumber, receipt.hash);
         else await repo.markFailed(trx, row.id, failed.get(key) ?? "transaction reverted", receipt.blockNumber);
       }
