@@ -1,6 +1,8 @@
 import type { AppContext } from "./context";
 import { insertAdmin } from "./admins/admins.repo";
-import { insertBankAccount, insertBoardPost, insertPolicy } from "./seed/seed.repo";
+import { insertBankAccount } from "./seed/seed.repo";
+import { savePolicy } from "./policies/policies.repo";
+import { insertBoard } from "./cs/cs.repo";
 import type { BoardType } from "./db/schema";
 import { hashPassword } from "./auth/passwords";
 import { createMember } from "./services/members";
@@ -46,7 +48,7 @@ export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) =>
     member_id: shop.id,
   });
   await insertBankAccount(ctx.db, { bank_name: "국민은행", bank_account: "123456-01-234567", owner_name: "(주)케이알더블유바우처", nickname: "대표 입금 계좌", is_main: 1 });
-  for (const [id, content] of Object.entries(POLICIES)) await insertPolicy(ctx.db, Number(id), content);
+  for (const [id, content] of Object.entries(POLICIES)) await savePolicy(ctx.db, Number(id), content);
   const boards: [BoardType, string, string][] = [
     ["notice", "KRW Voucher 서비스 오픈 안내", "<p>KRW Voucher 상품권 서비스가 오픈했습니다. 구매, 선물, 마켓 사용을 지금 이용해 보세요.</p>"],
     ["notice", "선물·사용 수수료 안내", "<p>상품권 선물과 마켓 사용 시 건당 <b>200원</b>의 수수료가 부과됩니다.</p>"],
@@ -55,7 +57,7 @@ export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) =>
     ["faq", "입금하지 않으면 어떻게 되나요?", "<p>구매 신청 후 24시간 안에 입금하지 않으면 자동으로 취소됩니다.</p>"],
     ["faq", "한 달에 얼마까지 구매할 수 있나요?", "<p>회원 1인당 매월 1,000,000원까지 구매할 수 있습니다.</p>"],
   ];
-  for (const [type, title, content] of boards) await insertBoardPost(ctx.db, type, title, content);
+  for (const [type, title, content] of boards) await insertBoard(ctx.db, { type, title, content, state: "1" });
 
   // Balances: mint to the treasury, then transfer from it, as the real service does.
   const treasury = (await ctx.custody.byKind("treasury"))!;
