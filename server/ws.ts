@@ -18,7 +18,7 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
     if (url.pathname !== "/ws") return socket.destroy();
     const token = url.searchParams.get("token") ?? "";
     const claims = await ctx.tokens.verify(token, "operation");
-    const op = claims ? loadOperator(ctx, claims) : null;
+    const op = claims ? await loadOperator(ctx, claims) : null;
     if (!op) {
       socket.write("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
       return socket.destroy();
@@ -35,7 +35,7 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
     for (const [ws, { token }] of clients) {
       if (ws.readyState !== ws.OPEN) continue;
       const still = await ctx.tokens.verify(token, "operation");
-      const op = still ? loadOperator(ctx, still) : null;
+      const op = still ? await loadOperator(ctx, still) : null;
       if (!op) {
         ws.close(4401, "unauthorized");
         clients.delete(ws);

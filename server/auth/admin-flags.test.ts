@@ -92,7 +92,7 @@ describe("operator permission matrix", () => {
     const id = await insertOperator(s.ctx, "gone01", AdminPermission.SUB, { isAccount1: true });
     const tok = await token(id);
     expect((await hit("GET /api/operation/maindata", tok)).status).toBe(200);
-    deleteOperator(s.ctx, id);
+    await deleteOperator(s.ctx, id);
     expect((await hit("GET /api/operation/maindata", tok)).status).toBe(401);
   });
 
@@ -116,7 +116,7 @@ describe("operator permission matrix", () => {
     const shop = await open(byName("shop (permission 3, every flag)"));
     const doomedId = await insertOperator(s.ctx, "doomed1", AdminPermission.SUB, { isSale1: true });
     const doomed = await open(doomedId);
-    deleteOperator(s.ctx, doomedId);
+    await deleteOperator(s.ctx, doomedId);
 
     s.ctx.notifier.notify("입금", "입금 요청");
     s.ctx.notifier.notify("문의", "문의 등록");
@@ -132,7 +132,7 @@ describe("operator permission matrix", () => {
     // Deleting closes the socket at once, without waiting for a push.
     const goneId = await insertOperator(s.ctx, "gone02", AdminPermission.SUB, { isSale1: true });
     const gone = await open(goneId);
-    deleteOperator(s.ctx, goneId);
+    await deleteOperator(s.ctx, goneId);
     operatorAccessEnded(s.ctx, goneId);
     expect(await gone.closed).toBe(4401);
     expect(sale.ws.readyState).toBe(WebSocket.OPEN);

@@ -4,29 +4,11 @@ import { AppError, unauthorized } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import type { TokenClaims } from "./tokens";
-import type { AdminFlags } from "../../domain/constants";
+import { memberById, type MemberRow } from "../members/members.repo";
+import { adminById, type AdminRow } from "../admins/admins.repo";
 
-export interface MemberRow {
-  id: number;
-  phonenumber: string;
-  username: string;
-  nickname: string | null;
-  email: string | null;
-  home_address: string | null;
-  state: "repair" | "suspension" | "kickOut";
-  permission: "user" | "exchanger" | "manager";
-  is_app: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AdminRow {
-  id: number;
-  login_id: string;
-  permission: number;
-  flags: AdminFlags;
-  member_id: number | null;
-}
+export type { MemberRow } from "../members/members.repo";
+export type { AdminRow } from "../admins/admins.repo";
 
 interface Authed {
   member?: MemberRow;
@@ -52,7 +34,7 @@ export function requireMember(ctx: AppContext): RequestHandler {
     if (!token || req.headers["cookie-type"] !== "web") return next(unauthorized());
     const claims = await ctx.tokens.verify(token, "web");
     if (!claims || !claims.sub.startsWith("m:")) return next(unauthorized(Msg.sessionExpired));
-    const member = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(Number(claims.sub.slice(2))) as MemberRow | undefined;
+    const member = await memberById(ctx.db, Number(claims.sub.slice(2)));
     if (!member) return next(unauthorized(Msg.sessionExpired));
     if (member.state === "suspension") return next(new AppError(Code.FORBIDDEN, Msg.accountSuspended));
     if (member.state === "kickOut") return next(new AppError(Code.FORBIDDEN, Msg.accountKicked));
@@ -62,12 +44,9 @@ export function requireMember(ctx: AppContext): RequestHandler {
 }
 
 /** The operator a verified operation token names, or null when it is unknown or deleted. */
-export function loadOperator(ctx: AppContext, claims: TokenClaims): AdminRow | null {
+export async function loadOperator(ctx: AppContext, claims: TokenClaims): Promise<AdminRow | null> {
   if (!claims.sub.startsWith("a:")) return null;
-  const row = ctx.db.prepare("SELECT id, login_id, permission, flags, member_id FROM admins WHERE id = ? AND deleted_at IS NULL").get(Number(claims.sub.slice(2))) as
-    | (Omit<AdminRow, "flags"> & { flags: string })
-    | undefined;
-  return row ? { ...row, flags: JSON.parse(row.flags) } : null;
+  return (await adminById(ctx.db, Number(claims.sub.slice(2)))) ?? null;
 }
 
 /**
@@ -79,7 +58,7 @@ export function requireAdmin(ctx: AppContext): RequestHandler {
     const token = bearer(req);
     if (!token || req.headers["cookie-type"] !== "operation") return next(unauthorized());
     const claims = await ctx.tokens.verify(token, "operation");
-    const admin = claims ? loadOperator(ctx, claims) : null;
+    const admin = claims ? await loadOperator(ctx, claims) : null;
     if (!admin) return next(unauthorized(Msg.sessionExpired));
     Object.assign(req, { admin, claims });
     next();
