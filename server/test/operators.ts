@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import { hashPassword } from "../auth/passwords";
 import { insertAdmin } from "../admins/admins.repo";
-import { nowIso } from "../db/app-db";
+import { deleteOperator as softDelete } from "../admins/operators.repo";
 import type { AdminFlags } from "../../domain/constants";
 
 /** Test helper: an operator row with the given permission and flags; returns its id. */
@@ -11,5 +11,5 @@ export async function insertOperator(ctx: AppContext, loginId: string, permissio
 
 /** Test helper: marks an operator deleted, as the admin delete does. */
 export async function deleteOperator(ctx: AppContext, id: number): Promise<void> {
-  await ctx.db.updateTable("admins").set({ deleted_at: nowIso() }).where("id", "=", id).execute();
+  await softDelete(ctx.db, id);
 }
