@@ -88,6 +88,20 @@ export const ADMIN_API = {
   "GET /api/operation/maindata": "home",
   "POST /api/sale/accept": "saleSell",
   "DELETE /api/sale/delete/:id": "saleSell",
+  "GET /api/operation/allUserList": "members",
+  "GET /api/operation/allUserList/download": "members",
+  "GET /api/operation/userInfo/:id": "members",
+  "POST /api/operation/changeState": "memberState",
+  "POST /api/operation/changePermission": "memberGrade",
+  "GET /api/operation/connect": "operators",
+  "POST /api/operation/create": "operators",
+  "GET /api/operation/admin_list": "operators",
+  "POST /api/operation/admin_detail": "operators",
+  "DELETE /api/operation/admin_delete/:id": "operators",
+  "GET /api/operation/apikey": "apiKey",
+  "POST /api/operation/apikey": "apiKey",
+  "GET /api/operation/actions": "auditLog",
+  "POST /api/notify/all": "notify",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

@@ -6,12 +6,16 @@ import { walletsWithOwnerPermission } from "../custody/wallets.repo";
 import { countMembers } from "../members/members.repo";
 import { confirmedSums } from "../operation/operation.repo";
 
-/** Sums of indexed balances by wallet owner type: operator wallets, shop owners, users. */
+/**
+ * Sums of indexed balances by wallet owner type: operator wallets, shop owners, users. One read of the
+ * wallets and one read of their balances (not one per wallet).
+ */
 async function balanceTotals(ctx: AppContext) {
   const wallets = await walletsWithOwnerPermission(ctx.db);
+  const balances = await ctx.view.balancesOf(wallets.map((w) => w.address));
   const totals = { masterTotal: 0n, ownerTotal: 0n, userTotal: 0n };
   for (const w of wallets) {
-    const b = await ctx.view.balanceOf(w.address);
+    const b = balances.get(w.address) ?? 0n;
     if (w.kind !== "member") totals.masterTotal += b;
     else if (w.permission === "exchanger") totals.ownerTotal += b;
     else totals.userTotal += b;
