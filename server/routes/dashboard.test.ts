@@ -85,7 +85,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     });
     expect(res.headers.get("content-disposition")).toContain("dashboard_list.xlsx");
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()));
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
     const sheet = wb.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(["거래 해시", "보낸 주소", "보낸 사람"]);
     const total = (await op("POST", "/api/dashboard/list", {})).data.total;
