@@ -2,3 +2,4 @@ export * from "./common";
 export * from "./auth";
 export * from "./money";
 export * from "./info";
+export * from "./forms";
