@@ -29,6 +29,7 @@ export const L = {
     edit: "수정",
     close: "닫기",
     copy: "복사",
+    retry: "다시 시도",
     won: "원",
     prev: "이전",
     next: "다음",

@@ -1,5 +1,6 @@
 import { Button, Container, Stack, Text } from "@chakra-ui/react";
 import { ResultPages } from "@domain/messages";
+import { usePageTitle } from "../lib/usePageTitle";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 
 /** /result?type=N: one message and one button (spec §2); an unknown type goes home. */
@@ -8,6 +9,7 @@ export default function ResultPage() {
   const navigate = useNavigate();
   const type = params.get("type") ?? "";
   const page = /^\d+$/.test(type) ? ResultPages[Number(type)] : undefined;
+  usePageTitle(page?.message ?? null);
   if (!page) return <Navigate to="/" replace />;
   return (
     <Container maxW="md" pt="40" pb="24">

@@ -1,5 +1,6 @@
 import { Badge, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
+import { CopyButton } from "../../components/CopyButton";
 import type { HistoryEntry } from "./historyEntries";
 import { HistoryLabels as L } from "./HistoryLabels";
 
@@ -50,9 +51,12 @@ function HistoryRow({ entry: e, loading }: { entry: HistoryEntry; loading: boole
               </Text>
             </HStack>
             {e.address && (
-              <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.address} data-testid="history-address">
-                {shortAddress(e.address)}
-              </Text>
+              <HStack gap="0.5">
+                <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.address} data-testid="history-address">
+                  {shortAddress(e.address)}
+                </Text>
+                {!loading && <CopyButton text={e.address} what={L.address} size="2xs" data-testid="history-copy" />}
+              </HStack>
             )}
             {e.txHash && (
               <Text fontSize="xs" color="fg.subtle" fontFamily="mono" title={e.txHash} data-testid="history-tx">
