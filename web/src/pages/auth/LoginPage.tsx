@@ -10,6 +10,7 @@ import { callApi } from "../../api/endpoint";
 import { clearSession, saveSession, takeExpiredNote } from "../../api/session";
 import { clearAllDrafts } from "../../lib/draft";
 import { AlertDialog } from "../../components/ConfirmDialog";
+import { returnPath } from "../../components/guards";
 import { L } from "../../labels";
 import { forgetRememberedPhone, saveRememberedPhone } from "../../lib/rememberPhone";
 import { usePageTitle } from "../../lib/usePageTitle";
@@ -21,12 +22,6 @@ import { LoginForm, type LoginValues } from "./LoginForm";
 function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.code !== Code.BAD_REQUEST && err.code !== Code.OK) return err.message;
   return Msg.loginFailed;
-}
-
-/** Where a login returns: the page the person was sent away from (same-origin paths only), else home. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") && !from.startsWith("/login") ? from : "/";
 }
 
 export default function LoginPage() {
