@@ -12,14 +12,16 @@ export const AMOUNT_FEE: Record<AmountKind, number> = { buy: 0, gift: FEE_WON, u
 
 /**
  * The one order of the amount rules, used by the apps' forms and by the server:
- * required → 15 digits → unit of 100 → minimum → limit (capacity for buy, balance minus the fee for
+ * required → 15 digits → minimum → unit of 100 → limit (the spec's order) (capacity for buy, balance minus the fee for
  * gift and use). `limit` undefined skips the last rule (the server checks the balance in its transaction).
  */
 export function amountProblem(kind: AmountKind, value: number, limit?: number): string | null {
   if (!Number.isFinite(value) || value <= 0) return Msg.required;
-  if (!Number.isSafeInteger(value) || String(value).length > AMOUNT_MAX_DIGITS) return Msg.amountTooLong;
-  if (value % AMOUNT_UNIT_WON !== 0) return Msg.amountUnit;
+  if (!Number.isSafeInteger(value) && Number.isInteger(value)) return Msg.amountTooLong;
+  if (String(value).length > AMOUNT_MAX_DIGITS) return Msg.amountTooLong;
+  if (!Number.isInteger(value)) return Msg.amountUnit;
   if (value < AMOUNT_MIN[kind]) return kind === "buy" ? Msg.buyBelowMin : Msg.giftBelowMin;
+  if (value % AMOUNT_UNIT_WON !== 0) return Msg.amountUnit;
   if (limit !== undefined && value + AMOUNT_FEE[kind] > limit) {
     if (kind === "buy") return Msg.buyOverCapacity;
     return value <= limit ? Msg.overBalanceWithFee : Msg.overBalance;

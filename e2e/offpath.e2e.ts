@@ -163,18 +163,23 @@ describe("member app off the happy path", () => {
     expect(await textOf(page, "gift-amount-error")).toBe("");
     expect(await textOf(page, "send-total")).toBe(won(50_000));
     await page.getByTestId("gift-amount").fill("250");
-    await expect.poll(() => textOf(page, "gift-amount-error")).toBe(Msg.amountUnit);
+    await expect.poll(() => textOf(page, "gift-amount-error")).toBe(Msg.giftBelowMin);
 
     await page.goto(s.url + "/send/use");
     await page.getByTestId("use-amount").fill("250");
     await expect.poll(() => textOf(page, "use-amount-error")).toBe(Msg.amountUnit);
     await page.goto(s.url + "/buy");
     await page.getByTestId("buy-amount").fill("250");
-    await expect.poll(() => textOf(page, "buy-amount-error")).toBe(Msg.amountUnit);
+    await expect.poll(() => textOf(page, "buy-amount-error")).toBe(Msg.buyBelowMin);
     // the server answers the same for the same amount
     const token = await s.loginUser(MINJUN.phone, MINJUN.password);
     const r = await s.call("POST", "/api/buy/charge", { token, body: { password: MINJUN.password, value: 250 } });
-    expect(r.message).toBe(Msg.amountUnit);
+    expect(r.message).toBe(Msg.buyBelowMin);
+    const g = await s.call("POST", "/api/gift/trade/address", {
+      token,
+      body: { opponentAddress: walletOf(s, SEOYEON.phone), kind: 0, type: 1, value: 250, password: MINJUN.password },
+    });
+    expect(g.message).toBe(Msg.giftBelowMin);
   });
 
   it("12: the deposit account, address-book and history addresses copy with '클립보드에 복사되었습니다.'", async () => {

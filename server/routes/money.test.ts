@@ -44,7 +44,7 @@ describe("money: buy, approval, gift, use, history", () => {
 
   it("validates the buy amount and password with the spec's messages", async () => {
     const cases: [unknown, string][] = [
-      [{ password: M1.pw, value: 250 }, Msg.amountUnit],
+      [{ password: M1.pw, value: 250 }, Msg.buyBelowMin],
       [{ password: M1.pw, value: 200 }, Msg.buyBelowMin],
       [{ password: M1.pw, value: 1_000_100 }, Msg.buyOverCapacity],
       [{ password: M1.pw, value: 10.5 }, Msg.amountUnit],
