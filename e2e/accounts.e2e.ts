@@ -241,7 +241,8 @@ describe("accounts in Chromium", () => {
     await page.getByTestId("login-remember").click();
     await expect.poll(() => page.getByTestId("login-remember-input").isChecked()).toBe(false);
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(s.url + "/");
+    // the login returns to the page that asked for it
+    await page.waitForURL(s.url + "/info/detail");
     expect((await page.context().cookies()).find((c) => c.name === "krw_saved_phone")).toBeUndefined();
   });
 
