@@ -74,6 +74,8 @@ export const Msg = {
   paymentLocked: "결제 비밀번호를 5회 잘못 입력하여 10분간 결제가 제한됩니다.",
   treasuryShort: "발행 지갑의 잔액이 부족하여 승인할 수 없습니다.",
   orderNotPending: "입금 대기 상태의 주문만 처리할 수 있습니다.",
+  buyCancelConfirm: "입금 전인 구매 신청을 취소하시겠습니까?",
+  buyCancelDone: "구매 신청이 취소되었습니다.",
   buyConfirmed: "구매확정",
   buyPending: "구매대기",
   buyCancelled: "구매취소",

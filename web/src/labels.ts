@@ -157,5 +157,6 @@ export const L = {
     deleted: "문의가 삭제되었습니다.",
   },
   notFound: { title: "404" },
+  result: { toHistory: "구매내역에서 다시 보기" },
   alert: { title: "알림" },
 } as const;

@@ -45,11 +45,13 @@ export default function BuyPage() {
   }, [info.data, params, form, setParams]);
 
   async function charge(password: string, idempotencyKey: string) {
-    await callApi(moneyApi.charge, { body: { password, value: Number(amount) }, idempotencyKey });
+    const order = await callApi(moneyApi.charge, { body: { password, value: Number(amount) }, idempotencyKey });
     for (const queryKey of [balanceKey, moneyKeys.buyInfo, moneyKeys.historyAll]) void qc.invalidateQueries({ queryKey });
     clearDraft(DRAFT);
     setAskPassword(false);
-    navigate(`/result?type=${ResultType.BUY_REQUESTED}`, { replace: true });
+    // Result 6 shows what to deposit where and by when (kept in the history entry's state, so a reload keeps it).
+    const deposit = { id: order.id, value: order.value, expiredAt: order.expiredAt, bank: info.data?.bankInfo ?? null };
+    navigate(`/result?type=${ResultType.BUY_REQUESTED}`, { replace: true, state: { deposit } });
   }
 
   return (

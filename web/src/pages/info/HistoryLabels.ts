@@ -20,4 +20,9 @@ export const HistoryLabels = {
   page: (n: number) => `${n} 페이지`,
   pagination: "페이지 이동",
   won: (v: string) => `${v}원`,
+  depositTitle: "입금 안내",
+  depositAccount: "입금 계좌",
+  depositAmount: "입금 금액",
+  depositDeadline: "입금 기한",
+  cancelBuy: "구매 신청 취소",
 };

@@ -1,5 +1,7 @@
 import { Badge, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
+import { Fragment } from "react";
+import { HistoryDeposit } from "./HistoryDeposit";
 import { CopyButton } from "../../components/CopyButton";
 import type { HistoryEntry } from "./historyEntries";
 import { HistoryLabels as L } from "./HistoryLabels";
@@ -23,7 +25,16 @@ export function HistoryTable({ entries, loading }: HistoryTableProps) {
         </Table.Header>
         <Table.Body>
           {entries.map((e) => (
-            <HistoryRow key={e.id} entry={e} loading={loading} />
+            <Fragment key={e.id}>
+              <HistoryRow entry={e} loading={loading} />
+              {e.deposit && !loading && (
+                <Table.Row>
+                  <Table.Cell colSpan={2} pt="0">
+                    <HistoryDeposit deposit={e.deposit} />
+                  </Table.Cell>
+                </Table.Row>
+              )}
+            </Fragment>
           ))}
         </Table.Body>
       </Table.Root>
