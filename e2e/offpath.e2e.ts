@@ -287,4 +287,34 @@ describe("member app off the happy path", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(page, "offpath-header-360");
   });
+
+  it("the changed screens fit 360 px and 1280 px without horizontal overflow", async () => {
+    for (const width of [360, 1280]) {
+      const page = await anonymous(width);
+      await page.goto(s.url + "/login");
+      await login(page);
+      await page.waitForURL(s.url + "/");
+      await page.goto(s.url + "/send/gift");
+      await page.getByTestId("gift-amount").fill("1000");
+      await page.getByTestId("gift-recipient").fill(walletOf(s, SEOYEON.phone));
+      await expect.poll(() => textOf(page, "send-balance")).not.toBe("");
+      await shot(page, `offpath-gift-request-${width}`);
+      await page.getByTestId("send-next").click();
+      await page.getByTestId("send-recipient-name").waitFor();
+      await shot(page, `offpath-gift-confirm-${width}`);
+      await page.goto(s.url + "/buy");
+      await page.getByTestId("buy-add-1000").click();
+      await page.getByTestId("buy-next").click();
+      await page.getByTestId("buy-copy-account").waitFor();
+      await shot(page, `offpath-buy-confirm-${width}`);
+      await page.goto(s.url + "/info/history?tab=1");
+      await page.getByTestId("history-table").or(page.getByTestId("history-empty")).first().waitFor();
+      await shot(page, `offpath-history-buy-${width}`);
+      for (const path of ["/send/gift", "/buy", "/info/history?tab=1", "/info/address"]) {
+        await page.goto(s.url + path);
+        await page.waitForLoadState("networkidle");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
 });
