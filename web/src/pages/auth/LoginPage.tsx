@@ -1,6 +1,6 @@
 import { Alert, Container, Heading, Stack } from "@chakra-ui/react";
 import { Code } from "@domain/codes";
-import { Msg } from "@domain/messages";
+import { Msg, withTriesLeft } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -21,7 +21,9 @@ import { LoginForm, type LoginValues } from "./LoginForm";
 /** 400 (and any unreadable failure) → the spec's login error; 423 / 403 and others → the server's message. */
 function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.code !== Code.BAD_REQUEST && err.code !== Code.OK) return err.message;
-  return Msg.loginFailed;
+  // The server counts tries for any phone, member or not, so this says nothing about membership.
+  const left = err instanceof ApiError ? (err.data as { triesLeft?: unknown } | undefined)?.triesLeft : undefined;
+  return typeof left === "number" ? withTriesLeft(Msg.loginFailed, left) : Msg.loginFailed;
 }
 
 export default function LoginPage() {
