@@ -4,6 +4,7 @@ import path from "node:path";
 import { ethers } from "ethers";
 import { afterAll, describe, expect, it } from "vitest";
 import { bootstrapChain, type Chain } from "./bootstrap";
+import { ContractCodeMismatchError } from "./deployed-code";
 import { freePort } from "./ports";
 
 describe("embedded chain: deploy, journal, replay", () => {
@@ -42,5 +43,38 @@ describe("embedded chain: deploy, journal, replay", () => {
     const next = await chain.sender.send({ to: deployment.token, data: iface.encodeFunctionData("mint", [holder, 5n]) });
     expect(next.blockNumber).toBe(head + 1);
     expect(await chain.token.balanceOf(holder)).toBe(12_350n);
+  });
+
+  it("refuses to start on a DATA_DIR whose contract is an older KRWVoucher, and says what to do", async () => {
+    const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-chain-old-"));
+    try {
+      // A DATA_DIR of the first version: its journal deploys KRWVoucher v1 and its deployment file points there.
+      let old: Chain | null = await bootstrapChain({ dataDir: oldDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
+      const v1 = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../artifacts/contracts/mocks/KRWVoucherV1.sol/KRWVoucherV1.json"), "utf8"));
+      const deployTx = await new ethers.ContractFactory(v1.abi, v1.bytecode).getDeployTransaction(old.sender.address, feeCollector);
+      const receipt = await old.sender.send(deployTx);
+      expect(receipt.status).toBe(1);
+      const deployFile = path.join(oldDir, "deployments", `${old.deployment.chainId}.json`);
+      const recorded = { ...old.deployment, token: receipt.contractAddress!, deployBlock: receipt.blockNumber };
+      fs.writeFileSync(deployFile, JSON.stringify(recorded, null, 2));
+      await old.stop();
+      old = null;
+
+      // This build replays that journal on a fresh node, finds v1's code at the recorded address and stops.
+      const started = bootstrapChain({ dataDir: oldDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
+      const err = await started.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ContractCodeMismatchError);
+      const message = (err as Error).message;
+      expect(message).toContain(recorded.token);
+      expect(message).toContain(`mv ${oldDir} ${oldDir}.old`);
+      expect(message).toContain("fresh DATA_DIR");
+      // Nothing was redeployed behind the operator's back.
+      expect(JSON.parse(fs.readFileSync(deployFile, "utf8")).token).toBe(recorded.token);
+    } finally {
+      fs.rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ethers } from "ethers";
-import { voucherArtifact } from "./artifacts";
+import { voucherArtifact, voucherRuntime } from "./artifacts";
+import { ContractCodeMismatchError, isCompiledVoucher } from "./deployed-code";
 import { openJournal, type Journal } from "./journal";
 import { startLocalNode, type LocalNode } from "./node";
 import { createSender, journaledRpc, makeProvider, replayJournal, type Sender } from "./sender";
@@ -36,6 +37,8 @@ export interface ChainOptions {
   operatorKey: string;
   /** The fee collector's address (a custodial wallet), used at deployment. */
   feeCollector: string;
+  /** A deployment recorded elsewhere (the app store), used when DATA_DIR has none: a second process joining. */
+  knownDeployment?: Deployment | null;
   log?: (msg: string) => void;
 }
 
@@ -44,6 +47,8 @@ export const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE
 /**
  * Brings the chain up: starts the embedded node (unless RPC_URL), replays the journal on a fresh
  * embedded node, deploys KRWVoucher once and records the deployment in DATA_DIR/deployments/<chainId>.json.
+ * A recorded deployment whose code is not this build's KRWVoucher stops the start with
+ * ContractCodeMismatchError (what to do is in its message).
  */
 export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const log = opts.log ?? (() => undefined);
@@ -52,9 +57,9 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const rpcUrl = opts.rpcUrl ?? node!.rpcUrl;
   const provider = makeProvider(rpcUrl);
   const chainId = Number((await provider.getNetwork()).chainId);
-  const journal = openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
+  const journal = await openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
 
-  if (embedded && journal.count() > 0 && (await provider.getBlockNumber()) === 0) {
+  if (embedded && (await journal.count()) > 0 && (await provider.getBlockNumber()) === 0) {
     const started = Date.now();
     const r = await replayJournal(provider, journal);
     log(`chain: replayed ${r.replayed} journal entries (${r.mined} transactions) in ${Date.now() - started} ms`);
@@ -65,10 +70,23 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const iface = new ethers.Interface(abi);
   const deployDir = path.join(opts.dataDir, "deployments");
   const deployFile = path.join(deployDir, `${chainId}.json`);
-  let deployment: Deployment | null = fs.existsSync(deployFile) ? JSON.parse(fs.readFileSync(deployFile, "utf8")) : null;
-  if (deployment && (await provider.getCode(deployment.token)) === "0x") {
-    log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
-    deployment = null;
+  let deployment: Deployment | null = fs.existsSync(deployFile)
+    ? JSON.parse(fs.readFileSync(deployFile, "utf8"))
+    : opts.knownDeployment?.chainId === chainId
+      ? opts.knownDeployment
+      : null;
+  if (deployment) {
+    const code = await provider.getCode(deployment.token);
+    if (code === "0x") {
+      log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
+      deployment = null;
+    } else if (!isCompiledVoucher(code, voucherRuntime())) {
+      // An older contract behind this DATA_DIR: never run the new code's assumptions against it.
+      provider.destroy();
+      await journal.close();
+      await node?.stop();
+      throw new ContractCodeMismatchError(opts.dataDir, deployment.token, chainId);
+    }
   }
   if (!deployment) {
     if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, "0x" + (10n ** 24n).toString(16)]);
@@ -106,7 +124,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     iface,
     async stop() {
       provider.destroy();
-      journal.close();
+      await journal.close();
       await node?.stop();
     },
   };

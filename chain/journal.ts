@@ -1,9 +1,11 @@
-import Database from "better-sqlite3";
+import { sql, type Generated, type Kysely, type Migration } from "kysely";
+import { migrate, openStore } from "../db/open";
 
 /**
  * Write-ahead journal of every raw transaction the project sends (and the few node RPCs that change
  * state, like hardhat_setBalance). A Hardhat node keeps state in memory only; replaying the journal
  * against a fresh node, in order and with the same block timestamps, brings back the same chain.
+ * It is always a SQLite file of its own (the embedded node's log, whatever store the app uses).
  */
 export interface JournalEntry {
   seq: number;
@@ -15,44 +17,73 @@ export interface JournalEntry {
   hash: string | null;
 }
 
-export interface Journal {
-  append(e: Omit<JournalEntry, "seq">): number;
-  entries(): JournalEntry[];
-  lastTimestamp(): number;
-  count(): number;
-  close(): void;
+export interface JournalDatabase {
+  journal: {
+    seq: Generated<number>;
+    kind: "raw" | "rpc";
+    payload: string;
+    ts: number | null;
+    hash: string | null;
+    created_at: Generated<string>;
+  };
 }
 
-export function openJournal(file: string): Journal {
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  // Durable before the transaction leaves the process.
-  db.pragma("synchronous = FULL");
-  db.exec(`CREATE TABLE IF NOT EXISTS journal (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL CHECK (kind IN ('raw','rpc')),
-    payload TEXT NOT NULL,
-    ts INTEGER,
-    hash TEXT,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-  )`);
-  const ins = db.prepare("INSERT INTO journal (kind, payload, ts, hash) VALUES (@kind, @payload, @ts, @hash)");
+export interface Journal {
+  /** Durable (synchronous=FULL) when it resolves: call before the transaction leaves the process. */
+  append(e: Omit<JournalEntry, "seq">): Promise<number>;
+  entries(): Promise<JournalEntry[]>;
+  lastTimestamp(): Promise<number>;
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Date-named, append-only. The first adopts a journal made by the previous version (same table, IF NOT EXISTS). */
+export const journalMigrations: Record<string, Migration> = {
+  "2026-11-21-journal": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("journal")
+        .ifNotExists()
+        .addColumn("seq", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind IN ('raw','rpc')`))
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addColumn("ts", "integer")
+        .addColumn("hash", "text")
+        .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+        .execute();
+    },
+  },
+};
+
+export async function openJournal(file: string): Promise<Journal> {
+  const store = await openStore<JournalDatabase>({ kind: "sqlite", file, synchronous: "FULL" });
+  const { db } = store;
+  try {
+    await migrate(db, journalMigrations);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   return {
-    append(e) {
-      return Number(ins.run(e).lastInsertRowid);
+    async append(e) {
+      const r = await db.insertInto("journal").values({ kind: e.kind, payload: e.payload, ts: e.ts, hash: e.hash }).executeTakeFirstOrThrow();
+      return Number(r.insertId);
     },
-    entries() {
-      return db.prepare("SELECT seq, kind, payload, ts, hash FROM journal ORDER BY seq").all() as JournalEntry[];
+    entries: () => db.selectFrom("journal").select(["seq", "kind", "payload", "ts", "hash"]).orderBy("seq").execute(),
+    async lastTimestamp() {
+      const r = await db
+        .selectFrom("journal")
+        .select((eb) => eb.fn.max("ts").as("ts"))
+        .executeTakeFirst();
+      return r?.ts ?? 0;
     },
-    lastTimestamp() {
-      const row = db.prepare("SELECT MAX(ts) AS ts FROM journal").get() as { ts: number | null };
-      return row.ts ?? 0;
+    async count() {
+      const r = await db
+        .selectFrom("journal")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
     },
-    count() {
-      return (db.prepare("SELECT COUNT(*) AS n FROM journal").get() as { n: number }).n;
-    },
-    close() {
-      db.close();
-    },
+    close: () => store.close(),
   };
 }

@@ -9,7 +9,7 @@ import type { Journal } from "./journal";
 export interface Sender {
   address: string;
   /** Signs, journals and sends; resolves with the receipt (status 0 included) once mined. */
-  send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void }): Promise<ethers.TransactionReceipt>;
+  send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
   /** Signs a transaction without sending it (hash is known before sending). */
   provider: ethers.JsonRpcProvider;
 }
@@ -27,9 +27,10 @@ export function createSender(opts: SenderOptions): Sender {
   const wallet = new ethers.Wallet(opts.privateKey, opts.provider);
   let queue: Promise<unknown> = Promise.resolve();
   let nextNonce: number | null = null;
-  let lastTs = opts.journal.lastTimestamp();
+  /** The last block timestamp journaled (read from the journal on the first send). */
+  let lastTs: number | null = null;
 
-  async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void) {
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void | Promise<void>) {
     const provider = opts.provider;
     if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
     const network = await provider.getNetwork();
@@ -55,11 +56,12 @@ export function createSender(opts: SenderOptions): Sender {
     const hash = ethers.keccak256(raw);
     let ts: number | null = null;
     if (opts.controlTime) {
+      lastTs ??= await opts.journal.lastTimestamp();
       const latest = await provider.getBlock("latest");
       ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, (latest?.timestamp ?? 0) + 1);
     }
-    opts.journal.append({ kind: "raw", payload: raw, ts, hash });
-    beforeSend?.(hash);
+    await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+    await beforeSend?.(hash);
     nextNonce++;
     if (ts !== null) {
       await provider.send("evm_setNextBlockTimestamp", [ts]);
@@ -93,7 +95,7 @@ export function createSender(opts: SenderOptions): Sender {
 
 /** Journals and runs a state-changing node RPC (e.g. hardhat_setBalance) on the embedded node. */
 export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Journal, method: string, params: unknown[]) {
-  journal.append({ kind: "rpc", payload: JSON.stringify({ method, params }), ts: null, hash: null });
+  await journal.append({ kind: "rpc", payload: JSON.stringify({ method, params }), ts: null, hash: null });
   return provider.send(method, params);
 }
 
@@ -101,7 +103,7 @@ export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Jo
 export async function replayJournal(provider: ethers.JsonRpcProvider, journal: Journal): Promise<{ replayed: number; mined: number }> {
   let replayed = 0;
   let mined = 0;
-  for (const e of journal.entries()) {
+  for (const e of await journal.entries()) {
     if (e.kind === "rpc") {
       const { method, params } = JSON.parse(e.payload);
       await provider.send(method, params);

@@ -13,8 +13,13 @@ interface IKRWVoucherErrors {
     error InsufficientBalance(address sender, uint256 balance, uint256 needed);
     error AuthorizationNotYetValid(uint256 validAfter, uint256 nowTime);
     error AuthorizationExpired(uint256 validBefore, uint256 nowTime);
-    error AuthorizationUsedOrCanceled(address authorizer, bytes32 nonce);
+    error AuthorizationUsedOrCanceled(address authorizer, uint256 nonce);
     error InvalidSignature(address expected, address recovered);
     error ZeroAmount();
     error EmptyBatch();
+    /// Minting would take the supply past 2^255 - 1 (the top bit of an account word is the blocked flag).
+    error SupplyOverflow(uint256 totalSupply, uint256 amount);
+    /// The same names and selectors as OpenZeppelin's Pausable.
+    error EnforcedPause();
+    error ExpectedPause();
 }

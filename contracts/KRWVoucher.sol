@@ -4,12 +4,19 @@ pragma solidity ^0.8.24;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Permit.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
-import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {IKRWVoucherErrors} from "./IKRWVoucherErrors.sol";
 
-/// @title KRW Voucher: 1 token = 1 won, custodial wallets, relayed EIP-3009-style transfers with a fee.
-contract KRWVoucher is ERC20, ERC20Permit, AccessControl, Pausable, IKRWVoucherErrors {
+/// @title KRW Voucher v2: 1 token = 1 won, custodial wallets, relayed EIP-3009-style transfers with a fee.
+/// @notice
+/// - Authorization nonces are unordered bitmap nonces (Permit2-style): nonce = word << 8 | bit. Using or
+///   cancelling one flips its bit in `nonceBitmap(authorizer, word)`; consecutive nonces of a wallet share
+///   a storage word, so only its first authorization in every 256 pays for a fresh slot.
+/// - An account's storage word holds its balance (low 255 bits) and its blocked flag (top bit), the way
+///   Circle's FiatToken v2.2 packs its blacklist: every transfer reads both for the price of one.
+/// - Blocking is as strict as FiatToken's: a blocked address cannot send, receive, approve, be approved,
+///   or spend an allowance; while paused, nothing moves and no approval, authorization or cancel runs.
+contract KRWVoucher is ERC20, ERC20Permit, AccessControl, IKRWVoucherErrors {
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
     bytes32 public constant BURNER_ROLE = keccak256("BURNER_ROLE");
     bytes32 public constant BLOCKER_ROLE = keccak256("BLOCKER_ROLE");
@@ -17,10 +24,13 @@ contract KRWVoucher is ERC20, ERC20Permit, AccessControl, Pausable, IKRWVoucherE
     bytes32 public constant RELAYER_ROLE = keccak256("RELAYER_ROLE");
 
     bytes32 public constant TRANSFER_WITH_AUTHORIZATION_TYPEHASH = keccak256(
-        "TransferWithAuthorization(address from,address to,uint256 value,uint256 fee,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
+        "TransferWithAuthorization(address from,address to,uint256 value,uint256 fee,uint256 validAfter,uint256 validBefore,uint256 nonce)"
     );
     bytes32 public constant CANCEL_AUTHORIZATION_TYPEHASH =
-        keccak256("CancelAuthorization(address authorizer,bytes32 nonce)");
+        keccak256("CancelAuthorization(address authorizer,uint256 nonce)");
+
+    uint256 private constant BLOCKED = 1 << 255;
+    uint256 private constant BALANCE_MASK = BLOCKED - 1;
 
     struct Authorization {
         address from;
@@ -29,25 +39,33 @@ contract KRWVoucher is ERC20, ERC20Permit, AccessControl, Pausable, IKRWVoucherE
         uint256 fee;
         uint256 validAfter;
         uint256 validBefore;
-        bytes32 nonce;
+        uint256 nonce;
         uint8 v;
         bytes32 r;
         bytes32 s;
     }
 
+    /// balance | (blocked ? BLOCKED : 0)
+    mapping(address account => uint256) private _accounts;
+    uint256 private _supply;
+    /// One slot: the fee-collector and the pause flag are read together on every relayed transfer.
     address public feeCollector;
-    mapping(address account => bool) private _blocked;
-    mapping(address authorizer => mapping(bytes32 nonce => bool)) private _authorizationStates;
+    bool private _paused;
+    mapping(address authorizer => mapping(uint256 word => uint256 bits)) private _nonceBitmap;
 
     event FeeCollectorChanged(address indexed previousCollector, address indexed newCollector);
     event Minted(address indexed minter, address indexed to, uint256 amount);
     event Burned(address indexed burner, address indexed from, uint256 amount);
     event Blocked(address indexed blocker, address indexed account);
     event Unblocked(address indexed blocker, address indexed account);
-    event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce);
-    event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce);
-    event TransferWithFee(address indexed from, address indexed to, uint256 value, uint256 fee, bytes32 indexed nonce);
-    event AuthorizationFailed(uint256 indexed index, address indexed authorizer, bytes32 indexed nonce, bytes reason);
+    event Paused(address account);
+    event Unpaused(address account);
+    event AuthorizationCanceled(address indexed authorizer, uint256 indexed nonce);
+    /// The authorization `nonce` of `from` was used: `value` went to `to` and `fee` to the fee collector
+    /// (each also has its ERC-20 Transfer just before this event).
+    event TransferWithFee(address indexed from, address indexed to, uint256 value, uint256 fee, uint256 indexed nonce);
+    /// A batch item did not run; `reason` is the custom error it would have reverted with. Nothing changed for it.
+    event AuthorizationFailed(uint256 indexed index, address indexed authorizer, uint256 indexed nonce, bytes reason);
 
     modifier onlyMinter() {
         if (!hasRole(MINTER_ROLE, _msgSender())) revert NotMinter(_msgSender());
@@ -71,6 +89,11 @@ contract KRWVoucher is ERC20, ERC20Permit, AccessControl, Pausable, IKRWVoucherE
 
     modifier onlyRelayer() {
         if (!hasRole(RELAYER_ROLE, _msgSender())) revert NotRelayer(_msgSender());
+        _;
+    }
+
+    modifier whenNotPaused() {
+        if (_paused) revert EnforcedPause();
         _;
     }
 
@@ -115,46 +138,108 @@ contract KRWVoucher is ERC20, ERC20Permit, AccessControl, Pausable, IKRWVoucherE
         emit Burned(_msgSender(), from, amount);
     }
 
+    // ---- balances (own storage: balance and blocked flag share a word) ----
+
+    function totalSupply() public view override returns (uint256) {
+        return _supply;
+    }
+
+    function balanceOf(address account) public view override returns (uint256) {
+        return _accounts[account] & BALANCE_MASK;
+    }
+
+    /// Every balance change goes through here (or through `_tryTransferWithAuthorization`, which runs
+    /// the same checks first): pause, blocked parties, balance. OpenZeppelin's storage is not used.
+    function _update(address from, address to, uint256 value) internal override whenNotPaused {
+        if (from == address(0)) {
+            uint256 supply = _supply + value;
+            if (supply > BALANCE_MASK) revert SupplyOverflow(_supply, value);
+            _supply = supply;
+        } else {
+            uint256 account = _accounts[from];
+            if (account & BLOCKED != 0) revert AccountBlocked(from);
+            if (to != address(0) && _accounts[to] & BLOCKED != 0) revert AccountBlocked(to);
+            uint256 balance = account & BALANCE_MASK;
+            if (balance < value) revert InsufficientBalance(from, balance, value);
+            unchecked {
+                _accounts[from] = account - value;
+            }
+        }
+        if (to == address(0)) {
+            unchecked {
+                _supply -= value; // value <= balance <= supply
+            }
+        } else {
+            uint256 account = _accounts[to];
+            if (account & BLOCKED != 0) revert AccountBlocked(to);
+            unchecked {
+                _accounts[to] = account + value; // balance + value <= supply <= BALANCE_MASK
+            }
+        }
+        emit Transfer(from, to, value);
+    }
+
+    // ---- allowances (FiatToken rules: no approving while paused, nobody blocked on either side) ----
+
+    /// approve, permit and the allowance decrease of transferFrom all come here.
+    function _approve(address owner, address spender, uint256 value, bool emitEvent) internal override whenNotPaused {
+        _requireNotBlocked(owner);
+        _requireNotBlocked(spender);
+        super._approve(owner, spender, value, emitEvent);
+    }
+
+    /// The spender must not be blocked, even with an infinite allowance (which skips `_approve`).
+    function transferFrom(address from, address to, uint256 value) public override returns (bool) {
+        _requireNotBlocked(_msgSender());
+        return super.transferFrom(from, to, value);
+    }
+
+    function _requireNotBlocked(address account) private view {
+        if (_accounts[account] & BLOCKED != 0) revert AccountBlocked(account);
+    }
+
     // ---- blocking and pause ----
 
     function blockAccount(address account) external onlyBlocker {
         if (account == address(0)) revert ZeroAddress();
-        _blocked[account] = true;
+        _accounts[account] |= BLOCKED;
         emit Blocked(_msgSender(), account);
     }
 
     function unblockAccount(address account) external onlyBlocker {
-        _blocked[account] = false;
+        _accounts[account] &= BALANCE_MASK;
         emit Unblocked(_msgSender(), account);
     }
 
     function isBlocked(address account) public view returns (bool) {
-        return _blocked[account];
+        return _accounts[account] & BLOCKED != 0;
     }
 
-    function pause() external onlyPauser {
-        _pause();
+    function paused() public view returns (bool) {
+        return _paused;
+    }
+
+    function pause() external onlyPauser whenNotPaused {
+        _paused = true;
+        emit Paused(_msgSender());
     }
 
     function unpause() external onlyPauser {
-        _unpause();
+        if (!_paused) revert ExpectedPause();
+        _paused = false;
+        emit Unpaused(_msgSender());
     }
 
-    /// All transfer checks live here: pause, blocked parties, balance with amounts.
-    function _update(address from, address to, uint256 value) internal override whenNotPaused {
-        if (_blocked[from]) revert AccountBlocked(from);
-        if (_blocked[to]) revert AccountBlocked(to);
-        if (from != address(0)) {
-            uint256 balance = balanceOf(from);
-            if (balance < value) revert InsufficientBalance(from, balance, value);
-        }
-        super._update(from, to, value);
+    // ---- authorizations (EIP-3009 style, with a fee, unordered bitmap nonces) ----
+
+    /// True once `nonce` of `authorizer` was used or cancelled.
+    function authorizationState(address authorizer, uint256 nonce) external view returns (bool) {
+        return _nonceBitmap[authorizer][nonce >> 8] & (1 << (nonce & 0xff)) != 0;
     }
 
-    // ---- authorizations (EIP-3009 style, with a fee) ----
-
-    function authorizationState(address authorizer, bytes32 nonce) external view returns (bool) {
-        return _authorizationStates[authorizer][nonce];
+    /// The 256 nonce bits of one word: bit b set means nonce `word << 8 | b` is used or cancelled.
+    function nonceBitmap(address authorizer, uint256 word) external view returns (uint256) {
+        return _nonceBitmap[authorizer][word];
     }
 
     function transferWithAuthorization(
@@ -164,68 +249,127 @@ contract KRWVoucher is ERC20, ERC20Permit, AccessControl, Pausable, IKRWVoucherE
         uint256 fee,
         uint256 validAfter,
         uint256 validBefore,
-        bytes32 nonce,
+        uint256 nonce,
         uint8 v,
         bytes32 r,
         bytes32 s
     ) external onlyRelayer {
-        _transferWithAuthorization(Authorization(from, to, value, fee, validAfter, validBefore, nonce, v, r, s));
+        bytes memory reason =
+            _tryTransferWithAuthorization(Authorization(from, to, value, fee, validAfter, validBefore, nonce, v, r, s));
+        if (reason.length != 0) {
+            assembly ("memory-safe") {
+                revert(add(reason, 32), mload(reason))
+            }
+        }
     }
 
-    /// Runs each authorization on its own: a bad one emits AuthorizationFailed and the rest go on.
+    /// Runs each authorization on its own: a bad one changes nothing, emits AuthorizationFailed with
+    /// the error it would have reverted with, and the rest go on.
     function batchTransferWithAuthorization(Authorization[] calldata auths)
         external
         onlyRelayer
         returns (bool[] memory ok)
     {
-        if (auths.length == 0) revert EmptyBatch();
-        ok = new bool[](auths.length);
-        for (uint256 i = 0; i < auths.length; ++i) {
-            try this.executeAuthorization(auths[i]) {
-                ok[i] = true;
-            } catch (bytes memory reason) {
-                emit AuthorizationFailed(i, auths[i].from, auths[i].nonce, reason);
-            }
+        uint256 n = auths.length;
+        if (n == 0) revert EmptyBatch();
+        ok = new bool[](n);
+        for (uint256 i = 0; i < n; ++i) {
+            bytes memory reason = _tryTransferWithAuthorization(auths[i]);
+            if (reason.length == 0) ok[i] = true;
+            else emit AuthorizationFailed(i, auths[i].from, auths[i].nonce, reason);
         }
     }
 
-    /// Entry point for the batch's per-item isolation; only the contract itself may call it.
-    function executeAuthorization(Authorization calldata auth) external {
-        if (_msgSender() != address(this)) revert NotRelayer(_msgSender());
-        _transferWithAuthorization(auth);
-    }
-
-    function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s) external {
-        if (_authorizationStates[authorizer][nonce]) revert AuthorizationUsedOrCanceled(authorizer, nonce);
+    function cancelAuthorization(address authorizer, uint256 nonce, uint8 v, bytes32 r, bytes32 s)
+        external
+        whenNotPaused
+    {
+        (uint256 word, uint256 bit) = _nonceBit(nonce);
+        uint256 bits = _nonceBitmap[authorizer][word];
+        if (bits & bit != 0) revert AuthorizationUsedOrCanceled(authorizer, nonce);
         bytes32 structHash = keccak256(abi.encode(CANCEL_AUTHORIZATION_TYPEHASH, authorizer, nonce));
-        _checkSigner(authorizer, structHash, v, r, s);
-        _authorizationStates[authorizer][nonce] = true;
+        address recovered = _recover(structHash, v, r, s);
+        if (recovered == address(0) || recovered != authorizer) revert InvalidSignature(authorizer, recovered);
+        _nonceBitmap[authorizer][word] = bits | bit;
         emit AuthorizationCanceled(authorizer, nonce);
     }
 
-    function _transferWithAuthorization(Authorization memory a) private {
-        if (a.value == 0) revert ZeroAmount();
-        if (block.timestamp <= a.validAfter) revert AuthorizationNotYetValid(a.validAfter, block.timestamp);
-        if (block.timestamp >= a.validBefore) revert AuthorizationExpired(a.validBefore, block.timestamp);
-        if (_authorizationStates[a.from][a.nonce]) revert AuthorizationUsedOrCanceled(a.from, a.nonce);
-        bytes32 structHash = keccak256(
-            abi.encode(
-                TRANSFER_WITH_AUTHORIZATION_TYPEHASH, a.from, a.to, a.value, a.fee, a.validAfter, a.validBefore, a.nonce
-            )
+    /**
+     * The whole relayed transfer. Every check runs before any write, and a failed check returns the
+     * ABI-encoded custom error instead of reverting, so a batch isolates items without a self-call.
+     * The writes cannot fail once the checks pass. Returns empty bytes on success.
+     */
+    function _tryTransferWithAuthorization(Authorization memory a) private returns (bytes memory) {
+        address collector = feeCollector;
+        if (_paused) return abi.encodeWithSelector(EnforcedPause.selector);
+        if (a.value == 0) return abi.encodeWithSelector(ZeroAmount.selector);
+        if (block.timestamp <= a.validAfter) {
+            return abi.encodeWithSelector(AuthorizationNotYetValid.selector, a.validAfter, block.timestamp);
+        }
+        if (block.timestamp >= a.validBefore) {
+            return abi.encodeWithSelector(AuthorizationExpired.selector, a.validBefore, block.timestamp);
+        }
+        (uint256 word, uint256 bit) = _nonceBit(a.nonce);
+        uint256 bits = _nonceBitmap[a.from][word];
+        if (bits & bit != 0) return abi.encodeWithSelector(AuthorizationUsedOrCanceled.selector, a.from, a.nonce);
+        address recovered = _recover(
+            keccak256(
+                abi.encode(
+                    TRANSFER_WITH_AUTHORIZATION_TYPEHASH,
+                    a.from,
+                    a.to,
+                    a.value,
+                    a.fee,
+                    a.validAfter,
+                    a.validBefore,
+                    a.nonce
+                )
+            ),
+            a.v,
+            a.r,
+            a.s
         );
-        _checkSigner(a.from, structHash, a.v, a.r, a.s);
-        uint256 balance = balanceOf(a.from);
-        if (balance < a.value + a.fee) revert InsufficientBalance(a.from, balance, a.value + a.fee);
-        _authorizationStates[a.from][a.nonce] = true;
-        emit AuthorizationUsed(a.from, a.nonce);
-        _transfer(a.from, a.to, a.value);
-        if (a.fee > 0) _transfer(a.from, feeCollector, a.fee);
+        if (recovered == address(0) || recovered != a.from) return abi.encodeWithSelector(InvalidSignature.selector, a.from, recovered);
+        if (a.to == address(0)) return abi.encodeWithSelector(ERC20InvalidReceiver.selector, address(0));
+
+        uint256 fromAccount = _accounts[a.from];
+        if (fromAccount & BLOCKED != 0) return abi.encodeWithSelector(AccountBlocked.selector, a.from);
+        if (_accounts[a.to] & BLOCKED != 0) return abi.encodeWithSelector(AccountBlocked.selector, a.to);
+        if (a.fee != 0 && _accounts[collector] & BLOCKED != 0) {
+            return abi.encodeWithSelector(AccountBlocked.selector, collector);
+        }
+        uint256 balance = fromAccount & BALANCE_MASK;
+        uint256 needed;
+        unchecked {
+            needed = a.value + a.fee;
+        }
+        if (needed < a.value || balance < needed) {
+            return abi.encodeWithSelector(InsufficientBalance.selector, a.from, balance, needed < a.value ? type(uint256).max : needed);
+        }
+
+        _nonceBitmap[a.from][word] = bits | bit;
+        unchecked {
+            // Supply is conserved and every balance is <= supply <= BALANCE_MASK: no overflow into the flag.
+            _accounts[a.from] = fromAccount - needed;
+            _accounts[a.to] += a.value;
+            emit Transfer(a.from, a.to, a.value);
+            if (a.fee != 0) {
+                _accounts[collector] += a.fee;
+                emit Transfer(a.from, collector, a.fee);
+            }
+        }
         emit TransferWithFee(a.from, a.to, a.value, a.fee, a.nonce);
+        return "";
     }
 
-    function _checkSigner(address expected, bytes32 structHash, uint8 v, bytes32 r, bytes32 s) private view {
+    function _nonceBit(uint256 nonce) private pure returns (uint256 word, uint256 bit) {
+        return (nonce >> 8, 1 << (nonce & 0xff));
+    }
+
+    /// The signer of an EIP-712 message of this domain, or address(0) for a malformed signature.
+    function _recover(bytes32 structHash, uint8 v, bytes32 r, bytes32 s) private view returns (address) {
         (address recovered, ECDSA.RecoverError err,) = ECDSA.tryRecover(_hashTypedDataV4(structHash), v, r, s);
-        if (err != ECDSA.RecoverError.NoError || recovered != expected) revert InvalidSignature(expected, recovered);
+        return err == ECDSA.RecoverError.NoError ? recovered : address(0);
     }
 
     // ---- OpenZeppelin plumbing ----

@@ -4,6 +4,7 @@ import { launchBrowser, shot } from "./browser";
 import { startE2EStack } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { ADULT_BIRTH, birthForAge, verifyByHttp } from "../server/verify/testing";
+import { memberByPhone } from "../server/members/members.repo";
 import { Msg, ResultPages } from "../domain/messages";
 
 /**
@@ -97,7 +98,7 @@ describe("accounts in Chromium", () => {
     return r.data as { username: string; address: string; balance: number; nickname: string | null; email: string | null; homeAddress: string | null; phonenumber: string };
   }
 
-  const memberId = (phone: string) => (s.ctx.db.prepare("SELECT id FROM members WHERE phonenumber = ?").get(phone) as { id: number } | undefined)?.id;
+  const memberId = async (phone: string) => (await memberByPhone(s.ctx.db, phone))?.id;
 
   // ---------------------------------------------------------------- 1. sign-up
 
@@ -119,7 +120,11 @@ describe("accounts in Chromium", () => {
     await verifyInPopup(page, verify, { name: "박지훈", birth: ADULT_BIRTH, phone, carrier: "KT" }, "accounts-signup-popup");
     await page.waitForURL(/\/password\?key_info=[A-Za-z0-9_-]{32}$/);
     const keyInfo = new URL(page.url()).searchParams.get("key_info")!;
-    expect(s.ctx.db.prepare("SELECT status, phone, name FROM verifications WHERE key = ?").get(keyInfo)).toEqual({ status: "verified", phone, name: "박지훈" });
+    expect(await s.ctx.db.selectFrom("verifications").select(["status", "phone", "name"]).where("key", "=", keyInfo).executeTakeFirst()).toEqual({
+      status: "verified",
+      phone,
+      name: "박지훈",
+    });
     await page.getByTestId("password-page").waitFor();
     expect(await page.getByTestId("password-page").getAttribute("data-mode")).toBe("signup");
     // Result and password pages hide the menu and footer.
@@ -144,12 +149,12 @@ describe("accounts in Chromium", () => {
     await page.getByTestId("password-confirm").fill("135790");
     await expect.poll(() => submit.isEnabled()).toBe(true);
     expect(await confirmErr.count()).toBe(0);
-    expect(memberId(phone)).toBeUndefined();
+    expect(await memberId(phone)).toBeUndefined();
     await submit.click();
 
     await expectResult(page, 4);
     await shot(page, "accounts-result-signup");
-    expect(memberId(phone)).toBeDefined();
+    expect(await memberId(phone)).toBeDefined();
     // The key is spent: replaying it creates nothing.
     const replay = await s.call("PUT", "/api/auth", { body: { key_info: keyInfo, password: "135790" } });
     expect(replay.code).not.toBe(200);
@@ -160,7 +165,7 @@ describe("accounts in Chromium", () => {
     const info = await myInfoApi(phone, "135790");
     expect(info).toMatchObject({ username: "박지훈", phonenumber: phone, balance: 0 });
     expect(info.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(s.ctx.custody.byAddress(info.address)).toMatchObject({ kind: "member", member_id: memberId(phone) });
+    expect(await s.ctx.custody.byAddress(info.address)).toMatchObject({ kind: "member", member_id: await memberId(phone) });
     // Logged-in visitors are sent away from /signup.
     await page.goto(s.url + "/signup");
     await page.waitForURL(s.url + "/");
@@ -186,7 +191,7 @@ describe("accounts in Chromium", () => {
     await verifyInPopup(page, page.getByTestId("signup-verify"), { name: "최어린", birth: birthForAge(19, 2).replace(/-/g, ""), phone });
     await expectResult(page, 2);
     await shot(page, "accounts-result-under-age");
-    expect(memberId(phone)).toBeUndefined();
+    expect(await memberId(phone)).toBeUndefined();
     await page.getByTestId("result-button").click();
     await page.waitForURL(s.url + "/");
   });
@@ -318,7 +323,7 @@ describe("accounts in Chromium", () => {
     const { context, page } = await newPage();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
     await loginUi(page, "01011112222", "111111", "50,000원");
-    const wallet = s.ctx.custody.memberWallet(memberId("01011112222")!)!;
+    const wallet = (await s.ctx.custody.memberWallet((await memberId("01011112222"))!))!;
 
     await page.goto(s.url + "/info/detail");
     await page.getByTestId("info-page").waitFor();
@@ -381,9 +386,9 @@ describe("accounts in Chromium", () => {
   it("address book: add, duplicate, non-voucher address, star first, select and delete to empty", async () => {
     const { page } = await newPage();
     await loginUi(page, "01011112222", "111111");
-    const seoyeon = s.ctx.custody.memberWallet(memberId("01033334444")!)!.address;
-    const shop = s.ctx.custody.memberWallet(memberId("01055556666")!)!.address;
-    const treasury = s.ctx.custody.byKind("treasury")!.address;
+    const seoyeon = (await s.ctx.custody.memberWallet((await memberId("01033334444"))!))!.address;
+    const shop = (await s.ctx.custody.memberWallet((await memberId("01055556666"))!))!.address;
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
 
     await page.goto(s.url + "/info/address");
     await page.getByTestId("favorite-page").waitFor();

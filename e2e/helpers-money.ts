@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { TestStack } from "../server/test/harness";
+import { memberByPhone } from "../server/members/members.repo";
 
 /** The demo logins the money e2e tests use (server/seed.ts). */
 export const MINJUN = { phone: "01011112222", password: "111111", name: "김민준" };
@@ -12,14 +13,14 @@ export function won(n: number): string {
   return `${n.toLocaleString("en-US")}원`;
 }
 
-export function memberId(s: TestStack, phone: string): number {
-  const row = s.ctx.db.prepare("SELECT id FROM members WHERE phonenumber = ?").get(phone) as { id: number } | undefined;
+export async function memberId(s: TestStack, phone: string): Promise<number> {
+  const row = await memberByPhone(s.ctx.db, phone);
   if (!row) throw new Error(`no member ${phone}`);
   return row.id;
 }
 
-export function walletOf(s: TestStack, phone: string): string {
-  return s.ctx.custody.memberWallet(memberId(s, phone))!.address;
+export async function walletOf(s: TestStack, phone: string): Promise<string> {
+  return (await s.ctx.custody.memberWallet(await memberId(s, phone)))!.address;
 }
 
 /** The token balance on-chain (not the indexer's view), as a number of won. */

@@ -57,10 +57,10 @@ describe("money screens in Chromium", () => {
   beforeAll(async () => {
     s = await startE2EStack();
     ({ browser, close } = await launchBrowser());
-    minjun = walletOf(s, MINJUN.phone);
-    seoyeon = walletOf(s, SEOYEON.phone);
-    shop = walletOf(s, SHOP.phone);
-    feeCollector = s.ctx.custody.byKind("fee")!.address;
+    minjun = await walletOf(s, MINJUN.phone);
+    seoyeon = await walletOf(s, SEOYEON.phone);
+    shop = await walletOf(s, SHOP.phone);
+    feeCollector = (await s.ctx.custody.byKind("fee"))!.address;
     ({ ctx, page } = await loggedIn(browser, s, MINJUN));
   });
   afterAll(async () => {
@@ -134,9 +134,12 @@ describe("money screens in Chromium", () => {
     await shot(page, "money-buy-result");
 
     // A pending order; the capacity drops, the balance does not move yet.
-    const order = s.ctx.db
-      .prepare("SELECT id, value, state FROM buy_orders WHERE member_id = ? ORDER BY id DESC LIMIT 1")
-      .get(memberId(s, MINJUN.phone)) as { id: number; value: number; state: string };
+    const order = await s.ctx.db
+      .selectFrom("buy_orders")
+      .select(["id", "value", "state"])
+      .where("member_id", "=", await memberId(s, MINJUN.phone))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ value: BUY, state: "pending" });
     await page.goto(s.url + "/buy");
     await expect.poll(() => textOf(page, "buy-capacity")).toBe(won(1_000_000 - BUY));

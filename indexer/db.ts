@@ -1,26 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { migrations } from "./migrations";
+import { Kysely, SqliteDialect } from "kysely";
+import { migrate, openStore, storeLocation, type Store } from "../db/open";
+import { CHAIN_TABLES, chainMigrations } from "./migrations";
+import type { ChainDatabase, ChainDb, ChainTx } from "./schema";
 
-export type ChainDb = Database.Database;
+export type { BlockRow, ChainDatabase, ChainDb, ChainTx, TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./schema";
+export { TRANSFER_KINDS } from "./schema";
 
-export type TransferKind = "mint" | "transfer" | "fee" | "burn";
-export const TRANSFER_KINDS: readonly TransferKind[] = ["mint", "transfer", "fee", "burn"];
-
-export type TokenEventKind =
-  | "block"
-  | "unblock"
-  | "mint"
-  | "burn"
-  | "auth_used"
-  | "auth_canceled"
-  | "auth_failed"
-  | "fee_collector"
-  | "paused"
-  | "unpaused"
-  | "role_granted"
-  | "role_revoked";
+export type ChainStore = Store<ChainDatabase>;
 
 export interface SyncState {
   chainId: number;
@@ -29,95 +18,122 @@ export interface SyncState {
   deployBlock: number;
   lastBlock: number | null;
   lastHash: string | null;
+  /** Minted minus burned over the indexed blocks. */
+  totalSupply: bigint;
 }
 
-/** Row shapes as stored (snake_case columns, TEXT amounts). */
-export interface BlockRow {
-  number: number;
-  hash: string;
-  parent_hash: string;
-  timestamp: number;
+export interface ChainStoreOptions {
+  dataDir: string;
+  /** `postgres://…`: the store is schema `chain` of that database; null: `dataDir/chain.db` (SQLite, WAL). */
+  databaseUrl: string | null;
+  /**
+   * A reader's store: never migrates. On SQLite the file is opened read-only, lazily: until the
+   * indexer has created and migrated it, queries fail with ChainStoreNotReady (the reader answers
+   * those as an empty chain) and the next query tries again.
+   */
+  readonly?: boolean;
 }
 
-export interface TransactionRow {
-  hash: string;
-  block_number: number;
-  tx_index: number;
-  from: string;
-  to: string | null;
-  status: number;
-  gas_used: string;
-  gas_price: string;
-  method: string | null;
-  value: string;
-  timestamp: number;
-}
-
-export interface TransferRow {
-  tx_hash: string;
-  log_index: number;
-  block_number: number;
-  from: string;
-  to: string;
-  value: string;
-  kind: TransferKind;
-  timestamp: number;
-}
-
-export interface TokenEventRow {
-  block_number: number;
-  tx_hash: string;
-  log_index: number;
-  kind: TokenEventKind;
-  actor: string | null;
-  account: string | null;
-  nonce: string | null;
-  amount: string | null;
-  data: string | null;
-  timestamp: number;
-}
-
-/** Opens (creating if needed) chain.db for writing, in WAL mode, with every migration applied. */
-export function openChainDb(dbPath: string): ChainDb {
-  fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
-  const db = new Database(dbPath);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
-  migrate(db);
-  return db;
-}
-
-export function migrate(db: ChainDb): void {
-  db.exec("CREATE TABLE IF NOT EXISTS migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
-  const applied = new Set((db.prepare("SELECT id FROM migrations").all() as { id: string }[]).map((r) => r.id));
-  for (const m of migrations) {
-    if (applied.has(m.id)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare("INSERT INTO migrations (id, applied_at) VALUES (?, ?)").run(m.id, new Date().toISOString());
-    })();
+/** The chain store is not there yet (no chain.db, or not migrated): read as an empty chain. */
+export class ChainStoreNotReady extends Error {
+  constructor() {
+    super("the chain store is not created yet");
   }
 }
 
-export function readSyncState(db: ChainDb): SyncState | null {
-  const r = db.prepare("SELECT * FROM sync_state WHERE id = 1").get() as
-    | { chain_id: number; genesis_hash: string; token: string; deploy_block: number; last_block: number | null; last_hash: string | null }
-    | undefined;
+/** True for errors that mean "the indexer has not created the store yet". */
+export function isNotReady(err: unknown): boolean {
+  if (err instanceof ChainStoreNotReady) return true;
+  const e = err as { code?: string; message?: string };
+  // PostgreSQL undefined_table; SQLite's message for a table that a later migration creates.
+  return e?.code === "42P01" || (e?.code === "SQLITE_ERROR" && /no such table/.test(e.message ?? ""));
+}
+
+/** Opens the chain store: the writer (the indexer) migrates it; a reader only reads. */
+export async function openChainStore(opts: ChainStoreOptions): Promise<ChainStore> {
+  const file = path.join(opts.dataDir, "chain.db");
+  if (opts.readonly && !opts.databaseUrl) return openSqliteReader(file);
+  const store = await openStore<ChainDatabase>(storeLocation(opts.databaseUrl, file, "chain"));
+  if (!opts.readonly) {
+    try {
+      await migrate(store.db, chainMigrations);
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
+  }
+  return store;
+}
+
+/** A read-only chain.db that is opened on first use, with a statement cache (the reads are few shapes, run often). */
+function openSqliteReader(file: string): ChainStore {
+  const dialect = new SqliteDialect({
+    database: async () => {
+      if (!fs.existsSync(file)) throw new ChainStoreNotReady();
+      let d: Database.Database;
+      try {
+        d = new Database(file, { readonly: true, fileMustExist: true });
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? "";
+        if (code.startsWith("SQLITE_CANTOPEN") || code === "SQLITE_BUSY") throw new ChainStoreNotReady();
+        throw err;
+      }
+      try {
+        d.pragma("busy_timeout = 5000");
+        if (!d.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_state'").get()) throw new ChainStoreNotReady();
+      } catch (err) {
+        d.close();
+        throw err instanceof ChainStoreNotReady || (err as { code?: string }).code === "SQLITE_BUSY" ? new ChainStoreNotReady() : err;
+      }
+      const statements = new Map<string, Database.Statement>();
+      return {
+        close: () => d.close(),
+        prepare(sqlText: string) {
+          let s = statements.get(sqlText);
+          if (!s) {
+            if (statements.size >= 500) statements.clear();
+            s = d.prepare(sqlText);
+            statements.set(sqlText, s);
+          }
+          return s;
+        },
+      };
+    },
+  });
+  const db = new Kysely<ChainDatabase>({ dialect });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+export async function readSyncState(db: ChainDb | ChainTx): Promise<SyncState | null> {
+  const r = await db.selectFrom("sync_state").selectAll().where("id", "=", 1).executeTakeFirst();
   if (!r) return null;
   return {
-    chainId: r.chain_id,
+    chainId: Number(r.chain_id),
     genesisHash: r.genesis_hash,
     token: r.token,
-    deployBlock: r.deploy_block,
-    lastBlock: r.last_block,
+    deployBlock: Number(r.deploy_block),
+    lastBlock: r.last_block === null ? null : Number(r.last_block),
     lastHash: r.last_hash,
+    totalSupply: BigInt(r.total_supply),
   };
 }
 
-/** Empties the mirror (the file and its schema stay, so open readers keep working). */
-export function wipeChainDb(db: ChainDb): void {
-  db.transaction(() => {
-    for (const t of ["transfers", "token_events", "transactions", "balances", "blocks", "sync_state"]) db.exec(`DELETE FROM ${t}`);
-  })();
+/** The fee collector set by the latest FeeCollectorChanged event, or null before the first one. */
+export async function latestFeeCollector(db: ChainDb | ChainTx): Promise<string | null> {
+  const r = await db
+    .selectFrom("token_events")
+    .select("account")
+    .where("kind", "=", "fee_collector")
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return r?.account ?? null;
+}
+
+/** Empties the mirror in one transaction (the tables stay, so open readers keep working). */
+export async function wipeChainStore(db: ChainDb): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const t of CHAIN_TABLES) await tx.deleteFrom(t).execute();
+  });
 }

@@ -2,6 +2,7 @@ import { ethers } from "ethers";
 import type { BlockRow, TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./db";
 import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from "./rpc";
 import { fromHex } from "./rpc";
+import { nonceHex } from "../chain/eip712";
 
 /**
  * Pure decoding of one block range: raw blocks, the token's logs and the receipts of the
@@ -10,6 +11,7 @@ import { fromHex } from "./rpc";
 
 export interface AuthorizationOutcome {
   authorizer: string;
+  /** The uint256 bitmap nonce as 0x-prefixed 32-byte hex, the form the outbox stores. */
   nonce: string;
   txHash: string;
   blockNumber: number;
@@ -82,10 +84,10 @@ function revertedAuthorizations(iface: ethers.Interface, tx: RpcTransaction, blo
   if (!parsed) return [];
   const base = { txHash: tx.hash, blockNumber, ok: false, reason: "reverted" };
   if (parsed.name === "transferWithAuthorization") {
-    return [{ ...base, authorizer: addr(parsed.args[0]), nonce: String(parsed.args[6]) }];
+    return [{ ...base, authorizer: addr(parsed.args[0]), nonce: nonceHex(parsed.args[6]) }];
   }
   if (parsed.name === "batchTransferWithAuthorization") {
-    return (parsed.args[0] as ethers.Result[]).map((a, index) => ({ ...base, authorizer: addr(a[0]), nonce: String(a[6]), index }));
+    return (parsed.args[0] as ethers.Result[]).map((a, index) => ({ ...base, authorizer: addr(a[0]), nonce: nonceHex(a[6]), index }));
   }
   return [];
 }
@@ -206,24 +208,24 @@ export function decodeRange(input: DecodeInput): DecodedRange {
         case "Unblocked":
           ev("unblock", { actor: addr(a[0]), account: addr(a[1]) });
           break;
-        case "AuthorizationUsed": {
-          // The TransferWithFee that closes this authorization tells what it moved.
-          const closing = entries.slice(i + 1).find((e) => e.parsed.name === "TransferWithFee" && e.parsed.args[4] === a[1] && addr(e.parsed.args[0]) === addr(a[0]));
-          const detail = closing
-            ? { to: addr(closing.parsed.args[1]), value: BigInt(closing.parsed.args[2]).toString(), fee: BigInt(closing.parsed.args[3]).toString() }
-            : undefined;
-          ev("auth_used", { account: addr(a[0]), nonce: a[1], amount: detail?.value }, detail);
-          authorizations.push({ authorizer: addr(a[0]), nonce: a[1], txHash, blockNumber, ok: true });
+        case "TransferWithFee": {
+          // The contract's record of a used authorization: what it moved, under which nonce.
+          const from = addr(a[0]);
+          const nonce = nonceHex(a[4]);
+          const detail = { to: addr(a[1]), value: BigInt(a[2]).toString(), fee: BigInt(a[3]).toString() };
+          ev("auth_used", { account: from, nonce, amount: detail.value }, detail);
+          authorizations.push({ authorizer: from, nonce, txHash, blockNumber, ok: true });
           break;
         }
         case "AuthorizationCanceled":
-          ev("auth_canceled", { account: addr(a[0]), nonce: a[1] });
+          ev("auth_canceled", { account: addr(a[0]), nonce: nonceHex(a[1]) });
           break;
         case "AuthorizationFailed": {
           const index = Number(a[0]);
           const reason = describeRevert(iface, a[3]);
-          ev("auth_failed", { account: addr(a[1]), nonce: a[2] }, { index, reason, revertData: a[3] });
-          authorizations.push({ authorizer: addr(a[1]), nonce: a[2], txHash, blockNumber, ok: false, reason, index });
+          const nonce = nonceHex(a[2]);
+          ev("auth_failed", { account: addr(a[1]), nonce }, { index, reason, revertData: a[3] });
+          authorizations.push({ authorizer: addr(a[1]), nonce, txHash, blockNumber, ok: false, reason, index });
           break;
         }
         case "FeeCollectorChanged":
@@ -242,7 +244,7 @@ export function decodeRange(input: DecodeInput): DecodedRange {
           });
           break;
         default:
-          // Approval, TransferWithFee (folded into transfers and auth_used), EIP712DomainChanged, RoleAdminChanged.
+          // Approval, EIP712DomainChanged, RoleAdminChanged.
           break;
       }
     }

@@ -11,6 +11,14 @@ export class RetryableError extends Error {
   }
 }
 
+/** The store's head is not where this indexer left it: another writer moved it. Nothing was written. */
+export class StaleHeadError extends RetryableError {
+  constructor(expected: string | null, found: string | null) {
+    super(`the chain store's head is ${found ?? "empty"}, not ${expected ?? "empty"}: another indexer wrote to it`);
+    this.name = "StaleHeadError";
+  }
+}
+
 export class FatalError extends Error {
   readonly retryable = false;
   constructor(message: string, options?: { cause?: unknown }) {

@@ -18,7 +18,10 @@ export interface IndexerEvents {
   transaction: { hash: string; blockNumber: number; from: string; to: string | null; status: number; method: string | null };
   /** Emitted after the rollback and before the new branch is indexed. */
   reorg: { commonAncestor: number; depth: number; removedTxHashes: string[] };
-  /** An authorization ran (ok) or failed: a failed batch item, or a reverted call that carried it. */
+  /**
+   * An authorization ran (ok, from its TransferWithFee) or failed: a failed batch item, or a reverted
+   * call that carried it. `nonce` is the uint256 bitmap nonce as 0x-prefixed 32-byte hex.
+   */
   authorization: { authorizer: string; nonce: string; txHash: string; blockNumber: number; ok: boolean; reason?: string; index?: number };
   tokenEvent: {
     kind: TokenEventKind;

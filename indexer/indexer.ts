@@ -1,8 +1,8 @@
 import { ethers } from "ethers";
 import { voucherArtifact } from "../chain/artifacts";
-import { openChainDb, type ChainDb } from "./db";
+import type { ChainStore, SyncState } from "./db";
 import { decodeRange, type DecodedRange } from "./decode";
-import { FatalError, RetryableError, isRetryable } from "./errors";
+import { FatalError, RetryableError, StaleHeadError, isRetryable } from "./errors";
 import { createEmitter, type IndexerEventName, type Listener } from "./events";
 import {
   createRpc,
@@ -16,7 +16,7 @@ import {
   type RpcBlock,
   type RpcTransaction,
 } from "./rpc";
-import { createStore, type Store } from "./store";
+import { createStore, type IndexerStore } from "./store";
 
 export interface Logger {
   info(msg: string): void;
@@ -26,12 +26,13 @@ export interface Logger {
 
 export interface IndexerOptions {
   rpcUrl: string;
-  dbPath: string;
+  /** The chain store, opened for writing (openChainStore). It stays the caller's: stop() does not close it. */
+  store: ChainStore;
   /** The KRWVoucher address. */
   token: string;
   /** The token's deploy block: indexing starts here. */
   fromBlock: number;
-  /** Blocks per catch-up range (one eth_getLogs, one SQLite transaction). */
+  /** Blocks per catch-up range (one eth_getLogs, one store transaction). */
   batchSize?: number;
   /** How often the live loop asks for a new head. */
   pollMs?: number;
@@ -48,7 +49,7 @@ export interface IndexedHead {
 export interface Indexer {
   /** Starts the live loop in the background (catch-up first, then polling for new heads). */
   start(): void;
-  /** Ends the loop after the range in progress is committed, and closes chain.db. */
+  /** Ends the loop after the range in progress is committed (the store stays open: it is the caller's). */
   stop(): Promise<void>;
   /** Indexes up to the chain's current head (rolling back a reorg first if needed). */
   syncOnce(): Promise<IndexedHead | null>;
@@ -74,7 +75,7 @@ async function blockHashes(rpc: Rpc, numbers: number[]): Promise<(string | null)
 }
 
 /**
- * Follows the token into chain.db.
+ * Follows the token into the chain store.
  *
  * Invariant of the stored recent window (the last `keepBlocks` blocks): each block's parent_hash
  * is the hash of the stored block just below it, and sync_state.last_hash is the top one. A new
@@ -90,11 +91,14 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   const log = opts.logger ?? defaultLogger;
   const iface = new ethers.Interface(voucherArtifact().abi);
   const rpc = createRpc(opts.rpcUrl);
-  const db: ChainDb = openChainDb(opts.dbPath);
-  const store: Store = createStore(db);
+  const store: IndexerStore = createStore(opts.store);
   const emitter = createEmitter((event, err) => log.error(`indexer: a '${event}' listener threw: ${(err as Error)?.message ?? err}`));
 
   let checkedChain = false;
+  /** Called after every sync pass (waitForBlock's head checks). */
+  const synced = new Set<() => void>();
+  /** The store's sync state as this indexer (its only writer) last left it: head() answers from it. */
+  let current: SyncState | null = null;
   let stopped = false;
   let closed = false;
   let loop: Promise<void> | null = null;
@@ -108,23 +112,27 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     const chainId = await eth_chainId(rpc);
     const [genesis] = await blockHashes(rpc, [0]);
     if (!genesis) throw new RetryableError("the node has no genesis block yet");
-    const s = store.state();
+    const s = await store.state();
     if (s && (s.chainId !== chainId || s.genesisHash !== genesis || s.token !== token || s.deployBlock !== opts.fromBlock)) {
       log.warn(`indexer: chain.db mirrors another chain or token (chain ${s.chainId}, token ${s.token}); rebuilding it`);
-      store.wipe();
+      await store.wipe();
       prunedUpTo = 0;
     }
-    if (!store.state()) store.init({ chainId, genesisHash: genesis, token, deployBlock: opts.fromBlock });
+    current = await store.state();
+    if (!current) {
+      await store.init({ chainId, genesisHash: genesis, token, deployBlock: opts.fromBlock });
+      current = await store.state();
+    }
     checkedChain = true;
   }
 
   async function rollbackToCommonAncestor(chainHead: number): Promise<void> {
-    const s = store.state()!;
+    const s = current!;
     const last = s.lastBlock ?? opts.fromBlock - 1;
     let ancestor = opts.fromBlock - 1;
     let below = Math.min(chainHead, last);
     search: for (;;) {
-      const stored = store.storedBlocksBelow(below, 64);
+      const stored = await store.storedBlocksBelow(below, 64);
       if (stored.length === 0) break;
       const onChain = await blockHashes(rpc, stored.map((b) => b.number));
       for (let i = 0; i < stored.length; i++) {
@@ -135,7 +143,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       }
       below = stored[stored.length - 1].number - 1;
     }
-    const removedTxHashes = store.rollbackTo(ancestor);
+    const { removedTxHashes, state } = await store.rollbackTo(ancestor, s.lastHash);
+    current = state;
     prunedUpTo = Math.min(prunedUpTo, ancestor);
     const depth = last - ancestor;
     log.warn(`indexer: reorg, rolled back ${depth} block(s) to common ancestor ${ancestor} (${removedTxHashes.length} tx removed)`);
@@ -177,7 +186,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       blocks: chain,
       logs,
       txs: txs.map((tx, i) => ({ tx, receipt: receipts[i]! })),
-      feeCollector: store.feeCollector(),
+      feeCollector: await store.feeCollector(),
     });
   }
 
@@ -226,16 +235,34 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     }
   }
 
-  /** One pass up to the chain's head; between ranges it yields to stop(). */
+  /**
+   * One pass up to the chain's head. Another writer having moved the store (a hand-over between
+   * processes) aborts a range with nothing written: the state is read again and the pass goes on.
+   */
   async function sync(): Promise<IndexedHead | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const h = await syncPass();
+        for (const check of [...synced]) check();
+        return h;
+      } catch (err) {
+        if (!(err instanceof StaleHeadError) || attempt >= 10) throw err;
+        log.warn(`indexer: ${err.message}; reading its state again`);
+        checkedChain = false;
+      }
+    }
+  }
+
+  /** Ranges up to the chain's head; between ranges it yields to stop(). */
+  async function syncPass(): Promise<IndexedHead | null> {
     if (!checkedChain) await ensureChain();
     for (;;) {
       const chainHead = await eth_blockNumber(rpc);
-      const s = store.state()!;
+      const s = current!;
       const last = s.lastBlock;
       if (last !== null && chainHead <= last) {
         const [hashThere] = await blockHashes(rpc, [chainHead]);
-        const storedThere = store.storedBlock(chainHead);
+        const storedThere = await store.storedBlock(chainHead);
         if (chainHead === last && hashThere === s.lastHash) return head();
         if (chainHead < last || !storedThere || hashThere !== storedThere.hash) {
           // The chain is shorter than the mirror, or differs at its tip.
@@ -263,10 +290,10 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         continue;
       }
       const top = range.blocks[range.blocks.length - 1];
-      store.applyRange(range, { number: top.number, hash: top.hash });
+      current = await store.applyRange(range, { number: top.number, hash: top.hash }, s.lastHash);
       const keepFrom = top.number - keepBlocks;
       if (keepFrom > prunedUpTo) {
-        store.prune(keepFrom);
+        await store.prune(keepFrom);
         prunedUpTo = keepFrom;
       }
       if (to > from) log.info(`indexer: indexed blocks ${from}..${to} (${range.transfers.length} transfers)`);
@@ -277,7 +304,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
 
   function head(): IndexedHead | null {
     if (closed) return null;
-    const s = store.state();
+    const s = current;
     return s && s.lastBlock !== null && s.lastHash !== null ? { number: s.lastBlock, hash: s.lastHash } : null;
   }
 
@@ -327,7 +354,6 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       await loop;
       await queue;
       closed = true;
-      db.close();
     },
     syncOnce: serial,
     head,
@@ -339,13 +365,20 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           if (b.number < n) return;
           done(true);
         };
+        // The head can also move without a block event of this indexer (state read again after another writer).
+        const onSynced = () => {
+          const now = head();
+          if (now && now.number >= n) done(true);
+        };
         const timer = setTimeout(() => done(false), timeoutMs);
         const done = (ok: boolean) => {
           clearTimeout(timer);
           emitter.off("block", onBlock);
+          synced.delete(onSynced);
           resolve(ok);
         };
         emitter.on("block", onBlock);
+        synced.add(onSynced);
       });
     },
     on: (event, fn) => emitter.on(event, fn),

@@ -1,94 +1,106 @@
+import { sql, type Kysely, type Migration } from "kysely";
+import { columnTypes, dialectOf, tableExists } from "../db/open";
+
+/** The chain tables, children first (the order to empty or drop them in). */
+export const CHAIN_TABLES = ["transfers", "token_events", "transactions", "balances", "blocks", "sync_state"] as const;
+
 /**
- * chain.db schema, as date-named migrations. Only ever append: a migration that shipped is never
- * edited, a change is a new entry. Hashes, addresses and uint256 amounts are TEXT (addresses
- * checksummed, amounts in decimal) so nothing passes through a JS number.
+ * Chain store migrations (SQLite chain.db or PostgreSQL schema `chain`): date-named, applied in name
+ * order by Kysely's Migrator, written once for both dialects, only ever appended to.
+ *
+ * The first one adopts a chain.db made by the earlier hand-rolled runner (it has a `migrations` table)
+ * by dropping it: chain.db is a mirror of the chain, so the indexer rebuilds it from the deploy block.
  */
-export interface Migration {
-  id: string;
-  sql: string;
-}
+export const chainMigrations: Record<string, Migration> = {
+  "2026-11-21-chain": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      // A 64-bit integer: int8 on PostgreSQL; INTEGER on SQLite (64-bit there, and a rowid alias as a primary key).
+      const int8 = (dialectOf(db) === "postgres" ? "bigint" : "integer") as "integer";
+      if (dialectOf(db) === "sqlite" && (await tableExists(db, "migrations"))) {
+        for (const table of [...CHAIN_TABLES, "migrations"]) await db.schema.dropTable(table).ifExists().execute();
+      }
+      await db.schema
+        .createTable("sync_state")
+        .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn("chain_id", int8, (c) => c.notNull())
+        .addColumn("genesis_hash", "text", (c) => c.notNull())
+        .addColumn("token", "text", (c) => c.notNull())
+        .addColumn("deploy_block", int8, (c) => c.notNull())
+        .addColumn("last_block", int8)
+        .addColumn("last_hash", "text")
+        .addColumn("total_supply", t.amount, (c) => c.notNull().defaultTo("0"))
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
 
-export const migrations: Migration[] = [
-  {
-    id: "2026-11-21-initial",
-    sql: `
-      CREATE TABLE sync_state (
-        id            INTEGER PRIMARY KEY CHECK (id = 1),
-        chain_id      INTEGER NOT NULL,
-        genesis_hash  TEXT NOT NULL,
-        token         TEXT NOT NULL,
-        deploy_block  INTEGER NOT NULL,
-        last_block    INTEGER,
-        last_hash     TEXT,
-        updated_at    TEXT NOT NULL
-      );
+      await db.schema
+        .createTable("blocks")
+        .addColumn("number", int8, (c) => c.primaryKey())
+        .addColumn("hash", "text", (c) => c.notNull().unique())
+        .addColumn("parent_hash", "text", (c) => c.notNull())
+        .addColumn("timestamp", int8, (c) => c.notNull())
+        .execute();
 
-      -- Every indexed block of the recent window (reorg detection) and every block holding token activity.
-      CREATE TABLE blocks (
-        number       INTEGER PRIMARY KEY,
-        hash         TEXT NOT NULL UNIQUE,
-        parent_hash  TEXT NOT NULL,
-        timestamp    INTEGER NOT NULL
-      );
+      await db.schema
+        .createTable("transactions")
+        .addColumn("hash", "text", (c) => c.primaryKey())
+        .addColumn("block_number", int8, (c) => c.notNull())
+        .addColumn("tx_index", "integer", (c) => c.notNull())
+        .addColumn("from", "text", (c) => c.notNull())
+        .addColumn("to", "text")
+        .addColumn("status", "integer", (c) => c.notNull())
+        .addColumn("gas_used", t.amount, (c) => c.notNull())
+        .addColumn("gas_price", t.amount, (c) => c.notNull())
+        .addColumn("method", "text")
+        .addColumn("value", t.amount, (c) => c.notNull())
+        .addColumn("timestamp", int8, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("transactions_block").on("transactions").columns(["block_number", "tx_index"]).execute();
+      await db.schema.createIndex("transactions_from").on("transactions").columns(["from", "block_number"]).execute();
+      await db.schema.createIndex("transactions_to").on("transactions").columns(["to", "block_number"]).execute();
+      await db.schema.createIndex("transactions_time").on("transactions").column("timestamp").execute();
 
-      -- Transactions that touched the token: emitted a token log, or were sent to it (reverted ones too).
-      CREATE TABLE transactions (
-        hash          TEXT PRIMARY KEY,
-        block_number  INTEGER NOT NULL,
-        tx_index      INTEGER NOT NULL,
-        "from"        TEXT NOT NULL,
-        "to"          TEXT,
-        status        INTEGER NOT NULL,
-        gas_used      TEXT NOT NULL,
-        gas_price     TEXT NOT NULL,
-        method        TEXT,
-        value         TEXT NOT NULL,
-        timestamp     INTEGER NOT NULL
-      );
-      CREATE INDEX transactions_block ON transactions (block_number, tx_index);
-      CREATE INDEX transactions_from ON transactions ("from", block_number);
-      CREATE INDEX transactions_to ON transactions ("to", block_number);
-      CREATE INDEX transactions_time ON transactions (timestamp);
+      await db.schema
+        .createTable("transfers")
+        .addColumn("tx_hash", "text", (c) => c.notNull())
+        .addColumn("log_index", "integer", (c) => c.notNull())
+        .addColumn("block_number", int8, (c) => c.notNull())
+        .addColumn("from", "text", (c) => c.notNull())
+        .addColumn("to", "text", (c) => c.notNull())
+        .addColumn("value", t.amount, (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind IN ('mint', 'transfer', 'fee', 'burn')`))
+        .addColumn("timestamp", int8, (c) => c.notNull())
+        .addPrimaryKeyConstraint("transfers_pk", ["tx_hash", "log_index"])
+        .execute();
+      await db.schema.createIndex("transfers_block").on("transfers").columns(["block_number", "log_index"]).execute();
+      await db.schema.createIndex("transfers_from").on("transfers").columns(["from", "block_number"]).execute();
+      await db.schema.createIndex("transfers_to").on("transfers").columns(["to", "block_number"]).execute();
+      await db.schema.createIndex("transfers_time").on("transfers").column("timestamp").execute();
 
-      CREATE TABLE transfers (
-        tx_hash       TEXT NOT NULL,
-        log_index     INTEGER NOT NULL,
-        block_number  INTEGER NOT NULL,
-        "from"        TEXT NOT NULL,
-        "to"          TEXT NOT NULL,
-        value         TEXT NOT NULL,
-        kind          TEXT NOT NULL CHECK (kind IN ('mint', 'transfer', 'fee', 'burn')),
-        timestamp     INTEGER NOT NULL,
-        PRIMARY KEY (tx_hash, log_index)
-      );
-      CREATE INDEX transfers_block ON transfers (block_number, log_index);
-      CREATE INDEX transfers_from ON transfers ("from", block_number);
-      CREATE INDEX transfers_to ON transfers ("to", block_number);
-      CREATE INDEX transfers_time ON transfers (timestamp);
+      await db.schema
+        .createTable("balances")
+        .addColumn("address", "text", (c) => c.primaryKey())
+        .addColumn("balance", t.amount, (c) => c.notNull())
+        .execute();
 
-      -- Zero balances stay as '0' rows; the zero address has none.
-      CREATE TABLE balances (
-        address  TEXT PRIMARY KEY,
-        balance  TEXT NOT NULL
-      );
-
-      CREATE TABLE token_events (
-        block_number  INTEGER NOT NULL,
-        tx_hash       TEXT NOT NULL,
-        log_index     INTEGER NOT NULL,
-        kind          TEXT NOT NULL,
-        actor         TEXT,
-        account       TEXT,
-        nonce         TEXT,
-        amount        TEXT,
-        data          TEXT,
-        timestamp     INTEGER NOT NULL,
-        PRIMARY KEY (tx_hash, log_index)
-      );
-      CREATE INDEX token_events_block ON token_events (block_number, log_index);
-      CREATE INDEX token_events_kind ON token_events (kind, block_number);
-      CREATE INDEX token_events_account ON token_events (account, block_number);
-      CREATE INDEX token_events_nonce ON token_events (nonce);
-    `,
+      await db.schema
+        .createTable("token_events")
+        .addColumn("block_number", int8, (c) => c.notNull())
+        .addColumn("tx_hash", "text", (c) => c.notNull())
+        .addColumn("log_index", "integer", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("actor", "text")
+        .addColumn("account", "text")
+        .addColumn("nonce", "text")
+        .addColumn("amount", t.amount)
+        .addColumn("data", "text")
+        .addColumn("timestamp", int8, (c) => c.notNull())
+        .addPrimaryKeyConstraint("token_events_pk", ["tx_hash", "log_index"])
+        .execute();
+      await db.schema.createIndex("token_events_block").on("token_events").columns(["block_number", "log_index"]).execute();
+      await db.schema.createIndex("token_events_kind").on("token_events").columns(["kind", "block_number"]).execute();
+      await db.schema.createIndex("token_events_account").on("token_events").columns(["account", "block_number"]).execute();
+      await db.schema.createIndex("token_events_nonce").on("token_events").column("nonce").execute();
+    },
   },
-];
+};

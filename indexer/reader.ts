@@ -1,15 +1,7 @@
-import fs from "node:fs";
-import Database from "better-sqlite3";
 import { ethers } from "ethers";
-import {
-  readSyncState,
-  type SyncState,
-  type TokenEventKind,
-  type TokenEventRow,
-  type TransactionRow,
-  type TransferKind,
-  type TransferRow,
-} from "./db";
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { isNotReady, latestFeeCollector, readSyncState, type ChainStore, type SyncState } from "./db";
+import type { ChainDatabase, TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./schema";
 
 export interface TransferRecord {
   txHash: string;
@@ -96,27 +88,33 @@ export interface Holder {
   balance: bigint;
 }
 
-/** The server's read-only view of chain.db. Every method is synchronous; newest first everywhere. */
+/**
+ * The server's read-only view of the chain store. Every method is async and reads one snapshot per
+ * statement; newest first everywhere. Until the indexer has created the store, every read answers as
+ * an empty chain.
+ */
 export interface ChainReader {
-  balanceOf(address: string): bigint;
-  indexedHead(): { number: number; hash: string } | null;
-  syncState(): SyncState | null;
-  transaction(hash: string): TransactionDetail | null;
-  transfersOf(address: string, q?: TransferQuery): Page<TransferRecord>;
-  countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): number;
-  transfersByTx(hash: string): TransferRecord[];
+  balanceOf(address: string): Promise<bigint>;
+  /** The indexed balance of `address` and the indexed head, read in one statement (one snapshot). */
+  balanceAndHead(address: string): Promise<{ balance: bigint; head: number | null }>;
+  indexedHead(): Promise<{ number: number; hash: string } | null>;
+  syncState(): Promise<SyncState | null>;
+  transaction(hash: string): Promise<TransactionDetail | null>;
+  transfersOf(address: string, q?: TransferQuery): Promise<Page<TransferRecord>>;
+  countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): Promise<number>;
+  transfersByTx(hash: string): Promise<TransferRecord[]>;
   /** Holders with a non-zero balance, largest first, and the sum of all balances. */
-  holders(q?: { limit?: number; offset?: number }): Page<Holder> & { totalBalance: bigint };
-  totalSupply(): bigint;
-  isBlocked(address: string): boolean;
-  blockedAccounts(): string[];
-  isPaused(): boolean;
-  feeCollector(): string | null;
-  transactions(q?: TransactionQuery): Page<TransactionRecord>;
-  tokenEvents(q?: TokenEventQuery): Page<TokenEventRecord>;
+  holders(q?: { limit?: number; offset?: number }): Promise<Page<Holder> & { totalBalance: bigint }>;
+  /** Minted minus burned over the indexed blocks (kept by the indexer, not summed on read). */
+  totalSupply(): Promise<bigint>;
+  isBlocked(address: string): Promise<boolean>;
+  blockedAccounts(): Promise<string[]>;
+  isPaused(): Promise<boolean>;
+  feeCollector(): Promise<string | null>;
+  transactions(q?: TransactionQuery): Promise<Page<TransactionRecord>>;
+  tokenEvents(q?: TokenEventQuery): Promise<Page<TokenEventRecord>>;
   /** What became of one authorization nonce: auth_used / auth_canceled / auth_failed events, oldest first. */
-  authorizationEvents(authorizer: string, nonce: string): TokenEventRecord[];
-  close(): void;
+  authorizationEvents(authorizer: string, nonce: string): Promise<TokenEventRecord[]>;
 }
 
 const DEFAULT_LIMIT = 100;
@@ -159,194 +157,227 @@ const toEvent = (r: TokenEventRow): TokenEventRecord => ({
   timestamp: new Date(r.timestamp * 1000),
 });
 
-/** Seconds bounds of a half-open Date range, as SQL conditions on a `timestamp` column. */
-function timeConditions(q: TimeRange, column: string, where: string[], args: unknown[]): void {
-  if (q.from) {
-    where.push(`${column} >= ?`);
-    args.push(Math.ceil(q.from.getTime() / 1000));
-  }
-  if (q.to) {
-    where.push(`${column} < ?`);
-    args.push(Math.ceil(q.to.getTime() / 1000));
-  }
+type Table = "transfers" | "transactions" | "token_events";
+type Where<T extends Table> = (eb: ExpressionBuilder<ChainDatabase, T>) => Expression<SqlBool>[];
+
+/** Seconds bounds of a half-open Date range on a `timestamp` column. */
+function timeConditions<T extends Table>(q: TimeRange): Where<T> {
+  return (eb) => {
+    const ref = eb.ref("timestamp" as never) as unknown as Expression<number>;
+    const out: Expression<SqlBool>[] = [];
+    if (q.from) out.push(eb(ref, ">=", Math.ceil(q.from.getTime() / 1000)));
+    if (q.to) out.push(eb(ref, "<", Math.ceil(q.to.getTime() / 1000)));
+    return out;
+  };
 }
 
-const whereSql = (where: string[]) => (where.length ? `WHERE ${where.join(" AND ")}` : "");
 const normHash = (h: string) => h.toLowerCase();
 
-/**
- * Opens chain.db read-only. The file may not exist yet (the indexer creates it): until it does,
- * every read answers as an empty chain, and the reader opens it on a later call.
- */
-export function createChainReader(dbPath: string): ChainReader {
-  let db: Database.Database | null = null;
-  let closed = false;
-  const statements = new Map<string, Database.Statement>();
+/** Reads of the chain store (`openChainStore({ …, readonly: true })`). The store stays the caller's to close. */
+export function createChainReader(store: ChainStore): ChainReader {
+  const { db } = store;
+  const pgsql = store.dialect === "postgres";
 
-  function conn(): Database.Database | null {
-    if (db || closed) return db;
-    if (!fs.existsSync(dbPath)) return null;
-    let opened: Database.Database;
+  /** A read of a store the indexer has not created yet answers `empty`. */
+  async function guard<T>(empty: T, read: () => Promise<T>): Promise<T> {
     try {
-      opened = new Database(dbPath, { readonly: true, fileMustExist: true });
-      opened.pragma("busy_timeout = 5000");
-      const ready = opened.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_state'").get();
-      if (!ready) {
-        // Created but not migrated yet: try again on the next call.
-        opened.close();
-        return null;
-      }
+      return await read();
     } catch (err) {
-      if ((err as { code?: string }).code?.startsWith("SQLITE_CANTOPEN") || (err as { code?: string }).code === "SQLITE_BUSY") return null;
+      if (isNotReady(err)) return empty;
       throw err;
     }
-    db = opened;
-    return db;
   }
+  const emptyPage = <T>(): Page<T> => ({ items: [], total: 0 });
 
-  function stmt(sql: string): Database.Statement | null {
-    const d = conn();
-    if (!d) return null;
-    let s = statements.get(sql);
-    if (!s) {
-      s = d.prepare(sql);
-      statements.set(sql, s);
-    }
-    return s;
-  }
-
-  const all = <T>(sql: string, ...args: unknown[]): T[] => (stmt(sql)?.all(...args) as T[] | undefined) ?? [];
-  const get = <T>(sql: string, ...args: unknown[]): T | undefined => stmt(sql)?.get(...args) as T | undefined;
-  const count = (sql: string, ...args: unknown[]): number => get<{ n: number }>(sql, ...args)?.n ?? 0;
   /** One page of `table` under `where` (newest first by `order`) and the total count. */
-  const page = <R, T>(table: string, where: string, args: unknown[], order: string, q: { limit?: number; offset?: number }, map: (r: R) => T): Page<T> => ({
-    items: all<R>(`SELECT * FROM ${table} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, ...args, q.limit ?? DEFAULT_LIMIT, q.offset ?? 0).map(map),
-    total: count(`SELECT COUNT(*) AS n FROM ${table} ${where}`, ...args),
-  });
-
-  function transferWhere(address: string, q: Omit<TransferQuery, "limit" | "offset">) {
-    const a = ethers.getAddress(address);
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (q.direction === "in") (where.push('"to" = ?'), args.push(a));
-    else if (q.direction === "out") (where.push('"from" = ?'), args.push(a));
-    else (where.push('("from" = ? OR "to" = ?)'), args.push(a, a));
-    if (q.kinds?.length) (where.push(`kind IN (${q.kinds.map(() => "?").join(", ")})`), args.push(...q.kinds));
-    timeConditions(q, "timestamp", where, args);
-    return { sql: whereSql(where), args };
+  function page<T extends Table, R, O>(table: T, where: Where<T>, order: [string, string], q: { limit?: number; offset?: number }, map: (r: R) => O): Promise<Page<O>> {
+    return guard(emptyPage<O>(), async () => {
+      const base = (db.selectFrom(table) as unknown as SelectQueryBuilder<ChainDatabase, T, object>).where((eb) => eb.and(where(eb)));
+      const rows = await base
+        .selectAll()
+        .orderBy(sql.ref(order[0]), "desc")
+        .orderBy(sql.ref(order[1]), "desc")
+        .limit(q.limit ?? DEFAULT_LIMIT)
+        .offset(q.offset ?? 0)
+        .execute();
+      const count = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+      return { items: (rows as R[]).map(map), total: Number((count as { n: number | string } | undefined)?.n ?? 0) };
+    });
   }
 
-  function latestOf(kinds: [TokenEventKind, TokenEventKind], account?: string): TokenEventKind | undefined {
-    const accountSql = account ? "AND account = ?" : "";
-    const args: unknown[] = account ? [kinds[0], kinds[1], account] : [kinds[0], kinds[1]];
-    return get<{ kind: TokenEventKind }>(
-      `SELECT kind FROM token_events WHERE kind IN (?, ?) ${accountSql} ORDER BY block_number DESC, log_index DESC LIMIT 1`,
-      ...args,
-    )?.kind;
+  function transferWhere(address: string, q: Omit<TransferQuery, "limit" | "offset">): Where<"transfers"> {
+    const a = ethers.getAddress(address);
+    return (eb) => [
+      q.direction === "in" ? eb("to", "=", a) : q.direction === "out" ? eb("from", "=", a) : eb.or([eb("from", "=", a), eb("to", "=", a)]),
+      ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
+      ...timeConditions<"transfers">(q)(eb),
+    ];
+  }
+
+  /** The latest of two opposite token events (block/unblock, paused/unpaused), optionally of one account. */
+  async function latestOf(kinds: [TokenEventKind, TokenEventKind], account?: string): Promise<TokenEventKind | undefined> {
+    let q = db.selectFrom("token_events").select("kind").where("kind", "in", kinds);
+    if (account) q = q.where("account", "=", account);
+    const r = await q.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(1).executeTakeFirst();
+    return r?.kind;
   }
 
   const reader: ChainReader = {
     balanceOf(address) {
-      const row = get<{ balance: string }>("SELECT balance FROM balances WHERE address = ?", ethers.getAddress(address));
-      return row ? BigInt(row.balance) : 0n;
+      return guard(0n, async () => {
+        const r = await db.selectFrom("balances").select("balance").where("address", "=", ethers.getAddress(address)).executeTakeFirst();
+        return r ? BigInt(r.balance) : 0n;
+      });
+    },
+    balanceAndHead(address) {
+      const a = ethers.getAddress(address);
+      return guard({ balance: 0n, head: null }, async () => {
+        const r = await db
+          .selectNoFrom((eb) => [
+            eb.selectFrom("balances").select("balance").where("address", "=", a).as("balance"),
+            eb.selectFrom("sync_state").select("last_block").where("id", "=", 1).as("head"),
+          ])
+          .executeTakeFirstOrThrow();
+        return { balance: BigInt(r.balance ?? "0"), head: r.head === null ? null : Number(r.head) };
+      });
     },
     indexedHead() {
-      const s = reader.syncState();
-      return s && s.lastBlock !== null && s.lastHash !== null ? { number: s.lastBlock, hash: s.lastHash } : null;
+      return guard(null, async () => {
+        const r = await db.selectFrom("sync_state").select(["last_block", "last_hash"]).where("id", "=", 1).executeTakeFirst();
+        return r && r.last_block !== null && r.last_hash !== null ? { number: Number(r.last_block), hash: r.last_hash } : null;
+      });
     },
     syncState() {
-      const d = conn();
-      return d ? readSyncState(d) : null;
+      return guard(null, () => readSyncState(db));
     },
     transaction(hash) {
-      const row = get<TransactionRow>("SELECT * FROM transactions WHERE hash = ?", normHash(hash));
-      if (!row) return null;
-      return {
-        ...toTransaction(row),
-        transfers: reader.transfersByTx(row.hash),
-        events: all<TokenEventRow>("SELECT * FROM token_events WHERE tx_hash = ? ORDER BY log_index", row.hash).map(toEvent),
-      };
+      return guard(null, async () => {
+        const row = await db.selectFrom("transactions").selectAll().where("hash", "=", normHash(hash)).executeTakeFirst();
+        if (!row) return null;
+        const events = await db.selectFrom("token_events").selectAll().where("tx_hash", "=", row.hash).orderBy("log_index").execute();
+        return { ...toTransaction(row), transfers: await reader.transfersByTx(row.hash), events: events.map(toEvent) };
+      });
     },
     transfersOf(address, q = {}) {
-      const { sql, args } = transferWhere(address, q);
-      return page<TransferRow, ReturnType<typeof toTransfer>>("transfers", sql, args, "block_number DESC, log_index DESC", q, toTransfer);
+      return page("transfers", transferWhere(address, q), ["block_number", "log_index"], q, toTransfer);
     },
     countTransfersOf(address, q = {}) {
-      const { sql, args } = transferWhere(address, q);
-      return count(`SELECT COUNT(*) AS n FROM transfers ${sql}`, ...args);
+      const where = transferWhere(address, q);
+      return guard(0, async () => {
+        const r = await db
+          .selectFrom("transfers")
+          .where((eb) => eb.and(where(eb)))
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst();
+        return Number(r?.n ?? 0);
+      });
     },
     transfersByTx(hash) {
-      return all<TransferRow>("SELECT * FROM transfers WHERE tx_hash = ? ORDER BY log_index", normHash(hash)).map(toTransfer);
+      return guard([], async () => (await db.selectFrom("transfers").selectAll().where("tx_hash", "=", normHash(hash)).orderBy("log_index").execute()).map(toTransfer));
     },
     holders(q = {}) {
-      // Balances are decimal TEXT without leading zeros: longer is larger, then lexical order.
-      const items = all<{ address: string; balance: string }>(
-        "SELECT address, balance FROM balances WHERE balance != '0' ORDER BY length(balance) DESC, balance DESC, address LIMIT ? OFFSET ?",
-        q.limit ?? DEFAULT_LIMIT,
-        q.offset ?? 0,
-      ).map((r) => ({ address: r.address, balance: BigInt(r.balance) }));
-      return { items, total: count("SELECT COUNT(*) AS n FROM balances WHERE balance != '0'"), totalBalance: reader.totalSupply() };
+      return guard({ items: [], total: 0, totalBalance: 0n }, async () => {
+        let rows = db.selectFrom("balances").select(["address", "balance"]).where("balance", "!=", "0");
+        // PostgreSQL orders numeric; SQLite keeps decimal text without leading zeros: longer is larger, then lexical.
+        rows = pgsql ? rows.orderBy("balance", "desc") : rows.orderBy(sql`length(balance)`, "desc").orderBy("balance", "desc");
+        const items = await rows
+          .orderBy("address")
+          .limit(q.limit ?? DEFAULT_LIMIT)
+          .offset(q.offset ?? 0)
+          .execute();
+        const count = await db
+          .selectFrom("balances")
+          .where("balance", "!=", "0")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst();
+        return {
+          items: items.map((r) => ({ address: r.address, balance: BigInt(r.balance) })),
+          total: Number(count?.n ?? 0),
+          totalBalance: await reader.totalSupply(),
+        };
+      });
     },
     totalSupply() {
-      return all<{ balance: string }>("SELECT balance FROM balances").reduce((acc, r) => acc + BigInt(r.balance), 0n);
+      return guard(0n, async () => {
+        const r = await db.selectFrom("sync_state").select("total_supply").where("id", "=", 1).executeTakeFirst();
+        return BigInt(r?.total_supply ?? "0");
+      });
     },
     isBlocked(address) {
-      return latestOf(["block", "unblock"], ethers.getAddress(address)) === "block";
+      return guard(false, async () => (await latestOf(["block", "unblock"], ethers.getAddress(address))) === "block");
     },
     blockedAccounts() {
-      return all<{ account: string }>(
-        `SELECT account FROM token_events e WHERE kind = 'block' AND NOT EXISTS (
-           SELECT 1 FROM token_events u WHERE u.account = e.account AND u.kind IN ('block', 'unblock')
-             AND (u.block_number > e.block_number OR (u.block_number = e.block_number AND u.log_index > e.log_index)))
-         ORDER BY block_number DESC`,
-      ).map((r) => r.account);
+      return guard([], async () => {
+        const rows = await db
+          .selectFrom("token_events as e")
+          .select("e.account")
+          .where("e.kind", "=", "block")
+          .where(({ not, exists, selectFrom, eb }) =>
+            not(
+              exists(
+                selectFrom("token_events as u")
+                  .select("u.log_index")
+                  .whereRef("u.account", "=", "e.account")
+                  .where("u.kind", "in", ["block", "unblock"])
+                  .where((w) =>
+                    w.or([w("u.block_number", ">", w.ref("e.block_number")), w.and([w("u.block_number", "=", w.ref("e.block_number")), w("u.log_index", ">", w.ref("e.log_index"))])]),
+                  ),
+              ),
+            ),
+          )
+          .orderBy("e.block_number", "desc")
+          .execute();
+        return rows.map((r) => r.account!);
+      });
     },
     isPaused() {
-      return latestOf(["paused", "unpaused"]) === "paused";
+      return guard(false, async () => (await latestOf(["paused", "unpaused"])) === "paused");
     },
     feeCollector() {
-      return get<{ account: string }>("SELECT account FROM token_events WHERE kind = 'fee_collector' ORDER BY block_number DESC, log_index DESC LIMIT 1")?.account ?? null;
+      return guard(null, () => latestFeeCollector(db));
     },
     transactions(q = {}) {
-      const where: string[] = [];
-      const args: unknown[] = [];
-      if (q.address) {
-        const a = ethers.getAddress(q.address);
-        where.push(
-          `("from" = ? OR "to" = ? OR hash IN (SELECT tx_hash FROM transfers WHERE "from" = ? OR "to" = ?)
-            OR hash IN (SELECT tx_hash FROM token_events WHERE account = ?))`,
-        );
-        args.push(a, a, a, a, a);
-      }
-      if (q.status !== undefined) (where.push("status = ?"), args.push(q.status));
-      if (q.method) (where.push("method = ?"), args.push(q.method));
-      timeConditions(q, "timestamp", where, args);
-      const sql = whereSql(where);
-      return page<TransactionRow, ReturnType<typeof toTransaction>>("transactions", sql, args, "block_number DESC, tx_index DESC", q, toTransaction);
+      const a = q.address ? ethers.getAddress(q.address) : null;
+      const where: Where<"transactions"> = (eb) => [
+        ...(a
+          ? [
+              eb.or([
+                eb("from", "=", a),
+                eb("to", "=", a),
+                eb("hash", "in", eb.selectFrom("transfers").select("tx_hash").where((t) => t.or([t("from", "=", a), t("to", "=", a)]))),
+                eb("hash", "in", eb.selectFrom("token_events").select("tx_hash").where("account", "=", a)),
+              ]),
+            ]
+          : []),
+        ...(q.status !== undefined ? [eb("status", "=", q.status)] : []),
+        ...(q.method ? [eb("method", "=", q.method)] : []),
+        ...timeConditions<"transactions">(q)(eb),
+      ];
+      return page("transactions", where, ["block_number", "tx_index"], q, toTransaction);
     },
     tokenEvents(q = {}) {
-      const where: string[] = [];
-      const args: unknown[] = [];
       const kinds = q.kind === undefined ? [] : Array.isArray(q.kind) ? q.kind : [q.kind];
-      if (kinds.length) (where.push(`kind IN (${kinds.map(() => "?").join(", ")})`), args.push(...kinds));
-      if (q.account) (where.push("account = ?"), args.push(ethers.getAddress(q.account)));
-      timeConditions(q, "timestamp", where, args);
-      const sql = whereSql(where);
-      return page<TokenEventRow, ReturnType<typeof toEvent>>("token_events", sql, args, "block_number DESC, log_index DESC", q, toEvent);
+      const account = q.account ? ethers.getAddress(q.account) : null;
+      const where: Where<"token_events"> = (eb) => [
+        ...(kinds.length ? [eb("kind", "in", kinds)] : []),
+        ...(account ? [eb("account", "=", account)] : []),
+        ...timeConditions<"token_events">(q)(eb),
+      ];
+      return page("token_events", where, ["block_number", "log_index"], q, toEvent);
     },
     authorizationEvents(authorizer, nonce) {
-      return all<TokenEventRow>(
-        `SELECT * FROM token_events WHERE nonce = ? AND account = ? AND kind IN ('auth_used', 'auth_canceled', 'auth_failed')
-         ORDER BY block_number, log_index`,
-        nonce.toLowerCase(),
-        ethers.getAddress(authorizer),
-      ).map(toEvent);
-    },
-    close() {
-      closed = true;
-      statements.clear();
-      db?.close();
-      db = null;
+      return guard([], async () => {
+        const rows = await db
+          .selectFrom("token_events")
+          .selectAll()
+          .where("nonce", "=", nonce.toLowerCase())
+          .where("account", "=", ethers.getAddress(authorizer))
+          .where("kind", "in", ["auth_used", "auth_canceled", "auth_failed"])
+          .orderBy("block_number")
+          .orderBy("log_index")
+          .execute();
+        return rows.map(toEvent);
+      });
     },
   };
   return reader;

@@ -1,19 +1,17 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IndexerEvents } from "./events";
 import { createIndexer, type Indexer } from "./indexer";
 import { createChainReader, type ChainReader } from "./reader";
 import { mineMore } from "./test/history";
 import { expectMirrorMatchesChain } from "./test/expect-mirror";
+import { testStores } from "./test/stores";
 import { signAuthorization, startVoucherChain, submitAuthorization, type VoucherChain } from "./test/voucher";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
 /** Reorgs made on a real node with evm_snapshot / evm_revert, then different transactions. */
 describe("indexer reorgs", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-reorg-"));
+  const stores = testStores();
   let chain: VoucherChain;
   let ix: Indexer;
   let view: ChainReader;
@@ -21,28 +19,28 @@ describe("indexer reorgs", () => {
 
   const snapshot = (): Promise<string> => chain.provider.send("evm_snapshot", []);
   const revert = async (id: string) => expect(await chain.provider.send("evm_revert", [id])).toBe(true);
-  const removedEverywhere = (hashes: string[]) => {
+  const removedEverywhere = async (hashes: string[]) => {
     for (const h of hashes) {
-      expect(view.transaction(h)).toBeNull();
-      expect(view.transfersByTx(h)).toEqual([]);
+      expect(await view.transaction(h)).toBeNull();
+      expect(await view.transfersByTx(h)).toEqual([]);
     }
   };
 
   beforeAll(async () => {
     chain = await startVoucherChain();
     for (const u of chain.users) await (await chain.token.mint(u.address, 10_000n)).wait();
-    const dbPath = path.join(dir, "chain.db");
-    ix = createIndexer({ rpcUrl: chain.node.rpcUrl, dbPath, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, batchSize: 5 });
+    const loc = await stores.location();
+    const store = await stores.open(loc);
+    ix = createIndexer({ rpcUrl: chain.node.rpcUrl, store, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, batchSize: 5 });
     ix.on("reorg", (r) => reorgs.push(r));
-    view = createChainReader(dbPath);
+    view = createChainReader(await stores.open(loc, true));
     await ix.syncOnce();
   });
 
   afterAll(async () => {
-    view?.close();
     await ix?.stop();
+    await stores.cleanup();
     await chain?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("a shorter branch: rolls back to the common ancestor, drops the orphaned rows", async () => {
@@ -54,7 +52,7 @@ describe("indexer reorgs", () => {
       (await submitAuthorization(chain, await signAuthorization(chain, alice, { to: bob.address, value: 300n, fee: 200n })))!.hash,
     ];
     await ix.syncOnce();
-    expect(view.transaction(orphaned[2])?.transfers).toHaveLength(2);
+    expect((await view.transaction(orphaned[2]))?.transfers).toHaveLength(2);
 
     await revert(id);
     const replacing = await mineMore(chain, 1, 8);
@@ -62,8 +60,8 @@ describe("indexer reorgs", () => {
     expect(head?.number).toBe(base + 1);
     expect(reorgs.at(-1)).toMatchObject({ commonAncestor: base, depth: 3 });
     expect(reorgs.at(-1)!.removedTxHashes).toEqual(orphaned);
-    removedEverywhere(orphaned);
-    expect(view.transaction(replacing[0])?.status).toBe(1);
+    await removedEverywhere(orphaned);
+    expect((await view.transaction(replacing[0]))?.status).toBe(1);
     await expectMirrorMatchesChain(chain, view, [carol.address]);
   });
 
@@ -81,9 +79,9 @@ describe("indexer reorgs", () => {
     ];
     await ix.syncOnce();
     expect(reorgs.at(-1)).toMatchObject({ commonAncestor: base, depth: 2, removedTxHashes: orphaned });
-    removedEverywhere(orphaned);
-    for (const h of replacing) expect(view.transaction(h)?.status).toBe(1);
-    expect(view.isBlocked(carol.address)).toBe(true);
+    await removedEverywhere(orphaned);
+    for (const h of replacing) expect((await view.transaction(h))?.status).toBe(1);
+    expect(await view.isBlocked(carol.address)).toBe(true);
     await expectMirrorMatchesChain(chain, view);
   });
 
@@ -93,13 +91,13 @@ describe("indexer reorgs", () => {
     const id = await snapshot();
     await (await chain.token.unblockAccount(carol)).wait();
     await ix.syncOnce();
-    expect(view.isBlocked(carol)).toBe(false);
+    expect(await view.isBlocked(carol)).toBe(false);
     await revert(id);
     await mineMore(chain, 1, 6);
     await ix.syncOnce();
     expect(reorgs.at(-1)).toMatchObject({ commonAncestor: base, depth: 1 });
-    expect(view.isBlocked(carol)).toBe(true);
-    expect(view.indexedHead()?.hash).toBe((await chain.provider.getBlock("latest"))!.hash);
+    expect(await view.isBlocked(carol)).toBe(true);
+    expect((await view.indexedHead())?.hash).toBe((await chain.provider.getBlock("latest"))!.hash);
     await expectMirrorMatchesChain(chain, view);
   });
 
@@ -107,7 +105,8 @@ describe("indexer reorgs", () => {
   it("a reorg seen by the live loop", async () => {
     const base = await chain.provider.getBlockNumber();
     const id = await snapshot();
-    const live = createIndexer({ rpcUrl: chain.node.rpcUrl, dbPath: path.join(dir, "live.db"), token: chain.address, fromBlock: chain.deployBlock, logger: quiet, pollMs: 30 });
+    const liveLoc = await stores.location();
+    const live = createIndexer({ rpcUrl: chain.node.rpcUrl, store: await stores.open(liveLoc), token: chain.address, fromBlock: chain.deployBlock, logger: quiet, pollMs: 30 });
     const seen = new Promise<IndexerEvents["reorg"]>((resolve) => live.on("reorg", resolve));
     live.start();
     const orphaned = await mineMore(chain, 3, 3);
@@ -121,10 +120,9 @@ describe("indexer reorgs", () => {
     });
     expect(got).toBe((await chain.provider.getBlock(base + 1))!.hash);
     await live.stop();
-    const liveView = createChainReader(path.join(dir, "live.db"));
-    for (const h of orphaned) expect(liveView.transaction(h)).toBeNull();
-    expect(liveView.transaction(replacing[0])?.status).toBe(1);
+    const liveView = createChainReader(await stores.open(liveLoc, true));
+    for (const h of orphaned) expect(await liveView.transaction(h)).toBeNull();
+    expect((await liveView.transaction(replacing[0]))?.status).toBe(1);
     await expectMirrorMatchesChain(chain, liveView);
-    liveView.close();
   });
 });

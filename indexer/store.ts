@@ -1,108 +1,234 @@
 import { ethers } from "ethers";
-import type { ChainDb, SyncState } from "./db";
-import { readSyncState, wipeChainDb } from "./db";
+import { sql } from "kysely";
+import { latestFeeCollector, readSyncState, wipeChainStore, type ChainStore, type SyncState } from "./db";
 import type { DecodedRange } from "./decode";
+import { StaleHeadError } from "./errors";
+import type { ChainTx, TransferRow } from "./schema";
 
 /**
- * The indexer's writes to chain.db. Every method is one SQLite transaction, so a reader (or a
+ * The indexer's writes to the chain store. Every write is one transaction, so a reader (or a
  * restart after a crash) sees a range either wholly indexed or not at all.
  */
-export interface Store {
-  state(): SyncState | null;
+export interface IndexerStore {
+  state(): Promise<SyncState | null>;
   /** Starts a fresh mirror (after a wipe, or the first time). */
-  init(s: Omit<SyncState, "lastBlock" | "lastHash">): void;
-  wipe(): void;
-  /** Writes one decoded range and moves the indexed head to its last block. */
-  applyRange(range: DecodedRange, head: { number: number; hash: string }): void;
-  /** Deletes everything above `ancestor`, recomputes the balances it touched; returns the removed tx hashes. */
-  rollbackTo(ancestor: number): string[];
+  init(s: Omit<SyncState, "lastBlock" | "lastHash" | "totalSupply">): Promise<void>;
+  wipe(): Promise<void>;
+  /**
+   * Writes one decoded range and moves the indexed head to its last block; returns the new state.
+   * `from` is the head hash the range extends (null on an empty mirror): if the store's head is not
+   * that any more, nothing is written and StaleHeadError is thrown (compare-and-set, so a second
+   * writer during a hand-over can never apply a range on the wrong parent).
+   */
+  applyRange(range: DecodedRange, head: { number: number; hash: string }, from: string | null): Promise<SyncState>;
+  /** Deletes everything above `ancestor`, takes its transfers out of the balances; returns the removed tx hashes. Same check of `from`. */
+  rollbackTo(ancestor: number, from: string | null): Promise<{ removedTxHashes: string[]; state: SyncState }>;
   /** Stored blocks at or below `n`, newest first. */
-  storedBlocksBelow(n: number, limit: number): { number: number; hash: string }[];
-  storedBlock(n: number): { number: number; hash: string } | null;
+  storedBlocksBelow(n: number, limit: number): Promise<{ number: number; hash: string }[]>;
+  storedBlock(n: number): Promise<{ number: number; hash: string } | null>;
   /** Forgets old blocks without token activity; the recent window stays for reorg checks. */
-  prune(keepFrom: number): void;
-  feeCollector(): string | null;
+  prune(keepFrom: number): Promise<void>;
+  feeCollector(): Promise<string | null>;
 }
 
-export function createStore(db: ChainDb): Store {
-  const q = {
-    insertBlock: db.prepare("INSERT OR REPLACE INTO blocks (number, hash, parent_hash, timestamp) VALUES (@number, @hash, @parent_hash, @timestamp)"),
-    insertTx: db.prepare(
-      `INSERT OR REPLACE INTO transactions (hash, block_number, tx_index, "from", "to", status, gas_used, gas_price, method, value, timestamp)
-       VALUES (@hash, @block_number, @tx_index, @from, @to, @status, @gas_used, @gas_price, @method, @value, @timestamp)`,
-    ),
-    // A (tx_hash, log_index) already present means the range was indexed before: never count it twice.
-    insertTransfer: db.prepare(
-      `INSERT OR IGNORE INTO transfers (tx_hash, log_index, block_number, "from", "to", value, kind, timestamp)
-       VALUES (@tx_hash, @log_index, @block_number, @from, @to, @value, @kind, @timestamp)`,
-    ),
-    insertEvent: db.prepare(
-      `INSERT OR IGNORE INTO token_events (block_number, tx_hash, log_index, kind, actor, account, nonce, amount, data, timestamp)
-       VALUES (@block_number, @tx_hash, @log_index, @kind, @actor, @account, @nonce, @amount, @data, @timestamp)`,
-    ),
-    balance: db.prepare("SELECT balance FROM balances WHERE address = ?").pluck(),
-    setBalance: db.prepare("INSERT INTO balances (address, balance) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET balance = excluded.balance"),
-    setHead: db.prepare("UPDATE sync_state SET last_block = ?, last_hash = ?, updated_at = ? WHERE id = 1"),
-    storedBelow: db.prepare("SELECT number, hash FROM blocks WHERE number <= ? ORDER BY number DESC LIMIT ?"),
-    storedBlock: db.prepare("SELECT number, hash FROM blocks WHERE number = ?"),
-    sumIn: db.prepare('SELECT value FROM transfers WHERE "to" = ?').pluck(),
-    sumOut: db.prepare('SELECT value FROM transfers WHERE "from" = ?').pluck(),
-    feeCollector: db.prepare("SELECT account FROM token_events WHERE kind = 'fee_collector' ORDER BY block_number DESC, log_index DESC LIMIT 1").pluck(),
-  };
+/** Rows per multi-row INSERT (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const CHUNK = 500;
 
-  const sum = (values: unknown[]) => values.reduce<bigint>((acc, v) => acc + BigInt(v as string), 0n);
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
+  return out;
+}
 
-  const applyRange = db.transaction((range: DecodedRange, head: { number: number; hash: string }) => {
-    for (const b of range.blocks) q.insertBlock.run(b);
-    for (const t of range.transactions) q.insertTx.run(t);
-    for (const e of range.tokenEvents) q.insertEvent.run(e);
-    const deltas = new Map<string, bigint>();
-    for (const t of range.transfers) {
-      if (q.insertTransfer.run(t).changes === 0) continue;
-      const v = BigInt(t.value);
-      if (t.from !== ethers.ZeroAddress) deltas.set(t.from, (deltas.get(t.from) ?? 0n) - v);
-      if (t.to !== ethers.ZeroAddress) deltas.set(t.to, (deltas.get(t.to) ?? 0n) + v);
-    }
-    for (const [address, delta] of deltas) {
-      const old = BigInt((q.balance.get(address) as string | undefined) ?? "0");
-      q.setBalance.run(address, (old + delta).toString());
-    }
-    q.setHead.run(head.number, head.hash, new Date().toISOString());
-  });
+const nowIso = () => new Date().toISOString();
+const asBlock = (r: { number: number | string; hash: string }) => ({ number: Number(r.number), hash: r.hash });
 
-  const rollbackTo = db.transaction((ancestor: number): string[] => {
-    const removed = db.prepare("SELECT hash FROM transactions WHERE block_number > ? ORDER BY block_number, tx_index").pluck().all(ancestor) as string[];
-    const affected = db
-      .prepare('SELECT "from" AS a FROM transfers WHERE block_number > ? UNION SELECT "to" FROM transfers WHERE block_number > ?')
-      .pluck()
-      .all(ancestor, ancestor) as string[];
-    for (const t of ["transfers", "token_events", "transactions"]) db.prepare(`DELETE FROM ${t} WHERE block_number > ?`).run(ancestor);
-    db.prepare("DELETE FROM blocks WHERE number > ?").run(ancestor);
-    for (const address of affected) {
-      if (address === ethers.ZeroAddress) continue;
-      q.setBalance.run(address, (sum(q.sumIn.all(address)) - sum(q.sumOut.all(address))).toString());
+/** Balance and supply changes of a set of transfers, `sign` 1 to apply them, -1 to take them back. */
+function effects(transfers: Pick<TransferRow, "from" | "to" | "value">[], sign: 1n | -1n): { deltas: Map<string, bigint>; supply: bigint } {
+  const deltas = new Map<string, bigint>();
+  let supply = 0n;
+  for (const t of transfers) {
+    const v = BigInt(t.value) * sign;
+    if (t.from === ethers.ZeroAddress) supply += v;
+    else deltas.set(t.from, (deltas.get(t.from) ?? 0n) - v);
+    if (t.to === ethers.ZeroAddress) supply -= v;
+    else deltas.set(t.to, (deltas.get(t.to) ?? 0n) + v);
+  }
+  return { deltas, supply };
+}
+
+export function createStore(store: ChainStore): IndexerStore {
+  const { db } = store;
+  const pgsql = store.dialect === "postgres";
+
+  /** Locks the sync_state row if the head is still `from`; StaleHeadError otherwise. The first write of a range. */
+  async function claimHead(tx: ChainTx, from: string | null): Promise<void> {
+    const r = await tx
+      .updateTable("sync_state")
+      .set({ updated_at: nowIso() })
+      .where("id", "=", 1)
+      .where("last_hash", from === null ? "is" : "=", from)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return;
+    const s = await readSyncState(tx);
+    throw new StaleHeadError(from, s?.lastHash ?? null);
+  }
+
+  /**
+   * Adds exact deltas to balances and the supply. PostgreSQL adds numeric in SQL (atomic even if two
+   * writers met); SQLite keeps decimal text, so the sum is done in BigInt inside the same transaction.
+   */
+  async function addEffects(tx: ChainTx, { deltas, supply }: { deltas: Map<string, bigint>; supply: bigint }, head: { number: number | null; hash: string | null }) {
+    const changed = [...deltas].filter(([, d]) => d !== 0n);
+    if (pgsql) {
+      for (const part of chunks(changed)) {
+        await tx
+          .insertInto("balances")
+          .values(part.map(([address, d]) => ({ address, balance: d.toString() })))
+          .onConflict((oc) => oc.column("address").doUpdateSet({ balance: sql<string>`balances.balance + excluded.balance` }))
+          .execute();
+      }
+      await tx
+        .updateTable("sync_state")
+        .set({ last_block: head.number, last_hash: head.hash, updated_at: nowIso(), total_supply: sql<string>`total_supply + ${supply.toString()}::numeric` })
+        .where("id", "=", 1)
+        .execute();
+      return;
     }
-    const kept = q.storedBlock.get(ancestor) as { number: number; hash: string } | undefined;
-    q.setHead.run(kept ? kept.number : null, kept ? kept.hash : null, new Date().toISOString());
-    return removed;
-  });
+    for (const part of chunks(changed)) {
+      const rows = await tx
+        .selectFrom("balances")
+        .select(["address", "balance"])
+        .where("address", "in", part.map(([address]) => address))
+        .execute();
+      const old = new Map(rows.map((r) => [r.address, BigInt(r.balance)]));
+      await tx
+        .insertInto("balances")
+        .values(part.map(([address, d]) => ({ address, balance: ((old.get(address) ?? 0n) + d).toString() })))
+        .onConflict((oc) => oc.column("address").doUpdateSet((eb) => ({ balance: eb.ref("excluded.balance") })))
+        .execute();
+    }
+    const s = await tx.selectFrom("sync_state").select("total_supply").where("id", "=", 1).executeTakeFirstOrThrow();
+    await tx
+      .updateTable("sync_state")
+      .set({ last_block: head.number, last_hash: head.hash, updated_at: nowIso(), total_supply: (BigInt(s.total_supply) + supply).toString() })
+      .where("id", "=", 1)
+      .execute();
+  }
 
   return {
     state: () => readSyncState(db),
-    init(s) {
-      db.prepare(
-        `INSERT OR REPLACE INTO sync_state (id, chain_id, genesis_hash, token, deploy_block, last_block, last_hash, updated_at)
-         VALUES (1, ?, ?, ?, ?, NULL, NULL, ?)`,
-      ).run(s.chainId, s.genesisHash, s.token, s.deployBlock, new Date().toISOString());
+
+    async init(s) {
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom("sync_state").execute();
+        await tx
+          .insertInto("sync_state")
+          .values({
+            id: 1,
+            chain_id: s.chainId,
+            genesis_hash: s.genesisHash,
+            token: s.token,
+            deploy_block: s.deployBlock,
+            last_block: null,
+            last_hash: null,
+            total_supply: "0",
+            updated_at: nowIso(),
+          })
+          .execute();
+      });
     },
-    wipe: () => wipeChainDb(db),
-    applyRange: (range, head) => applyRange(range, head),
-    rollbackTo: (ancestor) => rollbackTo(ancestor),
-    storedBlocksBelow: (n, limit) => q.storedBelow.all(n, limit) as { number: number; hash: string }[],
-    storedBlock: (n) => (q.storedBlock.get(n) as { number: number; hash: string } | undefined) ?? null,
-    prune(keepFrom) {
-      db.prepare("DELETE FROM blocks WHERE number < ? AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.block_number = blocks.number)").run(keepFrom);
+
+    wipe: () => wipeChainStore(db),
+
+    applyRange(range, head, from) {
+      return db.transaction().execute(async (tx) => {
+        await claimHead(tx, from);
+        for (const part of chunks(range.blocks)) {
+          await tx
+            .insertInto("blocks")
+            .values(part)
+            .onConflict((oc) =>
+              oc.column("number").doUpdateSet((eb) => ({
+                hash: eb.ref("excluded.hash"),
+                parent_hash: eb.ref("excluded.parent_hash"),
+                timestamp: eb.ref("excluded.timestamp"),
+              })),
+            )
+            .execute();
+        }
+        for (const part of chunks(range.transactions)) {
+          await tx
+            .insertInto("transactions")
+            .values(part)
+            .onConflict((oc) =>
+              oc.column("hash").doUpdateSet((eb) => ({
+                block_number: eb.ref("excluded.block_number"),
+                tx_index: eb.ref("excluded.tx_index"),
+                from: eb.ref("excluded.from"),
+                to: eb.ref("excluded.to"),
+                status: eb.ref("excluded.status"),
+                gas_used: eb.ref("excluded.gas_used"),
+                gas_price: eb.ref("excluded.gas_price"),
+                method: eb.ref("excluded.method"),
+                value: eb.ref("excluded.value"),
+                timestamp: eb.ref("excluded.timestamp"),
+              })),
+            )
+            .execute();
+        }
+        for (const part of chunks(range.tokenEvents)) {
+          await tx.insertInto("token_events").values(part).onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing()).execute();
+        }
+        // A (tx_hash, log_index) already present means the range was indexed before: never count it twice.
+        const inserted = new Set<string>();
+        for (const part of chunks(range.transfers)) {
+          const rows = await tx
+            .insertInto("transfers")
+            .values(part)
+            .onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing())
+            .returning(["tx_hash", "log_index"])
+            .execute();
+          for (const r of rows) inserted.add(`${r.tx_hash}:${r.log_index}`);
+        }
+        await addEffects(tx, effects(range.transfers.filter((t) => inserted.has(`${t.tx_hash}:${t.log_index}`)), 1n), head);
+        return (await readSyncState(tx))!;
+      });
     },
-    feeCollector: () => (q.feeCollector.get() as string | undefined) ?? null,
+
+    rollbackTo(ancestor, from) {
+      return db.transaction().execute(async (tx) => {
+        await claimHead(tx, from);
+        const removed = await tx.selectFrom("transactions").select("hash").where("block_number", ">", ancestor).orderBy("block_number").orderBy("tx_index").execute();
+        const undone = await tx.selectFrom("transfers").select(["from", "to", "value"]).where("block_number", ">", ancestor).execute();
+        await tx.deleteFrom("transfers").where("block_number", ">", ancestor).execute();
+        await tx.deleteFrom("token_events").where("block_number", ">", ancestor).execute();
+        await tx.deleteFrom("transactions").where("block_number", ">", ancestor).execute();
+        await tx.deleteFrom("blocks").where("number", ">", ancestor).execute();
+        const kept = await tx.selectFrom("blocks").select(["number", "hash"]).where("number", "=", ancestor).executeTakeFirst();
+        await addEffects(tx, effects(undone, -1n), kept ? asBlock(kept) : { number: null, hash: null });
+        return { removedTxHashes: removed.map((r) => r.hash), state: (await readSyncState(tx))! };
+      });
+    },
+
+    async storedBlocksBelow(n, limit) {
+      const rows = await db.selectFrom("blocks").select(["number", "hash"]).where("number", "<=", n).orderBy("number", "desc").limit(limit).execute();
+      return rows.map(asBlock);
+    },
+
+    async storedBlock(n) {
+      const r = await db.selectFrom("blocks").select(["number", "hash"]).where("number", "=", n).executeTakeFirst();
+      return r ? asBlock(r) : null;
+    },
+
+    async prune(keepFrom) {
+      await db
+        .deleteFrom("blocks")
+        .where("number", "<", keepFrom)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom("transactions as t").select("t.hash").whereRef("t.block_number", "=", "blocks.number"))))
+        .execute();
+    },
+
+    feeCollector: () => latestFeeCollector(db),
   };
 }

@@ -39,8 +39,8 @@ async function main() {
     // A sender funded for every gift, and a recipient.
     const from = await createMember(s.ctx, { phonenumber: "01090000001", username: "벤치", password: "123456" });
     const to = await createMember(s.ctx, { phonenumber: "01090000002", username: "수신", password: "123456" });
-    const treasury = s.ctx.custody.byKind("treasury")!.address;
-    const fund = s.ctx.db.transaction(() => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: from.address, value: GIFTS * 1_200 }))();
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const fund = await s.ctx.outbox.send({ kind: "seed", from: treasury, to: from.address, value: GIFTS * 1_200 });
     s.ctx.relayer.kick();
     await s.ctx.relayer.waitFor(fund.id, 60_000);
     await s.waitIndexed();

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: every suite, in order. Contract (Hardhat mocha), unit + integration (vitest, real node and
-# SQLite), then end to end (vitest + playwright-core driving Debian's Chromium against the built apps).
+# `npm test`: every suite, in order. Type-check, contract (Hardhat mocha), unit + integration (vitest, real
+# node and SQLite; `npm run test:pg` runs the same suites on PostgreSQL), then end to end (vitest + playwright-core driving Debian's Chromium against the built apps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
+echo "== type-check (root, web, admin)"
+npm run --silent typecheck
 echo "== compile contracts"
 npx hardhat compile --quiet
 echo "== build apps (when missing or older than their sources)"

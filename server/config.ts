@@ -9,6 +9,8 @@ export interface Config {
   chainPort: number;
   /** Set: use that EVM chain and start no node. Unset: embedded Hardhat node on 127.0.0.1:chainPort. */
   rpcUrl: string | null;
+  /** Set (postgres://…): both stores live in PostgreSQL (schemas `app` and `chain`). Unset: SQLite files in dataDir. */
+  databaseUrl: string | null;
   keyEncryptionKey: Buffer;
   jwtSecret: Buffer;
   /** Operator (gas-paying) key for an external chain; generated on the embedded one. */
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     dataDir,
     chainPort: Number(env.CHAIN_PORT ?? 8545),
     rpcUrl: env.RPC_URL || null,
+    databaseUrl: env.DATABASE_URL || null,
     keyEncryptionKey: kek,
     jwtSecret: jwt,
     operatorPrivateKey: env.OPERATOR_PRIVATE_KEY || null,

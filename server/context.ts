@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Chain } from "../chain/bootstrap";
 import type { Config } from "./config";
-import type { AppDb } from "./db/app-db";
+import type { AppDb } from "./db/schema";
 import type { Custody } from "./custody/keys";
 import type { Outbox } from "./relayer/outbox";
 import type { ChainReader } from "../indexer/reader";
@@ -13,10 +13,11 @@ import type { Notifier } from "./notify";
 /** Everything a route or service needs, passed in (so tests build it from real parts, no module mocks). */
 export interface AppContext {
   config: Config;
+  /** The app store (Kysely over SQLite or PostgreSQL). */
   db: AppDb;
   custody: Custody;
   chain: Chain;
-  /** The indexed chain (chain.db, read-only). */
+  /** The indexed chain (chain store, read-only). */
   view: ChainReader;
   outbox: Outbox;
   relayer: Relayer;

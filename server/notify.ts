@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
-import type { AppDb } from "./db/app-db";
-import { nowIso } from "./db/app-db";
+import type { AppDb } from "./db/schema";
+import { insertNotification } from "./notifications/notifications.repo";
 
 export type NotifyKind = "입금" | "문의" | "정산";
 const TYPE_OF: Record<NotifyKind, string> = { 입금: "sell", 문의: "inquiry", 정산: "exchange" };
@@ -16,7 +16,7 @@ export interface Notification {
 
 /** Stores an operator notification (for /api/notify/all) and pushes it to connected operators. */
 export interface Notifier {
-  notify(kind: NotifyKind, message: string, refId?: number): Notification;
+  notify(kind: NotifyKind, message: string, refId?: number): Promise<Notification>;
   on(fn: (n: Notification) => void): () => void;
 }
 
@@ -24,11 +24,8 @@ export function createNotifier(db: AppDb): Notifier {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   return {
-    notify(kind, message, refId) {
-      const info = db
-        .prepare("INSERT INTO notifications (category, type, message, ref_id, created_at) VALUES (?, ?, ?, ?, ?)")
-        .run(kind, TYPE_OF[kind], message, refId ?? null, nowIso());
-      const n = db.prepare("SELECT * FROM notifications WHERE id = ?").get(info.lastInsertRowid) as Notification;
+    async notify(kind, message, refId) {
+      const n = (await insertNotification(db, { category: kind, type: TYPE_OF[kind], message, ref_id: refId ?? null })) as Notification;
       bus.emit("n", n);
       return n;
     },

@@ -1,5 +1,9 @@
 import type { AppContext } from "./context";
-import { nowIso } from "./db/app-db";
+import { insertAdmin } from "./admins/admins.repo";
+import { insertBankAccount } from "./seed/seed.repo";
+import { savePolicy } from "./policies/policies.repo";
+import { insertBoard } from "./cs/cs.repo";
+import type { BoardType } from "./db/schema";
 import { hashPassword } from "./auth/passwords";
 import { createMember } from "./services/members";
 import { callToken } from "./services/chain-calls";
@@ -25,24 +29,27 @@ const POLICIES: Record<number, string> = {
 
 /** Seeds the demo: operators, members with wallets, a main bank account, policies, boards, and balances on-chain. */
 export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) => Promise<void>): Promise<void> {
-  const now = nowIso();
   const allFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
   const members: Awaited<ReturnType<typeof createMember>>[] = [];
   for (const m of DEMO.members) members.push(await createMember(ctx, m));
   const shop = members[2];
-  ctx.db
-    .prepare("INSERT INTO admins (login_id, password_hash, permission, flags, member_id, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .run(DEMO.admin.id, await hashPassword(DEMO.admin.password), AdminPermission.SUPER, JSON.stringify(allFlags), null, now);
-  ctx.db
-    .prepare("INSERT INTO admins (login_id, password_hash, permission, flags, member_id, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .run(DEMO.shopAdmin.id, await hashPassword(DEMO.shopAdmin.password), AdminPermission.EXCHANGER, JSON.stringify({ isExchange3: true, isExchange5: true }), shop.id, now);
-  ctx.db
-    .prepare("INSERT INTO bank_accounts (bank_name, bank_account, owner_name, nickname, is_main, created_at) VALUES (?, ?, ?, ?, 1, ?)")
-    .run("국민은행", "123456-01-234567", "(주)케이알더블유바우처", "대표 입금 계좌", now);
-  for (const [id, content] of Object.entries(POLICIES)) {
-    ctx.db.prepare("INSERT INTO policies (id, content, state, created_at, updated_at) VALUES (?, ?, 1, ?, ?)").run(Number(id), content, now, now);
-  }
-  const boards: [string, string, string][] = [
+  await insertAdmin(ctx.db, {
+    login_id: DEMO.admin.id,
+    password_hash: await hashPassword(DEMO.admin.password),
+    permission: AdminPermission.SUPER,
+    flags: allFlags,
+    member_id: null,
+  });
+  await insertAdmin(ctx.db, {
+    login_id: DEMO.shopAdmin.id,
+    password_hash: await hashPassword(DEMO.shopAdmin.password),
+    permission: AdminPermission.EXCHANGER,
+    flags: { isExchange3: true, isExchange5: true },
+    member_id: shop.id,
+  });
+  await insertBankAccount(ctx.db, { bank_name: "국민은행", bank_account: "123456-01-234567", owner_name: "(주)케이알더블유바우처", nickname: "대표 입금 계좌", is_main: 1 });
+  for (const [id, content] of Object.entries(POLICIES)) await savePolicy(ctx.db, Number(id), content);
+  const boards: [BoardType, string, string][] = [
     ["notice", "KRW Voucher 서비스 오픈 안내", "<p>KRW Voucher 상품권 서비스가 오픈했습니다. 구매, 선물, 마켓 사용을 지금 이용해 보세요.</p>"],
     ["notice", "선물·사용 수수료 안내", "<p>상품권 선물과 마켓 사용 시 건당 <b>200원</b>의 수수료가 부과됩니다.</p>"],
     ["notice", "시스템 점검 안내", "<p>매주 일요일 새벽 2시~3시 정기 점검이 진행됩니다.</p>"],
@@ -50,22 +57,21 @@ export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) =>
     ["faq", "입금하지 않으면 어떻게 되나요?", "<p>구매 신청 후 24시간 안에 입금하지 않으면 자동으로 취소됩니다.</p>"],
     ["faq", "한 달에 얼마까지 구매할 수 있나요?", "<p>회원 1인당 매월 1,000,000원까지 구매할 수 있습니다.</p>"],
   ];
-  for (const [type, title, content] of boards) {
-    ctx.db.prepare("INSERT INTO boards (type, title, content, state, created_at, updated_at) VALUES (?, ?, ?, '1', ?, ?)").run(type, title, content, now, now);
-  }
+  for (const [type, title, content] of boards) await insertBoard(ctx.db, { type, title, content, state: "1" });
 
   // Balances: mint to the treasury, then transfer from it, as the real service does.
-  const treasury = ctx.custody.byKind("treasury")!;
+  const treasury = (await ctx.custody.byKind("treasury"))!;
   const minted = await callToken(ctx, "mint", [treasury.address, BigInt(DEMO.treasuryMint)]);
   if (minted.status !== "confirmed") throw new Error(`demo mint failed: ${minted.error}`);
   await waitIndexed(minted.block_number!);
-  const ids: number[] = [];
-  ctx.db.transaction(() => {
-    members.forEach((m, i) => {
+  const ids = await ctx.db.transaction().execute(async (trx) => {
+    const made: number[] = [];
+    for (const [i, m] of members.entries()) {
       const value = DEMO.members[i].balance;
-      if (value > 0) ids.push(ctx.outbox.enqueue({ kind: "seed", from: treasury.address, to: m.address, value, counterpartyMemberId: m.id }).id);
-    });
-  })();
+      if (value > 0) made.push((await ctx.outbox.enqueue(trx, { kind: "seed", from: treasury.address, to: m.address, value, counterpartyMemberId: m.id })).id);
+    }
+    return made;
+  });
   ctx.relayer.kick();
   for (const id of ids) {
     const row = await ctx.relayer.waitFor(id, 60_000);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startTestStack, type TestStack } from "./test/harness";
+import { countMembers } from "./members/members.repo";
 
 /** Opens a socket and resolves with "open" or the HTTP status of a refused upgrade. */
 function connect(url: string): Promise<{ outcome: string; ws: WebSocket }> {
@@ -46,7 +47,7 @@ describe("the whole stack", () => {
   it("comes back after a restart with the same balances, tx hashes and records", async () => {
     const s = await startTestStack();
     const t = await s.loginUser("01011112222", "111111");
-    const to = s.ctx.custody.memberWallet(2)!.address;
+    const to = (await s.ctx.custody.memberWallet(2))!.address;
     const gift = await s.call("POST", "/api/gift/trade/address", { token: t, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" } });
     expect(gift.code).toBe(200);
     await s.waitIndexed();
@@ -64,6 +65,6 @@ describe("the whole stack", () => {
     const hist = await again.call("POST", "/api/info/history", { token: t2, body: { type: 3, page: 1 } });
     expect(hist.data.data_list[0]).toMatchObject({ txHash: gift.data.txHash, total: 1_200 });
     // The demo is not seeded twice.
-    expect((again.ctx.db.prepare("SELECT COUNT(*) AS n FROM members").get() as { n: number }).n).toBe(3);
+    expect(await countMembers(again.ctx.db)).toBe(3);
   });
 });

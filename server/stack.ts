@@ -1,11 +1,12 @@
 import http from "node:http";
-import path from "node:path";
 import pino from "pino";
-import { bootstrapChain } from "../chain/bootstrap";
-import { createIndexer } from "../indexer/indexer";
+import { bootstrapChain, type Deployment } from "../chain/bootstrap";
+import { createIndexer, type Indexer } from "../indexer/indexer";
+import { openChainStore } from "../indexer/db";
 import { createChainReader } from "../indexer/reader";
+import { leadership } from "../db/leader";
 import { loadConfig, type Config } from "./config";
-import { openAppDb, getMeta, setMeta, nowIso } from "./db/app-db";
+import { openAppStore, getMeta, setMeta, claimMeta, nowIso } from "./db/app-db";
 import { createCustody } from "./custody/keys";
 import { createOutbox } from "./relayer/outbox";
 import { createRelayer } from "./relayer/relayer";
@@ -15,49 +16,55 @@ import { createNotifier } from "./notify";
 import { createApp } from "./app";
 import { attachOperatorSocket } from "./ws";
 import { startSchedulers } from "./scheduler";
-import { expireBuyOrdersJob } from "./services/buy";
+import { expireBuyOrdersJob, settleBuyOrders } from "./services/buy";
 import type { AppContext } from "./context";
 
 export interface Stack {
   url: string;
   ctx: AppContext;
   server: http.Server;
-  /** Resolves once the indexer has reached the chain head at call time. */
+  /** Resolves once the index has reached the chain head at call time (or `blockNumber`). */
   waitIndexed(blockNumber?: number, timeoutMs?: number): Promise<void>;
+  /** Whether this process runs the relayer and the indexer (one process does, across all that share the store). */
+  isLeader(): boolean;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the whole service in-process: app.db, custody, chain (embedded node + journal replay, or RPC_URL),
- * indexer, relayer, HTTP API + both apps, operator websocket, schedulers; seeds the demo on first start.
+ * Starts the whole service in-process: app store, custody, chain (embedded node + journal replay, or
+ * RPC_URL), HTTP API + both apps, operator websocket, schedulers; and, in the one process that holds the
+ * leadership lock, the indexer and the relayer. Seeds the demo on first start.
  */
 export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Stack> {
   const config = { ...loadConfig(env), ...overrides };
   const log = pino({ level: config.logLevel, redact: ["password", "*.password", "privateKey", "*.privateKey", "accessToken", "*.accessToken"] });
-  const db = openAppDb(path.join(config.dataDir, "app.db"));
+  const appStore = await openAppStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = appStore.db;
   const custody = createCustody(db, config.keyEncryptionKey);
-  for (const kind of ["treasury", "fee", "settlement"] as const) if (!custody.byKind(kind)) custody.createWallet(kind, { nickname: kind });
+  for (const kind of ["treasury", "fee", "settlement"] as const) if (!(await custody.byKind(kind))) await custody.createWallet(kind, { nickname: kind });
   let operatorKey = config.operatorPrivateKey;
   if (!operatorKey) {
-    if (config.rpcUrl) throw new Error("OPERATOR_PRIVATE_KEY is required with RPC_URL (the account that pays gas)");
-    const sender = custody.byKind("sender") ?? custody.createWallet("sender", { nickname: "operator" });
-    operatorKey = custody.signerFor(sender.address).privateKey;
+    // The embedded node's gas payer is a custodial wallet; a second process sharing the database (RPC_URL
+    // pointing at the first one's node) signs with the same one.
+    const sender = (await custody.byKind("sender")) ?? (config.rpcUrl ? null : await custody.createWallet("sender", { nickname: "operator" }));
+    if (!sender) throw new Error("OPERATOR_PRIVATE_KEY is required with RPC_URL (the account that pays gas)");
+    operatorKey = (await custody.signerFor(sender.address)).privateKey;
   }
+  const chainIdHint = await getMeta(db, "deployment");
   const chain = await bootstrapChain({
     dataDir: config.dataDir,
     chainPort: config.chainPort,
     rpcUrl: config.rpcUrl,
     operatorKey,
-    feeCollector: custody.byKind("fee")!.address,
+    feeCollector: (await custody.byKind("fee"))!.address,
+    knownDeployment: chainIdHint ? (JSON.parse(chainIdHint) as Deployment) : null,
     log: (m) => log.info(m),
   });
   operatorKey = null;
+  await setMeta(db, "deployment", JSON.stringify(chain.deployment));
 
-  const chainDbPath = path.join(config.dataDir, "chain.db");
-  const indexer = createIndexer({ rpcUrl: chain.rpcUrl, dbPath: chainDbPath, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
-  await indexer.syncOnce();
-  indexer.start();
-  const view = createChainReader(chainDbPath);
+  const readStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, readonly: true });
+  const view = createChainReader(readStore);
   const outbox = createOutbox(db, view);
   const relayer = createRelayer({ db, custody, chain, log });
   const notifier = createNotifier(db);
@@ -74,17 +81,46 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     notifier,
     log,
   };
-  relayer.start();
+  settleBuyOrders(ctx);
+
+  // Exactly one process relays and indexes; the others serve requests and read what it writes.
+  const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
+  let indexer: Indexer | null = null;
+  let writeStore: Awaited<ReturnType<typeof openChainStore>> | null = null;
+  const becomeLeader = async () => {
+    writeStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    indexer = createIndexer({ rpcUrl: chain.rpcUrl, store: writeStore, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
+    await indexer.syncOnce();
+    indexer.start();
+    relayer.start();
+    log.info("this process relays and indexes");
+  };
+  const leading = lead.acquired.then(becomeLeader);
+  lead.onLost(() => {
+    log.error("leadership lost: stopping the relayer and the indexer");
+    void relayer.stop();
+    void indexer?.stop();
+  });
+  // The first process leads at once; a later one goes on without waiting for the leader to die.
+  await Promise.race([leading, new Promise((r) => setTimeout(r, 300))]);
 
   const waitIndexed = async (blockNumber?: number, timeoutMs = 30_000) => {
     const target = blockNumber ?? (await chain.provider.getBlockNumber());
-    if (!(await indexer.waitForBlock(target, timeoutMs))) throw new Error(`indexer did not reach block ${target}`);
+    if (indexer) {
+      if (!(await indexer.waitForBlock(target, timeoutMs))) throw new Error(`indexer did not reach block ${target}`);
+      return;
+    }
+    const deadline = Date.now() + timeoutMs;
+    while (((await view.indexedHead())?.number ?? -1) < target) {
+      if (Date.now() > deadline) throw new Error(`index did not reach block ${target}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   };
 
-  if (config.seedDemo && !getMeta(db, "demo_seeded")) {
+  if (config.seedDemo && lead.isLeader() && !(await getMeta(db, "demo_seeded")) && (await claimMeta(db, "demo_seeding", nowIso()))) {
     const { seedDemo } = await import("./seed");
     await seedDemo(ctx, waitIndexed);
-    setMeta(db, "demo_seeded", nowIso());
+    await setMeta(db, "demo_seeded", nowIso());
   }
 
   const app = createApp(ctx);
@@ -97,13 +133,14 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   });
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host}:${port}`;
-  log.info({ url, token: chain.deployment.token, chainId: chain.deployment.chainId }, "KRW Voucher is up");
+  log.info({ url, token: chain.deployment.token, chainId: chain.deployment.chainId, store: appStore.dialect }, "KRW Voucher is up");
 
   return {
     url,
     ctx,
     server,
     waitIndexed,
+    isLeader: () => lead.isLeader(),
     async stop() {
       schedulers.stop();
       ws.close();
@@ -112,10 +149,13 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
         server.closeAllConnections();
       });
       await relayer.stop();
-      await indexer.stop();
-      view.close();
+      await (indexer as Indexer | null)?.stop();
+      await lead.release();
+      await leading.catch(() => undefined);
+      await (writeStore as { close(): Promise<void> } | null)?.close();
+      await readStore.close();
       await chain.stop();
-      db.close();
+      await appStore.close();
     },
   };
 }

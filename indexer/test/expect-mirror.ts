@@ -6,14 +6,14 @@ import type { VoucherChain } from "./voucher";
 /** Every address the mirror or the test knows has the balance the contract reports; supplies agree. */
 export async function expectMirrorMatchesChain(chain: VoucherChain, reader: ChainReader, extra: string[] = []): Promise<void> {
   const addresses = new Set<string>([...extra, chain.admin.address, chain.feeCollector, ...chain.users.map((u) => u.address)]);
-  for (const h of reader.holders({ limit: 10_000 }).items) addresses.add(h.address);
-  for (const a of addresses) expect({ a, balance: reader.balanceOf(a) }).toEqual({ a, balance: await chain.token.balanceOf(a) });
-  expect(reader.totalSupply()).toBe(await chain.token.totalSupply());
+  for (const h of (await reader.holders({ limit: 10_000 })).items) addresses.add(h.address);
+  for (const a of addresses) expect({ a, balance: await reader.balanceOf(a) }).toEqual({ a, balance: await chain.token.balanceOf(a) });
+  expect(await reader.totalSupply()).toBe(await chain.token.totalSupply());
   const logs = await chain.provider.getLogs({ address: chain.address, fromBlock: chain.deployBlock, toBlock: "latest", topics: [ethers.id("Transfer(address,address,uint256)")] });
   const keys = logs.map((l) => `${l.transactionHash}:${l.index}`).sort();
   const mirrored = new Set<string>();
-  const head = reader.indexedHead();
+  const head = await reader.indexedHead();
   expect(head?.number).toBe(await chain.provider.getBlockNumber());
-  for (const tx of reader.transactions({ limit: 100_000 }).items) for (const t of reader.transfersByTx(tx.hash)) mirrored.add(`${t.txHash}:${t.logIndex}`);
+  for (const tx of (await reader.transactions({ limit: 100_000 })).items) for (const t of await reader.transfersByTx(tx.hash)) mirrored.add(`${t.txHash}:${t.logIndex}`);
   expect([...mirrored].sort()).toEqual(keys);
 }

@@ -18,11 +18,11 @@ export async function checkPasswordWithLockout(
   password: string,
   messages: { locked: string; wrong: string },
 ): Promise<void> {
-  if (subject && lockout.isLocked(subject)) throw new AppError(Code.LOCKED, messages.locked);
+  if (subject && (await lockout.isLocked(subject))) throw new AppError(Code.LOCKED, messages.locked);
   const good = await verifyPassword(password, hash ?? DUMMY_HASH);
   if (!subject || !hash || !good) {
-    if (subject && lockout.fail(subject)) throw new AppError(Code.LOCKED, messages.locked);
+    if (subject && (await lockout.fail(subject))) throw new AppError(Code.LOCKED, messages.locked);
     throw new AppError(Code.BAD_REQUEST, messages.wrong);
   }
-  lockout.reset(subject);
+  await lockout.reset(subject);
 }

@@ -4,28 +4,11 @@ import { AppError, forbidden, unauthorized } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import type { TokenClaims } from "./tokens";
+import { memberById, type MemberRow } from "../members/members.repo";
+import { adminById, type AdminRow } from "../admins/admins.repo";
 
-export interface MemberRow {
-  id: number;
-  phonenumber: string;
-  username: string;
-  nickname: string | null;
-  email: string | null;
-  home_address: string | null;
-  state: "repair" | "suspension" | "kickOut";
-  permission: "user" | "exchanger" | "manager";
-  is_app: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AdminRow {
-  id: number;
-  login_id: string;
-  permission: number;
-  flags: Record<string, boolean>;
-  member_id: number | null;
-}
+export type { MemberRow } from "../members/members.repo";
+export type { AdminRow } from "../admins/admins.repo";
 
 interface Authed {
   member?: MemberRow;
@@ -51,7 +34,7 @@ export function requireMember(ctx: AppContext): RequestHandler {
     if (!token || req.headers["cookie-type"] !== "web") return next(unauthorized());
     const claims = await ctx.tokens.verify(token, "web");
     if (!claims || !claims.sub.startsWith("m:")) return next(unauthorized(Msg.sessionExpired));
-    const member = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(Number(claims.sub.slice(2))) as MemberRow | undefined;
+    const member = await memberById(ctx.db, Number(claims.sub.slice(2)));
     if (!member) return next(unauthorized(Msg.sessionExpired));
     if (member.state === "suspension") return next(new AppError(Code.FORBIDDEN, Msg.accountSuspended));
     if (member.state === "kickOut") return next(new AppError(Code.FORBIDDEN, Msg.accountKicked));
@@ -70,11 +53,8 @@ export function requireAdmin(ctx: AppContext, ...flags: string[]): RequestHandle
     if (!token || req.headers["cookie-type"] !== "operation") return next(unauthorized());
     const claims = await ctx.tokens.verify(token, "operation");
     if (!claims || !claims.sub.startsWith("a:")) return next(unauthorized(Msg.sessionExpired));
-    const row = ctx.db.prepare("SELECT id, login_id, permission, flags, member_id FROM admins WHERE id = ? AND deleted_at IS NULL").get(Number(claims.sub.slice(2))) as
-      | (Omit<AdminRow, "flags"> & { flags: string })
-      | undefined;
-    if (!row) return next(unauthorized(Msg.sessionExpired));
-    const admin: AdminRow = { ...row, flags: JSON.parse(row.flags) };
+    const admin = await adminById(ctx.db, Number(claims.sub.slice(2)));
+    if (!admin) return next(unauthorized(Msg.sessionExpired));
     if (flags.length > 0 && admin.permission !== 0 && !flags.some((f) => admin.flags[f])) return next(forbidden());
     Object.assign(req, { admin, claims });
     next();

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
-import type { AppDb } from "../db/app-db";
+import type { AppDb } from "../db/schema";
+import { isRevoked, revokeToken } from "./auth.repo";
 
 export type Audience = "web" | "operation";
 
@@ -14,7 +15,7 @@ export interface TokenClaims {
 export interface Tokens {
   issue(aud: Audience, subject: string): Promise<{ accessToken: string; expiredAt: string }>;
   verify(token: string, aud: Audience): Promise<TokenClaims | null>;
-  revoke(claims: TokenClaims): void;
+  revoke(claims: TokenClaims): Promise<void>;
 }
 
 /** HS256 JWTs with audience `web` or `operation`; logout revokes by jti until expiry. */
@@ -38,15 +39,14 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
       try {
         const { payload } = await jwtVerify(token, key, { audience: aud, issuer: "krw-voucher", algorithms: ["HS256"] });
         if (!payload.sub || !payload.jti || !payload.exp) return null;
-        if (db.prepare("SELECT 1 FROM revoked_tokens WHERE jti = ?").get(payload.jti)) return null;
+        if (await isRevoked(db, payload.jti)) return null;
         return { sub: payload.sub, aud, jti: payload.jti, exp: payload.exp };
       } catch {
         return null;
       }
     },
-    revoke(claims) {
-      db.prepare("INSERT OR IGNORE INTO revoked_tokens (jti, expires_at) VALUES (?, ?)").run(claims.jti, new Date(claims.exp * 1000).toISOString());
-      db.prepare("DELETE FROM revoked_tokens WHERE expires_at < ?").run(new Date().toISOString());
+    async revoke(claims) {
+      await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
     },
   };
 }

@@ -1,60 +1,56 @@
 import { ethers } from "ethers";
-import type { AppDb } from "../db/app-db";
-import { nowIso } from "../db/app-db";
+import type { AppDb, AppTx, WalletKind } from "../db/schema";
 import { decryptSecret, encryptSecret } from "./crypto";
+import { insertWallet, memberWalletOf, sealedKeyOf, walletByAddress, walletByKind, type WalletRow } from "./wallets.repo";
 
-export type WalletKind = "member" | "treasury" | "fee" | "settlement" | "operator" | "custom" | "sender";
-
-export interface WalletRow {
-  id: number;
-  address: string;
-  kind: WalletKind;
-  member_id: number | null;
-  nickname: string | null;
-  created_at: string;
-}
+export type { WalletKind } from "../db/schema";
+export type { WalletRow } from "./wallets.repo";
 
 /**
  * Custodial keys: generated here, stored only AES-256-GCM-sealed (bound to the address), decrypted
  * in memory just to sign. Nothing here returns or logs a private key except `signerFor`'s in-memory wallet.
  */
 export interface Custody {
-  createWallet(kind: WalletKind, opts?: { memberId?: number; nickname?: string; privateKey?: string }): WalletRow;
-  signerFor(address: string): ethers.Wallet;
-  byKind(kind: WalletKind): WalletRow | undefined;
-  byAddress(address: string): WalletRow | undefined;
-  memberWallet(memberId: number): WalletRow | undefined;
+  /** `trx`: create inside the caller's transaction (a member and its wallet together). */
+  createWallet(kind: WalletKind, opts?: { memberId?: number; nickname?: string; privateKey?: string }, trx?: AppTx): Promise<WalletRow>;
+  signerFor(address: string): Promise<ethers.Wallet>;
+  byKind(kind: WalletKind): Promise<WalletRow | undefined>;
+  byAddress(address: string): Promise<WalletRow | undefined>;
+  memberWallet(memberId: number): Promise<WalletRow | undefined>;
 }
 
 export function createCustody(db: AppDb, kek: Buffer): Custody {
-  const cols = "id, address, kind, member_id, nickname, created_at";
+  // Operator wallets (treasury, fee, settlement, sender) never change once made: their rows are cached.
+  const kinds = new Map<WalletKind, WalletRow>();
   return {
-    createWallet(kind, opts = {}) {
+    async createWallet(kind, opts = {}, trx) {
       const wallet = opts.privateKey ? new ethers.Wallet(opts.privateKey) : ethers.Wallet.createRandom();
-      const sealed = encryptSecret(wallet.privateKey, kek, wallet.address);
-      const info = db
-        .prepare("INSERT INTO wallets (address, encrypted_key, kind, member_id, nickname, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(wallet.address, sealed, kind, opts.memberId ?? null, opts.nickname ?? null, nowIso());
-      return db.prepare(`SELECT ${cols} FROM wallets WHERE id = ?`).get(info.lastInsertRowid) as WalletRow;
+      return insertWallet(trx ?? db, {
+        address: wallet.address,
+        encrypted_key: encryptSecret(wallet.privateKey, kek, wallet.address),
+        kind,
+        member_id: opts.memberId ?? null,
+        nickname: opts.nickname ?? null,
+      });
     },
-    signerFor(address) {
-      const row = db.prepare("SELECT address, encrypted_key FROM wallets WHERE address = ?").get(ethers.getAddress(address)) as
-        | { address: string; encrypted_key: string }
-        | undefined;
+    async signerFor(address) {
+      const row = await sealedKeyOf(db, ethers.getAddress(address));
       if (!row) throw new Error(`no custodial key for ${address}`);
       return new ethers.Wallet(decryptSecret(row.encrypted_key, kek, row.address));
     },
-    byKind(kind) {
-      return db.prepare(`SELECT ${cols} FROM wallets WHERE kind = ? ORDER BY id LIMIT 1`).get(kind) as WalletRow | undefined;
+    async byKind(kind) {
+      const cached = kinds.get(kind);
+      if (cached) return cached;
+      const row = await walletByKind(db, kind);
+      if (row && kind !== "member" && kind !== "custom" && kind !== "operator") kinds.set(kind, row);
+      return row;
     },
-    byAddress(address) {
+    async byAddress(address) {
       if (!ethers.isAddress(address)) return undefined;
-      return db.prepare(`SELECT ${cols} FROM wallets WHERE address = ?`).get(ethers.getAddress(address)) as WalletRow | undefined;
+      return walletByAddress(db, ethers.getAddress(address));
     },
-    memberWallet(memberId) {
-      return db.prepare(`SELECT ${cols} FROM wallets WHERE member_id = ? AND kind = 'member' ORDER BY id LIMIT 1`).get(memberId) as
-        | WalletRow
-        | undefined;
+    async memberWallet(memberId) {
+      return memberWalletOf(db, memberId);
     },
   };
 }

@@ -1,34 +1,35 @@
-import Database from "better-sqlite3";
-import { migrations } from "./migrations";
+import path from "node:path";
+import { migrate, openStore, storeLocation, type Store } from "../../db/open";
+import { appMigrations } from "./migrations";
+import type { AppDatabase, AppDb, AppTx } from "./schema";
 
-export type AppDb = Database.Database;
+export type { AppDb, AppTx } from "./schema";
+export type AppStore = Store<AppDatabase>;
 
-/** Opens (and migrates) app.db: WAL, foreign keys, a busy timeout for the few concurrent writers. */
-export function openAppDb(file: string): AppDb {
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
-  db.pragma("synchronous = NORMAL");
-  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
-  const applied = new Set((db.prepare("SELECT name FROM schema_migrations").all() as { name: string }[]).map((r) => r.name));
-  for (const m of migrations) {
-    if (applied.has(m.name)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)").run(m.name, new Date().toISOString());
-    })();
-  }
-  return db;
+/** Opens and migrates the app store: `DATA_DIR/app.db` (SQLite, WAL) or schema `app` of `DATABASE_URL`. */
+export async function openAppStore(opts: { dataDir: string; databaseUrl: string | null }): Promise<AppStore> {
+  const store = await openStore<AppDatabase>(storeLocation(opts.databaseUrl, path.join(opts.dataDir, "app.db"), "app"));
+  await migrate(store.db, appMigrations);
+  return store;
 }
 
 export const nowIso = () => new Date().toISOString();
 
-export function getMeta(db: AppDb, key: string): string | null {
-  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+export async function getMeta(db: AppTx, key: string): Promise<string | null> {
+  const row = await db.selectFrom("meta").select("value").where("key", "=", key).executeTakeFirst();
   return row?.value ?? null;
 }
 
-export function setMeta(db: AppDb, key: string, value: string): void {
-  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+export async function setMeta(db: AppTx, key: string, value: string): Promise<void> {
+  await db
+    .insertInto("meta")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+}
+
+/** Sets `key` only if absent; true when this call set it (a start-up claim several processes can race for). */
+export async function claimMeta(db: AppDb, key: string, value: string): Promise<boolean> {
+  const r = await db.insertInto("meta").values({ key, value }).onConflict((oc) => oc.column("key").doNothing()).executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
 }

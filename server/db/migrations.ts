@@ -1,172 +1,238 @@
-/** app.db migrations: date-named, applied in order, only ever appended to. */
-export const migrations: { name: string; sql: string }[] = [
-  {
-    name: "2026-11-21-core",
-    sql: `
-CREATE TABLE members (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  phonenumber TEXT NOT NULL UNIQUE,
-  username TEXT NOT NULL,
-  birth TEXT,
-  carrier TEXT,
-  password_hash TEXT NOT NULL,
-  nickname TEXT,
-  email TEXT,
-  home_address TEXT,
-  state TEXT NOT NULL DEFAULT 'repair' CHECK (state IN ('repair','suspension','kickOut')),
-  permission TEXT NOT NULL DEFAULT 'user' CHECK (permission IN ('user','exchanger','manager')),
-  is_app INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE admins (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  login_id TEXT NOT NULL UNIQUE,
-  password_hash TEXT NOT NULL,
-  permission INTEGER NOT NULL DEFAULT 1,
-  flags TEXT NOT NULL DEFAULT '{}',
-  member_id INTEGER REFERENCES members(id),
-  created_at TEXT NOT NULL,
-  deleted_at TEXT
-);
-CREATE TABLE wallets (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  address TEXT NOT NULL UNIQUE,
-  encrypted_key TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('member','treasury','fee','settlement','operator','custom','sender')),
-  member_id INTEGER REFERENCES members(id),
-  nickname TEXT,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX wallets_member ON wallets(member_id);
-CREATE TABLE lockouts (
-  subject TEXT PRIMARY KEY,
-  failures INTEGER NOT NULL DEFAULT 0,
-  locked_until TEXT
-);
-CREATE TABLE verifications (
-  key TEXT PRIMARY KEY,
-  purpose TEXT NOT NULL CHECK (purpose IN ('signup','reauth')),
-  status TEXT NOT NULL DEFAULT 'issued' CHECK (status IN ('issued','verified','used')),
-  code INTEGER,
-  name TEXT,
-  birth TEXT,
-  phone TEXT,
-  carrier TEXT,
-  expires_at TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE revoked_tokens (jti TEXT PRIMARY KEY, expires_at TEXT NOT NULL);
-CREATE TABLE transfers (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL CHECK (kind IN ('gift','use','buy','settlement','settlement_return','admin','seed')),
-  from_address TEXT NOT NULL,
-  to_address TEXT NOT NULL,
-  value INTEGER NOT NULL CHECK (value > 0),
-  fee INTEGER NOT NULL DEFAULT 0 CHECK (fee >= 0),
-  nonce TEXT NOT NULL UNIQUE,
-  valid_before INTEGER NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','submitted','confirmed','failed')),
-  tx_hash TEXT,
-  block_number INTEGER,
-  error TEXT,
-  member_id INTEGER REFERENCES members(id),
-  counterparty_member_id INTEGER REFERENCES members(id),
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX transfers_from_status ON transfers(from_address, status);
-CREATE INDEX transfers_status ON transfers(status, id);
-CREATE INDEX transfers_member ON transfers(member_id, kind);
-CREATE INDEX transfers_counterparty ON transfers(counterparty_member_id, kind);
-CREATE TABLE chain_calls (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  method TEXT NOT NULL,
-  args TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','submitted','confirmed','failed')),
-  tx_hash TEXT,
-  block_number INTEGER,
-  error TEXT,
-  admin_id INTEGER,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE buy_orders (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  order_no TEXT NOT NULL UNIQUE,
-  member_id INTEGER NOT NULL REFERENCES members(id),
-  value INTEGER NOT NULL CHECK (value > 0),
-  state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending','confirmed','cancelled')),
-  bank_name TEXT,
-  bank_account TEXT,
-  owner_name TEXT,
-  transfer_id INTEGER REFERENCES transfers(id),
-  created_at TEXT NOT NULL,
-  expires_at TEXT NOT NULL,
-  confirmed_at TEXT,
-  cancelled_at TEXT
-);
-CREATE INDEX buy_orders_member ON buy_orders(member_id, created_at);
-CREATE INDEX buy_orders_state ON buy_orders(state, expires_at);
-CREATE TABLE idempotency (
-  scope TEXT NOT NULL,
-  key TEXT NOT NULL,
-  request_hash TEXT NOT NULL,
-  status INTEGER,
-  response TEXT,
-  created_at TEXT NOT NULL,
-  PRIMARY KEY (scope, key)
-);
-CREATE TABLE favorites (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  member_id INTEGER NOT NULL REFERENCES members(id),
-  nickname TEXT NOT NULL,
-  address TEXT NOT NULL,
-  checked INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  UNIQUE (member_id, address)
-);
-CREATE TABLE bank_accounts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  bank_name TEXT NOT NULL,
-  bank_account TEXT NOT NULL,
-  owner_name TEXT NOT NULL,
-  nickname TEXT,
-  is_main INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE policies (
-  id INTEGER PRIMARY KEY,
-  content TEXT NOT NULL,
-  state INTEGER NOT NULL DEFAULT 1,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE boards (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  type TEXT NOT NULL CHECK (type IN ('notice','faq','event','inquiry')),
-  title TEXT NOT NULL,
-  content TEXT NOT NULL,
-  member_id INTEGER REFERENCES members(id),
-  category TEXT,
-  state TEXT NOT NULL DEFAULT '1',
-  reply TEXT,
-  start_at TEXT,
-  end_at TEXT,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX boards_type ON boards(type, created_at);
-CREATE TABLE notifications (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  category TEXT NOT NULL,
-  type TEXT NOT NULL,
-  message TEXT NOT NULL,
-  ref_id INTEGER,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-`,
+import { sql, type Kysely, type Migration } from "kysely";
+import { columnTypes, tableExists } from "../../db/open";
+
+/**
+ * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
+ * Kysely's Migrator, written once for both dialects, only ever appended to. The first one adopts an
+ * app.db made by the earlier hand-rolled runner (every statement is IF NOT EXISTS).
+ */
+export const appMigrations: Record<string, Migration> = {
+  "2026-11-21-core": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      const check = (col: string, values: string[]) => sql.raw(`${col} IN (${values.map((v) => `'${v}'`).join(",")})`);
+      await db.schema
+        .createTable("members")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("phonenumber", "text", (c) => c.notNull().unique())
+        .addColumn("username", "text", (c) => c.notNull())
+        .addColumn("birth", "text")
+        .addColumn("carrier", "text")
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("nickname", "text")
+        .addColumn("email", "text")
+        .addColumn("home_address", "text")
+        .addColumn("state", "text", (c) => c.notNull().defaultTo("repair").check(check("state", ["repair", "suspension", "kickOut"])))
+        .addColumn("permission", "text", (c) => c.notNull().defaultTo("user").check(check("permission", ["user", "exchanger", "manager"])))
+        .addColumn("is_app", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("admins")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("login_id", "text", (c) => c.notNull().unique())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("permission", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("flags", "text", (c) => c.notNull().defaultTo("{}"))
+        .addColumn("member_id", "bigint", (c) => c.references("members.id"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("deleted_at", "text")
+        .execute();
+      await db.schema
+        .createTable("wallets")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("address", "text", (c) => c.notNull().unique())
+        .addColumn("encrypted_key", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull().check(check("kind", ["member", "treasury", "fee", "settlement", "operator", "custom", "sender"])))
+        .addColumn("member_id", "bigint", (c) => c.references("members.id"))
+        .addColumn("nickname", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("wallets_member").ifNotExists().on("wallets").column("member_id").execute();
+      await db.schema
+        .createTable("lockouts")
+        .ifNotExists()
+        .addColumn("subject", "text", (c) => c.primaryKey())
+        .addColumn("failures", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("locked_until", "text")
+        .execute();
+      await db.schema
+        .createTable("verifications")
+        .ifNotExists()
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("purpose", "text", (c) => c.notNull().check(check("purpose", ["signup", "reauth"])))
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("issued").check(check("status", ["issued", "verified", "used"])))
+        .addColumn("code", "integer")
+        .addColumn("name", "text")
+        .addColumn("birth", "text")
+        .addColumn("phone", "text")
+        .addColumn("carrier", "text")
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("revoked_tokens")
+        .ifNotExists()
+        .addColumn("jti", "text", (c) => c.primaryKey())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+      // The outbox, named `transfers` in this first version (renamed by 2026-11-22-outbox-name).
+      await db.schema
+        .createTable("transfers")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("kind", "text", (c) => c.notNull().check(check("kind", ["gift", "use", "buy", "settlement", "settlement_return", "admin", "seed"])))
+        .addColumn("from_address", "text", (c) => c.notNull())
+        .addColumn("to_address", "text", (c) => c.notNull())
+        .addColumn("value", "bigint", (c) => c.notNull().check(sql`value > 0`))
+        .addColumn("fee", "bigint", (c) => c.notNull().defaultTo(0).check(sql`fee >= 0`))
+        .addColumn("nonce", "text", (c) => c.notNull().unique())
+        .addColumn("valid_before", "bigint", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(check("status", ["pending", "submitted", "confirmed", "failed"])))
+        .addColumn("tx_hash", "text")
+        .addColumn("block_number", "bigint")
+        .addColumn("error", "text")
+        .addColumn("member_id", "bigint", (c) => c.references("members.id"))
+        .addColumn("counterparty_member_id", "bigint", (c) => c.references("members.id"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("chain_calls")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("method", "text", (c) => c.notNull())
+        .addColumn("args", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(check("status", ["pending", "submitted", "confirmed", "failed"])))
+        .addColumn("tx_hash", "text")
+        .addColumn("block_number", "bigint")
+        .addColumn("error", "text")
+        .addColumn("admin_id", "bigint")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("buy_orders")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("order_no", "text", (c) => c.notNull().unique())
+        .addColumn("member_id", "bigint", (c) => c.notNull().references("members.id"))
+        .addColumn("value", "bigint", (c) => c.notNull().check(sql`value > 0`))
+        .addColumn("state", "text", (c) => c.notNull().defaultTo("pending").check(check("state", ["pending", "confirmed", "cancelled"])))
+        .addColumn("bank_name", "text")
+        .addColumn("bank_account", "text")
+        .addColumn("owner_name", "text")
+        .addColumn("transfer_id", "bigint", (c) => c.references("transfers.id"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("confirmed_at", "text")
+        .addColumn("cancelled_at", "text")
+        .execute();
+      await db.schema.createIndex("buy_orders_member").ifNotExists().on("buy_orders").columns(["member_id", "created_at"]).execute();
+      await db.schema.createIndex("buy_orders_state").ifNotExists().on("buy_orders").columns(["state", "expires_at"]).execute();
+      await db.schema
+        .createTable("idempotency")
+        .ifNotExists()
+        .addColumn("scope", "text", (c) => c.notNull())
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("request_hash", "text", (c) => c.notNull())
+        .addColumn("status", "integer")
+        .addColumn("response", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("idempotency_pk", ["scope", "key"])
+        .execute();
+      await db.schema
+        .createTable("favorites")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("member_id", "bigint", (c) => c.notNull().references("members.id"))
+        .addColumn("nickname", "text", (c) => c.notNull())
+        .addColumn("address", "text", (c) => c.notNull())
+        .addColumn("checked", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addUniqueConstraint("favorites_member_address", ["member_id", "address"])
+        .execute();
+      await db.schema
+        .createTable("bank_accounts")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("bank_name", "text", (c) => c.notNull())
+        .addColumn("bank_account", "text", (c) => c.notNull())
+        .addColumn("owner_name", "text", (c) => c.notNull())
+        .addColumn("nickname", "text")
+        .addColumn("is_main", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("policies")
+        .ifNotExists()
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("content", "text", (c) => c.notNull())
+        .addColumn("state", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("boards")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("type", "text", (c) => c.notNull().check(check("type", ["notice", "faq", "event", "inquiry"])))
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("content", "text", (c) => c.notNull())
+        .addColumn("member_id", "bigint", (c) => c.references("members.id"))
+        .addColumn("category", "text")
+        .addColumn("state", "text", (c) => c.notNull().defaultTo("1"))
+        .addColumn("reply", "text")
+        .addColumn("start_at", "text")
+        .addColumn("end_at", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("boards_type").ifNotExists().on("boards").columns(["type", "created_at"]).execute();
+      await db.schema
+        .createTable("notifications")
+        .ifNotExists()
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("category", "text", (c) => c.notNull())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("message", "text", (c) => c.notNull())
+        .addColumn("ref_id", "bigint")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("meta")
+        .ifNotExists()
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .execute();
+    },
   },
-];
+
+  // The outbox gets a name of its own: chain.db's `transfers` are indexed token transfers, the opposite
+  // side. Sequential per-wallet nonces (so one wallet's authorizations share a bitmap word on chain).
+  "2026-11-22-outbox-name": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("transfers").renameTo("outbox_transfers").execute();
+      for (const old of ["transfers_from_status", "transfers_status", "transfers_member", "transfers_counterparty"]) {
+        await db.schema.dropIndex(old).ifExists().execute();
+      }
+      await db.schema.createIndex("outbox_from_status").on("outbox_transfers").columns(["from_address", "status"]).execute();
+      await db.schema.createIndex("outbox_status").on("outbox_transfers").columns(["status", "id"]).execute();
+      await db.schema.createIndex("outbox_member").on("outbox_transfers").columns(["member_id", "kind"]).execute();
+      await db.schema.createIndex("outbox_counterparty").on("outbox_transfers").columns(["counterparty_member_id", "kind"]).execute();
+      await db.schema.createIndex("outbox_kind_created").on("outbox_transfers").columns(["kind", "created_at"]).execute();
+      await db.schema
+        .createTable("wallet_nonces")
+        .addColumn("address", "text", (c) => c.primaryKey())
+        .addColumn("next_nonce", "bigint", (c) => c.notNull())
+        .execute();
+      // The hand-rolled runner's bookkeeping, from databases made by the first version.
+      if (await tableExists(db, "schema_migrations")) await db.schema.dropTable("schema_migrations").execute();
+    },
+  },
+};

@@ -1,36 +1,19 @@
-import crypto from "node:crypto";
 import { ethers } from "ethers";
-import type { AppDb } from "../db/app-db";
+import type { AppDb, AppTx, OutboxKind, OutboxRow, OutboxStatus } from "../db/schema";
 import type { ChainReader } from "../../indexer/reader";
 import { nowIso } from "../db/app-db";
+import { nonceHex } from "../../chain/eip712";
 import { AppError } from "../http/errors";
+import { insertOutboxRow, lockWallet, outboxRow, pendingOutgoing, takeNonce } from "./outbox.repo";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
 /** What the outbox reads of the indexed chain. */
-export type ChainView = Pick<ChainReader, "balanceOf" | "indexedHead">;
+export type ChainView = Pick<ChainReader, "balanceAndHead">;
 
-export type TransferKind = "gift" | "use" | "buy" | "settlement" | "settlement_return" | "admin" | "seed";
-export type TransferStatus = "pending" | "submitted" | "confirmed" | "failed";
-
-export interface TransferRow {
-  id: number;
-  kind: TransferKind;
-  from_address: string;
-  to_address: string;
-  value: number;
-  fee: number;
-  nonce: string;
-  valid_before: number;
-  status: TransferStatus;
-  tx_hash: string | null;
-  block_number: number | null;
-  error: string | null;
-  member_id: number | null;
-  counterparty_member_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export type TransferKind = OutboxKind;
+export type TransferStatus = OutboxStatus;
+export type TransferRow = OutboxRow;
 
 export interface EnqueueInput {
   kind: TransferKind;
@@ -46,65 +29,75 @@ export interface EnqueueInput {
 const AUTH_VALIDITY_SECONDS = 7 * 24 * 3600;
 
 /**
- * The outbox: a money move is a row here, written in the same SQLite transaction as its business
- * record, after checking the spendable balance (indexed balance minus pending outgoing). better-sqlite3
- * runs each transaction to completion on one thread, so concurrent requests cannot overspend.
+ * An authorization nonce: the wallet's address in the high bits, its sequence number in the low 64.
+ * Unique across wallets, and a wallet's consecutive nonces share one 256-bit word of the contract's
+ * bitmap (word = nonce >> 8), so each costs a warm bit flip instead of a fresh storage slot.
+ */
+export function authorizationNonce(address: string, seq: number): string {
+  return nonceHex((BigInt(address) << 64n) | BigInt(seq));
+}
+
+/**
+ * The outbox: a money move is a row here, written in the caller's transaction after checking the
+ * spendable balance (indexed balance minus pending outgoing) under the wallet's lock, so concurrent
+ * requests, in one process or several, cannot overspend.
  */
 export interface Outbox {
   /** Integer won not yet reflected in the indexed balance: pending, submitted, or confirmed above the indexed head. */
-  pendingOutgoing(address: string): number;
-  spendable(address: string): number;
-  /** Must run inside the caller's db.transaction. Throws 400 insufficient balance. */
-  enqueue(input: EnqueueInput, insufficientMessage?: string): TransferRow;
-  get(id: number): TransferRow | undefined;
+  pendingOutgoing(address: string): Promise<number>;
+  spendable(address: string, trx?: AppTx): Promise<number>;
+  /** Runs inside the caller's transaction `trx`. Throws 400 insufficient balance. */
+  enqueue(trx: AppTx, input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
+  /** enqueue in a transaction of its own. */
+  send(input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
+  get(id: number): Promise<TransferRow | undefined>;
 }
 
 export function createOutbox(db: AppDb, view: ChainView): Outbox {
-  const outgoing = db.prepare(
-    `SELECT COALESCE(SUM(value + fee), 0) AS n FROM transfers
-     WHERE from_address = ? AND (status IN ('pending','submitted') OR (status = 'confirmed' AND block_number > ?))`,
-  );
-  const insert = db.prepare(
-    `INSERT INTO transfers (kind, from_address, to_address, value, fee, nonce, valid_before, status, member_id, counterparty_member_id, created_at, updated_at)
-     VALUES (@kind, @from, @to, @value, @fee, @nonce, @validBefore, 'pending', @memberId, @counterpartyMemberId, @now, @now)`,
-  );
-  const byId = db.prepare("SELECT * FROM transfers WHERE id = ?");
-
   const api: Outbox = {
-    pendingOutgoing(address) {
-      const head = view.indexedHead()?.number ?? -1;
-      return (outgoing.get(ethers.getAddress(address), head) as { n: number }).n;
+    async pendingOutgoing(address) {
+      const { head } = await view.balanceAndHead(ethers.getAddress(address));
+      return pendingOutgoing(db, ethers.getAddress(address), head ?? -1);
     },
-    spendable(address) {
-      const indexed = view.balanceOf(ethers.getAddress(address));
+    async spendable(address, trx = db) {
+      const a = ethers.getAddress(address);
+      // Balance and indexed head from one snapshot of the index, then the rows it does not show yet.
+      const { balance, head } = await view.balanceAndHead(a);
       // Balances stay far below 2^53 won; the conversion is checked anyway.
-      if (indexed > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error("balance exceeds safe integer range");
-      return Number(indexed) - api.pendingOutgoing(address);
+      if (balance > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error("balance exceeds safe integer range");
+      return Number(balance) - (await pendingOutgoing(trx, a, head ?? -1));
     },
-    enqueue(input, insufficientMessage = Msg.overBalance) {
-      if (!db.inTransaction) throw new Error("enqueue must run inside a db transaction");
+    async enqueue(trx, input, insufficientMessage = Msg.overBalance) {
+      if (!trx.isTransaction) throw new Error("enqueue must run inside a transaction");
       const fee = input.fee ?? 0;
       if (!Number.isSafeInteger(input.value) || input.value <= 0 || !Number.isSafeInteger(fee) || fee < 0) {
         throw new AppError(Code.BAD_REQUEST, Msg.badRequest);
       }
-      const available = api.spendable(input.from);
+      const from = ethers.getAddress(input.from);
+      await lockWallet(trx, from);
+      const available = await api.spendable(from, trx);
       if (available < input.value + fee) throw new AppError(Code.BAD_REQUEST, insufficientMessage, { available, needed: input.value + fee });
-      const info = insert.run({
+      const now = nowIso();
+      return insertOutboxRow(trx, {
         kind: input.kind,
-        from: ethers.getAddress(input.from),
-        to: ethers.getAddress(input.to),
+        from_address: from,
+        to_address: ethers.getAddress(input.to),
         value: input.value,
         fee,
-        nonce: "0x" + crypto.randomBytes(32).toString("hex"),
-        validBefore: Math.floor(Date.now() / 1000) + AUTH_VALIDITY_SECONDS,
-        memberId: input.memberId ?? null,
-        counterpartyMemberId: input.counterpartyMemberId ?? null,
-        now: nowIso(),
+        nonce: authorizationNonce(from, await takeNonce(trx, from)),
+        valid_before: Math.floor(Date.now() / 1000) + AUTH_VALIDITY_SECONDS,
+        status: "pending",
+        member_id: input.memberId ?? null,
+        counterparty_member_id: input.counterpartyMemberId ?? null,
+        created_at: now,
+        updated_at: now,
       });
-      return byId.get(info.lastInsertRowid) as TransferRow;
+    },
+    send(input, insufficientMessage) {
+      return db.transaction().execute((trx) => api.enqueue(trx, input, insufficientMessage));
     },
     get(id) {
-      return byId.get(id) as TransferRow | undefined;
+      return outboxRow(db, id);
     },
   };
   return api;

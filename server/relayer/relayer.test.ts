@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { createRelayer } from "./relayer";
 import { createMember } from "../services/members";
 import { callToken } from "../services/chain-calls";
-import type { TransferRow } from "./outbox";
+import type { EnqueueInput, TransferRow } from "./outbox";
 import { Msg } from "../../domain/messages";
 
 describe("custody, outbox and relayer", () => {
@@ -18,13 +18,26 @@ describe("custody, outbox and relayer", () => {
   afterAll(async () => {
     await s?.stop();
   });
+  /** Several outbox rows in one transaction, as one business action would write them. */
+  const enqueueMany = (items: EnqueueInput[]) =>
+    s.ctx.db.transaction().execute(async (trx) => {
+      const rows: TransferRow[] = [];
+      for (const item of items) rows.push(await s.ctx.outbox.enqueue(trx, item));
+      return rows;
+    });
 
-  it("stores no private key in plain text in any database or journal file", async () => {
-    const rows = s.ctx.db.prepare("SELECT address, encrypted_key FROM wallets").all() as { address: string; encrypted_key: string }[];
+  it("stores no private key in plain text in any database row or file", async () => {
+    const rows = await s.ctx.db.selectFrom("wallets").select(["address", "encrypted_key"]).execute();
     expect(rows.length).toBeGreaterThanOrEqual(7);
-    const keys = rows.map((r) => s.ctx.custody.signerFor(r.address).privateKey.slice(2).toLowerCase());
+    const keys = await Promise.all(rows.map(async (r) => (await s.ctx.custody.signerFor(r.address)).privateKey.slice(2).toLowerCase()));
+    // Every row of every table, on either dialect.
+    for (const t of await s.ctx.db.introspection.getTables()) {
+      const dump = JSON.stringify(await s.ctx.db.selectFrom(t.name as "wallets").selectAll().execute()).toLowerCase();
+      for (const k of keys) expect(dump.includes(k), `${t.name} holds a key`).toBe(false);
+    }
+    // And the files themselves (SQLite and the chain journal), as text and as bytes.
     const files = fs.readdirSync(s.dataDir).filter((f) => /\.db(-wal)?$/.test(f));
-    expect(files).toEqual(expect.arrayContaining(["app.db", "chain.db"]));
+    expect(files).toEqual(expect.arrayContaining(s.databaseUrl ? [] : ["app.db", "chain.db"]));
     for (const f of files) {
       const raw = fs.readFileSync(path.join(s.dataDir, f));
       const hex = raw.toString("hex");
@@ -41,8 +54,8 @@ describe("custody, outbox and relayer", () => {
     const sink = await createMember(s.ctx, { phonenumber: "01070000002", username: "받는이", password: "123456" });
     const each = 1_000;
     const fund = 40 * (each + 200);
-    const treasury = s.ctx.custody.byKind("treasury")!.address;
-    const seed = s.ctx.db.transaction(() => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: m.address, value: fund }))();
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const seed = await s.ctx.outbox.send({ kind: "seed", from: treasury, to: m.address, value: fund });
     s.ctx.relayer.kick();
     expect((await s.ctx.relayer.waitFor(seed.id, 30_000)).status).toBe("confirmed");
     await s.waitIndexed();
@@ -61,20 +74,20 @@ describe("custody, outbox and relayer", () => {
     const hashes = new Set(ok.map((r) => r.data.txHash));
     expect(hashes.size).toBeLessThan(40);
     await s.waitIndexed();
-    expect(s.ctx.view.balanceOf(m.address)).toBe(0n);
-    expect(s.ctx.outbox.pendingOutgoing(m.address)).toBe(0);
+    expect(await s.ctx.view.balanceOf(m.address)).toBe(0n);
+    expect(await s.ctx.outbox.pendingOutgoing(m.address)).toBe(0);
   });
 
   it("a relayer killed mid-batch and restarted loses nothing and doubles nothing", async () => {
     await s.ctx.relayer.stop();
     const from = await createMember(s.ctx, { phonenumber: "01070000003", username: "재시작", password: "123456" });
     const to = await createMember(s.ctx, { phonenumber: "01070000004", username: "수신", password: "123456" });
-    const treasury = s.ctx.custody.byKind("treasury")!.address;
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     const minted = await callToken(s.ctx, "mint", [treasury, 0n + 1_000_000n]);
     await s.waitIndexed(minted.block_number!);
 
     // Batch A is sent and mined, then the process "dies" before it records the receipt.
-    const batchA = s.ctx.db.transaction(() => [1, 2, 3].map((i) => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: from.address, value: 1_000 * i })))();
+    const batchA = await enqueueMany([1, 2, 3].map((i) => ({ kind: "seed", from: treasury, to: from.address, value: 1_000 * i })));
     const crashing = createRelayer({
       db: s.ctx.db,
       custody: s.ctx.custody,
@@ -84,19 +97,19 @@ describe("custody, outbox and relayer", () => {
       },
     });
     await expect(crashing.runOnce()).rejects.toThrow("killed");
-    const stateOf = (id: number) => (s.ctx.db.prepare("SELECT * FROM transfers WHERE id = ?").get(id) as TransferRow);
-    for (const r of batchA) expect(stateOf(r.id).status).toBe("submitted");
+    const stateOf = async (id: number) => (await s.ctx.outbox.get(id))!;
+    for (const r of batchA) expect((await stateOf(r.id)).status).toBe("submitted");
 
     // Batch B was marked submitted but the process died before the transaction left it.
-    const batchB = s.ctx.db.transaction(() => [4, 5].map((i) => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: to.address, value: 1_000 * i })))();
+    const batchB = await enqueueMany([4, 5].map((i) => ({ kind: "seed", from: treasury, to: to.address, value: 1_000 * i })));
     const fakeHash = ethers.hexlify(ethers.randomBytes(32));
-    for (const r of batchB) s.ctx.db.prepare("UPDATE transfers SET status = 'submitted', tx_hash = ? WHERE id = ?").run(fakeHash, r.id);
+    await s.ctx.db.updateTable("outbox_transfers").set({ status: "submitted", tx_hash: fakeHash }).where("id", "in", batchB.map((r) => r.id)).execute();
 
     const restarted = createRelayer({ db: s.ctx.db, custody: s.ctx.custody, chain: s.ctx.chain });
     const rec = await restarted.reconcile();
     expect(rec).toEqual({ confirmed: 3, failed: 0, requeued: 2 });
     await restarted.runOnce();
-    for (const r of [...batchA, ...batchB]) expect(stateOf(r.id).status).toBe("confirmed");
+    for (const r of [...batchA, ...batchB]) expect((await stateOf(r.id)).status).toBe("confirmed");
     expect(Number(await s.ctx.chain.token.balanceOf(from.address))).toBe(6_000);
     expect(Number(await s.ctx.chain.token.balanceOf(to.address))).toBe(9_000);
     // A second reconcile finds nothing to do.
@@ -107,13 +120,13 @@ describe("custody, outbox and relayer", () => {
   it("a bad item in a batch fails alone", async () => {
     await s.ctx.relayer.stop();
     const a = await createMember(s.ctx, { phonenumber: "01070000005", username: "배치", password: "123456" });
-    const treasury = s.ctx.custody.byKind("treasury")!.address;
-    const rows = s.ctx.db.transaction(() => [1, 2, 3].map(() => s.ctx.outbox.enqueue({ kind: "seed", from: treasury, to: a.address, value: 500 })))();
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const rows = await enqueueMany([1, 2, 3].map(() => ({ kind: "seed", from: treasury, to: a.address, value: 500 })));
     // Expire the middle authorization: the contract rejects it, the others go through.
-    s.ctx.db.prepare("UPDATE transfers SET valid_before = 1 WHERE id = ?").run(rows[1].id);
+    await s.ctx.db.updateTable("outbox_transfers").set({ valid_before: 1 }).where("id", "=", rows[1].id).execute();
     const relayer = createRelayer({ db: s.ctx.db, custody: s.ctx.custody, chain: s.ctx.chain });
     await relayer.runOnce();
-    const st = rows.map((r) => (s.ctx.db.prepare("SELECT status, error FROM transfers WHERE id = ?").get(r.id) as { status: string; error: string }));
+    const st = await Promise.all(rows.map(async (r) => (await s.ctx.outbox.get(r.id))!));
     expect(st.map((x) => x.status)).toEqual(["confirmed", "failed", "confirmed"]);
     expect(st[1].error).toMatch(/^AuthorizationExpired/);
     expect(Number(await s.ctx.chain.token.balanceOf(a.address))).toBe(1_000);

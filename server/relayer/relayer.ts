@@ -1,18 +1,21 @@
 import { EventEmitter } from "node:events";
 import { ethers } from "ethers";
-import type { AppDb } from "../db/app-db";
-import { nowIso } from "../db/app-db";
+import type { AppDb } from "../db/schema";
 import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
 import type { TransferRow } from "./outbox";
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, voucherDomain } from "../../chain/eip712";
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, nonceHex, voucherDomain } from "../../chain/eip712";
+import * as repo from "./outbox.repo";
 
 export interface Relayer {
   start(): void;
   stop(): Promise<void>;
   /** Wake the loop now (after an enqueue). */
   kick(): void;
-  /** Resolves when the row is confirmed or failed, or with its current state after `timeoutMs`. */
+  /**
+   * Resolves when the row is confirmed or failed, or with its current state after `timeoutMs`. Another
+   * process may be the one relaying, so the row is also polled, not only awaited as an event.
+   */
   waitFor(id: number, timeoutMs: number): Promise<TransferRow>;
   /** Settles rows left 'submitted' by a previous run against the chain; each moves exactly once. */
   reconcile(): Promise<{ confirmed: number; failed: number; requeued: number }>;
@@ -50,15 +53,8 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   let current: Promise<unknown> = Promise.resolve();
   let wakeAgain = false;
 
-  const selectPending = db.prepare("SELECT * FROM transfers WHERE status = 'pending' ORDER BY id LIMIT ?");
-  const markSubmitted = db.prepare("UPDATE transfers SET status = 'submitted', tx_hash = ?, updated_at = ? WHERE id = ? AND status = 'pending'");
-  const markConfirmed = db.prepare("UPDATE transfers SET status = 'confirmed', block_number = ?, tx_hash = COALESCE(?, tx_hash), error = NULL, updated_at = ? WHERE id = ?");
-  const markFailed = db.prepare("UPDATE transfers SET status = 'failed', error = ?, block_number = ?, updated_at = ? WHERE id = ?");
-  const requeue = db.prepare("UPDATE transfers SET status = 'pending', tx_hash = NULL, updated_at = ? WHERE id = ?");
-  const byId = db.prepare("SELECT * FROM transfers WHERE id = ?");
-
   async function sign(row: TransferRow) {
-    const signer = custody.signerFor(row.from_address);
+    const signer = await custody.signerFor(row.from_address);
     const message = {
       from: row.from_address,
       to: row.to_address,
@@ -66,20 +62,22 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       fee: BigInt(row.fee),
       validAfter: 0n,
       validBefore: BigInt(row.valid_before),
-      nonce: row.nonce,
+      // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
+      nonce: BigInt(row.nonce),
     };
     const sig = ethers.Signature.from(await signer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message));
     return { ...message, v: sig.v, r: sig.r, s: sig.s };
   }
 
-  function emitSettled(id: number) {
-    const row = byId.get(id) as TransferRow;
-    events.emit("settled", row);
-    events.emit(`settled:${id}`, row);
+  async function emitSettled(ids: number[]) {
+    for (const row of await repo.outboxRows(db, ids)) {
+      events.emit("settled", row);
+      events.emit(`settled:${row.id}`, row);
+    }
   }
 
   /** Applies a mined receipt to the rows it carried. */
-  function applyReceipt(rows: TransferRow[], receipt: ethers.TransactionReceipt) {
+  async function applyReceipt(rows: TransferRow[], receipt: ethers.TransactionReceipt) {
     const used = new Set<string>();
     const failed = new Map<string, string>();
     for (const log of receipt.logs) {
@@ -91,22 +89,22 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         continue;
       }
       if (!parsed) continue;
-      if (parsed.name === "AuthorizationUsed") used.add(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase());
-      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${parsed.args.nonce}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
+      // TransferWithFee(from, to, value, fee, nonce) is the contract's record of a used authorization.
+      if (parsed.name === "TransferWithFee") used.add(`${parsed.args.from}:${nonceHex(parsed.args.nonce)}`.toLowerCase());
+      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${nonceHex(parsed.args.nonce)}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
     }
-    const now = nowIso();
-    db.transaction(() => {
+    await db.transaction().execute(async (trx) => {
       for (const row of rows) {
-        const key = `${row.from_address}:${row.nonce}`.toLowerCase();
-        if (receipt.status === 1 && used.has(key)) markConfirmed.run(receipt.blockNumber, receipt.hash, now, row.id);
-        else markFailed.run(failed.get(key) ?? "transaction reverted", receipt.blockNumber, now, row.id);
+        const key = `${row.from_address}:${nonceHex(row.nonce)}`.toLowerCase();
+        if (receipt.status === 1 && used.has(key)) await repo.markConfirmed(trx, row.id, receipt.blockNumber, receipt.hash);
+        else await repo.markFailed(trx, row.id, failed.get(key) ?? "transaction reverted", receipt.blockNumber);
       }
-    })();
-    for (const row of rows) emitSettled(row.id);
+    });
+    await emitSettled(rows.map((r) => r.id));
   }
 
   async function runOnce(): Promise<number> {
-    const rows = selectPending.all(batchSize) as TransferRow[];
+    const rows = await repo.pendingRows(db, batchSize);
     if (rows.length === 0) return 0;
     const signed = [];
     for (const row of rows) signed.push(await sign(row));
@@ -120,14 +118,16 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     const receipt = await chain.sender.send(
       { to: chain.deployment.token, data, gasLimit },
       {
-        beforeSend: (hash) => {
-          const now = nowIso();
-          db.transaction(() => rows.forEach((r) => markSubmitted.run(hash, now, r.id)))();
-        },
+        beforeSend: (hash) =>
+          repo.markSubmitted(
+            db,
+            rows.map((r) => r.id),
+            hash,
+          ),
       },
     );
     if (opts.beforeSend) await opts.beforeSend(rows, receipt.hash);
-    applyReceipt(rows, receipt);
+    await applyReceipt(rows, receipt);
     return rows.length;
   }
 
@@ -138,7 +138,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     }
     running = true;
     try {
-      if (db.prepare("SELECT 1 FROM transfers WHERE status = 'submitted' LIMIT 1").get()) await reconcile();
+      if (await repo.hasSubmitted(db)) await reconcile();
       do {
         wakeAgain = false;
         while (!stopped && (await runOnce()) > 0);
@@ -153,7 +153,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   }
 
   async function reconcile() {
-    const rows = db.prepare("SELECT * FROM transfers WHERE status = 'submitted' ORDER BY id").all() as TransferRow[];
+    const rows = await repo.submittedRows(db);
     let confirmed = 0;
     let failed = 0;
     let requeued = 0;
@@ -162,19 +162,19 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     for (const [hash, group] of byHash) {
       const receipt = hash ? await chain.provider.getTransactionReceipt(hash) : null;
       if (receipt) {
-        applyReceipt(group, receipt);
-        for (const r of group) ((byId.get(r.id) as TransferRow).status === "confirmed" ? confirmed++ : failed++);
+        await applyReceipt(group, receipt);
+        for (const r of await repo.outboxRows(db, group.map((g) => g.id))) (r.status === "confirmed" ? confirmed++ : failed++);
         continue;
       }
       for (const r of group) {
         // Not mined: if the authorization was used anyway (another tx), it is done; else it goes out again.
         const usedOnChain: boolean = await chain.token.authorizationState(r.from_address, r.nonce);
         if (usedOnChain) {
-          markConfirmed.run(null, null, nowIso(), r.id);
+          await repo.markConfirmed(db, r.id, null, null);
           confirmed++;
-          emitSettled(r.id);
+          await emitSettled([r.id]);
         } else {
-          requeue.run(nowIso(), r.id);
+          await repo.requeue(db, r.id);
           requeued++;
         }
       }
@@ -201,19 +201,28 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     kick() {
       current = loop();
     },
-    waitFor(id, timeoutMs) {
-      return new Promise((resolve) => {
-        const row = byId.get(id) as TransferRow | undefined;
-        if (!row || row.status === "confirmed" || row.status === "failed") return resolve(row as TransferRow);
-        const onSettled = (r: TransferRow) => {
+    async waitFor(id, timeoutMs) {
+      const settled = (r: TransferRow | undefined) => !r || r.status === "confirmed" || r.status === "failed";
+      const first = await repo.outboxRow(db, id);
+      if (settled(first)) return first as TransferRow;
+      const deadline = Date.now() + timeoutMs;
+      return new Promise<TransferRow>((resolve) => {
+        let done = false;
+        const finish = (r: TransferRow) => {
+          if (done) return;
+          done = true;
+          clearInterval(poll);
           clearTimeout(t);
+          events.off(`settled:${id}`, finish);
           resolve(r);
         };
-        const t = setTimeout(() => {
-          events.off(`settled:${id}`, onSettled);
-          resolve(byId.get(id) as TransferRow);
-        }, timeoutMs);
-        events.once(`settled:${id}`, onSettled);
+        events.once(`settled:${id}`, finish);
+        const poll = setInterval(() => {
+          void repo.outboxRow(db, id).then((r) => {
+            if (settled(r) || Date.now() >= deadline) finish(r as TransferRow);
+          }, () => undefined);
+        }, 250);
+        const t = setTimeout(() => void repo.outboxRow(db, id).then((r) => finish(r as TransferRow), () => undefined), timeoutMs);
       });
     },
     reconcile,

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { ADULT_BIRTH, birthForAge, verifyByHttp } from "../verify/testing";
-import { memberByPhone } from "../services/members";
+import { countMembers, memberByPhone as byPhone, memberPasswordHash, setMemberState } from "../members/members.repo";
+import { setVerificationExpiry, verificationByKey } from "../verify/verifications.repo";
 import { Msg } from "../../domain/messages";
+import { createMember, isUniqueViolation } from "../services/members";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const M2 = { phone: "01033334444", pw: "222222" };
@@ -12,12 +14,18 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
   let s: TestStack;
   /** Every response body this file sees, to check no password ever comes back. */
   const seen: string[] = [];
+  /** Each test calls from a client address of its own: the per-client rate limits never carry over between tests. */
+  let client = 0;
+  beforeEach(() => void client++);
   const call: TestStack["call"] = async (method, path, opts) => {
-    const r = await s.call(method, path, opts);
+    const r = await s.call(method, path, { ...opts, headers: { "x-forwarded-for": `192.0.2.${client}`, ...opts?.headers } });
     seen.push(JSON.stringify({ message: r.message, data: r.data }));
     return r;
   };
-  const setExpiry = (key: string, iso: string) => s.ctx.db.prepare("UPDATE verifications SET expires_at = ? WHERE key = ?").run(iso, key);
+  const setExpiry = (key: string, iso: string) => setVerificationExpiry(s.ctx.db, key, iso);
+  const memberByPhone = (phone: string) => byPhone(s.ctx.db, phone);
+  const verification = (key: string) => verificationByKey(s.ctx.db, key);
+  const walletOf = async (memberId: number) => (await s.ctx.custody.memberWallet(memberId))!.address;
   const signUp = async (phone: string, name: string, password: string) => {
     const v = await verifyByHttp(s, "signup", { name, birth: ADULT_BIRTH, phone });
     expect(v.code).toBe(0);
@@ -31,6 +39,10 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
   });
   afterAll(async () => {
     await s?.stop();
+    // Every response this file saw, whichever tests ran.
+    const all = seen.join("\n");
+    for (const pw of ["135790", "111222", "246802", "777888", "111333", "121212", M1.pw, M2.pw]) expect(all).not.toContain(`"${pw}"`);
+    expect(all).not.toMatch(/password_hash|scrypt\$/);
   });
 
   it("starts a verification: a single-use key and the popup URL of the simulated provider", async () => {
@@ -40,7 +52,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect(a.data.url).toBe(`/verify/${a.data.key}`);
     const b = await call("GET", "/api/auth/reauth");
     expect(b.data.key).not.toBe(a.data.key);
-    const rows = s.ctx.db.prepare("SELECT key, purpose, status, expires_at, created_at FROM verifications WHERE key IN (?, ?) ORDER BY purpose").all(a.data.key, b.data.key) as any[];
+    const rows = [(await verification(b.data.key))!, (await verification(a.data.key))!];
     expect(rows.map((r) => [r.purpose, r.status])).toEqual([
       ["reauth", "issued"],
       ["signup", "issued"],
@@ -89,27 +101,25 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
   it("signs up end to end: verify → PUT /api/auth creates member and wallet → login works", async () => {
     const v = await verifyByHttp(s, "signup", { name: "박지훈", birth: "1995-03-04", phone: "01090001111", carrier: "KT" });
     expect(v.code).toBe(0);
-    const row = s.ctx.db.prepare("SELECT * FROM verifications WHERE key = ?").get(v.key) as any;
+    const row = await verification(v.key);
     expect(row).toMatchObject({ status: "verified", code: 0, name: "박지훈", birth: "1995-03-04", phone: "01090001111", carrier: "KT" });
 
     const r = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "135790" } });
     expect(r.code).toBe(200);
     expect(r.data).toEqual({ phonenumber: "01090001111", username: "박지훈" });
-    const member = memberByPhone(s.ctx, "01090001111")!;
-    expect(member).toMatchObject({ username: "박지훈", state: "repair", permission: "user" });
-    const stored = s.ctx.db.prepare("SELECT birth, carrier, password_hash FROM members WHERE id = ?").get(member.id) as any;
-    expect(stored.birth).toBe("1995-03-04");
-    expect(stored.carrier).toBe("KT");
-    expect(stored.password_hash).toMatch(/^scrypt\$/);
-    expect(stored.password_hash).not.toContain("135790");
-    expect(s.ctx.custody.memberWallet(member.id)!.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect((s.ctx.db.prepare("SELECT status FROM verifications WHERE key = ?").get(v.key) as any).status).toBe("used");
+    const member = (await memberByPhone("01090001111"))!;
+    expect(member).toMatchObject({ username: "박지훈", state: "repair", permission: "user", birth: "1995-03-04", carrier: "KT" });
+    const hash = await memberPasswordHash(s.ctx.db, member.id);
+    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).not.toContain("135790");
+    expect(await walletOf(member.id)).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect((await verification(v.key))!.status).toBe("used");
 
     const login = await call("POST", "/api/auth/login_user", { body: { username: "01090001111", password: "135790" } });
     expect(login.code).toBe(200);
     expect(login.data.account).toEqual({ phonenumber: "01090001111", username: "박지훈" });
     const me = await call("GET", "/api/info/myinfo", { token: login.data.accessToken });
-    expect(me.data.address).toBe(s.ctx.custody.memberWallet(member.id)!.address);
+    expect(me.data.address).toBe(await walletOf(member.id));
     expect(me.data.balance).toBe(0);
   });
 
@@ -122,7 +132,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect(resubmit.code).toBe(200);
     expect(resubmit.data.code).toBe(3);
     // The used key's identity was not overwritten.
-    expect((s.ctx.db.prepare("SELECT phone FROM verifications WHERE key = ?").get(v.key) as any).phone).toBe("01090002222");
+    expect((await verification(v.key))!.phone).toBe("01090002222");
   });
 
   it("answers 3 for a forged or malformed key and refuses it at PUT", async () => {
@@ -137,7 +147,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     const { data } = await call("GET", "/api/auth");
     const put = await call("PUT", "/api/auth", { body: { key_info: data.key, password: "123456" } });
     expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
-    expect(memberByPhone(s.ctx, "01090003333")).toBeUndefined();
+    expect(await memberByPhone("01090003333")).toBeUndefined();
   });
 
   it("expires keys: 10 minutes to verify, then 10 minutes to set the password", async () => {
@@ -152,7 +162,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     setExpiry(v.key, new Date(Date.now() - 1000).toISOString());
     const put = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "123456" } });
     expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
-    expect(memberByPhone(s.ctx, "01090004444")).toBeUndefined();
+    expect(await memberByPhone("01090004444")).toBeUndefined();
   });
 
   it("answers 1417 for an existing member and 1490 under 19 (full age), and neither can activate", async () => {
@@ -166,7 +176,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
       const put = await call("PUT", "/api/auth", { body: { key_info: key, password: "123456" } });
       expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
     }
-    expect(memberByPhone(s.ctx, "01090005555")).toBeUndefined();
+    expect(await memberByPhone("01090005555")).toBeUndefined();
     // Nineteen today is old enough.
     const nineteen = await verifyByHttp(s, "signup", { name: "열아홉", birth: birthForAge(19), phone: "01090005557" });
     expect(nineteen.code).toBe(0);
@@ -177,9 +187,30 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     const b = await verifyByHttp(s, "signup", { name: "정하늘", birth: ADULT_BIRTH, phone: "01090006666" });
     expect([a.code, b.code]).toEqual([0, 0]);
     expect((await call("PUT", "/api/auth", { body: { key_info: a.key, password: "123456" } })).code).toBe(200);
+    const members = await countMembers(s.ctx.db);
     const dup = await call("PUT", "/api/auth", { body: { key_info: b.key, password: "654321" } });
     expect([dup.code, dup.message]).toEqual([400, Msg.alreadyMember]);
-    expect((s.ctx.db.prepare("SELECT COUNT(*) AS n FROM members WHERE phonenumber = ?").get("01090006666") as any).n).toBe(1);
+    expect(await countMembers(s.ctx.db)).toBe(members);
+    // The first sign-up's password stands.
+    expect((await call("POST", "/api/auth/login_user", { body: { username: "01090006666", password: "123456" } })).code).toBe(200);
+  });
+
+  it("two sign-ups of one phone at the same moment: one member, the other is told it is already one", async () => {
+    const phone = "01090006767";
+    const a = await verifyByHttp(s, "signup", { name: "동시가입", birth: ADULT_BIRTH, phone });
+    const b = await verifyByHttp(s, "signup", { name: "동시가입", birth: ADULT_BIRTH, phone });
+    const members = await countMembers(s.ctx.db);
+    const answers = await Promise.all([a.key, b.key].map((key_info) => call("PUT", "/api/auth", { body: { key_info, password: "676767" } })));
+    expect(answers.map((r) => [r.code, r.message]).sort()).toEqual([
+      [200, undefined],
+      [400, Msg.alreadyMember],
+    ]);
+    expect(await countMembers(s.ctx.db)).toBe(members + 1);
+    expect((await call("POST", "/api/auth/login_user", { body: { username: phone, password: "676767" } })).code).toBe(200);
+    // Below the route: two inserts of one phone at once, the loser's error reads as a duplicate on either store.
+    const both = await Promise.allSettled([1, 2].map(() => createMember(s.ctx, { phonenumber: "01090006768", username: "동시", password: "123456" })));
+    expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(isUniqueViolation(both.find((r) => r.status === "rejected")!.reason)).toBe(true);
   });
 
   it("validates the form and the password with Korean messages, never a 500, and keeps the key usable", async () => {
@@ -242,7 +273,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
 
   it("resets a password only for the verified member, once, and lifts the lockout", async () => {
     await signUp("01090008888", "윤서준", "111333");
-    const id = memberByPhone(s.ctx, "01090008888")!.id;
+    const id = (await memberByPhone("01090008888"))!.id;
     // Lock the account with five wrong passwords.
     for (let i = 1; i <= 5; i++) {
       const r = await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "000000" } });
@@ -250,7 +281,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     }
     const locked = await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "111333" } });
     expect([locked.status, locked.code, locked.message]).toEqual([423, 423, Msg.accountLocked]);
-    s.ctx.lockout.fail(`pay:${id}`);
+    await s.ctx.lockout.fail(`pay:${id}`);
 
     const v = await verifyByHttp(s, "reauth", { name: "윤서준", birth: ADULT_BIRTH, phone: "01090008888" });
     expect(v.code).toBe(1417);
@@ -266,8 +297,10 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
 
     const r = await call("POST", "/api/auth/password_v2", { body: { key_info: v.key, password: "777888", phone: "010-9000-8888" } });
     expect(r.code).toBe(200);
-    expect(s.ctx.lockout.isLocked(`member:${id}`)).toBe(false);
-    expect(s.ctx.db.prepare("SELECT * FROM lockouts WHERE subject IN (?, ?)").all(`member:${id}`, `pay:${id}`)).toEqual([]);
+    expect(await s.ctx.lockout.isLocked(`member:${id}`)).toBe(false);
+    // The payment count restarted too: the failure before the reset no longer counts towards five.
+    for (let i = 1; i <= 5; i++) expect(await s.ctx.lockout.fail(`pay:${id}`)).toBe(i === 5);
+    await s.ctx.lockout.reset(`pay:${id}`);
     const oldPw = await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "111333" } });
     expect([oldPw.code, oldPw.message]).toEqual([400, Msg.loginFailed]);
     expect((await call("POST", "/api/auth/login_user", { body: { username: "01090008888", password: "777888" } })).code).toBe(200);
@@ -310,28 +343,49 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
 
     await signUp("01090001212", "정지됨", "121212");
     const token = (await call("POST", "/api/auth/login_user", { body: { username: "01090001212", password: "121212" } })).data.accessToken;
-    s.ctx.db.prepare("UPDATE members SET state = 'suspension' WHERE phonenumber = ?").run("01090001212");
+    const suspendedId = (await memberByPhone("01090001212"))!.id;
+    await setMemberState(s.ctx.db, suspendedId, "suspension");
     const suspended = await call("POST", "/api/auth/login_user", { body: { username: "01090001212", password: "121212" } });
     expect([suspended.status, suspended.code, suspended.message]).toEqual([403, 403, Msg.accountSuspended]);
     // A token issued before the suspension stops working too.
     const me = await call("GET", "/api/info/myinfo", { token });
     expect([me.code, me.message]).toEqual([403, Msg.accountSuspended]);
-    s.ctx.db.prepare("UPDATE members SET state = 'kickOut' WHERE phonenumber = ?").run("01090001212");
+    await setMemberState(s.ctx.db, suspendedId, "kickOut");
     const kicked = await call("POST", "/api/auth/login_user", { body: { username: "01090001212", password: "121212" } });
     expect([kicked.code, kicked.message]).toEqual([403, Msg.accountKicked]);
   });
 
-  it("never returns a password or its hash", () => {
-    const all = seen.join("\n");
-    for (const pw of ["135790", "111222", "246802", "777888", "111333", "121212", M1.pw, M2.pw]) expect(all).not.toContain(`"${pw}"`);
-    expect(all).not.toMatch(/password_hash|scrypt\$/);
-    expect(seen.length).toBeGreaterThan(50);
+  it("never returns a password or its hash: sign-up, login, my info, reset, operator login, logout", async () => {
+    // Its own data: this test passes alone as well as after the others.
+    const from = seen.length;
+    const phone = "01090001313";
+    await signUp(phone, "노출없음", "131313");
+    expect((await call("POST", "/api/auth/login_user", { body: { username: phone, password: "000000" } })).code).toBe(400);
+    const login = await call("POST", "/api/auth/login_user", { body: { username: phone, password: "131313" } });
+    expect(login.code).toBe(200);
+    const token = login.data.accessToken;
+    expect((await call("GET", "/api/info/myinfo", { token })).code).toBe(200);
+    expect((await call("PUT", "/api/info/myinfo", { token, body: { nickname: "별명" } })).code).toBe(200);
+    const v = await verifyByHttp(s, "reauth", { name: "노출없음", birth: ADULT_BIRTH, phone });
+    expect((await call("POST", "/api/auth/password_v2", { token, body: { key_info: v.key, password: "313131" } })).code).toBe(200);
+    const again = await call("POST", "/api/auth/login_user", { body: { username: phone, password: "313131" } });
+    expect(again.code).toBe(200);
+    expect((await call("POST", "/api/auth/logout", { token: again.data.accessToken })).code).toBe(200);
+    const admin = await call("POST", "/api/auth/login_admin", { body: { username: "admin", password: "admin1234" } });
+    expect(admin.code).toBe(200);
+    const mine = seen.slice(from).join("\n");
+    expect(mine).toContain(login.data.accessToken);
+    expect(mine).toContain('"username":"admin"');
+    for (const pw of ["131313", "313131", "000000", "admin1234"]) expect(mine).not.toContain(`"${pw}"`);
+    expect(mine).not.toMatch(/password_hash|scrypt\$/);
   });
 
   it("rate-limits starting verifications", async () => {
     let limited: Awaited<ReturnType<TestStack["call"]>> | undefined;
+    // A client address of its own: the other tests' keys do not count, and this one does not use theirs up.
+    const headers = { "x-forwarded-for": "198.51.100.6" };
     for (let i = 0; i < 40 && !limited; i++) {
-      const r = await s.call("GET", "/api/auth");
+      const r = await s.call("GET", "/api/auth", { headers });
       if (r.code !== 200) limited = r;
     }
     expect([limited?.status, limited?.code, limited?.message]).toEqual([429, 429, Msg.tooMany]);

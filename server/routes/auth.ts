@@ -5,7 +5,8 @@ import { validate, valid } from "../http/validate";
 import { rateLimit } from "../http/rate-limit";
 import { hashPassword } from "../auth/passwords";
 import { bearer } from "../auth/middleware";
-import { createMember, memberByPhone } from "../services/members";
+import { createMember, isUniqueViolation } from "../services/members";
+import { memberByPhone, setMemberPassword } from "../members/members.repo";
 import { createVerifications } from "../services/verification";
 import { createIdentityProvider } from "../verify";
 import { activateBody, passwordResetBody, type ActivateBody, type PasswordResetBody } from "../../domain/schemas/auth";
@@ -22,7 +23,7 @@ const digits = (s: string) => s.replace(/\D/g, "");
  */
 export function authRoutes(ctx: AppContext): Router {
   const r = Router();
-  const verifications = createVerifications(ctx.db, (phone) => memberByPhone(ctx, phone) !== undefined);
+  const verifications = createVerifications(ctx.db, async (phone) => (await memberByPhone(ctx.db, phone)) !== undefined);
   const provider = createIdentityProvider(verifications);
   // Anyone can claim any identity on the simulator: fine for development and demos, never for real members.
   if (provider.name === "simulated") ctx.log.warn("identity verification is SIMULATED (set VERIFY_PROVIDER to a real provider for production)");
@@ -31,21 +32,21 @@ export function authRoutes(ctx: AppContext): Router {
 
   r.use(provider.routes());
 
-  r.get("/api/auth", startLimiter, (_req, res) => ok(res, provider.start("signup")));
-  r.get("/api/auth/reauth", startLimiter, (_req, res) => ok(res, provider.start("reauth")));
+  r.get("/api/auth", startLimiter, async (_req, res) => ok(res, await provider.start("signup")));
+  r.get("/api/auth/reauth", startLimiter, async (_req, res) => ok(res, await provider.start("reauth")));
 
   r.put("/api/auth", useLimiter, validate(activateBody), async (req, res) => {
     const { key_info, password } = valid<ActivateBody>(req).body;
-    const row = verifications.claim(key_info, "signup", VerifyCode.OK);
+    const row = await verifications.claim(key_info, "signup", VerifyCode.OK);
     if (!row) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     // Someone may have signed up with this phone since the key was verified.
-    if (memberByPhone(ctx, row.phone!)) throw new AppError(Code.BAD_REQUEST, Msg.alreadyMember);
+    if (await memberByPhone(ctx.db, row.phone!)) throw new AppError(Code.BAD_REQUEST, Msg.alreadyMember);
     let member;
     try {
       member = await createMember(ctx, { phonenumber: row.phone!, username: row.name!, birth: row.birth, carrier: row.carrier, password });
     } catch (err) {
-      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new AppError(Code.BAD_REQUEST, Msg.alreadyMember);
-      verifications.release(key_info);
+      if (isUniqueViolation(err)) throw new AppError(Code.BAD_REQUEST, Msg.alreadyMember);
+      await verifications.release(key_info);
       throw err;
     }
     ctx.log.info({ memberId: member.id }, "member signed up");
@@ -54,22 +55,22 @@ export function authRoutes(ctx: AppContext): Router {
 
   r.post("/api/auth/password_v2", useLimiter, validate(passwordResetBody), async (req, res) => {
     const { key_info, password, phone } = valid<PasswordResetBody>(req).body;
-    const verified = verifications.usable(key_info, "reauth", VerifyCode.ALREADY_MEMBER);
+    const verified = await verifications.usable(key_info, "reauth", VerifyCode.ALREADY_MEMBER);
     if (!verified) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     // The key says whose password changes; a different phone from the client is refused, not followed.
     if (phone && digits(phone) !== verified.phone) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
-    const member = memberByPhone(ctx, verified.phone!);
+    const member = await memberByPhone(ctx.db, verified.phone!);
     if (!member) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     // From my info (a member's token comes along): only that member's own password may change.
     const token = bearer(req);
     const claims = token ? await ctx.tokens.verify(token, "web") : null;
     if (claims && claims.sub !== `m:${member.id}`) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
     const hash = await hashPassword(password);
-    if (!verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER)) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
-    ctx.db.prepare("UPDATE members SET password_hash = ?, updated_at = ? WHERE id = ?").run(hash, new Date().toISOString(), member.id);
+    if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER))) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
+    await setMemberPassword(ctx.db, member.id, hash);
     // One password serves login and payment: a reset lifts both lockouts.
-    ctx.lockout.reset(`member:${member.id}`);
-    ctx.lockout.reset(`pay:${member.id}`);
+    await ctx.lockout.reset(`member:${member.id}`);
+    await ctx.lockout.reset(`pay:${member.id}`);
     ctx.log.info({ memberId: member.id }, "member password reset");
     ok(res);
   });

@@ -13,10 +13,10 @@ export function buyRoutes(ctx: AppContext): Router {
   const r = Router();
   const member = requireMember(ctx);
 
-  r.get("/api/buy", member, (req, res) => {
+  r.get("/api/buy", member, async (req, res) => {
     const m = authOf(req).member!;
-    const address = ctx.custody.memberWallet(m.id)!.address;
-    ok(res, { balance: ctx.outbox.spendable(address), capacity: buyCapacity(ctx, m.id), bankInfo: mainBank(ctx) });
+    const address = (await ctx.custody.memberWallet(m.id))!.address;
+    ok(res, { balance: await ctx.outbox.spendable(address), capacity: await buyCapacity(ctx, m.id), bankInfo: await mainBank(ctx) });
   });
 
   r.post("/api/buy/charge", member, validate(chargeBody), idempotent(ctx.db), async (req, res) => {
@@ -32,8 +32,8 @@ export function buyRoutes(ctx: AppContext): Router {
     ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: order.expires_at, txHash: order.txHash, status: order.status });
   });
 
-  r.delete("/api/sale/delete/:id", requireAdmin(ctx, "isSale1"), validate(z.strictObject({ id: idParam }), "params"), (req, res) => {
-    cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id);
+  r.delete("/api/sale/delete/:id", requireAdmin(ctx, "isSale1"), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
+    await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id);
     ok(res, "OK");
   });
 

@@ -7,7 +7,7 @@ export function healthRoutes(ctx: AppContext): Router {
   const r = Router();
   r.get("/api/health", async (_req, res) => {
     const head = await chainHead(ctx);
-    const indexed = ctx.view.indexedHead();
+    const indexed = await ctx.view.indexedHead();
     const indexedHead = indexed?.number ?? null;
     ok(res, {
       status: head === null ? "chain-unreachable" : "ok",

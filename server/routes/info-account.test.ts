@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
-import { memberByPhone } from "../services/members";
+import { memberByPhone } from "../members/members.repo";
+import { createMember } from "../services/members";
 import { Msg } from "../../domain/messages";
 
 const M1 = { phone: "01011112222", pw: "111111" };
@@ -11,6 +12,13 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
   let t1: string;
   let t2: string;
   let admin: string;
+  let phoneNo = 0;
+  /** A new member of its own for a test that edits a profile, logged in. */
+  const newMember = async (username: string) => {
+    const phonenumber = `0107200${String(++phoneNo).padStart(4, "0")}`;
+    await createMember(s.ctx, { phonenumber, username, password: "123456" });
+    return { phonenumber, token: await s.loginUser(phonenumber, "123456") };
+  };
 
   beforeAll(async () => {
     s = await startTestStack();
@@ -25,7 +33,7 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
   it("answers the member's profile, wallet and spendable balance", async () => {
     const r = await s.call("GET", "/api/info/myinfo", { token: t1 });
     expect(r.code).toBe(200);
-    const address = s.ctx.custody.memberWallet(memberByPhone(s.ctx, M1.phone)!.id)!.address;
+    const address = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, M1.phone))!.id))!.address;
     expect(r.data).toEqual({
       username: "김민준",
       address,
@@ -62,29 +70,37 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
   });
 
   it("saves nickname, email and home address and answers the updated object", async () => {
+    const me = await newMember("김민준");
+    const other = await newMember("이서연");
     const r = await s.call("PUT", "/api/info/myinfo", {
-      token: t1,
+      token: me.token,
       body: { nickname: "  민준이 ", email: "minjun@example.com", address: "서울특별시 중구 세종대로 110 3층" },
     });
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ nickname: "민준이", email: "minjun@example.com", homeAddress: "서울특별시 중구 세종대로 110 3층", username: "김민준", balance: 50_000 });
-    const again = await s.call("GET", "/api/info/myinfo", { token: t1 });
+    expect(r.data).toMatchObject({ nickname: "민준이", email: "minjun@example.com", homeAddress: "서울특별시 중구 세종대로 110 3층", username: "김민준", balance: 0 });
+    expect(r.data.phonenumber).toBe(me.phonenumber);
+    const again = await s.call("GET", "/api/info/myinfo", { token: me.token });
     expect(again.data).toEqual(r.data);
     // Only the caller changed.
-    expect((await s.call("GET", "/api/info/myinfo", { token: t2 })).data).toMatchObject({ nickname: null, email: null, homeAddress: null });
+    expect((await s.call("GET", "/api/info/myinfo", { token: other.token })).data).toMatchObject({ nickname: null, email: null, homeAddress: null });
   });
 
   it("keeps fields left out, clears fields sent blank or null", async () => {
-    const partial = await s.call("PUT", "/api/info/myinfo", { token: t1, body: { nickname: "새별명" } });
+    const { token } = await newMember("김민준");
+    const full = { nickname: "민준이", email: "minjun@example.com", address: "서울특별시 중구 세종대로 110 3층" };
+    expect((await s.call("PUT", "/api/info/myinfo", { token, body: full })).code).toBe(200);
+    const partial = await s.call("PUT", "/api/info/myinfo", { token, body: { nickname: "새별명" } });
     expect(partial.data).toMatchObject({ nickname: "새별명", email: "minjun@example.com", homeAddress: "서울특별시 중구 세종대로 110 3층" });
-    const cleared = await s.call("PUT", "/api/info/myinfo", { token: t1, body: { email: "", address: null, nickname: "   " } });
+    const cleared = await s.call("PUT", "/api/info/myinfo", { token, body: { email: "", address: null, nickname: "   " } });
     expect(cleared.data).toMatchObject({ nickname: null, email: null, homeAddress: null });
-    const empty = await s.call("PUT", "/api/info/myinfo", { token: t1, body: {} });
+    const empty = await s.call("PUT", "/api/info/myinfo", { token, body: {} });
     expect(empty.code).toBe(200);
+    expect(empty.data).toEqual(cleared.data);
   });
 
   it("validates the edit with Korean messages and changes nothing on error", async () => {
-    await s.call("PUT", "/api/info/myinfo", { token: t2, body: { nickname: "서연", email: "seoyeon@example.com" } });
+    const { phonenumber, token } = await newMember("이서연");
+    await s.call("PUT", "/api/info/myinfo", { token, body: { nickname: "서연", email: "seoyeon@example.com" } });
     const bad: [unknown, string][] = [
       [{ email: "not-an-email" }, Msg.emailInvalid],
       [{ email: "a@b" }, Msg.emailInvalid],
@@ -98,12 +114,12 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
       ["nickname", Msg.badRequest],
     ];
     for (const [body, message] of bad) {
-      const r = await s.call("PUT", "/api/info/myinfo", { token: t2, body });
+      const r = await s.call("PUT", "/api/info/myinfo", { token, body });
       expect([r.status, r.code, r.message], JSON.stringify(body)).toEqual([400, 400, message]);
     }
-    const broken = await s.call("PUT", "/api/info/myinfo", { token: t2, raw: '{"nickname": ' });
+    const broken = await s.call("PUT", "/api/info/myinfo", { token, raw: '{"nickname": ' });
     expect([broken.status, broken.code, broken.message]).toEqual([400, 400, Msg.badRequest]);
-    const me = await s.call("GET", "/api/info/myinfo", { token: t2 });
-    expect(me.data).toMatchObject({ username: "이서연", phonenumber: M2.phone, nickname: "서연", email: "seoyeon@example.com" });
+    const me = await s.call("GET", "/api/info/myinfo", { token });
+    expect(me.data).toMatchObject({ username: "이서연", phonenumber, nickname: "서연", email: "seoyeon@example.com" });
   });
 });

@@ -3,17 +3,17 @@ import type { AppContext } from "../context";
 import { ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
 import { authOf, requireMember, type MemberRow } from "../auth/middleware";
-import { nowIso } from "../db/app-db";
+import { memberById, updateMemberProfile } from "../members/members.repo";
 import { myInfoUpdateBody, type MyInfoUpdateBody } from "../../domain/schemas/info";
 
 /** What GET/PUT /api/info/myinfo answer: profile, custodial wallet and its spendable balance. */
-function myInfo(ctx: AppContext, member: MemberRow) {
-  const wallet = ctx.custody.memberWallet(member.id);
+async function myInfo(ctx: AppContext, member: MemberRow) {
+  const wallet = await ctx.custody.memberWallet(member.id);
   const address = wallet?.address ?? null;
   return {
     username: member.username,
     address,
-    balance: address ? ctx.outbox.spendable(address) : 0,
+    balance: address ? await ctx.outbox.spendable(address) : 0,
     nickname: member.nickname,
     email: member.email,
     phonenumber: member.phonenumber,
@@ -29,11 +29,11 @@ const edit = (sent: string | null | undefined, current: string | null) => (sent 
 export function infoAccountRoutes(ctx: AppContext): Router {
   const r = Router();
 
-  r.get("/api/info/myinfo", requireMember(ctx), (req, res) => {
-    ok(res, myInfo(ctx, authOf(req).member!));
+  r.get("/api/info/myinfo", requireMember(ctx), async (req, res) => {
+    ok(res, await myInfo(ctx, authOf(req).member!));
   });
 
-  r.put("/api/info/myinfo", requireMember(ctx), validate(myInfoUpdateBody), (req, res) => {
+  r.put("/api/info/myinfo", requireMember(ctx), validate(myInfoUpdateBody), async (req, res) => {
     const body = valid<MyInfoUpdateBody>(req).body;
     const me = authOf(req).member!;
     const next = {
@@ -41,10 +41,8 @@ export function infoAccountRoutes(ctx: AppContext): Router {
       email: edit(body.email, me.email),
       home_address: edit(body.address, me.home_address),
     };
-    ctx.db
-      .prepare("UPDATE members SET nickname = ?, email = ?, home_address = ?, updated_at = ? WHERE id = ?")
-      .run(next.nickname, next.email, next.home_address, nowIso(), me.id);
-    ok(res, myInfo(ctx, ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(me.id) as MemberRow));
+    await updateMemberProfile(ctx.db, me.id, next);
+    ok(res, await myInfo(ctx, (await memberById(ctx.db, me.id))!));
   });
 
   return r;

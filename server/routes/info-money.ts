@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { authOf, requireMember } from "../auth/middleware";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
-import { memberByAddress, memberByPhone } from "../services/members";
+import { memberByAddress, memberByPhone } from "../members/members.repo";
 import { historyPage } from "../services/history";
 import { historyBody, userLookupBody, type HistoryBody } from "../../domain/schemas/money";
 import { Code } from "../../domain/codes";
@@ -14,25 +14,26 @@ export function infoMoneyRoutes(ctx: AppContext): Router {
   const r = Router();
   const member = requireMember(ctx);
 
-  r.get("/api/info/balance", member, (req, res) => {
-    const address = ctx.custody.memberWallet(authOf(req).member!.id)!.address;
-    ok(res, { balance: ctx.outbox.spendable(address), pending: ctx.outbox.pendingOutgoing(address) });
+  r.get("/api/info/balance", member, async (req, res) => {
+    const address = (await ctx.custody.memberWallet(authOf(req).member!.id))!.address;
+    const [balance, pending] = await Promise.all([ctx.outbox.spendable(address), ctx.outbox.pendingOutgoing(address)]);
+    ok(res, { balance, pending });
   });
 
   // Recipient lookup for a gift, by phone or by wallet address. Not found is code 500 (spec), HTTP 404.
-  r.post("/api/info/user", member, validate(userLookupBody), (req, res) => {
+  r.post("/api/info/user", member, validate(userLookupBody), async (req, res) => {
     const body = valid<{ phonenumber?: string | null; address?: string | null }>(req).body;
     const byPhone = Boolean(body.phonenumber);
-    const found = byPhone ? memberByPhone(ctx, body.phonenumber!.replace(/\D/g, "")) : memberByAddress(ctx, body.address ?? "");
+    const found = byPhone ? await memberByPhone(ctx.db, body.phonenumber!.replace(/\D/g, "")) : await memberByAddress(ctx.db, body.address ?? "");
     const notFound = new AppError(Code.SERVER_ERROR, byPhone ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound, undefined, 404);
     if (!found || found.state === "kickOut") throw notFound;
-    const address = ctx.custody.memberWallet(found.id)?.address;
+    const address = (await ctx.custody.memberWallet(found.id))?.address;
     if (!address) throw notFound;
     ok(res, { address: ethers.getAddress(address), username: found.username, phonenumber: maskPhone(found.phonenumber), isApp: Boolean(found.is_app) });
   });
 
-  r.post("/api/info/history", member, validate(historyBody), (req, res) => {
-    ok(res, historyPage(ctx, authOf(req).member!.id, valid<HistoryBody>(req).body));
+  r.post("/api/info/history", member, validate(historyBody), async (req, res) => {
+    ok(res, await historyPage(ctx, authOf(req).member!.id, valid<HistoryBody>(req).body));
   });
 
   return r;

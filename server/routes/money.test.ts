@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { requestBuy, buyCapacity, expireBuyOrders } from "../services/buy";
-import { createMember, memberByPhone } from "../services/members";
+import { createMember } from "../services/members";
+import { memberByPhone as findByPhone, setMemberState } from "../members/members.repo";
 import { callToken } from "../services/chain-calls";
 import { Msg } from "../../domain/messages";
 
@@ -17,7 +18,14 @@ describe("money: buy, approval, gift, use, history", () => {
   let addr1: string;
   let addr2: string;
   let shopAddr: string;
-  const feeCollector = () => s.ctx.custody.byKind("fee")!.address;
+  const feeCollector = async () => (await s.ctx.custody.byKind("fee"))!.address;
+  const memberByPhone = async (phone: string) => (await findByPhone(s.ctx.db, phone))!;
+  const walletOf = async (phone: string) => (await s.ctx.custody.memberWallet((await memberByPhone(phone)).id))!.address;
+  const outboxCount = async (kinds?: ("gift" | "use")[]) => {
+    let q = s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.countAll<number>().as("n"));
+    if (kinds) q = q.where("kind", "in", kinds).where("status", "=", "confirmed");
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
 
   beforeAll(async () => {
@@ -25,9 +33,9 @@ describe("money: buy, approval, gift, use, history", () => {
     t1 = await s.loginUser(M1.phone, M1.pw);
     t2 = await s.loginUser(M2.phone, M2.pw);
     admin = await s.loginAdmin("admin", "admin1234");
-    addr1 = s.ctx.custody.memberWallet(memberByPhone(s.ctx, M1.phone)!.id)!.address;
-    addr2 = s.ctx.custody.memberWallet(memberByPhone(s.ctx, M2.phone)!.id)!.address;
-    shopAddr = s.ctx.custody.memberWallet(memberByPhone(s.ctx, SHOP.phone)!.id)!.address;
+    addr1 = await walletOf(M1.phone);
+    addr2 = await walletOf(M2.phone);
+    shopAddr = await walletOf(SHOP.phone);
   });
   afterAll(async () => {
     await s?.stop();
@@ -85,12 +93,13 @@ describe("money: buy, approval, gift, use, history", () => {
     const noFlag = await s.call("POST", "/api/sale/accept", { token: shopAdmin, marker: "operation", body: { id: r.data.id } });
     expect(noFlag.code).toBe(403);
 
-    const treasuryBefore = await onChain(s.ctx.custody.byKind("treasury")!.address);
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const treasuryBefore = await onChain(treasury);
     const ok = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: r.data.id } });
     expect(ok.code).toBe(200);
     expect(ok.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await onChain(addr1)).toBe(80_000);
-    expect(await onChain(s.ctx.custody.byKind("treasury")!.address)).toBe(treasuryBefore - 30_000);
+    expect(await onChain(treasury)).toBe(treasuryBefore - 30_000);
     await s.waitIndexed();
     expect((await s.call("GET", "/api/info/balance", { token: t1 })).data.balance).toBe(80_000);
     hist = await s.call("POST", "/api/info/history", { token: t1, body: { type: 1, page: 1 } });
@@ -106,26 +115,26 @@ describe("money: buy, approval, gift, use, history", () => {
     const r = await s.call("POST", "/api/buy/charge", { token: t2, body: { password: M2.pw, value: 1_000 } });
     const del = await s.call("DELETE", `/api/sale/delete/${r.data.id}`, { token: admin, marker: "operation" });
     expect([del.code, del.data]).toEqual([200, "OK"]);
-    const member = memberByPhone(s.ctx, M2.phone)!;
+    const member = await memberByPhone(M2.phone);
     const old = await requestBuy(s.ctx, member, 2_000, M2.pw, new Date(Date.now() - 25 * 3600_000));
     const fresh = await requestBuy(s.ctx, member, 3_000, M2.pw);
-    expect(expireBuyOrders(s.ctx)).toBe(1);
-    const state = (id: number) => (s.ctx.db.prepare("SELECT state FROM buy_orders WHERE id = ?").get(id) as { state: string }).state;
-    expect(state(old.id)).toBe("cancelled");
-    expect(state(fresh.id)).toBe("pending");
+    expect(await expireBuyOrders(s.ctx)).toBe(1);
+    const state = async (id: number) => (await s.ctx.db.selectFrom("buy_orders").select("state").where("id", "=", id).executeTakeFirstOrThrow()).state;
+    expect(await state(old.id)).toBe("cancelled");
+    expect(await state(fresh.id)).toBe("pending");
     const late = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: old.id } });
     expect(late.code).toBe(409);
   });
 
   it("counts the monthly limit per Asia/Seoul calendar month", async () => {
-    const member = memberByPhone(s.ctx, M2.phone)!;
+    const member = await memberByPhone(M2.phone);
     // 2026-01-31 23:30 in Seoul is 14:30 UTC: still January there.
     const janLate = new Date("2026-01-31T14:30:00Z");
     const febEarly = new Date("2026-01-31T15:30:00Z"); // 2026-02-01 00:30 Seoul
     await requestBuy(s.ctx, member, 999_000, M2.pw, janLate);
-    expect(buyCapacity(s.ctx, member.id, janLate)).toBe(1_000);
+    expect(await buyCapacity(s.ctx, member.id, janLate)).toBe(1_000);
     await expect(requestBuy(s.ctx, member, 2_000, M2.pw, janLate)).rejects.toMatchObject({ message: Msg.buyOverCapacity });
-    expect(buyCapacity(s.ctx, member.id, febEarly)).toBe(1_000_000);
+    expect(await buyCapacity(s.ctx, member.id, febEarly)).toBe(1_000_000);
     await requestBuy(s.ctx, member, 2_000, M2.pw, febEarly);
   });
 
@@ -139,7 +148,7 @@ describe("money: buy, approval, gift, use, history", () => {
     const missAddr = await s.call("POST", "/api/info/user", { token: t1, body: { address: "0x0000000000000000000000000000000000000001" } });
     expect([missAddr.code, missAddr.message]).toEqual([500, Msg.recipientAddressNotFound]);
 
-    const fee0 = await onChain(feeCollector());
+    const fee0 = await onChain(await feeCollector());
     const before1 = await onChain(addr1);
     const before2 = await onChain(addr2);
     const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: look.data.address, kind: 0, type: 1, value: 5_000, password: M1.pw } });
@@ -149,7 +158,7 @@ describe("money: buy, approval, gift, use, history", () => {
     expect(receipt?.status).toBe(1);
     expect(await onChain(addr1)).toBe(before1 - 5_200);
     expect(await onChain(addr2)).toBe(before2 + 5_000);
-    expect(await onChain(feeCollector())).toBe(fee0 + 200);
+    expect(await onChain(await feeCollector())).toBe(fee0 + 200);
 
     await s.waitIndexed();
     const sent = await s.call("POST", "/api/info/history", { token: t1, body: { type: 3, page: 1 } });
@@ -194,7 +203,7 @@ describe("money: buy, approval, gift, use, history", () => {
   it("replays an Idempotency-Key instead of moving money twice", async () => {
     const key = "gift-" + Date.now();
     const body = { opponentAddress: addr2, kind: 0, type: 1, value: 300, password: M1.pw };
-    const before = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    const before = await outboxCount();
     const [a, b] = await Promise.all([
       s.call("POST", "/api/gift/trade/address", { token: t1, body, headers: { "idempotency-key": key } }),
       s.call("POST", "/api/gift/trade/address", { token: t1, body, headers: { "idempotency-key": key } }),
@@ -206,7 +215,7 @@ describe("money: buy, approval, gift, use, history", () => {
     expect(c.code).toBe(200);
     expect(c.headers.get("idempotent-replayed")).toBe("true");
     expect(c.data.txHash).toBe((a.code === 200 ? a : b).data.txHash);
-    const after = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    const after = await outboxCount();
     expect(after).toBe(before + 1);
     const other = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { ...body, value: 400 }, headers: { "idempotency-key": key } });
     expect(other.code).toBe(409);
@@ -228,13 +237,13 @@ describe("money: buy, approval, gift, use, history", () => {
 
   it("keeps the books: fee collector holds 200 × (gifts + uses); balances sum to total supply", async () => {
     await s.waitIndexed();
-    const charged = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers WHERE kind IN ('gift','use') AND status = 'confirmed'").get() as { n: number }).n;
-    expect(await onChain(feeCollector())).toBe(200 * charged);
-    const addresses = (s.ctx.db.prepare("SELECT address FROM wallets").all() as { address: string }[]).map((r) => r.address);
+    const charged = await outboxCount(["gift", "use"]);
+    expect(await onChain(await feeCollector())).toBe(200 * charged);
+    const addresses = (await s.ctx.db.selectFrom("wallets").select("address").execute()).map((r) => r.address);
     let sum = 0;
     for (const a of addresses) sum += await onChain(a);
     expect(sum).toBe(Number(await s.ctx.chain.token.totalSupply()));
-    for (const a of addresses) expect(s.ctx.view.balanceOf(a)).toBe(await s.ctx.chain.token.balanceOf(a));
+    for (const a of addresses) expect(await s.ctx.view.balanceOf(a)).toBe(await s.ctx.chain.token.balanceOf(a));
   });
 
   it("locks payments after five wrong passwords", async () => {
@@ -256,22 +265,22 @@ describe("money: buy, approval, gift, use, history", () => {
     const r1 = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(other.address) });
     expect([r1.code, r1.message]).toEqual([400, Msg.recipientBlocked]);
     const kicked = await createMember(s.ctx, { phonenumber: "01060000002", username: "탈퇴", password: "123456" });
-    s.ctx.db.prepare("UPDATE members SET state = 'kickOut' WHERE id = ?").run(kicked.id);
+    await setMemberState(s.ctx.db, kicked.id, "kickOut");
     const r2 = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(kicked.address) });
     expect([r2.code, r2.message]).toEqual([400, Msg.recipientBlocked]);
-    const m2 = memberByPhone(s.ctx, M2.phone)!;
-    s.ctx.db.prepare("UPDATE members SET state = 'suspension' WHERE id = ?").run(m2.id);
+    const m2 = await memberByPhone(M2.phone);
+    await setMemberState(s.ctx.db, m2.id, "suspension");
     const r3 = await s.call("POST", "/api/gift/trade/address", { token: t2, body: body(addr1) });
     expect([r3.code, r3.message]).toEqual([403, Msg.accountSuspended]);
-    s.ctx.db.prepare("UPDATE members SET state = 'repair' WHERE id = ?").run(m2.id);
+    await setMemberState(s.ctx.db, m2.id, "repair");
   });
 
   it("answers 503 and records nothing when the chain is down", async () => {
-    const before = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    const before = await outboxCount();
     await s.ctx.chain.node!.stop();
     const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: addr2, kind: 0, type: 1, value: 300, password: M1.pw } });
     expect([r.status, r.code, r.message]).toEqual([503, 503, Msg.chainUnavailable]);
-    const after = (s.ctx.db.prepare("SELECT COUNT(*) AS n FROM transfers").get() as { n: number }).n;
+    const after = await outboxCount();
     expect(after).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { Msg } from "../../domain/messages";
+import { deletePolicy, policyById, savePolicy } from "../policies/policies.repo";
 
 describe("policies: GET /api/policy/:id", () => {
   let s: TestStack;
@@ -26,9 +27,12 @@ describe("policies: GET /api/policy/:id", () => {
   });
 
   it("shows what operators last saved", async () => {
-    s.ctx.db.prepare("UPDATE policies SET content = ?, updated_at = ? WHERE id = 2").run("<p>개정된 개인정보처리방침</p>", "2026-12-01T00:00:00.000Z");
+    const seeded = (await policyById(s.ctx.db, 2))!;
+    await savePolicy(s.ctx.db, 2, "<p>개정된 개인정보처리방침</p>", "2026-12-01T00:00:00.000Z");
     const r = await s.call("GET", "/api/policy/2");
-    expect(r.data).toMatchObject({ content: "<p>개정된 개인정보처리방침</p>", updatedAt: "2026-12-01T00:00:00.000Z" });
+    expect(r.data).toMatchObject({ content: "<p>개정된 개인정보처리방침</p>", updatedAt: "2026-12-01T00:00:00.000Z", createdAt: seeded.created_at });
+    // Put the seeded text back: no other test depends on this one's change.
+    await savePolicy(s.ctx.db, 2, seeded.content, seeded.updated_at);
   });
 
   it("refuses ids other than 1, 2, 3 with 400, and a missing policy with 404", async () => {
@@ -36,8 +40,10 @@ describe("policies: GET /api/policy/:id", () => {
       const r = await s.call("GET", `/api/policy/${id}`);
       expect([r.status, r.code, r.message], id).toEqual([400, 400, Msg.badRequest]);
     }
-    s.ctx.db.prepare("DELETE FROM policies WHERE id = 3").run();
+    const seeded = (await policyById(s.ctx.db, 3))!;
+    expect(await deletePolicy(s.ctx.db, 3)).toBe(true);
     const gone = await s.call("GET", "/api/policy/3");
     expect([gone.status, gone.code, gone.message]).toEqual([404, 404, Msg.notFound]);
+    await savePolicy(s.ctx.db, 3, seeded.content);
   });
 });

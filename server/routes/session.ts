@@ -3,7 +3,9 @@ import type { AppContext } from "../context";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
 import { checkPasswordWithLockout } from "../auth/check-password";
-import { authOf, requireAdmin, requireMember, type MemberRow } from "../auth/middleware";
+import { authOf, requireAdmin, requireMember } from "../auth/middleware";
+import { memberLogin } from "../members/members.repo";
+import { adminLogin } from "../admins/admins.repo";
 import { loginAdminBody, loginUserBody, type LoginAdminBody, type LoginUserBody } from "../../domain/schemas/auth";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -16,7 +18,7 @@ export function sessionRoutes(ctx: AppContext): Router {
   r.post("/api/auth/login_user", limiter, validate(loginUserBody), async (req, res) => {
     const { username, password } = valid<LoginUserBody>(req).body;
     const phone = username.replace(/\D/g, "");
-    const member = ctx.db.prepare("SELECT *, password_hash FROM members WHERE phonenumber = ?").get(phone) as (MemberRow & { password_hash: string }) | undefined;
+    const member = await memberLogin(ctx.db, phone);
     // Past this check the account exists (an unknown one is refused like a wrong password).
     await checkPasswordWithLockout(ctx.lockout, member ? `member:${member.id}` : null, member?.password_hash ?? null, password, {
       locked: Msg.accountLocked,
@@ -30,9 +32,7 @@ export function sessionRoutes(ctx: AppContext): Router {
 
   r.post("/api/auth/login_admin", limiter, validate(loginAdminBody), async (req, res) => {
     const { username, password } = valid<LoginAdminBody>(req).body;
-    const admin = ctx.db.prepare("SELECT * FROM admins WHERE login_id = ? AND deleted_at IS NULL").get(username) as
-      | { id: number; login_id: string; password_hash: string; permission: number; flags: string; member_id: number | null }
-      | undefined;
+    const admin = await adminLogin(ctx.db, username);
     // Past this check the account exists (an unknown one is refused like a wrong password).
     await checkPasswordWithLockout(ctx.lockout, admin ? `admin:${admin.id}` : null, admin?.password_hash ?? null, password, {
       locked: Msg.accountLocked,
@@ -42,17 +42,17 @@ export function sessionRoutes(ctx: AppContext): Router {
     ok(res, {
       accessToken,
       expiredAt,
-      account: { id: admin!.id, username: admin!.login_id, permission: admin!.permission, flags: JSON.parse(admin!.flags), memberId: admin!.member_id },
+      account: { id: admin!.id, username: admin!.login_id, permission: admin!.permission, flags: admin!.flags, memberId: admin!.member_id },
     });
   });
 
-  r.post("/api/auth/logout", requireMember(ctx), (req, res) => {
-    ctx.tokens.revoke(authOf(req).claims!);
+  r.post("/api/auth/logout", requireMember(ctx), async (req, res) => {
+    await ctx.tokens.revoke(authOf(req).claims!);
     ok(res);
   });
 
-  r.post("/api/auth/logout_admin", requireAdmin(ctx), (req, res) => {
-    ctx.tokens.revoke(authOf(req).claims!);
+  r.post("/api/auth/logout_admin", requireAdmin(ctx), async (req, res) => {
+    await ctx.tokens.revoke(authOf(req).claims!);
     ok(res);
   });
 

@@ -26,9 +26,9 @@ export function tradeRoutes(ctx: AppContext): Router {
     ok(res, await trade(ctx, authOf(req).member!, body, "use"));
   });
 
-  r.post("/api/p2p/p2p-check", member, validate(p2pCheckBody), (req, res) => {
+  r.post("/api/p2p/p2p-check", member, validate(p2pCheckBody), async (req, res) => {
     const { address } = valid<{ address: string }>(req).body;
-    const owner = marketRecipient(ctx, address);
+    const owner = await marketRecipient(ctx, address);
     ok(res, { address: owner.address, username: owner.username });
   });
 

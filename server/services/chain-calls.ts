@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import { nowIso } from "../db/app-db";
+import * as repo from "../relayer/chain-calls.repo";
 import { AppError } from "../http/errors";
 import { describeRevert } from "../relayer/relayer";
 import { Code } from "../../domain/codes";
@@ -22,18 +22,10 @@ export interface ChainCallRow {
  * marked submitted with its hash before the send, and settled from the receipt.
  */
 export async function callToken(ctx: Pick<AppContext, "db" | "chain">, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<ChainCallRow> {
-  const now = nowIso();
-  const id = Number(
-    ctx.db
-      .prepare("INSERT INTO chain_calls (method, args, status, admin_id, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?)")
-      .run(method, JSON.stringify(args.map(String)), adminId ?? null, now, now).lastInsertRowid,
-  );
+  const id = await repo.insertChainCall(ctx.db, method, args.map(String), adminId ?? null);
   const data = ctx.chain.iface.encodeFunctionData(method, args);
   try {
-    const receipt = await ctx.chain.sender.send(
-      { to: ctx.chain.deployment.token, data },
-      { beforeSend: (hash) => ctx.db.prepare("UPDATE chain_calls SET status = 'submitted', tx_hash = ?, updated_at = ? WHERE id = ?").run(hash, nowIso(), id) },
-    );
+    const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend: (hash) => repo.markCallSubmitted(ctx.db, id, hash) });
     let error: string | null = null;
     if (receipt.status !== 1) {
       error = "reverted";
@@ -44,14 +36,10 @@ export async function callToken(ctx: Pick<AppContext, "db" | "chain">, method: T
         if (revertData) error = describeRevert(ctx.chain.iface, revertData);
       }
     }
-    ctx.db
-      .prepare("UPDATE chain_calls SET status = ?, block_number = ?, error = ?, updated_at = ? WHERE id = ?")
-      .run(receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error, nowIso(), id);
+    await repo.settleCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error);
   } catch {
-    const row = ctx.db.prepare("SELECT status FROM chain_calls WHERE id = ?").get(id) as { status: string };
-    // Never left the process: nothing happened on-chain.
-    if (row.status === "pending") ctx.db.prepare("UPDATE chain_calls SET status = 'failed', error = 'not sent', updated_at = ? WHERE id = ?").run(nowIso(), id);
+    await repo.failUnsentCall(ctx.db, id);
     throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
   }
-  return ctx.db.prepare("SELECT * FROM chain_calls WHERE id = ?").get(id) as ChainCallRow;
+  return (await repo.chainCall(ctx.db, id)) as ChainCallRow;
 }

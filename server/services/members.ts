@@ -1,8 +1,6 @@
-import { ethers } from "ethers";
 import type { AppContext } from "../context";
-import { nowIso } from "../db/app-db";
 import { hashPassword } from "../auth/passwords";
-import type { MemberRow } from "../auth/middleware";
+import { insertMember, memberById, type MemberRow } from "../members/members.repo";
 
 export interface NewMember {
   phonenumber: string;
@@ -17,30 +15,18 @@ export interface NewMember {
 
 /** Creates a member and its custodial wallet in one transaction. Throws on a duplicate phone. */
 export async function createMember(ctx: Pick<AppContext, "db" | "custody">, m: NewMember): Promise<MemberRow & { address: string }> {
-  const hash = await hashPassword(m.password);
-  return ctx.db.transaction(() => {
-    const now = nowIso();
-    const info = ctx.db
-      .prepare(
-        `INSERT INTO members (phonenumber, username, birth, carrier, password_hash, nickname, email, permission, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(m.phonenumber, m.username, m.birth ?? null, m.carrier ?? null, hash, m.nickname ?? null, m.email ?? null, m.permission ?? "user", now, now);
-    const id = Number(info.lastInsertRowid);
-    const wallet = ctx.custody.createWallet("member", { memberId: id });
-    const row = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow;
+  const { password, ...record } = m;
+  const password_hash = await hashPassword(password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const id = await insertMember(trx, { ...record, password_hash });
+    const wallet = await ctx.custody.createWallet("member", { memberId: id }, trx);
+    const row = (await memberById(trx, id))!;
     return { ...row, address: wallet.address };
-  })();
+  });
 }
 
-export function memberByPhone(ctx: Pick<AppContext, "db">, phone: string): MemberRow | undefined {
-  return ctx.db.prepare("SELECT * FROM members WHERE phonenumber = ?").get(phone) as MemberRow | undefined;
-}
-
-/** The member that owns a custodial wallet address, if any. */
-export function memberByAddress(ctx: Pick<AppContext, "db">, address: string): (MemberRow & { address: string }) | undefined {
-  if (!ethers.isAddress(address)) return undefined;
-  return ctx.db
-    .prepare("SELECT m.*, w.address AS address FROM wallets w JOIN members m ON m.id = w.member_id WHERE w.address = ? AND w.kind = 'member'")
-    .get(ethers.getAddress(address)) as (MemberRow & { address: string }) | undefined;
+/** Whether a duplicate-key error from either store (a phone signed up twice at once). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context";
 import type { MemberRow } from "../auth/middleware";
 import { checkPasswordWithLockout } from "../auth/check-password";
+import { memberPasswordHash } from "../members/members.repo";
 import { Msg } from "../../domain/messages";
 
 /**
@@ -8,8 +9,8 @@ import { Msg } from "../../domain/messages";
  * the fifth wrong one locks payments for 10 minutes (423), separately from login.
  */
 export async function checkPaymentPassword(ctx: AppContext, member: MemberRow, password: string): Promise<void> {
-  const row = ctx.db.prepare("SELECT password_hash FROM members WHERE id = ?").get(member.id) as { password_hash: string };
-  await checkPasswordWithLockout(ctx.lockout, `pay:${member.id}`, row.password_hash, password, { locked: Msg.paymentLocked, wrong: Msg.passwordWrong });
+  const hash = (await memberPasswordHash(ctx.db, member.id)) ?? null;
+  await checkPasswordWithLockout(ctx.lockout, `pay:${member.id}`, hash, password, { locked: Msg.paymentLocked, wrong: Msg.passwordWrong });
 }
 
 /** How long a gift/use/approval call waits for its receipt before answering 'pending'. */

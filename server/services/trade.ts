@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import type { MemberRow } from "../auth/middleware";
 import { AppError } from "../http/errors";
-import { memberByAddress } from "./members";
+import { memberByAddress } from "../members/members.repo";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "./payment";
 import { ensureChainUp } from "./chain-status";
 import { Code } from "../../domain/codes";
@@ -21,8 +21,8 @@ export interface TradeResult {
 }
 
 /** A marketplace address: the wallet of an active shop-owner member. */
-export function marketRecipient(ctx: AppContext, address: string) {
-  const owner = memberByAddress(ctx, address);
+export async function marketRecipient(ctx: AppContext, address: string) {
+  const owner = await memberByAddress(ctx.db, address);
   if (!owner || owner.permission !== "exchanger" || owner.state !== "repair") throw new AppError(Code.NOT_MARKET_ADDRESS, Msg.notMarketAddress);
   return owner;
 }
@@ -34,23 +34,21 @@ export function marketRecipient(ctx: AppContext, address: string) {
  */
 export async function trade(ctx: AppContext, member: MemberRow, body: TradeBody, kind: "gift" | "use"): Promise<TradeResult> {
   await checkPaymentPassword(ctx, member, body.password);
-  const from = ctx.custody.memberWallet(member.id)!.address;
+  const from = (await ctx.custody.memberWallet(member.id))!.address;
   let recipient;
   if (kind === "use") {
-    recipient = marketRecipient(ctx, body.opponentAddress);
+    recipient = await marketRecipient(ctx, body.opponentAddress);
   } else {
     if (body.value < GIFT_MIN_WON) throw new AppError(Code.BAD_REQUEST, Msg.giftBelowMin);
-    recipient = memberByAddress(ctx, body.opponentAddress);
+    recipient = await memberByAddress(ctx.db, body.opponentAddress);
     if (!recipient) throw new AppError(Code.SERVER_ERROR, Msg.recipientAddressNotFound, undefined, 404);
     if (recipient.state === "kickOut") throw new AppError(Code.BAD_REQUEST, Msg.recipientBlocked);
   }
   if (recipient.id === member.id) throw new AppError(Code.BAD_REQUEST, Msg.giftToSelf);
-  if (ctx.view.isBlocked(from)) throw new AppError(Code.FORBIDDEN, Msg.senderBlocked);
-  if (ctx.view.isBlocked(recipient.address)) throw new AppError(Code.BAD_REQUEST, Msg.recipientBlocked);
+  if (await ctx.view.isBlocked(from)) throw new AppError(Code.FORBIDDEN, Msg.senderBlocked);
+  if (await ctx.view.isBlocked(recipient.address)) throw new AppError(Code.BAD_REQUEST, Msg.recipientBlocked);
   await ensureChainUp(ctx);
-  const row = ctx.db.transaction(() =>
-    ctx.outbox.enqueue({ kind, from, to: recipient.address, value: body.value, fee: FEE_WON, memberId: member.id, counterpartyMemberId: recipient.id }),
-  )();
+  const row = await ctx.outbox.send({ kind, from, to: recipient.address, value: body.value, fee: FEE_WON, memberId: member.id, counterpartyMemberId: recipient.id });
   ctx.relayer.kick();
   const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {

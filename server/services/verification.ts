@@ -1,5 +1,14 @@
 import crypto from "node:crypto";
 import type { AppDb } from "../db/app-db";
+import {
+  claimVerification,
+  deleteVerificationsExpiredBefore,
+  insertVerification,
+  markVerified,
+  releaseVerification,
+  verificationByKey,
+  type VerificationRow,
+} from "../verify/verifications.repo";
 import { MIN_AGE, VERIFY_KEY_TTL_MINUTES, VerifyCode } from "../../domain/constants";
 import { fullAge } from "../../domain/format";
 
@@ -13,18 +22,7 @@ export interface Identity {
   carrier: string;
 }
 
-export interface VerificationRow {
-  key: string;
-  purpose: VerifyPurpose;
-  status: "issued" | "verified" | "used";
-  code: number | null;
-  name: string | null;
-  birth: string | null;
-  phone: string | null;
-  carrier: string | null;
-  expires_at: string;
-  created_at: string;
-}
+export type { VerificationRow };
 
 /** Any code other than 0, 1417 and 1490 reads as "invalid request" (result page 3). */
 export const VERIFY_INVALID = 3;
@@ -41,26 +39,25 @@ export const KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
  * verified key gets a fresh window for the password step.
  */
 export interface Verifications {
-  issue(purpose: VerifyPurpose, now?: Date): { key: string; expiresAt: string };
+  issue(purpose: VerifyPurpose, now?: Date): Promise<{ key: string; expiresAt: string }>;
   /** The row of a key still awaiting the provider's answer (issued, not expired). */
-  pending(key: string, now?: Date): VerificationRow | undefined;
+  pending(key: string, now?: Date): Promise<VerificationRow | undefined>;
   /** Records the verified identity and returns the code the opener acts on. */
-  complete(key: string, identity: Identity, now?: Date): number;
+  complete(key: string, identity: Identity, now?: Date): Promise<number>;
   /** A verified key's row, if it is usable for `purpose` with `code` (read only). */
-  usable(key: string, purpose: VerifyPurpose, code: number, now?: Date): VerificationRow | undefined;
+  usable(key: string, purpose: VerifyPurpose, code: number, now?: Date): Promise<VerificationRow | undefined>;
   /** Marks a usable key used and returns its row; undefined when it was not usable (or lost a race). */
-  claim(key: string, purpose: VerifyPurpose, code: number, now?: Date): VerificationRow | undefined;
+  claim(key: string, purpose: VerifyPurpose, code: number, now?: Date): Promise<VerificationRow | undefined>;
   /** Gives a claimed key back after the step it was claimed for failed for a transient reason. */
-  release(key: string): void;
+  release(key: string): Promise<void>;
 }
 
-export function createVerifications(db: AppDb, isMember: (phone: string) => boolean): Verifications {
+export function createVerifications(db: AppDb, isMember: (phone: string) => Promise<boolean>): Verifications {
   const ttlMs = VERIFY_KEY_TTL_MINUTES * 60_000;
-  const get = db.prepare("SELECT * FROM verifications WHERE key = ?");
 
   /** Signup: 1417 a member already, 1490 under 19, else 0. Reauth: 1417 means "this member", else not usable. */
-  const decide = (purpose: VerifyPurpose, who: Identity, now: Date): number => {
-    const member = isMember(who.phone);
+  const decide = async (purpose: VerifyPurpose, who: Identity, now: Date): Promise<number> => {
+    const member = await isMember(who.phone);
     if (purpose === "reauth") return member ? VerifyCode.ALREADY_MEMBER : VERIFY_NOT_MEMBER;
     if (member) return VerifyCode.ALREADY_MEMBER;
     if (fullAge(who.birth, now) < MIN_AGE) return VerifyCode.UNDER_AGE;
@@ -68,55 +65,39 @@ export function createVerifications(db: AppDb, isMember: (phone: string) => bool
   };
 
   const api: Verifications = {
-    issue(purpose, now = new Date()) {
+    async issue(purpose, now = new Date()) {
       const key = crypto.randomBytes(24).toString("base64url");
       const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
       // Old rows carry identities; keep them a day for support, then drop them.
-      db.prepare("DELETE FROM verifications WHERE expires_at < ?").run(new Date(now.getTime() - 86_400_000).toISOString());
-      db.prepare("INSERT INTO verifications (key, purpose, status, expires_at, created_at) VALUES (?, ?, 'issued', ?, ?)").run(
-        key,
-        purpose,
-        expiresAt,
-        now.toISOString(),
-      );
+      await deleteVerificationsExpiredBefore(db, new Date(now.getTime() - 86_400_000).toISOString());
+      await insertVerification(db, { key, purpose, expires_at: expiresAt, created_at: now.toISOString() });
       return { key, expiresAt };
     },
-    pending(key, now = new Date()) {
+    async pending(key, now = new Date()) {
       if (!KEY_PATTERN.test(key)) return undefined;
-      const row = get.get(key) as VerificationRow | undefined;
+      const row = await verificationByKey(db, key);
       return row && row.status === "issued" && row.expires_at > now.toISOString() ? row : undefined;
     },
-    complete(key, who, now = new Date()) {
-      return db.transaction(() => {
-        const row = api.pending(key, now);
-        if (!row) return VERIFY_INVALID;
-        const code = decide(row.purpose, who, now);
-        const changed = db
-          .prepare(
-            `UPDATE verifications SET status = 'verified', code = ?, name = ?, birth = ?, phone = ?, carrier = ?, expires_at = ?
-             WHERE key = ? AND status = 'issued'`,
-          )
-          .run(code, who.name, who.birth, who.phone, who.carrier, new Date(now.getTime() + ttlMs).toISOString(), key).changes;
-        return changed === 1 ? code : VERIFY_INVALID;
-      })();
+    async complete(key, who, now = new Date()) {
+      const row = await api.pending(key, now);
+      if (!row) return VERIFY_INVALID;
+      const code = await decide(row.purpose, who, now);
+      // The UPDATE repeats the issued-and-unexpired check, so a key raced by two submits is verified once.
+      const verified = await markVerified(db, key, { code, name: who.name, birth: who.birth, phone: who.phone, carrier: who.carrier, expires_at: new Date(now.getTime() + ttlMs).toISOString() }, now.toISOString());
+      return verified ? code : VERIFY_INVALID;
     },
-    usable(key, purpose, code, now = new Date()) {
+    async usable(key, purpose, code, now = new Date()) {
       if (!KEY_PATTERN.test(key)) return undefined;
-      const row = get.get(key) as VerificationRow | undefined;
+      const row = await verificationByKey(db, key);
       const ok = row && row.purpose === purpose && row.status === "verified" && row.code === code && row.expires_at > now.toISOString();
       return ok ? row : undefined;
     },
-    claim(key, purpose, code, now = new Date()) {
+    async claim(key, purpose, code, now = new Date()) {
       if (!KEY_PATTERN.test(key)) return undefined;
-      return db
-        .prepare(
-          `UPDATE verifications SET status = 'used'
-           WHERE key = ? AND purpose = ? AND status = 'verified' AND code = ? AND expires_at > ? RETURNING *`,
-        )
-        .get(key, purpose, code, now.toISOString()) as VerificationRow | undefined;
+      return claimVerification(db, key, purpose, code, now.toISOString());
     },
-    release(key) {
-      db.prepare("UPDATE verifications SET status = 'verified' WHERE key = ? AND status = 'used'").run(key);
+    async release(key) {
+      await releaseVerification(db, key);
     },
   };
   return api;

@@ -4,10 +4,13 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { freePort } from "../../chain/ports";
 import { startStack, type Stack } from "../stack";
+import { dropTestDatabase, freshTestDatabase } from "../../db/testing";
 import type { Config } from "../config";
 
 export interface TestStack extends Stack {
   dataDir: string;
+  /** The PostgreSQL database of this stack, or null on SQLite. */
+  databaseUrl: string | null;
   /** Calls the API like a client: JSON body, optional bearer token and cookie-type; returns status + envelope. */
   call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
   loginUser(phone: string, password: string): Promise<string>;
@@ -17,13 +20,18 @@ export interface TestStack extends Stack {
 }
 
 /**
- * A whole stack on free ports with its own temp DATA_DIR, a real Hardhat node and SQLite files, the demo
- * seeded unless `seedDemo: false`. `stop()` stops everything and deletes the directory.
+ * A whole stack on free ports with its own temp DATA_DIR, a real Hardhat node and real stores: SQLite
+ * files, or a fresh PostgreSQL database when the suites run under `npm run test:pg` (PG_TEST_URL). The
+ * demo is seeded unless `seedDemo: false`. `stop()` stops everything and deletes the directory and database.
  */
-export async function startTestStack(overrides: Partial<Config> = {}, reuse?: { dataDir: string; env: Record<string, string> }): Promise<TestStack> {
+export async function startTestStack(
+  overrides: Partial<Config> = {},
+  reuse?: { dataDir: string; env: Record<string, string>; databaseUrl: string | null },
+): Promise<TestStack> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "krw-test-"));
   const env = reuse?.env ?? { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"), JWT_SECRET: crypto.randomBytes(32).toString("hex") };
-  const settings = { dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, seedDemo: true, logLevel: "silent", ...overrides };
+  const databaseUrl = reuse ? reuse.databaseUrl : (overrides.databaseUrl ?? (await freshTestDatabase()));
+  const settings = { dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, seedDemo: true, logLevel: "silent", ...overrides, databaseUrl };
   const stack = await startStack(settings, env);
   const call: TestStack["call"] = async (method, p, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -56,13 +64,15 @@ export async function startTestStack(overrides: Partial<Config> = {}, reuse?: { 
       if (r.code !== 200) throw new Error(`admin login ${id} failed: ${r.code} ${r.message}`);
       return r.data.accessToken;
     },
+    databaseUrl,
     async stop() {
       await stack.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!overrides.databaseUrl) await dropTestDatabase(databaseUrl);
     },
     async restart() {
       await stack.stop();
-      return startTestStack({ ...overrides, chainPort: await freePort() }, { dataDir, env });
+      return startTestStack({ ...overrides, chainPort: await freePort() }, { dataDir, env, databaseUrl });
     },
   };
 }

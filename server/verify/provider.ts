@@ -10,7 +10,7 @@ import type { VerifyPurpose } from "../services/verification";
  */
 export interface IdentityProvider {
   readonly name: string;
-  start(purpose: VerifyPurpose): { url: string; key: string };
+  start(purpose: VerifyPurpose): Promise<{ url: string; key: string }>;
   routes(): Router;
 }
 

@@ -18,8 +18,8 @@ const ASSETS = path.join(__dirname, "assets");
 export function createSimulatedProvider(verifications: Verifications): IdentityProvider {
   return {
     name: "simulated",
-    start(purpose) {
-      const { key } = verifications.issue(purpose);
+    async start(purpose) {
+      const { key } = await verifications.issue(purpose);
       return { url: `/verify/${key}`, key };
     },
     routes() {
@@ -33,16 +33,16 @@ export function createSimulatedProvider(verifications: Verifications): IdentityP
         });
       }
 
-      r.get("/verify/:key", (req, res) => {
-        const row = verifications.pending(String(req.params.key));
+      r.get("/verify/:key", async (req, res) => {
+        const row = await verifications.pending(String(req.params.key));
         res.setHeader("Cache-Control", "no-store");
         res.status(row ? 200 : 404).type("text/html; charset=utf-8").send(verifyPage(row ? { key: row.key, purpose: row.purpose } : null));
       });
 
       // The provider's answer: envelope 200 with the verification code, whatever it is; 400 only for a form to correct.
-      r.post("/api/verify/submit", submitLimiter, validate(verifySubmitBody), (req, res) => {
+      r.post("/api/verify/submit", submitLimiter, validate(verifySubmitBody), async (req, res) => {
         const { key, ...identity } = valid<VerifySubmitBody>(req).body;
-        ok(res, { code: verifications.complete(key, identity) });
+        ok(res, { code: await verifications.complete(key, identity) });
       });
       return r;
     },

@@ -18,18 +18,27 @@ export function birthForAge(age: number, daysFromToday = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Drives the simulated provider over HTTP as the popup does: start a key, load the page, submit the form. */
+let client = 0;
+
+/**
+ * Drives the simulated provider over HTTP as the popup does: start a key, load the page, submit the form.
+ * Each run comes from a client address of its own (trusted from loopback), so the per-client rate limits
+ * never make one test depend on how many keys the tests before it started.
+ */
 export async function verifyByHttp(
   stack: TestStack,
   purpose: VerifyPurpose,
   who: TestIdentity,
 ): Promise<{ key: string; url: string; code: number }> {
-  const start = await stack.call<{ url: string; key: string }>("GET", purpose === "signup" ? "/api/auth" : "/api/auth/reauth");
+  client = (client + 1) % 65_536;
+  const headers = { "x-forwarded-for": `198.18.${client >> 8}.${client & 255}` };
+  const start = await stack.call<{ url: string; key: string }>("GET", purpose === "signup" ? "/api/auth" : "/api/auth/reauth", { headers });
   if (start.code !== 200) throw new Error(`verify start failed: ${start.code} ${start.message}`);
   const page = await fetch(stack.url + start.data.url);
   if (page.status !== 200) throw new Error(`verify page ${start.data.url}: ${page.status}`);
   const submit = await stack.call<{ code: number }>("POST", "/api/verify/submit", {
     body: { key: start.data.key, carrier: "SKT", ...who },
+    headers,
   });
   if (submit.code !== 200) throw new Error(`verify submit failed: ${submit.code} ${submit.message}`);
   return { ...start.data, code: submit.data.code };

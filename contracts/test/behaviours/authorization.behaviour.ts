@@ -1,8 +1,10 @@
 import { expect } from "chai";
+import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { ALICE_START, BOB_START, FEE, type Fixture } from "../helpers/fixtures";
+import { ALICE_START, BOB_START, FEE, type Fixture, type VoucherFixture } from "../helpers/fixtures";
 import {
   cancelArgs,
+  nonceOf,
   randomNonce,
   signCancelAuthorization,
   signTransferAuthorization,
@@ -28,7 +30,7 @@ export function shouldBehaveLikeAuthorizedTransferVoucher(fixture: Fixture) {
       await expect(tx)
         .to.emit(f.voucher, "TransferWithFee")
         .withArgs(f.alice.address, f.carol.address, 5_000n, FEE, auth.nonce);
-      await expect(tx).to.emit(f.voucher, "AuthorizationUsed").withArgs(f.alice.address, auth.nonce);
+      await expect(tx).not.to.emit(f.voucher, "AuthorizationFailed");
       expect(await f.voucher.authorizationState(f.alice.address, auth.nonce)).to.equal(true);
       expect(await f.voucher.totalSupply()).to.equal(ALICE_START + BOB_START);
     });
@@ -38,7 +40,7 @@ export function shouldBehaveLikeAuthorizedTransferVoucher(fixture: Fixture) {
       const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 5_000n, fee: FEE });
       const receipt = await mined(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)));
       const names = voucherEvents(f.voucher, receipt).map((e) => e.name);
-      expect(names).to.deep.equal(["AuthorizationUsed", "Transfer", "Transfer", "TransferWithFee"]);
+      expect(names).to.deep.equal(["Transfer", "Transfer", "TransferWithFee"]);
     });
 
     it("sends no fee Transfer when the fee is zero (a purchase delivery)", async function () {
@@ -213,6 +215,100 @@ export function shouldBehaveLikeAuthorizedTransferVoucher(fixture: Fixture) {
         .to.be.revertedWithCustomError(f.voucher, "InvalidSignature")
         .withArgs(f.alice.address, f.bob.address);
       expect(await f.voucher.authorizationState(f.alice.address, cancel.nonce)).to.equal(false);
+    });
+  });
+
+  describe("unordered bitmap nonces (word = nonce >> 8, bit = nonce & 0xff)", function () {
+    const relay = async (f: VoucherFixture, nonce: bigint, signer = f.alice) => {
+      const auth = await signTransferAuthorization(f.voucher, signer, { to: f.carol.address, value: 100n, fee: FEE, nonce });
+      return { auth, tx: f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)) };
+    };
+
+    it("using a nonce sets exactly its bit in nonceBitmap(authorizer, word)", async function () {
+      const f = await loadFixture(fixture);
+      await (await relay(f, nonceOf(3n, 5))).tx;
+      expect(await f.voucher.nonceBitmap(f.alice.address, 3n)).to.equal(1n << 5n);
+      expect(await f.voucher.nonceBitmap(f.alice.address, 2n)).to.equal(0n);
+      expect(await f.voucher.nonceBitmap(f.bob.address, 3n)).to.equal(0n);
+      expect(await f.voucher.authorizationState(f.alice.address, nonceOf(3n, 5))).to.equal(true);
+      expect(await f.voucher.authorizationState(f.alice.address, nonceOf(3n, 4))).to.equal(false);
+    });
+
+    it("consecutive nonces share word 0 and run in any order", async function () {
+      const f = await loadFixture(fixture);
+      for (const n of [2n, 0n, 1n]) await expect((await relay(f, n)).tx).to.emit(f.voucher, "TransferWithFee");
+      expect(await f.voucher.nonceBitmap(f.alice.address, 0n)).to.equal(0b111n);
+      await expect((await relay(f, 1n)).tx)
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+        .withArgs(f.alice.address, 1n);
+    });
+
+    it("the same bit in another word is a fresh nonce; the used one stays used", async function () {
+      const f = await loadFixture(fixture);
+      const first = await relay(f, nonceOf(0n, 7));
+      await first.tx;
+      await expect((await relay(f, nonceOf(1n, 7))).tx).to.emit(f.voucher, "TransferWithFee");
+      await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(first.auth)))
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+        .withArgs(f.alice.address, nonceOf(0n, 7));
+      expect(await f.voucher.nonceBitmap(f.alice.address, 0n)).to.equal(1n << 7n);
+      expect(await f.voucher.nonceBitmap(f.alice.address, 1n)).to.equal(1n << 7n);
+    });
+
+    it("works at the edges: bit 255 of the highest word", async function () {
+      const f = await loadFixture(fixture);
+      const top = 2n ** 256n - 1n;
+      await expect((await relay(f, top)).tx).to.emit(f.voucher, "TransferWithFee").withArgs(f.alice.address, f.carol.address, 100n, FEE, top);
+      expect(await f.voucher.nonceBitmap(f.alice.address, top >> 8n)).to.equal(1n << 255n);
+      expect(await f.voucher.authorizationState(f.alice.address, top)).to.equal(true);
+    });
+
+    it("a cancel flips only its bit: the neighbours in the word stay usable", async function () {
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(await signCancelAuthorization(f.voucher, f.alice, 1n)));
+      expect(await f.voucher.nonceBitmap(f.alice.address, 0n)).to.equal(0b10n);
+      await expect((await relay(f, 0n)).tx).to.emit(f.voucher, "TransferWithFee");
+      await expect((await relay(f, 2n)).tx).to.emit(f.voucher, "TransferWithFee");
+      await expect((await relay(f, 1n)).tx)
+        .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+        .withArgs(f.alice.address, 1n);
+    });
+
+    it("keeps each authorizer's bitmap apart", async function () {
+      const f = await loadFixture(fixture);
+      await (await relay(f, 0n, f.alice)).tx;
+      await expect((await relay(f, 0n, f.bob)).tx).to.emit(f.voucher, "TransferWithFee");
+      expect(await f.voucher.nonceBitmap(f.bob.address, 0n)).to.equal(1n);
+    });
+  });
+
+  describe("cancelAuthorization while paused and with a bad signature", function () {
+    it("is refused with EnforcedPause while paused, and works after unpause", async function () {
+      const f = await loadFixture(fixture);
+      const cancel = await signCancelAuthorization(f.voucher, f.alice, 9n);
+      await f.voucher.connect(f.pauser).pause();
+      await expect(f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(cancel))).to.be.revertedWithCustomError(
+        f.voucher,
+        "EnforcedPause",
+      );
+      expect(await f.voucher.authorizationState(f.alice.address, 9n)).to.equal(false);
+      await f.voucher.connect(f.pauser).unpause();
+      await expect(f.voucher.connect(f.relayer).cancelAuthorization(...cancelArgs(cancel)))
+        .to.emit(f.voucher, "AuthorizationCanceled")
+        .withArgs(f.alice.address, 9n);
+    });
+
+    it("refuses a malformed signature for the zero address with InvalidSignature(0, 0)", async function () {
+      const f = await loadFixture(fixture);
+      const zero = ethers.ZeroAddress;
+      await expect(f.voucher.connect(f.relayer).cancelAuthorization(zero, 1n, 27, ethers.ZeroHash, ethers.ZeroHash))
+        .to.be.revertedWithCustomError(f.voucher, "InvalidSignature")
+        .withArgs(zero, zero);
+      await expect(
+        f.voucher.connect(f.relayer).transferWithAuthorization(zero, f.carol.address, 1n, 0n, 0n, 2n ** 64n, 1n, 27, ethers.ZeroHash, ethers.ZeroHash),
+      )
+        .to.be.revertedWithCustomError(f.voucher, "InvalidSignature")
+        .withArgs(zero, zero);
     });
   });
 }

@@ -36,6 +36,20 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       return { items, good1, forged, replayed, tooMuch, good2, reasons };
     }
 
+    /**
+     * Sends [bad, bob pays carol 1,000 won + `fineFee`]: the bad item fails with `error(args)` and
+     * moves nothing, bob's goes through, the bad nonce stays unused.
+     */
+    async function expectFailsAlone(f: VoucherFixture, bad: SignedAuthorization, error: string, args: unknown[], fineFee = FEE) {
+      const fine = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: fineFee });
+      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([bad, fine]);
+      await expect(tx)
+        .to.emit(f.voucher, "AuthorizationFailed")
+        .withArgs(0n, bad.from, bad.nonce, f.voucher.interface.encodeErrorResult(error, args));
+      await expect(tx).to.changeTokenBalances(f.voucher, [bad.from, f.bob, f.carol], [0n, -(1_000n + fineFee), 1_000n]);
+      expect(await f.voucher.authorizationState(bad.from, bad.nonce)).to.equal(false);
+    }
+
     it("moves the good items and reports each bad one with AuthorizationFailed", async function () {
       const f = await loadFixture(fixture);
       const b = await mixedBatch(f);
@@ -86,6 +100,19 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(b.tooMuch))).not.to.be.reverted;
     });
 
+    it("runs one wallet's consecutive nonces in one batch, each flipping its bit of the shared word", async function () {
+      const f = await loadFixture(fixture);
+      const items = [];
+      for (const nonce of [0n, 1n, 2n, 255n, 256n]) {
+        items.push(await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE, nonce }));
+      }
+      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization(items);
+      await expect(tx).not.to.emit(f.voucher, "AuthorizationFailed");
+      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.carol, f.feeCollector], [-5n * (1_000n + FEE), 5_000n, 5n * FEE]);
+      expect(await f.voucher.nonceBitmap(f.alice.address, 0n)).to.equal(0b111n | (1n << 255n));
+      expect(await f.voucher.nonceBitmap(f.alice.address, 1n)).to.equal(1n);
+    });
+
     it("runs the same nonce only once inside one batch", async function () {
       const f = await loadFixture(fixture);
       const once = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
@@ -105,18 +132,7 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.blocker).blockAccount(f.outsider.address);
       const toBlocked = await signTransferAuthorization(f.voucher, f.alice, { to: f.outsider.address, value: 1_000n, fee: FEE });
-      const fine = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 1_000n, fee: FEE });
-      const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([toBlocked, fine]);
-      await expect(tx)
-        .to.emit(f.voucher, "AuthorizationFailed")
-        .withArgs(
-          0n,
-          f.alice.address,
-          toBlocked.nonce,
-          f.voucher.interface.encodeErrorResult("AccountBlocked", [f.outsider.address]),
-        );
-      await expect(tx).to.changeTokenBalances(f.voucher, [f.alice, f.bob, f.carol], [0n, -(1_000n + FEE), 1_000n]);
-      expect(await f.voucher.authorizationState(f.alice.address, toBlocked.nonce)).to.equal(false);
+      await expectFailsAlone(f, toBlocked, "AccountBlocked", [f.outsider.address]);
     });
 
     it("while paused, fails every item with EnforcedPause and keeps their nonces for later", async function () {
@@ -156,15 +172,38 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
         .withArgs(f.alice.address);
     });
 
-    it("keeps executeAuthorization closed to every EOA, the relayer included", async function () {
+    it("has no self-call entry point: isolation is done by checking before writing", async function () {
       const f = await loadFixture(fixture);
-      const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n });
-      for (const caller of [f.relayer, f.alice, f.admin]) {
-        await expect(f.voucher.connect(caller).executeAuthorization(auth))
-          .to.be.revertedWithCustomError(f.voucher, "NotRelayer")
-          .withArgs(caller.address);
-      }
-      expect(await f.voucher.authorizationState(f.alice.address, auth.nonce)).to.equal(false);
+      expect(f.voucher.interface.getFunction("executeAuthorization")).to.equal(null);
+    });
+
+    it("reports an item whose value + fee overflows as InsufficientBalance and runs the rest", async function () {
+      const f = await loadFixture(fixture);
+      const max = 2n ** 256n - 1n;
+      const overflow = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: max, fee: FEE });
+      await expectFailsAlone(f, overflow, "InsufficientBalance", [f.alice.address, ALICE_START, max]);
+    });
+
+    it("fails an item with a fee when the fee collector is blocked; one without a fee runs", async function () {
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.blocker).blockAccount(f.feeCollector.address);
+      const withFee = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      await expectFailsAlone(f, withFee, "AccountBlocked", [f.feeCollector.address], 0n);
+    });
+
+    it("emits, per good item, Transfer(value), Transfer(fee), TransferWithFee in that order", async function () {
+      const f = await loadFixture(fixture);
+      const a = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
+      const b = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 2_000n, fee: FEE });
+      const events = voucherEvents(f.voucher, await mined(f.voucher.connect(f.relayer).batchTransferWithAuthorization([a, b])));
+      expect(events.map((e) => [e.name, ...e.args.toArray()])).to.deep.equal([
+        ["Transfer", f.alice.address, f.carol.address, 1_000n],
+        ["Transfer", f.alice.address, f.feeCollector.address, FEE],
+        ["TransferWithFee", f.alice.address, f.carol.address, 1_000n, FEE, a.nonce],
+        ["Transfer", f.bob.address, f.carol.address, 2_000n],
+        ["Transfer", f.bob.address, f.feeCollector.address, FEE],
+        ["TransferWithFee", f.bob.address, f.carol.address, 2_000n, FEE, b.nonce],
+      ]);
     });
   });
 }

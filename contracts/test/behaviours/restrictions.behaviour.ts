@@ -1,8 +1,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { FEE, type Fixture } from "../helpers/fixtures";
-import { signTransferAuthorization, transferArgs } from "../helpers/sign";
+import { ALICE_START, BOB_START, FEE, type Fixture } from "../helpers/fixtures";
+import { signPermit, signTransferAuthorization, transferArgs } from "../helpers/sign";
+
 
 /** Freezing single addresses and pausing everything. Expects a funded fixture. */
 export function shouldBehaveLikeRestrictableVoucher(fixture: Fixture) {
@@ -48,8 +49,9 @@ export function shouldBehaveLikeRestrictableVoucher(fixture: Fixture) {
     });
 
     it("stops transferFrom by a spender on behalf of a blocked owner", async function () {
-      const f = await loadFixture(aliceBlocked);
-      await f.voucher.connect(f.alice).approve(f.bob.address, 1_000n);
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.alice).approve(f.bob.address, 1_000n); // approved before the block
+      await f.voucher.connect(f.blocker).blockAccount(f.alice.address);
       await expect(f.voucher.connect(f.bob).transferFrom(f.alice.address, f.carol.address, 1_000n))
         .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
         .withArgs(f.alice.address);
@@ -75,6 +77,83 @@ export function shouldBehaveLikeRestrictableVoucher(fixture: Fixture) {
         .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
         .withArgs(f.alice.address);
       expect(await f.voucher.authorizationState(f.bob.address, toBlocked.nonce)).to.equal(false);
+    });
+
+    it("keeps the blocked account's balance and the total supply as they were", async function () {
+      const f = await loadFixture(aliceBlocked);
+      expect(await f.voucher.balanceOf(f.alice.address)).to.equal(ALICE_START);
+      expect(await f.voucher.totalSupply()).to.equal(ALICE_START + BOB_START);
+      await f.voucher.connect(f.blocker).unblockAccount(f.alice.address);
+      expect(await f.voucher.balanceOf(f.alice.address)).to.equal(ALICE_START);
+    });
+
+    it("blocks an address that holds nothing yet, and unblocking twice is harmless", async function () {
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.blocker).blockAccount(f.carol.address);
+      await expect(f.voucher.connect(f.bob).transfer(f.carol.address, 1n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.carol.address);
+      await f.voucher.connect(f.blocker).unblockAccount(f.carol.address);
+      await f.voucher.connect(f.blocker).unblockAccount(f.carol.address);
+      expect(await f.voucher.balanceOf(f.carol.address)).to.equal(0n);
+      expect(await f.voucher.isBlocked(f.carol.address)).to.equal(false);
+    });
+
+    it("stops a blocked spender from spending an unblocked owner's allowance", async function () {
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.bob).approve(f.alice.address, 1_000n);
+      await f.voucher.connect(f.bob).approve(f.carol.address, ethers.MaxUint256);
+      await f.voucher.connect(f.blocker).blockAccount(f.alice.address);
+      await f.voucher.connect(f.blocker).blockAccount(f.carol.address);
+      await expect(f.voucher.connect(f.alice).transferFrom(f.bob.address, f.outsider.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+      // An infinite allowance skips the allowance update: the spender is still checked.
+      await expect(f.voucher.connect(f.carol).transferFrom(f.bob.address, f.outsider.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.carol.address);
+      expect(await f.voucher.balanceOf(f.bob.address)).to.equal(BOB_START);
+      expect(await f.voucher.allowance(f.bob.address, f.alice.address)).to.equal(1_000n);
+    });
+
+    it("stops transferFrom to a blocked recipient", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await f.voucher.connect(f.bob).approve(f.carol.address, 1_000n);
+      await expect(f.voucher.connect(f.carol).transferFrom(f.bob.address, f.alice.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+    });
+
+    it("stops a blocked account from approving", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await expect(f.voucher.connect(f.alice).approve(f.bob.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+      expect(await f.voucher.allowance(f.alice.address, f.bob.address)).to.equal(0n);
+    });
+
+    it("stops approving a blocked spender", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await expect(f.voucher.connect(f.bob).approve(f.alice.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
+      expect(await f.voucher.allowance(f.bob.address, f.alice.address)).to.equal(0n);
+    });
+
+    it("stops a permit whose owner or spender is blocked", async function () {
+      const f = await loadFixture(aliceBlocked);
+      const permit = async (owner: typeof f.bob, spender: string) =>
+        f.voucher.connect(f.carol).permit(...(await signPermit(f.voucher, owner, spender, 500n)));
+      await expect(permit(f.alice, f.bob.address)).to.be.revertedWithCustomError(f.voucher, "AccountBlocked").withArgs(f.alice.address);
+      await expect(permit(f.bob, f.alice.address)).to.be.revertedWithCustomError(f.voucher, "AccountBlocked").withArgs(f.alice.address);
+      await expect(permit(f.bob, f.carol.address)).to.emit(f.voucher, "Approval").withArgs(f.bob.address, f.carol.address, 500n);
+    });
+
+    it("stops burning from a blocked account", async function () {
+      const f = await loadFixture(aliceBlocked);
+      await expect(f.voucher.connect(f.burner).burn(f.alice.address, 1_000n))
+        .to.be.revertedWithCustomError(f.voucher, "AccountBlocked")
+        .withArgs(f.alice.address);
     });
 
     it("lets transfers through again after unblocking", async function () {
@@ -129,6 +208,27 @@ export function shouldBehaveLikeRestrictableVoucher(fixture: Fixture) {
         f.voucher,
         "EnforcedPause",
       );
+    });
+
+    it("stops approve, permit and transferFrom with EnforcedPause", async function () {
+      const f = await loadFixture(fixture);
+      await f.voucher.connect(f.alice).approve(f.bob.address, 1_000n);
+      await f.voucher.connect(f.pauser).pause();
+      await expect(f.voucher.connect(f.alice).approve(f.bob.address, 2_000n)).to.be.revertedWithCustomError(f.voucher, "EnforcedPause");
+      await expect(f.voucher.connect(f.bob).transferFrom(f.alice.address, f.carol.address, 1_000n)).to.be.revertedWithCustomError(
+        f.voucher,
+        "EnforcedPause",
+      );
+      await expect(
+        f.voucher.connect(f.carol).permit(...(await signPermit(f.voucher, f.alice, f.carol.address, 1n))),
+      ).to.be.revertedWithCustomError(f.voucher, "EnforcedPause");
+      expect(await f.voucher.allowance(f.alice.address, f.bob.address)).to.equal(1_000n);
+    });
+
+    it("still lets the blocker block and unblock while paused", async function () {
+      const f = await loadFixture(paused);
+      await expect(f.voucher.connect(f.blocker).blockAccount(f.alice.address)).to.emit(f.voucher, "Blocked");
+      await expect(f.voucher.connect(f.blocker).unblockAccount(f.alice.address)).to.emit(f.voucher, "Unblocked");
     });
 
     it("lets the same authorization through after unpause", async function () {

@@ -23,6 +23,21 @@ export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
       );
     });
 
+    it("refuses a supply above 2^255 - 1 with SupplyOverflow(totalSupply, amount): the top bit is the blocked flag", async function () {
+      const f = await loadFixture(fixture);
+      const supply = ALICE_START + BOB_START;
+      const room = 2n ** 255n - 1n - supply;
+      await expect(f.voucher.connect(f.minter).mint(f.carol.address, room + 1n))
+        .to.be.revertedWithCustomError(f.voucher, "SupplyOverflow")
+        .withArgs(supply, room + 1n);
+      await f.voucher.connect(f.minter).mint(f.carol.address, room);
+      expect(await f.voucher.balanceOf(f.carol.address)).to.equal(room);
+      expect(await f.voucher.isBlocked(f.carol.address)).to.equal(false);
+      await expect(f.voucher.connect(f.minter).mint(f.carol.address, 1n))
+        .to.be.revertedWithCustomError(f.voucher, "SupplyOverflow")
+        .withArgs(2n ** 255n - 1n, 1n);
+    });
+
     it("rejects the zero address as recipient", async function () {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.minter).mint(ethers.ZeroAddress, 1n))

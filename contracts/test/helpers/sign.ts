@@ -1,10 +1,10 @@
 import { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
-import type { BaseContract, Signer, TypedDataDomain } from "ethers";
+import type { BaseContract, Contract, Signer, TypedDataDomain } from "ethers";
 
 /** EIP-712 types: the same definitions the relayer signs with. */
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES } from "../../../chain/eip712";
-export { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES };
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf } from "../../../chain/eip712";
+export { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf };
 
 export interface TransferAuthorization {
   from: string;
@@ -13,7 +13,8 @@ export interface TransferAuthorization {
   fee: bigint;
   validAfter: bigint;
   validBefore: bigint;
-  nonce: string;
+  /** Unordered bitmap nonce: word = nonce >> 8, bit = nonce & 0xff. */
+  nonce: bigint;
 }
 
 /** Same shape as the contract's `Authorization` struct, so it can go straight into a batch. */
@@ -23,8 +24,29 @@ export interface SignedAuthorization extends TransferAuthorization {
   s: string;
 }
 
-export function randomNonce(): string {
-  return ethers.hexlify(ethers.randomBytes(32));
+/** Any 256-bit nonce (a random word and bit), as the relayer's first outbox generated them. */
+/** ERC-2612 permit (OpenZeppelin's ERC20Permit). */
+export const PERMIT_TYPES = {
+  Permit: [
+    { name: "owner", type: "address" },
+    { name: "spender", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
+/** An ERC-2612 permit signed by `owner`, valid for an hour: positional arguments of `permit`. */
+export async function signPermit(voucher: Contract, owner: Signer, spender: string, value: bigint) {
+  const ownerAddress = await owner.getAddress();
+  const deadline = BigInt(await time.latest()) + 3600n;
+  const message = { owner: ownerAddress, spender, value, nonce: (await voucher.nonces(ownerAddress)) as bigint, deadline };
+  const { v, r, s } = ethers.Signature.from(await owner.signTypedData(await voucherDomain(voucher), PERMIT_TYPES, message));
+  return [ownerAddress, spender, value, deadline, v, r, s] as const;
+}
+
+export function randomNonce(): bigint {
+  return ethers.toBigInt(ethers.randomBytes(32));
 }
 
 export async function voucherDomain(voucher: BaseContract): Promise<TypedDataDomain> {
@@ -55,7 +77,7 @@ export async function signTransferAuthorization(
   return { ...message, v, r, s };
 }
 
-export async function signCancelAuthorization(voucher: BaseContract, signer: Signer, nonce: string, authorizer?: string) {
+export async function signCancelAuthorization(voucher: BaseContract, signer: Signer, nonce: bigint, authorizer?: string) {
   const message = { authorizer: authorizer ?? (await signer.getAddress()), nonce };
   const signature = await signer.signTypedData(await voucherDomain(voucher), CANCEL_AUTHORIZATION_TYPES, message);
   const { v, r, s } = ethers.Signature.from(signature);

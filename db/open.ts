@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** Where a store lives: a SQLite file (the embedded default) or a schema of a PostgreSQL database. */
+export type StoreLocation =
+  | { kind: "sqlite"; file: string; readonly?: boolean; synchronous?: "NORMAL" | "FULL" }
+  | { kind: "postgres"; url: string; schema: string; max?: number };
+
+export interface Store<DB> {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (COUNT, bigint columns) as a JS number: every integer this project keeps in an int8 is won or an
+// id, far below 2^53; a larger one is refused rather than rounded. numeric (token amounts) stays a string.
+pg.types.setTypeParser(20, (v: string) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error(`int8 ${v} exceeds the safe integer range`);
+  return n;
+});
+
+/** Opens a store. SQLite: WAL, foreign keys, busy timeout. PostgreSQL: a pool whose search_path is the schema. */
+export async function openStore<DB>(loc: StoreLocation): Promise<Store<DB>> {
+  if (loc.kind === "sqlite") {
+    fs.mkdirSync(path.dirname(path.resolve(loc.file)), { recursive: true });
+    const database = new Database(loc.file, { readonly: loc.readonly ?? false });
+    if (!loc.readonly) {
+      database.pragma("journal_mode = WAL");
+      database.pragma(`synchronous = ${loc.synchronous ?? "NORMAL"}`);
+    }
+    database.pragma("foreign_keys = ON");
+    database.pragma("busy_timeout = 5000");
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+    return { db, dialect: "sqlite", close: () => db.destroy() };
+  }
+  if (!/^[a-z_][a-z0-9_]*$/.test(loc.schema)) throw new Error(`bad schema name ${loc.schema}`);
+  const setup = new pg.Client({ connectionString: loc.url });
+  await setup.connect();
+  try {
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS ${loc.schema}`);
+  } catch (err) {
+    // Two processes creating the schema at once: the loser sees a unique violation; the schema exists.
+    if ((err as { code?: string }).code !== "23505") throw err;
+  } finally {
+    await setup.end();
+  }
+  const pool = new pg.Pool({ connectionString: loc.url, max: loc.max ?? 10, options: `-c search_path=${loc.schema}` });
+  // An idle client losing its server (a restart) must not crash the process; the pool replaces it.
+  pool.on("error", () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/** Applies date-named migrations in name order with Kysely's Migrator (its lock makes concurrent starts safe). */
+export async function migrate(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+  // On PostgreSQL the bookkeeping tables live in the store's own schema: Kysely looks for them in every
+  // schema otherwise, and the second store of a database would take the first one's for its own.
+  let migrationTableSchema: string | undefined;
+  if (dialectOf(db) === "postgres") {
+    migrationTableSchema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db)).rows[0].s;
+  }
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`migration ${failed ?? "?"} failed: ${(error as Error).message ?? error}`);
+  }
+}
+
+/** Column types that differ between the dialects, for migrations written once for both. */
+export function columnTypes(db: Kysely<any>) {
+  const pgsql = dialectOf(db) === "postgres";
+  return {
+    /** Auto-increment primary key. */
+    id: (pgsql ? "bigserial" : "integer") as "integer",
+    idOptions: (c: any) => (pgsql ? c.primaryKey() : c.primaryKey().autoIncrement()),
+    /** A uint256 token amount or balance: exact decimal, never a float. */
+    amount: (pgsql ? sql`numeric(78,0)` : "text") as "text",
+  };
+}
+
+/** Whether a table exists in the store (for migrations that adopt a database made by an earlier version). */
+export async function tableExists(db: Kysely<any>, name: string): Promise<boolean> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: false });
+  return tables.some((t) => t.name === name);
+}
+
+/** Store location from the configuration: PostgreSQL schema when a URL is given, else a SQLite file. */
+export function storeLocation(databaseUrl: string | null, file: string, schema: string, extra: { readonly?: boolean } = {}): StoreLocation {
+  return databaseUrl ? { kind: "postgres", url: databaseUrl, schema } : { kind: "sqlite", file, ...extra };
+}

@@ -1,0 +1,27 @@
+import type { AppTx } from "../db/schema";
+
+export async function lockoutOf(db: AppTx, subject: string) {
+  return db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject).executeTakeFirst();
+}
+
+export async function saveLockout(db: AppTx, subject: string, failures: number, lockedUntil: string | null): Promise<void> {
+  await db
+    .insertInto("lockouts")
+    .values({ subject, failures, locked_until: lockedUntil })
+    .onConflict((oc) => oc.column("subject").doUpdateSet({ failures, locked_until: lockedUntil }))
+    .execute();
+}
+
+export async function clearLockout(db: AppTx, subject: string): Promise<void> {
+  await db.deleteFrom("lockouts").where("subject", "=", subject).execute();
+}
+
+export async function isRevoked(db: AppTx, jti: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti).executeTakeFirst());
+}
+
+/** Revokes a token id until its expiry, and forgets revocations that have expired anyway. */
+export async function revokeToken(db: AppTx, jti: string, expiresAt: string): Promise<void> {
+  await db.insertInto("revoked_tokens").values({ jti, expires_at: expiresAt }).onConflict((oc) => oc.column("jti").doNothing()).execute();
+  await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date().toISOString()).execute();
+}

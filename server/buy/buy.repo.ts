@@ -1,0 +1,74 @@
+import { sql } from "kysely";
+import type { AppTx, BuyOrder } from "../db/schema";
+import { nowIso } from "../db/app-db";
+
+export type BuyOrderRow = BuyOrder;
+
+export async function mainBankAccount(db: AppTx) {
+  return db.selectFrom("bank_accounts").select(["bank_name", "bank_account", "owner_name"]).where("is_main", "=", 1).orderBy("id").limit(1).executeTakeFirst();
+}
+
+/** Won of pending and confirmed orders a member created in [start, end). */
+export async function orderedBetween(db: AppTx, memberId: number, start: string, end: string): Promise<number> {
+  const r = await db
+    .selectFrom("buy_orders")
+    .select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n"))
+    .where("member_id", "=", memberId)
+    .where("state", "in", ["pending", "confirmed"])
+    .where("created_at", ">=", start)
+    .where("created_at", "<", end)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function insertBuyOrder(
+  db: AppTx,
+  o: { order_no: string; member_id: number; value: number; bank_name: string; bank_account: string; owner_name: string; created_at: string; expires_at: string },
+): Promise<BuyOrderRow> {
+  return db
+    .insertInto("buy_orders")
+    .values({ ...o, state: "pending" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function buyOrder(db: AppTx, id: number): Promise<BuyOrderRow | undefined> {
+  return db.selectFrom("buy_orders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Locks the order row (PostgreSQL) and reads it: approval and cancellation of one order run one at a time. */
+export async function buyOrderForUpdate(trx: AppTx, id: number, postgres: boolean): Promise<BuyOrderRow | undefined> {
+  const q = trx.selectFrom("buy_orders").selectAll().where("id", "=", id);
+  return (postgres ? q.forUpdate() : q).executeTakeFirst();
+}
+
+export async function confirmBuyOrder(db: AppTx, id: number, transferId: number, at: string): Promise<void> {
+  await db.updateTable("buy_orders").set({ state: "confirmed", transfer_id: transferId, confirmed_at: at }).where("id", "=", id).execute();
+}
+
+/** A confirmed order whose transfer failed on chain goes back to awaiting deposit. */
+export async function reopenBuyOrderOfTransfer(db: AppTx, transferId: number): Promise<number> {
+  const r = await db
+    .updateTable("buy_orders")
+    .set({ state: "pending", transfer_id: null, confirmed_at: null })
+    .where("transfer_id", "=", transferId)
+    .where("state", "=", "confirmed")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Cancels a pending order; false when it was not pending. */
+export async function cancelBuyOrder(db: AppTx, id: number): Promise<boolean> {
+  const r = await db.updateTable("buy_orders").set({ state: "cancelled", cancelled_at: nowIso() }).where("id", "=", id).where("state", "=", "pending").executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function expirePendingOrders(db: AppTx, now: string): Promise<number> {
+  const r = await db
+    .updateTable("buy_orders")
+    .set({ state: "cancelled", cancelled_at: now })
+    .where("state", "=", "pending")
+    .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

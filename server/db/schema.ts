@@ -1,0 +1,237 @@
+import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
+
+/**
+ * app.db (or the `app` schema in PostgreSQL): business records, custody, the outbox. Times are ISO-8601
+ * UTC strings, money is integer won (INTEGER / bigint), flags are 0/1 integers on both dialects.
+ */
+export interface AppDatabase {
+  members: MembersTable;
+  admins: AdminsTable;
+  wallets: WalletsTable;
+  wallet_nonces: WalletNoncesTable;
+  lockouts: LockoutsTable;
+  verifications: VerificationsTable;
+  revoked_tokens: RevokedTokensTable;
+  outbox_transfers: OutboxTransfersTable;
+  chain_calls: ChainCallsTable;
+  buy_orders: BuyOrdersTable;
+  idempotency: IdempotencyTable;
+  favorites: FavoritesTable;
+  bank_accounts: BankAccountsTable;
+  policies: PoliciesTable;
+  boards: BoardsTable;
+  notifications: NotificationsTable;
+  meta: MetaTable;
+}
+
+export type AppDb = Kysely<AppDatabase>;
+/** A query context: the store itself or an open transaction on it. */
+export type AppTx = Kysely<AppDatabase> | Transaction<AppDatabase>;
+
+export type MemberState = "repair" | "suspension" | "kickOut";
+export type MemberPermission = "user" | "exchanger" | "manager";
+
+export interface MembersTable {
+  id: Generated<number>;
+  phonenumber: string;
+  username: string;
+  birth: string | null;
+  carrier: string | null;
+  password_hash: string;
+  nickname: string | null;
+  email: string | null;
+  home_address: string | null;
+  state: Generated<MemberState>;
+  permission: Generated<MemberPermission>;
+  is_app: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminsTable {
+  id: Generated<number>;
+  login_id: string;
+  password_hash: string;
+  permission: Generated<number>;
+  /** JSON object of the 25 flags. */
+  flags: Generated<string>;
+  member_id: number | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export type WalletKind = "member" | "treasury" | "fee" | "settlement" | "operator" | "custom" | "sender";
+
+export interface WalletsTable {
+  id: Generated<number>;
+  address: string;
+  encrypted_key: string;
+  kind: WalletKind;
+  member_id: number | null;
+  nickname: string | null;
+  created_at: string;
+}
+
+/** The next authorization nonce of each custodial wallet (sequential, so a wallet's nonces share bitmap words). */
+export interface WalletNoncesTable {
+  address: string;
+  next_nonce: number;
+}
+
+export interface LockoutsTable {
+  subject: string;
+  failures: Generated<number>;
+  locked_until: string | null;
+}
+
+export interface VerificationsTable {
+  key: string;
+  purpose: "signup" | "reauth";
+  status: Generated<"issued" | "verified" | "used">;
+  code: number | null;
+  name: string | null;
+  birth: string | null;
+  phone: string | null;
+  carrier: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
+export type OutboxKind = "gift" | "use" | "buy" | "settlement" | "settlement_return" | "admin" | "seed";
+export type OutboxStatus = "pending" | "submitted" | "confirmed" | "failed";
+
+/** The outbox: one row per money move the relayer sends as a signed authorization. */
+export interface OutboxTransfersTable {
+  id: Generated<number>;
+  kind: OutboxKind;
+  from_address: string;
+  to_address: string;
+  value: number;
+  fee: Generated<number>;
+  nonce: string;
+  valid_before: number;
+  status: Generated<OutboxStatus>;
+  tx_hash: string | null;
+  block_number: number | null;
+  error: string | null;
+  member_id: number | null;
+  counterparty_member_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChainCallsTable {
+  id: Generated<number>;
+  method: string;
+  /** JSON array. */
+  args: string;
+  status: Generated<OutboxStatus>;
+  tx_hash: string | null;
+  block_number: number | null;
+  error: string | null;
+  admin_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BuyOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  member_id: number;
+  value: number;
+  state: Generated<"pending" | "confirmed" | "cancelled">;
+  bank_name: string | null;
+  bank_account: string | null;
+  owner_name: string | null;
+  transfer_id: number | null;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface IdempotencyTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status: number | null;
+  response: string | null;
+  created_at: string;
+}
+
+export interface FavoritesTable {
+  id: Generated<number>;
+  member_id: number;
+  nickname: string;
+  address: string;
+  checked: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BankAccountsTable {
+  id: Generated<number>;
+  bank_name: string;
+  bank_account: string;
+  owner_name: string;
+  nickname: string | null;
+  is_main: Generated<number>;
+  created_at: string;
+}
+
+export interface PoliciesTable {
+  id: number;
+  content: string;
+  state: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type BoardType = "notice" | "faq" | "event" | "inquiry";
+
+export interface BoardsTable {
+  id: Generated<number>;
+  type: BoardType;
+  title: string;
+  content: string;
+  member_id: number | null;
+  category: string | null;
+  state: Generated<string>;
+  reply: string | null;
+  start_at: string | null;
+  end_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  category: string;
+  type: string;
+  message: string;
+  ref_id: number | null;
+  created_at: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export type Member = Selectable<MembersTable>;
+export type Admin = Selectable<AdminsTable>;
+export type WalletRecord = Selectable<WalletsTable>;
+export type OutboxRow = Selectable<OutboxTransfersTable>;
+export type NewOutboxRow = Insertable<OutboxTransfersTable>;
+export type BuyOrder = Selectable<BuyOrdersTable>;
+export type Board = Selectable<BoardsTable>;
+export type BoardUpdate = Updateable<BoardsTable>;
+export type Favorite = Selectable<FavoritesTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type BankAccount = Selectable<BankAccountsTable>;
+export type ChainCall = Selectable<ChainCallsTable>;

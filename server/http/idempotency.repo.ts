@@ -1,0 +1,24 @@
+import type { AppTx } from "../db/schema";
+import { nowIso } from "../db/app-db";
+
+export async function idempotencyRecord(db: AppTx, scope: string, key: string) {
+  return db.selectFrom("idempotency").select(["request_hash", "status", "response"]).where("scope", "=", scope).where("key", "=", key).executeTakeFirst();
+}
+
+/** Claims a key for a request in progress; false when another request holds it already. */
+export async function claimIdempotencyKey(db: AppTx, scope: string, key: string, requestHash: string): Promise<boolean> {
+  const r = await db
+    .insertInto("idempotency")
+    .values({ scope, key, request_hash: requestHash, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function completeIdempotencyKey(db: AppTx, scope: string, key: string, status: number, response: string): Promise<void> {
+  await db.updateTable("idempotency").set({ status, response }).where("scope", "=", scope).where("key", "=", key).execute();
+}
+
+export async function releaseIdempotencyKey(db: AppTx, scope: string, key: string): Promise<void> {
+  await db.deleteFrom("idempotency").where("scope", "=", scope).where("key", "=", key).execute();
+}

@@ -1,0 +1,29 @@
+import type { AppTx, ChainCall } from "../db/schema";
+import { nowIso } from "../db/app-db";
+
+export async function insertChainCall(db: AppTx, method: string, args: string[], adminId: number | null): Promise<number> {
+  const now = nowIso();
+  const r = await db
+    .insertInto("chain_calls")
+    .values({ method, args: JSON.stringify(args), status: "pending", admin_id: adminId, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function markCallSubmitted(db: AppTx, id: number, txHash: string): Promise<void> {
+  await db.updateTable("chain_calls").set({ status: "submitted", tx_hash: txHash, updated_at: nowIso() }).where("id", "=", id).execute();
+}
+
+export async function settleCall(db: AppTx, id: number, status: "confirmed" | "failed", blockNumber: number | null, error: string | null): Promise<void> {
+  await db.updateTable("chain_calls").set({ status, block_number: blockNumber, error, updated_at: nowIso() }).where("id", "=", id).execute();
+}
+
+/** A call that never left the process: nothing happened on chain. */
+export async function failUnsentCall(db: AppTx, id: number): Promise<void> {
+  await db.updateTable("chain_calls").set({ status: "failed", error: "not sent", updated_at: nowIso() }).where("id", "=", id).where("status", "=", "pending").execute();
+}
+
+export async function chainCall(db: AppTx, id: number): Promise<ChainCall | undefined> {
+  return db.selectFrom("chain_calls").selectAll().where("id", "=", id).executeTakeFirst();
+}

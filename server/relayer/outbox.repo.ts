@@ -1,0 +1,97 @@
+import { sql } from "kysely";
+import { dialectOf } from "../../db/open";
+import type { AppTx, NewOutboxRow, OutboxRow } from "../db/schema";
+import { nowIso } from "../db/app-db";
+
+/** Won leaving `address` that the indexed balance does not show yet: pending, submitted, or confirmed above `indexedHead`. */
+export async function pendingOutgoing(db: AppTx, address: string, indexedHead: number): Promise<number> {
+  const r = await db
+    .selectFrom("outbox_transfers")
+    .select(sql<number | string>`COALESCE(SUM(value + fee), 0)`.as("n"))
+    .where("from_address", "=", address)
+    .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb.and([eb("status", "=", "confirmed"), eb("block_number", ">", indexedHead)])]))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * The per-wallet lock of a money move: PostgreSQL locks the wallet row until the transaction ends, so
+ * the spendable check and the insert of two processes cannot interleave. SQLite has one writer
+ * connection whose transactions already run one at a time.
+ */
+export async function lockWallet(trx: AppTx, address: string): Promise<void> {
+  if (dialectOf(trx) !== "postgres") return;
+  await trx.selectFrom("wallets").select("id").where("address", "=", address).forUpdate().execute();
+}
+
+/** The wallet's next authorization nonce (0, 1, 2, …), taken atomically. */
+export async function takeNonce(trx: AppTx, address: string): Promise<number> {
+  const r = await trx
+    .insertInto("wallet_nonces")
+    .values({ address, next_nonce: 1 })
+    .onConflict((oc) => oc.column("address").doUpdateSet({ next_nonce: sql`wallet_nonces.next_nonce + 1` }))
+    .returning("next_nonce")
+    .executeTakeFirstOrThrow();
+  return Number(r.next_nonce) - 1;
+}
+
+export async function insertOutboxRow(trx: AppTx, row: NewOutboxRow): Promise<OutboxRow> {
+  return trx.insertInto("outbox_transfers").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function outboxRow(db: AppTx, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom("outbox_transfers").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function outboxRows(db: AppTx, ids: number[]): Promise<OutboxRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("outbox_transfers").selectAll().where("id", "in", ids).execute();
+}
+
+export async function pendingRows(db: AppTx, limit: number): Promise<OutboxRow[]> {
+  return db.selectFrom("outbox_transfers").selectAll().where("status", "=", "pending").orderBy("id").limit(limit).execute();
+}
+
+export async function submittedRows(db: AppTx): Promise<OutboxRow[]> {
+  return db.selectFrom("outbox_transfers").selectAll().where("status", "=", "submitted").orderBy("id").execute();
+}
+
+export async function hasSubmitted(db: AppTx): Promise<boolean> {
+  return Boolean(await db.selectFrom("outbox_transfers").select("id").where("status", "=", "submitted").limit(1).executeTakeFirst());
+}
+
+export async function markSubmitted(db: AppTx, ids: number[], txHash: string): Promise<void> {
+  await db
+    .updateTable("outbox_transfers")
+    .set({ status: "submitted", tx_hash: txHash, updated_at: nowIso() })
+    .where("id", "in", ids)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+export async function markConfirmed(db: AppTx, id: number, blockNumber: number | null, txHash: string | null): Promise<void> {
+  await db
+    .updateTable("outbox_transfers")
+    .set((eb) => ({ status: "confirmed", block_number: blockNumber, tx_hash: eb.fn.coalesce(eb.val(txHash), eb.ref("tx_hash")), error: null, updated_at: nowIso() }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function markFailed(db: AppTx, id: number, error: string, blockNumber: number | null): Promise<void> {
+  await db.updateTable("outbox_transfers").set({ status: "failed", error, block_number: blockNumber, updated_at: nowIso() }).where("id", "=", id).execute();
+}
+
+export async function requeue(db: AppTx, id: number): Promise<void> {
+  await db.updateTable("outbox_transfers").set({ status: "pending", tx_hash: null, updated_at: nowIso() }).where("id", "=", id).execute();
+}
+
+/** Rows whose confirming block was dropped by a reorg go back to 'submitted' to be reconciled again. */
+export async function unconfirmAbove(db: AppTx, blockNumber: number): Promise<number> {
+  const r = await db
+    .updateTable("outbox_transfers")
+    .set({ status: "submitted", block_number: null, updated_at: nowIso() })
+    .where("status", "in", ["confirmed", "failed"])
+    .where("block_number", ">", blockNumber)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
