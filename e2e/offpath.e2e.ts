@@ -75,7 +75,7 @@ describe("member app off the happy path", () => {
     // Reload keeps the step and the amount; the password dialog is not reopened.
     await page.reload();
     await page.getByTestId("send-recipient-address").waitFor();
-    expect(await textOf(page, "send-recipient-address")).toBe(walletOf(s, SEOYEON.phone));
+    expect(await textOf(page, "send-recipient-address")).toBe(await walletOf(s, SEOYEON.phone));
     expect(await textOf(page, "send-total")).toBe(won(1_200));
     expect(await page.getByTestId("password-dialog").count()).toBe(0);
 
@@ -177,7 +177,7 @@ describe("member app off the happy path", () => {
     expect(r.message).toBe(Msg.buyBelowMin);
     const g = await s.call("POST", "/api/gift/trade/address", {
       token,
-      body: { opponentAddress: walletOf(s, SEOYEON.phone), kind: 0, type: 1, value: 250, password: MINJUN.password },
+      body: { opponentAddress: await walletOf(s, SEOYEON.phone), kind: 0, type: 1, value: 250, password: MINJUN.password },
     });
     expect(g.message).toBe(Msg.giftBelowMin);
   });
@@ -196,7 +196,7 @@ describe("member app off the happy path", () => {
     await expectSnack(page, Msg.copied);
     expect(await clipboard()).toBe(account);
 
-    const seoyeon = walletOf(s, SEOYEON.phone);
+    const seoyeon = await walletOf(s, SEOYEON.phone);
     await page.goto(s.url + "/info/address");
     await page.getByTestId("favorite-nickname").fill("서연");
     await page.getByTestId("favorite-address").fill(seoyeon);
@@ -210,7 +210,7 @@ describe("member app off the happy path", () => {
     const seoToken = await s.loginUser(SEOYEON.phone, SEOYEON.password);
     const gift = await s.call("POST", "/api/gift/trade/address", {
       token: seoToken,
-      body: { opponentAddress: walletOf(s, MINJUN.phone), kind: 0, type: 1, value: 300, password: SEOYEON.password },
+      body: { opponentAddress: await walletOf(s, MINJUN.phone), kind: 0, type: 1, value: 300, password: SEOYEON.password },
     });
     expect(gift.code).toBe(200);
     await s.waitIndexed();
@@ -296,7 +296,7 @@ describe("member app off the happy path", () => {
       await page.waitForURL(s.url + "/");
       await page.goto(s.url + "/send/gift");
       await page.getByTestId("gift-amount").fill("1000");
-      await page.getByTestId("gift-recipient").fill(walletOf(s, SEOYEON.phone));
+      await page.getByTestId("gift-recipient").fill(await walletOf(s, SEOYEON.phone));
       await expect.poll(() => textOf(page, "send-balance")).not.toBe("");
       await shot(page, `offpath-gift-request-${width}`);
       await page.getByTestId("send-next").click();
