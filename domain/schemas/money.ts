@@ -39,3 +39,5 @@ export const historyBody = z.strictObject({
 export type HistoryBody = z.infer<typeof historyBody>;
 
 export const saleAcceptBody = z.strictObject({ id: z.number().int().positive() });
+/** POST /api/buy/cancel: the member's own pending order. */
+export const buyCancelBody = z.strictObject({ id: z.number().int().positive() });
