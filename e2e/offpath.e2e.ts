@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { Msg } from "../domain/messages";
+import { Msg, withTriesLeft } from "../domain/messages";
 import type { TestStack } from "../server/test/harness";
 import { launchBrowser, shot } from "./browser";
 import { startE2EStack } from "./stack";
@@ -316,5 +316,125 @@ describe("member app off the happy path", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
       }
     }
+  });
+
+  // ---------------------------------------------------------------- with the server's refusals (items 1, 2, 4, 7, 10)
+
+  it("2 + 7: a gift to one's own phone is refused at lookup; a wrong payment password says how many tries remain", async () => {
+    const { page } = await member(SEOYEON);
+    await page.goto(s.url + "/send/gift");
+    await page.getByTestId("gift-mode-phone").click();
+    await page.getByTestId("gift-recipient").fill(SEOYEON.phone);
+    await page.getByTestId("gift-amount").fill("1000");
+    await page.getByTestId("send-next").click();
+    await expectSnack(page, Msg.giftToSelf);
+    expect(page.url()).toBe(s.url + "/send/gift");
+
+    await page.getByTestId("gift-recipient").fill(MINJUN.phone);
+    await page.getByTestId("send-next").click();
+    await page.getByTestId("send-confirm").click();
+    await page.getByTestId("password-input").fill("000000");
+    await page.getByTestId("password-confirm").click();
+    await expectSnack(page, withTriesLeft(Msg.passwordWrong, 4));
+    await shot(page, "offpath-payment-tries-left");
+    expect(await page.getByTestId("password-dialog").isVisible()).toBe(true);
+    await page.getByTestId("password-cancel").click();
+  });
+
+  it("1: a correct password for a payment the balance no longer covers closes the dialog with the server's own message", async () => {
+    const { page } = await member(SEOYEON);
+    await page.goto(s.url + "/send/gift");
+    await page.getByTestId("gift-mode-phone").click();
+    await page.getByTestId("gift-recipient").fill(MINJUN.phone);
+    await page.getByTestId("gift-amount").fill("10000");
+    await page.getByTestId("send-next").click();
+    await page.getByTestId("send-confirm").click();
+    await page.getByTestId("password-dialog").waitFor();
+
+    // Meanwhile, on another device, most of the balance is spent.
+    const token = await s.loginUser(SEOYEON.phone, SEOYEON.password);
+    const { balance } = (await s.call("GET", "/api/info/balance", { token })).data as { balance: number };
+    const spend = Math.floor((balance - 5_000) / 100) * 100 - 200;
+    const other = await s.call("POST", "/api/gift/trade/address", {
+      token,
+      body: { opponentAddress: await walletOf(s, MINJUN.phone), kind: 0, type: 1, value: spend, password: SEOYEON.password },
+    });
+    expect(other.code).toBe(200);
+
+    await page.getByTestId("password-input").fill(SEOYEON.password);
+    await page.getByTestId("password-confirm").click();
+    await expectSnack(page, Msg.overBalance);
+    await expect.poll(() => page.getByTestId("password-dialog").count()).toBe(0);
+    expect(await page.getByTestId("snackbar").filter({ hasText: Msg.passwordWrong }).count()).toBe(0);
+    expect(page.url()).toBe(s.url + "/send/gift?step=confirm");
+    await shot(page, "offpath-payment-refused");
+  });
+
+  it("7: login says how many tries remain, the same for a member and for a phone that is not one", async () => {
+    const page = await anonymous();
+    const texts: string[] = [];
+    for (const phone of [SEOYEON.phone, "01077778888"]) {
+      await page.goto(s.url + "/login");
+      await page.getByTestId("login-phone").fill(phone);
+      await page.getByTestId("login-password").fill("999999");
+      await page.getByTestId("login-submit").click();
+      await page.getByTestId("login-error").waitFor();
+      texts.push(await textOf(page, "login-error-message"));
+      await page.getByTestId("login-error-ok").click();
+    }
+    expect(texts).toEqual([withTriesLeft(Msg.loginFailed, 4), withTriesLeft(Msg.loginFailed, 4)]);
+  });
+
+  it("4: after a purchase request the deposit account, amount and deadline stay findable, and the member can cancel it", async () => {
+    const { ctx, page } = await member(SEOYEON);
+    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
+    await page.goto(s.url + "/buy");
+    await page.getByTestId("buy-amount").fill("7000");
+    await page.getByTestId("buy-next").click();
+    for (const i of [1, 2, 3]) await page.getByTestId(`buy-check-${i}`).click();
+    await page.getByTestId("buy-submit").click();
+    await page.getByTestId("password-input").fill(SEOYEON.password);
+    await page.getByTestId("password-confirm").click();
+    await page.waitForURL(/\/result\?type=6$/);
+    await page.getByTestId("history-deposit").waitFor();
+    expect(await textOf(page, "history-deposit-amount")).toBe(won(7_000));
+    const account = await textOf(page, "history-deposit-account");
+    expect(account).toContain("국민은행");
+    await shot(page, "offpath-buy-result-deposit");
+
+    // Later, from the history: the same details, copyable, and a cancel.
+    await page.getByTestId("result-history").click();
+    await page.waitForURL(/\/info\/history\?tab=1$/);
+    const deposit = page.getByTestId("history-deposit").first();
+    await deposit.waitFor();
+    expect(await deposit.getByTestId("history-deposit-account").textContent()).toBe(account);
+    expect(await deposit.getByTestId("history-deposit-deadline").textContent()).toMatch(/^\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2}$/);
+    await deposit.getByTestId("history-deposit-copy").click();
+    await expectSnack(page, Msg.copied);
+    expect(account).toContain(await page.evaluate(() => navigator.clipboard.readText()));
+    await shot(page, "offpath-history-pending");
+    await deposit.getByTestId("history-cancel-buy").click();
+    await page.getByTestId("history-cancel-dialog-ok").click();
+    await expectSnack(page, Msg.buyCancelDone);
+    await expect.poll(() => textOf(page, "history-badge")).toBe(Msg.buyCancelled);
+    expect(await page.getByTestId("history-deposit").count()).toBe(0);
+  });
+
+  it("10: an inquiry shows exactly what was typed", async () => {
+    const { page } = await member(SEOYEON);
+    const typed = "a<b, c>d\n<img src=x onerror=alert(1)> & 끝";
+    await page.goto(s.url + "/cs/inquiry");
+    await page.getByTestId("inquiry-new").click();
+    await page.getByTestId("inquiry-title").fill("x<y>z");
+    await page.getByTestId("inquiry-content").fill(typed);
+    await page.getByTestId("inquiry-submit").click();
+    await page.getByTestId("inquiry-submit-dialog-ok").click();
+    await page.getByTestId("inquiry-row").first().click();
+    await page.getByTestId("inquiry-detail").waitFor();
+    expect(await textOf(page, "inquiry-detail-title")).toBe("x<y>z");
+    expect(await page.getByTestId("inquiry-detail-content").innerText()).toBe(typed);
+    expect(await page.locator("[data-testid=inquiry-detail] img").count()).toBe(0);
+    await page.getByTestId("inquiry-edit").click();
+    expect(await page.getByTestId("inquiry-content").inputValue()).toBe(typed);
   });
 });

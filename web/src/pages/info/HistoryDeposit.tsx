@@ -37,7 +37,7 @@ export function HistoryDeposit({ deposit }: { deposit: NonNullable<HistoryEntry[
       <DataList.Root orientation="horizontal" size="sm" gap="1">
         {bank && (
           <DataList.Item>
-            <DataList.ItemLabel>{L.depositAccount}</DataList.ItemLabel>
+            <DataList.ItemLabel minW="20">{L.depositAccount}</DataList.ItemLabel>
             <DataList.ItemValue alignItems="center" flexWrap="wrap" gap="1">
               <Text as="span" data-testid="history-deposit-account">
                 {bank.bankName} {bank.bankAccount} ({bank.ownerName})
@@ -47,11 +47,11 @@ export function HistoryDeposit({ deposit }: { deposit: NonNullable<HistoryEntry[
           </DataList.Item>
         )}
         <DataList.Item>
-          <DataList.ItemLabel>{L.depositAmount}</DataList.ItemLabel>
+          <DataList.ItemLabel minW="20">{L.depositAmount}</DataList.ItemLabel>
           <DataList.ItemValue data-testid="history-deposit-amount">{L.won(formatWon(deposit.value))}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{L.depositDeadline}</DataList.ItemLabel>
+          <DataList.ItemLabel minW="20">{L.depositDeadline}</DataList.ItemLabel>
           <DataList.ItemValue data-testid="history-deposit-deadline">{formatHistoryDate(deposit.expiredAt)}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
