@@ -97,6 +97,8 @@ export interface ChainReader {
   balanceOf(address: string): Promise<bigint>;
   /** The indexed balance of `address` and the indexed head, read in one statement (one snapshot). */
   balanceAndHead(address: string): Promise<{ balance: bigint; head: number | null }>;
+  /** The indexed balances of many addresses in one read (absent: zero), keyed by checksummed address. */
+  balancesOf(addresses: string[]): Promise<Map<string, bigint>>;
   indexedHead(): Promise<{ number: number; hash: string } | null>;
   syncState(): Promise<SyncState | null>;
   transaction(hash: string): Promise<TransactionDetail | null>;
@@ -227,6 +229,18 @@ export function createChainReader(store: ChainStore): ChainReader {
       return guard(0n, async () => {
         const r = await db.selectFrom("balances").select("balance").where("address", "=", ethers.getAddress(address)).executeTakeFirst();
         return r ? BigInt(r.balance) : 0n;
+      });
+    },
+    balancesOf(addresses) {
+      return guard(new Map<string, bigint>(), async () => {
+        const list = [...new Set(addresses.map((a) => ethers.getAddress(a)))];
+        const out = new Map<string, bigint>();
+        // One statement per 5,000 addresses keeps under both stores' bound-parameter limits.
+        for (let i = 0; i < list.length; i += 5000) {
+          const rows = await db.selectFrom("balances").select(["address", "balance"]).where("address", "in", list.slice(i, i + 5000)).execute();
+          for (const r of rows) out.set(r.address, BigInt(r.balance));
+        }
+        return out;
       });
     },
     balanceAndHead(address) {

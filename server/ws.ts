@@ -1,37 +1,59 @@
 import type http from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppContext } from "./context";
+import { loadOperator } from "./auth/middleware";
+import { onOperatorAccessEnded } from "./auth/operator-events";
+import { NOTIFY_AREA, allowsArea } from "../domain/admin-access";
 
 /**
  * The operators' realtime channel: `/ws?token=<operation token>`. Each stored notification
- * ('입금', '문의', '정산') is pushed to every connected operator.
+ * ('입금', '문의', '정산') is pushed to the operators whose rights cover its area (NOTIFY_AREA). The
+ * operator is read again at each push, so a deleted operator (or a revoked token) is cut off then.
  */
 export function attachOperatorSocket(server: http.Server, ctx: AppContext): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
-  const clients = new Set<WebSocket>();
+  const clients = new Map<WebSocket, { token: string; adminId: number }>();
   server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== "/ws") return socket.destroy();
-    const claims = await ctx.tokens.verify(url.searchParams.get("token") ?? "", "operation");
-    if (!claims) {
+    const token = url.searchParams.get("token") ?? "";
+    const claims = await ctx.tokens.verify(token, "operation");
+    const op = claims ? await loadOperator(ctx, claims) : null;
+    if (!op) {
       socket.write("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
       return socket.destroy();
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      clients.add(ws);
+      clients.set(ws, { token, adminId: op.id });
       ws.on("close", () => clients.delete(ws));
       ws.on("error", () => clients.delete(ws));
       ws.send(JSON.stringify({ kind: "hello" }));
     });
   });
-  const off = ctx.notifier.on((n) => {
+  const off = ctx.notifier.on(async (n) => {
     const msg = JSON.stringify({ kind: n.category, type: n.type, message: n.message, id: n.id, ref_id: n.ref_id, created_at: n.created_at });
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(msg);
+    for (const [ws, { token }] of clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      const still = await ctx.tokens.verify(token, "operation");
+      const op = still ? await loadOperator(ctx, still) : null;
+      if (!op) {
+        ws.close(4401, "unauthorized");
+        clients.delete(ws);
+      } else if (allowsArea(NOTIFY_AREA[n.category], op)) ws.send(msg);
+    }
+  });
+  const offEnded = onOperatorAccessEnded(ctx, (adminId) => {
+    for (const [ws, c] of clients) {
+      if (c.adminId !== adminId) continue;
+      ws.close(4401, "unauthorized");
+      clients.delete(ws);
+    }
   });
   return {
     close() {
       off();
-      for (const ws of clients) ws.terminate();
+      offEnded();
+      for (const ws of clients.keys()) ws.terminate();
       wss.close();
     },
   };

@@ -1,6 +1,15 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from "@chakra-ui/react";
 
 export type SnackType = "success" | "error" | "info" | "warning";
+type Snack = (message: string, opts?: { type?: SnackType; duration?: number }) => void;
+
+/** The app's snackbar, for the shared components (each app creates exactly one). */
+let active: Snack | null = null;
+
+/** Shows a snackbar through the app's own toaster (its default duration unless `duration` is given). */
+export function showSnack(message: string, opts?: { type?: SnackType; duration?: number }): void {
+  active?.(message, opts);
+}
 
 /**
  * One snackbar (Chakra toaster) per app, with that app's default duration and test id.
@@ -11,6 +20,7 @@ export function createSnackbar(defaultMs: number, testId: string) {
   function snack(message: string, opts: { type?: SnackType; duration?: number } = {}) {
     toaster.create({ description: message, type: opts.type ?? "info", duration: opts.duration ?? defaultMs });
   }
+  active = snack;
   function Toaster() {
     return (
       <Portal>

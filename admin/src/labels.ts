@@ -1,4 +1,6 @@
 import { Msg } from "@domain/messages";
+import type { AdminFlag } from "@domain/constants";
+import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operation";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */
 export const L = {
@@ -66,4 +68,132 @@ export const L = {
   notFound: "페이지를 찾을 수 없습니다",
   notFoundDetail: "주소가 올바른지 확인해주세요.",
   goHome: "홈으로",
+  forbidden: Msg.forbidden,
+
+  // members
+  member: {
+    title: "회원 관리",
+    detailTitle: "회원 상세",
+    searchPlaceholder: "이름, 휴대폰 번호, 지갑 주소",
+    id: "번호",
+    username: "이름",
+    nickname: "닉네임",
+    phonenumber: "휴대폰 번호",
+    email: "이메일",
+    address: "주소",
+    permission: "등급",
+    state: "상태",
+    holding: "보유 금액",
+    wallets: "지갑 주소",
+    createdAt: "가입일",
+    updatedAt: "수정일",
+    expiredAt: "만료일",
+    orderNo: "주문번호",
+    type: "구분",
+    value: "금액",
+    history: "지갑 내역",
+    changeState: "상태 변경",
+    changePermission: "등급 변경",
+    states: { repair: "정상", suspension: "정지", kickOut: "탈퇴" },
+    permissions: { user: "사용자", exchanger: "점주", manager: "관리자" },
+    totals: { totalUsed: "총 사용 금액", totalPurchased: "총 구매 금액", purchasable: "이번 달 구매 가능 금액" },
+  },
+
+  // operators
+  operator: {
+    createTitle: "관리자 계정 생성",
+    listTitle: "관리자 목록",
+    detailTitle: "관리자 상세",
+    id: "번호",
+    loginId: "아이디",
+    password: "패스워드",
+    permission: "구분",
+    linkedMember: "연결 회원 계정",
+    chooseMember: "회원 계정을 선택해주세요",
+    createdAt: "생성일",
+    presets: "권한 프리셋",
+    create: "계정 생성",
+    delete: "삭제",
+    presetNames: { admin: "관리자", subAdmin: "서브 관리자", exchanger: "점주" } satisfies Record<OperatorPreset, string>,
+    groups: {
+      accountManage: "회원 관리",
+      saleManage: "판매 관리",
+      exchangeManage: "정산 관리",
+      boardManage: "게시판·정책 관리",
+      notifyManage: "공지사항 관리",
+      tokenManage: "토큰 관리",
+      walletManage: "지갑 관리",
+      apiKeyManage: "API 키 관리",
+    } satisfies Record<PermissionGroup, string>,
+    flags: {
+      isAccount1: "회원 조회·홈",
+      isAccount2: "회원 상태 변경",
+      isAccount3: "회원 등급 변경",
+      isAccount4: "관리자 계정 관리",
+      isSale1: "판매 내역(승인·취소)",
+      isSale2: "사용 내역",
+      isSale3: "선물 내역",
+      isExchange1: "정산 조회",
+      isExchange2: "정산 승인·삭제",
+      isExchange3: "정산 신청(점주)",
+      isExchange4: "정산 현황",
+      isExchange5: "지갑 선물 내역(점주)",
+      isBoard1: "1:1 문의",
+      isBoard2: "FAQ",
+      isBoard3: "이벤트",
+      isBoard4: "이용약관·상품권 약관",
+      isBoard5: "개인정보처리방침",
+      isNotice1: "공지사항",
+      isToken1: "토큰 발행 조회",
+      isToken2: "토큰 발행",
+      isToken3: "수수료 내역",
+      isWallet1: "입금 계좌",
+      isWallet2: "지갑 관리",
+      isWallet3: "지갑 전송",
+      isApiKey1: "API 키",
+    } satisfies Record<AdminFlag, string>,
+  },
+
+  // notifications
+  notify: { title: "알림 내역", id: "번호", category: "분류", message: "내용", createdAt: "일시" },
+
+  // API key
+  apiKey: { title: "API 키", key: "API 키", createdAt: "생성일", create: "API 키 생성", copy: "복사" },
+
+  // audit log
+  audit: {
+    title: "관리 이력",
+    createdAt: "일시",
+    admin: "관리자",
+    action: "작업",
+    target: "대상",
+    change: "변경 내용",
+    txHash: "트랜잭션",
+    actions: {
+      "member.state": "회원 상태 변경",
+      "member.permission": "회원 등급 변경",
+      "operator.create": "관리자 계정 생성",
+      "operator.delete": "관리자 계정 삭제",
+      "apikey.rotate": "API 키 생성",
+    } as Record<string, string>,
+  },
+
+  // lists
+  list: {
+    empty: Msg.noResults,
+    total: (n: string) => `총 ${n}건`,
+    perPage: "페이지당 행 수",
+    perPageOption: (n: number) => `${n}개씩`,
+    prev: "이전 페이지",
+    next: "다음 페이지",
+    all: "전체",
+    search: "검색",
+    searchPlaceholder: "검색어를 입력해주세요",
+    from: "시작일",
+    to: "종료일",
+    query: "조회",
+    excel: "엑셀 다운로드",
+    downloading: (bytes: number) => `다운로드 중 ${Math.round(bytes / 1024)} KB`,
+    downloadFailed: Msg.downloadFailed,
+  },
 } as const;

@@ -3,3 +3,6 @@ export * from "./auth";
 export * from "./money";
 export * from "./info";
 export * from "./forms";
+export * from "./list";
+export * from "./operation";
+export * from "./partner";

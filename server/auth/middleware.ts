@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import type { AppContext } from "../context";
-import { AppError, forbidden, unauthorized } from "../http/errors";
+import { AppError, unauthorized } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import type { TokenClaims } from "./tokens";
@@ -43,19 +43,23 @@ export function requireMember(ctx: AppContext): RequestHandler {
   };
 }
 
+/** The operator a verified operation token names, or null when it is unknown or deleted. */
+export async function loadOperator(ctx: AppContext, claims: TokenClaims): Promise<AdminRow | null> {
+  if (!claims.sub.startsWith("a:")) return null;
+  return (await adminById(ctx.db, Number(claims.sub.slice(2)))) ?? null;
+}
+
 /**
- * An operator's call: bearer token of audience `operation`, `cookie-type: operation`, and at least one
- * of `flags` (permission 0, the super admin, holds every flag).
+ * An operator's call: bearer token of audience `operation` and `cookie-type: operation`, naming an
+ * operator that still exists. What the operator may do is decided by `adminGate` (auth/admin-flags.ts).
  */
-export function requireAdmin(ctx: AppContext, ...flags: string[]): RequestHandler {
+export function requireAdmin(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = bearer(req);
     if (!token || req.headers["cookie-type"] !== "operation") return next(unauthorized());
     const claims = await ctx.tokens.verify(token, "operation");
-    if (!claims || !claims.sub.startsWith("a:")) return next(unauthorized(Msg.sessionExpired));
-    const admin = await adminById(ctx.db, Number(claims.sub.slice(2)));
+    const admin = claims ? await loadOperator(ctx, claims) : null;
     if (!admin) return next(unauthorized(Msg.sessionExpired));
-    if (flags.length > 0 && admin.permission !== 0 && !flags.some((f) => admin.flags[f])) return next(forbidden());
     Object.assign(req, { admin, claims });
     next();
   };

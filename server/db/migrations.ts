@@ -235,10 +235,46 @@ export const appMigrations: Record<string, Migration> = {
       if (await tableExists(db, "schema_migrations")) await db.schema.dropTable("schema_migrations").execute();
     },
   },
+  // Back-office: the append-only audit log, the partner API key, and indexes for the lists' sort and filter columns.
+  "2026-11-23-back-office": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable("admin_actions")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("admin_id", "bigint", (c) => c.notNull().references("admins.id"))
+        .addColumn("admin_login_id", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("target_type", "text", (c) => c.notNull())
+        .addColumn("target_id", "text", (c) => c.notNull())
+        .addColumn("before_json", "text")
+        .addColumn("after_json", "text")
+        .addColumn("tx_hash", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("admin_actions_created").on("admin_actions").columns(["created_at", "id"]).execute();
+      await db.schema.createIndex("admin_actions_target").on("admin_actions").columns(["target_type", "target_id", "id"]).execute();
+      await db.schema
+        .createTable("api_keys")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("prefix", "text", (c) => c.notNull())
+        .addColumn("key_hash", "text", (c) => c.notNull().unique())
+        .addColumn("created_by", "bigint", (c) => c.notNull().references("admins.id"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("revoked_at", "text")
+        .execute();
+      await db.schema.createIndex("members_created").on("members").columns(["created_at", "id"]).execute();
+      await db.schema.createIndex("members_username").on("members").column("username").execute();
+      await db.schema.createIndex("members_state").on("members").columns(["state", "id"]).execute();
+      await db.schema.createIndex("members_permission").on("members").columns(["permission", "id"]).execute();
+      await db.schema.createIndex("admins_member").on("admins").column("member_id").execute();
+      await db.schema.createIndex("notifications_category").on("notifications").columns(["category", "id"]).execute();
+    },
+  },
 
   // Inquiries are stored as typed (decisions.md): the rows stored escaped, with <br> line breaks, get
   // their text back.
-  "2026-11-23-inquiry-as-typed": {
+  "2026-11-24-inquiry-as-typed": {
     async up(db: Kysely<any>) {
       const rows = (await db.selectFrom("boards").select(["id", "content"]).where("type", "=", "inquiry").execute()) as { id: number; content: string }[];
       for (const r of rows) {

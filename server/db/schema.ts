@@ -22,6 +22,8 @@ export interface AppDatabase {
   boards: BoardsTable;
   notifications: NotificationsTable;
   meta: MetaTable;
+  admin_actions: AdminActionsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
@@ -216,6 +218,30 @@ export interface NotificationsTable {
   message: string;
   ref_id: number | null;
   created_at: string;
+}
+
+/** The operator audit log: appended to, never updated or deleted. */
+export interface AdminActionsTable {
+  id: Generated<number>;
+  admin_id: number;
+  admin_login_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  tx_hash: string | null;
+  created_at: string;
+}
+
+/** Partner API keys: only the SHA-256 and the prefix; at most one without revoked_at. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  prefix: string;
+  key_hash: string;
+  created_by: number;
+  created_at: string;
+  revoked_at: string | null;
 }
 
 export interface MetaTable {

@@ -29,10 +29,10 @@ export function validate<S extends z.ZodType>(schema: S, part: Part = "body", re
 }
 
 /** The parsed values `validate` stored. */
-export function valid<B = unknown, P = unknown>(req: import("express").Request): { body: B; params: P; query: unknown } {
-  return ((req as unknown as { valid?: { body: B; params: P; query: unknown } }).valid ?? { body: undefined, params: undefined, query: undefined }) as {
+export function valid<B = unknown, P = unknown, Q = unknown>(req: import("express").Request): { body: B; params: P; query: Q } {
+  return ((req as unknown as { valid?: { body: B; params: P; query: Q } }).valid ?? { body: undefined, params: undefined, query: undefined }) as {
     body: B;
     params: P;
-    query: unknown;
+    query: Q;
   };
 }

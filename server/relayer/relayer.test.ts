@@ -31,9 +31,10 @@ describe("custody, outbox and relayer", () => {
     const rows = await s.ctx.db.selectFrom("wallets").select(["address", "encrypted_key"]).execute();
     expect(rows.length).toBeGreaterThanOrEqual(7);
     const keys = await Promise.all(rows.map(async (r) => (await s.ctx.custody.signerFor(r.address)).privateKey.slice(2).toLowerCase()));
-    // Every row of every table, on either dialect.
+    // Every row of every table, on either dialect (on PostgreSQL: of every schema of the database).
     for (const t of await s.ctx.db.introspection.getTables()) {
-      const dump = JSON.stringify(await s.ctx.db.selectFrom(t.name as "wallets").selectAll().execute()).toLowerCase();
+      const db = t.schema ? s.ctx.db.withSchema(t.schema) : s.ctx.db;
+      const dump = JSON.stringify(await db.selectFrom(t.name as "wallets").selectAll().execute()).toLowerCase();
       for (const k of keys) expect(dump.includes(k), `${t.name} holds a key`).toBe(false);
     }
     // And the files themselves (SQLite and the chain journal), as text and as bytes.

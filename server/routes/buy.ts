@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { AppContext } from "../context";
-import { authOf, requireAdmin, requireMember } from "../auth/middleware";
+import { authOf, requireMember } from "../auth/middleware";
+import { adminGate } from "../auth/admin-flags";
 import { ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { validate, validatePayment, valid } from "../http/validate";
@@ -33,13 +34,13 @@ export function buyRoutes(ctx: AppContext): Router {
   });
 
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
-  r.post("/api/sale/accept", requireAdmin(ctx, "isSale1"), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
     const { id } = valid<{ id: number }>(req).body;
     const order = await acceptBuy(ctx, id);
     ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: order.expires_at, txHash: order.txHash, status: order.status });
   });
 
-  r.delete("/api/sale/delete/:id", requireAdmin(ctx, "isSale1"), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
+  r.delete("/api/sale/delete/:id", adminGate(ctx), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
     await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id);
     ok(res, "OK");
   });

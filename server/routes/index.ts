@@ -9,6 +9,10 @@ import { buyRoutes } from "./buy";
 import { infoMoneyRoutes } from "./info-money";
 import { tradeRoutes } from "./trade";
 import { operationRoutes } from "./operation";
+import { operationMemberRoutes } from "./operation-members";
+import { operationOperatorRoutes } from "./operation-operators";
+import { operationApiKeyRoutes } from "./operation-apikey";
+import { partnerRoutes } from "./partner";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -21,4 +25,8 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   csRoutes,
   policyRoutes,
   operationRoutes,
+  operationMemberRoutes,
+  operationOperatorRoutes,
+  operationApiKeyRoutes,
+  partnerRoutes,
 ];

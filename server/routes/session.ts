@@ -3,7 +3,8 @@ import type { AppContext } from "../context";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
 import { checkPasswordWithLockout } from "../auth/check-password";
-import { authOf, requireAdmin, requireMember } from "../auth/middleware";
+import { authOf, requireMember } from "../auth/middleware";
+import { adminGate } from "../auth/admin-flags";
 import { memberLogin } from "../members/members.repo";
 import { adminLogin } from "../admins/admins.repo";
 import { loginAdminBody, loginUserBody, type LoginAdminBody, type LoginUserBody } from "../../domain/schemas/auth";
@@ -52,7 +53,7 @@ export function sessionRoutes(ctx: AppContext): Router {
     ok(res);
   });
 
-  r.post("/api/auth/logout_admin", requireAdmin(ctx), async (req, res) => {
+  r.post("/api/auth/logout_admin", adminGate(ctx), async (req, res) => {
     await ctx.tokens.revoke(authOf(req).claims!);
     ok(res);
   });

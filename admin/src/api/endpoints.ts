@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { loginAdminBody } from "@domain/schemas/auth";
+import {
+  apiKeyInfo, auditList, auditListRequest, changePermissionBody, changeStateBody, connectList, memberDetail, memberIdParams,
+  memberList, memberListRequest, notifyList, notifyListRequest, operatorCreateBody, operatorDetail, operatorDetailBody,
+  operatorIdParams, operatorList,
+} from "@domain/schemas/operation";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -11,7 +16,9 @@ import { ADMIN_FLAGS, type AdminFlags } from "@domain/constants";
  */
 interface Endpoint {
   method: "GET" | "POST" | "PUT" | "DELETE";
+  /** `:name` segments are filled from the input's field of that name. */
   path: string;
+  /** The input: JSON body for POST/PUT, query string for GET/DELETE (after the path's own fields). */
   body?: z.ZodType;
   data: z.ZodType;
 }
@@ -63,7 +70,31 @@ export const endpoints = {
   logoutAdmin: { method: "POST", path: "/api/auth/logout_admin", data: z.unknown() },
   toolbar: { method: "GET", path: "/api/operation/toolbar", data: toolbarData },
   mainData: { method: "GET", path: "/api/operation/maindata", data: mainData },
+
+  // members
+  memberList: { method: "GET", path: "/api/operation/allUserList", body: memberListRequest, data: memberList },
+  memberDetail: { method: "GET", path: "/api/operation/userInfo/:id", body: memberIdParams, data: memberDetail },
+  changeState: { method: "POST", path: "/api/operation/changeState", body: changeStateBody, data: z.unknown() },
+  changePermission: { method: "POST", path: "/api/operation/changePermission", body: changePermissionBody, data: z.unknown() },
+
+  // operators
+  connectable: { method: "GET", path: "/api/operation/connect", data: connectList },
+  operatorCreate: { method: "POST", path: "/api/operation/create", body: operatorCreateBody, data: z.unknown() },
+  operatorList: { method: "GET", path: "/api/operation/admin_list", data: operatorList },
+  operatorDetail: { method: "POST", path: "/api/operation/admin_detail", body: operatorDetailBody, data: operatorDetail },
+  operatorDelete: { method: "DELETE", path: "/api/operation/admin_delete/:id", body: operatorIdParams, data: z.unknown() },
+
+  // notifications, API key, audit log
+  notifyList: { method: "POST", path: "/api/notify/all", body: notifyListRequest, data: notifyList },
+  apiKey: { method: "GET", path: "/api/operation/apikey", data: apiKeyInfo },
+  apiKeyCreate: { method: "POST", path: "/api/operation/apikey", data: apiKeyInfo },
+  auditList: { method: "GET", path: "/api/operation/actions", body: auditListRequest, data: auditList },
 } as const satisfies Record<string, Endpoint>;
+
+/** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
+export const downloads = {
+  members: { method: "GET", path: "/api/operation/allUserList/download", fileName: "회원정보.xlsx" },
+} as const;
 
 export type EndpointName = keyof typeof endpoints;
 type Def<N extends EndpointName> = (typeof endpoints)[N];
@@ -80,11 +111,32 @@ export async function callEndpoint<N extends EndpointName>(
   ...[body, opts]: EndpointBody<N> extends undefined ? [body?: undefined, opts?: CallOptions] : [body: EndpointBody<N>, opts?: CallOptions]
 ): Promise<EndpointData<N>> {
   const def: Endpoint = endpoints[name];
-  const raw = await apiCall<unknown>(def.method, def.path, body, opts);
+  const { path, rest } = fillPath(def.path, body);
+  const inQuery = def.method === "GET" || def.method === "DELETE";
+  const raw = await apiCall<unknown>(def.method, inQuery ? path + queryString(rest) : path, inQuery ? undefined : body, opts);
   const parsed = def.data.safeParse(raw);
   if (!parsed.success) {
     console.warn(`[api] ${name}: unexpected response shape`, parsed.error.issues);
     throw new ApiError(Code.SERVER_ERROR, Msg.serverError);
   }
   return parsed.data as EndpointData<N>;
+}
+
+/** Fills `:name` segments from the input and returns the fields left over. */
+export function fillPath(path: string, input: unknown): { path: string; rest: Record<string, unknown> } {
+  const rest: Record<string, unknown> = input && typeof input === "object" ? { ...(input as Record<string, unknown>) } : {};
+  const filled = path.replace(/:(\w+)/g, (_, k: string) => {
+    const v = rest[k];
+    delete rest[k];
+    return encodeURIComponent(String(v ?? ""));
+  });
+  return { path: filled, rest };
+}
+
+/** `?a=1&b=x` from the defined, non-empty fields (nested objects are not used by GET lists). */
+export function queryString(fields: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : "";
 }

@@ -1,9 +1,12 @@
+import { Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { Skeleton, Stack } from "@chakra-ui/react";
 import { useSession } from "../api/session";
 import { AdminLayout } from "../layout/AdminLayout";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { L } from "../labels";
-import { redirectFor, type Access } from "./routes";
+import { canOpen, landingFor, redirectFor, type Screen } from "../screens";
+import { ForbiddenPage, PlaceholderPage } from "../pages/common/PlaceholderPage";
 
 /** Every admin path needs an operation token; without one it goes to /admin/login. */
 export function RequireAuth() {
@@ -31,15 +34,43 @@ export function LayoutRoute() {
   return <AdminLayout account={account} />;
 }
 
-/** Sends permission 3 where spec §6 says (main pages → calc/request, calc management/status → /admin). */
-export function RouteGate({ access, title, children }: { access: Access; title: string; children: React.ReactNode }) {
+/** /admin: the operator's landing screen. */
+export function LandingRedirect() {
   const { account } = useSession();
-  const to = account ? redirectFor(access, account.permission) : null;
+  return account ? <Navigate to={landingFor(account)} replace /> : null;
+}
+
+/**
+ * A screen behind its area's rule: shown when the operator may open it; permission 3 is redirected
+ * as spec §6 says; anyone else refused sees "no access" (the server would refuse its calls anyway).
+ */
+export function ScreenGate({ screen }: { screen: Screen }) {
+  const { account } = useSession();
+  if (!account) return null;
+  const to = redirectFor(screen, account);
   if (to) return <Navigate to={to} replace />;
+  const Page = screen.component;
   return (
     <>
-      <title>{`${title} | ${L.appTitle}`}</title>
-      {children}
+      <title>{`${screen.title} | ${L.appTitle}`}</title>
+      {!canOpen(screen, account) ? (
+        <ForbiddenPage title={screen.title} />
+      ) : Page ? (
+        <Suspense fallback={<PageSkeleton />}>
+          <Page />
+        </Suspense>
+      ) : (
+        <PlaceholderPage title={screen.title} />
+      )}
     </>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <Stack gap="4" data-testid="admin-page-loading">
+      <Skeleton h="8" w="40" />
+      <Skeleton h="64" />
+    </Stack>
   );
 }

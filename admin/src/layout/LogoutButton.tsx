@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { callEndpoint } from "../api/endpoints";
 import { clearSession } from "../api/session";
-import { ConfirmDialog } from "../components/ui/ConfirmDialog";
+import { ConfirmDialog } from "@common/ConfirmDialog";
 import { LogoutIcon } from "../components/ui/icons";
 import { L } from "../labels";
 
@@ -46,7 +46,7 @@ export function LogoutButton() {
           {L.logout}
         </Box>
       </Button>
-      <ConfirmDialog open={asking} message={L.logoutConfirm} busy={busy} onConfirm={logout} onCancel={() => setAsking(false)} testId="admin-logout-confirm" />
+      <ConfirmDialog open={asking} message={L.logoutConfirm} loading={busy} onConfirm={logout} onClose={() => setAsking(false)} testId="admin-logout-confirm" />
     </>
   );
 }

@@ -1,20 +1,20 @@
 import { Box, Stack, Text } from "@chakra-ui/react";
 import { NavLink } from "react-router";
 import type { AdminAccount } from "../api/session";
-import { menuEnabled, menuGroups } from "../auth/routes";
+import { menuFor } from "../screens";
 
 /** The side drawer's items; an item whose flag (spec §6) is off is shown disabled. */
 export function SideMenu({ account, onNavigate }: { account: AdminAccount; onNavigate?: () => void }) {
   return (
     <Stack as="ul" gap="4" py="4" px="3" listStyleType="none" data-testid="admin-side-menu">
-      {menuGroups.map((g) => (
+      {menuFor(account).map((g) => (
         <Box as="li" key={g.label}>
           <Text px="3" pb="1" fontSize="xs" fontWeight="semibold" color="sidebar.groupFg">
             {g.label}
           </Text>
           <Stack as="ul" gap="0.5" listStyleType="none">
             {g.items.map((it) => {
-              const enabled = menuEnabled(it.rule, account, it.to);
+              const enabled = it.enabled;
               return (
                 <Box as="li" key={it.to}>
                   {enabled ? (

@@ -1,7 +1,7 @@
 import { Box, Flex, HStack, Heading, IconButton, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router";
 import type { AdminAccount } from "../api/session";
-import { SUPER_ADMIN } from "../auth/routes";
+import { AdminPermission } from "@domain/constants";
 import { MenuIcon } from "../components/ui/icons";
 import { L } from "../labels";
 import { LogoutButton } from "./LogoutButton";
@@ -12,7 +12,7 @@ export const TOOLBAR_H = "64px";
 
 /** Top bar: menu button (narrow screens), title, for permission 0 the totals and the bell, and logout. */
 export function Toolbar({ account, onMenu }: { account: AdminAccount; onMenu: () => void }) {
-  const full = account.permission === SUPER_ADMIN;
+  const full = account.permission === AdminPermission.SUPER;
   return (
     <Box as="header" bg="toolbar.bg" color="toolbar.fg" data-testid="admin-toolbar" data-full={full}>
       <Flex h={TOOLBAR_H} align="center" gap="3" px={{ base: "2", md: "4" }}>

@@ -4,11 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { saveSession, takeExpiredNotice } from "../../api/session";
 import { snack } from "../../components/ui/toaster";
-import { landingFor } from "../../auth/routes";
+import { landingFor } from "../../screens";
 import { L } from "../../labels";
 import { LoginForm } from "./LoginForm";
 
-/** /admin/login: after login permission 0 goes to /admin, everyone else to /admin/calc/request. */
+/** /admin/login: after login each operator goes to its landing screen (screens.ts). */
 export function LoginPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -31,7 +31,7 @@ export function LoginPage() {
               onLoggedIn={({ accessToken, expiredAt, account }) => {
                 qc.clear();
                 saveSession(accessToken, expiredAt, account);
-                void navigate(landingFor(account.permission), { replace: true });
+                void navigate(landingFor(account), { replace: true });
               }}
             />
           </Box>

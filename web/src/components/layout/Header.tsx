@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { useSession } from "../../api/useSession";
 import { L } from "../../labels";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "@common/ConfirmDialog";
 import { HeaderAccount, HeaderBalance } from "./HeaderAccount";
 import { HeaderDrawer } from "./HeaderDrawer";
 import { HeaderNav } from "./HeaderNav";

@@ -9,7 +9,7 @@ import { ApiError } from "../../api/client";
 import { callApi } from "../../api/endpoint";
 import { clearSession, saveSession, takeExpiredNote } from "../../api/session";
 import { clearAllDrafts } from "../../lib/draft";
-import { AlertDialog } from "../../components/ConfirmDialog";
+import { AlertDialog } from "@common/ConfirmDialog";
 import { returnPath } from "../../components/guards";
 import { L } from "../../labels";
 import { forgetRememberedPhone, saveRememberedPhone } from "../../lib/rememberPhone";

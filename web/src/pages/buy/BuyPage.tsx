@@ -9,7 +9,7 @@ import { callApi } from "../../api/endpoint";
 import { moneyApi, moneyKeys, useBuyInfo } from "../../api/moneyApi";
 import { LoadError } from "../../components/ListState";
 import { PageFrame } from "../../components/PageFrame";
-import { PasswordDialog } from "../../components/PasswordDialog";
+import { PasswordDialog } from "@common/PasswordDialog";
 import { clearDraft, readDraft, writeDraft } from "../../lib/draft";
 import { useLiveZodResolver } from "../../lib/zodForm";
 import { BuyAmountStep } from "./BuyAmountStep";

@@ -6,7 +6,7 @@ import { Msg } from "@domain/messages";
 import { balanceKey } from "../../api/balance";
 import { callApi } from "../../api/endpoint";
 import { moneyApi, moneyKeys } from "../../api/moneyApi";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ConfirmDialog } from "@common/ConfirmDialog";
 import { CopyButton } from "../../components/CopyButton";
 import { snack } from "../../components/ui/toaster";
 import type { HistoryEntry } from "./historyEntries";

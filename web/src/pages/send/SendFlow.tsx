@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { sendFormSchema, type SendForm } from "@domain/schemas/forms";
 import { balanceKey, useBalance } from "../../api/balance";
 import { moneyKeys } from "../../api/moneyApi";
-import { PasswordDialog } from "../../components/PasswordDialog";
+import { PasswordDialog } from "@common/PasswordDialog";
 import { RecentList } from "../../components/RecentList";
 import { snack, SNACK_SEND_MS } from "../../components/ui/toaster";
 import { clearDraft, readDraft, writeDraft } from "../../lib/draft";

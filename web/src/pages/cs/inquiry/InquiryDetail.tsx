@@ -3,7 +3,7 @@ import { formatDate } from "@domain/format";
 import { useState } from "react";
 import type { Inquiry } from "../../../api/accountApi";
 import { useInquiryMutations } from "../../../api/accountQueries";
-import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ConfirmDialog } from "@common/ConfirmDialog";
 import { HtmlContent } from "../../../components/HtmlContent";
 import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";

@@ -3,7 +3,7 @@ import { Msg } from "@domain/messages";
 import { useState } from "react";
 import type { Inquiry } from "../../../api/accountApi";
 import { useInquiryMutations } from "../../../api/accountQueries";
-import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ConfirmDialog } from "@common/ConfirmDialog";
 import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
 

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { LuStar } from "react-icons/lu";
 import type { Favorite } from "../../../api/accountApi";
 import { useFavoriteMutations } from "../../../api/accountQueries";
-import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ConfirmDialog } from "@common/ConfirmDialog";
 import { CopyButton } from "../../../components/CopyButton";
 import { EmptyState } from "../../../components/ListState";
 import { Pager } from "../../../components/Pager";

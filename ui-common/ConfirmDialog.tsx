@@ -1,5 +1,5 @@
 import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
-import { L } from "../labels";
+import { L } from "./labels";
 
 interface Props {
   open: boolean;

@@ -3,8 +3,8 @@ import { Button, CloseButton, Dialog, Field, Input, Portal, Text } from "@chakra
 import { Code } from "@domain/codes";
 import { PASSWORD_LENGTH } from "@domain/constants";
 import { Msg, withTriesLeft } from "@domain/messages";
-import { ApiError } from "../api/client";
-import { snack, SNACK_MS } from "./ui/toaster";
+import { ApiError } from "./api-client";
+import { showSnack as snack } from "./snackbar";
 
 const L = {
   title: "결제 비밀번호",
@@ -51,7 +51,7 @@ function refusalMessage(err: unknown): string {
 }
 
 /** 6-character masked payment password; confirm enabled at exactly 6; spinner while the call runs. */
-export function PasswordDialog({ open, onClose, onSubmit, snackDuration = SNACK_MS }: PasswordDialogProps) {
+export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: PasswordDialogProps) {
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
   const attempt = useRef<{ key: string; password: string } | null>(null);

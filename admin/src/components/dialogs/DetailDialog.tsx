@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { L } from "../../labels";
+
+/** A record's detail: 70% of the window wide (spec §9), full width on small screens. */
+export function DetailDialog(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer?: ReactNode; testId: string }) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="center" scrollBehavior="inside" size="cover">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w={{ base: "95%", md: "70%" }} maxW={{ base: "95%", md: "70%" }} h="auto" maxH="90dvh" data-testid={props.testId}>
+            <Dialog.Header>
+              <Dialog.Title>{props.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{props.children}</Dialog.Body>
+            <Dialog.Footer>
+              {props.footer}
+              <Button variant="outline" onClick={props.onClose} data-testid={`${props.testId}-close`}>
+                {L.close}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={L.close} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,51 @@
+import { Heading, HStack, Stack } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { formatHistoryDate } from "@domain/format";
+import type { AuditRowDto } from "@domain/schemas/operation";
+import { callEndpoint } from "../../api/endpoints";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
+import { DateRangeFilter } from "../../components/list/DateRangeFilter";
+import { SearchBox } from "../../components/list/SearchBox";
+import { useListState } from "../../components/list/useListState";
+import { L } from "../../labels";
+import { show } from "./AuditTable";
+
+
+const columns: Column<AuditRowDto>[] = [
+  { key: "createdAt", header: L.audit.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+  { key: "admin", header: L.audit.admin, cell: (r) => r.adminLoginId },
+  { key: "action", header: L.audit.action, cell: (r) => L.audit.actions[r.action] ?? r.action },
+  { key: "target", header: L.audit.target, cell: (r) => `${r.targetType} ${r.targetId}` },
+  { key: "change", header: L.audit.change, cell: (r) => `${show(r.before)} → ${show(r.after)}` },
+  { key: "tx", header: L.audit.txHash, cell: (r) => r.txHash ?? "-" },
+];
+
+/** /admin/account/actions (permission 0): the append-only log of operator actions, by date range. */
+export function AuditLogPage() {
+  const list = useListState({ dates: true });
+  const q = useQuery({
+    queryKey: ["audit", list.request],
+    queryFn: ({ signal }) => callEndpoint("auditList", list.request, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack gap="4">
+      <Heading size="lg" data-testid="admin-page-title">
+        {L.audit.title}
+      </Heading>
+      <HStack wrap="wrap" gap="3">
+        <DateRangeFilter testId="audit-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
+        <SearchBox testId="audit-search" value={list.state.keyword} onSearch={list.setKeyword} />
+      </HStack>
+      <ListTable
+        testId="audit-table"
+        columns={columns}
+        rowKey={(r) => r.id}
+        list={list}
+        query={q}
+        defaultSort="createdAt"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { Badge, Heading, HStack, Stack } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { formatDate, formatWon } from "@domain/format";
+import { Msg } from "@domain/messages";
+import { memberStates, type MemberRowDto } from "@domain/schemas/operation";
+import { callEndpoint, downloads } from "../../api/endpoints";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
+import { useListState } from "../../components/list/useListState";
+import { SearchBox } from "../../components/list/SearchBox";
+import { ExportButton } from "../../components/list/ExportButton";
+import { L } from "../../labels";
+import { MemberDetailDialog } from "./MemberDetailDialog";
+
+const columns: Column<MemberRowDto>[] = [
+  { key: "id", header: L.member.id, cell: (r) => r.id, sortKey: "id" },
+  { key: "username", header: L.member.username, cell: (r) => r.username, sortKey: "username" },
+  { key: "phonenumber", header: L.member.phonenumber, cell: (r) => r.phonenumber, sortKey: "phonenumber" },
+  { key: "permission", header: L.member.permission, cell: (r) => L.member.permissions[r.permission] },
+  {
+    key: "state",
+    header: L.member.state,
+    cell: (r) => <Badge colorPalette={r.state === "repair" ? "green" : "red"}>{L.member.states[r.state]}</Badge>,
+  },
+  { key: "holding", header: L.member.holding, cell: (r) => `${formatWon(r.holding)}${L.won}`, numeric: true },
+  { key: "createdAt", header: L.member.createdAt, cell: (r) => formatDate(r.createdAt), sortKey: "createdAt" },
+];
+
+/** /admin/account: members, searchable and server-paged, with the member info download and a detail. */
+export function MembersPage() {
+  const list = useListState();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const q = useQuery({
+    queryKey: ["members", list.request],
+    queryFn: ({ signal }) => callEndpoint("memberList", list.request, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack gap="4">
+      <Heading size="lg" data-testid="admin-page-title">
+        {L.member.title}
+      </Heading>
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <SearchBox
+          testId="members-search"
+          value={list.state.keyword}
+          onSearch={list.setKeyword}
+          placeholder={L.member.searchPlaceholder}
+          select={{
+            label: L.member.state,
+            value: list.state.filters.state,
+            options: memberStates.map((s) => ({ value: s, label: L.member.states[s] })),
+            onChange: (v) => list.setFilter("state", v),
+          }}
+        />
+        <ExportButton def={downloads.members} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="members-excel" />
+      </HStack>
+      <ListTable
+        testId="members-table"
+        columns={columns}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        emptyText={Msg.noMembers}
+        list={list}
+        query={q}
+        defaultSort="createdAt"
+      />
+      <MemberDetailDialog id={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_FLAGS, type AdminFlags } from "@domain/constants";
+import { SCREENS, canOpen, landingFor, menuFor, redirectFor } from "./screens";
+
+const all: AdminFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
+const screen = (path: string) => SCREENS.find((s) => s.path === path)!;
+const enabled = (permission: number, flags: AdminFlags) =>
+  Object.fromEntries(menuFor({ permission, flags }).flatMap((g) => g.items.map((i) => [i.to, i.enabled])));
+
+describe("screen registry", () => {
+  it("declares every route of back-office spec §2, once", () => {
+    const paths = SCREENS.map((s) => s.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of [
+      "main", "account", "account/create", "account/adminlist", "dashboard", "dashboard/detail/:address", "dashboard/holder",
+      "sale/sell", "sale/use", "sale/gift", "board/notice", "board/inquiry", "board/faq", "board/event",
+      "policy/clause", "policy/personal", "policy/giftcard", "token/management", "token/fee", "address/bank", "address/wallet",
+      "key", "notify", "calc/management", "calc/request", "calc/status", "calc/wallet",
+    ]) expect(paths, p).toContain(p);
+  });
+
+  it("lands permission 0 on home, permission 3 on settlement request, a sub admin on its first screen", () => {
+    expect(landingFor({ permission: 0, flags: {} })).toBe("/main");
+    expect(landingFor({ permission: 3, flags: { isExchange3: true } })).toBe("/calc/request");
+    expect(landingFor({ permission: 1, flags: { isSale2: true } })).toBe("/dashboard");
+    expect(landingFor({ permission: 1, flags: { isAccount1: true } })).toBe("/main");
+  });
+
+  it("redirects permission 3 away from main admin pages and calc management/status only (spec §6)", () => {
+    const shop = { permission: 3, flags: { isExchange3: true, isExchange5: true } };
+    expect(redirectFor(screen("main"), shop)).toBe("/calc/request");
+    expect(redirectFor(screen("sale/sell"), shop)).toBe("/calc/request");
+    expect(redirectFor(screen("calc/management"), shop)).toBe("/");
+    expect(redirectFor(screen("calc/status"), shop)).toBe("/");
+    expect(redirectFor(screen("calc/request"), shop)).toBeNull();
+    expect(redirectFor(screen("calc/wallet"), shop)).toBeNull();
+    // Others are never redirected; a refused screen says so instead.
+    expect(redirectFor(screen("key"), { permission: 1, flags: {} })).toBeNull();
+    expect(canOpen(screen("key"), { permission: 1, flags: {} })).toBe(false);
+  });
+
+  it("disables menu items whose flag is off (spec §6 table)", () => {
+    const e = enabled(1, { isAccount1: true, isSale2: true, isExchange2: true, isBoard5: true, isWallet3: true });
+    expect(e).toMatchObject({
+      "/main": true, "/account": true, "/sale/sell": false, "/sale/use": true, "/calc/management": true, "/calc/status": false,
+      "/policy/personal": true, "/policy/clause": false, "/address/wallet": true, "/address/bank": false, "/key": false,
+      "/account/create": false, "/dashboard": true, "/notify": true, "/account/actions": false,
+    });
+    expect(enabled(1, { isAccount4: true })["/account/create"]).toBe(true);
+  });
+
+  it("needs permission 3 besides the flag for settlement request and wallet", () => {
+    const flags: AdminFlags = { isExchange3: true, isExchange5: true };
+    expect(enabled(1, flags)["/calc/request"]).toBe(false);
+    expect(enabled(0, all)["/calc/request"]).toBe(false);
+    expect(enabled(3, flags)["/calc/request"]).toBe(true);
+    expect(enabled(3, {})["/calc/request"]).toBe(false);
+  });
+
+  it("gives a shop owner only its two pages and the super admin everything but those", () => {
+    expect(Object.entries(enabled(3, all)).filter(([, v]) => v).map(([k]) => k)).toEqual(["/calc/request", "/calc/wallet"]);
+    expect(Object.entries(enabled(0, {})).filter(([, v]) => !v).map(([k]) => k)).toEqual(["/calc/request", "/calc/wallet"]);
+  });
+});

@@ -1,0 +1,104 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { AREAS, allows, type AdminArea } from "@domain/admin-access";
+import { AdminPermission } from "@domain/constants";
+import type { AdminAccount } from "./api/session";
+
+/**
+ * Every back-office screen, declared once: path (below /admin), Korean title, the area whose rule
+ * (domain/admin-access.ts, the same table the server enforces) opens it, its menu group, and its
+ * component. Routes, menu, page titles and the client gate are all derived from this list.
+ */
+export interface Screen {
+  path: string;
+  title: string;
+  area: AdminArea;
+  /** Menu group; absent for screens reached from another (details, holders). */
+  menu?: MenuGroup;
+  /** Absent: the "준비 중" placeholder. */
+  component?: LazyExoticComponent<ComponentType>;
+}
+
+export const MENU_GROUPS = ["홈", "회원", "판매", "정산", "게시판", "정책", "토큰", "지갑"] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** A lazily loaded page module's named export. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+export const SCREENS: Screen[] = [
+  { path: "main", title: "홈", area: "home", menu: "홈", component: page(() => import("./pages/main/MainPage"), "MainPage") },
+  { path: "dashboard", title: "대시보드", area: "dashboard", menu: "홈" },
+  { path: "notify", title: "알림 내역", area: "notify", menu: "홈", component: page(() => import("./pages/notify/NotifyPage"), "NotifyPage") },
+  { path: "dashboard/detail/:address", title: "지갑 상세", area: "dashboard" },
+  { path: "dashboard/holder", title: "보유자 목록", area: "dashboard" },
+  { path: "account", title: "회원 관리", area: "members", menu: "회원", component: page(() => import("./pages/members/MembersPage"), "MembersPage") },
+  { path: "account/create", title: "관리자 계정 생성", area: "operators", menu: "회원", component: page(() => import("./pages/operators/OperatorCreatePage"), "OperatorCreatePage") },
+  { path: "account/adminlist", title: "관리자 목록", area: "operators", menu: "회원", component: page(() => import("./pages/operators/OperatorListPage"), "OperatorListPage") },
+  { path: "account/actions", title: "관리 이력", area: "auditLog", menu: "회원", component: page(() => import("./pages/audit/AuditLogPage"), "AuditLogPage") },
+  { path: "sale/sell", title: "판매 내역", area: "saleSell", menu: "판매" },
+  { path: "sale/use", title: "사용 내역", area: "saleUse", menu: "판매" },
+  { path: "sale/gift", title: "선물 내역", area: "saleGift", menu: "판매" },
+  { path: "calc/management", title: "정산 관리", area: "calcManagement", menu: "정산" },
+  { path: "calc/request", title: "정산 신청", area: "calcRequest", menu: "정산" },
+  { path: "calc/status", title: "정산 현황", area: "calcStatus", menu: "정산" },
+  { path: "calc/wallet", title: "지갑 선물 내역", area: "calcWallet", menu: "정산" },
+  { path: "board/inquiry", title: "1:1 문의", area: "boardInquiry", menu: "게시판" },
+  { path: "board/faq", title: "FAQ", area: "boardFaq", menu: "게시판" },
+  { path: "board/notice", title: "공지사항", area: "boardNotice", menu: "게시판" },
+  { path: "board/event", title: "이벤트", area: "boardEvent", menu: "게시판" },
+  { path: "policy/clause", title: "이용약관", area: "policyTerms", menu: "정책" },
+  { path: "policy/personal", title: "개인정보처리방침", area: "policyPrivacy", menu: "정책" },
+  { path: "policy/giftcard", title: "상품권 이용약관", area: "policyTerms", menu: "정책" },
+  { path: "token/management", title: "토큰 발행 관리", area: "tokenView", menu: "토큰" },
+  { path: "token/fee", title: "수수료 내역", area: "tokenFee", menu: "토큰" },
+  { path: "address/bank", title: "입금 계좌 관리", area: "walletBank", menu: "지갑" },
+  { path: "address/wallet", title: "지갑 관리", area: "walletManage", menu: "지갑" },
+  { path: "key", title: "API 키", area: "apiKey", menu: "지갑", component: page(() => import("./pages/apikey/ApiKeyPage"), "ApiKeyPage") },
+];
+
+type Account = Pick<AdminAccount, "permission" | "flags">;
+
+/** Whether the operator may open the screen: the area's rule, as on the server. */
+export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean => allows(AREAS[s.area], account);
+
+/**
+ * Where a refused operator goes instead (spec §6): permission 3 is sent from calc/management and
+ * calc/status to /admin, and from every other admin page to /admin/calc/request. Others stay and
+ * see "no access" (null).
+ */
+export function redirectFor(s: Screen, account: Account): string | null {
+  if (canOpen(s, account) || account.permission !== AdminPermission.EXCHANGER) return null;
+  return s.path === "calc/management" || s.path === "calc/status" ? "/" : "/calc/request";
+}
+
+/**
+ * Where login and /admin send an operator: permission 0 home, permission 3 settlement request,
+ * a sub admin its first screen in menu order it may open.
+ */
+export function landingFor(account: Account): string {
+  if (account.permission === AdminPermission.SUPER) return "/main";
+  if (account.permission === AdminPermission.EXCHANGER) return "/calc/request";
+  const first = SCREENS.find((s) => s.menu && canOpen(s, account));
+  return first ? `/${first.path}` : "/main";
+}
+
+export interface MenuItem {
+  to: string;
+  label: string;
+  enabled: boolean;
+  testId: string;
+}
+
+/** The side menu for an operator: groups in order, items in declaration order, disabled when refused. */
+export function menuFor(account: Account): { label: MenuGroup; items: MenuItem[] }[] {
+  return MENU_GROUPS.map((label) => ({
+    label,
+    items: SCREENS.filter((s) => s.menu === label).map((s) => ({
+      to: `/${s.path}`,
+      label: s.title,
+      enabled: canOpen(s, account),
+      testId: `admin-menu-${s.path.replace(/\//g, "-")}`,
+    })),
+  }));
+}
