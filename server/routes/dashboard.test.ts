@@ -5,6 +5,7 @@ import { openChainStore } from "../../indexer/db";
 import { reconcile } from "../dashboard/reconcile";
 import { memberByPhone } from "../members/members.repo";
 import { Msg } from "../../domain/messages";
+import { Code } from "../../domain/codes";
 
 describe("chain dashboard: transactions, wallet detail, holders, block, RPC proxy, reconciliation", () => {
   let s: TestStack;
@@ -98,7 +99,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     await s.waitIndexed();
     expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(true);
     const refused = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_000, password: "111111" } });
-    expect([refused.code, refused.message]).toEqual([400, Msg.recipientBlocked]);
+    expect([refused.code, refused.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
     const back = await op("POST", "/api/dashboard/unblock", { phone: "01033334444" });
     expect(back.code).toBe(200);
     await s.waitIndexed();
