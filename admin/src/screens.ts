@@ -28,10 +28,10 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 export const SCREENS: Screen[] = [
   { path: "main", title: "홈", area: "home", menu: "홈", component: page(() => import("./pages/main/MainPage"), "MainPage") },
-  { path: "dashboard", title: "대시보드", area: "dashboard", menu: "홈" },
+  { path: "dashboard", title: "대시보드", area: "dashboard", menu: "홈", component: page(() => import("./pages/dashboard/DashboardPage"), "DashboardPage") },
   { path: "notify", title: "알림 내역", area: "notify", menu: "홈", component: page(() => import("./pages/notify/NotifyPage"), "NotifyPage") },
-  { path: "dashboard/detail/:address", title: "지갑 상세", area: "dashboard" },
-  { path: "dashboard/holder", title: "보유자 목록", area: "dashboard" },
+  { path: "dashboard/detail/:address", title: "지갑 상세", area: "dashboard", component: page(() => import("./pages/dashboard/WalletDetailPage"), "WalletDetailPage") },
+  { path: "dashboard/holder", title: "보유자 목록", area: "dashboard", component: page(() => import("./pages/dashboard/HoldersPage"), "HoldersPage") },
   { path: "account", title: "회원 관리", area: "members", menu: "회원", component: page(() => import("./pages/members/MembersPage"), "MembersPage") },
   { path: "account/create", title: "관리자 계정 생성", area: "operators", menu: "회원", component: page(() => import("./pages/operators/OperatorCreatePage"), "OperatorCreatePage") },
   { path: "account/adminlist", title: "관리자 목록", area: "operators", menu: "회원", component: page(() => import("./pages/operators/OperatorListPage"), "OperatorListPage") },

@@ -5,6 +5,9 @@ import {
   memberList, memberListRequest, notifyList, notifyListRequest, operatorCreateBody, operatorDetail, operatorDetailBody,
   operatorIdParams, operatorList,
 } from "@domain/schemas/operation";
+import {
+  blockBody, dashboardList, dashboardListRequest, holdersAnswer, holdersRequest, reconcileReport, transactionDetail, walletDetail, walletHistoryRequest,
+} from "@domain/schemas/dashboard";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -89,11 +92,24 @@ export const endpoints = {
   apiKey: { method: "GET", path: "/api/operation/apikey", data: apiKeyInfo },
   apiKeyCreate: { method: "POST", path: "/api/operation/apikey", data: apiKeyInfo },
   auditList: { method: "GET", path: "/api/operation/actions", body: auditListRequest, data: auditList },
+
+  // chain dashboard
+  dashboardTable: { method: "POST", path: "/api/dashboard/table", body: dashboardListRequest, data: dashboardList },
+  transaction: { method: "GET", path: "/api/dashboard/transaction/:hash", body: z.object({ hash: z.string() }), data: transactionDetail },
+  walletDetail: { method: "GET", path: "/api/dashboard/detail/:address", body: z.object({ address: z.string() }), data: walletDetail },
+  walletHistory: { method: "POST", path: "/api/dashboard/detail_table", body: walletHistoryRequest, data: dashboardList },
+  holders: { method: "GET", path: "/api/dashboard/holder", body: holdersRequest, data: holdersAnswer },
+  blockWallet: { method: "POST", path: "/api/dashboard/block", body: blockBody, data: z.unknown() },
+  unblockWallet: { method: "POST", path: "/api/dashboard/unblock", body: blockBody, data: z.unknown() },
+  reconcile: { method: "GET", path: "/api/dashboard/reconcile", data: reconcileReport },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
 export const downloads = {
   members: { method: "GET", path: "/api/operation/allUserList/download", fileName: "회원정보.xlsx" },
+  dashboard: { method: "POST", path: "/api/dashboard/download", fileName: "dashboard_list.xlsx" },
+  walletHistory: { method: "POST", path: "/api/dashboard/detail_download", fileName: "wallet_history_list.xlsx" },
+  holders: { method: "GET", path: "/api/dashboard/holder/download", fileName: "holder_list.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

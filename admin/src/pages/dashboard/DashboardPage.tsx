@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { Button, Heading, HStack, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import { DASHBOARD_TYPES, FILTER_TYPES, type DashboardType, type FilterType } from "@domain/schemas/dashboard";
+import { Msg } from "@domain/messages";
+import { callEndpoint, downloads } from "../../api/endpoints";
+import { ListTable } from "../../components/list/ListTable";
+import { useListState } from "../../components/list/useListState";
+import { DateRangeFilter } from "../../components/list/DateRangeFilter";
+import { ExportButton } from "../../components/list/ExportButton";
+import { L } from "../../labels";
+import { transferColumns } from "./cells";
+import { TxDialog } from "./TxDialog";
+import { ReconcileCard } from "./ReconcileCard";
+
+/**
+ * /admin/dashboard: every token transfer in a date range, by type, searched by hash, address, member
+ * name or phone; a transaction opens (or `?tx=<hash>` opens) its detail verified against the chain.
+ */
+export function DashboardPage() {
+  const list = useListState({ dates: true });
+  const [params, setParams] = useSearchParams();
+  const tx = params.get("tx");
+  const openTx = (hash: string | null) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (hash) n.set("tx", hash);
+      else n.delete("tx");
+      return n;
+    });
+  const [filter, setFilter] = useState(list.state.filters.filter ?? "");
+  const [filterType, setFilterType] = useState<FilterType>((list.state.filters.filter_type as FilterType) ?? "phone");
+  const [paste, setPaste] = useState("");
+  const { tx: _tx, ...request } = list.request as Record<string, unknown>;
+  const q = useQuery({
+    queryKey: ["dashboard", request],
+    queryFn: ({ signal }) => callEndpoint("dashboardTable", request as never, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading size="lg" data-testid="admin-page-title">
+          {L.dashboard.title}
+        </Heading>
+        <Button asChild size="sm" variant="outline">
+          <Link to="/dashboard/holder" data-testid="holders-link">
+            {L.dashboard.holdersLink}
+          </Link>
+        </Button>
+      </HStack>
+      <ReconcileCard />
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="dashboard-range" />
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            aria-label={L.dashboard.typeLabel}
+            value={list.state.filters.type ?? ""}
+            onChange={(e) => list.setFilter("type", e.currentTarget.value || undefined)}
+            data-testid="dashboard-type"
+          >
+            <option value="">{L.list.all}</option>
+            {DASHBOARD_TYPES.map((t: DashboardType) => (
+              <option key={t} value={t}>
+                {L.dashboard.types[t]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <HStack
+          as="form"
+          role="search"
+          gap="2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const text = filter.trim();
+            list.setFilter("filter", text || undefined);
+            list.setFilter("filter_type", text ? filterType : undefined);
+          }}
+        >
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field aria-label={L.dashboard.filterTypeLabel} value={filterType} onChange={(e) => setFilterType(e.currentTarget.value as FilterType)} data-testid="dashboard-filter-type">
+              {FILTER_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {L.dashboard.filterTypes[t]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Input size="sm" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={L.dashboard.searchPlaceholder} data-testid="dashboard-search" w="64" />
+          <Button size="sm" type="submit" data-testid="dashboard-search-submit">
+            {L.list.search}
+          </Button>
+        </HStack>
+        <ExportButton def={downloads.dashboard} filter={{ ...request, page: undefined, perPage: undefined }} testId="dashboard-excel" />
+      </HStack>
+      <HStack
+        as="form"
+        gap="2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (paste.trim()) openTx(paste.trim());
+        }}
+      >
+        <Input size="sm" value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={L.dashboard.openHash} aria-label={L.dashboard.openHash} data-testid="dashboard-hash-input" maxW="xl" />
+        <Button size="sm" type="submit" variant="outline" data-testid="dashboard-hash-open">
+          {L.dashboard.open}
+        </Button>
+      </HStack>
+      <ListTable
+        testId="dashboard-table"
+        columns={transferColumns(openTx)}
+        rowKey={(r) => `${r.hash}:${r.logIndex}`}
+        onRowClick={(r) => openTx(r.hash)}
+        emptyText={Msg.noResults}
+        list={list}
+        query={q}
+        defaultSort="timestamp"
+      />
+      <TxDialog hash={tx} onClose={() => openTx(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from "react";
+import { Badge, Button, Code, DataList, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useParams, useSearchParams } from "react-router";
+import { formatWon } from "@domain/format";
+import { Msg } from "@domain/messages";
+import { ConfirmDialog } from "@common/ConfirmDialog";
+import { callEndpoint, downloads } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { ListTable } from "../../components/list/ListTable";
+import { useListState } from "../../components/list/useListState";
+import { ExportButton } from "../../components/list/ExportButton";
+import { snack } from "../../components/ui/toaster";
+import { L } from "../../labels";
+import { transferColumns } from "./cells";
+import { TxDialog } from "./TxDialog";
+
+/** /admin/dashboard/detail/{address}: the wallet's indexed and on-chain balance side by side, its owner, history and the block action. */
+export function WalletDetailPage() {
+  const { address = "" } = useParams();
+  const list = useListState();
+  const [params, setParams] = useSearchParams();
+  const [asking, setAsking] = useState(false);
+  const client = useQueryClient();
+  const tx = params.get("tx");
+  const openTx = (hash: string | null) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (hash) n.set("tx", hash);
+      else n.delete("tx");
+      return n;
+    });
+  const detail = useQuery({ queryKey: ["wallet", address], queryFn: ({ signal }) => callEndpoint("walletDetail", { address }, { signal }) });
+  const { tx: _tx, ...paging } = list.request as Record<string, unknown>;
+  const history = useQuery({
+    queryKey: ["wallet-history", address, paging],
+    queryFn: ({ signal }) => callEndpoint("walletHistory", { ...(paging as object), address } as never, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const d = detail.data;
+  const blocked = d?.blocked ?? false;
+  const toggle = useMutation({
+    mutationFn: () => callEndpoint(blocked ? "unblockWallet" : "blockWallet", { phone: d!.owner!.phonenumber! }),
+    onSuccess: async () => {
+      snack(blocked ? Msg.walletUnblocked : Msg.walletBlocked, { type: "success" });
+      setAsking(false);
+      await client.invalidateQueries({ queryKey: ["wallet", address] });
+    },
+    onError: (e) => {
+      setAsking(false);
+      const code = e instanceof ApiError ? ` (${e.code})` : "";
+      snack(`${blocked ? Msg.walletUnblockFailed : Msg.walletBlockFailed}${code}`, { type: "error" });
+    },
+  });
+  const copy = async () => {
+    await navigator.clipboard.writeText(address);
+    snack(L.wallet.copied, { type: "success" });
+  };
+  const differs = d && d.chainBalance !== null && d.chainBalance !== d.indexedBalance;
+  return (
+    <Stack gap="4">
+      <Heading size="lg" data-testid="admin-page-title">
+        {L.wallet.title}
+      </Heading>
+      {detail.error && <Text color="fg.error">{detail.error.message}</Text>}
+      {d && (
+        <DataList.Root orientation="horizontal" data-testid="wallet-info">
+          <DataList.Item>
+            <DataList.ItemLabel>{L.wallet.address}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <HStack>
+                <Code wordBreak="break-all" data-testid="wallet-address">
+                  {d.address}
+                </Code>
+                <Button size="xs" variant="outline" onClick={() => void copy()} data-testid="wallet-copy">
+                  {L.wallet.copy}
+                </Button>
+              </HStack>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{L.wallet.indexed}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="wallet-indexed">{formatWon(Number(d.indexedBalance))}원</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{L.wallet.onChain}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="wallet-chain">
+              {d.chainBalance === null ? "-" : `${formatWon(Number(d.chainBalance))}원`}{" "}
+              <Badge colorPalette={differs ? "red" : "green"} data-testid="wallet-balance-verdict">
+                {differs ? L.tx.differs : L.tx.match}
+              </Badge>
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>{L.wallet.owner}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="wallet-owner">
+              {d.owner ? (d.owner.username ?? `${L.wallet.operatorWallet} (${d.owner.nickname ?? d.owner.kind})`) : L.wallet.unknownOwner}
+            </DataList.ItemValue>
+          </DataList.Item>
+          {d.owner?.phonenumber && (
+            <>
+              <DataList.Item>
+                <DataList.ItemLabel>{L.wallet.phone}</DataList.ItemLabel>
+                <DataList.ItemValue>{d.owner.phonenumber}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{L.wallet.state}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  {L.member.states[d.owner.state as keyof typeof L.member.states] ?? d.owner.state} · {L.member.permissions[d.owner.permission as keyof typeof L.member.permissions] ?? d.owner.permission}
+                </DataList.ItemValue>
+              </DataList.Item>
+            </>
+          )}
+          <DataList.Item>
+            <DataList.ItemLabel>{L.wallet.state}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Badge colorPalette={blocked ? "red" : "green"} data-testid="wallet-blocked">
+                {blocked ? L.wallet.blocked : L.wallet.notBlocked}
+              </Badge>
+              {d.owner?.phonenumber && (
+                <Button size="xs" ml="3" colorPalette={blocked ? "gray" : "red"} onClick={() => setAsking(true)} data-testid="wallet-block-toggle">
+                  {blocked ? L.wallet.unblock : L.wallet.block}
+                </Button>
+              )}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      )}
+      <HStack justify="space-between">
+        <Heading size="md">{L.wallet.history}</Heading>
+        <ExportButton def={downloads.walletHistory} filter={{ address }} testId="wallet-excel" />
+      </HStack>
+      <ListTable
+        testId="wallet-history"
+        columns={transferColumns(openTx)}
+        rowKey={(r) => `${r.hash}:${r.logIndex}`}
+        onRowClick={(r) => openTx(r.hash)}
+        emptyText={Msg.noResults}
+        list={list}
+        query={history}
+        defaultSort="timestamp"
+      />
+      <TxDialog hash={tx} onClose={() => openTx(null)} />
+      <ConfirmDialog
+        open={asking}
+        message={blocked ? Msg.walletUnblockConfirm : Msg.walletBlockConfirm}
+        loading={toggle.isPending}
+        onConfirm={() => toggle.mutate()}
+        onClose={() => setAsking(false)}
+        testId="wallet-block-confirm"
+      />
+    </Stack>
+  );
+}
