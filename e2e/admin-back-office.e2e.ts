@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import ExcelJS from "exceljs";
 import { launchBrowser, shot } from "./browser";
 import { startE2EStack } from "./stack";
 import { MINJUN, SEOYEON } from "./helpers-money";
@@ -42,6 +43,14 @@ describe("back-office screens in Chromium", () => {
     await page.getByTestId("members-search-submit").click();
     await expect.poll(() => page.getByTestId("members-table-row").count()).toBe(1);
     expect(page.url()).toContain(`keyword=${SEOYEON.phone}`);
+    // The member file of this search, as a Blob download with the server's Korean file name.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("members-excel").click()]);
+    expect(download.suggestedFilename()).toBe("회원정보.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await download.path())!);
+    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 3)).toEqual(["번호", "이름"]);
+    expect(wb.worksheets[0].actualRowCount).toBe(2);
+    expect(wb.worksheets[0].getRow(2).getCell(3).value).toBe(SEOYEON.phone);
     await page.getByTestId("members-table-row").first().click();
     await expect.poll(() => page.getByTestId("member-detail-username").textContent()).toBe(SEOYEON.name);
     await page.getByTestId("member-state-select").selectOption("suspension");
