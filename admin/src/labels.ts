@@ -175,6 +175,8 @@ export const L = {
       "operator.create": "관리자 계정 생성",
       "operator.delete": "관리자 계정 삭제",
       "apikey.rotate": "API 키 생성",
+      "sale.accept": "입금 승인",
+      "sale.cancel": "판매 취소",
     } as Record<string, string>,
   },
 

@@ -113,6 +113,19 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect((await partner(again.data.apiKey, `/api/partner/payments/0x${"ab".repeat(32)}`)).code).toBe(404);
   });
 
+  it("records sale approvals with their tx hash and cancellations in the audit log", async () => {
+    const m = DEMO.members[0];
+    const token = await s.loginUser(m.phonenumber, m.password);
+    const a = await s.call("POST", "/api/buy/charge", { token, body: { value: 10000, password: m.password } });
+    const b = await s.call("POST", "/api/buy/charge", { token, body: { value: 5000, password: m.password } });
+    const accepted = await op(admin)("POST", "/api/sale/accept", { id: a.data.id });
+    expect(accepted.code).toBe(200);
+    expect((await op(admin)("DELETE", `/api/sale/delete/${b.data.id}`)).code).toBe(200);
+    const log = (await op(admin)("GET", "/api/operation/actions?perPage=100")).data.list;
+    expect(log.find((x: { action: string }) => x.action === "sale.accept")).toMatchObject({ targetId: String(a.data.id), after: "confirmed", txHash: accepted.data.txHash });
+    expect(log.find((x: { action: string }) => x.action === "sale.cancel")).toMatchObject({ targetId: String(b.data.id), after: "cancelled" });
+  });
+
   it("lists notifications paged, only of the areas the operator covers", async () => {
     await s.ctx.notifier.notify("입금", "입금 요청 1");
     await s.ctx.notifier.notify("문의", "문의 1");
