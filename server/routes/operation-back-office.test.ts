@@ -126,6 +126,40 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect(log.find((x: { action: string }) => x.action === "sale.cancel")).toMatchObject({ targetId: String(b.data.id), after: "cancelled" });
   });
 
+  it("answers bad input with a 4xx and a Korean message, never a 5xx", async () => {
+    const as = op(admin);
+    const bad: [string, string, unknown?][] = [
+      ["GET", "/api/operation/userInfo/abc"],
+      ["GET", "/api/operation/userInfo/99999999"],
+      ["GET", "/api/operation/allUserList?page=-1"],
+      ["GET", `/api/operation/allUserList?keyword=${"가".repeat(200)}`],
+      ["GET", "/api/operation/allUserList?state=zzz"],
+      ["GET", "/api/operation/allUserList?keyword=%25_%5C"],
+      ["POST", "/api/operation/changePermission", { id: "1", permission: "manager" }],
+      ["POST", "/api/operation/create", { account_id: "x", id: "abcdef", password: "12345678" }],
+      ["POST", "/api/operation/create", { account_id: 999999, id: "abcdefg", password: "12345678" }],
+      ["POST", "/api/operation/admin_detail", { id: "x" }],
+      ["DELETE", "/api/operation/admin_delete/abc"],
+      ["GET", "/api/operation/actions?from=2020-01-01&to=2020-12-31"],
+      ["GET", "/api/operation/actions?from=2026-13-45"],
+      ["POST", "/api/notify/all", { tablehandler: { page: "x" } }],
+      ["POST", "/api/notify/all", "not json"],
+    ];
+    for (const [method, path, body] of bad) {
+      const r = await as(method, path, body);
+      if (path.includes("%25_")) {
+        expect(r.code, path).toBe(200);
+        continue;
+      }
+      expect(r.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${method} ${path}`).toBeLessThan(500);
+      expect(r.message, `${method} ${path}`).toMatch(/[가-힣]/);
+    }
+    expect((await as("GET", "/api/operation/actions?from=2020-01-01&to=2020-12-31")).message).toBe(Msg.dateRangeTooLong);
+    const partner = await s.call("GET", "/api/partner/payments?since=garbage", { headers: { "x-api-key": "krwv_nope_nope_nope" } });
+    expect(partner.code).toBe(401);
+  });
+
   it("lists notifications paged, only of the areas the operator covers", async () => {
     await s.ctx.notifier.notify("입금", "입금 요청 1");
     await s.ctx.notifier.notify("문의", "문의 1");
