@@ -174,6 +174,21 @@ describe("back-office screens in Chromium", () => {
     await page.close();
   });
 
+  it("audit log: the actions of the tests above, a date range over 3 months is refused in place", async () => {
+    const page = await adminLogin(browser, s, "admin", "admin1234", /\/admin\/main$/);
+    await page.getByTestId("admin-menu-account-actions").click();
+    await page.getByTestId("audit-table-row").first().waitFor();
+    expect(await page.getByTestId("audit-table").textContent()).toContain("관리자 계정 삭제");
+    await page.getByTestId("audit-range-from").fill("2020-01-01");
+    await page.getByTestId("audit-range-apply").click();
+    expect(await page.getByTestId("audit-range-error").textContent()).toBe(Msg.dateRangeTooLong);
+    expect(page.url()).not.toContain("from=2020-01-01");
+    await page.getByTestId("audit-table-per-page").selectOption("25");
+    await page.waitForURL(/perPage=25/);
+    await shot(page, "admin-audit");
+    await page.close();
+  });
+
   it("a shop owner (permission 3) lands on settlement request; the main pages send it back", async () => {
     const page = await adminLogin(browser, s, "shop01", "shop1234", /\/admin\/calc\/request$/);
     expect(await page.getByTestId("admin-menu-main").getAttribute("data-enabled")).toBe("false");
