@@ -88,6 +88,7 @@ export const L = {
     createdAt: "가입일",
     updatedAt: "수정일",
     expiredAt: "만료일",
+    at: "일시",
     orderNo: "주문번호",
     type: "구분",
     value: "금액",

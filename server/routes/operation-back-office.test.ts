@@ -60,6 +60,8 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect(detail.code).toBe(200);
     expect(detail.data.member.state).toBe("suspension");
     expect(detail.data.totals).toMatchObject({ totalUsed: 0, totalPurchased: 0, purchasable: 1_000_000 });
+    // The demo funding shows in the wallet history.
+    expect(detail.data.history).toEqual([expect.objectContaining({ type: "초기 지급", value: m.balance })]);
     expect(detail.data.actions[0]).toMatchObject({ adminLoginId: "admin", action: "member.state", before: "repair", after: "suspension" });
     expect((await as("POST", "/api/operation/changeState", { id, state: "repair" })).code).toBe(200);
     expect((await s.call("GET", "/api/buy", { token })).code).toBe(200);
