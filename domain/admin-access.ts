@@ -38,6 +38,8 @@ export const AREAS = {
   operators: staff("isAccount4"),
   auditLog: { who: "super" },
   dashboard: { who: "staff" },
+  /** Blocking a member's wallet changes the member's state too. */
+  walletBlock: staff("isAccount2"),
   notify: { who: "staff" },
   saleSell: staff("isSale1"),
   saleUse: staff("isSale2"),
@@ -102,6 +104,19 @@ export const ADMIN_API = {
   "POST /api/operation/apikey": "apiKey",
   "GET /api/operation/actions": "auditLog",
   "POST /api/notify/all": "notify",
+  "POST /api/dashboard/list": "dashboard",
+  "POST /api/dashboard/table": "dashboard",
+  "POST /api/dashboard/download": "dashboard",
+  "GET /api/dashboard/transaction/:hash": "dashboard",
+  "GET /api/dashboard/detail/:address": "dashboard",
+  "POST /api/dashboard/detail_table": "dashboard",
+  "POST /api/dashboard/detail_download": "dashboard",
+  "GET /api/dashboard/holder": "dashboard",
+  "GET /api/dashboard/holder/download": "dashboard",
+  "GET /api/dashboard/reconcile": "dashboard",
+  "POST /api/dashboard/block": "walletBlock",
+  "POST /api/dashboard/unblock": "walletBlock",
+  "POST /api/rpc": "dashboard",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

@@ -134,6 +134,20 @@ export const Msg = {
   apiKeyInvalid: "유효하지 않은 API 키입니다.",
   downloadFailed: "다운로드에 실패하였습니다.",
   logoutConfirmAdmin: "로그아웃 하시겠습니까?",
+  // dashboard (auditor's page)
+  txHashInvalid: "거래 해시 형식이 올바르지 않습니다. 0x로 시작하는 64자리 16진수를 입력해 주세요.",
+  txNotFound: "해당 해시의 거래를 찾을 수 없습니다.",
+  addressInvalid: "지갑 주소 형식이 올바르지 않습니다.",
+  walletBlocked: "지갑 차단 완료되었습니다",
+  walletBlockFailed: "지갑 차단 실패하였습니다.",
+  walletUnblocked: "지갑 차단 해제 완료되었습니다",
+  walletUnblockFailed: "지갑 차단 해제 실패하였습니다.",
+  walletBlockConfirm: "이 지갑을 차단하시겠습니까? 차단된 지갑은 보내기·받기가 모두 막힙니다.",
+  walletUnblockConfirm: "이 지갑의 차단을 해제하시겠습니까?",
+  memberNotFoundByPhone: "해당 휴대폰 번호의 회원이 없습니다.",
+  rpcMethodRefused: "읽기 전용 노드 프록시입니다. 허용되지 않는 메서드입니다",
+  rpcBatchTooLarge: "한 번에 보낼 수 있는 요청 수를 넘었습니다.",
+  rpcBadRequest: "JSON-RPC 요청 형식이 올바르지 않습니다.",
 } as const;
 export type MsgKey = keyof typeof Msg;
 

@@ -67,6 +67,14 @@ export interface TransferQuery extends TimeRange {
   offset?: number;
 }
 
+export interface AllTransfersQuery extends TimeRange {
+  kinds?: TransferKind[];
+  addresses?: string[];
+  txHash?: string;
+  limit?: number;
+  offset?: number;
+}
+
 export interface TransactionQuery extends TimeRange {
   /** Sender, recipient, a party of one of its transfers, or the account of one of its token events. */
   address?: string;
@@ -105,6 +113,14 @@ export interface ChainReader {
   transfersOf(address: string, q?: TransferQuery): Promise<Page<TransferRecord>>;
   countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): Promise<number>;
   transfersByTx(hash: string): Promise<TransferRecord[]>;
+  /** Every token transfer, newest first: by kind, time, transaction, or touching any of `addresses`. */
+  transfers(q?: AllTransfersQuery): Promise<Page<TransferRecord>>;
+  /** The indexed transactions of these hashes (gas, status, method), for a page of transfers. */
+  transactionsByHash(hashes: string[]): Promise<Map<string, TransactionRecord>>;
+  /** The hash of an indexed block (blocks holding token activity are kept). */
+  blockHash(n: number): Promise<string | null>;
+  /** Non-zero balances in address order after `after` (for walking every holder in batches). */
+  balancesAfter(after: string | null, limit: number): Promise<Holder[]>;
   /** Holders with a non-zero balance, largest first, and the sum of all balances. */
   holders(q?: { limit?: number; offset?: number }): Promise<Page<Holder> & { totalBalance: bigint }>;
   /** Minted minus burned over the indexed blocks (kept by the indexer, not summed on read). */
@@ -378,6 +394,36 @@ export function createChainReader(store: ChainStore): ChainReader {
         ...timeConditions<"token_events">(q)(eb),
       ];
       return page("token_events", where, ["block_number", "log_index"], q, toEvent);
+    },
+    transfers(q = {}) {
+      const addresses = q.addresses?.map((a) => ethers.getAddress(a));
+      if (addresses && addresses.length === 0) return Promise.resolve(emptyPage<TransferRecord>());
+      const where: Where<"transfers"> = (eb) => [
+        ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
+        ...(q.txHash ? [eb("tx_hash", "=", normHash(q.txHash))] : []),
+        ...(addresses ? [eb.or([eb("from", "in", addresses), eb("to", "in", addresses)])] : []),
+        ...timeConditions<"transfers">(q)(eb),
+      ];
+      return page("transfers", where, ["block_number", "log_index"], q, toTransfer);
+    },
+    transactionsByHash(hashes) {
+      return guard(new Map<string, TransactionRecord>(), async () => {
+        const list = [...new Set(hashes.map(normHash))];
+        if (list.length === 0) return new Map();
+        const rows = await db.selectFrom("transactions").selectAll().where("hash", "in", list).execute();
+        return new Map(rows.map((r) => [r.hash, toTransaction(r)]));
+      });
+    },
+    blockHash(n) {
+      return guard(null, async () => (await db.selectFrom("blocks").select("hash").where("number", "=", n).executeTakeFirst())?.hash ?? null);
+    },
+    balancesAfter(after, limit) {
+      return guard([], async () => {
+        let q = db.selectFrom("balances").select(["address", "balance"]).where("balance", "!=", "0");
+        if (after) q = q.where("address", ">", after);
+        const rows = await q.orderBy("address").limit(limit).execute();
+        return rows.map((r) => ({ address: r.address, balance: BigInt(r.balance) }));
+      });
     },
     authorizationEvents(authorizer, nonce) {
       return guard([], async () => {

@@ -80,7 +80,7 @@ describe("operator permission matrix", () => {
 
   it("gives each single flag exactly its areas, permission 0 all but the shop pages, permission 3 only the shop pages", () => {
     const sub = (f: string) => Object.entries(AREAS).filter(([, r]) => allows(r, { permission: 1, flags: { [f]: true } })).map(([a]) => a);
-    expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "notify"]);
+    expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify"]);
     const superAreas = Object.entries(AREAS).filter(([, r]) => !allows(r, { permission: 0, flags: {} })).map(([a]) => a);
     expect(superAreas).toEqual(["calcRequest", "calcWallet"]);
     const all = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
@@ -118,10 +118,13 @@ describe("operator permission matrix", () => {
     const doomed = await open(doomedId);
     await deleteOperator(s.ctx, doomedId);
 
-    s.ctx.notifier.notify("입금", "입금 요청");
-    s.ctx.notifier.notify("문의", "문의 등록");
-    s.ctx.notifier.notify("정산", "정산 요청");
+    await s.ctx.notifier.notify("입금", "입금 요청");
+    await s.ctx.notifier.notify("문의", "문의 등록");
+    await s.ctx.notifier.notify("정산", "정산 요청");
+    // Each socket's push is decided on its own (the operator's rights are read per socket): wait for each.
     await expect.poll(() => superWs.got.length, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => sale.got.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => inquiry.got.length, { timeout: 5000 }).toBe(1);
     expect([...superWs.got].sort()).toEqual(["입금", "문의", "정산"].sort());
     expect(sale.got).toEqual(["입금"]);
     expect(inquiry.got).toEqual(["문의"]);

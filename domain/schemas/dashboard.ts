@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { Msg } from "../messages";
+import { listRequest, paged } from "./list";
+
+/** The chain dashboard (spec: dashboard, dashboard/detail/{address}, dashboard/holder; DESIGN.md "Dashboard"). */
+
+export const DASHBOARD_TYPES = ["mint", "transfer", "gift", "use", "fee", "burn", "settlement"] as const;
+export type DashboardType = (typeof DASHBOARD_TYPES)[number];
+export const FILTER_TYPES = ["hash", "address", "name", "phone"] as const;
+export type FilterType = (typeof FILTER_TYPES)[number];
+
+export const txHash = z
+  .string({ error: Msg.txHashInvalid })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, { error: Msg.txHashInvalid })
+  .transform((h) => h.toLowerCase());
+export const walletAddress = z
+  .string({ error: Msg.addressInvalid })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.addressInvalid });
+
+export const dashboardListRequest = listRequest({
+  sortable: ["timestamp"],
+  dates: true,
+  filters: {
+    type: z.enum(DASHBOARD_TYPES, { error: Msg.badRequest }).optional(),
+    filter: z.string().trim().max(100).optional(),
+    filter_type: z.enum(FILTER_TYPES, { error: Msg.badRequest }).optional(),
+  },
+});
+export type DashboardListRequest = z.output<typeof dashboardListRequest>;
+
+export const dashboardRow = z.object({
+  hash: z.string(),
+  logIndex: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  /** Won (the token has 0 decimals); decimal string, exact. */
+  value: z.string(),
+  timestamp: z.string(),
+  block: z.number().int(),
+  /** gasUsed × gasPrice in wei, decimal string. */
+  gasFee: z.string().nullable(),
+  type: z.enum(DASHBOARD_TYPES),
+  fromName: z.string().nullable(),
+  toName: z.string().nullable(),
+});
+export type DashboardRowDto = z.infer<typeof dashboardRow>;
+export const dashboardList = paged(dashboardRow);
+
+const tokenEvent = z.object({ logIndex: z.number().int(), kind: z.string(), account: z.string().nullable(), actor: z.string().nullable(), nonce: z.string().nullable(), amount: z.string().nullable() });
+const transferLeg = z.object({ logIndex: z.number().int(), from: z.string(), to: z.string(), value: z.string(), kind: z.string() });
+export const businessRecord = z.object({
+  kind: z.string(),
+  id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  value: z.number().int(),
+  fee: z.number().int(),
+  fromName: z.string().nullable(),
+  toName: z.string().nullable(),
+  createdAt: z.string(),
+  orderNo: z.string().nullable(),
+});
+
+/** What the index says of one transaction; the admin app checks each field against the node itself. */
+export const transactionDetail = z.object({
+  hash: z.string(),
+  status: z.number().int(),
+  blockNumber: z.number().int(),
+  blockHash: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  timestamp: z.string(),
+  from: z.string(),
+  to: z.string().nullable(),
+  method: z.string().nullable(),
+  gasUsed: z.string(),
+  gasPrice: z.string(),
+  value: z.string(),
+  fee: z.string(),
+  transfers: z.array(transferLeg),
+  events: z.array(tokenEvent),
+  records: z.array(businessRecord),
+  chainCall: z.object({ method: z.string(), args: z.array(z.string()) }).nullable(),
+});
+export type TransactionDetailDto = z.infer<typeof transactionDetail>;
+
+export const walletDetail = z.object({
+  address: z.string(),
+  indexedBalance: z.string(),
+  chainBalance: z.string().nullable(),
+  blocked: z.boolean(),
+  owner: z
+    .object({
+      kind: z.string(),
+      nickname: z.string().nullable(),
+      memberId: z.number().int().nullable(),
+      username: z.string().nullable(),
+      phonenumber: z.string().nullable(),
+      state: z.string().nullable(),
+      permission: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type WalletDetailDto = z.infer<typeof walletDetail>;
+
+export const walletHistoryRequest = listRequest({ sortable: ["timestamp"], filters: { address: walletAddress } });
+export type WalletHistoryRequest = z.output<typeof walletHistoryRequest>;
+
+export const holdersRequest = listRequest({ sortable: ["balance"] });
+export const holderRow = z.object({ rank: z.number().int(), address: z.string(), balance: z.string(), name: z.string().nullable() });
+export const holdersAnswer = z.object({
+  holder_list: z.array(holderRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  /** Σ of indexed balances kept by the indexer (minted − burned over the indexed blocks). */
+  total_balance: z.string(),
+  /** totalSupply() read from the contract now; null when the node does not answer. */
+  chain_total_supply: z.string().nullable(),
+});
+export type HoldersAnswer = z.infer<typeof holdersAnswer>;
+
+export const blockBody = z.strictObject({ phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20) });
+
+export const reconcileLine = z.object({ check: z.string(), ok: z.boolean(), detail: z.string() });
+export const reconcileReport = z.object({ ok: z.boolean(), checkedAt: z.string(), lines: z.array(reconcileLine), reserves: z.array(z.object({ label: z.string(), value: z.string() })) });
+export type ReconcileReportDto = z.infer<typeof reconcileReport>;

@@ -1,0 +1,98 @@
+import type { AppTx, OutboxKind } from "../db/schema";
+
+/** The business moves recorded for these transactions (gift, use, settlement, buy…), to name each transfer. */
+export async function movesOfTransactions(db: AppTx, hashes: string[]) {
+  if (hashes.length === 0) return [];
+  return db
+    .selectFrom("outbox_transfers as t")
+    .leftJoin("members as sm", "sm.id", "t.member_id")
+    .leftJoin("members as rm", "rm.id", "t.counterparty_member_id")
+    .select(["t.id", "t.kind", "t.tx_hash", "t.from_address", "t.to_address", "t.value", "t.fee", "t.status", "t.created_at", "sm.username as from_username", "rm.username as to_username"])
+    .where("t.tx_hash", "in", hashes)
+    .execute();
+}
+
+/** Confirmed moves of some kinds in [start, end), newest first, with their tx hashes (the dashboard's business types). */
+export async function confirmedMovesPage(db: AppTx, q: { kinds: OutboxKind[]; start?: string; end?: string; addresses?: string[]; txHash?: string; limit: number; offset: number }) {
+  let base = db.selectFrom("outbox_transfers").where("kind", "in", q.kinds).where("status", "=", "confirmed");
+  if (q.start) base = base.where("created_at", ">=", q.start);
+  if (q.end) base = base.where("created_at", "<=", q.end);
+  if (q.txHash) base = base.where("tx_hash", "=", q.txHash);
+  if (q.addresses) {
+    const a = q.addresses;
+    if (a.length === 0) return { total: 0, rows: [] };
+    base = base.where((eb) => eb.or([eb("from_address", "in", a), eb("to_address", "in", a)]));
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy("id", "desc").limit(q.limit).offset(q.offset).execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+/** Wallet addresses of members whose name or phone matches (the dashboard's member search). */
+export async function walletsOfMembersMatching(db: AppTx, by: "name" | "phone", text: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("wallets")
+    .innerJoin("members", "members.id", "wallets.member_id")
+    .select("wallets.address")
+    .where(by === "name" ? "members.username" : "members.phonenumber", "=", by === "phone" ? text.replace(/\D/g, "") : text.trim())
+    .execute();
+  return rows.map((r) => r.address);
+}
+
+/** Who holds these addresses: custodial wallets with their kind, nickname and member. */
+export async function ownersOf(db: AppTx, addresses: string[]) {
+  if (addresses.length === 0) return [];
+  return db
+    .selectFrom("wallets")
+    .leftJoin("members", "members.id", "wallets.member_id")
+    .select(["wallets.address", "wallets.kind", "wallets.nickname", "members.id as member_id", "members.username", "members.phonenumber", "members.state", "members.permission"])
+    .where("wallets.address", "in", addresses)
+    .execute();
+}
+
+/** A member's wallet by phone number (the block action of the spec names the phone). */
+export async function memberWalletByPhone(db: AppTx, phone: string) {
+  return db
+    .selectFrom("wallets")
+    .innerJoin("members", "members.id", "wallets.member_id")
+    .select(["wallets.address", "members.id as member_id", "members.state"])
+    .where("members.phonenumber", "=", phone.replace(/\D/g, ""))
+    .where("wallets.kind", "=", "member")
+    .executeTakeFirst();
+}
+
+/** Every confirmed outbox row with its tx hash, in id order after `afterId` (reconciliation walks them in batches). */
+export async function confirmedRowsAfter(db: AppTx, afterId: number, limit: number) {
+  return db
+    .selectFrom("outbox_transfers")
+    .select(["id", "kind", "from_address", "to_address", "value", "fee", "tx_hash", "nonce", "block_number"])
+    .where("status", "=", "confirmed")
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Every custodial wallet with its kind (operator-held balances for the proof of reserves). */
+export async function walletKinds(db: AppTx) {
+  return db.selectFrom("wallets").select(["address", "kind"]).execute();
+}
+
+/** Won sums for the proof of reserves. */
+export async function reserveSums(db: AppTx) {
+  const sum = async (kinds: OutboxKind[]) =>
+    Number(
+      (
+        await db
+          .selectFrom("outbox_transfers")
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("value"), eb.val(0)).as("n"))
+          .where("kind", "in", kinds)
+          .where("status", "=", "confirmed")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const [buys, seeds, adminOut] = await Promise.all([sum(["buy"]), sum(["seed"]), sum(["admin"])]);
+  return { buys, seeds, adminOut };
+}

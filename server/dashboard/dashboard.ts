@@ -1,0 +1,196 @@
+import { ethers } from "ethers";
+import type { AppContext } from "../context";
+import type { TransferRecord } from "../../indexer/reader";
+import type { OutboxKind } from "../db/schema";
+import * as repo from "./dashboard.repo";
+import { chainCallByHash, orderOfTransfer } from "./records.repo";
+import type { DashboardListRequest, DashboardRowDto, DashboardType, TransactionDetailDto, WalletDetailDto } from "../../domain/schemas/dashboard";
+import type { Paged } from "../../domain/schemas/list";
+
+/** Business kinds of the outbox as the dashboard names them. */
+const TYPE_OF_KIND: Partial<Record<OutboxKind, DashboardType>> = { gift: "gift", use: "use", settlement: "settlement", settlement_return: "settlement" };
+const KINDS_OF_TYPE: Partial<Record<DashboardType, OutboxKind[]>> = { gift: ["gift"], use: ["use"], settlement: ["settlement", "settlement_return"] };
+
+type Move = Awaited<ReturnType<typeof repo.movesOfTransactions>>[number];
+const sameLeg = (m: Move, t: TransferRecord) => m.from_address === t.from && m.to_address === t.to && BigInt(m.value) === t.value;
+
+/** Addresses a search names, or undefined for no address filter. Hash searches are handled by the caller. */
+async function searchedAddresses(ctx: AppContext, q: DashboardListRequest): Promise<string[] | undefined> {
+  if (!q.filter || !q.filter_type || q.filter_type === "hash") return undefined;
+  if (q.filter_type === "address") return ethers.isAddress(q.filter) ? [ethers.getAddress(q.filter)] : [];
+  return repo.walletsOfMembersMatching(ctx.db, q.filter_type, q.filter);
+}
+
+/** Rows of chain transfers, named by the business move each belongs to and the owners of both ends. */
+async function describe(ctx: AppContext, transfers: TransferRecord[]): Promise<DashboardRowDto[]> {
+  const hashes = [...new Set(transfers.map((t) => t.txHash))];
+  const [txs, moves, owners] = await Promise.all([
+    ctx.view.transactionsByHash(hashes),
+    repo.movesOfTransactions(ctx.db, hashes),
+    repo.ownersOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
+  ]);
+  const nameOf = (a: string) => {
+    const o = owners.find((w) => w.address === a);
+    return o ? (o.username ?? o.nickname ?? o.kind) : null;
+  };
+  return transfers.map((t) => {
+    const tx = txs.get(t.txHash);
+    const move = t.kind === "transfer" ? moves.find((m) => m.tx_hash === t.txHash && sameLeg(m, t)) : undefined;
+    return {
+      hash: t.txHash,
+      logIndex: t.logIndex,
+      from: t.from,
+      to: t.to,
+      value: t.value.toString(),
+      timestamp: t.timestamp.toISOString(),
+      block: t.blockNumber,
+      gasFee: tx ? (tx.gasUsed * tx.gasPrice).toString() : null,
+      type: t.kind === "transfer" ? ((move && TYPE_OF_KIND[move.kind]) ?? "transfer") : t.kind,
+      fromName: nameOf(t.from),
+      toName: nameOf(t.to),
+    };
+  });
+}
+
+/** The dashboard list: token transfers in a date range, by type, searched by hash, address, member name or phone. */
+export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): Promise<Paged<DashboardRowDto>> {
+  const limit = q.perPage;
+  const offset = (q.page - 1) * q.perPage;
+  const range = { from: q.start ? new Date(q.start) : undefined, to: q.end ? new Date(Date.parse(q.end) + 1) : undefined };
+  const txHash = q.filter_type === "hash" && q.filter ? q.filter.toLowerCase() : undefined;
+  const addresses = await searchedAddresses(ctx, q);
+  const businessKinds = q.type ? KINDS_OF_TYPE[q.type] : undefined;
+  if (businessKinds) {
+    // Gift, use and settlement are business moves: page the confirmed outbox rows, then find their legs on chain.
+    const { total, rows } = await repo.confirmedMovesPage(ctx.db, { kinds: businessKinds, start: q.start, end: q.end, addresses, txHash, limit, offset });
+    const legs: TransferRecord[] = [];
+    for (const r of rows) {
+      const onChain = (await ctx.view.transfersByTx(r.tx_hash!)).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
+      if (onChain) legs.push(onChain);
+    }
+    return { list: await describe(ctx, legs), total, page: q.page, perPage: q.perPage };
+  }
+  const kinds = q.type ? [q.type as "mint" | "transfer" | "fee" | "burn"] : undefined;
+  const page = await ctx.view.transfers({ ...range, kinds, addresses, txHash, limit, offset });
+  return { list: await describe(ctx, page.items), total: page.total, page: q.page, perPage: q.perPage };
+}
+
+/** Every row of a dashboard search, for the download (walked page by page; constant memory). */
+export async function* dashboardRows(ctx: AppContext, q: DashboardListRequest): AsyncGenerator<DashboardRowDto> {
+  for (let page = 1; ; page++) {
+    const r = await dashboardPage(ctx, { ...q, page, perPage: 100 });
+    yield* r.list;
+    if (page * 100 >= r.total || r.list.length === 0) return;
+  }
+}
+
+/** One transaction as the index holds it, with the business records it belongs to. Null when not indexed. */
+export async function transactionDetail(ctx: AppContext, hash: string): Promise<TransactionDetailDto | null> {
+  const tx = await ctx.view.transaction(hash);
+  if (!tx) return null;
+  const [blockHash, head, moves, call] = await Promise.all([
+    ctx.view.blockHash(tx.blockNumber),
+    ctx.chain.provider.getBlockNumber().catch(() => null),
+    repo.movesOfTransactions(ctx.db, [tx.hash]),
+    chainCallByHash(ctx.db, tx.hash),
+  ]);
+  const records = [];
+  for (const m of moves) {
+    const order = m.kind === "buy" ? await orderOfTransfer(ctx.db, m.id) : null;
+    records.push({
+      kind: m.kind,
+      id: m.id,
+      from: m.from_address,
+      to: m.to_address,
+      value: m.value,
+      fee: m.fee,
+      fromName: m.from_username,
+      toName: m.to_username,
+      createdAt: m.created_at,
+      orderNo: order?.order_no ?? null,
+    });
+  }
+  const main = tx.transfers.find((t) => t.kind !== "fee");
+  const fee = tx.transfers.filter((t) => t.kind === "fee").reduce((n, t) => n + t.value, 0n);
+  return {
+    hash: tx.hash,
+    status: tx.status,
+    blockNumber: tx.blockNumber,
+    blockHash,
+    confirmations: head === null ? null : head - tx.blockNumber + 1,
+    timestamp: tx.timestamp.toISOString(),
+    from: tx.from,
+    to: tx.to,
+    method: tx.method,
+    gasUsed: tx.gasUsed.toString(),
+    gasPrice: tx.gasPrice.toString(),
+    value: (main?.value ?? 0n).toString(),
+    fee: fee.toString(),
+    transfers: tx.transfers.map((t) => ({ logIndex: t.logIndex, from: t.from, to: t.to, value: t.value.toString(), kind: t.kind })),
+    events: tx.events.map((e) => ({ logIndex: e.logIndex, kind: e.kind, account: e.account, actor: e.actor, nonce: e.nonce, amount: e.amount?.toString() ?? null })),
+    records,
+    chainCall: call ? { method: call.method, args: JSON.parse(call.args) as string[] } : null,
+  };
+}
+
+/** A wallet as the index and the chain each see it, and who holds it. */
+export async function walletDetail(ctx: AppContext, address: string): Promise<WalletDetailDto> {
+  const a = ethers.getAddress(address);
+  const [indexed, onChain, blocked, [owner]] = await Promise.all([
+    ctx.view.balanceOf(a),
+    (ctx.chain.token.balanceOf(a) as Promise<bigint>).catch(() => null),
+    ctx.view.isBlocked(a),
+    repo.ownersOf(ctx.db, [a]),
+  ]);
+  return {
+    address: a,
+    indexedBalance: indexed.toString(),
+    chainBalance: onChain === null ? null : onChain.toString(),
+    blocked,
+    owner: owner
+      ? {
+          kind: owner.kind,
+          nickname: owner.nickname,
+          memberId: owner.member_id,
+          username: owner.username,
+          phonenumber: owner.phonenumber,
+          state: owner.state,
+          permission: owner.permission,
+        }
+      : null,
+  };
+}
+
+/** A wallet's history, newest first, described like the dashboard's rows. */
+export async function walletHistory(ctx: AppContext, address: string, page: number, perPage: number): Promise<Paged<DashboardRowDto>> {
+  const p = await ctx.view.transfersOf(ethers.getAddress(address), { limit: perPage, offset: (page - 1) * perPage });
+  return { list: await describe(ctx, p.items), total: p.total, page, perPage };
+}
+
+export async function* walletHistoryRows(ctx: AppContext, address: string): AsyncGenerator<DashboardRowDto> {
+  for (let page = 1; ; page++) {
+    const r = await walletHistory(ctx, address, page, 100);
+    yield* r.list;
+    if (page * 100 >= r.total || r.list.length === 0) return;
+  }
+}
+
+/** Holders by balance with rank and owner name; the index's total against totalSupply read from the chain. */
+export async function holdersPage(ctx: AppContext, page: number, perPage: number) {
+  const [h, chainSupply] = await Promise.all([
+    ctx.view.holders({ limit: perPage, offset: (page - 1) * perPage }),
+    (ctx.chain.token.totalSupply() as Promise<bigint>).catch(() => null),
+  ]);
+  const owners = await repo.ownersOf(ctx.db, h.items.map((x) => x.address));
+  return {
+    holder_list: h.items.map((x, i) => {
+      const o = owners.find((w) => w.address === x.address);
+      return { rank: (page - 1) * perPage + i + 1, address: x.address, balance: x.balance.toString(), name: o ? (o.username ?? o.nickname ?? o.kind) : null };
+    }),
+    total: h.total,
+    page,
+    perPage,
+    total_balance: h.totalBalance.toString(),
+    chain_total_supply: chainSupply === null ? null : chainSupply.toString(),
+  };
+}

@@ -1,0 +1,138 @@
+import { ethers } from "ethers";
+import type { AppDb } from "../db/schema";
+import type { ChainReader, TransferRecord } from "../../indexer/reader";
+import * as repo from "./dashboard.repo";
+import { confirmedCallHashes } from "./records.repo";
+import type { ReconcileReportDto } from "../../domain/schemas/dashboard";
+
+export interface ReconcileDeps {
+  db: AppDb;
+  view: Pick<ChainReader, "totalSupply" | "balancesAfter" | "balanceOf" | "transfers" | "transfersByTx" | "indexedHead">;
+  /** The token contract on the node (reads only). */
+  token: ethers.Contract;
+  provider: ethers.Provider;
+}
+
+type Line = ReconcileReportDto["lines"][number];
+const BATCH = 500;
+
+/**
+ * Proves the books against the chain (DESIGN.md "Reconciliation"): chain totalSupply = the index's supply =
+ * Σ indexed balances; every indexed balance (and every custodial wallet's) = balanceOf on chain; every
+ * confirmed outbox row has its transfer on chain and every token transfer on chain has its record; and
+ * the proof of reserves. Each difference is a line naming what differs.
+ */
+export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
+  const lines: Line[] = [];
+  const fail = (check: string, detail: string) => lines.push({ check, ok: false, detail });
+  const pass = (check: string, detail: string) => lines.push({ check, ok: true, detail });
+  const at = await d.provider.getBlockNumber();
+  const head = (await d.view.indexedHead())?.number ?? -1;
+  if (head < at) fail("index head", `the index is at block ${head}, the chain at ${at}: wait for the indexer and run again`);
+
+  // 1. Supply: the contract, the index's kept total and the sum of every indexed balance.
+  const chainSupply = (await d.token.totalSupply({ blockTag: at })) as bigint;
+  const indexSupply = await d.view.totalSupply();
+  let sum = 0n;
+  const indexed = new Map<string, bigint>();
+  for (let after: string | null = null; ; ) {
+    const batch = await d.view.balancesAfter(after, BATCH);
+    for (const h of batch) {
+      sum += h.balance;
+      indexed.set(h.address, h.balance);
+    }
+    if (batch.length < BATCH) break;
+    after = batch[batch.length - 1].address;
+  }
+  const supplyOk = chainSupply === indexSupply && indexSupply === sum;
+  (supplyOk ? pass : fail)("total supply", `chain totalSupply ${chainSupply}, index ${indexSupply}, Σ indexed balances ${sum}`);
+
+  // 2. Every indexed holder and every custodial wallet: indexed balance = balanceOf on chain (batched reads).
+  const wallets = await repo.walletKinds(d.db);
+  const addresses = [...new Set([...indexed.keys(), ...wallets.map((w) => w.address)])];
+  let mismatches = 0;
+  for (let i = 0; i < addresses.length; i += 50) {
+    const slice = addresses.slice(i, i + 50);
+    const onChain = await Promise.all(slice.map((a) => d.token.balanceOf(a, { blockTag: at }) as Promise<bigint>));
+    slice.forEach((a, j) => {
+      const mine = indexed.get(a) ?? 0n;
+      if (mine !== onChain[j]) {
+        mismatches++;
+        fail("balance", `${a}: index ${mine}, chain ${onChain[j]}`);
+      }
+    });
+  }
+  if (mismatches === 0) pass("balances", `${addresses.length} addresses: every indexed balance equals balanceOf on chain`);
+
+  // 3. Records ↔ chain: each confirmed outbox row's leg is on chain; each chain transfer has its record.
+  const calls = await confirmedCallHashes(d.db);
+  const legsOf = new Map<string, TransferRecord[]>();
+  const legs = async (hash: string) => {
+    if (!legsOf.has(hash)) legsOf.set(hash, await d.view.transfersByTx(hash));
+    return legsOf.get(hash)!;
+  };
+  const recordKeys = new Set<string>();
+  let rows = 0;
+  let missing = 0;
+  for (let after = 0; ; ) {
+    const batch = await repo.confirmedRowsAfter(d.db, after, BATCH);
+    for (const r of batch) {
+      rows++;
+      const hash = (r.tx_hash ?? "").toLowerCase();
+      const found = hash ? (await legs(hash)).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value)) : undefined;
+      if (!found) {
+        missing++;
+        fail("record without transfer", `outbox #${r.id} (${r.kind} ${r.value}원 ${r.from_address} → ${r.to_address}, tx ${r.tx_hash ?? "none"}) has no such transfer on chain`);
+        continue;
+      }
+      recordKeys.add(`${hash}:${found.logIndex}`);
+      if (r.fee > 0) {
+        const feeLeg = (await legs(hash)).find((t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`));
+        if (feeLeg) recordKeys.add(`${hash}:${feeLeg.logIndex}`);
+        else fail("record without fee leg", `outbox #${r.id}: no ${r.fee}원 fee leg from ${r.from_address} in tx ${hash}`);
+      }
+    }
+    if (batch.length < BATCH) break;
+    after = batch[batch.length - 1].id;
+  }
+  if (missing === 0) pass("records → chain", `${rows} confirmed outbox rows, each with its transfer on chain`);
+
+  let unrecorded = 0;
+  let seen = 0;
+  for (let offset = 0; ; offset += BATCH) {
+    const page = await d.view.transfers({ limit: BATCH, offset });
+    for (const t of page.items) {
+      seen++;
+      const ok = t.kind === "mint" || t.kind === "burn" ? calls.has(t.txHash) : recordKeys.has(`${t.txHash}:${t.logIndex}`);
+      if (!ok) {
+        unrecorded++;
+        fail("transfer without record", `${t.kind} ${t.value} ${t.from} → ${t.to} in tx ${t.txHash} (log ${t.logIndex}) has no business record`);
+      }
+    }
+    if (page.items.length < BATCH) break;
+  }
+  if (unrecorded === 0) pass("chain → records", `${seen} token transfers on chain, each with its record`);
+
+  // 4. Proof of reserves: who holds the supply, and the members' part against the books.
+  const kindOf = new Map(wallets.map((w) => [w.address, w.kind]));
+  const held = { operator: 0n, member: 0n, outside: 0n };
+  for (const [a, b] of indexed) {
+    const k = kindOf.get(a);
+    if (!k) held.outside += b;
+    else if (k === "member") held.member += b;
+    else held.operator += b;
+  }
+  const sums = await repo.reserveSums(d.db);
+  const reserves = [
+    { label: "발행 총량 (totalSupply)", value: chainSupply.toString() },
+    { label: "운영 지갑 보유 (treasury·수수료·정산·운영)", value: held.operator.toString() },
+    { label: "회원 보유", value: held.member.toString() },
+    { label: "외부 주소 보유", value: held.outside.toString() },
+    { label: "확정된 구매 (입금 확인)", value: String(sums.buys) },
+    { label: "데모 지급", value: String(sums.seeds) },
+  ];
+  const heldOk = held.operator + held.member + held.outside === chainSupply;
+  (heldOk ? pass : fail)("reserves", `operator ${held.operator} + members ${held.member} + outside ${held.outside} = ${held.operator + held.member + held.outside}, totalSupply ${chainSupply}`);
+
+  return { ok: lines.every((l) => l.ok), checkedAt: new Date().toISOString(), lines, reserves };
+}
