@@ -145,8 +145,9 @@ describe("back-office screens in Chromium", () => {
     await page.getByTestId("admin-notify-dialog").waitFor();
     expect(await page.getByTestId("admin-notify-kind").textContent()).toBe("입금");
     await page.getByTestId("admin-notify-close").click();
-    await page.reload();
+    // The open list shows the new row without a reload.
     await page.getByTestId("notify-table-row").first().waitFor();
+    expect(await page.getByTestId("notify-table-row").first().textContent()).toContain("10,000");
     await shot(page, "admin-notify");
     await page.getByTestId("notify-table-row").first().click();
     await page.waitForURL(/\/admin\/sale\/sell$/);
