@@ -114,6 +114,14 @@ describe("back-office screens in Chromium", () => {
     expect(await enabled("admin-menu-key")).toBe("false");
     expect(await enabled("admin-menu-account-actions")).toBe("false");
     await shot(sub, "admin-subadmin-menu");
+    // It may create operators, but hand out only the rights it holds.
+    await sub.getByTestId("admin-menu-account-create").click();
+    await sub.getByTestId("perm-isAccount1").waitFor();
+    expect(await sub.getByTestId("perm-isApiKey1").getAttribute("data-disabled")).not.toBeNull();
+    expect(await sub.getByTestId("perm-isAccount1").getAttribute("data-disabled")).toBeNull();
+    await sub.getByTestId("operator-preset-admin").click();
+    expect(await sub.getByTestId("perm-isAccount1").getAttribute("data-state")).toBe("checked");
+    expect(await sub.getByTestId("perm-isSale1").getAttribute("data-state")).toBe("unchecked");
     const subToken = await s.loginAdmin("subadmin1", "subadmin1234");
     const op = (method: string, path: string, body?: unknown) => s.call(method, path, { token: subToken, marker: "operation", body });
     expect((await op("GET", "/api/operation/allUserList")).code).toBe(200);
