@@ -12,6 +12,20 @@ export const Code = {
   CHAIN_UNAVAILABLE: 503,
   /** Not a marketplace (shop owner) voucher address. */
   NOT_MARKET_ADDRESS: 1125,
+  /**
+   * Refusals of a payment call that are not about the password (only a wrong password answers 400
+   * there, so the apps can tell the two apart). HTTP 422.
+   */
+  /** The amount breaks a rule: unit of 100, minimum, monthly capacity, 15 digits. */
+  AMOUNT_REFUSED: 1130,
+  /** Amount + fee exceed the spendable balance. */
+  OVER_BALANCE: 1131,
+  /** A gift to one's own phone or wallet. */
+  GIFT_TO_SELF: 1132,
+  /** The recipient cannot receive (blocked wallet, withdrawn member). */
+  RECIPIENT_REFUSED: 1133,
+  /** No deposit account is registered for purchases. */
+  NO_MAIN_BANK: 1134,
   /** Identity verification: already a member. */
   ALREADY_MEMBER: 1417,
   /** Identity verification: under 19. */
@@ -23,6 +37,7 @@ export type Code = (typeof Code)[keyof typeof Code];
 export function httpStatusFor(code: number): number {
   if (code >= 200 && code < 600) return code === 423 ? 423 : code;
   if (code === Code.NOT_MARKET_ADDRESS) return 400;
+  if (code >= Code.AMOUNT_REFUSED && code <= Code.NO_MAIN_BANK) return 422;
   if (code === Code.ALREADY_MEMBER) return 409;
   if (code === Code.UNDER_AGE) return 403;
   return 400;

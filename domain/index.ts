@@ -3,3 +3,4 @@ export * from "./codes";
 export * from "./messages";
 export * from "./format";
 export * from "./schemas";
+export * from "./amount";

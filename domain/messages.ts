@@ -40,6 +40,8 @@ export const Msg = {
   verifyNameRequired: "이름을 입력해 주세요.",
   verifyNameTooLong: "이름은 30자 이내로 입력해 주세요.",
   verifyCarrierInvalid: "통신사를 선택해 주세요.",
+  verifyCancelled: "본인인증이 완료되지 않았습니다. 다시 시도해 주세요.",
+  popupBlocked: "팝업이 차단되었습니다. 팝업을 허용한 뒤 다시 시도해 주세요.",
   verifyPhoneMismatch: "본인인증한 휴대폰 번호와 일치하지 않습니다.",
   alreadyMember: "이미 가입된 회원입니다.",
   underAge: "만 19세 미만은 가입할 수 없습니다.",
@@ -57,6 +59,8 @@ export const Msg = {
   buyOverCapacity: "잔여 충전 가능 금액 넘었습니다.",
   giftBelowMin: "최소 선물 금액보다 낮습니다.",
   overBalance: "보유금액을 넘었습니다.",
+  /** The amount fits the balance but amount + the 200-won fee does not. */
+  overBalanceWithFee: "보유금액을 넘었습니다. (수수료 200원 포함)",
   amountTooLong: "금액은 15자리 이내로 입력해 주세요.",
   noMainBank: "입금 계좌가 등록되어 있지 않습니다. 고객센터로 문의해 주세요.",
   recipientPhoneEmpty: "핸드폰 번호를 입력해 주세요.",
@@ -70,6 +74,8 @@ export const Msg = {
   paymentLocked: "결제 비밀번호를 5회 잘못 입력하여 10분간 결제가 제한됩니다.",
   treasuryShort: "발행 지갑의 잔액이 부족하여 승인할 수 없습니다.",
   orderNotPending: "입금 대기 상태의 주문만 처리할 수 있습니다.",
+  buyCancelConfirm: "입금 전인 구매 신청을 취소하시겠습니까?",
+  buyCancelDone: "구매 신청이 취소되었습니다.",
   buyConfirmed: "구매확정",
   buyPending: "구매대기",
   buyCancelled: "구매취소",
@@ -150,6 +156,14 @@ export const Msg = {
   rpcBadRequest: "JSON-RPC 요청 형식이 올바르지 않습니다.",
 } as const;
 export type MsgKey = keyof typeof Msg;
+
+/**
+ * A password refusal with the tries left before the 10-minute lock. The same words for a member and
+ * for a phone that is not one, so the count reveals nothing about membership.
+ */
+export function withTriesLeft(message: string, left: number): string {
+  return `${message} (${left}회 더 틀리면 10분간 이용이 제한됩니다.)`;
+}
 
 /** Labels of buy states for the user app. */
 export const BuyStateLabel = { pending: Msg.buyPending, confirmed: Msg.buyConfirmed, cancelled: Msg.buyCancelled } as const;

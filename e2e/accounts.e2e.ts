@@ -5,7 +5,7 @@ import { startE2EStack } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { ADULT_BIRTH, birthForAge, verifyByHttp } from "../server/verify/testing";
 import { memberByPhone } from "../server/members/members.repo";
-import { Msg, ResultPages } from "../domain/messages";
+import { Msg, ResultPages, withTriesLeft } from "../domain/messages";
 
 /**
  * End-user accounts in real Chromium against a whole seeded stack (spec user-app §2–§8): sign-up
@@ -208,7 +208,7 @@ describe("accounts in Chromium", () => {
     await page.getByTestId("login-password").fill("999999");
     await page.getByTestId("login-submit").click();
     await page.getByTestId("login-error").waitFor();
-    expect(await page.getByTestId("login-error-message").textContent()).toBe(Msg.loginFailed);
+    expect(await page.getByTestId("login-error-message").textContent()).toBe(withTriesLeft(Msg.loginFailed, 4));
     await shot(page, "accounts-login-error");
     await page.getByTestId("login-error-ok").click();
     await page.getByTestId("login-error").waitFor({ state: "hidden" });
@@ -246,7 +246,8 @@ describe("accounts in Chromium", () => {
     await page.getByTestId("login-remember").click();
     await expect.poll(() => page.getByTestId("login-remember-input").isChecked()).toBe(false);
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(s.url + "/");
+    // the login returns to the page that asked for it
+    await page.waitForURL(s.url + "/info/detail");
     expect((await page.context().cookies()).find((c) => c.name === "krw_saved_phone")).toBeUndefined();
   });
 

@@ -207,7 +207,7 @@ describe("money screens in Chromium", () => {
     await shot(page, "money-gift-wrong-password");
     expect(await page.getByTestId("password-dialog").isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("password-input").inputValue()).toBe("");
-    expect(page.url()).toBe(s.url + "/send/gift");
+    expect(page.url()).toBe(s.url + "/send/gift?step=confirm");
     expect(await balances()).toEqual(before);
 
     await enterPassword(page, MINJUN.password);

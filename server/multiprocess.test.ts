@@ -13,6 +13,7 @@ import { dropTestDatabase, freshTestDatabase, pgTestUrl } from "../db/testing";
 import { openAppStore, type AppStore } from "./db/app-db";
 import { memberByPhone } from "./members/members.repo";
 import { Msg } from "../domain/messages";
+import { Code } from "../domain/codes";
 
 interface ApiProcess {
   child: ChildProcess;
@@ -108,7 +109,7 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     const [ta, tb] = [await login(a, "01033334444", "222222"), await login(b, "01033334444", "222222")];
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? gift(b, tb, to, 300, "222222") : gift(a, ta, to, 300, "222222"))));
     expect(results.filter((r) => r.code === 200).length).toBe(40);
-    expect(results.filter((r) => r.code === 400 && r.message === Msg.overBalance).length).toBe(60);
+    expect(results.filter((r) => r.code === Code.OVER_BALANCE && r.message === Msg.overBalance).length).toBe(60);
     expect(Number(await token().balanceOf(from))).toBe(0);
     const confirmed = await store.db.selectFrom("outbox_transfers").select("id").where("from_address", "=", from).where("status", "=", "confirmed").execute();
     expect(confirmed.length).toBe(40);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, CloseButton, Dialog, Field, Input, Portal, Text } from "@chakra-ui/react";
 import { Code } from "@domain/codes";
 import { PASSWORD_LENGTH } from "@domain/constants";
-import { Msg } from "@domain/messages";
+import { Msg, withTriesLeft } from "@domain/messages";
 import { ApiError } from "./api-client";
 import { showSnack as snack } from "./snackbar";
 
@@ -38,6 +38,18 @@ function isDecided(err: unknown): boolean {
   return !undecided;
 }
 
+function isWrongPassword(err: unknown): boolean {
+  return err instanceof ApiError && err.code === Code.BAD_REQUEST;
+}
+
+/** Spec §8: 400 → '비밀번호가 일치하지 않습니다.' (with the tries left when the server says); others → the server's message. */
+function refusalMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return Msg.serverError;
+  if (!isWrongPassword(err)) return err.message;
+  const left = (err.data as { triesLeft?: unknown } | undefined)?.triesLeft;
+  return typeof left === "number" ? withTriesLeft(Msg.passwordWrong, left) : Msg.passwordWrong;
+}
+
 /** 6-character masked payment password; confirm enabled at exactly 6; spinner while the call runs. */
 export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: PasswordDialogProps) {
   const [password, setPassword] = useState("");
@@ -63,10 +75,15 @@ export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: Passw
     try {
       await onSubmit(password, attempt.current.key);
     } catch (err) {
-      if (isDecided(err)) attempt.current = null;
-      const message =
-        err instanceof ApiError ? (err.code === Code.BAD_REQUEST ? Msg.passwordWrong : err.message) : Msg.serverError;
-      snack(message, { type: "error", duration: snackDuration });
+      const decided = isDecided(err);
+      if (decided) attempt.current = null;
+      snack(refusalMessage(err), { type: "error", duration: snackDuration });
+      // Only a wrong password (400) or an undecided answer is worth another try here; any other
+      // refusal (balance spent elsewhere, a lock…) is not about the password: close and show it.
+      if (decided && !isWrongPassword(err)) {
+        onClose();
+        return;
+      }
       setPassword("");
       requestAnimationFrame(() => inputRef.current?.focus());
     } finally {

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { AMOUNT_UNIT_WON, AMOUNT_MAX_DIGITS, PASSWORD_LENGTH } from "../constants";
+import { PASSWORD_LENGTH } from "../constants";
 import { Msg } from "../messages";
+import { amountProblem, type AmountKind } from "../amount";
 
 /** Korean phone number, digits only (010xxxxxxxx). */
 export const phone = z.string({ error: Msg.phoneRequired }).trim().regex(/^01[016789]\d{7,8}$/, { error: Msg.recipientPhoneNotFound });
@@ -17,19 +18,21 @@ export const pinInput = z.string({ error: Msg.passwordRequired }).min(1, { error
 
 export const evmAddress = z.string({ error: Msg.recipientAddressEmpty }).trim().regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.recipientAddressNotFound });
 
-/** Whole won, positive, multiple of 100, at most 15 digits. Accepts a digit string or a safe integer. */
-export const wonAmount = z
+/**
+ * A won amount as sent: a JSON number or a digit string. The rules themselves (minimum, unit, digits)
+ * are `amountProblem` of domain/amount.ts, applied per flow, in the one order the apps use too.
+ */
+export const wonValue = z
   .union([z.number(), z.string().regex(/^\d+$/, { error: Msg.amountUnit })], { error: Msg.required })
-  .transform((v) => (typeof v === "string" ? Number(v) : v))
-  .pipe(
-    z
-      .number()
-      .int({ error: Msg.amountUnit })
-      .positive({ error: Msg.required })
-      .max(10 ** AMOUNT_MAX_DIGITS - 1, { error: Msg.amountTooLong })
-      .refine((n) => Number.isSafeInteger(n), { error: Msg.amountTooLong })
-      .refine((n) => n % AMOUNT_UNIT_WON === 0, { error: Msg.amountUnit }),
-  );
+  .transform((v) => (typeof v === "string" ? Number(v) : v));
+
+/** `wonValue` checked by the rules of one flow (limit excluded: the server checks it in its transaction). */
+export function wonAmountFor(kind: AmountKind) {
+  return wonValue.superRefine((v, ctx) => {
+    const problem = amountProblem(kind, v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}
 
 export const idParam = z.coerce.number().int().positive();
 export const pageParam = z.coerce.number().int().min(1).max(100000);

@@ -2,6 +2,7 @@ export * from "./common";
 export * from "./auth";
 export * from "./money";
 export * from "./info";
+export * from "./forms";
 export * from "./list";
 export * from "./operation";
 export * from "./partner";

@@ -1,16 +1,22 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { evmAddress, pinInput, wonAmount } from "./common";
+import { amountProblem } from "../amount";
+import { evmAddress, pinInput, wonAmountFor, wonValue } from "./common";
 
-export const chargeBody = z.strictObject({ password: pinInput, value: wonAmount });
+export const chargeBody = z.strictObject({ password: pinInput, value: wonAmountFor("buy") });
 
 /** POST /api/gift/trade/address and /api/use/trade/address. */
 export const tradeBody = z.strictObject({
   opponentAddress: evmAddress,
   kind: z.literal(0),
   type: z.union([z.literal(0), z.literal(1)]),
-  value: wonAmount,
+  value: wonValue,
   password: pinInput,
+}).superRefine((b, ctx) => {
+  // the flow (type 1 gift, 0 use) decides the minimum
+  if (typeof b.value !== "number") return;
+  const problem = amountProblem(b.type === 1 ? "gift" : "use", b.value);
+  if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
 });
 export type TradeBody = z.infer<typeof tradeBody>;
 
@@ -33,3 +39,5 @@ export const historyBody = z.strictObject({
 export type HistoryBody = z.infer<typeof historyBody>;
 
 export const saleAcceptBody = z.strictObject({ id: z.number().int().positive() });
+/** POST /api/buy/cancel: the member's own pending order. */
+export const buyCancelBody = z.strictObject({ id: z.number().int().positive() });

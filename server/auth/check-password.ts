@@ -8,8 +8,9 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAA
 
 /**
  * Checks a password under a lockout subject ('member:1', 'admin:2', 'pay:1'). Locked → 423 `locked`;
- * wrong → 400 `wrong`, and the failure that reaches the limit → 423 `locked`; right → the count resets.
- * `subject` and `hash` are null for an unknown account: it is refused like a wrong password.
+ * wrong → 400 `wrong` with `data: {triesLeft}`, and the failure that reaches the limit → 423 `locked`;
+ * right → the count resets. `hash` is null for an unknown account: it is refused like a wrong password,
+ * and counted under its own subject (e.g. 'phone:010…'), so the answers cannot tell the two apart.
  */
 export async function checkPasswordWithLockout(
   lockout: Lockout,
@@ -21,8 +22,10 @@ export async function checkPasswordWithLockout(
   if (subject && (await lockout.isLocked(subject))) throw new AppError(Code.LOCKED, messages.locked);
   const good = await verifyPassword(password, hash ?? DUMMY_HASH);
   if (!subject || !hash || !good) {
-    if (subject && (await lockout.fail(subject))) throw new AppError(Code.LOCKED, messages.locked);
-    throw new AppError(Code.BAD_REQUEST, messages.wrong);
+    if (!subject) throw new AppError(Code.BAD_REQUEST, messages.wrong);
+    const triesLeft = await lockout.failAndCount(subject);
+    if (triesLeft === 0) throw new AppError(Code.LOCKED, messages.locked);
+    throw new AppError(Code.BAD_REQUEST, messages.wrong, { triesLeft });
   }
   await lockout.reset(subject);
 }

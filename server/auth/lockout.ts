@@ -10,6 +10,8 @@ export interface Lockout {
   isLocked(subject: string, now?: Date): Promise<boolean>;
   /** Records a failure; true when this failure locked the subject. */
   fail(subject: string, now?: Date): Promise<boolean>;
+  /** Records a failure; the tries left before the lock (0: this failure locked the subject). */
+  failAndCount(subject: string, now?: Date): Promise<number>;
   reset(subject: string): Promise<void>;
 }
 
@@ -20,6 +22,9 @@ export function createLockout(db: AppDb): Lockout {
       return Boolean(row?.locked_until && new Date(row.locked_until) > now);
     },
     async fail(subject, now = new Date()) {
+      return (await this.failAndCount(subject, now)) === 0;
+    },
+    async failAndCount(subject, now = new Date()) {
       return db.transaction().execute(async (trx) => {
         const row = await lockoutOf(trx, subject);
         // An expired lock starts a fresh count.
@@ -27,7 +32,7 @@ export function createLockout(db: AppDb): Lockout {
         const failures = (expired ? 0 : (row?.failures ?? 0)) + 1;
         const lockedUntil = failures >= LOCK_AFTER_FAILURES ? new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString() : null;
         await saveLockout(trx, subject, lockedUntil ? 0 : failures, lockedUntil);
-        return lockedUntil !== null;
+        return lockedUntil ? 0 : LOCK_AFTER_FAILURES - failures;
       });
     },
     async reset(subject) {

@@ -63,6 +63,18 @@ export async function cancelBuyOrder(db: AppTx, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) > 0;
 }
 
+/** The member's own pending order turns cancelled; false when it is not theirs or no longer pending. */
+export async function cancelMemberBuyOrder(db: AppTx, id: number, memberId: number): Promise<boolean> {
+  const r = await db
+    .updateTable("buy_orders")
+    .set({ state: "cancelled", cancelled_at: nowIso() })
+    .where("id", "=", id)
+    .where("member_id", "=", memberId)
+    .where("state", "=", "pending")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 export async function expirePendingOrders(db: AppTx, now: string): Promise<number> {
   const r = await db
     .updateTable("buy_orders")

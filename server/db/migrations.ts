@@ -271,4 +271,27 @@ export const appMigrations: Record<string, Migration> = {
       await db.schema.createIndex("notifications_category").on("notifications").columns(["category", "id"]).execute();
     },
   },
+
+  // Inquiries are stored as typed (decisions.md): the rows stored escaped, with <br> line breaks, get
+  // their text back.
+  "2026-11-24-inquiry-as-typed": {
+    async up(db: Kysely<any>) {
+      const rows = (await db.selectFrom("boards").select(["id", "content"]).where("type", "=", "inquiry").execute()) as { id: number; content: string }[];
+      for (const r of rows) {
+        const text = unescapeStoredInquiry(r.content);
+        if (text !== r.content) await db.updateTable("boards").set({ content: text }).where("id", "=", r.id).execute();
+      }
+    },
+  },
 };
+
+/** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */
+export function unescapeStoredInquiry(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
+}

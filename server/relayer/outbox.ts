@@ -46,7 +46,11 @@ export interface Outbox {
   /** Integer won not yet reflected in the indexed balance: pending, submitted, or confirmed above the indexed head. */
   pendingOutgoing(address: string): Promise<number>;
   spendable(address: string, trx?: AppTx): Promise<number>;
-  /** Runs inside the caller's transaction `trx`. Throws 400 insufficient balance. */
+  /**
+   * Runs inside the caller's transaction `trx`. Insufficient balance: a member's payment (no
+   * `insufficientMessage`) answers 1131 '보유금액을 넘었습니다.' (naming the fee when the value alone would
+   * fit); an operator move answers 400 with `insufficientMessage`.
+   */
   enqueue(trx: AppTx, input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
   /** enqueue in a transaction of its own. */
   send(input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
@@ -67,7 +71,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
       if (balance > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error("balance exceeds safe integer range");
       return Number(balance) - (await pendingOutgoing(trx, a, head ?? -1));
     },
-    async enqueue(trx, input, insufficientMessage = Msg.overBalance) {
+    async enqueue(trx, input, insufficientMessage) {
       if (!trx.isTransaction) throw new Error("enqueue must run inside a transaction");
       const fee = input.fee ?? 0;
       if (!Number.isSafeInteger(input.value) || input.value <= 0 || !Number.isSafeInteger(fee) || fee < 0) {
@@ -76,7 +80,11 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
       const from = ethers.getAddress(input.from);
       await lockWallet(trx, from);
       const available = await api.spendable(from, trx);
-      if (available < input.value + fee) throw new AppError(Code.BAD_REQUEST, insufficientMessage, { available, needed: input.value + fee });
+      if (available < input.value + fee) {
+        const data = { available, needed: input.value + fee };
+        if (insufficientMessage) throw new AppError(Code.BAD_REQUEST, insufficientMessage, data);
+        throw new AppError(Code.OVER_BALANCE, available >= input.value ? Msg.overBalanceWithFee : Msg.overBalance, data);
+      }
       const now = nowIso();
       return insertOutboxRow(trx, {
         kind: input.kind,

@@ -8,6 +8,7 @@ import { createMember } from "../services/members";
 import { callToken } from "../services/chain-calls";
 import type { EnqueueInput, TransferRow } from "./outbox";
 import { Msg } from "../../domain/messages";
+import { Code } from "../../domain/codes";
 
 describe("custody, outbox and relayer", () => {
   let s: TestStack;
@@ -68,7 +69,7 @@ describe("custody, outbox and relayer", () => {
     );
     const ok = results.filter((r) => r.code === 200);
     expect(ok.length).toBe(40);
-    expect(results.filter((r) => r.code === 400 && r.message === Msg.overBalance).length).toBe(60);
+    expect(results.filter((r) => r.code === Code.OVER_BALANCE && r.message === Msg.overBalance).length).toBe(60);
     expect(Number(await s.ctx.chain.token.balanceOf(m.address))).toBe(0);
     expect(Number(await s.ctx.chain.token.balanceOf(sink.address))).toBe(40 * each);
     // Batched: fewer on-chain transactions than transfers.

@@ -355,6 +355,26 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect([kicked.code, kicked.message]).toEqual([403, Msg.accountKicked]);
   });
 
+  it("says how many login tries are left, in the same words for a member and for a phone that is not one", async () => {
+    await signUp("01090003434", "남은횟수", "343434");
+    const member: unknown[] = [];
+    const stranger: unknown[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const m = await call("POST", "/api/auth/login_user", { body: { username: "01090003434", password: "000000" } });
+      const n = await call("POST", "/api/auth/login_user", { body: { username: "01090005656", password: "000000" } });
+      member.push([m.status, m.code, m.message, m.data ?? null]);
+      stranger.push([n.status, n.code, n.message, n.data ?? null]);
+    }
+    expect(member).toEqual([
+      [400, 400, Msg.loginFailed, { triesLeft: 4 }],
+      [400, 400, Msg.loginFailed, { triesLeft: 3 }],
+      [400, 400, Msg.loginFailed, { triesLeft: 2 }],
+      [400, 400, Msg.loginFailed, { triesLeft: 1 }],
+      [423, 423, Msg.accountLocked, null],
+    ]);
+    expect(stranger).toEqual(member);
+  });
+
   it("never returns a password or its hash: sign-up, login, my info, reset, operator login, logout", async () => {
     // Its own data: this test passes alone as well as after the others.
     const from = seen.length;

@@ -5,9 +5,9 @@ import { adminGate } from "../auth/admin-flags";
 import { appendAction } from "../audit/audit.repo";
 import { ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
-import { validate, valid } from "../http/validate";
-import { acceptBuy, buyCapacity, cancelBuy, mainBank, requestBuy } from "../services/buy";
-import { chargeBody, saleAcceptBody } from "../../domain/schemas/money";
+import { validate, validatePayment, valid } from "../http/validate";
+import { acceptBuy, buyCapacity, cancelBuy, cancelOwnBuy, mainBank, requestBuy } from "../services/buy";
+import { buyCancelBody, chargeBody, saleAcceptBody } from "../../domain/schemas/money";
 import { idParam } from "../../domain/schemas/common";
 import { z } from "zod";
 
@@ -21,10 +21,17 @@ export function buyRoutes(ctx: AppContext): Router {
     ok(res, { balance: await ctx.outbox.spendable(address), capacity: await buyCapacity(ctx, m.id), bankInfo: await mainBank(ctx) });
   });
 
-  r.post("/api/buy/charge", member, validate(chargeBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/buy/charge", member, validatePayment(chargeBody), idempotent(ctx.db), async (req, res) => {
     const { value, password } = valid<z.infer<typeof chargeBody>>(req).body;
     const order = await requestBuy(ctx, authOf(req).member!, value, password);
-    ok(res, { id: order.id, orderNo: order.order_no, value: order.value, expiredAt: order.expires_at, state: order.state });
+    const bankInfo = { bankName: order.bank_name, bankAccount: order.bank_account, ownerName: order.owner_name };
+    ok(res, { id: order.id, orderNo: order.order_no, value: order.value, expiredAt: order.expires_at, state: order.state, bankInfo });
+  });
+
+  r.post("/api/buy/cancel", member, validate(buyCancelBody), async (req, res) => {
+    const { id } = valid<z.infer<typeof buyCancelBody>>(req).body;
+    await cancelOwnBuy(ctx, authOf(req).member!.id, id);
+    ok(res, { id, state: "cancelled" });
   });
 
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.

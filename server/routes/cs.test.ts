@@ -3,6 +3,7 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { answerInquiry, deleteBoard, insertBoard } from "../cs/cs.repo";
 import { createMember } from "../services/members";
 import { ANSWERED } from "./cs";
+import { unescapeStoredInquiry } from "../db/migrations";
 import { Msg } from "../../domain/messages";
 import type { Notification } from "../notify";
 
@@ -94,7 +95,7 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
     }
   });
 
-  it("creates an inquiry: trimmed, line breaks as <br>, markup escaped, operators notified", async () => {
+  it("creates an inquiry: trimmed, otherwise stored exactly as typed, operators notified", async () => {
     const pushed: Notification[] = [];
     const off = s.ctx.notifier.on((n) => pushed.push(n));
     const r = await s.call("POST", "/api/cs/inquiry", {
@@ -104,9 +105,10 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
     off();
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ title: "입금 확인 문의", state: "1", reply: null });
-    expect(r.data.content).toContain("어제 입금했습니다.<br>확인 부탁드립니다.<br>");
-    expect(r.data.content).not.toMatch(/<script|<img/);
-    expect(r.data.content).toContain("&lt;script&gt;");
+    expect(r.data.content).toBe("어제 입금했습니다.\n확인 부탁드립니다.\r\n<script>alert(1)</script><img src=x onerror=alert(1)>");
+    const typed = await s.call("POST", "/api/cs/inquiry", { token: t1, body: { title: "a<b, c>d", content: "a<b, c>d & <img src=x onerror=alert(1)>" } });
+    const stored = (await s.call("GET", "/api/cs/inquiry/1", { token: t1 })).data.list.find((q: { id: number }) => q.id === typed.data.id);
+    expect(stored).toMatchObject({ title: "a<b, c>d", content: "a<b, c>d & <img src=x onerror=alert(1)>" });
     // One operator notification, stored (it has an id) and pushed, pointing at the inquiry.
     expect(pushed).toHaveLength(1);
     expect(pushed[0]).toMatchObject({ category: "문의", type: "inquiry", ref_id: r.data.id });
@@ -148,13 +150,17 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
     expect((await s.call("GET", "/api/cs/faq/1")).data.count).toBe(faqBefore);
   });
 
+  it("turns the earlier escaped storage back into the typed text (migration)", () => {
+    expect(unescapeStoredInquiry("첫 줄<br>a&lt;b,&gt;d &amp;lt; &quot;q&quot; &#x27;s&#39;<br/>끝")).toBe('첫 줄\na<b,>d &lt; "q" \'s\'\n끝');
+  });
+
   it("edits an own waiting inquiry only", async () => {
     const me = await newMember();
     await twoInquiries(me);
     const [second, first] = (await s.call("GET", "/api/cs/inquiry/1", { token: me })).data.list;
     const r = await s.call("PUT", "/api/cs/inquiry", { token: me, body: { id: second.id, title: " 수정한 제목 ", content: "첫 줄\n둘째 줄" } });
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ title: "수정한 제목", content: "첫 줄<br>둘째 줄" });
+    expect(r.data).toMatchObject({ title: "수정한 제목", content: "첫 줄\n둘째 줄" });
     const other = await s.call("PUT", "/api/cs/inquiry", { token: t2, body: { id: second.id, title: "남의 글", content: "수정" } });
     expect([other.status, other.code, other.message]).toEqual([404, 404, Msg.notFound]);
     const notice = (await s.call("GET", "/api/cs/notify/1")).data.list[0];

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import sanitizeHtml from "sanitize-html";
 import type { AppContext } from "../context";
 import { AppError, notFound, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
@@ -22,14 +21,11 @@ export const CS_PAGE_SIZE = 10;
 export const ANSWERED = "3";
 const WAITING = "1";
 
-/**
- * A member's inquiry is plain text: any markup is escaped (a `<br>` is kept), line breaks become
- * `<br>` as the spec stores them, so the stored content is safe to render as HTML.
+/*
+ * A member's inquiry (title and content) is stored and returned exactly as typed, trimmed: plain text
+ * with its own line breaks. Whoever shows it escapes it (the web renders it as text), so `a<b, c>d`
+ * stays `a<b, c>d`. Operator replies are HTML and are sanitised where they are shown.
  */
-export function inquiryHtml(text: string): string {
-  const safe = sanitizeHtml(text, { allowedTags: ["br"], allowedAttributes: {}, disallowedTagsMode: "escape" });
-  return safe.replace(/\r?\n/g, "<br>");
-}
 
 const toPost = (b: Board) => ({ id: b.id, title: b.title, content: b.content, createdAt: b.created_at });
 const toInquiry = (b: Board) => ({ ...toPost(b), state: b.state, reply: b.reply, updatedAt: b.updated_at });
@@ -53,7 +49,7 @@ export function csRoutes(ctx: AppContext): Router {
   r.post("/api/cs/inquiry", requireMember(ctx), validate(inquiryCreateBody), async (req, res) => {
     const { title, content } = valid<InquiryCreateBody>(req).body;
     const me = authOf(req).member!;
-    const id = await insertBoard(ctx.db, { type: "inquiry", title, content: inquiryHtml(content), member_id: me.id, state: WAITING });
+    const id = await insertBoard(ctx.db, { type: "inquiry", title, content, member_id: me.id, state: WAITING });
     await ctx.notifier.notify("문의", `${me.username}님의 1:1 문의가 등록되었습니다: ${title}`, id);
     ok(res, toInquiry((await inquiryOf(ctx.db, me.id, id))!));
   });
@@ -64,10 +60,9 @@ export function csRoutes(ctx: AppContext): Router {
     const row = await inquiryOf(ctx.db, me.id, id);
     if (!row) throw notFound();
     if (row.state === ANSWERED) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
-    const html = inquiryHtml(content);
     // The state check is repeated in the UPDATE so an answer landing meanwhile is not overwritten.
-    if (!(await updateOwnInquiry(ctx.db, me.id, id, { title, content: html }, ANSWERED))) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
-    ok(res, { id, title, content: html });
+    if (!(await updateOwnInquiry(ctx.db, me.id, id, { title, content }, ANSWERED))) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
+    ok(res, { id, title, content });
   });
 
   r.delete("/api/cs/inquiry/:id", requireMember(ctx), validate(idParams, "params"), async (req, res) => {

@@ -5,6 +5,7 @@ import { openChainStore } from "../../indexer/db";
 import { reconcile } from "../dashboard/reconcile";
 import { memberByPhone } from "../members/members.repo";
 import { Msg } from "../../domain/messages";
+import { Code } from "../../domain/codes";
 
 describe("chain dashboard: transactions, wallet detail, holders, block, RPC proxy, reconciliation", () => {
   let s: TestStack;
@@ -85,7 +86,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     });
     expect(res.headers.get("content-disposition")).toContain("dashboard_list.xlsx");
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()));
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
     const sheet = wb.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(["거래 해시", "보낸 주소", "보낸 사람"]);
     const total = (await op("POST", "/api/dashboard/list", {})).data.total;
@@ -98,7 +99,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     await s.waitIndexed();
     expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(true);
     const refused = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_000, password: "111111" } });
-    expect([refused.code, refused.message]).toEqual([400, Msg.recipientBlocked]);
+    expect([refused.code, refused.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
     const back = await op("POST", "/api/dashboard/unblock", { phone: "01033334444" });
     expect(back.code).toBe(200);
     await s.waitIndexed();

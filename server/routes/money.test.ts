@@ -5,6 +5,7 @@ import { createMember } from "../services/members";
 import { memberByPhone as findByPhone, setMemberState } from "../members/members.repo";
 import { callToken } from "../services/chain-calls";
 import { Msg } from "../../domain/messages";
+import { Code } from "../../domain/codes";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const M2 = { phone: "01033334444", pw: "222222" };
@@ -52,7 +53,7 @@ describe("money: buy, approval, gift, use, history", () => {
 
   it("validates the buy amount and password with the spec's messages", async () => {
     const cases: [unknown, string][] = [
-      [{ password: M1.pw, value: 250 }, Msg.amountUnit],
+      [{ password: M1.pw, value: 250 }, Msg.buyBelowMin],
       [{ password: M1.pw, value: 200 }, Msg.buyBelowMin],
       [{ password: M1.pw, value: 1_000_100 }, Msg.buyOverCapacity],
       [{ password: M1.pw, value: 10.5 }, Msg.amountUnit],
@@ -60,13 +61,15 @@ describe("money: buy, approval, gift, use, history", () => {
       [{ password: M1.pw }, Msg.required],
       [{ password: M1.pw, value: 1000, extra: 1 }, Msg.unknownField],
     ];
+    // Only a wrong password answers 400 on a payment call; a refused amount or body is 1130 (HTTP 422).
     for (const [body, message] of cases) {
       const r = await s.call("POST", "/api/buy/charge", { token: t1, body });
-      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect([r.status, r.code], JSON.stringify(body)).toEqual([422, Code.AMOUNT_REFUSED]);
       expect(r.message, JSON.stringify(body)).toBe(message);
     }
     const wrong = await s.call("POST", "/api/buy/charge", { token: t1, body: { password: "000000", value: 1000 } });
-    expect([wrong.code, wrong.message]).toEqual([400, Msg.passwordWrong]);
+    expect([wrong.code, wrong.message, wrong.data]).toEqual([400, Msg.passwordWrong, { triesLeft: 4 }]);
+    expect((await s.call("POST", "/api/buy/charge", { token: t1, body: { password: "000000", value: 1000 } })).data).toEqual({ triesLeft: 3 });
     const bad = await s.call("POST", "/api/buy/charge", { token: t1, raw: "{not json" });
     expect([bad.status, bad.code]).toEqual([400, 400]);
     const anon = await s.call("POST", "/api/buy/charge", { body: { password: M1.pw, value: 1000 } });
@@ -126,6 +129,21 @@ describe("money: buy, approval, gift, use, history", () => {
     expect(late.code).toBe(409);
   });
 
+  it("shows a pending order's deposit account, amount and deadline, and lets the member cancel their own", async () => {
+    const r = await s.call("POST", "/api/buy/charge", { token: t1, body: { password: M1.pw, value: 3_000 } });
+    expect(r.code).toBe(200);
+    expect(r.data.bankInfo).toMatchObject({ bankName: "국민은행" });
+    const rowOf = async () => (await s.call("POST", "/api/info/history", { token: t1, body: { type: 1, page: 1 } })).data.data_list.find((x: { id: number }) => x.id === r.data.id);
+    expect(await rowOf()).toMatchObject({ state: "pending", value: 3_000, expiredAt: r.data.expiredAt, bankInfo: r.data.bankInfo });
+    const foreign = await s.call("POST", "/api/buy/cancel", { token: t2, body: { id: r.data.id } });
+    expect([foreign.code, foreign.message]).toEqual([404, Msg.notFound]);
+    const mine = await s.call("POST", "/api/buy/cancel", { token: t1, body: { id: r.data.id } });
+    expect([mine.code, mine.data]).toEqual([200, { id: r.data.id, state: "cancelled" }]);
+    expect(await rowOf()).toMatchObject({ state: "cancelled", bankInfo: null });
+    const again = await s.call("POST", "/api/buy/cancel", { token: t1, body: { id: r.data.id } });
+    expect([again.code, again.message]).toEqual([409, Msg.orderNotPending]);
+  });
+
   it("counts the monthly limit per Asia/Seoul calendar month", async () => {
     const member = await memberByPhone(M2.phone);
     // 2026-01-31 23:30 in Seoul is 14:30 UTC: still January there.
@@ -169,19 +187,31 @@ describe("money: buy, approval, gift, use, history", () => {
 
   it("refuses bad gifts with clear messages", async () => {
     const body = (o: object) => ({ opponentAddress: addr2, kind: 0, type: 1, value: 1_000, password: M1.pw, ...o });
+    // The whole balance (a multiple of 100) fits by value but not with the 200-won fee.
+    const { balance } = (await s.call("GET", "/api/info/balance", { token: t1 })).data;
+    const all = Math.floor(balance / 100) * 100;
+    // Only a wrong password answers 400; every other refusal has its own code.
     const cases: [object, number, string][] = [
-      [{ value: 200 }, 400, Msg.giftBelowMin],
-      [{ value: 1_050 }, 400, Msg.amountUnit],
-      [{ value: 10_000_000 }, 400, Msg.overBalance],
-      [{ opponentAddress: addr1 }, 400, Msg.giftToSelf],
+      [{ value: 200 }, Code.AMOUNT_REFUSED, Msg.giftBelowMin],
+      [{ value: 250 }, Code.AMOUNT_REFUSED, Msg.giftBelowMin],
+      [{ value: 1_050 }, Code.AMOUNT_REFUSED, Msg.amountUnit],
+      [{ value: 10_000_000 }, Code.OVER_BALANCE, Msg.overBalance],
+      [{ value: all }, Code.OVER_BALANCE, Msg.overBalanceWithFee],
+      [{ opponentAddress: addr1 }, Code.GIFT_TO_SELF, Msg.giftToSelf],
       [{ password: "999999" }, 400, Msg.passwordWrong],
-      [{ type: 0 }, 400, Msg.badRequest],
-      [{ opponentAddress: "0x1234" }, 400, Msg.recipientAddressNotFound],
+      [{ type: 0 }, Code.AMOUNT_REFUSED, Msg.badRequest],
+      [{ opponentAddress: "0x1234" }, Code.AMOUNT_REFUSED, Msg.recipientAddressNotFound],
     ];
     for (const [o, code, message] of cases) {
       const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(o) });
       expect([r.code, r.message], JSON.stringify(o)).toEqual([code, message]);
+      if (code !== 400) expect(r.status, JSON.stringify(o)).toBe(422);
     }
+    // A gift to oneself is refused already at the recipient lookup, by phone and by address.
+    const selfByPhone = await s.call("POST", "/api/info/user", { token: t1, body: { phonenumber: M1.phone } });
+    expect([selfByPhone.code, selfByPhone.message]).toEqual([Code.GIFT_TO_SELF, Msg.giftToSelf]);
+    const selfByAddress = await s.call("POST", "/api/info/user", { token: t1, body: { address: addr1 } });
+    expect([selfByAddress.code, selfByAddress.message]).toEqual([Code.GIFT_TO_SELF, Msg.giftToSelf]);
   });
 
   it("uses at the demo shop (market address) and refuses a non-market address with 1125", async () => {
@@ -263,11 +293,11 @@ describe("money: buy, approval, gift, use, history", () => {
     expect(blocked.status).toBe("confirmed");
     await s.waitIndexed(blocked.block_number!);
     const r1 = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(other.address) });
-    expect([r1.code, r1.message]).toEqual([400, Msg.recipientBlocked]);
+    expect([r1.code, r1.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
     const kicked = await createMember(s.ctx, { phonenumber: "01060000002", username: "탈퇴", password: "123456" });
     await setMemberState(s.ctx.db, kicked.id, "kickOut");
     const r2 = await s.call("POST", "/api/gift/trade/address", { token: t1, body: body(kicked.address) });
-    expect([r2.code, r2.message]).toEqual([400, Msg.recipientBlocked]);
+    expect([r2.code, r2.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
     const m2 = await memberByPhone(M2.phone);
     await setMemberState(s.ctx.db, m2.id, "suspension");
     const r3 = await s.call("POST", "/api/gift/trade/address", { token: t2, body: body(addr1) });

@@ -20,8 +20,9 @@ export function sessionRoutes(ctx: AppContext): Router {
     const { username, password } = valid<LoginUserBody>(req).body;
     const phone = username.replace(/\D/g, "");
     const member = await memberLogin(ctx.db, phone);
-    // Past this check the account exists (an unknown one is refused like a wrong password).
-    await checkPasswordWithLockout(ctx.lockout, member ? `member:${member.id}` : null, member?.password_hash ?? null, password, {
+    // Past this check the account exists. An unknown phone is refused like a wrong password and counts
+    // its own tries, so the tries left and the lock read the same for members and strangers.
+    await checkPasswordWithLockout(ctx.lockout, member ? `member:${member.id}` : `phone:${phone}`, member?.password_hash ?? null, password, {
       locked: Msg.accountLocked,
       wrong: Msg.loginFailed,
     });
@@ -35,7 +36,7 @@ export function sessionRoutes(ctx: AppContext): Router {
     const { username, password } = valid<LoginAdminBody>(req).body;
     const admin = await adminLogin(ctx.db, username);
     // Past this check the account exists (an unknown one is refused like a wrong password).
-    await checkPasswordWithLockout(ctx.lockout, admin ? `admin:${admin.id}` : null, admin?.password_hash ?? null, password, {
+    await checkPasswordWithLockout(ctx.lockout, admin ? `admin:${admin.id}` : `admin-id:${username}`, admin?.password_hash ?? null, password, {
       locked: Msg.accountLocked,
       wrong: Msg.adminLoginFailed,
     });

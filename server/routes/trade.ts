@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { authOf, requireMember } from "../auth/middleware";
 import { AppError, ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
-import { validate, valid } from "../http/validate";
+import { validate, validatePayment, valid } from "../http/validate";
 import { marketRecipient, trade } from "../services/trade";
 import { p2pCheckBody, tradeBody, type TradeBody } from "../../domain/schemas/money";
 import { Code } from "../../domain/codes";
@@ -14,15 +14,15 @@ export function tradeRoutes(ctx: AppContext): Router {
   const r = Router();
   const member = requireMember(ctx);
 
-  r.post("/api/gift/trade/address", member, validate(tradeBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/gift/trade/address", member, validatePayment(tradeBody), idempotent(ctx.db), async (req, res) => {
     const body = valid<TradeBody>(req).body;
-    if (body.type !== TradeType.GIFT) throw new AppError(Code.BAD_REQUEST, Msg.badRequest);
+    if (body.type !== TradeType.GIFT) throw new AppError(Code.AMOUNT_REFUSED, Msg.badRequest);
     ok(res, await trade(ctx, authOf(req).member!, body, "gift"));
   });
 
-  r.post("/api/use/trade/address", member, validate(tradeBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/use/trade/address", member, validatePayment(tradeBody), idempotent(ctx.db), async (req, res) => {
     const body = valid<TradeBody>(req).body;
-    if (body.type !== TradeType.USE) throw new AppError(Code.BAD_REQUEST, Msg.badRequest);
+    if (body.type !== TradeType.USE) throw new AppError(Code.AMOUNT_REFUSED, Msg.badRequest);
     ok(res, await trade(ctx, authOf(req).member!, body, "use"));
   });
 

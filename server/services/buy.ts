@@ -12,7 +12,8 @@ import { ensureChainUp } from "./chain-status";
 import type { Scheduler } from "../scheduler";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import { BUY_EXPIRY_HOURS, BUY_MIN_WON, MONTHLY_BUY_LIMIT_WON } from "../../domain/constants";
+import { BUY_EXPIRY_HOURS, MONTHLY_BUY_LIMIT_WON } from "../../domain/constants";
+import { amountProblem } from "../../domain/amount";
 import { seoulMonthRange } from "../../domain/format";
 
 export type { BuyOrderRow } from "../buy/buy.repo";
@@ -32,15 +33,16 @@ export async function buyCapacity(ctx: Pick<AppContext, "db">, memberId: number,
 /** A purchase request (구매대기) with a 24-hour expiry; the limit check and the insert are one transaction. */
 export async function requestBuy(ctx: AppContext, member: MemberRow, value: number, password: string, now: Date = new Date()): Promise<BuyOrderRow> {
   await checkPaymentPassword(ctx, member, password);
-  if (value < BUY_MIN_WON) throw new AppError(Code.BAD_REQUEST, Msg.buyBelowMin);
+  const problem = amountProblem("buy", value);
+  if (problem) throw new AppError(Code.AMOUNT_REFUSED, problem);
   const bank = await mainBank(ctx);
-  if (!bank) throw new AppError(Code.BAD_REQUEST, Msg.noMainBank);
+  if (!bank) throw new AppError(Code.NO_MAIN_BANK, Msg.noMainBank);
   const wallet = await ctx.custody.memberWallet(member.id);
   // Inside a transaction only `trx` may be used: SQLite's one connection is held by it.
   const order = await ctx.db.transaction().execute(async (trx) => {
     // The member's wallet row is the lock that serialises this member's requests across processes.
     if (wallet) await lockWallet(trx, wallet.address);
-    if (value > (await buyCapacity(ctx, member.id, now, trx))) throw new AppError(Code.BAD_REQUEST, Msg.buyOverCapacity);
+    if (value > (await buyCapacity(ctx, member.id, now, trx))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
     const orderNo = `B${now.toISOString().slice(0, 10).replace(/-/g, "")}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
     return repo.insertBuyOrder(trx, {
       order_no: orderNo,
@@ -98,6 +100,14 @@ export async function cancelBuy(ctx: Pick<AppContext, "db">, orderId: number): P
   if (await repo.cancelBuyOrder(ctx.db, orderId)) return;
   const exists = await repo.buyOrder(ctx.db, orderId);
   throw exists ? new AppError(Code.CONFLICT, Msg.orderNotPending) : new AppError(Code.NOT_FOUND, Msg.notFound);
+}
+
+/** A member cancels their own unpaid request: 404 when it is not theirs, 409 when no longer pending. */
+export async function cancelOwnBuy(ctx: Pick<AppContext, "db">, memberId: number, orderId: number): Promise<void> {
+  if (await repo.cancelMemberBuyOrder(ctx.db, orderId, memberId)) return;
+  const order = await repo.buyOrder(ctx.db, orderId);
+  if (!order || order.member_id !== memberId) throw new AppError(Code.NOT_FOUND, Msg.notFound);
+  throw new AppError(Code.CONFLICT, Msg.orderNotPending);
 }
 
 /** The scheduler's job: unpaid orders past their 24 hours are cancelled. */

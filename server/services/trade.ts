@@ -6,7 +6,7 @@ import { checkPaymentPassword, SETTLE_WAIT_MS } from "./payment";
 import { ensureChainUp } from "./chain-status";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import { FEE_WON, GIFT_MIN_WON } from "../../domain/constants";
+import { FEE_WON } from "../../domain/constants";
 import type { TradeBody } from "../../domain/schemas/money";
 
 export interface TradeResult {
@@ -39,14 +39,13 @@ export async function trade(ctx: AppContext, member: MemberRow, body: TradeBody,
   if (kind === "use") {
     recipient = await marketRecipient(ctx, body.opponentAddress);
   } else {
-    if (body.value < GIFT_MIN_WON) throw new AppError(Code.BAD_REQUEST, Msg.giftBelowMin);
     recipient = await memberByAddress(ctx.db, body.opponentAddress);
     if (!recipient) throw new AppError(Code.SERVER_ERROR, Msg.recipientAddressNotFound, undefined, 404);
-    if (recipient.state === "kickOut") throw new AppError(Code.BAD_REQUEST, Msg.recipientBlocked);
+    if (recipient.state === "kickOut") throw new AppError(Code.RECIPIENT_REFUSED, Msg.recipientBlocked);
   }
-  if (recipient.id === member.id) throw new AppError(Code.BAD_REQUEST, Msg.giftToSelf);
+  if (recipient.id === member.id) throw new AppError(Code.GIFT_TO_SELF, Msg.giftToSelf);
   if (await ctx.view.isBlocked(from)) throw new AppError(Code.FORBIDDEN, Msg.senderBlocked);
-  if (await ctx.view.isBlocked(recipient.address)) throw new AppError(Code.BAD_REQUEST, Msg.recipientBlocked);
+  if (await ctx.view.isBlocked(recipient.address)) throw new AppError(Code.RECIPIENT_REFUSED, Msg.recipientBlocked);
   await ensureChainUp(ctx);
   const row = await ctx.outbox.send({ kind, from, to: recipient.address, value: body.value, fee: FEE_WON, memberId: member.id, counterpartyMemberId: recipient.id });
   ctx.relayer.kick();

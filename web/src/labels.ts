@@ -29,6 +29,7 @@ export const L = {
     edit: "수정",
     close: "닫기",
     copy: "복사",
+    retry: "다시 시도",
     won: "원",
     prev: "이전",
     next: "다음",
@@ -156,5 +157,6 @@ export const L = {
     deleted: "문의가 삭제되었습니다.",
   },
   notFound: { title: "404" },
+  result: { toHistory: "구매내역에서 다시 보기" },
   alert: { title: "알림" },
 } as const;

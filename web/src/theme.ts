@@ -37,21 +37,14 @@ const config = defineConfig({
           border: { value: "{colors.gray.200}" },
         },
         hero: {
-          from: { value: "{colors.brand.800}" },
-          via: { value: "{colors.accent.600}" },
-          to: { value: "{colors.accent.400}" },
+          from: { value: "{colors.brand.900}" },
+          /** Over the banner video, so the white title keeps its contrast on every frame. */
+          scrim: { value: "rgba(8, 12, 40, 0.35)" },
           fg: { value: "white" },
         },
         footer: { bg: { value: "{colors.gray.900}" }, fg: { value: "{colors.gray.300}" }, link: { value: "white" } },
         qr: { bg: { value: "white" } },
         star: { on: { value: "{colors.yellow.400}" }, off: { value: "{colors.gray.300}" } },
-      },
-    },
-    keyframes: {
-      heroShift: {
-        "0%": { backgroundPosition: "0% 50%" },
-        "50%": { backgroundPosition: "100% 50%" },
-        "100%": { backgroundPosition: "0% 50%" },
       },
     },
   },

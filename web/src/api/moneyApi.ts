@@ -42,11 +42,14 @@ export interface TradeResult {
 export interface BuyHistoryItem {
   id: number;
   createdAt: string;
+  /** The deposit deadline (24 hours after the request). */
   expiredAt: string;
   value: number;
   isAccepted: boolean;
   state: "pending" | "confirmed" | "cancelled";
   txHash: string | null;
+  /** Where to deposit (the account in force when the request was made); set while pending. */
+  bankInfo?: BankInfo | null;
 }
 export interface UseHistoryItem {
   id: number;
@@ -94,6 +97,8 @@ export const moneyApi = {
   gift: endpoint<TradeResult, z.input<typeof tradeBody>>("POST", "/api/gift/trade/address"),
   use: endpoint<TradeResult, z.input<typeof tradeBody>>("POST", "/api/use/trade/address"),
   history: endpoint<HistoryPage<unknown>, z.input<typeof historyBody>>("POST", "/api/info/history"),
+  /** The member cancels their own unpaid (pending) purchase request. */
+  cancelBuy: endpoint<{ id: number; state: "cancelled" }, { id: number }>("POST", "/api/buy/cancel"),
 } as const;
 
 /* ---------- query keys and hooks ---------- */

@@ -37,6 +37,32 @@ export function clearSession(): void {
   listeners.forEach((l) => l());
 }
 
+const EXPIRED_FLAG = "krw-session-expired";
+
+/**
+ * The session ended without a logout (the token was refused or its cookie expired): clear it and
+ * leave a note for the login page, which says so and then returns the person where they were.
+ */
+export function expireSession(): void {
+  if (!getToken() && !localStorage.getItem(ACCOUNT_KEY)) return;
+  sessionStorage.setItem(EXPIRED_FLAG, "1");
+  clearSession();
+}
+
+/** Whether the last session expired (read once: the note is removed). */
+export function takeExpiredNote(): boolean {
+  const expired = sessionStorage.getItem(EXPIRED_FLAG) === "1";
+  sessionStorage.removeItem(EXPIRED_FLAG);
+  return expired;
+}
+
+// The token cookie expires on its own at the server's expiredAt: notice it while the page is open.
+if (typeof window !== "undefined") {
+  window.setInterval(() => {
+    if (!getToken() && localStorage.getItem(ACCOUNT_KEY)) expireSession();
+  }, 5_000);
+}
+
 export function onSessionChange(l: Listener): () => void {
   listeners.add(l);
   return () => listeners.delete(l);

@@ -1,5 +1,7 @@
-import { Box, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
+import { LuRefreshCw } from "react-icons/lu";
+import { L } from "../labels";
 
 /** Skeleton rows while a list loads. */
 export function ListSkeleton({ rows = 5, height = "12" }: { rows?: number; height?: string }) {
@@ -21,11 +23,16 @@ export function EmptyState({ message = Msg.emptyList, testId = "empty-state" }: 
   );
 }
 
-/** An error line for a failed load. */
-export function LoadError({ message }: { message: string }) {
+/** A failed load: the reason and, given `onRetry`, a button that loads again (the rest of the page stays usable). */
+export function LoadError({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying?: boolean }) {
   return (
-    <Box py="8" textAlign="center" color="fg.error" data-testid="load-error">
-      <Text>{message}</Text>
-    </Box>
+    <Stack py="8" align="center" gap="3" color="fg.error" data-testid="load-error" role="alert">
+      <Text textAlign="center">{message}</Text>
+      {onRetry && (
+        <Button size="sm" variant="outline" onClick={onRetry} loading={retrying} data-testid="load-retry">
+          <LuRefreshCw aria-hidden /> {L.common.retry}
+        </Button>
+      )}
+    </Stack>
   );
 }

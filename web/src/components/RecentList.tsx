@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
+import { LoadError } from "./ListState";
 import { useRecent, type GiftHistoryItem, type UseHistoryItem } from "../api/moneyApi";
 
 const L = {
@@ -65,9 +66,11 @@ export function RecentList({ type, onPick }: RecentListProps) {
       <Heading as="h2" size="sm" mb="2">
         {L.title[type]}
       </Heading>
-      {!q.isLoading && entries.length === 0 ? (
+      {q.isError ? (
+        <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+      ) : !q.isLoading && entries.length === 0 ? (
         <Text color="fg.muted" fontSize="sm" py="3">
-          {q.isError ? q.error.message : empty}
+          {empty}
         </Text>
       ) : (
         <Stack as="ul" gap="0" listStyleType="none" borderTopWidth="1px">

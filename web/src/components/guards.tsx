@@ -10,10 +10,17 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /login and /signup: a logged-in visitor goes to /. */
+/** Where a login returns: the page the person was sent away from (same-origin paths only), else home. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") && !from.startsWith("/login") ? from : "/";
+}
+
+/** /login and /signup: a logged-in visitor goes where a login was taking them, else to /. */
 export function RequireAnonymous({ children }: { children: ReactNode }) {
   const { loggedIn } = useSession();
-  if (loggedIn) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (loggedIn) return <Navigate to={returnPath(location.state)} replace />;
   return children;
 }
 

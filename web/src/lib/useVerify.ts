@@ -4,7 +4,7 @@ import { accountApi } from "../api/accountApi";
 import { ApiError } from "../api/client";
 import { callApi } from "../api/endpoint";
 import { snack } from "../components/ui/toaster";
-import { runVerifyPopup, type VerifyMessage } from "./verifyPopup";
+import { runVerifyPopup, VerifyAbandoned, type VerifyMessage } from "./verifyPopup";
 
 /**
  * Identity verification (sign-up) or re-verification (password reset) through the provider popup.
@@ -26,7 +26,9 @@ export function useVerify(kind: "signup" | "reauth", onResult: (m: VerifyMessage
     setWaiting(true);
     run.result
       .then((m) => onResultRef.current(m))
-      .catch((err: unknown) => snack(err instanceof ApiError ? err.message : Msg.serverError, { type: "error" }))
+      .catch((err: unknown) =>
+        snack(err instanceof ApiError || err instanceof VerifyAbandoned ? err.message : Msg.serverError, { type: err instanceof VerifyAbandoned ? "warning" : "error" }),
+      )
       .finally(() => setWaiting(false));
   }, [kind]);
 

@@ -1,5 +1,9 @@
 import { VerifyCode } from "@domain/constants";
 import { ResultType } from "@domain/constants";
+import { Msg } from "@domain/messages";
+
+/** The person closed the popup (or it never opened) before the provider posted a result. */
+export class VerifyAbandoned extends Error {}
 
 /** The message the identity-verification popup posts to its opener. */
 export interface VerifyMessage {
@@ -15,7 +19,7 @@ const POPUP_FEATURES = "width=480,height=760,menubar=no,toolbar=no,location=no,s
  * Opens the verification popup. The window is opened synchronously (inside the click) so popup
  * blockers allow it, then pointed at the provider URL once `start()` answers. Resolves with the
  * posted result; only messages from our own origin, of our type and for our key count.
- * Returns a cancel function through `onCancel` registration.
+ * Rejects with VerifyAbandoned when the popup is blocked or closed before a result.
  */
 export function runVerifyPopup(start: () => Promise<{ url: string; key: string }>): {
   result: Promise<VerifyMessage>;
@@ -24,6 +28,19 @@ export function runVerifyPopup(start: () => Promise<{ url: string; key: string }
   const popup = window.open("about:blank", POPUP_NAME, POPUP_FEATURES);
   let cleanup = () => {};
   const result = new Promise<VerifyMessage>((resolve, reject) => {
+    if (!popup) {
+      reject(new VerifyAbandoned(Msg.popupBlocked));
+      return;
+    }
+    // A closed popup posts nothing: stop waiting, so the page can be used (and the button pressed) again.
+    // One tick of grace: a result posted just before the popup closed itself is still delivered.
+    let closedTicks = 0;
+    const watch = window.setInterval(() => {
+      if (!popup.closed || ++closedTicks < 2) return;
+      cleanup();
+      reject(new VerifyAbandoned(Msg.verifyCancelled));
+    }, 400);
+    cleanup = () => window.clearInterval(watch);
     start()
       .then(({ url, key }) => {
         const onMessage = (e: MessageEvent) => {
@@ -34,12 +51,15 @@ export function runVerifyPopup(start: () => Promise<{ url: string; key: string }
           resolve({ type: "krw-verify", key, code: Number(d.code) });
         };
         window.addEventListener("message", onMessage);
-        cleanup = () => window.removeEventListener("message", onMessage);
-        if (popup && !popup.closed) popup.location.href = url;
-        else window.open(url, POPUP_NAME, POPUP_FEATURES);
+        cleanup = () => {
+          window.clearInterval(watch);
+          window.removeEventListener("message", onMessage);
+        };
+        if (!popup.closed) popup.location.href = url;
       })
       .catch((err: unknown) => {
-        popup?.close();
+        cleanup();
+        popup.close();
         reject(err);
       });
   });

@@ -1,3 +1,4 @@
+import { usePageTitle } from "../lib/usePageTitle";
 import { LandingHero } from "./landing/LandingHero";
 import { LandingMarket } from "./landing/LandingMarket";
 import { LandingQrBadge } from "./landing/LandingQrBadge";
@@ -5,6 +6,7 @@ import { LandingShortcuts } from "./landing/LandingShortcuts";
 
 /** / : the public landing page. */
 export default function HomePage() {
+  usePageTitle(null);
   return (
     <>
       <LandingHero />

@@ -2,6 +2,7 @@ import { Box, Button, Code, Container, Heading, Stack, Text } from "@chakra-ui/r
 import { useState } from "react";
 import { AddressPicker } from "../components/address/AddressPicker";
 import { L } from "../labels";
+import { usePageTitle } from "../lib/usePageTitle";
 import type { PickedAddress } from "../lib/postcode";
 
 /** Hands the chosen address to the native app (React Native WebView), else to the embedding window. */
@@ -14,6 +15,7 @@ function sendToApp(addr: PickedAddress): string {
 
 /** /mobile_address: the address picker for the mobile app's web view. */
 export default function MobileAddressPage() {
+  usePageTitle(L.address.mobileTitle);
   const [picked, setPicked] = useState<PickedAddress | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   return (

@@ -2,8 +2,10 @@ import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
 import { Link } from "react-router";
 import { L } from "../labels";
+import { usePageTitle } from "../lib/usePageTitle";
 
 export default function NotFoundPage() {
+  usePageTitle(Msg.pageNotFound);
   return (
     <Container maxW="lg" pt="40" pb="24" textAlign="center" data-testid="not-found">
       <Stack gap="4" align="center">

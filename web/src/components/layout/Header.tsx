@@ -5,7 +5,7 @@ import { Link as RouterLink } from "react-router";
 import { useSession } from "../../api/useSession";
 import { L } from "../../labels";
 import { ConfirmDialog } from "@common/ConfirmDialog";
-import { HeaderAccount } from "./HeaderAccount";
+import { HeaderAccount, HeaderBalance } from "./HeaderAccount";
 import { HeaderDrawer } from "./HeaderDrawer";
 import { HeaderNav } from "./HeaderNav";
 import { useLogout } from "./useLogout";
@@ -58,6 +58,12 @@ export function Header({ landing, minimal }: { landing: boolean; minimal: boolea
               <Box display={{ base: "none", sm: "block" }}>
                 <HeaderAccount loggedIn={loggedIn} onHero={onHero} onLogout={() => setConfirm(true)} />
               </Box>
+              {/* Narrow screens: the balance stays in the header (the rest of the account is in the drawer). */}
+              {loggedIn && (
+                <Box display={{ base: "block", sm: "none" }} fontSize="sm" minW="0">
+                  <HeaderBalance color={onHero ? "header.fgOnHero" : "fg"} testId="header-balance-compact" />
+                </Box>
+              )}
               <HeaderDrawer onHero={onHero} loggedIn={loggedIn} onLogout={() => setConfirm(true)} />
             </HStack>
           )}

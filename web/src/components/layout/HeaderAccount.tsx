@@ -33,10 +33,10 @@ export function HeaderAccount({ loggedIn, onHero, onLogout, compact }: { loggedI
   );
 }
 
-export function HeaderBalance({ color = "fg" }: { color?: string }) {
+export function HeaderBalance({ color = "fg", testId = "header-balance" }: { color?: string; testId?: string }) {
   const balance = useBalance(true);
   return (
-    <Text fontWeight="bold" color={color} data-testid="header-balance">
+    <Text fontWeight="bold" color={color} whiteSpace="nowrap" truncate data-testid={testId}>
       {balance.data ? `${formatWon(balance.data.balance)}${L.common.won}` : "-"}
     </Text>
   );

@@ -1,5 +1,6 @@
 import { Box, CloseButton, Drawer, IconButton, Link, Portal, Separator, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
+import { LuMenu } from "react-icons/lu";
 import { NavLink } from "react-router";
 import { L } from "../../labels";
 import { HeaderBalance } from "./HeaderAccount";
@@ -19,9 +20,7 @@ export function HeaderDrawer({ onHero, loggedIn, onLogout }: { onHero: boolean; 
           display={{ base: "inline-flex", lg: "none" }}
           data-testid="header-menu-button"
         >
-          <Box as="span" fontSize="2xl" lineHeight="1">
-            ☰
-          </Box>
+          <LuMenu size="24" />
         </IconButton>
       </Drawer.Trigger>
       <Portal>

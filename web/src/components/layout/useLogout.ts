@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { accountApi } from "../../api/accountApi";
 import { callApi } from "../../api/endpoint";
 import { clearSession } from "../../api/session";
+import { clearAllDrafts } from "../../lib/draft";
 
 /** Revokes the token on the server (best effort), clears the session and cache, goes to /login. */
 export function useLogout() {
@@ -15,6 +16,7 @@ export function useLogout() {
       // an expired or revoked token is logged out already
     }
     clearSession();
+    clearAllDrafts();
     qc.clear();
     navigate("/login", { replace: true });
   };

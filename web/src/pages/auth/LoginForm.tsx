@@ -1,53 +1,46 @@
 import { Button, Checkbox, Field, HStack, Input, Link, Stack } from "@chakra-ui/react";
 import { PASSWORD_LENGTH } from "@domain/constants";
-import { Msg } from "@domain/messages";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { loginFormSchema, type LoginForm as LoginValues } from "@domain/schemas/forms";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, type KeyboardEvent } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import { L } from "../../labels";
 import { loadRememberedPhone } from "../../lib/rememberPhone";
 
-export interface LoginValues {
-  phone: string;
-  password: string;
-  remember: boolean;
-}
+export type { LoginValues };
 
 const BLOCKED_KEYS = new Set(["ArrowUp", "ArrowDown", "e", "E", "+", "-", "."]);
 
 /** Phone + password + 'save phone number'; blank fields are reported under each input. */
 export function LoginForm({ onSubmit, loading, onFindPassword, findingPassword }: { onSubmit: (v: LoginValues) => void; loading: boolean; onFindPassword: () => void; findingPassword: boolean }) {
-  const [phone, setPhone] = useState("");
-  const [password, setPassword] = useState("");
-  const [remember, setRemember] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { phone: "", password: "", remember: false },
+    mode: "onSubmit",
+  });
+  const errors = form.formState.errors;
 
   useEffect(() => {
     let live = true;
     void loadRememberedPhone().then((p) => {
       if (live && p) {
-        setPhone((cur) => cur || p);
-        setRemember(true);
+        if (!form.getValues("phone")) form.setValue("phone", p);
+        form.setValue("remember", true);
       }
     });
     return () => {
       live = false;
     };
-  }, []);
-
-  const phoneErr = phone.trim() ? null : Msg.phoneRequired;
-  const passwordErr = password ? null : Msg.passwordRequired;
+  }, [form]);
 
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setSubmitted(true);
-        if (!phoneErr && !passwordErr && !loading) onSubmit({ phone: phone.trim(), password, remember });
-      }}
+      onSubmit={form.handleSubmit((v) => !loading && onSubmit(v))}
     >
     <Stack gap="5">
-      <Field.Root invalid={submitted && !!phoneErr}>
+      <Field.Root invalid={!!errors.phone}>
         <Field.Label>{L.login.phone}</Field.Label>
         <Input
           type="text"
@@ -55,31 +48,39 @@ export function LoginForm({ onSubmit, loading, onFindPassword, findingPassword }
           autoComplete="tel"
           placeholder={L.login.phonePlaceholder}
           maxLength={20}
-          value={phone}
+          {...form.register("phone", { setValueAs: (v: string) => v.replace(/\D/g, "") })}
           onKeyDown={(e: KeyboardEvent) => BLOCKED_KEYS.has(e.key) && e.preventDefault()}
-          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ""))}
+          onInput={(e) => {
+            const el = e.currentTarget as HTMLInputElement;
+            el.value = el.value.replace(/\D/g, "");
+          }}
           data-testid="login-phone"
         />
-        <Field.ErrorText>{phoneErr}</Field.ErrorText>
+        <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
       </Field.Root>
-      <Field.Root invalid={submitted && !!passwordErr}>
+      <Field.Root invalid={!!errors.password}>
         <Field.Label>{L.login.password}</Field.Label>
         <Input
           type="password"
           autoComplete="current-password"
           placeholder={L.login.passwordPlaceholder}
           maxLength={PASSWORD_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register("password")}
           data-testid="login-password"
         />
-        <Field.ErrorText>{passwordErr}</Field.ErrorText>
+        <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
       </Field.Root>
-      <Checkbox.Root checked={remember} onCheckedChange={(e) => setRemember(e.checked === true)} colorPalette="brand" data-testid="login-remember">
-        <Checkbox.HiddenInput data-testid="login-remember-input" />
-        <Checkbox.Control />
-        <Checkbox.Label>{L.login.savePhone}</Checkbox.Label>
-      </Checkbox.Root>
+      <Controller
+        control={form.control}
+        name="remember"
+        render={({ field }) => (
+          <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="brand" data-testid="login-remember">
+            <Checkbox.HiddenInput data-testid="login-remember-input" />
+            <Checkbox.Control />
+            <Checkbox.Label>{L.login.savePhone}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
       <Button type="submit" colorPalette="brand" size="lg" loading={loading} data-testid="login-submit">
         {L.login.submit}
       </Button>

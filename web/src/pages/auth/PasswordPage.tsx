@@ -8,6 +8,7 @@ import { callApi } from "../../api/endpoint";
 import { PasswordSetForm } from "../../components/PasswordSetForm";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
+import { usePageTitle } from "../../lib/usePageTitle";
 
 /** /password?key_info=…[&reauth=1][&r_phone=…]: set the first password (sign-up) or reset it. */
 export default function PasswordPage() {
@@ -16,6 +17,7 @@ export default function PasswordPage() {
   const keyInfo = params.get("key_info") ?? "";
   const reauth = params.has("reauth") && params.get("reauth") !== "0";
   const phone = params.get("r_phone") ?? undefined;
+  usePageTitle(reauth ? L.password.titleReset : L.password.titleSignup);
 
   const submit = useMutation({
     mutationFn: (password: string) =>

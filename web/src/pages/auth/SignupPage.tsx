@@ -2,12 +2,14 @@ import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { L } from "../../labels";
+import { usePageTitle } from "../../lib/usePageTitle";
 import { useVerify } from "../../lib/useVerify";
 import { signupTarget } from "../../lib/verifyPopup";
 import { CONSENTS, SignupConsents, type Consents } from "./SignupConsents";
 
 /** /signup: consents, then identity verification in a popup; the posted code decides the next page. */
 export default function SignupPage() {
+  usePageTitle(L.signup.title);
   const navigate = useNavigate();
   const [consents, setConsents] = useState<Consents>({ terms: false, privacy: false, voucher: false });
   const verify = useVerify("signup", (m) => navigate(signupTarget(m)));

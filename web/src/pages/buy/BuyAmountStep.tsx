@@ -1,52 +1,39 @@
-import { useState } from "react";
+import { Controller, type UseFormReturn } from "react-hook-form";
 import { Button, DataList, Field, Flex, Skeleton, Stack, Text, Wrap } from "@chakra-ui/react";
 import { AMOUNT_MAX_DIGITS, QUICK_ADD_WON } from "@domain/constants";
 import { formatWon } from "@domain/format";
 import { AmountInput, cleanDigits } from "../../components/AmountInput";
 import type { BuyInfo } from "../../api/moneyApi";
 import { BuyLabels as L } from "./buyLabels";
-import { buyAmountError } from "./buyRules";
+import type { BuyForm } from "@domain/schemas/forms";
 
 export interface BuyAmountStepProps {
   info: BuyInfo | undefined;
-  amount: string;
-  onAmountChange: (digits: string) => void;
+  form: UseFormReturn<BuyForm>;
   onNext: () => void;
 }
 
 /** Step 1: the amount, quick-add buttons, balance and remaining monthly capacity. */
-export function BuyAmountStep({ info, amount, onAmountChange, onNext }: BuyAmountStepProps) {
-  const [touched, setTouched] = useState(amount !== "");
-  const error = info ? buyAmountError(amount, info.capacity) : null;
-  const shownError = touched ? error : null;
+export function BuyAmountStep({ info, form, onNext }: BuyAmountStepProps) {
+  const amount = form.watch("amount");
+  const shownError = form.formState.errors.amount?.message;
+  const set = (digits: string) => form.setValue("amount", digits, { shouldValidate: digits !== "", shouldDirty: true });
 
   function quickAdd(won: number) {
-    setTouched(true);
     const next = (BigInt(amount || "0") + BigInt(won)).toString();
-    if (next.length <= AMOUNT_MAX_DIGITS) onAmountChange(cleanDigits(next));
+    if (next.length <= AMOUNT_MAX_DIGITS) set(cleanDigits(next));
   }
 
   return (
-    <Stack
-      as="form"
-      gap="5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (info && !error) onNext();
-      }}
-    >
+    <Stack as="form" gap="5" onSubmit={form.handleSubmit(() => info && onNext())}>
       <Field.Root invalid={!!shownError}>
         <Field.Label>{L.amount}</Field.Label>
-        <AmountInput
-          value={amount}
-          onChange={(d) => {
-            setTouched(true);
-            onAmountChange(d);
-          }}
-          placeholder={L.amountPlaceholder}
-          data-testid="buy-amount"
-          size="lg"
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <AmountInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={L.amountPlaceholder} data-testid="buy-amount" size="lg" />
+          )}
         />
         {shownError ? (
           <Field.ErrorText data-testid="buy-amount-error">{shownError}</Field.ErrorText>
@@ -64,10 +51,7 @@ export function BuyAmountStep({ info, amount, onAmountChange, onNext }: BuyAmoun
         <Button
           size="sm"
           variant="subtle"
-          onClick={() => {
-            setTouched(false);
-            onAmountChange("");
-          }}
+          onClick={() => form.reset({ amount: "" })}
           data-testid="buy-reset"
         >
           {L.reset}

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, DataList, Flex, Heading, Stack, Text } from "@
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { BankInfo } from "../../api/moneyApi";
+import { CopyButton } from "../../components/CopyButton";
 import { BuyLabels as L } from "./buyLabels";
 
 export interface BuyConfirmStepProps {
@@ -32,8 +33,11 @@ export function BuyConfirmStep({ value, bankInfo, onPrev, onSubmit }: BuyConfirm
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{L.bankAccount}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="buy-bank-account" wordBreak="break-all">
-                {bankInfo.bankAccount}
+              <DataList.ItemValue alignItems="center" gap="1" flexWrap="wrap">
+                <Text as="span" data-testid="buy-bank-account" wordBreak="break-all">
+                  {bankInfo.bankAccount}
+                </Text>
+                <CopyButton text={bankInfo.bankAccount} what={L.bankAccount} data-testid="buy-copy-account" />
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>

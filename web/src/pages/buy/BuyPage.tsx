@@ -1,48 +1,77 @@
-import { useState } from "react";
-import { Text } from "@chakra-ui/react";
+import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useForm, useWatch } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
 import { ResultType } from "@domain/constants";
+import { buyFormSchema, type BuyForm } from "@domain/schemas/forms";
 import { balanceKey } from "../../api/balance";
 import { callApi } from "../../api/endpoint";
 import { moneyApi, moneyKeys, useBuyInfo } from "../../api/moneyApi";
+import { LoadError } from "../../components/ListState";
 import { PageFrame } from "../../components/PageFrame";
 import { PasswordDialog } from "@common/PasswordDialog";
+import { clearDraft, readDraft, writeDraft } from "../../lib/draft";
+import { useLiveZodResolver } from "../../lib/zodForm";
 import { BuyAmountStep } from "./BuyAmountStep";
 import { BuyConfirmStep } from "./BuyConfirmStep";
 import { BuyLabels as L } from "./buyLabels";
 
-/** /buy: amount, then deposit account and acknowledgements, then the payment password. */
+const DRAFT = "buy";
+
+/**
+ * /buy: amount, then (?step=confirm, a history entry) the deposit account and acknowledgements, then
+ * the payment password. The amount survives a reload and a re-login in this tab.
+ */
 export default function BuyPage() {
   const info = useBuyInfo();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [step, setStep] = useState<1 | 2>(1);
-  const [amount, setAmount] = useState("");
+  const [params, setParams] = useSearchParams();
   const [askPassword, setAskPassword] = useState(false);
+  const pushedConfirm = useRef(false);
+  const form = useForm<BuyForm>({
+    resolver: useLiveZodResolver(buyFormSchema(info.data?.capacity)),
+    defaultValues: { amount: readDraft<BuyForm>(DRAFT)?.amount ?? "" },
+    mode: "onChange",
+  });
+  const amount = useWatch({ control: form.control, name: "amount" }) ?? "";
+  const confirmStep = params.get("step") === "confirm" && amount !== "" && info.data !== undefined;
+
+  useEffect(() => writeDraft(DRAFT, { amount }), [amount]);
+  // A reload on the confirm step re-checks the restored amount before showing the account again.
+  useEffect(() => {
+    if (params.get("step") !== "confirm" || !info.data) return;
+    void form.trigger().then((ok) => !ok && setParams({}, { replace: true }));
+  }, [info.data, params, form, setParams]);
 
   async function charge(password: string, idempotencyKey: string) {
-    await callApi(moneyApi.charge, { body: { password, value: Number(amount) }, idempotencyKey });
+    const order = await callApi(moneyApi.charge, { body: { password, value: Number(amount) }, idempotencyKey });
     for (const queryKey of [balanceKey, moneyKeys.buyInfo, moneyKeys.historyAll]) void qc.invalidateQueries({ queryKey });
+    clearDraft(DRAFT);
     setAskPassword(false);
-    navigate(`/result?type=${ResultType.BUY_REQUESTED}`);
+    // Result 6 shows what to deposit where and by when (kept in the history entry's state, so a reload keeps it).
+    const deposit = { id: order.id, value: order.value, expiredAt: order.expiredAt, bank: info.data?.bankInfo ?? null };
+    navigate(`/result?type=${ResultType.BUY_REQUESTED}`, { replace: true, state: { deposit } });
   }
 
   return (
     <PageFrame title={L.title} maxW="2xl">
-      {info.isError && (
-        <Text color="fg.error" mb="4" role="alert">
-          {info.error.message}
-        </Text>
-      )}
-      {step === 1 ? (
-        <BuyAmountStep info={info.data} amount={amount} onAmountChange={setAmount} onNext={() => setStep(2)} />
-      ) : (
+      {info.isError && <LoadError message={info.error.message} onRetry={() => void info.refetch()} retrying={info.isFetching} />}
+      {confirmStep ? (
         <BuyConfirmStep
           value={Number(amount)}
           bankInfo={info.data?.bankInfo ?? null}
-          onPrev={() => setStep(1)}
+          onPrev={() => (pushedConfirm.current ? navigate(-1) : setParams({}, { replace: true }))}
           onSubmit={() => setAskPassword(true)}
+        />
+      ) : (
+        <BuyAmountStep
+          info={info.data}
+          form={form}
+          onNext={() => {
+            pushedConfirm.current = true;
+            setParams({ step: "confirm" });
+          }}
         />
       )}
       <PasswordDialog open={askPassword} onClose={() => setAskPassword(false)} onSubmit={charge} />

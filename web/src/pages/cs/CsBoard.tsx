@@ -2,23 +2,29 @@ import { Box, Button, Heading, Stack, Text } from "@chakra-ui/react";
 import { NOTICE_PREVIEW_CHARS } from "@domain/constants";
 import { formatDate } from "@domain/format";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useState } from "react";
 import type { BoardList, Notice } from "../../api/accountApi";
 import { HtmlContent, htmlToText } from "../../components/HtmlContent";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/ListState";
 import { Pager } from "../../components/Pager";
 import { BOARD_PAGE_SIZE } from "../../config";
 import { L } from "../../labels";
+import { usePageTitle } from "../../lib/usePageTitle";
+import { intParam, useUrlView } from "../../lib/useUrlView";
 
-/** A read-only board (notices, FAQ): paged list, then one post with a back button. */
+/**
+ * A read-only board (notices, FAQ): paged list, then one post with a back button. The page and the
+ * open post live in the URL (?page=2&id=7): Back closes the post, a reload shows it again.
+ */
 export function CsBoard({ useList, preview, testId }: { useList: (page: number) => UseQueryResult<BoardList<Notice>>; preview: boolean; testId: string }) {
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<Notice | null>(null);
+  const view = useUrlView();
+  const page = intParam(view.params, "page") ?? 1;
+  const id = intParam(view.params, "id");
   const list = useList(page);
+  const open = id === null ? undefined : list.data?.list?.find((p) => p.id === id);
 
-  if (open) return <CsBoardDetail post={open} onBack={() => setOpen(null)} testId={testId} />;
+  if (open) return <CsBoardDetail post={open} onBack={() => view.close({ page })} testId={testId} />;
   if (list.isPending) return <ListSkeleton rows={BOARD_PAGE_SIZE} />;
-  if (list.isError) return <LoadError message={list.error.message} />;
+  if (list.isError) return <LoadError message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   const rows = list.data.list ?? [];
   if (rows.length === 0) return <EmptyState />;
   return (
@@ -33,7 +39,7 @@ export function CsBoard({ useList, preview, testId }: { useList: (page: number) 
             px="2"
             borderBottomWidth="1px"
             _hover={{ bg: "bg.subtle" }}
-            onClick={() => setOpen(post)}
+            onClick={() => view.open({ page, id: post.id })}
             data-testid={`${testId}-row`}
           >
             <Text fontWeight="semibold">{post.title}</Text>
@@ -48,12 +54,13 @@ export function CsBoard({ useList, preview, testId }: { useList: (page: number) 
           </Box>
         ))}
       </Stack>
-      <Pager page={page} total={list.data.count ?? rows.length} pageSize={BOARD_PAGE_SIZE} onChange={setPage} />
+      <Pager page={page} total={list.data.count ?? rows.length} pageSize={BOARD_PAGE_SIZE} onChange={(p) => view.open({ page: p })} />
     </>
   );
 }
 
 function CsBoardDetail({ post, onBack, testId }: { post: Notice; onBack: () => void; testId: string }) {
+  usePageTitle(post.title);
   return (
     <Stack gap="4" data-testid={`${testId}-detail`}>
       <Box borderBottomWidth="1px" pb="3">

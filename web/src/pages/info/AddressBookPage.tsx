@@ -16,7 +16,7 @@ export default function AddressBookPage() {
         {favorites.isPending ? (
           <ListSkeleton rows={4} />
         ) : favorites.isError ? (
-          <LoadError message={favorites.error.message} />
+          <LoadError message={favorites.error.message} onRetry={() => void favorites.refetch()} retrying={favorites.isFetching} />
         ) : (
           <FavoriteList list={favorites.data.list ?? []} />
         )}

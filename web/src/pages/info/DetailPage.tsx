@@ -16,7 +16,7 @@ export default function DetailPage() {
       {info.isPending ? (
         <ListSkeleton rows={6} />
       ) : info.isError ? (
-        <LoadError message={info.error.message} />
+        <LoadError message={info.error.message} onRetry={() => void info.refetch()} retrying={info.isFetching} />
       ) : (
         <Stack gap="8" data-testid="info-page">
           <Grid templateColumns={{ base: "1fr", md: "1fr auto" }} gap="6" alignItems="start">

@@ -12,6 +12,7 @@ export const HistoryLabels = {
   fee: "수수료",
   total: "합계",
   tx: "TX",
+  address: "지갑 주소",
   perPage: "페이지당 항목 수",
   perPageOption: (n: number) => `${n}개씩`,
   prev: "이전 페이지",
@@ -19,4 +20,9 @@ export const HistoryLabels = {
   page: (n: number) => `${n} 페이지`,
   pagination: "페이지 이동",
   won: (v: string) => `${v}원`,
+  depositTitle: "입금 안내",
+  depositAccount: "입금 계좌",
+  depositAmount: "입금 금액",
+  depositDeadline: "입금 기한",
+  cancelBuy: "구매 신청 취소",
 };

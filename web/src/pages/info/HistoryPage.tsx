@@ -62,7 +62,7 @@ export default function HistoryPage() {
       </Tabs.Root>
       <Stack gap="4">
         {q.isError ? (
-          <LoadError message={q.error.message} />
+          <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
         ) : !loading && entries.length === 0 ? (
           <EmptyState message={EMPTY[type]} testId="history-empty" />
         ) : (

@@ -1,5 +1,8 @@
 import { Badge, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
+import { Fragment } from "react";
+import { HistoryDeposit } from "./HistoryDeposit";
+import { CopyButton } from "../../components/CopyButton";
 import type { HistoryEntry } from "./historyEntries";
 import { HistoryLabels as L } from "./HistoryLabels";
 
@@ -22,7 +25,16 @@ export function HistoryTable({ entries, loading }: HistoryTableProps) {
         </Table.Header>
         <Table.Body>
           {entries.map((e) => (
-            <HistoryRow key={e.id} entry={e} loading={loading} />
+            <Fragment key={e.id}>
+              <HistoryRow entry={e} loading={loading} />
+              {e.deposit && !loading && (
+                <Table.Row>
+                  <Table.Cell colSpan={2} pt="0">
+                    <HistoryDeposit deposit={e.deposit} />
+                  </Table.Cell>
+                </Table.Row>
+              )}
+            </Fragment>
           ))}
         </Table.Body>
       </Table.Root>
@@ -50,9 +62,12 @@ function HistoryRow({ entry: e, loading }: { entry: HistoryEntry; loading: boole
               </Text>
             </HStack>
             {e.address && (
-              <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.address} data-testid="history-address">
-                {shortAddress(e.address)}
-              </Text>
+              <HStack gap="0.5">
+                <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={e.address} data-testid="history-address">
+                  {shortAddress(e.address)}
+                </Text>
+                {!loading && <CopyButton text={e.address} what={L.address} size="2xs" data-testid="history-copy" />}
+              </HStack>
             )}
             {e.txHash && (
               <Text fontSize="xs" color="fg.subtle" fontFamily="mono" title={e.txHash} data-testid="history-tx">

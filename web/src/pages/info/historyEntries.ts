@@ -1,5 +1,5 @@
 import { BuyStateLabel } from "@domain/messages";
-import type { BuyHistoryItem, GiftHistoryItem, HistoryItemOf, HistoryKind, UseHistoryItem } from "../../api/moneyApi";
+import type { BankInfo, BuyHistoryItem, GiftHistoryItem, HistoryItemOf, HistoryKind, UseHistoryItem } from "../../api/moneyApi";
 import { HistoryLabels as L } from "./HistoryLabels";
 
 /** One history line as the table shows it, whatever its type. */
@@ -13,6 +13,8 @@ export interface HistoryEntry {
   /** The amount that moved, signed from the member's point of view. */
   main: { won: number; sign: "+" | "-" | "" };
   txHash: string | null;
+  /** A pending purchase: what to deposit where, by when (and it can be cancelled). */
+  deposit?: { id: number; value: number; expiredAt: string; bank: BankInfo | null };
 }
 
 const buyPalette = { pending: "orange", confirmed: "green", cancelled: "gray" } as const;
@@ -26,6 +28,7 @@ function fromBuy(b: BuyHistoryItem): HistoryEntry {
     breakdown: [],
     main: { won: b.value, sign: b.state === "confirmed" ? "+" : "" },
     txHash: b.txHash,
+    deposit: b.state === "pending" ? { id: b.id, value: b.value, expiredAt: b.expiredAt, bank: b.bankInfo ?? null } : undefined,
   };
 }
 

@@ -1,12 +1,13 @@
-import { Box, Container, Heading, SimpleGrid, Text } from "@chakra-ui/react";
+import { Box, Container, Heading, Icon, SimpleGrid, Text } from "@chakra-ui/react";
+import { LuGift, LuReceiptText, LuShoppingCart, LuWallet } from "react-icons/lu";
 import { Link } from "react-router";
 import { L } from "../../labels";
 
 const SHORTCUTS = [
-  { to: "/buy", label: L.landing.shortcutBuy, mark: "₩", testId: "shortcut-buy" },
-  { to: "/send/use", label: L.landing.shortcutUse, mark: "🛒", testId: "shortcut-use" },
-  { to: "/send/gift", label: L.landing.shortcutGift, mark: "🎁", testId: "shortcut-gift" },
-  { to: "/info/history", label: L.landing.shortcutHistory, mark: "🧾", testId: "shortcut-history" },
+  { to: "/buy", label: L.landing.shortcutBuy, Icon: LuWallet, testId: "shortcut-buy" },
+  { to: "/send/use", label: L.landing.shortcutUse, Icon: LuShoppingCart, testId: "shortcut-use" },
+  { to: "/send/gift", label: L.landing.shortcutGift, Icon: LuGift, testId: "shortcut-gift" },
+  { to: "/info/history", label: L.landing.shortcutHistory, Icon: LuReceiptText, testId: "shortcut-history" },
 ];
 
 export function LandingShortcuts() {
@@ -19,9 +20,9 @@ export function LandingShortcuts() {
         {SHORTCUTS.map((s) => (
           <Link key={s.to} to={s.to} data-testid={s.testId}>
             <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "5", md: "8" }} textAlign="center" _hover={{ borderColor: "brand.solid", boxShadow: "md" }} transition="all 0.2s">
-              <Text fontSize="3xl" aria-hidden>
-                {s.mark}
-              </Text>
+              <Icon fontSize="3xl" color="brand.fg" aria-hidden>
+                <s.Icon />
+              </Icon>
               <Text mt="2" fontWeight="bold">
                 {s.label}
               </Text>

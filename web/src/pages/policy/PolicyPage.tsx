@@ -19,7 +19,7 @@ export default function PolicyPage({ id }: { id: number }) {
       {policy.isPending ? (
         <ListSkeleton rows={8} height="5" />
       ) : policy.isError ? (
-        <LoadError message={policy.error.message} />
+        <LoadError message={policy.error.message} onRetry={() => void policy.refetch()} retrying={policy.isFetching} />
       ) : policy.data.content ? (
         <HtmlContent html={policy.data.content} data-testid="policy-content" />
       ) : (

@@ -1,4 +1,5 @@
-import { Button, Field, Flex } from "@chakra-ui/react";
+import { Button, Field, Flex, HStack } from "@chakra-ui/react";
+import { largestAmount } from "@domain/amount";
 import { AmountInput } from "../../components/AmountInput";
 import { SendBalanceLine } from "./SendBalanceLine";
 import { SendSummary } from "./SendSummary";
@@ -6,7 +7,7 @@ import { SendLabels as L } from "./sendLabels";
 
 export interface SendAmountSectionProps {
   /** "gift" or "use": prefixes the test ids (gift-amount, use-amount-error…). */
-  flow: "gift" | "use";
+  kind: "gift" | "use";
   label: string;
   rules: string;
   amount: string;
@@ -18,21 +19,34 @@ export interface SendAmountSectionProps {
   busy: boolean;
 }
 
-/** The shared lower half of both send request steps: amount, balance, fee and total, and Next. */
-export function SendAmountSection({ flow, label, rules, amount, error, onAmount, balance, filled, busy }: SendAmountSectionProps) {
+/** The lower half of the request step: amount with '전액', balance, fee and total, and Next. */
+export function SendAmountSection({ kind, label, rules, amount, error, onAmount, balance, filled, busy }: SendAmountSectionProps) {
+  const all = balance === undefined ? 0 : largestAmount(kind, balance);
   return (
     <>
       <Field.Root invalid={!!error}>
         <Field.Label>{label}</Field.Label>
-        <AmountInput value={amount} onChange={onAmount} placeholder={L.amountPlaceholder} data-testid={`${flow}-amount`} />
-        {error ? <Field.ErrorText data-testid={`${flow}-amount-error`}>{error}</Field.ErrorText> : <Field.HelperText>{rules}</Field.HelperText>}
+        <HStack w="full" gap="2">
+          <AmountInput value={amount} onChange={onAmount} placeholder={L.amountPlaceholder} data-testid={`${kind}-amount`} />
+          <Button
+            variant="outline"
+            flexShrink={0}
+            disabled={all === 0}
+            onClick={() => onAmount(String(all))}
+            title={L.allTitle}
+            data-testid="send-all"
+          >
+            {L.all}
+          </Button>
+        </HStack>
+        {error ? <Field.ErrorText data-testid={`${kind}-amount-error`}>{error}</Field.ErrorText> : <Field.HelperText>{rules}</Field.HelperText>}
       </Field.Root>
 
       <SendBalanceLine balance={balance} />
       <SendSummary value={amount === "" ? null : Number(amount)} />
 
       <Flex justify="flex-end">
-        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled} loading={busy} colorPalette="brand" data-testid="send-next">
+        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled || balance === undefined} loading={busy} colorPalette="brand" data-testid="send-next">
           {L.next}
         </Button>
       </Flex>

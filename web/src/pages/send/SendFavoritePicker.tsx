@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LuStar } from "react-icons/lu";
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
 import { shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -44,7 +45,7 @@ export function SendFavoritePicker({ onPick }: { onPick: (address: string) => vo
 function FavoriteList({ onPick }: { onPick: (address: string) => void }) {
   const q = useFavorites();
   if (q.isLoading) return <ListSkeleton rows={3} />;
-  if (q.isError) return <LoadError message={q.error.message} />;
+  if (q.isError) return <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   const list = q.data?.list ?? [];
   if (list.length === 0) return <EmptyState message={Msg.favoriteEmpty} />;
   return (
@@ -61,8 +62,8 @@ function FavoriteList({ onPick }: { onPick: (address: string) => void }) {
             onClick={() => onPick(f.address)}
             data-testid="favorite-item"
           >
-            <Text truncate>
-              {f.check ? "★ " : ""}
+            <Text truncate display="flex" alignItems="center" gap="1">
+              {f.check && <LuStar fill="currentColor" aria-hidden />}
               {f.nickname}
             </Text>
             <Text as="span" fontFamily="mono" fontSize="xs" color="fg.muted" title={f.address}>

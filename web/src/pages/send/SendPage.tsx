@@ -1,8 +1,7 @@
 import { Tabs } from "@chakra-ui/react";
 import { Link } from "react-router";
 import { PageFrame } from "../../components/PageFrame";
-import { GiftFlow } from "./GiftFlow";
-import { UseFlow } from "./UseFlow";
+import { SendFlow } from "./SendFlow";
 import { SendLabels as L } from "./sendLabels";
 
 export interface SendPageProps {
@@ -23,7 +22,7 @@ export default function SendPage({ tab }: SendPageProps) {
           </Tabs.Trigger>
         </Tabs.List>
       </Tabs.Root>
-      {tab === "gift" ? <GiftFlow /> : <UseFlow />}
+      <SendFlow key={tab} kind={tab} />
     </PageFrame>
   );
 }

@@ -13,6 +13,8 @@ export const SendLabels = {
   giftAmount: "선물 금액",
   useAmount: "사용 금액",
   amountPlaceholder: "금액을 입력해 주세요",
+  all: "전액",
+  allTitle: "수수료 200원을 빼고 보낼 수 있는 가장 큰 금액",
   balance: "보유 금액",
   amount: "금액",
   fee: "수수료",

@@ -6,18 +6,17 @@ import { useInquiryMutations } from "../../../api/accountQueries";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
-import { fromStoredContent } from "./inquiryText";
 
 /** Create (no `inquiry`) or edit a waiting inquiry; a confirm dialog precedes the submit. */
 export function InquiryForm({ inquiry, onDone, onCancel }: { inquiry?: Inquiry; onDone: () => void; onCancel: () => void }) {
   const [title, setTitle] = useState(inquiry?.title ?? "");
-  const [content, setContent] = useState(inquiry ? fromStoredContent(inquiry.content) : "");
+  const [content, setContent] = useState(inquiry?.content ?? "");
   const [confirm, setConfirm] = useState(false);
   const { create, update } = useInquiryMutations();
   const pending = create.isPending || update.isPending;
 
   const submit = () => {
-    // Plain text goes up; the server escapes it and stores line breaks as <br>.
+    // Plain text goes up and is stored as typed; it is escaped where it is shown.
     const body = { title: title.trim(), content: content.trim() };
     const done = { onSuccess: () => (snack(inquiry ? L.cs.updated : Msg.inquiryCreated), onDone()), onError: (e: Error) => snack(e.message), onSettled: () => setConfirm(false) };
     if (inquiry) update.mutate({ id: inquiry.id, ...body }, done);

@@ -10,7 +10,7 @@ import { InquiryStatusBadge } from "./InquiryStatusBadge";
 export function InquiryList({ page, onPage, onOpen }: { page: number; onPage: (p: number) => void; onOpen: (i: Inquiry) => void }) {
   const list = useInquiries(page);
   if (list.isPending) return <ListSkeleton rows={BOARD_PAGE_SIZE} />;
-  if (list.isError) return <LoadError message={list.error.message} />;
+  if (list.isError) return <LoadError message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   const rows = list.data.list ?? [];
   if (rows.length === 0) return <EmptyState />;
   return (

@@ -2,9 +2,11 @@ import { Box, Button, Checkbox, HStack, IconButton, Stack, Text } from "@chakra-
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { useMemo, useState } from "react";
+import { LuStar } from "react-icons/lu";
 import type { Favorite } from "../../../api/accountApi";
 import { useFavoriteMutations } from "../../../api/accountQueries";
 import { ConfirmDialog } from "@common/ConfirmDialog";
+import { CopyButton } from "../../../components/CopyButton";
 import { EmptyState } from "../../../components/ListState";
 import { Pager } from "../../../components/Pager";
 import { snack } from "../../../components/ui/toaster";
@@ -78,17 +80,18 @@ export function FavoriteList({ list }: { list: Favorite[] }) {
               onClick={() => check.mutate({ id: f.id, check: !f.check }, { onError: (e) => snack(e.message) })}
               data-testid="favorite-star"
             >
-              <Box as="span" fontSize="xl">
-                ★
-              </Box>
+              {f.check ? <LuStar fill="currentColor" /> : <LuStar />}
             </IconButton>
             <Box flex="1" minW="0">
               <Text fontWeight="semibold" data-testid="favorite-row-nickname">
                 {f.nickname}
               </Text>
-              <Text fontSize="sm" fontFamily="mono" color="fg.muted" wordBreak="break-all" data-testid="favorite-row-address">
-                {f.address}
-              </Text>
+              <HStack gap="1" align="center">
+                <Text fontSize="sm" fontFamily="mono" color="fg.muted" wordBreak="break-all" data-testid="favorite-row-address">
+                  {f.address}
+                </Text>
+                <CopyButton text={f.address} what={f.nickname} flexShrink={0} data-testid="favorite-copy" />
+              </HStack>
             </Box>
             <Text fontSize="xs" color="fg.muted" display={{ base: "none", sm: "block" }}>
               {formatDate(f.updatedAt)}

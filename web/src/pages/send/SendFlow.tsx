@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from "react";
+import { Stack } from "@chakra-ui/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useForm, useWatch } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import { sendFormSchema, type SendForm } from "@domain/schemas/forms";
+import { balanceKey, useBalance } from "../../api/balance";
+import { moneyKeys } from "../../api/moneyApi";
+import { PasswordDialog } from "@common/PasswordDialog";
+import { RecentList } from "../../components/RecentList";
+import { snack, SNACK_SEND_MS } from "../../components/ui/toaster";
+import { clearDraft, readDraft, writeDraft } from "../../lib/draft";
+import { useLiveZodResolver } from "../../lib/zodForm";
+import { SendConfirmStep } from "./SendConfirmStep";
+import { SEND_KINDS, type Counterpart } from "./sendKinds";
+import { SendRequestStep } from "./SendRequestStep";
+
+/** The looked-up counterpart and the recipient text it was looked up for. */
+interface Checked extends Counterpart {
+  for: string;
+}
+interface SendDraft {
+  form: SendForm;
+  checked: Checked | null;
+}
+
+const EMPTY: SendForm = { mode: "address", recipient: "", amount: "" };
+
+/**
+ * /send/gift and /send/use: request step → confirm step (?step=confirm, a history entry, so Back
+ * returns to the filled form) → payment password → result 7 or 8. The form and the looked-up
+ * recipient survive a reload and a re-login in this tab (sessionStorage); the password never does.
+ */
+export function SendFlow({ kind }: { kind: "gift" | "use" }) {
+  const cfg = SEND_KINDS[kind];
+  const draftName = `send-${kind}`;
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const balance = useBalance().data?.balance;
+  const [initial] = useState(() => readDraft<SendDraft>(draftName));
+  const [checked, setChecked] = useState<Checked | null>(initial?.checked ?? null);
+  const [looking, setLooking] = useState(false);
+  const [askPassword, setAskPassword] = useState(false);
+  const pushedConfirm = useRef(false);
+
+  const form = useForm<SendForm>({
+    resolver: useLiveZodResolver(sendFormSchema(kind, balance)),
+    defaultValues: { ...EMPTY, ...initial?.form },
+    mode: "onChange",
+  });
+  const values = { ...EMPTY, ...useWatch({ control: form.control }) } as SendForm;
+  const recipientKey = `${values.mode}:${values.recipient.trim()}`;
+  // The confirm step needs a lookup of the recipient now in the form; otherwise it shows the request step.
+  const counterpart = checked && checked.for === recipientKey ? checked : null;
+  const confirmStep = params.get("step") === "confirm" && counterpart !== null;
+
+  const draft = JSON.stringify({ form: values, checked: counterpart } satisfies SendDraft);
+  useEffect(() => writeDraft(draftName, JSON.parse(draft)), [draftName, draft]);
+
+  async function lookup(v: SendForm) {
+    if (balance === undefined || looking) return;
+    setLooking(true);
+    try {
+      const found = await cfg.lookup(v);
+      setChecked({ ...found, for: `${v.mode}:${v.recipient.trim()}` });
+      pushedConfirm.current = true;
+      setParams({ step: "confirm" });
+    } catch (err) {
+      snack(cfg.lookupError(err, v), { type: "error", duration: SNACK_SEND_MS });
+    } finally {
+      setLooking(false);
+    }
+  }
+
+  function back() {
+    // Leave the confirm step the way Back does, unless this page was opened on it (reload): then replace.
+    if (pushedConfirm.current) navigate(-1);
+    else setParams({}, { replace: true });
+  }
+
+  async function pay(password: string, idempotencyKey: string) {
+    if (!counterpart) return;
+    await cfg.pay(counterpart, Number(values.amount), password, idempotencyKey);
+    void qc.invalidateQueries({ queryKey: balanceKey });
+    void qc.invalidateQueries({ queryKey: moneyKeys.historyAll });
+    clearDraft(draftName);
+    setAskPassword(false);
+    // Replace the confirm entry: Back from the result must not offer the paid form again.
+    navigate(`/result?type=${cfg.result}`, { replace: true });
+  }
+
+  return (
+    <Stack gap="10">
+      {confirmStep ? (
+        <SendConfirmStep cfg={cfg} counterpart={counterpart} value={Number(values.amount)} onPrev={back} onConfirm={() => setAskPassword(true)} />
+      ) : (
+        <SendRequestStep cfg={cfg} form={form} values={values} balance={balance} busy={looking} onNext={lookup} />
+      )}
+      {!confirmStep && (
+        <RecentList
+          type={cfg.recent}
+          onPick={(address) => {
+            form.setValue("mode", "address");
+            form.setValue("recipient", address, { shouldValidate: true, shouldTouch: true });
+          }}
+        />
+      )}
+      <PasswordDialog open={askPassword} onClose={() => setAskPassword(false)} onSubmit={pay} snackDuration={SNACK_SEND_MS} />
+    </Stack>
+  );
+}
