@@ -88,6 +88,7 @@ export const L = {
     createdAt: "가입일",
     updatedAt: "수정일",
     expiredAt: "만료일",
+    at: "일시",
     orderNo: "주문번호",
     type: "구분",
     value: "금액",
@@ -175,6 +176,8 @@ export const L = {
       "operator.create": "관리자 계정 생성",
       "operator.delete": "관리자 계정 삭제",
       "apikey.rotate": "API 키 생성",
+      "sale.accept": "입금 승인",
+      "sale.cancel": "판매 취소",
     } as Record<string, string>,
   },
 

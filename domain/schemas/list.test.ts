@@ -54,6 +54,12 @@ describe("list requests", () => {
     expect(memberListRequest.safeParse({ tablehandler: {}, drop: 1 }).success).toBe(false);
   });
 
+  it("refuses days that are not on the calendar", () => {
+    for (const from of ["2026-13-45", "2026-02-30", "2026-5-1", "yesterday"]) {
+      expect(dated.safeParse({ from, to: "2026-05-01" }).error?.issues[0].message, from).toBe(Msg.dateInvalid);
+    }
+  });
+
   it("answers the three-month rule in Korean and carries the UTC bounds", () => {
     const today = defaultDateRange().to;
     const r = dated.safeParse({ from: addMonths(today, -4), to: today });

@@ -103,7 +103,13 @@ const day = z
   .trim()
   .regex(YMD, { error: Msg.dateInvalid })
   .transform((s) => s.slice(0, 10))
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, { error: Msg.dateInvalid });
+  .refine(isCalendarDay, { error: Msg.dateInvalid });
+
+/** 'YYYY-MM-DD' that exists on the calendar (2026-02-30 and 2026-13-45 do not). */
+function isCalendarDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
 
 /** Adds calendar months to 'YYYY-MM-DD', clamping the day (05-31 minus 3 months is 02-28/29). */
 export function addMonths(ymd: string, months: number): string {

@@ -106,7 +106,8 @@ export async function memberHistory(db: AppTx, id: number, limit = 100) {
       .selectFrom("outbox_transfers")
       .select(["id", "kind", "value", "status", "member_id", "created_at"])
       .where((eb) => eb.or([eb("member_id", "=", id), eb("counterparty_member_id", "=", id)]))
-      .where("kind", "in", ["gift", "use", "buy", "settlement", "settlement_return"])
+      // Buys are listed from their orders; every other move as it is.
+      .where("kind", "!=", "buy")
       .orderBy("id", "desc")
       .limit(limit)
       .execute(),

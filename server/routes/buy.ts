@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { AppContext } from "../context";
 import { authOf, requireMember } from "../auth/middleware";
 import { adminGate } from "../auth/admin-flags";
+import { appendAction } from "../audit/audit.repo";
 import { ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { validate, validatePayment, valid } from "../http/validate";
@@ -37,11 +38,16 @@ export function buyRoutes(ctx: AppContext): Router {
   r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
     const { id } = valid<{ id: number }>(req).body;
     const order = await acceptBuy(ctx, id);
+    const admin = authOf(req).admin!;
+    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "sale.accept", targetType: "buy_order", targetId: order.id, before: "pending", after: order.status, txHash: order.txHash ?? null });
     ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: order.expires_at, txHash: order.txHash, status: order.status });
   });
 
   r.delete("/api/sale/delete/:id", adminGate(ctx), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
-    await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id);
+    const { id } = valid<unknown, { id: number }>(req).params;
+    await cancelBuy(ctx, id);
+    const admin = authOf(req).admin!;
+    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "sale.cancel", targetType: "buy_order", targetId: id, before: "pending", after: "cancelled" });
     ok(res, "OK");
   });
 

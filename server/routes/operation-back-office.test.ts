@@ -60,6 +60,8 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect(detail.code).toBe(200);
     expect(detail.data.member.state).toBe("suspension");
     expect(detail.data.totals).toMatchObject({ totalUsed: 0, totalPurchased: 0, purchasable: 1_000_000 });
+    // The demo funding shows in the wallet history.
+    expect(detail.data.history).toEqual([expect.objectContaining({ type: "초기 지급", value: m.balance })]);
     expect(detail.data.actions[0]).toMatchObject({ adminLoginId: "admin", action: "member.state", before: "repair", after: "suspension" });
     expect((await as("POST", "/api/operation/changeState", { id, state: "repair" })).code).toBe(200);
     expect((await s.call("GET", "/api/buy", { token })).code).toBe(200);
@@ -111,6 +113,53 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect((await partner(made.data.apiKey)).code).toBe(401);
     expect((await partner(again.data.apiKey)).code).toBe(200);
     expect((await partner(again.data.apiKey, `/api/partner/payments/0x${"ab".repeat(32)}`)).code).toBe(404);
+  });
+
+  it("records sale approvals with their tx hash and cancellations in the audit log", async () => {
+    const m = DEMO.members[0];
+    const token = await s.loginUser(m.phonenumber, m.password);
+    const a = await s.call("POST", "/api/buy/charge", { token, body: { value: 10000, password: m.password } });
+    const b = await s.call("POST", "/api/buy/charge", { token, body: { value: 5000, password: m.password } });
+    const accepted = await op(admin)("POST", "/api/sale/accept", { id: a.data.id });
+    expect(accepted.code).toBe(200);
+    expect((await op(admin)("DELETE", `/api/sale/delete/${b.data.id}`)).code).toBe(200);
+    const log = (await op(admin)("GET", "/api/operation/actions?perPage=100")).data.list;
+    expect(log.find((x: { action: string }) => x.action === "sale.accept")).toMatchObject({ targetId: String(a.data.id), after: "confirmed", txHash: accepted.data.txHash });
+    expect(log.find((x: { action: string }) => x.action === "sale.cancel")).toMatchObject({ targetId: String(b.data.id), after: "cancelled" });
+  });
+
+  it("answers bad input with a 4xx and a Korean message, never a 5xx", async () => {
+    const as = op(admin);
+    const bad: [string, string, unknown?][] = [
+      ["GET", "/api/operation/userInfo/abc"],
+      ["GET", "/api/operation/userInfo/99999999"],
+      ["GET", "/api/operation/allUserList?page=-1"],
+      ["GET", `/api/operation/allUserList?keyword=${"가".repeat(200)}`],
+      ["GET", "/api/operation/allUserList?state=zzz"],
+      ["GET", "/api/operation/allUserList?keyword=%25_%5C"],
+      ["POST", "/api/operation/changePermission", { id: "1", permission: "manager" }],
+      ["POST", "/api/operation/create", { account_id: "x", id: "abcdef", password: "12345678" }],
+      ["POST", "/api/operation/create", { account_id: 999999, id: "abcdefg", password: "12345678" }],
+      ["POST", "/api/operation/admin_detail", { id: "x" }],
+      ["DELETE", "/api/operation/admin_delete/abc"],
+      ["GET", "/api/operation/actions?from=2020-01-01&to=2020-12-31"],
+      ["GET", "/api/operation/actions?from=2026-13-45"],
+      ["POST", "/api/notify/all", { tablehandler: { page: "x" } }],
+      ["POST", "/api/notify/all", "not json"],
+    ];
+    for (const [method, path, body] of bad) {
+      const r = await as(method, path, body);
+      if (path.includes("%25_")) {
+        expect(r.code, path).toBe(200);
+        continue;
+      }
+      expect(r.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${method} ${path}`).toBeLessThan(500);
+      expect(r.message, `${method} ${path}`).toMatch(/[가-힣]/);
+    }
+    expect((await as("GET", "/api/operation/actions?from=2020-01-01&to=2020-12-31")).message).toBe(Msg.dateRangeTooLong);
+    const partner = await s.call("GET", "/api/partner/payments?since=garbage", { headers: { "x-api-key": "krwv_nope_nope_nope" } });
+    expect(partner.code).toBe(401);
   });
 
   it("lists notifications paged, only of the areas the operator covers", async () => {

@@ -18,7 +18,9 @@ import { Msg } from "../../domain/messages";
 
 const STATE_LABEL = { repair: "정상", suspension: "정지", kickOut: "탈퇴" } as const;
 const GRADE_LABEL = { user: "사용자", exchanger: "점주", manager: "관리자" } as const;
-const MOVE_LABEL: Record<string, string> = { gift: "선물", use: "사용", buy: "구매", settlement: "정산", settlement_return: "정산 반환" };
+/** Wallet history labels of a move the member sent, and of one it received. */
+const SENT_LABEL: Record<string, string> = { gift: "선물", use: "사용", settlement: "정산 신청", settlement_return: "정산 반환", admin: "관리자 전송", seed: "초기 지급" };
+const RECEIVED_LABEL: Record<string, string> = { ...SENT_LABEL, gift: "받은 선물", use: "받은 결제" };
 const BUY_LABEL = { pending: "구매대기", confirmed: "구매확정", cancelled: "구매취소" } as const;
 
 /** Page rows with their wallet addresses and indexed holdings (the chain store is a separate database). */
@@ -81,7 +83,7 @@ export function operationMemberRoutes(ctx: AppContext): Router {
       ...history.buys.map((b) => ({ id: b.order_no, type: `구매 (${BUY_LABEL[b.state]})`, value: Number(b.value), createdAt: b.created_at, expiredAt: b.expires_at })),
       ...history.moves.map((m) => ({
         id: `T${m.id}`,
-        type: Number(m.member_id) === id ? MOVE_LABEL[m.kind] ?? m.kind : `받은 ${MOVE_LABEL[m.kind] ?? m.kind}`,
+        type: (Number(m.member_id) === id ? SENT_LABEL : RECEIVED_LABEL)[m.kind] ?? m.kind,
         value: Number(m.value),
         createdAt: m.created_at,
         expiredAt: null,

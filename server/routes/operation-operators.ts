@@ -26,10 +26,10 @@ export function operationOperatorRoutes(ctx: AppContext): Router {
   r.post("/api/operation/create", adminGate(ctx), validate(operatorCreateBody), async (req, res) => {
     const body = valid<OperatorCreateBody>(req).body;
     const actor = authOf(req).admin!;
+    if (await loginIdTaken(ctx.db, body.id)) throw badRequest(Msg.adminExists);
     const member = await memberById(ctx.db, body.account_id);
     if (!member || member.state !== "repair") throw badRequest(Msg.adminLinkedRequired);
     if (!(await connectableMembers(ctx.db)).some((m) => m.id === member.id)) throw badRequest(Msg.memberHasOperator);
-    if (await loginIdTaken(ctx.db, body.id)) throw badRequest(Msg.adminExists);
     const plan = planOperator(actor, body, member.permission);
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction().execute(async (trx) => {

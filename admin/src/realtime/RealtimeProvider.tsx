@@ -27,6 +27,8 @@ export function RealtimeProvider({ token, children }: { token: string; children:
       // Deposits, inquiries and settlements change the totals on screen.
       void qc.invalidateQueries({ queryKey: queryKeys.toolbar });
       void qc.invalidateQueries({ queryKey: queryKeys.mainData });
+      // …and the notification list, so an open notify page shows the new row.
+      void qc.invalidateQueries({ queryKey: ["notify"] });
     });
   }, [token, qc]);
 

@@ -144,7 +144,7 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
                 <Table.ColumnHeader>{L.member.orderNo}</Table.ColumnHeader>
                 <Table.ColumnHeader>{L.member.type}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{L.member.value}</Table.ColumnHeader>
-                <Table.ColumnHeader>{L.member.createdAt}</Table.ColumnHeader>
+                <Table.ColumnHeader>{L.member.at}</Table.ColumnHeader>
                 <Table.ColumnHeader>{L.member.expiredAt}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>

@@ -5,7 +5,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
 import { OPERATOR_PRESETS, flagsToArrays, operatorCreateBody, type OperatorCreateBody, type OperatorPreset } from "@domain/schemas/operation";
+import { AdminPermission, type AdminFlag } from "@domain/constants";
 import { callEndpoint } from "../../api/endpoints";
+import { useSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
@@ -16,13 +18,16 @@ const EMPTY: OperatorCreateBody = { account_id: 0, id: "", password: "", ...flag
 /** /admin/account/create: an operator linked to a member, with its rights set by checkbox or preset (spec §4, §5, §8). */
 export function OperatorCreatePage() {
   const qc = useQueryClient();
+  const { account } = useSession();
+  // Only permission 0 hands out any flag; a sub admin only the ones it holds (the server checks the same).
+  const grantable = (f: AdminFlag) => account?.permission === AdminPermission.SUPER || account?.flags[f] === true;
   const members = useQuery({ queryKey: ["connectable"], queryFn: ({ signal }) => callEndpoint("connectable", undefined, { signal }) });
   const form = useForm<OperatorCreateBody, unknown, OperatorCreateBody>({ resolver: zodResolver(operatorCreateBody), defaultValues: EMPTY });
   const { register, handleSubmit, setValue, reset, formState, watch } = form;
   const values = watch();
 
   const preset = (p: OperatorPreset) => {
-    const arrays = flagsToArrays(Object.fromEntries(OPERATOR_PRESETS[p].map((f) => [f, true])));
+    const arrays = flagsToArrays(Object.fromEntries(OPERATOR_PRESETS[p].filter(grantable).map((f) => [f, true])));
     for (const [g, v] of Object.entries(arrays)) setValue(g as keyof typeof arrays, v, { shouldDirty: true });
   };
 
@@ -83,7 +88,7 @@ export function OperatorCreatePage() {
                   ))}
                 </ButtonGroup>
               </Stack>
-              <PermissionGroups value={values} onChange={(g, next) => setValue(g, next, { shouldDirty: true })} />
+              <PermissionGroups value={values} grantable={grantable} onChange={(g, next) => setValue(g, next, { shouldDirty: true })} />
               <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={formState.isSubmitting} data-testid="operator-submit">
                 {L.operator.create}
               </Button>

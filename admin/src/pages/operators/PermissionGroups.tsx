@@ -1,4 +1,5 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack } from "@chakra-ui/react";
+import type { AdminFlag } from "@domain/constants";
 import { PERMISSION_GROUPS, PERMISSION_GROUP_NAMES, type PermissionGroup } from "@domain/schemas/operation";
 import { L } from "../../labels";
 
@@ -6,7 +7,16 @@ import { L } from "../../labels";
  * The eight permission arrays (spec §3), one fieldset each with a checkbox per flag; read-only
  * without `onChange` (the operator detail).
  */
-export function PermissionGroups({ value, onChange }: { value: Partial<Record<PermissionGroup, readonly boolean[]>>; onChange?: (group: PermissionGroup, next: boolean[]) => void }) {
+export function PermissionGroups({
+  value,
+  onChange,
+  grantable,
+}: {
+  value: Partial<Record<PermissionGroup, readonly boolean[]>>;
+  onChange?: (group: PermissionGroup, next: boolean[]) => void;
+  /** Flags the operator may hand out (a sub admin only its own); others are disabled. Absent: all. */
+  grantable?: (flag: AdminFlag) => boolean;
+}) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       {PERMISSION_GROUP_NAMES.map((g) => (
@@ -19,6 +29,7 @@ export function PermissionGroups({ value, onChange }: { value: Partial<Record<Pe
                 size="sm"
                 checked={value[g]?.[i] === true}
                 readOnly={!onChange}
+                disabled={onChange && grantable ? !grantable(flag) : undefined}
                 onCheckedChange={(e) => {
                   if (!onChange) return;
                   const next = PERMISSION_GROUPS[g].map((_, j) => value[g]?.[j] === true);
