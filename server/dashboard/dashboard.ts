@@ -194,3 +194,13 @@ export async function holdersPage(ctx: AppContext, page: number, perPage: number
     chain_total_supply: chainSupply === null ? null : chainSupply.toString(),
   };
 }
+
+/** Waits (bounded) until the index has reached `block`, so a screen reloaded after an action shows it. */
+export async function indexReached(ctx: AppContext, block: number, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (((await ctx.view.indexedHead())?.number ?? -1) < block) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}

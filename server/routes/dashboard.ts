@@ -7,7 +7,7 @@ import { authOf } from "../auth/middleware";
 import { AppError, badRequest, notFound, ok } from "../http/errors";
 import { valid, validate } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
-import { dashboardPage, dashboardRows, holdersPage, transactionDetail, walletDetail, walletHistory, walletHistoryRows } from "../dashboard/dashboard";
+import { dashboardPage, dashboardRows, holdersPage, indexReached, transactionDetail, walletDetail, walletHistory, walletHistoryRows } from "../dashboard/dashboard";
 import { reconcile } from "../dashboard/reconcile";
 import { memberWalletByPhone } from "../dashboard/dashboard.repo";
 import { setMemberState } from "../members/members.repo";
@@ -119,6 +119,8 @@ export function dashboardRoutes(ctx: AppContext): Router {
       after: { state, address: wallet.address },
       txHash: call.tx_hash,
     });
+    // The detail reloads from the index: answer once the index shows the block (or after 10 s).
+    if (call.block_number !== null) await indexReached(ctx, call.block_number);
     ok(res, { address: wallet.address, txHash: call.tx_hash, blockNumber: call.block_number, message: block ? Msg.walletBlocked : Msg.walletUnblocked });
   };
   r.post("/api/dashboard/block", gate, validate(blockBody), blocking(true));
