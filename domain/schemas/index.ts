@@ -5,3 +5,4 @@ export * from "./info";
 export * from "./list";
 export * from "./operation";
 export * from "./partner";
+export * from "./board";

@@ -16,6 +16,7 @@ import {
 } from "../../domain/schemas/info";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
+import { plainText } from "../http/rich-text";
 
 export const CS_PAGE_SIZE = 10;
 /** Inquiry state '3' is answered; '1' waiting (DESIGN.md). */
@@ -29,6 +30,13 @@ const WAITING = "1";
 export function inquiryHtml(text: string): string {
   const safe = sanitizeHtml(text, { allowedTags: ["br"], allowedAttributes: {}, disallowedTagsMode: "escape" });
   return safe.replace(/\r?\n/g, "<br>");
+}
+
+/** An inquiry's title is plain text: markup is removed; nothing left is a blank title. */
+function inquiryTitle(raw: string): string {
+  const t = plainText(raw);
+  if (!t) throw new AppError(Code.BAD_REQUEST, Msg.inquiryBlank);
+  return t;
 }
 
 const toPost = (b: Board) => ({ id: b.id, title: b.title, content: b.content, createdAt: b.created_at });
@@ -51,7 +59,8 @@ export function csRoutes(ctx: AppContext): Router {
   });
 
   r.post("/api/cs/inquiry", requireMember(ctx), validate(inquiryCreateBody), async (req, res) => {
-    const { title, content } = valid<InquiryCreateBody>(req).body;
+    const title = inquiryTitle(valid<InquiryCreateBody>(req).body.title);
+    const { content } = valid<InquiryCreateBody>(req).body;
     const me = authOf(req).member!;
     const id = await insertBoard(ctx.db, { type: "inquiry", title, content: inquiryHtml(content), member_id: me.id, state: WAITING });
     await ctx.notifier.notify("문의", `${me.username}님의 1:1 문의가 등록되었습니다: ${title}`, id);
@@ -59,7 +68,8 @@ export function csRoutes(ctx: AppContext): Router {
   });
 
   r.put("/api/cs/inquiry", requireMember(ctx), validate(inquiryUpdateBody), async (req, res) => {
-    const { id, title, content } = valid<InquiryUpdateBody>(req).body;
+    const { id, content } = valid<InquiryUpdateBody>(req).body;
+    const title = inquiryTitle(valid<InquiryUpdateBody>(req).body.title);
     const me = authOf(req).member!;
     const row = await inquiryOf(ctx.db, me.id, id);
     if (!row) throw notFound();

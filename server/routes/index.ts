@@ -13,6 +13,7 @@ import { operationMemberRoutes } from "./operation-members";
 import { operationOperatorRoutes } from "./operation-operators";
 import { operationApiKeyRoutes } from "./operation-apikey";
 import { partnerRoutes } from "./partner";
+import { boardRoutes } from "./board";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -29,4 +30,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   operationOperatorRoutes,
   operationApiKeyRoutes,
   partnerRoutes,
+  boardRoutes,
 ];
