@@ -5,6 +5,9 @@ import {
   memberList, memberListRequest, notifyList, notifyListRequest, operatorCreateBody, operatorDetail, operatorDetailBody,
   operatorIdParams, operatorList,
 } from "@domain/schemas/operation";
+import {
+  boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
+} from "@domain/schemas/board";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -89,6 +92,17 @@ export const endpoints = {
   apiKey: { method: "GET", path: "/api/operation/apikey", data: apiKeyInfo },
   apiKeyCreate: { method: "POST", path: "/api/operation/apikey", data: apiKeyInfo },
   auditList: { method: "GET", path: "/api/operation/actions", body: auditListRequest, data: auditList },
+
+  // boards and policies (issue 12)
+  boardList: { method: "GET", path: "/api/board/:type", body: z.intersection(z.object({ type: boardType }), boardListRequest), data: boardList },
+  boardCreate: { method: "POST", path: "/api/board", body: boardCreateBody, data: boardDetail },
+  boardDetail: { method: "POST", path: "/api/board/detail", body: boardRefBody, data: boardDetail },
+  boardDelete: { method: "POST", path: "/api/board/delete", body: boardRefBody, data: z.unknown() },
+  boardUpdate: { method: "PUT", path: "/api/board/update", body: boardUpdateBody, data: boardDetail },
+  policyList: { method: "GET", path: "/api/policy", data: policyList },
+  policy: { method: "GET", path: "/api/policy/:id", body: z.object({ id: z.number().int() }), data: policyRow },
+  policyCreate: { method: "POST", path: "/api/policy", body: policyWriteBody, data: policyRow },
+  policyUpdate: { method: "PUT", path: "/api/policy", body: policyWriteBody, data: policyRow },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
