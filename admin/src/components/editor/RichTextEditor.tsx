@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Box, HStack, IconButton, type BoxProps } from "@chakra-ui/react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import { LuBold, LuHeading2, LuItalic, LuLink, LuList, LuListOrdered, LuUnderline } from "react-icons/lu";
 import { purifyRichText } from "@common/rich-text";
 import { LINK_REL, LINK_TARGET, isSafeHref } from "@domain/rich-text";
 import { BL } from "../../pages/board/labels";
@@ -72,7 +73,7 @@ function Toolbar({ editor, testId }: { editor: Editor; testId: string }) {
     if (url.trim() === "" || !isSafeHref(url.trim())) editor.chain().focus().extendMarkRange("link").unsetLink().run();
     else editor.chain().focus().extendMarkRange("link").setLink({ href: url.trim() }).run();
   };
-  const btn = (key: string, label: string, text: string, active: boolean, run: () => void) => (
+  const btn = (key: string, label: string, text: React.ReactNode, active: boolean, run: () => void) => (
     <IconButton
       key={key}
       size="xs"
@@ -89,13 +90,13 @@ function Toolbar({ editor, testId }: { editor: Editor; testId: string }) {
   );
   return (
     <HStack gap="1" borderBottomWidth="1px" px="2" py="1" wrap="wrap">
-      {btn("bold", BL.bold, "B", s.bold, () => editor.chain().focus().toggleBold().run())}
-      {btn("italic", BL.italic, "I", s.italic, () => editor.chain().focus().toggleItalic().run())}
-      {btn("underline", BL.underline, "U", s.underline, () => editor.chain().focus().toggleUnderline().run())}
-      {btn("heading", BL.heading, "H", s.heading, () => editor.chain().focus().toggleHeading({ level: 2 }).run())}
-      {btn("bullet", BL.bulletList, "•", s.bullet, () => editor.chain().focus().toggleBulletList().run())}
-      {btn("ordered", BL.orderedList, "1.", s.ordered, () => editor.chain().focus().toggleOrderedList().run())}
-      {btn("link", BL.link, "🔗", s.link, setLink)}
+      {btn("bold", BL.bold, <LuBold />, s.bold, () => editor.chain().focus().toggleBold().run())}
+      {btn("italic", BL.italic, <LuItalic />, s.italic, () => editor.chain().focus().toggleItalic().run())}
+      {btn("underline", BL.underline, <LuUnderline />, s.underline, () => editor.chain().focus().toggleUnderline().run())}
+      {btn("heading", BL.heading, <LuHeading2 />, s.heading, () => editor.chain().focus().toggleHeading({ level: 2 }).run())}
+      {btn("bullet", BL.bulletList, <LuList />, s.bullet, () => editor.chain().focus().toggleBulletList().run())}
+      {btn("ordered", BL.orderedList, <LuListOrdered />, s.ordered, () => editor.chain().focus().toggleOrderedList().run())}
+      {btn("link", BL.link, <LuLink />, s.link, setLink)}
     </HStack>
   );
 }
