@@ -197,6 +197,11 @@ describe("boards and policies in Chromium", () => {
     await visit(member, "/cs/faq", "faq-row");
     await member.getByTestId("faq-row").filter({ hasText: "RAW FAQ" }).first().click();
     await member.waitForTimeout(300);
+    await visit(member, "/cs/event", "event-row");
+    await member.getByTestId("event-row").filter({ hasText: "XSS 이벤트" }).first().click();
+    expect(await member.getByTestId("event-detail-date").textContent()).toBe("기간 2026-12-01 ~ 2026-12-31");
+    await member.getByTestId("event-detail").hover();
+    await member.waitForTimeout(300);
     await visit(member, "/cs/inquiry", "inquiry-row");
     await member.getByTestId("inquiry-row").first().click();
     await member.getByTestId("inquiry-reply").waitFor();

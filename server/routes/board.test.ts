@@ -94,6 +94,9 @@ describe("back-office boards and policies", () => {
     const ev = await post({ type: "event", content: { title: "연말 이벤트", content: "<p>참여</p>", startAt: "2026-12-01", endAt: "2026-12-31" } });
     expect(ev.data).toMatchObject({ startAt: "2026-12-01", endAt: "2026-12-31" });
     expect((await op("POST", "/api/board/detail", { id: ev.data.id, type: "event" })).data).toMatchObject({ startAt: "2026-12-01", endAt: "2026-12-31", title: "연말 이벤트" });
+    // Members read events in the customer center, with their period.
+    const pub = await s.call("GET", "/api/cs/event/1");
+    expect(pub.data.list[0]).toEqual({ id: ev.data.id, title: "연말 이벤트", content: "<p>참여</p>", createdAt: ev.data.createdAt, startAt: "2026-12-01", endAt: "2026-12-31" });
     expect((await op("POST", "/api/board", { type: "notice", content: { title: "x", content: "y" }, extra: 1 })).code).toBe(400);
     expect((await op("POST", "/api/board/detail", { id: "1", type: "notice" })).code).toBe(400);
   });
@@ -225,6 +228,7 @@ describe("back-office boards and policies", () => {
     }
     outputs.push(["public notices", (await s.call("GET", "/api/cs/notify/1")).data]);
     outputs.push(["public faq", (await s.call("GET", "/api/cs/faq/1")).data]);
+    outputs.push(["public events", (await s.call("GET", "/api/cs/event/1")).data]);
 
     const member = await newMember();
     const inq = await s.call("POST", "/api/cs/inquiry", { token: member, body: { title: `문의 ${HOSTILE}`.slice(0, 100), content: HOSTILE } });

@@ -40,15 +40,16 @@ function inquiryTitle(raw: string): string {
 }
 
 const toPost = (b: Board) => ({ id: b.id, title: b.title, content: b.content, createdAt: b.created_at });
+const toEvent = (b: Board) => ({ ...toPost(b), startAt: b.start_at, endAt: b.end_at });
 const toInquiry = (b: Board) => ({ ...toPost(b), state: b.state, reply: b.reply, updatedAt: b.updated_at });
 
-/** Customer service: notices and FAQ (public), 1:1 inquiries (the member's own). */
+/** Customer service: notices, FAQ and events (public), 1:1 inquiries (the member's own). */
 export function csRoutes(ctx: AppContext): Router {
   const r = Router();
-  for (const [path, type] of [["notify", "notice"], ["faq", "faq"]] as const) {
+  for (const [path, type] of [["notify", "notice"], ["faq", "faq"], ["event", "event"]] as const) {
     r.get(`/api/cs/${path}/:page`, validate(pageParams, "params"), async (req, res) => {
       const { rows, count } = await boardPage(ctx.db, { type }, valid<unknown, { page: number }>(req).params.page, CS_PAGE_SIZE);
-      ok(res, { list: rows.map(toPost), count });
+      ok(res, { list: rows.map(type === "event" ? toEvent : toPost), count });
     });
   }
 

@@ -10,7 +10,7 @@ import { Pager } from "../../components/Pager";
 import { BOARD_PAGE_SIZE } from "../../config";
 import { L } from "../../labels";
 
-/** A read-only board (notices, FAQ): paged list, then one post with a back button. */
+/** A read-only board (notices, FAQ, events): paged list, then one post with a back button. */
 export function CsBoard({ useList, preview, testId }: { useList: (page: number) => UseQueryResult<BoardList<Notice>>; preview: boolean; testId: string }) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Notice | null>(null);
@@ -43,7 +43,7 @@ export function CsBoard({ useList, preview, testId }: { useList: (page: number) 
               </Text>
             )}
             <Text fontSize="xs" color="fg.subtle" mt="1">
-              {formatDate(post.createdAt)}
+              {post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt)}
             </Text>
           </Box>
         ))}
@@ -58,8 +58,8 @@ function CsBoardDetail({ post, onBack, testId }: { post: Notice; onBack: () => v
     <Stack gap="4" data-testid={`${testId}-detail`}>
       <Box borderBottomWidth="1px" pb="3">
         <Heading size="lg">{post.title}</Heading>
-        <Text fontSize="xs" color="fg.subtle" mt="1">
-          {formatDate(post.createdAt)}
+        <Text fontSize="xs" color="fg.subtle" mt="1" data-testid={`${testId}-detail-date`}>
+          {post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt)}
         </Text>
       </Box>
       <HtmlContent html={post.content} minH="40" />
