@@ -96,3 +96,26 @@ export type PolicyWriteBody = z.infer<typeof policyWriteBody>;
 export const policyRow = z.object({ id: z.number().int(), content: z.string(), createdAt: isoDate, state: z.number().int(), updatedAt: isoDate });
 export type PolicyDto = z.infer<typeof policyRow>;
 export const policyList = z.array(policyRow);
+
+/**
+ * The back-office create/edit form: the server's title rule, content not blank, event dates ('' when unset)
+ * both given and in order for an event. `toBoardContent` turns its values into the call's `content`.
+ */
+export function boardForm(type: BoardKind) {
+  return z
+    .object({
+      title: boardTitle,
+      content: z.string().refine((html) => html.replace(/<[^>]*>/g, "").trim().length > 0, { error: Msg.boardContentRequired }),
+      startAt: z.string(),
+      endAt: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (type === "event" && (!v.startAt || !v.endAt || v.startAt > v.endAt)) ctx.addIssue({ code: "custom", message: Msg.boardEventDates, path: ["startAt"] });
+    });
+}
+export type BoardFormValues = z.infer<ReturnType<typeof boardForm>>;
+export const toBoardContent = (type: BoardKind, v: BoardFormValues): BoardContent => ({
+  title: v.title,
+  content: v.content,
+  ...(type === "event" ? { startAt: v.startAt, endAt: v.endAt } : {}),
+});
