@@ -102,6 +102,42 @@ describe("boards and policies in Chromium", () => {
     await shot(member, "boards-member-notice");
   });
 
+  it("an operator publishes an event with its period, edits and deletes a notice; the member app follows", async () => {
+    const admin = await adminPage();
+    await admin.goto(s.url + "/admin/board/event");
+    await admin.getByTestId("board-write").click();
+    await admin.getByTestId("board-form-title").fill("브라우저 이벤트");
+    await admin.locator('[data-testid="board-form-editor-content"] .ProseMirror').click();
+    await admin.keyboard.type("참여하세요");
+    await admin.getByTestId("board-form-submit").click();
+    await expect.poll(() => admin.getByTestId("board-form").textContent()).toContain("이벤트 시작일과 종료일을 확인해 주세요.");
+    await admin.getByTestId("board-form-start").fill("2026-12-01");
+    await admin.getByTestId("board-form-end").fill("2026-12-24");
+    await admin.getByTestId("board-form-submit").click();
+    await admin.getByTestId("board-form-confirm-ok").click();
+    await admin.getByTestId("board-table").getByText("2026-12-01 ~ 2026-12-24").waitFor();
+
+    await admin.goto(s.url + "/admin/board/notice");
+    await admin.getByTestId("board-table").getByText("시스템 점검 안내").click();
+    await admin.getByTestId("board-detail-edit").click();
+    await admin.getByTestId("board-form-title").fill("시스템 점검 안내 (변경)");
+    await admin.getByTestId("board-form-submit").click();
+    expect(await admin.getByTestId("board-form-confirm-message").textContent()).toBe("수정하시겠습니까?");
+    await admin.getByTestId("board-form-confirm-ok").click();
+    await expect.poll(() => admin.getByTestId("board-detail-title").textContent()).toBe("시스템 점검 안내 (변경)");
+    await admin.getByTestId("board-detail-delete").click();
+    await admin.getByTestId("board-delete-confirm-ok").click();
+    await admin.getByTestId("board-detail").waitFor({ state: "detached" });
+    await expect.poll(() => admin.getByTestId("board-table").textContent()).not.toContain("시스템 점검 안내");
+
+    const member = await newPage();
+    await member.goto(s.url + "/cs/event");
+    await member.getByTestId("event-row").filter({ hasText: "브라우저 이벤트" }).getByText("기간 2026-12-01 ~ 2026-12-24").waitFor();
+    await member.goto(s.url + "/cs/notify");
+    await member.getByTestId("notice-row").first().waitFor();
+    expect(await member.getByTestId("notice-list").textContent()).not.toContain("시스템 점검 안내");
+  });
+
   it("a member's inquiry reaches the operator as a notification; the answer shows to the member, who can no longer edit", async () => {
     const admin = await adminPage();
     const member = await memberPage();
