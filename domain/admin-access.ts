@@ -56,6 +56,10 @@ export const AREAS = {
   boardNotice: staff("isNotice1"),
   policyTerms: staff("isBoard4"),
   policyPrivacy: staff("isBoard5"),
+  /** The board calls' gate: any board flag; each call then checks its type's area (domain/schemas/board.ts). */
+  boards: staff("isBoard1", "isBoard2", "isBoard3", "isNotice1"),
+  /** The policy calls' gate: either policy flag; writing checks the policy's own area. */
+  policies: staff("isBoard4", "isBoard5"),
   tokenView: staff("isToken1"),
   tokenMint: staff("isToken2"),
   tokenFee: staff("isToken3"),
@@ -117,6 +121,14 @@ export const ADMIN_API = {
   "POST /api/dashboard/block": "walletBlock",
   "POST /api/dashboard/unblock": "walletBlock",
   "POST /api/rpc": "dashboard",
+  "GET /api/board/:type": "boards",
+  "POST /api/board": "boards",
+  "POST /api/board/detail": "boards",
+  "POST /api/board/delete": "boards",
+  "PUT /api/board/update": "boards",
+  "GET /api/policy": "policies",
+  "POST /api/policy": "policies",
+  "PUT /api/policy": "policies",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

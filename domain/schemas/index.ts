@@ -6,3 +6,4 @@ export * from "./forms";
 export * from "./list";
 export * from "./operation";
 export * from "./partner";
+export * from "./board";

@@ -15,6 +15,7 @@ import {
 } from "../../domain/schemas/info";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
+import { plainText } from "../http/rich-text";
 
 export const CS_PAGE_SIZE = 10;
 /** Inquiry state '3' is answered; '1' waiting (DESIGN.md). */
@@ -27,16 +28,24 @@ const WAITING = "1";
  * stays `a<b, c>d`. Operator replies are HTML and are sanitised where they are shown.
  */
 
+/** An inquiry's title is plain text: markup is removed; nothing left is a blank title. */
+function inquiryTitle(raw: string): string {
+  const t = plainText(raw);
+  if (!t) throw new AppError(Code.BAD_REQUEST, Msg.inquiryBlank);
+  return t;
+}
+
 const toPost = (b: Board) => ({ id: b.id, title: b.title, content: b.content, createdAt: b.created_at });
+const toEvent = (b: Board) => ({ ...toPost(b), startAt: b.start_at, endAt: b.end_at });
 const toInquiry = (b: Board) => ({ ...toPost(b), state: b.state, reply: b.reply, updatedAt: b.updated_at });
 
-/** Customer service: notices and FAQ (public), 1:1 inquiries (the member's own). */
+/** Customer service: notices, FAQ and events (public), 1:1 inquiries (the member's own). */
 export function csRoutes(ctx: AppContext): Router {
   const r = Router();
-  for (const [path, type] of [["notify", "notice"], ["faq", "faq"]] as const) {
+  for (const [path, type] of [["notify", "notice"], ["faq", "faq"], ["event", "event"]] as const) {
     r.get(`/api/cs/${path}/:page`, validate(pageParams, "params"), async (req, res) => {
       const { rows, count } = await boardPage(ctx.db, { type }, valid<unknown, { page: number }>(req).params.page, CS_PAGE_SIZE);
-      ok(res, { list: rows.map(toPost), count });
+      ok(res, { list: rows.map(type === "event" ? toEvent : toPost), count });
     });
   }
 
@@ -47,7 +56,8 @@ export function csRoutes(ctx: AppContext): Router {
   });
 
   r.post("/api/cs/inquiry", requireMember(ctx), validate(inquiryCreateBody), async (req, res) => {
-    const { title, content } = valid<InquiryCreateBody>(req).body;
+    const title = inquiryTitle(valid<InquiryCreateBody>(req).body.title);
+    const { content } = valid<InquiryCreateBody>(req).body;
     const me = authOf(req).member!;
     const id = await insertBoard(ctx.db, { type: "inquiry", title, content, member_id: me.id, state: WAITING });
     await ctx.notifier.notify("문의", `${me.username}님의 1:1 문의가 등록되었습니다: ${title}`, id);
@@ -55,7 +65,8 @@ export function csRoutes(ctx: AppContext): Router {
   });
 
   r.put("/api/cs/inquiry", requireMember(ctx), validate(inquiryUpdateBody), async (req, res) => {
-    const { id, title, content } = valid<InquiryUpdateBody>(req).body;
+    const { id, content } = valid<InquiryUpdateBody>(req).body;
+    const title = inquiryTitle(valid<InquiryUpdateBody>(req).body.title);
     const me = authOf(req).member!;
     const row = await inquiryOf(ctx.db, me.id, id);
     if (!row) throw notFound();

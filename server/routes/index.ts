@@ -15,6 +15,7 @@ import { operationApiKeyRoutes } from "./operation-apikey";
 import { partnerRoutes } from "./partner";
 import { dashboardRoutes } from "./dashboard";
 import { rpcRoutes } from "./rpc";
+import { boardRoutes } from "./board";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -33,4 +34,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   partnerRoutes,
   dashboardRoutes,
   rpcRoutes,
+  boardRoutes,
 ];

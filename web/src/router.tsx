@@ -6,6 +6,7 @@ import PasswordPage from "./pages/auth/PasswordPage";
 import SignupPage from "./pages/auth/SignupPage";
 import BuyPage from "./pages/buy/BuyPage";
 import FaqPage from "./pages/cs/FaqPage";
+import EventPage from "./pages/cs/EventPage";
 import InquiryPage from "./pages/cs/InquiryPage";
 import NotifyPage from "./pages/cs/NotifyPage";
 import HomePage from "./pages/HomePage";
@@ -37,6 +38,7 @@ export const router = createBrowserRouter([
       { path: "/info/address", element: login(<AddressBookPage />) },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },
+      { path: "/cs/event", element: <EventPage /> },
       { path: "/cs/inquiry", element: login(<InquiryPage />) },
       { path: "/policy/clause", element: <PolicyPage id={PolicyId.TERMS} /> },
       { path: "/policy/personal", element: <PolicyPage id={PolicyId.PRIVACY} /> },

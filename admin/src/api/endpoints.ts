@@ -8,6 +8,9 @@ import {
 import {
   blockBody, dashboardList, dashboardListRequest, holdersAnswer, holdersRequest, reconcileReport, transactionDetail, walletDetail, walletHistoryRequest,
 } from "@domain/schemas/dashboard";
+import {
+  boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
+} from "@domain/schemas/board";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -102,6 +105,16 @@ export const endpoints = {
   blockWallet: { method: "POST", path: "/api/dashboard/block", body: blockBody, data: z.unknown() },
   unblockWallet: { method: "POST", path: "/api/dashboard/unblock", body: blockBody, data: z.unknown() },
   reconcile: { method: "GET", path: "/api/dashboard/reconcile", data: reconcileReport },
+  // boards and policies (issue 12)
+  boardList: { method: "GET", path: "/api/board/:type", body: z.intersection(z.object({ type: boardType }), boardListRequest), data: boardList },
+  boardCreate: { method: "POST", path: "/api/board", body: boardCreateBody, data: boardDetail },
+  boardDetail: { method: "POST", path: "/api/board/detail", body: boardRefBody, data: boardDetail },
+  boardDelete: { method: "POST", path: "/api/board/delete", body: boardRefBody, data: z.unknown() },
+  boardUpdate: { method: "PUT", path: "/api/board/update", body: boardUpdateBody, data: boardDetail },
+  policyList: { method: "GET", path: "/api/policy", data: policyList },
+  policy: { method: "GET", path: "/api/policy/:id", body: z.object({ id: z.number().int() }), data: policyRow },
+  policyCreate: { method: "POST", path: "/api/policy", body: policyWriteBody, data: policyRow },
+  policyUpdate: { method: "PUT", path: "/api/policy", body: policyWriteBody, data: policyRow },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */

@@ -44,6 +44,9 @@ export interface Notice {
   title: string;
   content: string;
   createdAt: string;
+  /** Events only: the period, YYYY-MM-DD. */
+  startAt?: string | null;
+  endAt?: string | null;
 }
 export type Faq = Notice;
 export interface Inquiry {
@@ -85,6 +88,7 @@ export const accountApi = {
 
   notices: endpoint<BoardList<Notice>, void, PageParam>("GET", ({ page }) => `/api/cs/notify/${page}`),
   faqs: endpoint<BoardList<Faq>, void, PageParam>("GET", ({ page }) => `/api/cs/faq/${page}`),
+  events: endpoint<BoardList<Notice>, void, PageParam>("GET", ({ page }) => `/api/cs/event/${page}`),
   inquiries: endpoint<BoardList<Inquiry>, void, PageParam>("GET", ({ page }) => `/api/cs/inquiry/${page}`),
   createInquiry: endpoint<Inquiry, { title: string; content: string }>("POST", "/api/cs/inquiry"),
   updateInquiry: endpoint<Pick<Inquiry, "title" | "content">, { id: number; title: string; content: string }>("PUT", "/api/cs/inquiry"),
@@ -99,6 +103,7 @@ export const accountKeys = {
   favorites: ["favorites"] as const,
   notices: (page: number) => ["notices", page] as const,
   faqs: (page: number) => ["faqs", page] as const,
+  events: (page: number) => ["events", page] as const,
   inquiries: ["inquiries"] as const,
   inquiryPage: (page: number) => ["inquiries", page] as const,
   policy: (id: number) => ["policy", id] as const,

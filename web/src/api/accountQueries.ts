@@ -50,6 +50,14 @@ export function useNotices(page: number) {
   });
 }
 
+export function useEvents(page: number) {
+  return useQuery({
+    queryKey: accountKeys.events(page),
+    queryFn: () => callApi(accountApi.events, { params: { page } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useFaqs(page: number) {
   return useQuery({
     queryKey: accountKeys.faqs(page),

@@ -1,10 +1,11 @@
 import { Box, type BoxProps } from "@chakra-ui/react";
 import DOMPurify from "dompurify";
 import { useMemo } from "react";
+import { purifyRichText } from "@common/rich-text";
 
-/** Operator-written HTML (notices, FAQ, replies, policies), sanitised before render. */
+/** Operator-written HTML (notices, FAQ, replies, policies), sanitised before render with the allow-list of domain/rich-text.ts. */
 export function HtmlContent({ html, ...rest }: { html: string } & BoxProps) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => purifyRichText(html), [html]);
   return (
     <Box
       className="html-content"

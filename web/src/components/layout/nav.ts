@@ -37,6 +37,7 @@ export const NAV: NavGroup[] = [
       { label: L.nav.notice, to: "/cs/notify", testId: "nav-cs-notify" },
       { label: L.nav.inquiry, to: "/cs/inquiry", testId: "nav-cs-inquiry" },
       { label: L.nav.faq, to: "/cs/faq", testId: "nav-cs-faq" },
+      { label: L.nav.event, to: "/cs/event", testId: "nav-cs-event" },
     ],
   },
 ];

@@ -12,8 +12,8 @@ import { usePageTitle } from "../../lib/usePageTitle";
 import { intParam, useUrlView } from "../../lib/useUrlView";
 
 /**
- * A read-only board (notices, FAQ): paged list, then one post with a back button. The page and the
- * open post live in the URL (?page=2&id=7): Back closes the post, a reload shows it again.
+ * A read-only board (notices, FAQ, events): paged list, then one post with a back button. The page and
+ * the open post live in the URL (?page=2&id=7): Back closes the post, a reload shows it again.
  */
 export function CsBoard({ useList, preview, testId }: { useList: (page: number) => UseQueryResult<BoardList<Notice>>; preview: boolean; testId: string }) {
   const view = useUrlView();
@@ -49,7 +49,7 @@ export function CsBoard({ useList, preview, testId }: { useList: (page: number) 
               </Text>
             )}
             <Text fontSize="xs" color="fg.subtle" mt="1">
-              {formatDate(post.createdAt)}
+              {post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt)}
             </Text>
           </Box>
         ))}
@@ -65,8 +65,8 @@ function CsBoardDetail({ post, onBack, testId }: { post: Notice; onBack: () => v
     <Stack gap="4" data-testid={`${testId}-detail`}>
       <Box borderBottomWidth="1px" pb="3">
         <Heading size="lg">{post.title}</Heading>
-        <Text fontSize="xs" color="fg.subtle" mt="1">
-          {formatDate(post.createdAt)}
+        <Text fontSize="xs" color="fg.subtle" mt="1" data-testid={`${testId}-detail-date`}>
+          {post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt)}
         </Text>
       </Box>
       <HtmlContent html={post.content} minH="40" />

@@ -6,9 +6,10 @@ const TABS = [
   { to: "/cs/notify", label: L.nav.notice, testId: "cs-tab-notify" },
   { to: "/cs/inquiry", label: L.nav.inquiry, testId: "cs-tab-inquiry" },
   { to: "/cs/faq", label: L.nav.faq, testId: "cs-tab-faq" },
+  { to: "/cs/event", label: L.nav.event, testId: "cs-tab-event" },
 ];
 
-/** The customer-service tab bar: 공지사항, 1:1 문의, FAQ. */
+/** The customer-service tab bar: 공지사항, 1:1 문의, FAQ, 이벤트. */
 export function CsTabs() {
   const { pathname } = useLocation();
   return (

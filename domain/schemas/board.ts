@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { Msg } from "../messages";
+import type { AdminArea } from "../admin-access";
+import { listRequest, paged } from "./list";
+
+/**
+ * Boards and policies in the back-office (spec §4, §7 "Board", "Policy"; issue 12): the calls'
+ * bodies, the rows they answer, and which area's rule each board type and policy falls under.
+ */
+
+export const BOARD_TYPES = ["notice", "inquiry", "faq", "event"] as const;
+export type BoardKind = (typeof BOARD_TYPES)[number];
+export const boardType = z.enum(BOARD_TYPES, { error: Msg.badRequest });
+/** Operators write notices, FAQ and events; inquiries come from members and get answers. */
+export const writableBoardType = z.enum(["notice", "faq", "event"], { error: Msg.boardNoInquiryCreate });
+
+/** The area (domain/admin-access.ts) whose rule a board type needs: isNotice1, isBoard1, isBoard2, isBoard3. */
+export const BOARD_AREA: Record<BoardKind, AdminArea> = { notice: "boardNotice", inquiry: "boardInquiry", faq: "boardFaq", event: "boardEvent" };
+
+/** Inquiry state: '1' waiting, '3' answered, on both sides (DESIGN.md). */
+export const INQUIRY_WAITING = "1";
+export const INQUIRY_ANSWERED = "3";
+
+export const BOARD_TITLE_MAX = 50;
+export const BOARD_CONTENT_MAX = 100_000;
+
+/**
+ * Title: required, at most 50 characters. The spec's naming rule (letters, digits, Korean, spaces) is not
+ * attached: it would refuse ordinary titles such as "점검 안내 (12/1)" (docs/decisions.md).
+ */
+export const boardTitle = z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(BOARD_TITLE_MAX, { error: Msg.boardTitleMax });
+const richContent = z.string({ error: Msg.boardContentRequired }).max(BOARD_CONTENT_MAX, { error: Msg.badRequest });
+const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: Msg.dateInvalid });
+
+export const boardContent = z.strictObject({ title: boardTitle, content: richContent, startAt: ymd.optional(), endAt: ymd.optional() });
+export type BoardContent = z.infer<typeof boardContent>;
+
+/** Events need a start and an end date, start first; other boards take none. */
+function eventDates(b: { type: string; content: { startAt?: string; endAt?: string } }, ctx: z.RefinementCtx) {
+  const { startAt, endAt } = b.content;
+  if (b.type === "event" ? !startAt || !endAt || startAt > endAt : startAt !== undefined || endAt !== undefined)
+    ctx.addIssue({ code: "custom", message: Msg.boardEventDates, path: ["content", "startAt"] });
+}
+
+export const boardCreateBody = z.strictObject({ type: writableBoardType, content: boardContent }).superRefine(eventDates);
+export type BoardCreateBody = z.infer<typeof boardCreateBody>;
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const boardRefBody = z.strictObject({ id, type: boardType });
+export type BoardRefBody = z.infer<typeof boardRefBody>;
+
+/** An inquiry's answer: rich text, not blank. */
+export const inquiryAnswer = z.strictObject({ answer: z.string({ error: Msg.answerRequired }).trim().min(1, { error: Msg.answerRequired }).max(BOARD_CONTENT_MAX) });
+
+/**
+ * Edit: a notice, FAQ or event takes new content; an inquiry takes its answer, and `exist` says whether the
+ * operator was editing an answer that already existed ('수정 완료') or writing the first one ('작성 완료'),
+ * so two operators answering at once do not overwrite each other silently.
+ */
+export const boardUpdateBody = z.discriminatedUnion("type", [
+  z.strictObject({ id, type: writableBoardType, content: boardContent, exist: z.boolean().optional() }).superRefine(eventDates),
+  z.strictObject({ id, type: z.literal("inquiry"), content: inquiryAnswer, exist: z.boolean() }),
+]);
+export type BoardUpdateBody = z.infer<typeof boardUpdateBody>;
+
+export const boardListRequest = listRequest({ sortable: ["createdAt"], kind: "board" });
+export const boardTypeParams = z.strictObject({ type: boardType });
+
+const isoDate = z.string();
+export const boardRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  createdAt: isoDate,
+  category: z.string().nullable(),
+  username: z.string().nullable(),
+  state: z.string(),
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+});
+export type BoardRowDto = z.infer<typeof boardRow>;
+export const boardList = paged(boardRow);
+export const boardDetail = boardRow.extend({ content: z.string(), answer: z.string().nullable(), reply: z.string().nullable(), type: boardType, updatedAt: isoDate });
+export type BoardDetailDto = z.infer<typeof boardDetail>;
+
+// ---- policies ---------------------------------------------------------------------------------------
+
+/** Policy ids (spec §9): 1 terms, 2 privacy, 3 voucher terms; the back-office routes clause, personal, giftcard. */
+export const POLICY_IDS = { clause: 1, personal: 2, giftcard: 3 } as const;
+export type PolicyRoute = keyof typeof POLICY_IDS;
+/** Terms and voucher terms need isBoard4, privacy isBoard5. */
+export const POLICY_AREA: Record<number, AdminArea> = { 1: "policyTerms", 2: "policyPrivacy", 3: "policyTerms" };
+
+export const policyId = z.number({ error: Msg.badRequest }).int().min(1).max(3);
+export const policyWriteBody = z.strictObject({ id: policyId, policy: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(BOARD_CONTENT_MAX) });
+export type PolicyWriteBody = z.infer<typeof policyWriteBody>;
+export const policyRow = z.object({ id: z.number().int(), content: z.string(), createdAt: isoDate, state: z.number().int(), updatedAt: isoDate });
+export type PolicyDto = z.infer<typeof policyRow>;
+export const policyList = z.array(policyRow);
+
+/**
+ * The back-office create/edit form: the server's title rule, content not blank, event dates ('' when unset)
+ * both given and in order for an event. `toBoardContent` turns its values into the call's `content`.
+ */
+export function boardForm(type: BoardKind) {
+  return z
+    .object({
+      title: boardTitle,
+      content: z.string().refine((html) => html.replace(/<[^>]*>/g, "").trim().length > 0, { error: Msg.boardContentRequired }),
+      startAt: z.string(),
+      endAt: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (type === "event" && (!v.startAt || !v.endAt || v.startAt > v.endAt)) ctx.addIssue({ code: "custom", message: Msg.boardEventDates, path: ["startAt"] });
+    });
+}
+export type BoardFormValues = z.infer<ReturnType<typeof boardForm>>;
+export const toBoardContent = (type: BoardKind, v: BoardFormValues): BoardContent => ({
+  title: v.title,
+  content: v.content,
+  ...(type === "event" ? { startAt: v.startAt, endAt: v.endAt } : {}),
+});

@@ -1,0 +1,150 @@
+import { Router, type Request } from "express";
+import type { AppContext } from "../context";
+import { adminGate } from "../auth/admin-flags";
+import { authOf } from "../auth/middleware";
+import { AppError, forbidden, notFound, ok } from "../http/errors";
+import { valid, validate } from "../http/validate";
+import { plainText, sanitizeRichText } from "../http/rich-text";
+import { appendAction } from "../audit/audit.repo";
+import { adminBoardById, adminBoardPage, answerInquiryAsSeen, deleteBoardOfType, insertBoard, updateBoard, type AdminBoardRow } from "../cs/cs.repo";
+import { allPolicies, insertPolicy, policyById, updatePolicy, type Policy } from "../policies/policies.repo";
+import { allowsArea, type AdminArea } from "../../domain/admin-access";
+import {
+  BOARD_AREA, INQUIRY_ANSWERED, INQUIRY_WAITING, POLICY_AREA, boardCreateBody, boardListRequest, boardRefBody, boardTypeParams, boardUpdateBody,
+  policyWriteBody, type BoardCreateBody, type BoardDetailDto, type BoardKind, type BoardRefBody, type BoardRowDto, type BoardUpdateBody,
+  type PolicyDto, type PolicyWriteBody,
+} from "../../domain/schemas/board";
+import type { TableHandler } from "../../domain/schemas/list";
+import { Code } from "../../domain/codes";
+import { Msg } from "../../domain/messages";
+
+/** The route's gate let any board (or policy) flag through; the type (or policy id) names the area that decides. */
+function requireArea(req: Request, area: AdminArea) {
+  if (!allowsArea(area, authOf(req).admin!)) throw forbidden();
+}
+
+const toRow = (b: AdminBoardRow): BoardRowDto => ({
+  id: Number(b.id),
+  title: b.title,
+  createdAt: b.created_at,
+  category: b.category,
+  username: b.username ?? null,
+  state: b.state,
+  startAt: b.start_at,
+  endAt: b.end_at,
+});
+const toDetail = (b: AdminBoardRow): BoardDetailDto => ({ ...toRow(b), type: b.type, content: b.content, answer: b.reply, reply: b.reply, updatedAt: b.updated_at });
+const toPolicy = (p: Policy): PolicyDto => ({ id: Number(p.id), content: p.content, createdAt: p.created_at, state: Number(p.state), updatedAt: p.updated_at });
+
+/** What operators write, as stored: titles plain text, content through the allow-list. */
+const cleanContent = (c: BoardCreateBody["content"]) => ({
+  title: plainText(c.title),
+  content: sanitizeRichText(c.content),
+  start_at: c.startAt ?? null,
+  end_at: c.endAt ?? null,
+});
+
+/**
+ * Boards (notice, inquiry, FAQ, event) and policies in the back-office (spec §7 "Board", "Policy"; issue 12).
+ * Every write is sanitised (domain/rich-text.ts) and appended to the audit log in the same transaction.
+ */
+export function boardRoutes(ctx: AppContext): Router {
+  const r = Router();
+  const audit = (req: Request) => {
+    const admin = authOf(req).admin!;
+    return { adminId: admin.id, adminLoginId: admin.login_id };
+  };
+
+  r.get("/api/board/:type", adminGate(ctx), validate(boardTypeParams, "params"), validate(boardListRequest, "query"), async (req, res) => {
+    const { type } = valid<unknown, { type: BoardKind }>(req).params;
+    requireArea(req, BOARD_AREA[type]);
+    const h = valid<unknown, unknown, TableHandler<"createdAt">>(req).query;
+    const page = await adminBoardPage(ctx.db, type, h);
+    ok(res, { ...page, list: page.list.map(toRow) });
+  });
+
+  r.post("/api/board", adminGate(ctx), validate(boardCreateBody), async (req, res) => {
+    const { type, content } = valid<BoardCreateBody>(req).body;
+    requireArea(req, BOARD_AREA[type]);
+    const clean = cleanContent(content);
+    if (!clean.title) throw new AppError(Code.BAD_REQUEST, Msg.required);
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const id = await insertBoard(trx, { type, ...clean, state: INQUIRY_WAITING });
+      await appendAction(trx, { ...audit(req), action: "board.create", targetType: `board.${type}`, targetId: id, after: { title: clean.title, content: clean.content, startAt: clean.start_at, endAt: clean.end_at } });
+      return id;
+    });
+    ok(res, toDetail((await adminBoardById(ctx.db, type, id))!));
+  });
+
+  r.post("/api/board/detail", adminGate(ctx), validate(boardRefBody), async (req, res) => {
+    const { id, type } = valid<BoardRefBody>(req).body;
+    requireArea(req, BOARD_AREA[type]);
+    const row = await adminBoardById(ctx.db, type, id);
+    if (!row) throw notFound();
+    ok(res, toDetail(row));
+  });
+
+  r.post("/api/board/delete", adminGate(ctx), validate(boardRefBody), async (req, res) => {
+    const { id, type } = valid<BoardRefBody>(req).body;
+    requireArea(req, BOARD_AREA[type]);
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await adminBoardById(trx, type, id);
+      if (!before || !(await deleteBoardOfType(trx, type, id))) throw notFound();
+      await appendAction(trx, { ...audit(req), action: "board.delete", targetType: `board.${type}`, targetId: id, before: { title: before.title, content: before.content, reply: before.reply } });
+    });
+    ok(res, { id });
+  });
+
+  r.put("/api/board/update", adminGate(ctx), validate(boardUpdateBody), async (req, res) => {
+    const body = valid<BoardUpdateBody>(req).body;
+    requireArea(req, BOARD_AREA[body.type]);
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const before = await adminBoardById(trx, body.type, body.id);
+      if (!before) throw notFound();
+      if (body.type === "inquiry") {
+        const reply = sanitizeRichText(body.content.answer);
+        if (!reply) throw new AppError(Code.BAD_REQUEST, Msg.answerRequired);
+        // Written only if the inquiry is as the operator saw it (first answer or an edit of one).
+        if (!(await answerInquiryAsSeen(trx, body.id, reply, body.exist, INQUIRY_WAITING, INQUIRY_ANSWERED))) throw new AppError(Code.CONFLICT, Msg.answerChanged);
+        await appendAction(trx, { ...audit(req), action: body.exist ? "board.answer.edit" : "board.answer", targetType: "board.inquiry", targetId: body.id, before: { state: before.state, reply: before.reply }, after: { state: INQUIRY_ANSWERED, reply } });
+      } else {
+        const clean = cleanContent(body.content);
+        if (!clean.title) throw new AppError(Code.BAD_REQUEST, Msg.required);
+        if (!(await updateBoard(trx, body.type, body.id, clean))) throw notFound();
+        await appendAction(trx, {
+          ...audit(req), action: "board.update", targetType: `board.${body.type}`, targetId: body.id,
+          before: { title: before.title, content: before.content, startAt: before.start_at, endAt: before.end_at },
+          after: { title: clean.title, content: clean.content, startAt: clean.start_at, endAt: clean.end_at },
+        });
+      }
+      return (await adminBoardById(trx, body.type, body.id))!;
+    });
+    ok(res, toDetail(row));
+  });
+
+  // Policies. GET /api/policy/:id is the public route (server/routes/policy.ts): the text is public.
+  r.get("/api/policy", adminGate(ctx), async (req, res) => {
+    const admin = authOf(req).admin!;
+    ok(res, (await allPolicies(ctx.db)).filter((p) => allowsArea(POLICY_AREA[Number(p.id)], admin)).map(toPolicy));
+  });
+
+  for (const method of ["post", "put"] as const) {
+    r[method]("/api/policy", adminGate(ctx), validate(policyWriteBody), async (req, res) => {
+      const { id, policy } = valid<PolicyWriteBody>(req).body;
+      requireArea(req, POLICY_AREA[id]);
+      const content = sanitizeRichText(policy);
+      if (!content) throw new AppError(Code.BAD_REQUEST, Msg.required);
+      const saved = await ctx.db.transaction().execute(async (trx) => {
+        const before = await policyById(trx, id);
+        if (method === "post" ? !(await insertPolicy(trx, id, content)) : !(await updatePolicy(trx, id, content))) {
+          throw method === "post" ? new AppError(Code.BAD_REQUEST, Msg.policyExists) : notFound(Msg.policyNone);
+        }
+        await appendAction(trx, { ...audit(req), action: method === "post" ? "policy.create" : "policy.update", targetType: "policy", targetId: id, before: before?.content, after: content });
+        return (await policyById(trx, id))!;
+      });
+      ok(res, toPolicy(saved));
+    });
+  }
+
+  return r;
+}
