@@ -23,6 +23,15 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
 
+/**
+ * A member's plain text (an inquiry) as HTML for the API: every character escaped, line breaks as <br>.
+ * The text is stored exactly as typed; it leaves the server only in this form, so nothing a member typed
+ * can run in either app, and both show it exactly as typed.
+ */
+export function textToHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/\r?\n/g, "<br>");
+}
+
 /** A title as plain text: tags (and script/style bodies) removed, no angle brackets left; React escapes the rest. */
 export function plainText(s: string): string {
   const text = sanitizeHtml(s, { allowedTags: [], allowedAttributes: {}, nonTextTags: [...(options.nonTextTags ?? [])] });

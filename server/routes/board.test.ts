@@ -17,11 +17,13 @@ const XSS = [
   '<p onmouseover="alert(1)">이벤트</p>',
 ];
 const HOSTILE = XSS.join("");
-/** What none of the answers may contain (case-insensitive). */
-const FORBIDDEN = [/<script/i, /onerror/i, /onload/i, /onmouseover/i, /javascript:/i, /<svg/i, /<style/i, /style=/i, /<iframe/i, /<img/i];
+/** What no tag in the answers may be or carry (case-insensitive). Escaped text (`&lt;img …&gt;`) is no tag and runs nowhere. */
+const FORBIDDEN = [/^<\/?(script|svg|style|iframe|img)\b/i, /\son\w+\s*=/i, /javascript:/i, /\sstyle\s*=/i];
 function assertClean(where: string, value: unknown) {
-  const text = JSON.stringify(value);
-  for (const re of FORBIDDEN) expect(re.test(text), `${where} contains ${re}`).toBe(false);
+  const text = (JSON.stringify(value) ?? "").replace(/\\"/g, '"');
+  for (const tag of text.match(/<[a-z/!][^>]*>/gi) ?? []) for (const re of FORBIDDEN) expect(re.test(tag), `${where} has ${tag}`).toBe(false);
+  // Outside tags too: no raw "<script" or "javascript:" href can hide in text that is not escaped.
+  expect(/<script/i.test(text), `${where} contains <script`).toBe(false);
 }
 
 describe("back-office boards and policies", () => {

@@ -4,7 +4,7 @@ import { adminGate } from "../auth/admin-flags";
 import { authOf } from "../auth/middleware";
 import { AppError, forbidden, notFound, ok } from "../http/errors";
 import { valid, validate } from "../http/validate";
-import { plainText, sanitizeRichText } from "../http/rich-text";
+import { plainText, sanitizeRichText, textToHtml } from "../http/rich-text";
 import { appendAction } from "../audit/audit.repo";
 import { adminBoardById, adminBoardPage, answerInquiryAsSeen, deleteBoardOfType, insertBoard, updateBoard, type AdminBoardRow } from "../cs/cs.repo";
 import { allPolicies, insertPolicy, policyById, updatePolicy, type Policy } from "../policies/policies.repo";
@@ -33,7 +33,8 @@ const toRow = (b: AdminBoardRow): BoardRowDto => ({
   startAt: b.start_at,
   endAt: b.end_at,
 });
-const toDetail = (b: AdminBoardRow): BoardDetailDto => ({ ...toRow(b), type: b.type, content: b.content, answer: b.reply, reply: b.reply, updatedAt: b.updated_at });
+// A member's inquiry is plain text stored as typed: it leaves escaped as HTML, like operators' sanitised HTML.
+const toDetail = (b: AdminBoardRow): BoardDetailDto => ({ ...toRow(b), type: b.type, content: b.type === "inquiry" ? textToHtml(b.content) : b.content, answer: b.reply, reply: b.reply, updatedAt: b.updated_at });
 const toPolicy = (p: Policy): PolicyDto => ({ id: Number(p.id), content: p.content, createdAt: p.created_at, state: Number(p.state), updatedAt: p.updated_at });
 
 /** What operators write, as stored: titles plain text, content through the allow-list. */

@@ -105,10 +105,13 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
     off();
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ title: "입금 확인 문의", state: "1", reply: null });
-    expect(r.data.content).toBe("어제 입금했습니다.\n확인 부탁드립니다.\r\n<script>alert(1)</script><img src=x onerror=alert(1)>");
-    const typed = await s.call("POST", "/api/cs/inquiry", { token: t1, body: { title: "a<b, c>d", content: "a<b, c>d & <img src=x onerror=alert(1)>" } });
+    // Stored as typed; sent escaped as HTML (line breaks as <br>), so it shows as typed and nothing runs.
+    expect(r.data.content).toBe("어제 입금했습니다.<br>확인 부탁드립니다.<br>&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
+    const typed = await s.call("POST", "/api/cs/inquiry", { token: t1, body: { title: "a<b, c>d 문의", content: "a<b, c>d & <img src=x onerror=alert(1)>" } });
     const stored = (await s.call("GET", "/api/cs/inquiry/1", { token: t1 })).data.list.find((q: { id: number }) => q.id === typed.data.id);
-    expect(stored).toMatchObject({ title: "a<b, c>d", content: "a<b, c>d & <img src=x onerror=alert(1)>" });
+    expect(stored).toMatchObject({ title: "ad 문의", content: "a&lt;b, c&gt;d &amp; &lt;img src=x onerror=alert(1)&gt;" });
+    const row = await s.ctx.db.selectFrom("boards").select("content").where("id", "=", typed.data.id).executeTakeFirstOrThrow();
+    expect(row.content).toBe("a<b, c>d & <img src=x onerror=alert(1)>");
     // One operator notification, stored (it has an id) and pushed, pointing at the inquiry.
     expect(pushed).toHaveLength(1);
     expect(pushed[0]).toMatchObject({ category: "문의", type: "inquiry", ref_id: r.data.id });
@@ -160,7 +163,7 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
     const [second, first] = (await s.call("GET", "/api/cs/inquiry/1", { token: me })).data.list;
     const r = await s.call("PUT", "/api/cs/inquiry", { token: me, body: { id: second.id, title: " 수정한 제목 ", content: "첫 줄\n둘째 줄" } });
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ title: "수정한 제목", content: "첫 줄\n둘째 줄" });
+    expect(r.data).toMatchObject({ title: "수정한 제목", content: "첫 줄<br>둘째 줄" });
     const other = await s.call("PUT", "/api/cs/inquiry", { token: t2, body: { id: second.id, title: "남의 글", content: "수정" } });
     expect([other.status, other.code, other.message]).toEqual([404, 404, Msg.notFound]);
     const notice = (await s.call("GET", "/api/cs/notify/1")).data.list[0];

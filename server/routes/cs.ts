@@ -15,7 +15,7 @@ import {
 } from "../../domain/schemas/info";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import { plainText } from "../http/rich-text";
+import { plainText, textToHtml } from "../http/rich-text";
 
 export const CS_PAGE_SIZE = 10;
 /** Inquiry state '3' is answered; '1' waiting (DESIGN.md). */
@@ -23,9 +23,9 @@ export const ANSWERED = "3";
 const WAITING = "1";
 
 /*
- * A member's inquiry (title and content) is stored and returned exactly as typed, trimmed: plain text
- * with its own line breaks. Whoever shows it escapes it (the web renders it as text), so `a<b, c>d`
- * stays `a<b, c>d`. Operator replies are HTML and are sanitised where they are shown.
+ * A member's inquiry content is stored exactly as typed, trimmed: plain text with its own line breaks. It
+ * leaves the server escaped as HTML (`textToHtml`), so `a<b, c>d` shows as `a<b, c>d` and no markup a member
+ * typed can run. Titles are plain text (markup removed). Operator replies are sanitised HTML.
  */
 
 /** An inquiry's title is plain text: markup is removed; nothing left is a blank title. */
@@ -37,7 +37,7 @@ function inquiryTitle(raw: string): string {
 
 const toPost = (b: Board) => ({ id: b.id, title: b.title, content: b.content, createdAt: b.created_at });
 const toEvent = (b: Board) => ({ ...toPost(b), startAt: b.start_at, endAt: b.end_at });
-const toInquiry = (b: Board) => ({ ...toPost(b), state: b.state, reply: b.reply, updatedAt: b.updated_at });
+const toInquiry = (b: Board) => ({ ...toPost(b), content: textToHtml(b.content), state: b.state, reply: b.reply, updatedAt: b.updated_at });
 
 /** Customer service: notices, FAQ and events (public), 1:1 inquiries (the member's own). */
 export function csRoutes(ctx: AppContext): Router {
@@ -73,7 +73,7 @@ export function csRoutes(ctx: AppContext): Router {
     if (row.state === ANSWERED) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
     // The state check is repeated in the UPDATE so an answer landing meanwhile is not overwritten.
     if (!(await updateOwnInquiry(ctx.db, me.id, id, { title, content }, ANSWERED))) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
-    ok(res, { id, title, content });
+    ok(res, { id, title, content: textToHtml(content) });
   });
 
   r.delete("/api/cs/inquiry/:id", requireMember(ctx), validate(idParams, "params"), async (req, res) => {

@@ -22,3 +22,9 @@ export function htmlToText(html: string): string {
   const doc = new DOMParser().parseFromString(DOMPurify.sanitize(html), "text/html");
   return (doc.body.textContent ?? "").replace(/\s+/g, " ").trim();
 }
+
+/** A member's text sent as escaped HTML (line breaks as <br>) back to the text itself, for editing. */
+export function textOfHtml(html: string): string {
+  const doc = new DOMParser().parseFromString(DOMPurify.sanitize(html.replace(/<br\s*\/?>/gi, "\n")), "text/html");
+  return doc.body.textContent ?? "";
+}

@@ -28,10 +28,8 @@ export function InquiryDetail({ inquiry, onBack, onEdit }: { inquiry: Inquiry; o
           {formatDate(inquiry.createdAt)}
         </Text>
       </Box>
-      {/* The member's own text, shown as typed (React escapes it); only the operator's reply is HTML. */}
-      <Text whiteSpace="pre-wrap" wordBreak="break-word" minH="24" lineHeight="tall" data-testid="inquiry-detail-content">
-        {inquiry.content}
-      </Text>
+      {/* The member's own text arrives escaped as HTML (the server's textToHtml): it shows exactly as typed. */}
+      <HtmlContent html={inquiry.content} wordBreak="break-word" minH="24" data-testid="inquiry-detail-content" />
       {answered && inquiry.reply && (
         <Box bg="brand.subtle" borderRadius="md" p="4" data-testid="inquiry-reply">
           <Text fontWeight="bold" mb="2" color="brand.fg">

@@ -5,12 +5,14 @@ import type { Inquiry } from "../../../api/accountApi";
 import { useInquiryMutations } from "../../../api/accountQueries";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { snack } from "../../../components/ui/toaster";
+import { textOfHtml } from "../../../components/HtmlContent";
 import { L } from "../../../labels";
 
 /** Create (no `inquiry`) or edit a waiting inquiry; a confirm dialog precedes the submit. */
 export function InquiryForm({ inquiry, onDone, onCancel }: { inquiry?: Inquiry; onDone: () => void; onCancel: () => void }) {
   const [title, setTitle] = useState(inquiry?.title ?? "");
-  const [content, setContent] = useState(inquiry?.content ?? "");
+  // The API sends the member's text escaped as HTML; the form edits it as the text it is.
+  const [content, setContent] = useState(inquiry ? textOfHtml(inquiry.content) : "");
   const [confirm, setConfirm] = useState(false);
   const { create, update } = useInquiryMutations();
   const pending = create.isPending || update.isPending;
