@@ -12,6 +12,8 @@ export interface Sender {
   send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
   /** Signs a transaction without sending it (hash is known before sending). */
   provider: ethers.JsonRpcProvider;
+  /** Forgets the cached nonce: the next send reads it from the node (after a reorg dropped sent transactions). */
+  resync(): void;
 }
 
 export interface SenderOptions {
@@ -89,6 +91,11 @@ export function createSender(opts: SenderOptions): Sender {
       const run = queue.then(() => sendOne(tx, o?.beforeSend));
       queue = run.catch(() => undefined);
       return run;
+    },
+    resync() {
+      queue = queue.then(() => {
+        nextNonce = null;
+      });
     },
   };
 }

@@ -10,6 +10,7 @@ import { openAppStore, getMeta, setMeta, claimMeta, nowIso } from "./db/app-db";
 import { createCustody } from "./custody/keys";
 import { createOutbox } from "./relayer/outbox";
 import { createRelayer } from "./relayer/relayer";
+import { unconfirmAbove } from "./relayer/outbox.repo";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./notify";
@@ -90,6 +91,19 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const becomeLeader = async () => {
     writeStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     indexer = createIndexer({ rpcUrl: chain.rpcUrl, store: writeStore, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
+    // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
+    // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
+    indexer.on("reorg", (r) => {
+      chain.sender.resync();
+      void unconfirmAbove(db, r.commonAncestor).then(
+        (n) => {
+          if (n === 0) return;
+          log.warn({ rows: n, ancestor: r.commonAncestor }, "reorg: outbox rows confirmed in dropped blocks are reconciled again");
+          relayer.kick();
+        },
+        (err) => log.error({ err: (err as Error).message }, "reorg: could not reopen outbox rows"),
+      );
+    });
     await indexer.syncOnce();
     indexer.start();
     relayer.start();
