@@ -79,7 +79,10 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
     for (const r of batch) {
       rows++;
       const hash = (r.tx_hash ?? "").toLowerCase();
-      const found = hash ? (await legs(hash)).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value)) : undefined;
+      // A batch may carry several identical moves: each record claims a leg no other record has claimed.
+      const found = hash
+        ? (await legs(hash)).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value) && !recordKeys.has(`${hash}:${t.logIndex}`))
+        : undefined;
       if (!found) {
         missing++;
         fail("record without transfer", `outbox #${r.id} (${r.kind} ${r.value}원 ${r.from_address} → ${r.to_address}, tx ${r.tx_hash ?? "none"}) has no such transfer on chain`);

@@ -4,6 +4,7 @@ import { ethers } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { createRelayer } from "./relayer";
+import { reconcile } from "../dashboard/reconcile";
 import { createMember } from "../services/members";
 import { callToken } from "../services/chain-calls";
 import type { EnqueueInput, TransferRow } from "./outbox";
@@ -17,6 +18,12 @@ describe("custody, outbox and relayer", () => {
     s = await startTestStack();
   });
   afterAll(async () => {
+    // Whatever the crashes and batches above did, the books agree with the chain at the end.
+    if (s) {
+      await s.waitIndexed();
+      const report = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
+      expect(report.lines.filter((l) => !l.ok)).toEqual([]);
+    }
     await s?.stop();
   });
   /** Several outbox rows in one transaction, as one business action would write them. */
