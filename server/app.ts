@@ -7,6 +7,7 @@ import { errorHandler, notFound, ok } from "./http/errors";
 import { sessionRoutes } from "./routes/session";
 import { healthRoutes } from "./routes/health";
 import { routeModules } from "./routes";
+import { staticFiles } from "./http/static";
 
 const DIST = path.resolve(__dirname, "..", "dist");
 
@@ -55,7 +56,7 @@ export function createApp(ctx: AppContext): express.Express {
 /** Serves a built Vite app with an index.html fallback for client routes. */
 function serveSpa(app: express.Express, mount: string, dir: string) {
   const index = path.join(dir, "index.html");
-  app.use(mount, express.static(dir, { index: false, maxAge: "1h", setHeaders: (res, p) => p.endsWith(".html") && res.setHeader("Cache-Control", "no-cache") }));
+  app.use(mount, staticFiles(dir));
   app.get(mount === "/" ? "/{*rest}" : `${mount}{/*rest}`, (req, res, next) => {
     if (req.path.startsWith("/api")) return next();
     if (!fs.existsSync(index)) return res.status(503).type("text/plain; charset=utf-8").send("앱이 아직 빌드되지 않았습니다: npm run build");

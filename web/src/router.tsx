@@ -1,25 +1,27 @@
+import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RequireAnonymous, RequireLogin, RequireParam } from "./components/guards";
-import LoginPage from "./pages/auth/LoginPage";
-import PasswordPage from "./pages/auth/PasswordPage";
-import SignupPage from "./pages/auth/SignupPage";
-import BuyPage from "./pages/buy/BuyPage";
-import FaqPage from "./pages/cs/FaqPage";
-import EventPage from "./pages/cs/EventPage";
-import InquiryPage from "./pages/cs/InquiryPage";
-import NotifyPage from "./pages/cs/NotifyPage";
+const LoginPage = lazy(() => import("./pages/auth/LoginPage"));
+const PasswordPage = lazy(() => import("./pages/auth/PasswordPage"));
+const SignupPage = lazy(() => import("./pages/auth/SignupPage"));
+const BuyPage = lazy(() => import("./pages/buy/BuyPage"));
+const FaqPage = lazy(() => import("./pages/cs/FaqPage"));
+const EventPage = lazy(() => import("./pages/cs/EventPage"));
+const InquiryPage = lazy(() => import("./pages/cs/InquiryPage"));
+const NotifyPage = lazy(() => import("./pages/cs/NotifyPage"));
 import HomePage from "./pages/HomePage";
-import AddressBookPage from "./pages/info/AddressBookPage";
-import DetailPage from "./pages/info/DetailPage";
-import HistoryPage from "./pages/info/HistoryPage";
-import MobileAddressPage from "./pages/MobileAddressPage";
-import NotFoundPage from "./pages/NotFoundPage";
-import PolicyPage from "./pages/policy/PolicyPage";
-import ResultPage from "./pages/ResultPage";
-import SendPage from "./pages/send/SendPage";
+const AddressBookPage = lazy(() => import("./pages/info/AddressBookPage"));
+const DetailPage = lazy(() => import("./pages/info/DetailPage"));
+const HistoryPage = lazy(() => import("./pages/info/HistoryPage"));
+const MobileAddressPage = lazy(() => import("./pages/MobileAddressPage"));
+const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
+const PolicyPage = lazy(() => import("./pages/policy/PolicyPage"));
+const ResultPage = lazy(() => import("./pages/ResultPage"));
+const SendPage = lazy(() => import("./pages/send/SendPage"));
 import { PolicyId } from "@domain/constants";
 
+// Every page but the landing page is its own chunk, loaded when first visited (AppLayout suspends).
 const login = (el: React.ReactNode) => <RequireLogin>{el}</RequireLogin>;
 
 /** Every route of spec §2. */

@@ -1,5 +1,5 @@
-import { Box, Flex } from "@chakra-ui/react";
-import { useEffect } from "react";
+import { Box, Center, Flex, Spinner } from "@chakra-ui/react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -15,7 +15,16 @@ export function AppLayout({ minimal = false }: { minimal?: boolean }) {
     <Flex direction="column" minH="100dvh">
       <Header landing={pathname === "/"} minimal={minimal} />
       <Box as="main" flex="1">
-        <Outlet />
+        {/* Pages are loaded on first visit: a spinner holds their place for that moment. */}
+        <Suspense
+          fallback={
+            <Center py="24" data-testid="page-loading">
+              <Spinner color="brand.solid" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </Box>
       {!minimal && <Footer />}
     </Flex>
