@@ -61,6 +61,8 @@ export const AREAS = {
   walletManage: staff("isWallet2", "isWallet3"),
   walletTransfer: staff("isWallet3"),
   apiKey: staff("isApiKey1"),
+  /** Sales calls that name their type in the body; the handler checks the type's own flag. */
+  saleAny: staff("isSale1", "isSale2", "isSale3"),
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -102,6 +104,18 @@ export const ADMIN_API = {
   "POST /api/operation/apikey": "apiKey",
   "GET /api/operation/actions": "auditLog",
   "POST /api/notify/all": "notify",
+  "GET /api/sale/sell": "saleSell",
+  "GET /api/sale/use": "saleUse",
+  "GET /api/sale/gift": "saleGift",
+  "GET /api/sale/sell/download": "saleSell",
+  "GET /api/sale/use/download": "saleUse",
+  "GET /api/sale/gift/download": "saleGift",
+  "POST /api/sale/list": "saleAny",
+  "POST /api/sale/detail": "saleAny",
+  "GET /api/address/bank": "walletBank",
+  "POST /api/address/bank": "walletBank",
+  "PUT /api/address/bank": "walletBank",
+  "DELETE /api/address/bank/:id": "walletBank",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

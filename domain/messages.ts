@@ -134,6 +134,18 @@ export const Msg = {
   apiKeyInvalid: "유효하지 않은 API 키입니다.",
   downloadFailed: "다운로드에 실패하였습니다.",
   logoutConfirmAdmin: "로그아웃 하시겠습니까?",
+  saleApproveConfirm: "입금을 확인하고 승인하시겠습니까?",
+  saleDeleteConfirm: "판매내역을 삭제(주문 취소)하시겠습니까?",
+  saleApproved: "승인이 완료되었습니다.",
+  selectItem: "항목을 선택해주세요",
+  bankAccountRule: "올바른 계좌번호 형식을 입력해주세요",
+  bankAlreadyMain: "이미 대표 계좌로 설정되어 있습니다.",
+  bankMainSet: "대표 계좌로 설정되었습니다.",
+  bankMainNotRemovable: "대표 계좌는 삭제할 수 없습니다. 다른 계좌를 대표로 설정한 뒤 삭제해주세요.",
+  bankAdded: "계좌가 등록되었습니다.",
+  bankRemoved: "계좌가 삭제되었습니다.",
+  bankRemoveConfirm: "선택한 계좌를 삭제하시겠습니까?",
+  bankAddConfirm: "계좌를 등록하시겠습니까?",
 } as const;
 export type MsgKey = keyof typeof Msg;
 

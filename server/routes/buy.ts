@@ -29,12 +29,12 @@ export function buyRoutes(ctx: AppContext): Router {
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
   r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
     const { id } = valid<{ id: number }>(req).body;
-    const order = await acceptBuy(ctx, id);
+    const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
     ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: order.expires_at, txHash: order.txHash, status: order.status });
   });
 
   r.delete("/api/sale/delete/:id", adminGate(ctx), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
-    await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id);
+    await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id, authOf(req).admin!);
     ok(res, "OK");
   });
 

@@ -13,6 +13,8 @@ import { operationMemberRoutes } from "./operation-members";
 import { operationOperatorRoutes } from "./operation-operators";
 import { operationApiKeyRoutes } from "./operation-apikey";
 import { partnerRoutes } from "./partner";
+import { saleRoutes } from "./sale";
+import { addressBankRoutes } from "./address-bank";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -29,4 +31,6 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   operationOperatorRoutes,
   operationApiKeyRoutes,
   partnerRoutes,
+  saleRoutes,
+  addressBankRoutes,
 ];

@@ -5,6 +5,7 @@ import {
   memberList, memberListRequest, notifyList, notifyListRequest, operatorCreateBody, operatorDetail, operatorDetailBody,
   operatorIdParams, operatorList,
 } from "@domain/schemas/operation";
+import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals } from "@domain/schemas/sale";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -89,11 +90,29 @@ export const endpoints = {
   apiKey: { method: "GET", path: "/api/operation/apikey", data: apiKeyInfo },
   apiKeyCreate: { method: "POST", path: "/api/operation/apikey", data: apiKeyInfo },
   auditList: { method: "GET", path: "/api/operation/actions", body: auditListRequest, data: auditList },
+
+  // sales
+  saleTotalsSell: { method: "GET", path: "/api/sale/sell", data: saleTotals },
+  saleTotalsUse: { method: "GET", path: "/api/sale/use", data: saleTotals },
+  saleTotalsGift: { method: "GET", path: "/api/sale/gift", data: saleTotals },
+  saleList: { method: "POST", path: "/api/sale/list", body: saleListRequest, data: saleList },
+  saleDetail: { method: "POST", path: "/api/sale/detail", body: saleDetailBody, data: saleRow },
+  saleAccept: { method: "POST", path: "/api/sale/accept", body: z.object({ id: z.number() }), data: z.unknown() },
+  saleDelete: { method: "DELETE", path: "/api/sale/delete/:id", body: z.object({ id: z.number() }), data: z.unknown() },
+
+  // deposit bank accounts
+  bankList: { method: "GET", path: "/api/address/bank", data: bankList },
+  bankCreate: { method: "POST", path: "/api/address/bank", body: bankCreateBody, data: bankRow },
+  bankSetMain: { method: "PUT", path: "/api/address/bank", body: bankIdBody, data: bankList },
+  bankDelete: { method: "DELETE", path: "/api/address/bank/:id", body: bankIdParams, data: z.unknown() },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
 export const downloads = {
   members: { method: "GET", path: "/api/operation/allUserList/download", fileName: "회원정보.xlsx" },
+  saleSell: { method: "GET", path: "/api/sale/sell/download", fileName: "sale_sell.xlsx" },
+  saleUse: { method: "GET", path: "/api/sale/use/download", fileName: "sale_use.xlsx" },
+  saleGift: { method: "GET", path: "/api/sale/gift/download", fileName: "sale_gift.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
