@@ -63,6 +63,8 @@ export const AREAS = {
   apiKey: staff("isApiKey1"),
   /** Sales calls that name their type in the body; the handler checks the type's own flag. */
   saleAny: staff("isSale1", "isSale2", "isSale3"),
+  /** Token detail names its list (issuance or fees) in the body; the handler checks that list's flag. */
+  tokenAny: staff("isToken1", "isToken3"),
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -116,6 +118,14 @@ export const ADMIN_API = {
   "POST /api/address/bank": "walletBank",
   "PUT /api/address/bank": "walletBank",
   "DELETE /api/address/bank/:id": "walletBank",
+  "GET /api/token/manage": "tokenView",
+  "POST /api/token/manage/search": "tokenView",
+  "GET /api/token/manage/download": "tokenView",
+  "POST /api/token/mint": "tokenMint",
+  "GET /api/token/fee": "tokenFee",
+  "POST /api/token/fee/search": "tokenFee",
+  "GET /api/token/fee/download": "tokenFee",
+  "POST /api/token/detail": "tokenAny",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

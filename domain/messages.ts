@@ -146,6 +146,10 @@ export const Msg = {
   bankRemoved: "계좌가 삭제되었습니다.",
   bankRemoveConfirm: "선택한 계좌를 삭제하시겠습니까?",
   bankAddConfirm: "계좌를 등록하시겠습니까?",
+  tokenAmountInvalid: "발행 금액은 11자리 이내의 정수로 입력해주세요",
+  tokenMintDone: "토큰 발행이 완료되었습니다.",
+  tokenMintFailed: "토큰 발행에 실패하였습니다.",
+  tokenMintConfirm: "토큰을 발행하시겠습니까?",
 } as const;
 export type MsgKey = keyof typeof Msg;
 

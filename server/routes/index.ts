@@ -15,6 +15,7 @@ import { operationApiKeyRoutes } from "./operation-apikey";
 import { partnerRoutes } from "./partner";
 import { saleRoutes } from "./sale";
 import { addressBankRoutes } from "./address-bank";
+import { tokenRoutes } from "./token";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -33,4 +34,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   partnerRoutes,
   saleRoutes,
   addressBankRoutes,
+  tokenRoutes,
 ];

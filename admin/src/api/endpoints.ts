@@ -6,6 +6,7 @@ import {
   operatorIdParams, operatorList,
 } from "@domain/schemas/operation";
 import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals } from "@domain/schemas/sale";
+import { feeList, feeTotals, mintBody, tokenDetailBody, tokenList, tokenManageData } from "@domain/schemas/token";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -105,6 +106,14 @@ export const endpoints = {
   bankCreate: { method: "POST", path: "/api/address/bank", body: bankCreateBody, data: bankRow },
   bankSetMain: { method: "PUT", path: "/api/address/bank", body: bankIdBody, data: bankList },
   bankDelete: { method: "DELETE", path: "/api/address/bank/:id", body: bankIdParams, data: z.unknown() },
+
+  // tokens
+  tokenManage: { method: "GET", path: "/api/token/manage", data: tokenManageData },
+  tokenSearch: { method: "POST", path: "/api/token/manage/search", data: tokenList },
+  tokenMint: { method: "POST", path: "/api/token/mint", body: mintBody, data: z.unknown() },
+  tokenFee: { method: "GET", path: "/api/token/fee", data: feeTotals },
+  tokenFeeSearch: { method: "POST", path: "/api/token/fee/search", data: feeList },
+  tokenDetail: { method: "POST", path: "/api/token/detail", body: tokenDetailBody, data: z.unknown() },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
@@ -113,6 +122,8 @@ export const downloads = {
   saleSell: { method: "GET", path: "/api/sale/sell/download", fileName: "sale_sell.xlsx" },
   saleUse: { method: "GET", path: "/api/sale/use/download", fileName: "sale_use.xlsx" },
   saleGift: { method: "GET", path: "/api/sale/gift/download", fileName: "sale_gift.xlsx" },
+  tokenManagement: { method: "GET", path: "/api/token/manage/download", fileName: "token_management.xlsx" },
+  tokenFee: { method: "GET", path: "/api/token/fee/download", fileName: "token_fee.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
