@@ -65,6 +65,8 @@ export const AREAS = {
   saleAny: staff("isSale1", "isSale2", "isSale3"),
   /** Token detail names its list (issuance or fees) in the body; the handler checks that list's flag. */
   tokenAny: staff("isToken1", "isToken3"),
+  /** Creating an operator wallet (isWallet2); the list is walletManage, transfers walletTransfer. */
+  walletCreate: staff("isWallet2"),
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -126,6 +128,9 @@ export const ADMIN_API = {
   "POST /api/token/fee/search": "tokenFee",
   "GET /api/token/fee/download": "tokenFee",
   "POST /api/token/detail": "tokenAny",
+  "GET /api/address/wallet": "walletManage",
+  "POST /api/address/wallet": "walletCreate",
+  "POST /api/address/transmit/send": "walletTransfer",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

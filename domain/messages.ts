@@ -150,6 +150,9 @@ export const Msg = {
   tokenMintDone: "토큰 발행이 완료되었습니다.",
   tokenMintFailed: "토큰 발행에 실패하였습니다.",
   tokenMintConfirm: "토큰을 발행하시겠습니까?",
+  walletCreated: "지갑이 생성되었습니다.",
+  transferConfirm: "전송하시겠습니까?",
+  transferFailed: "전송에 실패하였습니다.",
 } as const;
 export type MsgKey = keyof typeof Msg;
 

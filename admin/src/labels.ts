@@ -274,4 +274,26 @@ export const L = {
     gift: "선물",
     use: "사용",
   },
+
+  // operator wallets
+  wallet: {
+    title: "지갑 관리",
+    create: "지갑 생성",
+    nickName: "지갑 별칭",
+    id: "번호",
+    wallet: "지갑",
+    address: "주소",
+    copy: "주소 복사",
+    balance: "잔액",
+    daily: "일간 보낸 금액",
+    weekly: "주간 보낸 금액",
+    monthly: "월간 보낸 금액",
+    transfer: "전송",
+    from: "보내는 지갑",
+    to: "받는 지갑 또는 주소",
+    toPlaceholder: "0x로 시작하는 주소",
+    pick: "지갑을 선택해주세요",
+    amount: "금액",
+    send: "전송",
+  },
 } as const;

@@ -53,7 +53,7 @@ export const SCREENS: Screen[] = [
   { path: "token/management", title: "토큰 발행 관리", area: "tokenView", menu: "토큰", component: page(() => import("./pages/token/TokenPages"), "TokenManagementPage") },
   { path: "token/fee", title: "수수료 내역", area: "tokenFee", menu: "토큰", component: page(() => import("./pages/token/TokenPages"), "TokenFeePage") },
   { path: "address/bank", title: "입금 계좌 관리", area: "walletBank", menu: "지갑", component: page(() => import("./pages/address/BankPage"), "BankPage") },
-  { path: "address/wallet", title: "지갑 관리", area: "walletManage", menu: "지갑" },
+  { path: "address/wallet", title: "지갑 관리", area: "walletManage", menu: "지갑", component: page(() => import("./pages/address/WalletPage"), "WalletPage") },
   { path: "key", title: "API 키", area: "apiKey", menu: "지갑", component: page(() => import("./pages/apikey/ApiKeyPage"), "ApiKeyPage") },
 ];
 

@@ -123,3 +123,34 @@ export const bankRow = z.object({
 });
 export type BankRowDto = z.infer<typeof bankRow>;
 export const bankList = z.array(bankRow);
+
+// ---- operator wallets and transfers (spec §3 Wallet, §5 Transfer, §8) -----------------------------
+
+export const walletCreateBody = z.strictObject({
+  nickName: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(30, { error: Msg.transferCheckInput }),
+});
+
+/** The transfer form: from wallet, to wallet or address, amount (precision 0). Which wallet is wrong is the server's answer (401/403). */
+export const walletSendBody = z.strictObject({
+  from: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }),
+  to: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }),
+  value: z
+    .union([z.number(), z.string().trim()], { error: Msg.required })
+    .refine((v) => v !== "", { error: Msg.required })
+    .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), { error: Msg.transferCheckInput })
+    .transform((v) => Number(v)),
+});
+export type WalletSendBody = z.output<typeof walletSendBody>;
+
+const periodWon = z.object({ daily_value: won, weekly_value: won, monthly_value: won });
+export const operatorWalletRow = z.object({
+  id: z.number().int(),
+  wallet: z.string(),
+  nickName: z.string().nullable(),
+  kind: z.string(),
+  address: z.string(),
+  balance: won,
+  date_value: periodWon,
+});
+export type OperatorWalletDto = z.infer<typeof operatorWalletRow>;
+export const operatorWalletList = z.array(operatorWalletRow);

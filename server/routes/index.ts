@@ -16,6 +16,7 @@ import { partnerRoutes } from "./partner";
 import { saleRoutes } from "./sale";
 import { addressBankRoutes } from "./address-bank";
 import { tokenRoutes } from "./token";
+import { addressWalletRoutes } from "./address-wallet";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -35,4 +36,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   saleRoutes,
   addressBankRoutes,
   tokenRoutes,
+  addressWalletRoutes,
 ];

@@ -5,7 +5,7 @@ import {
   memberList, memberListRequest, notifyList, notifyListRequest, operatorCreateBody, operatorDetail, operatorDetailBody,
   operatorIdParams, operatorList,
 } from "@domain/schemas/operation";
-import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals } from "@domain/schemas/sale";
+import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, walletCreateBody, walletSendBody } from "@domain/schemas/sale";
 import { feeList, feeTotals, mintBody, tokenDetailBody, tokenList, tokenManageData } from "@domain/schemas/token";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
@@ -114,6 +114,11 @@ export const endpoints = {
   tokenFee: { method: "GET", path: "/api/token/fee", data: feeTotals },
   tokenFeeSearch: { method: "POST", path: "/api/token/fee/search", data: feeList },
   tokenDetail: { method: "POST", path: "/api/token/detail", body: tokenDetailBody, data: z.unknown() },
+
+  // operator wallets
+  walletList: { method: "GET", path: "/api/address/wallet", data: operatorWalletList },
+  walletCreate: { method: "POST", path: "/api/address/wallet", body: walletCreateBody, data: z.unknown() },
+  walletSend: { method: "POST", path: "/api/address/transmit/send", body: walletSendBody, data: z.unknown() },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
