@@ -6,6 +6,7 @@ import { forbidden, notFound, ok } from "../http/errors";
 import { valid, validate } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
 import * as repo from "../sale/sale.repo";
+import { allPages } from "../db/paged";
 import { allowsArea, type AdminArea } from "../../domain/admin-access";
 import { formatDate, formatHistoryDate } from "../../domain/format";
 import {
@@ -99,14 +100,6 @@ const moveFile = (gift: boolean): SheetColumn<MoveRowDto>[] => [
   { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
 
-async function* allRows<T>(fetchPage: (page: number) => Promise<{ list: unknown[] }>): AsyncGenerator<T> {
-  for (let page = 1; ; page++) {
-    const { list } = await fetchPage(page);
-    yield* list as T[];
-    if (list.length < 1000) return;
-  }
-}
-
 /** Sales (spec §7 "Sales"): totals, list, detail and the sale_{type}.xlsx download. Accept and delete live with the buy routes. */
 export function saleRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -116,10 +109,15 @@ export function saleRoutes(ctx: AppContext): Router {
 
     r.get(`/api/sale/${type}/download`, adminGate(ctx), validate(saleRangeRequest, "query"), async (req, res) => {
       const q = valid<unknown, unknown, SaleRangeRequest>(req).query;
-      const fetch = (page: number) => salePage(ctx, { ...q, type, page, perPage: 1000, sortBy: "id", sortDesc: false });
+      const h = { ...q, start: q.start!, end: q.end!, sortBy: "id" as const, sortDesc: false };
       const name = `sale_${type}.xlsx`;
-      if (type === "sell") await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: SELL_FILE, rows: allRows<SellRowDto>(fetch) });
-      else await streamXlsx(res, { fileName: name, sheetName: type === "use" ? "사용 내역" : "선물 내역", columns: moveFile(type === "gift"), rows: allRows<MoveRowDto>(fetch) });
+      if (type === "sell") {
+        const rows = allPages(async (page, perPage) => ({ list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto) }));
+        await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: SELL_FILE, rows });
+      } else {
+        const rows = allPages(async (page, perPage) => ({ list: (await repo.listMoves(ctx.db, type, { ...h, page, perPage })).list.map(moveDto) }));
+        await streamXlsx(res, { fileName: name, sheetName: type === "use" ? "사용 내역" : "선물 내역", columns: moveFile(type === "gift"), rows });
+      }
     });
   }
 

@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { AppContext } from "../context";
 import { adminGate } from "../auth/admin-flags";
 import { authOf } from "../auth/middleware";
-import { AppError, notFound, ok } from "../http/errors";
+import { AppError, forbidden, notFound, ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { valid, validate } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
@@ -10,7 +10,7 @@ import { ensureChainUp } from "../services/chain-status";
 import { callToken } from "../services/chain-calls";
 import { appendAction } from "../audit/audit.repo";
 import * as repo from "../token/token.repo";
-import { forbidden } from "../http/errors";
+import { allPages } from "../db/paged";
 import { allowsArea } from "../../domain/admin-access";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -97,14 +97,6 @@ const FEE_FILE: SheetColumn<FeeRowDto>[] = [
   { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
 
-async function* pages<T>(fetchPage: (page: number) => Promise<{ list: T[] }>): AsyncGenerator<T> {
-  for (let page = 1; ; page++) {
-    const { list } = await fetchPage(page);
-    yield* list;
-    if (list.length < 1000) return;
-  }
-}
-
 /** Token issuance and fees (spec §7 Token): totals, search, detail, mint, downloads; the mint is journaled, awaited and audited. */
 export function tokenRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -119,9 +111,10 @@ export function tokenRoutes(ctx: AppContext): Router {
 
   r.get("/api/token/manage/download", adminGate(ctx), validate(tokenListRequest, "query"), async (req, res) => {
     const q = valid<unknown, unknown, TokenListRequest>(req).query;
-    const fetch = async (page: number) =>
-      (await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage: 1000, sortBy: "id", sortDesc: false })).list.map(tokenDto);
-    await streamXlsx(res, { fileName: "token_management.xlsx", sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows: pages((p) => fetch(p).then((list) => ({ list }))) });
+    const rows = allPages(async (page, perPage) => ({
+      list: (await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(tokenDto),
+    }));
+    await streamXlsx(res, { fileName: "token_management.xlsx", sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
   });
 
   r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx.db), async (req, res) => {
@@ -148,10 +141,10 @@ export function tokenRoutes(ctx: AppContext): Router {
 
   r.get("/api/token/fee/download", adminGate(ctx), validate(feeListRequest, "query"), async (req, res) => {
     const q = valid<unknown, unknown, FeeListRequest>(req).query;
-    const fetch = async (page: number) => ({
-      list: (await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage: 1000, sortBy: "id", sortDesc: false })).list.map(feeDto),
-    });
-    await streamXlsx(res, { fileName: "token_fee.xlsx", sheetName: "수수료 내역", columns: FEE_FILE, rows: pages(fetch) });
+    const rows = allPages(async (page, perPage) => ({
+      list: (await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(feeDto),
+    }));
+    await streamXlsx(res, { fileName: "token_fee.xlsx", sheetName: "수수료 내역", columns: FEE_FILE, rows });
   });
 
   // The detail names its list: issuance needs isToken1, fees isToken3.

@@ -6,7 +6,7 @@ import {
   operatorIdParams, operatorList,
 } from "@domain/schemas/operation";
 import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, walletCreateBody, walletSendBody } from "@domain/schemas/sale";
-import { feeList, feeTotals, mintBody, tokenDetailBody, tokenList, tokenManageData } from "@domain/schemas/token";
+import { feeList, feeListRequest, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData } from "@domain/schemas/token";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -109,10 +109,10 @@ export const endpoints = {
 
   // tokens
   tokenManage: { method: "GET", path: "/api/token/manage", data: tokenManageData },
-  tokenSearch: { method: "POST", path: "/api/token/manage/search", data: tokenList },
+  tokenSearch: { method: "POST", path: "/api/token/manage/search", body: tokenListRequest, data: tokenList },
   tokenMint: { method: "POST", path: "/api/token/mint", body: mintBody, data: z.unknown() },
   tokenFee: { method: "GET", path: "/api/token/fee", data: feeTotals },
-  tokenFeeSearch: { method: "POST", path: "/api/token/fee/search", data: feeList },
+  tokenFeeSearch: { method: "POST", path: "/api/token/fee/search", body: feeListRequest, data: feeList },
   tokenDetail: { method: "POST", path: "/api/token/detail", body: tokenDetailBody, data: z.unknown() },
 
   // operator wallets

@@ -107,7 +107,7 @@ function SalePage({ type }: { type: SaleType }) {
   const request = { ...list.request, type };
   const q = useQuery({
     queryKey: ["sale", request],
-    queryFn: ({ signal }) => callEndpoint("saleList", request as never, { signal }),
+    queryFn: ({ signal }) => callEndpoint("saleList", request, { signal }),
     placeholderData: keepPreviousData,
   });
   const [open, setOpen] = useState<Row | null>(null);
@@ -153,7 +153,7 @@ function SalePage({ type }: { type: SaleType }) {
 
 function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; onClose: () => void }) {
   const q = useQuery({ queryKey: ["sale-detail", type, row?.id], queryFn: () => callEndpoint("saleDetail", { id: row!.id, type }), enabled: row !== null });
-  const d = q.data as Row | undefined;
+  const d = q.data;
   const items: [string, React.ReactNode][] = !d
     ? []
     : "orderNo" in d

@@ -93,7 +93,7 @@ export function TokenManagementPage() {
   const totals = useQuery({ queryKey: ["token-manage"], queryFn: ({ signal }) => callEndpoint("tokenManage", undefined, { signal }) });
   const q = useQuery({
     queryKey: ["token-list", list.request],
-    queryFn: ({ signal }) => callEndpoint("tokenSearch", list.request as never, { signal }),
+    queryFn: ({ signal }) => callEndpoint("tokenSearch", list.request, { signal }),
     placeholderData: keepPreviousData,
   });
   const [minting, setMinting] = useState(false);
@@ -197,7 +197,7 @@ export function TokenFeePage() {
   const totals = useQuery({ queryKey: ["token-fee"], queryFn: ({ signal }) => callEndpoint("tokenFee", undefined, { signal }) });
   const q = useQuery({
     queryKey: ["fee-list", list.request],
-    queryFn: ({ signal }) => callEndpoint("tokenFeeSearch", list.request as never, { signal }),
+    queryFn: ({ signal }) => callEndpoint("tokenFeeSearch", list.request, { signal }),
     placeholderData: keepPreviousData,
   });
   const [member, setMember] = useState<number | null>(null);
