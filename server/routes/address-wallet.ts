@@ -44,7 +44,7 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     ]);
     const list: OperatorWalletDto[] = wallets.map((w) => ({
       id: Number(w.id),
-      wallet: w.nickname ?? KIND_NAME[w.kind] ?? w.kind,
+      wallet: KIND_NAME[w.kind] ?? w.nickname ?? w.kind,
       nickName: w.nickname,
       kind: w.kind,
       address: w.address,

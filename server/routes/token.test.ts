@@ -46,6 +46,11 @@ describe("back-office tokens: issuance and fees", () => {
     expect(list.code).toBe(200);
     expect(list.data.list[0]).toMatchObject({ id: r.data.id, address: treasury, amount: 12_345_678_901, burnState: "발행", txHash: r.data.txHash, operator: "admin" });
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { type: "burn" })).data.total).toBe(0);
+    // The search box: part of the address, the operator, the tx hash.
+    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: treasury.slice(2, 12).toUpperCase() })).data.total).toBe(2);
+    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "admin" })).data.list.map((x: { id: number }) => x.id)).toEqual([r.data.id]);
+    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: r.data.txHash })).data.total).toBe(1);
+    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "0xnothing" })).data.total).toBe(0);
     expect((await as(viewOnly)("POST", "/api/token/detail", { id: r.data.id, type: "management" })).data.amount).toBe(12_345_678_901);
     const log = await as(admin)("GET", "/api/operation/actions");
     expect(log.data.list.find((a: { action: string }) => a.action === "token.mint")).toMatchObject({ txHash: r.data.txHash, adminLoginId: "admin" });
@@ -94,6 +99,8 @@ describe("back-office tokens: issuance and fees", () => {
     const list = await as(feeOnly)("POST", "/api/token/fee/search", { type: "gift" });
     expect(list.data.list[0]).toMatchObject({ phonenumber: "01011112222", username: "김민준", receiver: "이서연", type: "선물", giftValue: 3_000, value: 200 });
     expect((await as(feeOnly)("POST", "/api/token/detail", { id: list.data.list[0].id, type: "fee" })).data.value).toBe(200);
+    expect((await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "01033334444" })).data.list.every((x: { receiver: string }) => x.receiver === "이서연")).toBe(true);
+    expect((await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "nobody" })).data.total).toBe(0);
     expect(await as(feeOnly)("POST", "/api/token/fee/search", { from: "2025-01-01", to: "2025-06-01" })).toMatchObject({ code: 400, message: Msg.dateRangeTooLong });
     expect((await as(feeOnly)("POST", "/api/token/fee/search", { type: "refund" })).code).toBe(400);
     expect((await as(feeOnly)("POST", "/api/token/detail", { id: 999999, type: "fee" })).code).toBe(404);

@@ -16,8 +16,13 @@ const callColumns = (qb: ReturnType<typeof callBase>) =>
   qb.select(["c.id", "c.method", "c.args", "c.tx_hash", "c.block_number", "c.created_at", "c.updated_at", "a.login_id"]);
 export type TokenCallRow = Awaited<ReturnType<ReturnType<typeof callColumns>["execute"]>>[number];
 
-export async function listTokenCalls(db: AppTx, q: TableHandler<"createdAt" | "id"> & Range & { kinds: Kind[] }): Promise<Paged<TokenCallRow>> {
-  const base = callBase(db, q.kinds).where("c.created_at", ">=", q.start).where("c.created_at", "<=", q.end);
+/** Search box of the issuance list: the tx hash or the operator's login id exactly, or part of the address. */
+export async function listTokenCalls(db: AppTx, q: TableHandler<"createdAt" | "id"> & Range & { kinds: Kind[]; keyword?: string }): Promise<Paged<TokenCallRow>> {
+  let base = callBase(db, q.kinds).where("c.created_at", ">=", q.start).where("c.created_at", "<=", q.end);
+  if (q.keyword) {
+    const k = q.keyword;
+    base = base.where((eb) => eb.or([eb("c.tx_hash", "=", k.toLowerCase()), eb("a.login_id", "=", k), eb(eb.fn("lower", ["c.args"]), "like", `%${k.toLowerCase().replace(/[%_\\]/g, "")}%`)]));
+  }
   return pagedQuery(base, callColumns, q, { createdAt: "c.created_at", id: "c.id" }, "c.id");
 }
 
@@ -44,8 +49,13 @@ const feeColumns = (qb: ReturnType<typeof feeBase>) =>
   ]);
 export type FeeDbRow = Awaited<ReturnType<ReturnType<typeof feeColumns>["execute"]>>[number];
 
-export async function listFees(db: AppTx, q: TableHandler<"createdAt" | "id"> & Range & { kind?: "gift" | "use" }): Promise<Paged<FeeDbRow>> {
+/** Search box of the fee list: the sender's or receiver's name or phone number, exactly. */
+export async function listFees(db: AppTx, q: TableHandler<"createdAt" | "id"> & Range & { kind?: "gift" | "use"; keyword?: string }): Promise<Paged<FeeDbRow>> {
   let base = feeBase(db).where("t.created_at", ">=", q.start).where("t.created_at", "<=", q.end);
+  if (q.keyword) {
+    const k = q.keyword;
+    base = base.where((eb) => eb.or([eb("a.username", "=", k), eb("a.phonenumber", "=", k), eb("b.username", "=", k), eb("b.phonenumber", "=", k)]));
+  }
   if (q.kind) base = base.where("t.kind", "=", q.kind);
   return pagedQuery(base, feeColumns, q, { createdAt: "t.created_at", id: "t.id" }, "t.id");
 }

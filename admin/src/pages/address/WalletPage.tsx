@@ -12,6 +12,7 @@ import { useSession } from "../../api/session";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
+import { CopyIcon } from "../../components/ui/icons";
 
 const W = L.wallet;
 const won = (n: number) => `${formatWon(n)}${L.won}`;
@@ -74,8 +75,8 @@ export function WalletPage() {
                   <Table.Cell>
                     <HStack gap="1">
                       <Code fontSize="xs">{w.address}</Code>
-                      <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copy(w.address)}>
-                        ⧉
+                      <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copy(w.address)} data-testid="wallet-copy">
+                        <CopyIcon />
                       </IconButton>
                     </HStack>
                   </Table.Cell>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Card, Code, DataList, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { MoveRowDto, SaleTotals, SaleType, SellRowDto } from "@domain/schemas/sale";
 import { callEndpoint } from "../../api/endpoints";
@@ -39,13 +39,6 @@ function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void):
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
     { key: "orderNo", header: S.orderNo, cell: (r) => r.orderNo },
     { key: "status", header: S.status, cell: (r) => r.type },
-    { key: "bank", header: S.bank, cell: (r) => r.bank },
-    { key: "username", header: S.username, cell: (r) => r.username },
-    { key: "phone", header: S.phone, cell: (r) => r.phone },
-    { key: "address", header: S.address, cell: (r) => (r.address ? <Code fontSize="xs">{r.address}</Code> : "-") },
-    { key: "createdAt", header: S.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
-    { key: "expiredAt", header: S.expiredAt, cell: (r) => formatHistoryDate(r.expiredAt) },
-    { key: "value", header: S.value, cell: (r) => <Amount value={r.value} txHash={r.txHash} />, sortKey: "value", numeric: true },
     {
       key: "actions",
       header: "",
@@ -61,14 +54,21 @@ function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void):
           </HStack>
         ) : null,
     },
+    { key: "bank", header: S.bank, cell: (r) => r.bank },
+    { key: "username", header: S.username, cell: (r) => r.username },
+    { key: "phone", header: S.phone, cell: (r) => r.phone },
+    { key: "address", header: S.address, cell: (r) => (r.address ? <Code fontSize="xs" title={r.address}>{shortAddress(r.address)}</Code> : "-") },
+    { key: "createdAt", header: S.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+    { key: "expiredAt", header: S.expiredAt, cell: (r) => formatHistoryDate(r.expiredAt) },
+    { key: "value", header: S.value, cell: (r) => <Amount value={r.value} txHash={r.txHash} />, sortKey: "value", numeric: true },
   ];
 }
 
 function moveColumns(gift: boolean): Column<MoveRowDto>[] {
   return [
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
-    { key: "sender", header: S.sender, cell: (r) => <Code fontSize="xs">{r.senderAddress}</Code> },
-    { key: "receiver", header: S.receiver, cell: (r) => <Code fontSize="xs">{r.receiverAddress}</Code> },
+    { key: "sender", header: S.sender, cell: (r) => <Code fontSize="xs" title={r.senderAddress}>{shortAddress(r.senderAddress)}</Code> },
+    { key: "receiver", header: S.receiver, cell: (r) => <Code fontSize="xs" title={r.receiverAddress}>{shortAddress(r.receiverAddress)}</Code> },
     { key: "from", header: S.from, cell: (r) => r.username ?? "-" },
     { key: "to", header: S.to, cell: (r) => r.toUsername ?? "-" },
     { key: "value", header: S.value, cell: (r) => <Amount value={r.value} txHash={r.txHash} />, sortKey: "value", numeric: true },

@@ -13,6 +13,7 @@ import { useSession } from "../../api/session";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
+import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
 import { useListState } from "../../components/list/useListState";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
@@ -127,11 +128,12 @@ export function TokenManagementPage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <SearchBox testId="token-search" value={list.state.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={refresh} data-testid="token-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="token-excel" />
+        <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="token-excel" />
       </HStack>
       <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
       <Detail
@@ -239,11 +241,12 @@ export function TokenFeePage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <SearchBox testId="fee-search" value={list.state.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={() => void q.refetch()} data-testid="fee-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="fee-excel" />
+        <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="fee-excel" />
       </HStack>
       <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
       <Detail
