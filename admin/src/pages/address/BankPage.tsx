@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Badge, Button, Field, Heading, HStack, Input, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Field, Heading, HStack, Input, Stack, Table } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { Msg } from "@domain/messages";
@@ -7,6 +7,7 @@ import { bankCreateBody, type BankRowDto } from "@domain/schemas/sale";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { FormDialog } from "../../components/dialogs/FormDialog";
+import { PlainTable } from "../../components/list/PlainTable";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 
@@ -70,38 +71,18 @@ export function BankPage() {
           {B.remove}
         </Button>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
-        <Table.Root size="sm" interactive data-testid="bank-table">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="10" />
-              <Table.ColumnHeader>{B.id}</Table.ColumnHeader>
-              <Table.ColumnHeader>{B.bankName}</Table.ColumnHeader>
-              <Table.ColumnHeader>{B.bankAccount}</Table.ColumnHeader>
-              <Table.ColumnHeader>{B.ownerName}</Table.ColumnHeader>
-              <Table.ColumnHeader>{B.nickname}</Table.ColumnHeader>
-              <Table.ColumnHeader>{B.isMain}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {q.isPending ? (
-              <Table.Row>
-                <Table.Cell colSpan={7}>
-                  <Skeleton h="4" />
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              (q.data ?? []).map((b) => <BankRow key={b.id} b={b} selected={b.id === selected} onSelect={() => setSelected(b.id)} />)
-            )}
-          </Table.Body>
-        </Table.Root>
-        {q.data?.length === 0 && <Text p="3">{Msg.noResults}</Text>}
-        {q.isError && (
-          <Text p="3" color="fg.error">
-            {q.error.message}
-          </Text>
-        )}
-      </Table.ScrollArea>
+      <PlainTable
+        testId="bank-table"
+        interactive
+        headers={[{ label: "" }, { label: B.id }, { label: B.bankName }, { label: B.bankAccount }, { label: B.ownerName }, { label: B.nickname }, { label: B.isMain }]}
+        loading={q.isPending}
+        error={q.error?.message}
+        empty={q.data?.length === 0 ? Msg.noResults : null}
+      >
+        {(q.data ?? []).map((b) => (
+          <BankRow key={b.id} b={b} selected={b.id === selected} onSelect={() => setSelected(b.id)} />
+        ))}
+      </PlainTable>
       <FormDialog
         open={adding}
         onClose={() => setAdding(false)}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Code, Field, Heading, HStack, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Code, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Table } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
@@ -10,6 +10,7 @@ import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { FormDialog } from "../../components/dialogs/FormDialog";
+import { PlainTable } from "../../components/list/PlainTable";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { CopyIcon } from "../../components/ui/icons";
@@ -47,56 +48,41 @@ export function WalletPage() {
           </Button>
         )}
       </HStack>
-      <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
-        <Table.Root size="sm" data-testid="wallet-table">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{W.id}</Table.ColumnHeader>
-              <Table.ColumnHeader>{W.wallet}</Table.ColumnHeader>
-              <Table.ColumnHeader>{W.address}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{W.balance}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{W.daily}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{W.weekly}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{W.monthly}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {q.isPending ? (
-              <Table.Row>
-                <Table.Cell colSpan={7}>
-                  <Skeleton h="4" />
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              (q.data ?? []).map((w) => (
-                <Table.Row key={w.id} data-testid="wallet-row" data-address={w.address}>
-                  <Table.Cell>{w.id}</Table.Cell>
-                  <Table.Cell>{w.wallet}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1">
-                      <Code fontSize="xs">{w.address}</Code>
-                      <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copy(w.address)} data-testid="wallet-copy">
-                        <CopyIcon />
-                      </IconButton>
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" data-testid="wallet-balance">
-                    {won(w.balance)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{won(w.date_value.daily_value)}</Table.Cell>
-                  <Table.Cell textAlign="end">{won(w.date_value.weekly_value)}</Table.Cell>
-                  <Table.Cell textAlign="end">{won(w.date_value.monthly_value)}</Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-        {q.isError && (
-          <Text p="3" color="fg.error">
-            {q.error.message}
-          </Text>
-        )}
-      </Table.ScrollArea>
+      <PlainTable
+        testId="wallet-table"
+        headers={[
+          { label: W.id },
+          { label: W.wallet },
+          { label: W.address },
+          { label: W.balance, numeric: true },
+          { label: W.daily, numeric: true },
+          { label: W.weekly, numeric: true },
+          { label: W.monthly, numeric: true },
+        ]}
+        loading={q.isPending}
+        error={q.error?.message}
+      >
+        {(q.data ?? []).map((w) => (
+          <Table.Row key={w.id} data-testid="wallet-row" data-address={w.address}>
+            <Table.Cell>{w.id}</Table.Cell>
+            <Table.Cell>{w.wallet}</Table.Cell>
+            <Table.Cell>
+              <HStack gap="1">
+                <Code fontSize="xs">{w.address}</Code>
+                <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copy(w.address)} data-testid="wallet-copy">
+                  <CopyIcon />
+                </IconButton>
+              </HStack>
+            </Table.Cell>
+            <Table.Cell textAlign="end" data-testid="wallet-balance">
+              {won(w.balance)}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{won(w.date_value.daily_value)}</Table.Cell>
+            <Table.Cell textAlign="end">{won(w.date_value.weekly_value)}</Table.Cell>
+            <Table.Cell textAlign="end">{won(w.date_value.monthly_value)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </PlainTable>
       {canSend && <TransferForm wallets={q.data ?? []} onSent={reload} />}
       <FormDialog
         open={creating}

@@ -1,20 +1,20 @@
-import { useState } from "react";
-import { Button, Card, Code, DataList, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
+import { useState, type ReactNode } from "react";
+import { Button, Card, Code, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { MoveRowDto, SaleTotals, SaleType, SellRowDto } from "@domain/schemas/sale";
-import { callEndpoint } from "../../api/endpoints";
+import { callEndpoint, downloads } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
-import { downloads } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { useListState } from "../../components/list/useListState";
-import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { snack } from "../../components/ui/toaster";
+import { TxAmount } from "../../components/ui/TxAmount";
 import { L } from "../../labels";
 
 type Row = SellRowDto | MoveRowDto;
@@ -23,16 +23,6 @@ const TOTALS = { sell: "saleTotalsSell", use: "saleTotalsUse", gift: "saleTotals
 const DOWNLOAD = { sell: downloads.saleSell, use: downloads.saleUse, gift: downloads.saleGift } as const;
 const TOTAL_KEYS: (keyof SaleTotals)[] = ["daily_value", "weekly_value", "monthly_value"];
 
-/** An amount that links to its transaction (the dashboard's search by hash). */
-function Amount({ value, txHash }: { value: number; txHash: string | null }) {
-  const text = `${formatWon(value)}${L.won}`;
-  if (!txHash) return <>{text}</>;
-  return (
-    <a href={`/admin/dashboard?keyword=${txHash}`} title={txHash} onClick={(e) => e.stopPropagation()} style={{ textDecoration: "underline" }}>
-      {text}
-    </a>
-  );
-}
 
 function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): Column<SellRowDto>[] {
   return [
@@ -60,7 +50,7 @@ function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void):
     { key: "address", header: S.address, cell: (r) => (r.address ? <Code fontSize="xs" title={r.address}>{shortAddress(r.address)}</Code> : "-") },
     { key: "createdAt", header: S.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
     { key: "expiredAt", header: S.expiredAt, cell: (r) => formatHistoryDate(r.expiredAt) },
-    { key: "value", header: S.value, cell: (r) => <Amount value={r.value} txHash={r.txHash} />, sortKey: "value", numeric: true },
+    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
   ];
 }
 
@@ -71,7 +61,7 @@ function moveColumns(gift: boolean): Column<MoveRowDto>[] {
     { key: "receiver", header: S.receiver, cell: (r) => <Code fontSize="xs" title={r.receiverAddress}>{shortAddress(r.receiverAddress)}</Code> },
     { key: "from", header: S.from, cell: (r) => r.username ?? "-" },
     { key: "to", header: S.to, cell: (r) => r.toUsername ?? "-" },
-    { key: "value", header: S.value, cell: (r) => <Amount value={r.value} txHash={r.txHash} />, sortKey: "value", numeric: true },
+    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
     ...(gift ? [{ key: "fee", header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
     { key: "createdAt", header: S.date, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
   ];
@@ -154,7 +144,7 @@ function SalePage({ type }: { type: SaleType }) {
 function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; onClose: () => void }) {
   const q = useQuery({ queryKey: ["sale-detail", type, row?.id], queryFn: () => callEndpoint("saleDetail", { id: row!.id, type }), enabled: row !== null });
   const d = q.data;
-  const items: [string, React.ReactNode][] = !d
+  const items: [string, ReactNode][] = !d
     ? []
     : "orderNo" in d
       ? [
@@ -180,22 +170,7 @@ function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; o
           [S.date, formatHistoryDate(d.createdAt)],
           [S.txHash, d.txHash ?? "-"],
         ];
-  return (
-    <DetailDialog open={row !== null} onClose={onClose} title={S.detailTitle} testId="sale-detail">
-      {!d ? (
-        <Skeleton h="48" />
-      ) : (
-        <DataList.Root orientation="horizontal" size="sm">
-          {items.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
-      )}
-    </DetailDialog>
-  );
+  return <FieldsDialog open={row !== null} onClose={onClose} title={S.detailTitle} items={d ? items : null} testId="sale-detail" />;
 }
 
 export const SaleSellPage = () => <SalePage type="sell" />;

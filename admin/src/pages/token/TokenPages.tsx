@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from "react";
-import { Button, Code, DataList, Field, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Tabs } from "@chakra-ui/react";
+import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatDate, formatHistoryDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { seoulPeriods } from "@domain/schemas/sale";
-import { formatDate } from "@domain/format";
 import { mintBody, TOKEN_AMOUNT_MAX_LENGTH, type FeeRowDto, type TokenRowDto } from "@domain/schemas/token";
 import { callEndpoint, downloads } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
@@ -16,9 +15,11 @@ import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
 import { useListState } from "../../components/list/useListState";
-import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
+import { FilterSelect } from "../../components/list/FilterSelect";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { snack } from "../../components/ui/toaster";
+import { TxAmount } from "../../components/ui/TxAmount";
 import { MemberDetailDialog } from "../members/MemberDetailDialog";
 import { L } from "../../labels";
 
@@ -35,14 +36,6 @@ function periodRange(p: Period): { from: string; to: string } {
   return { from: formatDate(r.start), to: last < today ? last : today };
 }
 
-function TxAmount({ text, txHash }: { text: string; txHash: string | null }) {
-  if (!txHash) return <>{text}</>;
-  return (
-    <a href={`/admin/dashboard?keyword=${txHash}`} title={txHash} onClick={(e) => e.stopPropagation()} style={{ textDecoration: "underline" }}>
-      {text}
-    </a>
-  );
-}
 
 function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNode>; onPick: (p: Period) => void; testId: string }) {
   return (
@@ -58,24 +51,6 @@ function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNo
   );
 }
 
-function Detail({ open, onClose, items, testId }: { open: boolean; onClose: () => void; items: [string, ReactNode][] | null; testId: string }) {
-  return (
-    <DetailDialog open={open} onClose={onClose} title={T.detailTitle} testId={testId}>
-      {!items ? (
-        <Skeleton h="40" />
-      ) : (
-        <DataList.Root orientation="horizontal" size="sm">
-          {items.map(([k, v]) => (
-            <DataList.Item key={k}>
-              <DataList.ItemLabel>{k}</DataList.ItemLabel>
-              <DataList.ItemValue wordBreak="break-all">{v}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
-      )}
-    </DetailDialog>
-  );
-}
 
 const tokenColumns: Column<TokenRowDto>[] = [
   { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
@@ -120,14 +95,7 @@ export function TokenManagementPage() {
       <HStack wrap="wrap" gap="3" justify="space-between">
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="token-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-          <NativeSelect.Root size="sm" w="32">
-            <NativeSelect.Field value={list.state.filters.type ?? "all"} onChange={(e) => list.setFilter("type", e.target.value === "all" ? undefined : e.target.value)} data-testid="token-filter">
-              <option value="all">{L.list.all}</option>
-              <option value="mint">{T.minted}</option>
-              <option value="burn">{T.burned}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect value={list.state.filters.type} options={[["mint", T.minted], ["burn", T.burned]]} onChange={(v) => list.setFilter("type", v)} testId="token-filter" />
           <SearchBox testId="token-search" value={list.state.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={refresh} data-testid="token-refresh">
             {T.refresh}
@@ -136,7 +104,8 @@ export function TokenManagementPage() {
         <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="token-excel" />
       </HStack>
       <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
-      <Detail
+      <FieldsDialog
+        title={T.detailTitle}
         open={open !== null}
         onClose={() => setOpen(null)}
         testId="token-detail"
@@ -233,14 +202,7 @@ export function TokenFeePage() {
       <HStack wrap="wrap" gap="3" justify="space-between">
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="fee-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-          <NativeSelect.Root size="sm" w="32">
-            <NativeSelect.Field value={list.state.filters.type ?? "all"} onChange={(e) => list.setFilter("type", e.target.value === "all" ? undefined : e.target.value)} data-testid="fee-filter">
-              <option value="all">{L.list.all}</option>
-              <option value="gift">{T.gift}</option>
-              <option value="use">{T.use}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect value={list.state.filters.type} options={[["gift", T.gift], ["use", T.use]]} onChange={(v) => list.setFilter("type", v)} testId="fee-filter" />
           <SearchBox testId="fee-search" value={list.state.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={() => void q.refetch()} data-testid="fee-refresh">
             {T.refresh}
@@ -249,7 +211,8 @@ export function TokenFeePage() {
         <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="fee-excel" />
       </HStack>
       <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
-      <Detail
+      <FieldsDialog
+        title={T.detailTitle}
         open={open !== null}
         onClose={() => setOpen(null)}
         testId="fee-detail"
