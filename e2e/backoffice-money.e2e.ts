@@ -7,6 +7,8 @@ import { startE2EStack } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { MINJUN, expectHeaderBalance, loggedIn, onChain, textOf, won } from "./helpers-money";
 import { Msg } from "../domain/messages";
+import { AdminPermission } from "../domain/constants";
+import { insertOperator } from "../server/test/operators";
 
 /**
  * The operators' money screens in Chromium against a whole seeded stack: approve / cancel a purchase
@@ -105,6 +107,39 @@ describe("back-office money in Chromium", () => {
     await expect.poll(async () => (await page.getByTestId("token-table").textContent()) ?? "").toContain(won(777_777));
     expect(await page.getByTestId("token-table").textContent()).toContain("발행");
     await shot(page, "admin-token-management");
+
+    const downloadP = page.waitForEvent("download");
+    await page.getByTestId("token-excel").click();
+    const download = await downloadP;
+    expect(download.suggestedFilename()).toBe("token_management.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await download.path())!) as never);
+    // Header, the seed's mint and this one.
+    expect(wb.worksheets[0].actualRowCount).toBe(3);
+    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 6)).toEqual(["번호", "주소", "일시", "수량", "구분"]);
+  });
+
+  it("an operator holding only isSale1 uses the sell page and no other money page", async () => {
+    await insertOperator(s.ctx, "sellonly9", AdminPermission.SUB, { isSale1: true });
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "ko-KR", timezoneId: "Asia/Seoul" });
+    try {
+      const page = await ctx.newPage();
+      await page.goto(s.url + "/admin/login");
+      await page.getByTestId("admin-login-id").fill("sellonly9");
+      await page.getByTestId("admin-login-password").fill("operator1234");
+      await page.getByTestId("admin-login-submit").click();
+      // A sub admin lands on its first screen in menu order (the dashboard needs no flag).
+      await page.waitForURL(/\/admin\/dashboard$/);
+      await page.goto(s.url + "/admin/sale/sell");
+      await page.getByTestId("sale-table").waitFor();
+      await expect.poll(async () => (await page.getByTestId("sale-table").textContent()) ?? "").toContain("입금 완료");
+      for (const path of ["sale/use", "sale/gift", "token/management", "token/fee", "address/bank", "address/wallet"]) {
+        await page.goto(`${s.url}/admin/${path}`);
+        await page.getByTestId("admin-forbidden").waitFor();
+      }
+    } finally {
+      await ctx.close();
+    }
   });
 
   it("a deposit account made main is what the member's buy page shows", async () => {
