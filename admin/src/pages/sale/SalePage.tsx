@@ -108,7 +108,7 @@ function SalePage({ type }: { type: SaleType }) {
   };
   const act = useMutation({
     mutationFn: async (a: { kind: "accept" | "delete"; row: SellRowDto }) =>
-      a.kind === "accept" ? callEndpoint("saleAccept", { id: a.row.id }) : callEndpoint("saleDelete", { id: a.row.id }),
+      a.kind === "accept" ? callEndpoint("saleAccept", { id: a.row.id }, { idempotencyKey: crypto.randomUUID() }) : callEndpoint("saleDelete", { id: a.row.id }),
     onSuccess: (_d, a) => {
       snack(a.kind === "accept" ? Msg.saleApproved : Msg.saleDeleted, { type: "success" });
       refresh();
