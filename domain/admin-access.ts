@@ -67,6 +67,12 @@ export const AREAS = {
   walletManage: staff("isWallet2", "isWallet3"),
   walletTransfer: staff("isWallet3"),
   apiKey: staff("isApiKey1"),
+  /** Sales calls that name their type in the body; the handler checks the type's own flag. */
+  saleAny: staff("isSale1", "isSale2", "isSale3"),
+  /** Token detail names its list (issuance or fees) in the body; the handler checks that list's flag. */
+  tokenAny: staff("isToken1", "isToken3"),
+  /** Creating an operator wallet (isWallet2); the list is walletManage, transfers walletTransfer. */
+  walletCreate: staff("isWallet2"),
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -129,6 +135,29 @@ export const ADMIN_API = {
   "GET /api/policy": "policies",
   "POST /api/policy": "policies",
   "PUT /api/policy": "policies",
+  "GET /api/sale/sell": "saleSell",
+  "GET /api/sale/use": "saleUse",
+  "GET /api/sale/gift": "saleGift",
+  "GET /api/sale/sell/download": "saleSell",
+  "GET /api/sale/use/download": "saleUse",
+  "GET /api/sale/gift/download": "saleGift",
+  "POST /api/sale/list": "saleAny",
+  "POST /api/sale/detail": "saleAny",
+  "GET /api/address/bank": "walletBank",
+  "POST /api/address/bank": "walletBank",
+  "PUT /api/address/bank": "walletBank",
+  "DELETE /api/address/bank/:id": "walletBank",
+  "GET /api/token/manage": "tokenView",
+  "POST /api/token/manage/search": "tokenView",
+  "GET /api/token/manage/download": "tokenView",
+  "POST /api/token/mint": "tokenMint",
+  "GET /api/token/fee": "tokenFee",
+  "POST /api/token/fee/search": "tokenFee",
+  "GET /api/token/fee/download": "tokenFee",
+  "POST /api/token/detail": "tokenAny",
+  "GET /api/address/wallet": "walletManage",
+  "POST /api/address/wallet": "walletCreate",
+  "POST /api/address/transmit/send": "walletTransfer",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

@@ -25,3 +25,12 @@ export async function pagedQuery<DB, TB extends keyof DB, O, S extends string>(
   ]);
   return { list, total: Number((count as { n?: number | string } | undefined)?.n ?? 0), page: h.page, perPage: h.perPage };
 }
+
+/** Every row of a paged list, page after page (for a download streamed with the list's own query). */
+export async function* allPages<T>(fetchPage: (page: number, perPage: number) => Promise<{ list: T[] }>, perPage = 1000): AsyncGenerator<T> {
+  for (let page = 1; ; page++) {
+    const { list } = await fetchPage(page, perPage);
+    yield* list;
+    if (list.length < perPage) return;
+  }
+}

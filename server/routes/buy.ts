@@ -37,17 +37,12 @@ export function buyRoutes(ctx: AppContext): Router {
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
   r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
     const { id } = valid<{ id: number }>(req).body;
-    const order = await acceptBuy(ctx, id);
-    const admin = authOf(req).admin!;
-    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "sale.accept", targetType: "buy_order", targetId: order.id, before: "pending", after: order.status, txHash: order.txHash ?? null });
+    const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
     ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: order.expires_at, txHash: order.txHash, status: order.status });
   });
 
   r.delete("/api/sale/delete/:id", adminGate(ctx), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
-    const { id } = valid<unknown, { id: number }>(req).params;
-    await cancelBuy(ctx, id);
-    const admin = authOf(req).admin!;
-    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "sale.cancel", targetType: "buy_order", targetId: id, before: "pending", after: "cancelled" });
+    await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id, authOf(req).admin!);
     ok(res, "OK");
   });
 

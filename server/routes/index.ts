@@ -16,6 +16,10 @@ import { partnerRoutes } from "./partner";
 import { dashboardRoutes } from "./dashboard";
 import { rpcRoutes } from "./rpc";
 import { boardRoutes } from "./board";
+import { saleRoutes } from "./sale";
+import { addressBankRoutes } from "./address-bank";
+import { tokenRoutes } from "./token";
+import { addressWalletRoutes } from "./address-wallet";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -35,4 +39,8 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   dashboardRoutes,
   rpcRoutes,
   boardRoutes,
+  saleRoutes,
+  addressBankRoutes,
+  tokenRoutes,
+  addressWalletRoutes,
 ];

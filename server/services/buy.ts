@@ -15,6 +15,13 @@ import { Msg } from "../../domain/messages";
 import { BUY_EXPIRY_HOURS, MONTHLY_BUY_LIMIT_WON } from "../../domain/constants";
 import { amountProblem } from "../../domain/amount";
 import { seoulMonthRange } from "../../domain/format";
+import { appendAction } from "../audit/audit.repo";
+
+/** The operator behind a back-office change, for the audit log. */
+export interface Actor {
+  id: number;
+  login_id: string;
+}
 
 export type { BuyOrderRow } from "../buy/buy.repo";
 
@@ -64,7 +71,7 @@ export async function requestBuy(ctx: AppContext, member: MemberRow, value: numb
  * transaction; if the transfer fails on-chain, whenever that is known, the order goes back to 구매대기
  * (`settleBuyOrders` listens to the relayer).
  */
-export async function acceptBuy(ctx: AppContext, orderId: number, now: Date = new Date()): Promise<BuyOrderRow & { txHash: string | null; status: string }> {
+export async function acceptBuy(ctx: AppContext, orderId: number, now: Date = new Date(), actor?: Actor): Promise<BuyOrderRow & { txHash: string | null; status: string }> {
   const order = await repo.buyOrder(ctx.db, orderId);
   if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
   if (order.state !== "pending" || new Date(order.expires_at) <= now) throw new AppError(Code.CONFLICT, Msg.orderNotPending);
@@ -76,6 +83,7 @@ export async function acceptBuy(ctx: AppContext, orderId: number, now: Date = ne
     if (fresh?.state !== "pending") throw new AppError(Code.CONFLICT, Msg.orderNotPending);
     const row = await ctx.outbox.enqueue(trx, { kind: "buy", from: treasury, to: buyer, value: order.value, counterpartyMemberId: order.member_id }, Msg.treasuryShort);
     await repo.confirmBuyOrder(trx, orderId, row.id, now.toISOString());
+    if (actor) await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "sale.accept", targetType: "buy_order", targetId: orderId, before: "pending", after: { state: "confirmed", transferId: row.id } });
     return row;
   });
   ctx.relayer.kick();
@@ -96,8 +104,13 @@ export function settleBuyOrders(ctx: Pick<AppContext, "db" | "relayer" | "log">)
   });
 }
 
-export async function cancelBuy(ctx: Pick<AppContext, "db">, orderId: number): Promise<void> {
-  if (await repo.cancelBuyOrder(ctx.db, orderId)) return;
+export async function cancelBuy(ctx: Pick<AppContext, "db">, orderId: number, actor?: Actor): Promise<void> {
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.cancelBuyOrder(trx, orderId))) return false;
+    if (actor) await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "sale.delete", targetType: "buy_order", targetId: orderId, before: "pending", after: "cancelled" });
+    return true;
+  });
+  if (done) return;
   const exists = await repo.buyOrder(ctx.db, orderId);
   throw exists ? new AppError(Code.CONFLICT, Msg.orderNotPending) : new AppError(Code.NOT_FOUND, Msg.notFound);
 }

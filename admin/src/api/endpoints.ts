@@ -11,6 +11,8 @@ import {
 import {
   boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
 } from "@domain/schemas/board";
+import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, walletCreateBody, walletSendBody } from "@domain/schemas/sale";
+import { feeList, feeListRequest, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData } from "@domain/schemas/token";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -115,6 +117,33 @@ export const endpoints = {
   policy: { method: "GET", path: "/api/policy/:id", body: z.object({ id: z.number().int() }), data: policyRow },
   policyCreate: { method: "POST", path: "/api/policy", body: policyWriteBody, data: policyRow },
   policyUpdate: { method: "PUT", path: "/api/policy", body: policyWriteBody, data: policyRow },
+  // sales
+  saleTotalsSell: { method: "GET", path: "/api/sale/sell", data: saleTotals },
+  saleTotalsUse: { method: "GET", path: "/api/sale/use", data: saleTotals },
+  saleTotalsGift: { method: "GET", path: "/api/sale/gift", data: saleTotals },
+  saleList: { method: "POST", path: "/api/sale/list", body: saleListRequest, data: saleList },
+  saleDetail: { method: "POST", path: "/api/sale/detail", body: saleDetailBody, data: saleRow },
+  saleAccept: { method: "POST", path: "/api/sale/accept", body: z.object({ id: z.number() }), data: z.unknown() },
+  saleDelete: { method: "DELETE", path: "/api/sale/delete/:id", body: z.object({ id: z.number() }), data: z.unknown() },
+
+  // deposit bank accounts
+  bankList: { method: "GET", path: "/api/address/bank", data: bankList },
+  bankCreate: { method: "POST", path: "/api/address/bank", body: bankCreateBody, data: bankRow },
+  bankSetMain: { method: "PUT", path: "/api/address/bank", body: bankIdBody, data: bankList },
+  bankDelete: { method: "DELETE", path: "/api/address/bank/:id", body: bankIdParams, data: z.unknown() },
+
+  // tokens
+  tokenManage: { method: "GET", path: "/api/token/manage", data: tokenManageData },
+  tokenSearch: { method: "POST", path: "/api/token/manage/search", body: tokenListRequest, data: tokenList },
+  tokenMint: { method: "POST", path: "/api/token/mint", body: mintBody, data: z.unknown() },
+  tokenFee: { method: "GET", path: "/api/token/fee", data: feeTotals },
+  tokenFeeSearch: { method: "POST", path: "/api/token/fee/search", body: feeListRequest, data: feeList },
+  tokenDetail: { method: "POST", path: "/api/token/detail", body: tokenDetailBody, data: z.unknown() },
+
+  // operator wallets
+  walletList: { method: "GET", path: "/api/address/wallet", data: operatorWalletList },
+  walletCreate: { method: "POST", path: "/api/address/wallet", body: walletCreateBody, data: z.unknown() },
+  walletSend: { method: "POST", path: "/api/address/transmit/send", body: walletSendBody, data: z.unknown() },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
@@ -123,6 +152,11 @@ export const downloads = {
   dashboard: { method: "POST", path: "/api/dashboard/download", fileName: "dashboard_list.xlsx" },
   walletHistory: { method: "POST", path: "/api/dashboard/detail_download", fileName: "wallet_history_list.xlsx" },
   holders: { method: "GET", path: "/api/dashboard/holder/download", fileName: "holder_list.xlsx" },
+  saleSell: { method: "GET", path: "/api/sale/sell/download", fileName: "sale_sell.xlsx" },
+  saleUse: { method: "GET", path: "/api/sale/use/download", fileName: "sale_use.xlsx" },
+  saleGift: { method: "GET", path: "/api/sale/gift/download", fileName: "sale_gift.xlsx" },
+  tokenManagement: { method: "GET", path: "/api/token/manage/download", fileName: "token_management.xlsx" },
+  tokenFee: { method: "GET", path: "/api/token/fee/download", fileName: "token_fee.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

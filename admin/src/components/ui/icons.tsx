@@ -35,3 +35,10 @@ export const LogoutIcon = svg(
     <line x1="21" y1="12" x2="9" y2="12" />
   </>,
 );
+
+export const CopyIcon = svg(
+  <>
+    <rect x="9" y="9" width="13" height="13" rx="2" ry="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </>,
+);

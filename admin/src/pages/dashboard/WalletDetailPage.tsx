@@ -54,36 +54,36 @@ export function WalletDetailPage() {
   });
   const copy = async () => {
     await navigator.clipboard.writeText(address);
-    snack(L.wallet.copied, { type: "success" });
+    snack(L.walletDetail.copied, { type: "success" });
   };
   const differs = d && d.chainBalance !== null && d.chainBalance !== d.indexedBalance;
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
-        {L.wallet.title}
+        {L.walletDetail.title}
       </Heading>
       {detail.error && <Text color="fg.error">{detail.error.message}</Text>}
       {d && (
         <DataList.Root orientation="horizontal" data-testid="wallet-info">
           <DataList.Item>
-            <DataList.ItemLabel>{L.wallet.address}</DataList.ItemLabel>
+            <DataList.ItemLabel>{L.walletDetail.address}</DataList.ItemLabel>
             <DataList.ItemValue>
               <HStack>
                 <Code wordBreak="break-all" data-testid="wallet-address">
                   {d.address}
                 </Code>
                 <Button size="xs" variant="outline" onClick={() => void copy()} data-testid="wallet-copy">
-                  {L.wallet.copy}
+                  {L.walletDetail.copy}
                 </Button>
               </HStack>
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>{L.wallet.indexed}</DataList.ItemLabel>
+            <DataList.ItemLabel>{L.walletDetail.indexed}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="wallet-indexed">{formatWon(Number(d.indexedBalance))}원</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>{L.wallet.onChain}</DataList.ItemLabel>
+            <DataList.ItemLabel>{L.walletDetail.onChain}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="wallet-chain">
               {d.chainBalance === null ? "-" : `${formatWon(Number(d.chainBalance))}원`}{" "}
               <Badge colorPalette={differs ? "red" : "green"} data-testid="wallet-balance-verdict">
@@ -92,19 +92,19 @@ export function WalletDetailPage() {
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>{L.wallet.owner}</DataList.ItemLabel>
+            <DataList.ItemLabel>{L.walletDetail.owner}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="wallet-owner">
-              {d.owner ? (d.owner.username ?? `${L.wallet.operatorWallet} (${d.owner.nickname ?? d.owner.kind})`) : L.wallet.unknownOwner}
+              {d.owner ? (d.owner.username ?? `${L.walletDetail.operatorWallet} (${d.owner.nickname ?? d.owner.kind})`) : L.walletDetail.unknownOwner}
             </DataList.ItemValue>
           </DataList.Item>
           {d.owner?.phonenumber && (
             <>
               <DataList.Item>
-                <DataList.ItemLabel>{L.wallet.phone}</DataList.ItemLabel>
+                <DataList.ItemLabel>{L.walletDetail.phone}</DataList.ItemLabel>
                 <DataList.ItemValue>{d.owner.phonenumber}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
-                <DataList.ItemLabel>{L.wallet.state}</DataList.ItemLabel>
+                <DataList.ItemLabel>{L.walletDetail.state}</DataList.ItemLabel>
                 <DataList.ItemValue>
                   {L.member.states[d.owner.state as keyof typeof L.member.states] ?? d.owner.state} · {L.member.permissions[d.owner.permission as keyof typeof L.member.permissions] ?? d.owner.permission}
                 </DataList.ItemValue>
@@ -112,14 +112,14 @@ export function WalletDetailPage() {
             </>
           )}
           <DataList.Item>
-            <DataList.ItemLabel>{L.wallet.state}</DataList.ItemLabel>
+            <DataList.ItemLabel>{L.walletDetail.state}</DataList.ItemLabel>
             <DataList.ItemValue>
               <Badge colorPalette={blocked ? "red" : "green"} data-testid="wallet-blocked">
-                {blocked ? L.wallet.blocked : L.wallet.notBlocked}
+                {blocked ? L.walletDetail.blocked : L.walletDetail.notBlocked}
               </Badge>
               {d.owner?.phonenumber && (
                 <Button size="xs" ml="3" colorPalette={blocked ? "gray" : "red"} onClick={() => setAsking(true)} data-testid="wallet-block-toggle">
-                  {blocked ? L.wallet.unblock : L.wallet.block}
+                  {blocked ? L.walletDetail.unblock : L.walletDetail.block}
                 </Button>
               )}
             </DataList.ItemValue>
@@ -127,7 +127,7 @@ export function WalletDetailPage() {
         </DataList.Root>
       )}
       <HStack justify="space-between">
-        <Heading size="md">{L.wallet.history}</Heading>
+        <Heading size="md">{L.walletDetail.history}</Heading>
         <ExportButton def={downloads.walletHistory} filter={{ address }} testId="wallet-excel" />
       </HStack>
       <ListTable

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { DataList, Skeleton } from "@chakra-ui/react";
+import { DetailDialog } from "./DetailDialog";
+
+/** A record's detail as label / value rows; a skeleton while `items` is null. */
+export function FieldsDialog(props: { open: boolean; onClose: () => void; title: string; items: [string, ReactNode][] | null; testId: string }) {
+  return (
+    <DetailDialog open={props.open} onClose={props.onClose} title={props.title} testId={props.testId}>
+      {!props.items ? (
+        <Skeleton h="40" />
+      ) : (
+        <DataList.Root orientation="horizontal" size="sm">
+          {props.items.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      )}
+    </DetailDialog>
+  );
+}

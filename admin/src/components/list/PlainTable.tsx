@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { Skeleton, Table, Text } from "@chakra-ui/react";
+
+/** A short, unpaged table (a handful of rows): headers, a skeleton row while loading, the query's failure. */
+export function PlainTable(props: {
+  headers: { label: ReactNode; numeric?: boolean }[];
+  loading: boolean;
+  error?: string | null;
+  empty?: string | null;
+  interactive?: boolean;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
+      <Table.Root size="sm" interactive={props.interactive} data-testid={props.testId}>
+        <Table.Header>
+          <Table.Row>
+            {props.headers.map((h, i) => (
+              <Table.ColumnHeader key={i} textAlign={h.numeric ? "end" : "start"}>
+                {h.label}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {props.loading ? (
+            <Table.Row>
+              <Table.Cell colSpan={props.headers.length}>
+                <Skeleton h="4" />
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            props.children
+          )}
+        </Table.Body>
+      </Table.Root>
+      {props.empty && <Text p="3">{props.empty}</Text>}
+      {props.error && (
+        <Text p="3" color="fg.error">
+          {props.error}
+        </Text>
+      )}
+    </Table.ScrollArea>
+  );
+}

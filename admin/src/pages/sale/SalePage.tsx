@@ -1,0 +1,178 @@
+import { useState, type ReactNode } from "react";
+import { Button, Card, Code, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ConfirmDialog } from "@common/ConfirmDialog";
+import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
+import { Msg } from "@domain/messages";
+import type { MoveRowDto, SaleTotals, SaleType, SellRowDto } from "@domain/schemas/sale";
+import { callEndpoint, downloads } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
+import { DateRangeFilter } from "../../components/list/DateRangeFilter";
+import { ExportButton } from "../../components/list/ExportButton";
+import { useListState } from "../../components/list/useListState";
+import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
+import { snack } from "../../components/ui/toaster";
+import { TxAmount } from "../../components/ui/TxAmount";
+import { L } from "../../labels";
+
+type Row = SellRowDto | MoveRowDto;
+const S = L.sale;
+const TOTALS = { sell: "saleTotalsSell", use: "saleTotalsUse", gift: "saleTotalsGift" } as const;
+const DOWNLOAD = { sell: downloads.saleSell, use: downloads.saleUse, gift: downloads.saleGift } as const;
+const TOTAL_KEYS: (keyof SaleTotals)[] = ["daily_value", "weekly_value", "monthly_value"];
+
+
+function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): Column<SellRowDto>[] {
+  return [
+    { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
+    { key: "orderNo", header: S.orderNo, cell: (r) => r.orderNo },
+    { key: "status", header: S.status, cell: (r) => r.type },
+    {
+      key: "actions",
+      header: "",
+      cell: (r) =>
+        r.state === "pending" ? (
+          <HStack gap="1" onClick={(e) => e.stopPropagation()}>
+            <Button size="xs" colorPalette="brand" onClick={() => act("accept", r)} data-testid={`sale-accept-${r.id}`}>
+              {S.approve}
+            </Button>
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => act("delete", r)} data-testid={`sale-delete-${r.id}`}>
+              {S.delete}
+            </Button>
+          </HStack>
+        ) : null,
+    },
+    { key: "bank", header: S.bank, cell: (r) => r.bank },
+    { key: "username", header: S.username, cell: (r) => r.username },
+    { key: "phone", header: S.phone, cell: (r) => r.phone },
+    { key: "address", header: S.address, cell: (r) => (r.address ? <Code fontSize="xs" title={r.address}>{shortAddress(r.address)}</Code> : "-") },
+    { key: "createdAt", header: S.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+    { key: "expiredAt", header: S.expiredAt, cell: (r) => formatHistoryDate(r.expiredAt) },
+    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
+  ];
+}
+
+function moveColumns(gift: boolean): Column<MoveRowDto>[] {
+  return [
+    { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
+    { key: "sender", header: S.sender, cell: (r) => <Code fontSize="xs" title={r.senderAddress}>{shortAddress(r.senderAddress)}</Code> },
+    { key: "receiver", header: S.receiver, cell: (r) => <Code fontSize="xs" title={r.receiverAddress}>{shortAddress(r.receiverAddress)}</Code> },
+    { key: "from", header: S.from, cell: (r) => r.username ?? "-" },
+    { key: "to", header: S.to, cell: (r) => r.toUsername ?? "-" },
+    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
+    ...(gift ? [{ key: "fee", header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
+    { key: "createdAt", header: S.date, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+  ];
+}
+
+function TotalsCards({ type }: { type: SaleType }) {
+  const q = useQuery({ queryKey: ["sale-totals", type], queryFn: ({ signal }) => callEndpoint(TOTALS[type], undefined, { signal }) });
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" data-testid="sale-totals">
+      {TOTAL_KEYS.map((k) => (
+        <Card.Root key={k} bg="card.bg" borderColor="card.border">
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>{S.totals[k]}</Stat.Label>
+              <Skeleton loading={q.isPending} alignSelf="flex-start">
+                <Stat.ValueText data-testid={`sale-total-${k}`}>
+                  {formatWon(q.data?.[k] ?? 0)}
+                  <Stat.ValueUnit color="fg.muted">{L.won}</Stat.ValueUnit>
+                </Stat.ValueText>
+              </Skeleton>
+            </Stat.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** /admin/sale/{sell|use|gift}: totals, date-range list, detail, approve / delete of pending sells, excel. */
+function SalePage({ type }: { type: SaleType }) {
+  const qc = useQueryClient();
+  const list = useListState({ dates: true });
+  const request = { ...list.request, type };
+  const q = useQuery({
+    queryKey: ["sale", request],
+    queryFn: ({ signal }) => callEndpoint("saleList", request, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const [open, setOpen] = useState<Row | null>(null);
+  const [asking, setAsking] = useState<{ kind: "accept" | "delete"; row: SellRowDto } | null>(null);
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ["sale"] });
+    void qc.invalidateQueries({ queryKey: ["sale-totals"] });
+  };
+  const act = useMutation({
+    mutationFn: async (a: { kind: "accept" | "delete"; row: SellRowDto }) =>
+      a.kind === "accept" ? callEndpoint("saleAccept", { id: a.row.id }, { idempotencyKey: crypto.randomUUID() }) : callEndpoint("saleDelete", { id: a.row.id }),
+    onSuccess: (_d, a) => {
+      snack(a.kind === "accept" ? Msg.saleApproved : Msg.saleDeleted, { type: "success" });
+      refresh();
+    },
+    onError: (e) => snack(e instanceof ApiError ? e.message : Msg.approveFailed, { type: "error" }),
+    onSettled: () => setAsking(null),
+  });
+  const columns = (type === "sell" ? sellColumns((kind, row) => setAsking({ kind, row })) : moveColumns(type === "gift")) as Column<Row>[];
+  return (
+    <Stack gap="4">
+      <Heading size="lg" data-testid="admin-page-title">
+        {S.titles[type]}
+      </Heading>
+      <TotalsCards type={type} />
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <DateRangeFilter testId="sale-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
+        <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to }} testId="sale-excel" />
+      </HStack>
+      <ListTable testId="sale-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <SaleDetail type={type} row={open} onClose={() => setOpen(null)} />
+      <ConfirmDialog
+        open={asking !== null && !act.isPending}
+        message={asking?.kind === "accept" ? Msg.saleApproveConfirm : Msg.saleDeleteConfirm}
+        onConfirm={() => asking && act.mutate(asking)}
+        onClose={() => setAsking(null)}
+        testId="sale-confirm"
+      />
+      <ConfirmDialog open={act.isPending} alert message={Msg.requesting} loading onConfirm={() => undefined} onClose={() => undefined} testId="sale-requesting" />
+    </Stack>
+  );
+}
+
+function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; onClose: () => void }) {
+  const q = useQuery({ queryKey: ["sale-detail", type, row?.id], queryFn: () => callEndpoint("saleDetail", { id: row!.id, type }), enabled: row !== null });
+  const d = q.data;
+  const items: [string, ReactNode][] = !d
+    ? []
+    : "orderNo" in d
+      ? [
+          [S.orderNo, d.orderNo],
+          [S.status, d.type],
+          [S.bank, d.bank],
+          [S.username, d.username],
+          [S.phone, d.phone],
+          [S.address, d.address ?? "-"],
+          [S.createdAt, formatHistoryDate(d.createdAt)],
+          [S.expiredAt, formatHistoryDate(d.expiredAt)],
+          [S.value, `${formatWon(d.value)}${L.won}`],
+          [S.txHash, d.txHash ?? "-"],
+        ]
+      : [
+          [S.status, d.type],
+          [S.sender, d.senderAddress],
+          [S.receiver, d.receiverAddress],
+          [S.from, d.username ?? "-"],
+          [S.to, d.toUsername ?? "-"],
+          [S.value, `${formatWon(d.value)}${L.won}`],
+          ...(type === "gift" ? ([[S.fee, `${formatWon(d.fee)}${L.won}`]] as [string, string][]) : []),
+          [S.date, formatHistoryDate(d.createdAt)],
+          [S.txHash, d.txHash ?? "-"],
+        ];
+  return <FieldsDialog open={row !== null} onClose={onClose} title={S.detailTitle} items={d ? items : null} testId="sale-detail" />;
+}
+
+export const SaleSellPage = () => <SalePage type="sell" />;
+export const SaleUsePage = () => <SalePage type="use" />;
+export const SaleGiftPage = () => <SalePage type="gift" />;

@@ -1,0 +1,237 @@
+import { useState, type ReactNode } from "react";
+import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { allowsArea } from "@domain/admin-access";
+import { formatDate, formatHistoryDate, formatWon } from "@domain/format";
+import { Msg } from "@domain/messages";
+import { seoulPeriods } from "@domain/schemas/sale";
+import { mintBody, TOKEN_AMOUNT_MAX_LENGTH, type FeeRowDto, type TokenRowDto } from "@domain/schemas/token";
+import { callEndpoint, downloads } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { useSession } from "../../api/session";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
+import { DateRangeFilter } from "../../components/list/DateRangeFilter";
+import { SearchBox } from "../../components/list/SearchBox";
+import { ExportButton } from "../../components/list/ExportButton";
+import { useListState } from "../../components/list/useListState";
+import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
+import { FilterSelect } from "../../components/list/FilterSelect";
+import { FormDialog } from "../../components/dialogs/FormDialog";
+import { snack } from "../../components/ui/toaster";
+import { TxAmount } from "../../components/ui/TxAmount";
+import { MemberDetailDialog } from "../members/MemberDetailDialog";
+import { L } from "../../labels";
+
+const T = L.token;
+type Period = "daily" | "weekly" | "monthly";
+const PERIODS: Period[] = ["daily", "weekly", "monthly"];
+const PERIOD_KEY = { daily: "day", weekly: "week", monthly: "month" } as const;
+
+/** The Asia/Seoul dates of a period around now, as a from/to range (to is today at most). */
+function periodRange(p: Period): { from: string; to: string } {
+  const r = seoulPeriods()[PERIOD_KEY[p]];
+  const today = formatDate(Date.now());
+  const last = formatDate(r.end.getTime() - 1);
+  return { from: formatDate(r.start), to: last < today ? last : today };
+}
+
+
+function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNode>; onPick: (p: Period) => void; testId: string }) {
+  return (
+    <Tabs.Root variant="enclosed" onValueChange={(e) => onPick(e.value as Period)} data-testid={testId}>
+      <Tabs.List>
+        {PERIODS.map((p) => (
+          <Tabs.Trigger key={p} value={p} data-testid={`${testId}-${p}`}>
+            {labels[p]}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+    </Tabs.Root>
+  );
+}
+
+
+const tokenColumns: Column<TokenRowDto>[] = [
+  { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
+  { key: "address", header: T.address, cell: (r) => <Code fontSize="xs">{r.address}</Code> },
+  { key: "date", header: T.date, cell: (r) => formatHistoryDate(r.date), sortKey: "createdAt" },
+  { key: "amount", header: T.amount, cell: (r) => <TxAmount text={`${formatWon(r.amount)}${L.won}`} txHash={r.txHash} />, numeric: true },
+  { key: "burnState", header: T.burnState, cell: (r) => r.burnState },
+];
+
+/** /admin/token/management: issuance tabs with counts, mint dialog (isToken2), journal of mints and burns, detail, excel. */
+export function TokenManagementPage() {
+  const qc = useQueryClient();
+  const { account } = useSession();
+  const canMint = account ? allowsArea("tokenMint", account) : false;
+  const list = useListState({ dates: true });
+  const totals = useQuery({ queryKey: ["token-manage"], queryFn: ({ signal }) => callEndpoint("tokenManage", undefined, { signal }) });
+  const q = useQuery({
+    queryKey: ["token-list", list.request],
+    queryFn: ({ signal }) => callEndpoint("tokenSearch", list.request, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const [minting, setMinting] = useState(false);
+  const [open, setOpen] = useState<TokenRowDto | null>(null);
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ["token-manage"] });
+    void qc.invalidateQueries({ queryKey: ["token-list"] });
+  };
+  const tab = (p: Period) => `${T.periods[p]} ${totals.data ? `${totals.data[p].count}${T.countUnit}` : ""}`;
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between">
+        <Heading size="lg" data-testid="admin-page-title">
+          {T.managementTitle}
+        </Heading>
+        {canMint && (
+          <Button colorPalette="brand" onClick={() => setMinting(true)} data-testid="token-mint-open">
+            {T.mint}
+          </Button>
+        )}
+      </HStack>
+      <PeriodTabs labels={{ daily: tab("daily"), weekly: tab("weekly"), monthly: tab("monthly") }} onPick={(p) => list.setRange(periodRange(p).from, periodRange(p).to)} testId="token-tabs" />
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <HStack wrap="wrap" gap="3">
+          <DateRangeFilter testId="token-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
+          <FilterSelect value={list.state.filters.type} options={[["mint", T.minted], ["burn", T.burned]]} onChange={(v) => list.setFilter("type", v)} testId="token-filter" />
+          <SearchBox testId="token-search" value={list.state.keyword} onSearch={list.setKeyword} />
+          <Button size="sm" variant="outline" onClick={refresh} data-testid="token-refresh">
+            {T.refresh}
+          </Button>
+        </HStack>
+        <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="token-excel" />
+      </HStack>
+      <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <FieldsDialog
+        title={T.detailTitle}
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        testId="token-detail"
+        items={
+          open && [
+            [T.id, open.id],
+            [T.burnState, open.burnState],
+            [T.address, open.address],
+            [T.amount, `${formatWon(open.amount)}${L.won}`],
+            [T.date, formatHistoryDate(open.date)],
+            [T.operator, open.operator ?? "-"],
+            [T.block, open.blockNumber ?? "-"],
+            [T.txHash, open.txHash ?? "-"],
+          ]
+        }
+      />
+      <FormDialog
+        open={minting}
+        onClose={() => setMinting(false)}
+        title={T.mintTitle}
+        schema={mintBody}
+        defaultValues={{ value: "" }}
+        submitLabel={T.mint}
+        testId="token-mint"
+        onSubmit={async (v) => {
+          try {
+            await callEndpoint("tokenMint", v, { idempotencyKey: crypto.randomUUID() });
+            snack(Msg.tokenMintDone, { type: "success" });
+            setMinting(false);
+            refresh();
+          } catch (e) {
+            snack(e instanceof ApiError && e.code !== 500 && e.code !== 503 ? e.message : Msg.tokenMintFailed, { type: "error" });
+          }
+        }}
+      >
+        {(form) => (
+          <Field.Root required invalid={Boolean(form.formState.errors.value)}>
+            <Field.Label>
+              {T.mintAmount}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              {...form.register("value", { setValueAs: (v: string) => String(v).replace(/[^\d]/g, "") })}
+              inputMode="numeric"
+              maxLength={TOKEN_AMOUNT_MAX_LENGTH}
+              placeholder={T.mintPlaceholder}
+              data-testid="token-mint-value"
+            />
+            <Field.ErrorText data-testid="token-mint-error">{form.formState.errors.value?.message as string | undefined}</Field.ErrorText>
+          </Field.Root>
+        )}
+      </FormDialog>
+    </Stack>
+  );
+}
+
+/** /admin/token/fee: fee totals in won, every 200-won fee leg, names open the member detail, excel. */
+export function TokenFeePage() {
+  const list = useListState({ dates: true });
+  const totals = useQuery({ queryKey: ["token-fee"], queryFn: ({ signal }) => callEndpoint("tokenFee", undefined, { signal }) });
+  const q = useQuery({
+    queryKey: ["fee-list", list.request],
+    queryFn: ({ signal }) => callEndpoint("tokenFeeSearch", list.request, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const [member, setMember] = useState<number | null>(null);
+  const [open, setOpen] = useState<FeeRowDto | null>(null);
+  const name = (text: string | null, id: number | null) =>
+    id === null || !text ? (text ?? "-") : (
+      <Button variant="plain" size="xs" p="0" textDecoration="underline" onClick={(e) => (e.stopPropagation(), setMember(id))} data-testid="fee-member-link">
+        {text}
+      </Button>
+    );
+  const columns: Column<FeeRowDto>[] = [
+    { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
+    { key: "phonenumber", header: T.phonenumber, cell: (r) => name(r.phonenumber ? `${r.username ?? ""} (${r.phonenumber})` : null, r.fromId) },
+    { key: "receiver", header: T.receiver, cell: (r) => name(r.receiver, r.toId) },
+    { key: "type", header: T.type, cell: (r) => r.type },
+    { key: "giftValue", header: T.giftValue, cell: (r) => <TxAmount text={`${formatWon(r.giftValue)}${L.won}`} txHash={r.txHash} />, numeric: true },
+    { key: "value", header: T.fee, cell: (r) => `${formatWon(r.value)}${L.won}`, numeric: true },
+    { key: "createdAt", header: T.date, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+  ];
+  const tab = (k: "daily_value" | "weekly_value" | "monthly_value", p: Period) => `${T.periods[p]} ${totals.data ? `${formatWon(totals.data[k])}${L.won}` : ""}`;
+  return (
+    <Stack gap="4">
+      <Heading size="lg" data-testid="admin-page-title">
+        {T.feeTitle}
+      </Heading>
+      <PeriodTabs
+        labels={{ daily: tab("daily_value", "daily"), weekly: tab("weekly_value", "weekly"), monthly: tab("monthly_value", "monthly") }}
+        onPick={(p) => list.setRange(periodRange(p).from, periodRange(p).to)}
+        testId="fee-tabs"
+      />
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <HStack wrap="wrap" gap="3">
+          <DateRangeFilter testId="fee-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
+          <FilterSelect value={list.state.filters.type} options={[["gift", T.gift], ["use", T.use]]} onChange={(v) => list.setFilter("type", v)} testId="fee-filter" />
+          <SearchBox testId="fee-search" value={list.state.keyword} onSearch={list.setKeyword} />
+          <Button size="sm" variant="outline" onClick={() => void q.refetch()} data-testid="fee-refresh">
+            {T.refresh}
+          </Button>
+        </HStack>
+        <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="fee-excel" />
+      </HStack>
+      <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <FieldsDialog
+        title={T.detailTitle}
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        testId="fee-detail"
+        items={
+          open && [
+            [T.id, open.id],
+            [T.type, open.type],
+            [T.phonenumber, open.phonenumber ?? "-"],
+            [T.sender, open.fromAddress],
+            [T.receiver, open.receiver ?? "-"],
+            [T.receiverAddress, open.toAddress],
+            [T.giftValue, `${formatWon(open.giftValue)}${L.won}`],
+            [T.fee, `${formatWon(open.value)}${L.won}`],
+            [T.date, formatHistoryDate(open.createdAt)],
+            [T.txHash, open.txHash ?? "-"],
+          ]
+        }
+      />
+      <MemberDetailDialog id={member} onClose={() => setMember(null)} />
+    </Stack>
+  );
+}

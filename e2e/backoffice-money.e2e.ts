@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
+import fs from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, shot } from "./browser";
+import { startE2EStack } from "./stack";
+import type { TestStack } from "../server/test/harness";
+import { MINJUN, expectHeaderBalance, loggedIn, onChain, textOf, won } from "./helpers-money";
+import { Msg } from "../domain/messages";
+import { AdminPermission } from "../domain/constants";
+import { insertOperator } from "../server/test/operators";
+
+/**
+ * The operators' money screens in Chromium against a whole seeded stack: approve / cancel a purchase
+ * (the member's balance follows), the sell download, mint (treasury and the journal row), a deposit
+ * account made main (the member's buy page shows it), an operator wallet funded by a transfer.
+ */
+describe("back-office money in Chromium", () => {
+  let s: TestStack;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let admin: { ctx: BrowserContext; page: Page };
+  let member: { ctx: BrowserContext; page: Page };
+  let memberToken: string;
+
+  beforeAll(async () => {
+    s = await startE2EStack();
+    ({ browser, close } = await launchBrowser());
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "ko-KR", timezoneId: "Asia/Seoul", acceptDownloads: true });
+    const page = await ctx.newPage();
+    await page.goto(s.url + "/admin/login");
+    await page.getByTestId("admin-login-id").fill("admin");
+    await page.getByTestId("admin-login-password").fill("admin1234");
+    await page.getByTestId("admin-login-submit").click();
+    await page.waitForURL(/\/admin\/main$/);
+    admin = { ctx, page };
+    member = await loggedIn(browser, s, MINJUN);
+    memberToken = await s.loginUser(MINJUN.phone, MINJUN.password);
+  });
+  afterAll(async () => {
+    await admin?.ctx.close();
+    await member?.ctx.close();
+    await close?.();
+    await s?.stop();
+  });
+
+  const order = async (value: number): Promise<number> => {
+    const r = await s.call("POST", "/api/buy/charge", { token: memberToken, body: { value, password: MINJUN.password } });
+    expect(r.code).toBe(200);
+    return r.data.id;
+  };
+  /** The admin app's snackbar shows this text. */
+  const expectSnack = async (page: Page, message: string) => {
+    await page.getByTestId("admin-snackbar").filter({ hasText: message }).first().waitFor({ state: "visible" });
+  };
+  const confirm = async (page: Page, testId: string) => {
+    await page.getByTestId(`${testId}-ok`).click();
+  };
+
+  it("approves one purchase (the member's balance rises) and cancels another; the sell file downloads", async () => {
+    const { page } = admin;
+    const approveId = await order(12_000);
+    const cancelId = await order(3_000);
+    await page.goto(s.url + "/admin/sale/sell");
+    await page.getByTestId(`sale-accept-${approveId}`).waitFor();
+    await shot(page, "admin-sale-sell");
+    await page.getByTestId(`sale-accept-${approveId}`).click();
+    expect(await textOf(page, "sale-confirm-message")).toBe(Msg.saleApproveConfirm);
+    await confirm(page, "sale-confirm");
+    await expectSnack(page, Msg.saleApproved);
+    await expect.poll(() => page.getByTestId(`sale-accept-${approveId}`).count()).toBe(0);
+    await expectHeaderBalance(member.page, s, 50_000 + 12_000);
+
+    await page.getByTestId(`sale-delete-${cancelId}`).click();
+    await confirm(page, "sale-confirm");
+    await expectSnack(page, Msg.saleDeleted);
+    await expect.poll(() => page.getByTestId(`sale-delete-${cancelId}`).count()).toBe(0);
+    const table = await page.getByTestId("sale-table").textContent();
+    expect(table).toContain("입금 완료");
+    expect(table).toContain("취소");
+    await s.waitIndexed();
+    await expect.poll(async () => (await page.getByTestId("sale-total-daily_value").textContent())?.replace(/\D/g, ""), { timeout: 10_000 }).toBe("12000");
+
+    const downloadP = page.waitForEvent("download");
+    await page.getByTestId("sale-excel").click();
+    const download = await downloadP;
+    expect(download.suggestedFilename()).toBe("sale_sell.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await download.path())!) as never);
+    expect(wb.worksheets[0].actualRowCount).toBe(3);
+  });
+
+  it("mints to the treasury: the row shows in the journal and the chain agrees", async () => {
+    const { page } = admin;
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const before = await onChain(s, treasury);
+    const supply = BigInt(await s.ctx.chain.token.totalSupply());
+    await page.goto(s.url + "/admin/token/management");
+    await page.getByTestId("token-mint-open").click();
+    await page.getByTestId("token-mint-submit").click();
+    await expect.poll(() => textOf(page, "token-mint-error")).toBe(Msg.required);
+    await page.getByTestId("token-mint-value").fill("777777");
+    await page.getByTestId("token-mint-submit").click();
+    await expectSnack(page, Msg.tokenMintDone);
+    expect(await onChain(s, treasury)).toBe(before + 777_777);
+    expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(777_777n);
+    await expect.poll(async () => (await page.getByTestId("token-table").textContent()) ?? "").toContain(won(777_777));
+    expect(await page.getByTestId("token-table").textContent()).toContain("발행");
+    await shot(page, "admin-token-management");
+
+    const downloadP = page.waitForEvent("download");
+    await page.getByTestId("token-excel").click();
+    const download = await downloadP;
+    expect(download.suggestedFilename()).toBe("token_management.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await download.path())!) as never);
+    // Header, the seed's mint and this one.
+    expect(wb.worksheets[0].actualRowCount).toBe(3);
+    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 6)).toEqual(["번호", "주소", "일시", "수량", "구분"]);
+  });
+
+  it("an operator holding only isSale1 uses the sell page and no other money page", async () => {
+    await insertOperator(s.ctx, "sellonly9", AdminPermission.SUB, { isSale1: true });
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "ko-KR", timezoneId: "Asia/Seoul" });
+    try {
+      const page = await ctx.newPage();
+      await page.goto(s.url + "/admin/login");
+      await page.getByTestId("admin-login-id").fill("sellonly9");
+      await page.getByTestId("admin-login-password").fill("operator1234");
+      await page.getByTestId("admin-login-submit").click();
+      // A sub admin lands on its first screen in menu order (the dashboard needs no flag).
+      await page.waitForURL(/\/admin\/dashboard$/);
+      await page.goto(s.url + "/admin/sale/sell");
+      await page.getByTestId("sale-table").waitFor();
+      await expect.poll(async () => (await page.getByTestId("sale-table").textContent()) ?? "").toContain("입금 완료");
+      for (const path of ["sale/use", "sale/gift", "token/management", "token/fee", "address/bank", "address/wallet"]) {
+        await page.goto(`${s.url}/admin/${path}`);
+        await page.getByTestId("admin-forbidden").waitFor();
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("a deposit account made main is what the member's buy page shows", async () => {
+    const { page } = admin;
+    await page.goto(s.url + "/admin/address/bank");
+    await page.getByTestId("bank-row").first().waitFor();
+    await page.getByTestId("bank-set-main").click();
+    await expectSnack(page, Msg.selectItem);
+    await page.getByTestId("bank-add").click();
+    await page.getByTestId("bank-add-bank").fill("우리은행");
+    await page.getByTestId("bank-add-account").fill("12-3");
+    await page.getByTestId("bank-add-name").fill("(주)케이알");
+    await page.getByTestId("bank-add-dialog-submit").click();
+    await expect.poll(() => textOf(page, "bank-add-account-error")).toBe(Msg.bankAccountRule);
+    await page.getByTestId("bank-add-account").fill("1002-345-678901");
+    await page.getByTestId("bank-add-dialog-submit").click();
+    await expectSnack(page, Msg.bankAdded);
+    const row = page.getByTestId("bank-row").filter({ hasText: "1002-345-678901" });
+    await row.click();
+    await page.getByTestId("bank-set-main").click();
+    await expectSnack(page, Msg.bankMainSet);
+    await page.getByTestId("bank-set-main").click();
+    await expectSnack(page, Msg.bankAlreadyMain);
+    await shot(page, "admin-address-bank");
+
+    const m = member.page;
+    await m.goto(s.url + "/buy");
+    await m.getByTestId("buy-add-10000").click();
+    await m.getByTestId("buy-next").click();
+    await m.getByTestId("buy-bank").waitFor();
+    expect(await textOf(m, "buy-bank-name")).toBe("우리은행");
+    expect(await textOf(m, "buy-bank-account")).toBe("1002-345-678901");
+  });
+
+  it("creates an operator wallet and funds it by a transfer; both balances show", async () => {
+    const { page } = admin;
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    await page.goto(s.url + "/admin/address/wallet");
+    await page.getByTestId("wallet-row").first().waitFor();
+    await page.getByTestId("wallet-create-open").click();
+    await page.getByTestId("wallet-create-nickname").fill("e2e 지갑");
+    await page.getByTestId("wallet-create-submit").click();
+    await expectSnack(page, Msg.walletCreated);
+    const row = page.getByTestId("wallet-row").filter({ hasText: "e2e 지갑" });
+    await row.waitFor();
+    const address = (await row.getAttribute("data-address"))!;
+
+    await page.getByTestId("wallet-transfer-submit").click();
+    await expectSnack(page, Msg.required);
+    await page.getByTestId("wallet-transfer-from").selectOption(treasury);
+    await page.getByTestId("wallet-transfer-to").fill(address);
+    await page.getByTestId("wallet-transfer-value").fill("99999999999999");
+    await page.getByTestId("wallet-transfer-submit").click();
+    await confirm(page, "wallet-transfer-confirm");
+    await expectSnack(page, Msg.transferBadBalance);
+    await page.getByTestId("wallet-transfer-value").fill("4321");
+    await page.getByTestId("wallet-transfer-submit").click();
+    await confirm(page, "wallet-transfer-confirm");
+    await expectSnack(page, Msg.transferDone);
+    expect(await page.getByTestId("wallet-transfer-value").inputValue()).toBe("");
+    expect(await onChain(s, address)).toBe(4_321);
+    await s.waitIndexed();
+    await page.reload();
+    await expect.poll(async () => (await row.getByTestId("wallet-balance").textContent())?.trim(), { timeout: 10_000 }).toBe(won(4_321));
+    const treasuryRow = page.getByTestId("wallet-row").filter({ hasText: treasury });
+    expect((await treasuryRow.getByTestId("wallet-balance").textContent())?.trim()).toBe(won(await onChain(s, treasury)));
+    await shot(page, "admin-address-wallet");
+  });
+});
