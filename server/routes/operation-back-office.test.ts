@@ -124,8 +124,12 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect(accepted.code).toBe(200);
     expect((await op(admin)("DELETE", `/api/sale/delete/${b.data.id}`)).code).toBe(200);
     const log = (await op(admin)("GET", "/api/operation/actions?perPage=100")).data.list;
-    expect(log.find((x: { action: string }) => x.action === "sale.accept")).toMatchObject({ targetId: String(a.data.id), after: "confirmed", txHash: accepted.data.txHash });
-    expect(log.find((x: { action: string }) => x.action === "sale.cancel")).toMatchObject({ targetId: String(b.data.id), after: "cancelled" });
+    // Written in the approval's own transaction, before the transfer is sent: it names the outbox transfer,
+    // whose tx hash the dashboard shows.
+    const acceptedRow = log.find((x: { action: string }) => x.action === "sale.accept");
+    expect(acceptedRow).toMatchObject({ targetId: String(a.data.id), after: { state: "confirmed" } });
+    expect((await s.ctx.outbox.get(acceptedRow.after.transferId))?.tx_hash).toBe(accepted.data.txHash);
+    expect(log.find((x: { action: string }) => x.action === "sale.delete")).toMatchObject({ targetId: String(b.data.id), after: "cancelled" });
   });
 
   it("answers bad input with a 4xx and a Korean message, never a 5xx", async () => {
