@@ -158,6 +158,7 @@ export const ADMIN_API = {
   "GET /api/address/wallet": "walletManage",
   "POST /api/address/wallet": "walletCreate",
   "POST /api/address/transmit/send": "walletTransfer",
+  "POST /api/dashboard/transfer": "walletTransfer",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

@@ -192,6 +192,7 @@ export const L = {
   dashboard: {
     title: "대시보드",
     holdersLink: "보유자 목록",
+    transfer: "전송",
     types: { mint: "발행", transfer: "전송", gift: "선물", use: "사용", fee: "수수료", burn: "소각", settlement: "정산" },
     typeLabel: "유형",
     filterTypes: { hash: "거래 해시", address: "지갑 주소", name: "회원 이름", phone: "휴대폰 번호" },

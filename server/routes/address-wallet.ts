@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../context";
 import { adminGate } from "../auth/admin-flags";
@@ -65,7 +65,8 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     ok(res, { id: Number(made.id), address: made.address, nickName: made.nickname });
   });
 
-  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx.db), async (req, res) => {
+  // One transfer from an operator wallet, from the wallet page and from the dashboard's transfer dialog.
+  const send = async (req: Request, res: Response) => {
     const body = valid<WalletSendBody>(req).body;
     const admin = authOf(req).admin!;
     const from = checksum(body.from);
@@ -90,7 +91,9 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
     if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
     res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: settled.status, from, to, value: body.value } });
-  });
+  };
+  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx.db), send);
+  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx.db), send);
 
   return r;
 }

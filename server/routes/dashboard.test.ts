@@ -109,6 +109,17 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect([nobody.code, nobody.message]).toEqual([404, Msg.memberNotFoundByPhone]);
   });
 
+  it("transfers from an operator wallet from the dashboard, with the wallet page's answers", async () => {
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const before = BigInt(await s.ctx.chain.token.balanceOf(seoyeonAddr));
+    const sent = await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: 777 });
+    expect(sent.code).toBe(200);
+    expect(BigInt(await s.ctx.chain.token.balanceOf(seoyeonAddr))).toBe(before + 777n);
+    expect((await op("POST", "/api/dashboard/transfer", { from: seoyeonAddr, to: treasury, value: 1 })).code).toBe(403);
+    expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: "0x1234", value: 1 })).code).toBe(401);
+    expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: 10 ** 12 })).code).toBe(402);
+  });
+
   it("RPC proxy: reads pass; writes, node-control methods and oversized batches are refused; operators only", async () => {
     const rpc = (body: unknown, token: string | null = admin, marker: "operation" | "web" = "operation") =>
       fetch(s.url + "/api/rpc", { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}`, "cookie-type": marker } : {}) }, body: JSON.stringify(body) });

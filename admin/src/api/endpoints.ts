@@ -144,6 +144,7 @@ export const endpoints = {
   walletList: { method: "GET", path: "/api/address/wallet", data: operatorWalletList },
   walletCreate: { method: "POST", path: "/api/address/wallet", body: walletCreateBody, data: z.unknown() },
   walletSend: { method: "POST", path: "/api/address/transmit/send", body: walletSendBody, data: z.unknown() },
+  dashboardTransfer: { method: "POST", path: "/api/dashboard/transfer", body: walletSendBody, data: z.unknown() },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */

@@ -119,11 +119,12 @@ export function WalletPage() {
 
 const EMPTY = { from: "", to: "", value: "" };
 
-function TransferForm({ wallets, onSent }: { wallets: OperatorWalletDto[]; onSent: () => void }) {
+/** The transfer from an operator wallet (wallet page; the dashboard shows it in a dialog, through its own call). */
+export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets: OperatorWalletDto[]; onSent: () => void; via?: "walletSend" | "dashboardTransfer" }) {
   const [f, setF] = useState(EMPTY);
   const [asking, setAsking] = useState(false);
   const send = useMutation({
-    mutationFn: () => callEndpoint("walletSend", { from: f.from, to: f.to.trim(), value: f.value }, { idempotencyKey: crypto.randomUUID() }),
+    mutationFn: () => callEndpoint(via, { from: f.from, to: f.to.trim(), value: f.value }, { idempotencyKey: crypto.randomUUID() }),
     onSuccess: () => {
       snack(Msg.transferDone, { type: "success" });
       setF(EMPTY);

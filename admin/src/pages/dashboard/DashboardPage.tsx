@@ -1,4 +1,8 @@
 import { useState } from "react";
+import { allowsArea } from "@domain/admin-access";
+import { useSession } from "../../api/session";
+import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { TransferForm } from "../address/WalletPage";
 import { Button, Heading, HStack, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
@@ -32,6 +36,10 @@ export function DashboardPage() {
   const [filter, setFilter] = useState(list.state.filters.filter ?? "");
   const [filterType, setFilterType] = useState<FilterType>((list.state.filters.filter_type as FilterType) ?? "phone");
   const [paste, setPaste] = useState("");
+  const [transferring, setTransferring] = useState(false);
+  const { account } = useSession();
+  const canTransfer = !!account && allowsArea("walletTransfer", account);
+  const wallets = useQuery({ queryKey: ["operator-wallets"], queryFn: ({ signal }) => callEndpoint("walletList", undefined, { signal }), enabled: transferring });
   const { tx: _tx, ...request } = list.request as Record<string, unknown>;
   const q = useQuery({
     queryKey: ["dashboard", request],
@@ -44,11 +52,18 @@ export function DashboardPage() {
         <Heading size="lg" data-testid="admin-page-title">
           {L.dashboard.title}
         </Heading>
-        <Button asChild size="sm" variant="outline">
-          <Link to="/dashboard/holder" data-testid="holders-link">
-            {L.dashboard.holdersLink}
-          </Link>
-        </Button>
+        <HStack>
+          {canTransfer && (
+            <Button size="sm" onClick={() => setTransferring(true)} data-testid="dashboard-transfer-open">
+              {L.dashboard.transfer}
+            </Button>
+          )}
+          <Button asChild size="sm" variant="outline">
+            <Link to="/dashboard/holder" data-testid="holders-link">
+              {L.dashboard.holdersLink}
+            </Link>
+          </Button>
+        </HStack>
       </HStack>
       <ReconcileCard />
       <HStack wrap="wrap" gap="3" justify="space-between">
@@ -123,6 +138,18 @@ export function DashboardPage() {
         defaultSort="timestamp"
       />
       <TxDialog hash={tx} onClose={() => openTx(null)} />
+      <DetailDialog open={transferring} onClose={() => setTransferring(false)} title={L.dashboard.transfer} testId="dashboard-transfer">
+        {wallets.data && (
+          <TransferForm
+            wallets={wallets.data}
+            via="dashboardTransfer"
+            onSent={() => {
+              setTransferring(false);
+              void q.refetch();
+            }}
+          />
+        )}
+      </DetailDialog>
     </Stack>
   );
 }
