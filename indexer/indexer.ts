@@ -39,6 +39,12 @@ export interface IndexerOptions {
   logger?: Logger;
   /** Blocks kept below the head for reorg checks; older blocks without token activity are pruned. */
   keepBlocks?: number;
+  /**
+   * Blocks below the indexed head that count as final (default 64; a chain with a `finalized` tag is not
+   * asked: the depth is the rule here). A reorg reaching below the finalized block stops the indexer
+   * with a fatal error instead of silently rewriting history that the books treated as settled.
+   */
+  finalityDepth?: number;
 }
 
 export interface IndexedHead {
@@ -88,6 +94,9 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   const batchSize = Math.max(1, opts.batchSize ?? 500);
   const pollMs = opts.pollMs ?? 500;
   const keepBlocks = opts.keepBlocks ?? 1024;
+  const finalityDepth = opts.finalityDepth ?? 64;
+  /** The highest block treated as final so far (it only moves up). */
+  let finalized = -1;
   const log = opts.logger ?? defaultLogger;
   const iface = new ethers.Interface(voucherArtifact().abi);
   const rpc = createRpc(opts.rpcUrl);
@@ -142,6 +151,11 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         }
       }
       below = stored[stored.length - 1].number - 1;
+    }
+    if (ancestor < finalized) {
+      throw new FatalError(
+        `reorg below the finalized block ${finalized} (common ancestor ${ancestor}): the chain rewrote blocks treated as final; stop the service, check the node, and rebuild the chain store (delete chain.db or the chain schema) before starting again`,
+      );
     }
     const { removedTxHashes, state } = await store.rollbackTo(ancestor, s.lastHash);
     current = state;
@@ -291,6 +305,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       }
       const top = range.blocks[range.blocks.length - 1];
       current = await store.applyRange(range, { number: top.number, hash: top.hash }, s.lastHash);
+      finalized = Math.max(finalized, top.number - finalityDepth);
       const keepFrom = top.number - keepBlocks;
       if (keepFrom > prunedUpTo) {
         await store.prune(keepFrom);

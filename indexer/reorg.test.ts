@@ -125,4 +125,22 @@ describe("indexer reorgs", () => {
     expect((await liveView.transaction(replacing[0]))?.status).toBe(1);
     await expectMirrorMatchesChain(chain, liveView);
   });
+
+  it("a reorg below the finalized block stops the indexer with a fatal error instead of rewriting it", async () => {
+    const loc = await stores.location();
+    const strict = createIndexer({ rpcUrl: chain.node.rpcUrl, store: await stores.open(loc), token: chain.address, fromBlock: chain.deployBlock, logger: quiet, finalityDepth: 1 });
+    await strict.syncOnce();
+    const id = await snapshot();
+    await chain.provider.send("hardhat_mine", ["0x3"]);
+    await strict.syncOnce();
+    await revert(id);
+    // A different branch: a mint where the dropped branch had empty blocks, then more blocks on top.
+    await (await chain.token.mint(chain.users[0].address, 123n)).wait();
+    await chain.provider.send("hardhat_mine", ["0x4"]);
+    await expect(strict.syncOnce()).rejects.toThrow(/below the finalized block/);
+    await strict.stop();
+    // The default indexer (64 blocks of finality) takes the same reorg in its stride.
+    await ix.syncOnce();
+    await expectMirrorMatchesChain(chain, view);
+  });
 });
