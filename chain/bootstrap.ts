@@ -123,6 +123,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     journal,
     iface,
     async stop() {
+      sender.close();
       provider.destroy();
       await journal.close();
       await node?.stop();

@@ -5,6 +5,10 @@ import { waitForPort } from "./ports";
 export interface LocalNode {
   rpcUrl: string;
   port: number;
+  /** The node's process id (fault-injection tests kill it). */
+  pid: number;
+  /** Whether the node process has exited. */
+  exited(): boolean;
   stop(): Promise<void>;
 }
 
@@ -51,6 +55,8 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
   return {
     rpcUrl: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
+    exited: () => exited,
     async stop() {
       process.removeListener("exit", kill);
       if (exited) return;

@@ -8,8 +8,15 @@ import type { Journal } from "./journal";
  */
 export interface Sender {
   address: string;
-  /** Signs, journals and sends; resolves with the receipt (status 0 included) once mined. */
+  /**
+   * Signs, journals and sends; resolves with the receipt (status 0 included) once mined. `beforeSend`
+   * runs with the hash BEFORE the transaction is journaled: whatever the caller records there (e.g.
+   * "submitted with hash H") is on disk before the transaction can exist anywhere, so a crash at any
+   * later point leaves a record that reconciliation can look up by hash.
+   */
   send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
+  /** Stops waiting for receipts (pending sends reject at once); used by a stopping process. */
+  close(): void;
   /** Signs a transaction without sending it (hash is known before sending). */
   provider: ethers.JsonRpcProvider;
 }
@@ -21,6 +28,8 @@ export interface SenderOptions {
   /** True on the embedded Hardhat node: set each block's timestamp explicitly and journal it. */
   controlTime: boolean;
   receiptTimeoutMs?: number;
+  /** Test hook (fault injection): runs right after the journal append, before the node sees the transaction. */
+  afterJournal?: (hash: string) => void | Promise<void>;
 }
 
 export function createSender(opts: SenderOptions): Sender {
@@ -29,6 +38,8 @@ export function createSender(opts: SenderOptions): Sender {
   let nextNonce: number | null = null;
   /** The last block timestamp journaled (read from the journal on the first send). */
   let lastTs: number | null = null;
+  let closed = false;
+  const closing = new Set<(err: Error) => void>();
 
   async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void | Promise<void>) {
     const provider = opts.provider;
@@ -60,35 +71,58 @@ export function createSender(opts: SenderOptions): Sender {
       const latest = await provider.getBlock("latest");
       ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, (latest?.timestamp ?? 0) + 1);
     }
-    await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+    // Recorded by the caller first, journaled second, sent third: no crash can leave a transaction that
+    // happened without a record naming its hash.
     await beforeSend?.(hash);
-    nextNonce++;
-    if (ts !== null) {
-      await provider.send("evm_setNextBlockTimestamp", [ts]);
-      lastTs = ts;
-    }
     try {
-      await provider.send("eth_sendRawTransaction", [raw]);
-    } catch (err) {
-      // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
-      const receipt = await provider.getTransactionReceipt(hash);
-      if (!receipt) {
-        nextNonce = null; // resync the nonce from the node next time
-        throw err;
+      await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+      await opts.afterJournal?.(hash);
+      nextNonce++;
+      if (ts !== null) {
+        await provider.send("evm_setNextBlockTimestamp", [ts]);
+        lastTs = ts;
       }
+      try {
+        await provider.send("eth_sendRawTransaction", [raw]);
+      } catch (err) {
+        // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
+        const receipt = await provider.getTransactionReceipt(hash);
+        if (!receipt) throw err;
+      }
+      const receipt = await waitReceipt(hash);
+      if (!receipt) throw new Error(`no receipt for ${hash}`);
+      return receipt;
+    } catch (err) {
+      nextNonce = null; // whatever happened, resync the nonce from the node next time
+      throw err;
     }
-    const receipt = await provider.waitForTransaction(hash, 1, opts.receiptTimeoutMs ?? 60_000);
-    if (!receipt) throw new Error(`no receipt for ${hash}`);
-    return receipt;
+  }
+
+  /** The receipt, bounded by receiptTimeoutMs, and given up at once when the sender is closed. */
+  function waitReceipt(hash: string): Promise<ethers.TransactionReceipt | null> {
+    if (closed) return Promise.reject(new Error("sender closed"));
+    return new Promise((resolve, reject) => {
+      const abort = (err: Error) => reject(err);
+      closing.add(abort);
+      opts.provider.waitForTransaction(hash, 1, opts.receiptTimeoutMs ?? 60_000).then(
+        (r) => (closing.delete(abort), resolve(r)),
+        (e) => (closing.delete(abort), reject(e)),
+      );
+    });
   }
 
   return {
     address: wallet.address,
     provider: opts.provider,
     send(tx, o) {
-      const run = queue.then(() => sendOne(tx, o?.beforeSend));
+      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend)));
       queue = run.catch(() => undefined);
       return run;
+    },
+    close() {
+      closed = true;
+      for (const abort of closing) abort(new Error("sender closed"));
+      closing.clear();
     },
   };
 }
