@@ -73,6 +73,66 @@ describe("reliability: chain faults", () => {
     s.ctx.relayer.start();
   });
 
+  it("an Idempotency-Key whose request died is resolved from the outbox: replayed when money moved, run again when not, never 'in progress' for ever; keys expire", async () => {
+    const [from, to] = DEMO.members;
+    const token = await s.loginUser(from.phonenumber, from.password);
+    const member = await s.ctx.db.selectFrom("members").select("id").where("phonenumber", "=", from.phonenumber).executeTakeFirstOrThrow();
+    const recipient = await s.ctx.db.selectFrom("members").select("id").where("phonenumber", "=", to.phonenumber).executeTakeFirstOrThrow();
+    const address = (await s.ctx.custody.memberWallet(recipient.id))!.address;
+    const body = { opponentAddress: address, kind: 0, type: 1, value: 1_000, password: from.password };
+    const scope = `m:${member.id}:POST:/api/gift/trade/address`;
+    const gift = (key: string) => s.call("POST", "/api/gift/trade/address", { token, body, headers: { "idempotency-key": key } });
+    const rows = async () => Number((await s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const setKey = (key: string, set: { status?: null; response?: null; created_at: string }) =>
+      s.ctx.db.updateTable("idempotency").set(set).where("scope", "=", scope).where("key", "=", key).execute();
+    let tried = 0;
+    let failed = 0;
+    const before = BigInt(await s.ctx.chain.token.balanceOf(address));
+
+    // 1. The move happened, the process died before the answer was stored.
+    const first = await gift("K-moved");
+    tried++;
+    expect([first.code, first.data.status]).toEqual([200, "confirmed"]);
+    await setKey("K-moved", { status: null, response: null, created_at: ago(60_000) });
+    const n1 = await rows();
+    const again = await gift("K-moved");
+    tried++;
+    expect(again.code).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect([again.data.id, again.data.txHash, again.data.status]).toEqual([first.data.id, first.data.txHash, "confirmed"]);
+    expect(await rows()).toBe(n1);
+
+    // 2. The request died before writing a money move: the key is released and the retry runs, once.
+    const hash = crypto.createHash("sha256").update(JSON.stringify(body)).digest("hex");
+    await s.ctx.db.insertInto("idempotency").values({ scope, key: "K-nothing", request_hash: hash, created_at: ago(60_000) }).execute();
+    const ran = await gift("K-nothing");
+    tried++;
+    expect([ran.code, ran.data.status]).toEqual([200, "confirmed"]);
+    expect(await rows()).toBe(n1 + 1);
+    const replay = await gift("K-nothing");
+    expect([replay.data.id, replay.headers.get("idempotent-replayed")]).toEqual([ran.data.id, "true"]);
+
+    // 3. A request that may still be running: 409 'in progress' with Retry-After, for a bounded time only.
+    await s.ctx.db.insertInto("idempotency").values({ scope, key: "K-running", request_hash: hash, created_at: ago(1_000) }).execute();
+    const busy = await gift("K-running");
+    tried++;
+    failed++;
+    expect([busy.status, busy.message, busy.headers.get("retry-after")]).toEqual([409, Msg.requestInProgress, "2"]);
+
+    // 4. After 24 hours a key is forgotten: the same key is a new request.
+    await setKey("K-moved", { created_at: ago(25 * 3600_000) });
+    const fresh = await gift("K-moved");
+    tried++;
+    expect(fresh.code).toBe(200);
+    expect(fresh.data.id).not.toBe(first.data.id);
+    expect(await rows()).toBe(n1 + 2);
+    // Three distinct gifts answered 200; exactly three moved on chain (no double, no loss).
+    const moved = Number(BigInt(await s.ctx.chain.token.balanceOf(address)) - before) / 1_000;
+    expect(moved).toBe(3);
+    figures["idempotency after a crash"] = { tried, failed, lost: Math.abs(moved - new Set([first.data.id, ran.data.id, fresh.data.id]).size) };
+  });
+
   it("the chain node killed under a burst of gifts: every request is answered, the API stays up and answers 503 in Korean", async () => {
     const token = await s.loginUser(DEMO.members[0].phonenumber, DEMO.members[0].password);
     const recipient = await s.ctx.db.selectFrom("members").select("id").where("phonenumber", "=", DEMO.members[1].phonenumber).executeTakeFirstOrThrow();

@@ -17,6 +17,7 @@ import { createApp } from "./app";
 import { attachOperatorSocket } from "./ws";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./services/buy";
+import { expireIdempotencyKeysJob } from "./http/idempotency";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -140,7 +141,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (draining && !res.headersSent) res.setHeader("Connection", "close");
   });
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob]);
+  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

@@ -235,4 +235,18 @@ export const appMigrations: Record<string, Migration> = {
       if (await tableExists(db, "schema_migrations")) await db.schema.dropTable("schema_migrations").execute();
     },
   },
+  // Issue 13. An idempotency key remembers the outbox row its request wrote, so a key whose request
+  // died is resolved from the outbox and the chain; keys expire (created_at index). A per-subject
+  // cut-off ends every session issued before a password reset, a suspension or a deletion.
+  "2026-11-24-reliability": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("idempotency").addColumn("transfer_id", "bigint").execute();
+      await db.schema.createIndex("idempotency_created").on("idempotency").column("created_at").execute();
+      await db.schema
+        .createTable("session_cutoffs")
+        .addColumn("subject", "text", (c) => c.primaryKey())
+        .addColumn("valid_after_ms", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
