@@ -321,3 +321,91 @@ describe("reliability: the API process", () => {
     figures["process: SIGTERM under gifts"] = { tried: got.length, failed: got.length - ok.length, lost: Math.max(0, moved - ok.length) + Math.max(0, confirmed - moved) };
   });
 });
+
+/** Abuse that must get nowhere: limiter spellings, recipient lookups, lockout probing, login floods. */
+describe("reliability: abuse", () => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startTestStack();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+  it("rate limits are not bypassed by path case, trailing or doubled slashes", async () => {
+    const login = (p: string) => s.call("POST", p, { body: { username: "01012340000", password: "000000" }, headers: from("10.1.0.1") });
+    const first = [];
+    for (let i = 0; i < 30; i++) first.push((await login("/api/auth/login_user")).status);
+    expect(first.filter((x) => x === 429)).toEqual([]);
+    const variants = ["/api/auth/login_user", "/API/AUTH/LOGIN_USER", "/api/auth/Login_User", "/api/auth/login_user/", "//api/auth/login_user", "/api//auth/login_user"];
+    const after = await Promise.all(variants.map(async (v) => [v, (await login(v)).status] as const));
+    const through = after.filter(([, st]) => st !== 429 && st !== 404);
+    expect(through).toEqual([]);
+    // Verification starts, the same way.
+    for (let i = 0; i < 30; i++) expect((await s.call("GET", "/api/auth", { headers: from("10.1.0.2") })).status).toBe(200);
+    for (const v of ["/api/auth", "/API/AUTH", "/api/auth/", "/Api/Auth/"]) expect([429, 404]).toContain((await s.call("GET", v, { headers: from("10.1.0.2") })).status);
+    figures["abuse: limiter spellings"] = { tried: 30 + variants.length + 34, failed: variants.length + 4, lost: through.length };
+  });
+
+  it("the recipient lookup is limited: 30 a minute per member", async () => {
+    const token = await s.loginUser(DEMO.members[0].phonenumber, DEMO.members[0].password);
+    const codes = [];
+    for (let i = 0; i < 32; i++) codes.push((await s.call("POST", "/api/info/user", { token, body: { phonenumber: DEMO.members[1].phonenumber } })).status);
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(30)).toEqual([429, 429]);
+  });
+
+  it("the lockout answers alike for members and strangers, in similar time, and a stranger cannot lock the owner out", async () => {
+    const member = DEMO.members[1];
+    const attempts = async (phone: string, ip: string) => {
+      const out: { status: number; ms: number }[] = [];
+      for (let i = 0; i < 7; i++) {
+        const t = performance.now();
+        const r = await s.call("POST", "/api/auth/login_user", { body: { username: phone, password: "000000" }, headers: from(ip) });
+        out.push({ status: r.status, ms: performance.now() - t });
+      }
+      return out;
+    };
+    const known = await attempts(member.phonenumber, "10.2.0.1");
+    const unknown = await attempts("01098765432", "10.2.0.1");
+    expect(known.map((a) => a.status)).toEqual([400, 400, 400, 400, 423, 423, 423]);
+    expect(unknown.map((a) => a.status)).toEqual(known.map((a) => a.status));
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const wrongMs = median(known.slice(0, 4).map((a) => a.ms));
+    const lockedMs = median(known.slice(5).map((a) => a.ms));
+    // A locked answer still costs a password hash: no fast path that tells a locked account apart.
+    expect(lockedMs).toBeGreaterThan(wrongMs * 0.4);
+    // The owner, from another address, logs in with the right password at once.
+    const owner = await s.call("POST", "/api/auth/login_user", { body: { username: member.phonenumber, password: member.password }, headers: from("10.2.0.9") });
+    expect(owner.status).toBe(200);
+    // 'admin' likewise.
+    for (let i = 0; i < 6; i++) await s.call("POST", "/api/auth/login_admin", { body: { username: DEMO.admin.id, password: "wrong-pass" }, headers: from("10.2.0.3") });
+    const admin = await s.call("POST", "/api/auth/login_admin", { body: { username: DEMO.admin.id, password: DEMO.admin.password }, headers: from("10.2.0.4") });
+    expect(admin.status).toBe(200);
+    figures["abuse: lockout probing"] = { tried: 14 + 7, failed: 0, lost: 0 };
+  });
+
+  it("400 anonymous logins from 400 addresses do not starve a member's gift", async () => {
+    const m = DEMO.members[0];
+    const token = await s.loginUser(m.phonenumber, m.password);
+    const recipient = (await s.call("POST", "/api/info/user", { token: await s.loginUser(DEMO.members[1].phonenumber, DEMO.members[1].password), body: { phonenumber: DEMO.members[1].phonenumber } })).data.address as string;
+    const gift = async () => {
+      const t = performance.now();
+      const r = await s.call("POST", "/api/gift/trade/address", { token, body: { opponentAddress: recipient, kind: 0, type: 1, value: 1_000, password: m.password } });
+      expect(r.code).toBe(200);
+      return performance.now() - t;
+    };
+    const quiet = await gift();
+    const flood = Array.from({ length: 400 }, (_, i) =>
+      s.call("POST", "/api/auth/login_user", { body: { username: `0109${String(i).padStart(7, "0")}`, password: "000000" }, headers: from(`10.3.${i >> 8}.${i & 255}`) }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const busy = await gift();
+    const answers = await Promise.all(flood);
+    expect(answers.every((a) => [400, 423, 429].includes(a.status))).toBe(true);
+    console.log(`reliability: gift ${Math.round(quiet)} ms quiet, ${Math.round(busy)} ms under 400 anonymous logins (${answers.filter((a) => a.status === 429).length} refused 429)`);
+    expect(busy).toBeLessThan(Math.max(1_500, quiet * 5));
+    figures["abuse: login flood"] = { tried: 400 + 2, failed: answers.filter((a) => a.status === 429).length, lost: 0 };
+  });
+});

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AppTx } from "../db/schema";
 
 export async function lockoutOf(db: AppTx, subject: string) {
@@ -14,6 +15,11 @@ export async function saveLockout(db: AppTx, subject: string, failures: number, 
 
 export async function clearLockout(db: AppTx, subject: string): Promise<void> {
   await db.deleteFrom("lockouts").where("subject", "=", subject).execute();
+}
+
+/** Lifts every lockout whose subject starts with `prefix` (a login from every address). */
+export async function clearLockoutsLike(db: AppTx, prefix: string): Promise<void> {
+  await db.deleteFrom("lockouts").where(sql<string>`substr(subject, 1, ${prefix.length})`, "=", prefix).execute();
 }
 
 export async function isRevoked(db: AppTx, jti: string): Promise<boolean> {
