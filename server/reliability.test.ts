@@ -18,6 +18,10 @@ import { callToken } from "./services/chain-calls";
 import type { TransferRow } from "./relayer/outbox";
 import { DEMO } from "./seed";
 import { Msg } from "../domain/messages";
+import WebSocket from "ws";
+import { ADULT_BIRTH, verifyByHttp } from "./verify/testing";
+import { setMemberState } from "./members/members.repo";
+import { deleteAdmin } from "./admins/admins.repo";
 
 /**
  * Faults a money service must survive (issue 13), each reproduced against a real stack: a crash between
@@ -384,6 +388,36 @@ describe("reliability: abuse", () => {
     const admin = await s.call("POST", "/api/auth/login_admin", { body: { username: DEMO.admin.id, password: DEMO.admin.password }, headers: from("10.2.0.4") });
     expect(admin.status).toBe(200);
     figures["abuse: lockout probing"] = { tried: 14 + 7, failed: 0, lost: 0 };
+  });
+
+  it("a password reset, a suspension and an operator's deletion end every older session (HTTP and websocket)", async () => {
+    const phone = "01077770001";
+    const m = await createMember(s.ctx, { phonenumber: phone, username: "세션종료", password: "135790", birth: ADULT_BIRTH });
+    const myInfo = async (token: string) => (await s.call("GET", "/api/info/myinfo", { token })).status;
+    const before = await s.loginUser(phone, "135790");
+    expect(await myInfo(before)).toBe(200);
+    const v = await verifyByHttp(s, "reauth", { name: "세션종료", birth: ADULT_BIRTH, phone });
+    expect((await s.call("POST", "/api/auth/password_v2", { body: { key_info: v.key, password: "246801" } })).code).toBe(200);
+    expect(await myInfo(before)).toBe(401);
+    const after = await s.loginUser(phone, "246801");
+    expect(await myInfo(after)).toBe(200);
+    // Suspended, then reinstated: the sessions from before the suspension stay ended.
+    await setMemberState(s.ctx.db, m.id, "suspension");
+    await setMemberState(s.ctx.db, m.id, "repair");
+    expect(await myInfo(after)).toBe(401);
+    expect(await myInfo(await s.loginUser(phone, "246801"))).toBe(200);
+
+    // An operator deleted while its websocket is open: the socket closes, the token is refused.
+    const shop = await s.ctx.db.selectFrom("admins").select("id").where("login_id", "=", DEMO.shopAdmin.id).executeTakeFirstOrThrow();
+    const adminToken = await s.loginAdmin(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
+    const ws = new WebSocket(s.url.replace("http", "ws") + "/ws?token=" + adminToken);
+    await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
+    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+    const t = Date.now();
+    await deleteAdmin(s.ctx.db, shop.id);
+    expect(await closed).toBe(4001);
+    expect(Date.now() - t).toBeLessThan(7_000);
+    expect((await s.call("GET", "/api/operation/toolbar", { token: adminToken, marker: "operation" })).status).toBe(401);
   });
 
   it("400 anonymous logins from 400 addresses do not starve a member's gift", async () => {

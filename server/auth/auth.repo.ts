@@ -31,3 +31,18 @@ export async function revokeToken(db: AppTx, jti: string, expiresAt: string): Pr
   await db.insertInto("revoked_tokens").values({ jti, expires_at: expiresAt }).onConflict((oc) => oc.column("jti").doNothing()).execute();
   await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date().toISOString()).execute();
 }
+
+/** Sessions of `subject` ('m:1', 'a:2') issued at or before this instant (ms) are no longer valid; null: none cut. */
+export async function sessionCutoff(db: AppTx, subject: string): Promise<number | null> {
+  const r = await db.selectFrom("session_cutoffs").select("valid_after_ms").where("subject", "=", subject).executeTakeFirst();
+  return r ? Number(r.valid_after_ms) : null;
+}
+
+/** Ends every session of `subject` issued up to now (password reset, suspension, kick-out, deletion). */
+export async function cutSessions(db: AppTx, subject: string, atMs: number = Date.now()): Promise<void> {
+  await db
+    .insertInto("session_cutoffs")
+    .values({ subject, valid_after_ms: atMs })
+    .onConflict((oc) => oc.column("subject").doUpdateSet({ valid_after_ms: atMs }))
+    .execute();
+}
