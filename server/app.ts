@@ -3,7 +3,7 @@ import path from "node:path";
 import express from "express";
 import helmet from "helmet";
 import type { AppContext } from "./context";
-import { errorHandler, notFound, ok } from "./http/errors";
+import { errorHandler, notFound, ok, optionsHandler } from "./http/errors";
 import { sessionRoutes } from "./routes/session";
 import { healthRoutes } from "./routes/health";
 import { routeModules } from "./routes";
@@ -38,6 +38,7 @@ export function createApp(ctx: AppContext): express.Express {
     });
     next();
   });
+  app.use(optionsHandler);
   app.use(express.json({ limit: "200kb" }));
 
   app.use(sessionRoutes(ctx));

@@ -420,6 +420,26 @@ describe("reliability: abuse", () => {
     expect((await s.call("GET", "/api/operation/toolbar", { token: adminToken, marker: "operation" })).status).toBe(401);
   });
 
+  it("odd requests answer in the {code, message} envelope: foreign charsets 415, OPTIONS 405, oversized headers 431", async () => {
+    const envelope = async (res: Response) => {
+      const text = await res.text();
+      const body = JSON.parse(text) as { code: number; message: string };
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      return [res.status, body.code, /[가-힣]/.test(body.message)];
+    };
+    for (const charset of ["latin1", "koi8-r"]) {
+      const res = await fetch(s.url + "/api/auth/login_user", {
+        method: "POST",
+        headers: { "content-type": `application/json; charset=${charset}`, "x-forwarded-for": "10.4.0.1" },
+        body: JSON.stringify({ username: "01011112222", password: "000000" }),
+      });
+      expect(await envelope(res)).toEqual([415, 415, true]);
+    }
+    expect(await envelope(await fetch(s.url + "/api/auth/login_user", { method: "OPTIONS" }))).toEqual([405, 405, true]);
+    expect(await envelope(await fetch(s.url + "/api/health", { headers: { "x-big": "a".repeat(20_000) } }))).toEqual([431, 431, true]);
+    expect((await s.call("GET", "/api/health")).code).toBe(200);
+  });
+
   it("400 anonymous logins from 400 addresses do not starve a member's gift", async () => {
     const m = DEMO.members[0];
     const token = await s.loginUser(m.phonenumber, m.password);

@@ -14,6 +14,7 @@ import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./notify";
 import { createApp } from "./app";
+import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./ws";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./services/buy";
@@ -133,6 +134,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
 
   const app = createApp(ctx);
   const server = http.createServer(app);
+  server.on("clientError", clientErrorHandler);
   let inFlight = 0;
   let draining = false;
   server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
