@@ -22,7 +22,8 @@ export function createApp(ctx: AppContext): express.Express {
           "script-src": ["'self'", "t1.daumcdn.net", "t1.kakaocdn.net", "postcode.map.daum.net"],
           "frame-src": ["'self'", "postcode.map.daum.net", "*.daum.net"],
           "img-src": ["'self'", "data:", "blob:"],
-          "connect-src": ["'self'", "ws:", "wss:"],
+          // 'self' covers ws:/wss: to this origin (the operators' socket); no other host.
+          "connect-src": ["'self'"],
           "upgrade-insecure-requests": null,
         },
       },

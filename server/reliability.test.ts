@@ -22,6 +22,7 @@ import WebSocket from "ws";
 import { ADULT_BIRTH, verifyByHttp } from "./verify/testing";
 import { setMemberState } from "./members/members.repo";
 import { deleteAdmin } from "./admins/admins.repo";
+import { loadConfig } from "./config";
 
 /**
  * Faults a money service must survive (issue 13), each reproduced against a real stack: a crash between
@@ -438,6 +439,41 @@ describe("reliability: abuse", () => {
     expect(await envelope(await fetch(s.url + "/api/auth/login_user", { method: "OPTIONS" }))).toEqual([405, 405, true]);
     expect(await envelope(await fetch(s.url + "/api/health", { headers: { "x-big": "a".repeat(20_000) } }))).toEqual([431, 431, true]);
     expect((await s.call("GET", "/api/health")).code).toBe(200);
+  });
+
+  it("secrets live apart from the data (0700/0600), every data file is the owner's only, the CSP connects to this origin only", async () => {
+    // An earlier version's dev-secrets.json beside app.db moves to DATA_DIR/secrets, with the same keys.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-secrets-"));
+    try {
+      const legacy = { keyEncryptionKey: crypto.randomBytes(32).toString("hex"), jwtSecret: crypto.randomBytes(32).toString("hex") };
+      fs.writeFileSync(path.join(dir, "dev-secrets.json"), JSON.stringify(legacy), { mode: 0o644 });
+      fs.chmodSync(dir, 0o755);
+      const config = loadConfig({ DATA_DIR: dir }, () => undefined);
+      expect(config.keyEncryptionKey.toString("hex")).toBe(legacy.keyEncryptionKey);
+      expect(fs.existsSync(path.join(dir, "dev-secrets.json"))).toBe(false);
+      const mode = (p: string) => fs.statSync(p).mode & 0o777;
+      expect([mode(dir), mode(path.join(dir, "secrets")), mode(path.join(dir, "secrets", "dev-secrets.json"))]).toEqual([0o700, 0o700, 0o600]);
+      // A fresh DATA_DIR gets fresh secrets there too.
+      const fresh = path.join(dir, "fresh");
+      loadConfig({ DATA_DIR: fresh }, () => undefined);
+      expect(mode(path.join(fresh, "secrets", "dev-secrets.json"))).toBe(0o600);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // The running stack's files: no group or other bits on any of them.
+    const loose: string[] = [];
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (fs.statSync(p).mode & 0o077) loose.push(`${p} ${(fs.statSync(p).mode & 0o777).toString(8)}`);
+      }
+    };
+    walk(s.dataDir);
+    expect(loose).toEqual([]);
+    const csp = (await fetch(s.url + "/")).headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/ws:|wss:/);
   });
 
   it("400 anonymous logins from 400 addresses do not starve a member's gift", async () => {

@@ -45,6 +45,8 @@ export interface Stack {
  * leadership lock, the indexer and the relayer. Seeds the demo on first start.
  */
 export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Stack> {
+  // Every file this process creates (stores, journal, lock, deployments, secrets) is readable by its owner only.
+  process.umask(0o077);
   const config = { ...loadConfig(env), ...overrides };
   const log = pino({ level: config.logLevel, redact: ["password", "*.password", "privateKey", "*.privateKey", "accessToken", "*.accessToken"] });
   const appStore = await openAppStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
