@@ -17,6 +17,8 @@ export interface Sender {
   send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
   /** Stops waiting for receipts (pending sends reject at once); used by a stopping process. */
   close(): void;
+  /** Runs `fn` between sends (no send runs meanwhile), then re-reads the nonce from the node. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Signs a transaction without sending it (hash is known before sending). */
   provider: ethers.JsonRpcProvider;
 }
@@ -116,6 +118,13 @@ export function createSender(opts: SenderOptions): Sender {
     provider: opts.provider,
     send(tx, o) {
       const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend)));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    exclusive(fn) {
+      const run = queue.then(fn).finally(() => {
+        nextNonce = null;
+      });
       queue = run.catch(() => undefined);
       return run;
     },
