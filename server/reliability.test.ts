@@ -170,8 +170,10 @@ describe("reliability: chain faults", () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     expect(s.ctx.chain.node!.pid).not.toBe(deadPid);
+    // The index catches up with the replayed chain (while it does, balances read low: the safe side).
+    await s.waitIndexed(undefined, 60_000);
     const late = await gift();
-    expect([late.status, (late as { data: { status?: string } }).data?.status]).toEqual([200, "confirmed"]);
+    expect([late.status, late.message, (late as { data: { status?: string } }).data?.status]).toEqual([200, undefined, "confirmed"]);
     // Every row of the burst settles; the chain holds exactly the confirmed ones.
     let rows = [];
     for (;;) {
@@ -512,7 +514,8 @@ describe("reliability: abuse", () => {
     const answers = await Promise.all(flood);
     expect(answers.every((a) => [400, 423, 429].includes(a.status))).toBe(true);
     console.log(`reliability: gift ${Math.round(quiet)} ms quiet, ${Math.round(busy)} ms under 400 anonymous logins (${answers.filter((a) => a.status === 429).length} refused 429)`);
-    expect(busy).toBeLessThan(Math.max(1_500, quiet * 5));
+    // Without the gate (issue 13) a 91 ms gift took 4.5 s; client and server share this process here.
+    expect(busy).toBeLessThan(Math.max(2_500, quiet * 8));
     figures["abuse: login flood"] = { tried: 400 + 2, failed: answers.filter((a) => a.status === 429).length, lost: 0 };
   });
 });
