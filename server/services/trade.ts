@@ -58,21 +58,10 @@ export async function trade(ctx: AppContext, member: MemberRow, body: TradeBody,
     ctx.log.warn({ id: row.id, error: settled.error }, "trade failed on-chain");
     throw new AppError(Code.SERVER_ERROR, Msg.serverError);
   }
-  return {
-    id: row.id,
-    status: settled.status === "confirmed" ? "confirmed" : "pending",
-    txHash: settled.tx_hash,
-    value: row.value,
-    fee: row.fee,
-    total: row.value + row.fee,
-    to: recipient.address,
-    toUsername: recipient.username,
-  };
+  return resultOf(settled, recipient.username);
 }
 
-/** The answer of a gift or use, rebuilt from its outbox row (an Idempotency-Key replay after a crash). */
-export async function tradeResultOf(ctx: Pick<AppContext, "db">, row: OutboxRow): Promise<TradeResult> {
-  const recipient = row.counterparty_member_id === null ? undefined : await memberById(ctx.db, row.counterparty_member_id);
+function resultOf(row: OutboxRow, toUsername: string): TradeResult {
   return {
     id: row.id,
     status: row.status === "confirmed" ? "confirmed" : "pending",
@@ -81,6 +70,12 @@ export async function tradeResultOf(ctx: Pick<AppContext, "db">, row: OutboxRow)
     fee: row.fee,
     total: row.value + row.fee,
     to: row.to_address,
-    toUsername: recipient?.username ?? "",
+    toUsername,
   };
+}
+
+/** The answer of a gift or use, rebuilt from its outbox row (an Idempotency-Key replay after a crash). */
+export async function tradeResultOf(ctx: Pick<AppContext, "db">, row: OutboxRow): Promise<TradeResult> {
+  const recipient = row.counterparty_member_id === null ? undefined : await memberById(ctx.db, row.counterparty_member_id);
+  return resultOf(row, recipient?.username ?? "");
 }
