@@ -9,7 +9,7 @@ import { DEMO } from "../server/seed";
  * and starts it again if it dies (crash, uncaught exception, kill -9), after 1 s, doubling up to 30 s
  * while it keeps dying within a minute. SIGTERM/SIGINT go to the child, which stops gracefully (see
  * server/stack.ts); a second signal forces it. NO_SUPERVISOR=1 runs the service in this process
- * (for systemd or another supervisor, see README).
+ * (for systemd or another supervisor, see README). SKIP_BUILD=1 starts without checking the build.
  */
 const CHILD = process.env.KRW_SERVER_CHILD === "1";
 
@@ -51,8 +51,10 @@ const console_ = {
   error: (o: unknown, m?: string) => console.error(m ?? "", o),
 };
 
+const build = () => process.env.SKIP_BUILD !== "1" && buildIfNeeded();
+
 function supervise() {
-  buildIfNeeded();
+  build();
   let child: ChildProcess | null = null;
   let stopping = false;
   let delay = 1_000;
@@ -60,6 +62,7 @@ function supervise() {
     const started = Date.now();
     // detached: a terminal's Ctrl-C reaches only this process, which forwards it once.
     child = fork(__filename, process.argv.slice(2), { env: { ...process.env, KRW_SERVER_CHILD: "1" }, detached: true });
+    console.log(`server process ${child.pid} starting`);
     child.once("exit", (code, signal) => {
       child = null;
       if (stopping) process.exit(code ?? 0);
@@ -81,7 +84,7 @@ function supervise() {
 }
 
 if (CHILD || process.env.NO_SUPERVISOR === "1") {
-  if (!CHILD) buildIfNeeded();
+  if (!CHILD) build();
   serve().catch((err) => {
     console.error(err);
     process.exit(1);
