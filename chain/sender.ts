@@ -41,7 +41,7 @@ export function createSender(opts: SenderOptions): Sender {
   /** The last block timestamp journaled (read from the journal on the first send). */
   let lastTs: number | null = null;
   let closed = false;
-  const closing = new Set<(err: Error) => void>();
+  const closing = new Set<() => void>();
 
   async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void | Promise<void>) {
     const provider = opts.provider;
@@ -100,17 +100,38 @@ export function createSender(opts: SenderOptions): Sender {
     }
   }
 
-  /** The receipt, bounded by receiptTimeoutMs, and given up at once when the sender is closed. */
-  function waitReceipt(hash: string): Promise<ethers.TransactionReceipt | null> {
-    if (closed) return Promise.reject(new Error("sender closed"));
-    return new Promise((resolve, reject) => {
-      const abort = (err: Error) => reject(err);
-      closing.add(abort);
-      opts.provider.waitForTransaction(hash, 1, opts.receiptTimeoutMs ?? 60_000).then(
-        (r) => (closing.delete(abort), resolve(r)),
-        (e) => (closing.delete(abort), reject(e)),
-      );
-    });
+  /**
+   * The receipt, polled (never ethers' waitForTransaction: it awaits getBlockNumber inside an async
+   * Promise executor, so a node that dies at that moment becomes an unhandled rejection that kills the
+   * process); bounded by receiptTimeoutMs, given up at once when the sender is closed, and after 3 s
+   * of a node that does not answer (the row stays 'submitted' with its hash and is reconciled later).
+   */
+  async function waitReceipt(hash: string): Promise<ethers.TransactionReceipt | null> {
+    const deadline = Date.now() + (opts.receiptTimeoutMs ?? 60_000);
+    let delay = 50;
+    let failingSince: number | null = null;
+    for (;;) {
+      if (closed) throw new Error("sender closed");
+      let lastError: unknown = null;
+      try {
+        const receipt = await opts.provider.getTransactionReceipt(hash);
+        if (receipt) return receipt;
+        failingSince = null;
+      } catch (err) {
+        lastError = err;
+        failingSince ??= Date.now();
+      }
+      if (Date.now() >= deadline || (failingSince !== null && Date.now() - failingSince > 3_000)) {
+        if (lastError) throw lastError;
+        return null;
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => (closing.delete(wake), resolve()), delay);
+        const wake = () => (clearTimeout(t), resolve());
+        closing.add(wake);
+      });
+      delay = Math.min(delay * 2, 1_000);
+    }
   }
 
   return {
@@ -130,7 +151,7 @@ export function createSender(opts: SenderOptions): Sender {
     },
     close() {
       closed = true;
-      for (const abort of closing) abort(new Error("sender closed"));
+      for (const wake of closing) wake();
       closing.clear();
     },
   };
