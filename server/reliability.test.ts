@@ -349,8 +349,10 @@ describe("reliability: the API process", () => {
     expect(exit.at - sentAt).toBeLessThan(20_000);
     const ok = got.filter((a) => a.status === 200);
     // Requests sent after the signal are refused at the door, or meet an idle keep-alive connection being
-    // closed (reset before the request was read); none is cut half-done: see the money check below.
-    for (const a of got.filter((x) => x.status !== 200)) expect([0, ["ECONNREFUSED", "ECONNRESET"].includes(a.message!)]).toEqual([a.status, true]);
+    // closed before the request was read (reset, or undici's 'other side closed'); an accepted request is
+    // never cut (the stop waits for it): see the money check below.
+    const closedEarly = ["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET"];
+    expect(got.filter((x) => x.status !== 200 && !(x.status === 0 && closedEarly.includes(x.message!))).map((x) => [x.status, x.message])).toEqual([]);
     expect(ok.length).toBeGreaterThanOrEqual(5);
     const moved = Number(BigInt(await voucher.balanceOf(recipient)) - before) / 1_000;
     const confirmed = ok.filter((a) => a.data.status === "confirmed").length;
