@@ -113,19 +113,55 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     log(`chain: deployed KRWVoucher at ${token} (block ${receipt.blockNumber})`);
   }
   const token = new ethers.Contract(deployment.token, abi, provider);
+
+  // The embedded node is part of this process: if it dies (killed, crashed) it is started again on the
+  // same port and the journal replayed into it, between two sends; meanwhile money calls answer 503.
+  let current = node;
+  let stopping = false;
+  const watch = (n: LocalNode) =>
+    n.onUnexpectedExit(() => {
+      if (stopping) return;
+      log("chain: the embedded node died; starting it again and replaying the journal");
+      void revive();
+    });
+  async function revive() {
+    for (let attempt = 0; !stopping; attempt++) {
+      try {
+        await sender.exclusive(async () => {
+          const n = await startLocalNode(opts.chainPort);
+          if (stopping) return void (await n.stop());
+          current = n;
+          watch(n);
+          const started = Date.now();
+          const r = await replayJournal(provider, journal);
+          log(`chain: node back; replayed ${r.replayed} journal entries (${r.mined} transactions) in ${Date.now() - started} ms`);
+        });
+        return;
+      } catch (err) {
+        log(`chain: restarting the node failed (${(err as Error).message}); trying again`);
+        await new Promise((r) => setTimeout(r, Math.min(1000 * 2 ** attempt, 10_000)));
+      }
+    }
+  }
+  if (node) watch(node);
+
   return {
     provider,
     sender,
     token,
     deployment,
     rpcUrl,
-    node,
+    get node() {
+      return current;
+    },
     journal,
     iface,
     async stop() {
+      stopping = true;
+      sender.close();
       provider.destroy();
       await journal.close();
-      await node?.stop();
+      await current?.stop();
     },
   };
 }

@@ -5,6 +5,12 @@ import { waitForPort } from "./ports";
 export interface LocalNode {
   rpcUrl: string;
   port: number;
+  /** The node's process id (fault-injection tests kill it). */
+  pid: number;
+  /** Whether the node process has exited. */
+  exited(): boolean;
+  /** Called once if the node process exits without stop() (killed, crashed). */
+  onUnexpectedExit(fn: () => void): void;
   stop(): Promise<void>;
 }
 
@@ -23,6 +29,8 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TS_NODE_TRANSPILE_ONLY: "true" },
   });
   let exited = false;
+  let stopping = false;
+  let unexpected: () => void = () => undefined;
   let output = "";
   const onData = (buf: Buffer) => {
     const text = buf.toString();
@@ -32,7 +40,10 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
-  child.once("exit", () => (exited = true));
+  child.once("exit", () => {
+    exited = true;
+    if (!stopping) unexpected();
+  });
   const kill = () => {
     if (!exited) child.kill("SIGKILL");
   };
@@ -51,7 +62,13 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
   return {
     rpcUrl: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
+    exited: () => exited,
+    onUnexpectedExit(fn) {
+      unexpected = fn;
+    },
     async stop() {
+      stopping = true;
       process.removeListener("exit", kill);
       if (exited) return;
       await new Promise<void>((resolve) => {

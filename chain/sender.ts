@@ -8,8 +8,17 @@ import type { Journal } from "./journal";
  */
 export interface Sender {
   address: string;
-  /** Signs, journals and sends; resolves with the receipt (status 0 included) once mined. */
+  /**
+   * Signs, journals and sends; resolves with the receipt (status 0 included) once mined. `beforeSend`
+   * runs with the hash BEFORE the transaction is journaled: whatever the caller records there (e.g.
+   * "submitted with hash H") is on disk before the transaction can exist anywhere, so a crash at any
+   * later point leaves a record that reconciliation can look up by hash.
+   */
   send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
+  /** Stops waiting for receipts (pending sends reject at once); used by a stopping process. */
+  close(): void;
+  /** Runs `fn` between sends (no send runs meanwhile), then re-reads the nonce from the node. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Signs a transaction without sending it (hash is known before sending). */
   provider: ethers.JsonRpcProvider;
   /** Forgets the cached nonce: the next send reads it from the node (after a reorg dropped sent transactions). */
@@ -23,6 +32,8 @@ export interface SenderOptions {
   /** True on the embedded Hardhat node: set each block's timestamp explicitly and journal it. */
   controlTime: boolean;
   receiptTimeoutMs?: number;
+  /** Test hook (fault injection): runs right after the journal append, before the node sees the transaction. */
+  afterJournal?: (hash: string) => void | Promise<void>;
 }
 
 export function createSender(opts: SenderOptions): Sender {
@@ -31,6 +42,8 @@ export function createSender(opts: SenderOptions): Sender {
   let nextNonce: number | null = null;
   /** The last block timestamp journaled (read from the journal on the first send). */
   let lastTs: number | null = null;
+  let closed = false;
+  const closing = new Set<() => void>();
 
   async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void | Promise<void>) {
     const provider = opts.provider;
@@ -62,33 +75,72 @@ export function createSender(opts: SenderOptions): Sender {
       const latest = await provider.getBlock("latest");
       ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, (latest?.timestamp ?? 0) + 1);
     }
-    await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+    // Recorded by the caller first, journaled second, sent third: no crash can leave a transaction that
+    // happened without a record naming its hash.
     await beforeSend?.(hash);
-    nextNonce++;
-    if (ts !== null) {
-      await provider.send("evm_setNextBlockTimestamp", [ts]);
-      lastTs = ts;
-    }
     try {
-      await provider.send("eth_sendRawTransaction", [raw]);
-    } catch (err) {
-      // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
-      const receipt = await provider.getTransactionReceipt(hash);
-      if (!receipt) {
-        nextNonce = null; // resync the nonce from the node next time
-        throw err;
+      await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+      await opts.afterJournal?.(hash);
+      nextNonce++;
+      if (ts !== null) {
+        await provider.send("evm_setNextBlockTimestamp", [ts]);
+        lastTs = ts;
       }
+      try {
+        await provider.send("eth_sendRawTransaction", [raw]);
+      } catch (err) {
+        // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
+        const receipt = await provider.getTransactionReceipt(hash);
+        if (!receipt) throw err;
+      }
+      const receipt = await waitReceipt(hash);
+      if (!receipt) throw new Error(`no receipt for ${hash}`);
+      return receipt;
+    } catch (err) {
+      nextNonce = null; // whatever happened, resync the nonce from the node next time
+      throw err;
     }
-    const receipt = await provider.waitForTransaction(hash, 1, opts.receiptTimeoutMs ?? 60_000);
-    if (!receipt) throw new Error(`no receipt for ${hash}`);
-    return receipt;
+  }
+
+  /**
+   * The receipt, polled (never ethers' waitForTransaction: it awaits getBlockNumber inside an async
+   * Promise executor, so a node that dies at that moment becomes an unhandled rejection that kills the
+   * process); bounded by receiptTimeoutMs, given up at once when the sender is closed, and after 3 s
+   * of a node that does not answer (the row stays 'submitted' with its hash and is reconciled later).
+   */
+  async function waitReceipt(hash: string): Promise<ethers.TransactionReceipt | null> {
+    const deadline = Date.now() + (opts.receiptTimeoutMs ?? 60_000);
+    let delay = 50;
+    let failingSince: number | null = null;
+    for (;;) {
+      if (closed) throw new Error("sender closed");
+      let lastError: unknown = null;
+      try {
+        const receipt = await opts.provider.getTransactionReceipt(hash);
+        if (receipt) return receipt;
+        failingSince = null;
+      } catch (err) {
+        lastError = err;
+        failingSince ??= Date.now();
+      }
+      if (Date.now() >= deadline || (failingSince !== null && Date.now() - failingSince > 3_000)) {
+        if (lastError) throw lastError;
+        return null;
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => (closing.delete(wake), resolve()), delay);
+        const wake = () => (clearTimeout(t), resolve());
+        closing.add(wake);
+      });
+      delay = Math.min(delay * 2, 1_000);
+    }
   }
 
   return {
     address: wallet.address,
     provider: opts.provider,
     send(tx, o) {
-      const run = queue.then(() => sendOne(tx, o?.beforeSend));
+      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend)));
       queue = run.catch(() => undefined);
       return run;
     },
@@ -96,6 +148,18 @@ export function createSender(opts: SenderOptions): Sender {
       queue = queue.then(() => {
         nextNonce = null;
       });
+    },
+    exclusive(fn) {
+      const run = queue.then(fn).finally(() => {
+        nextNonce = null;
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close() {
+      closed = true;
+      for (const wake of closing) wake();
+      closing.clear();
     },
   };
 }

@@ -5,6 +5,10 @@ export const Msg = {
   badRequest: "요청 형식이 올바르지 않습니다.",
   unknownField: "허용되지 않은 항목이 포함되어 있습니다.",
   serverError: "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
+  /** A body that is not UTF-8 JSON (415), a method no route takes (405), headers too large (431). */
+  unsupportedMediaType: "요청 본문은 UTF-8 JSON 형식이어야 합니다.",
+  methodNotAllowed: "지원하지 않는 요청 방식입니다.",
+  headersTooLarge: "요청 헤더가 너무 큽니다.",
   notFound: "요청하신 정보를 찾을 수 없습니다.",
   unauthorized: "로그인이 필요합니다.",
   sessionExpired: "로그인이 만료되었습니다. 다시 로그인해 주세요.",

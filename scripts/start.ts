@@ -1,11 +1,28 @@
+import { fork, type ChildProcess } from "node:child_process";
 import { buildIfNeeded } from "./build-if-needed";
 import { startStack } from "../server/stack";
+import { installProcessGuards, stopOnSignals } from "../server/lifecycle";
 import { DEMO } from "../server/seed";
 
-/** `npm start`: build what is missing, then run the whole service until Ctrl-C. */
-async function main() {
-  buildIfNeeded();
-  const stack = await startStack();
+/**
+ * `npm start`: a small supervisor. It builds what is missing, then runs the service in a child process
+ * and starts it again if it dies (crash, uncaught exception, kill -9), after 1 s, doubling up to 30 s
+ * while it keeps dying within a minute. SIGTERM/SIGINT go to the child, which stops gracefully (see
+ * server/stack.ts); a second signal forces it. NO_SUPERVISOR=1 runs the service in this process
+ * (for systemd or another supervisor, see README). SKIP_BUILD=1 starts without checking the build.
+ */
+const CHILD = process.env.KRW_SERVER_CHILD === "1";
+
+async function serve() {
+  let stack: Awaited<ReturnType<typeof startStack>> | null = null;
+  installProcessGuards(
+    () => stack?.ctx.log ?? console_,
+    async () => void (await stack?.stop({ graceMs: 3_000 })),
+  );
+  stopOnSignals(async () => void (await stack?.stop()), { log: () => stack?.ctx.log ?? console_, forceAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000) + 15_000 });
+  // A supervisor that vanished (kill -9) leaves no one to stop this process: it stops itself.
+  process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
+  stack = await startStack();
   const { url } = stack;
   const lines = [
     "",
@@ -25,19 +42,53 @@ async function main() {
     );
   }
   console.log(lines.join("\n"));
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log("stopping…");
-    await stack.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.send?.({ up: url });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+const console_ = {
+  info: (o: unknown, m?: string) => console.log(m ?? "", o),
+  warn: (o: unknown, m?: string) => console.warn(m ?? "", o),
+  error: (o: unknown, m?: string) => console.error(m ?? "", o),
+};
+
+const build = () => process.env.SKIP_BUILD !== "1" && buildIfNeeded();
+
+function supervise() {
+  build();
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  let delay = 1_000;
+  const run = () => {
+    const started = Date.now();
+    // detached: a terminal's Ctrl-C reaches only this process, which forwards it once.
+    child = fork(__filename, process.argv.slice(2), { env: { ...process.env, KRW_SERVER_CHILD: "1" }, detached: true });
+    console.log(`server process ${child.pid} starting`);
+    child.once("exit", (code, signal) => {
+      child = null;
+      if (stopping) process.exit(code ?? 0);
+      if (Date.now() - started > 60_000) delay = 1_000;
+      console.error(`server exited (${signal ?? code}); starting it again in ${delay / 1000} s`);
+      setTimeout(run, delay);
+      delay = Math.min(delay * 2, 30_000);
+    });
+  };
+  const forward = (signal: NodeJS.Signals) => {
+    if (!child) process.exit(0);
+    if (!stopping) console.log("stopping…");
+    stopping = true;
+    child.kill(signal);
+  };
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  run();
+}
+
+if (CHILD || process.env.NO_SUPERVISOR === "1") {
+  if (!CHILD) build();
+  serve().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  supervise();
+}

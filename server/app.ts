@@ -3,7 +3,7 @@ import path from "node:path";
 import express from "express";
 import helmet from "helmet";
 import type { AppContext } from "./context";
-import { errorHandler, notFound, ok } from "./http/errors";
+import { errorHandler, notFound, ok, optionsHandler } from "./http/errors";
 import { sessionRoutes } from "./routes/session";
 import { healthRoutes } from "./routes/health";
 import { routeModules } from "./routes";
@@ -23,7 +23,8 @@ export function createApp(ctx: AppContext): express.Express {
           "script-src": ["'self'", "t1.daumcdn.net", "t1.kakaocdn.net", "postcode.map.daum.net"],
           "frame-src": ["'self'", "postcode.map.daum.net", "*.daum.net"],
           "img-src": ["'self'", "data:", "blob:"],
-          "connect-src": ["'self'", "ws:", "wss:"],
+          // 'self' covers ws:/wss: to this origin (the operators' socket); no other host.
+          "connect-src": ["'self'"],
           "upgrade-insecure-requests": null,
         },
       },
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext): express.Express {
     });
     next();
   });
+  app.use(optionsHandler);
   app.use(express.json({ limit: "200kb" }));
 
   app.use(sessionRoutes(ctx));

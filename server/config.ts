@@ -29,21 +29,36 @@ interface DevSecrets {
 
 /**
  * Reads configuration from the environment with safe local defaults. Missing secrets are generated
- * once into DATA_DIR/dev-secrets.json (mode 0600) with a warning: fine for a laptop, never for production.
+ * once into SECRETS_DIR/dev-secrets.json (default DATA_DIR/secrets: directory 0700, file 0600), apart
+ * from the data files they protect, with a warning: fine for a laptop, never for production. A file
+ * left by an earlier version in DATA_DIR itself is moved there. DATA_DIR is made 0700.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  tighten(dataDir, 0o700);
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? "127.0.0.1";
   let dev: DevSecrets | null = null;
-  const devFile = path.join(dataDir, "dev-secrets.json");
+  const secretsDir = path.resolve(env.SECRETS_DIR ?? path.join(dataDir, "secrets"));
+  const devFile = path.join(secretsDir, "dev-secrets.json");
   const devSecrets = (): DevSecrets => {
     if (dev) return dev;
-    if (fs.existsSync(devFile)) dev = JSON.parse(fs.readFileSync(devFile, "utf8")) as DevSecrets;
-    else {
+    fs.mkdirSync(secretsDir, { recursive: true, mode: 0o700 });
+    tighten(secretsDir, 0o700);
+    const legacy = path.join(dataDir, "dev-secrets.json");
+    if (!fs.existsSync(devFile) && fs.existsSync(legacy)) {
+      fs.copyFileSync(legacy, devFile);
+      fs.chmodSync(devFile, 0o600);
+      fs.rmSync(legacy);
+      warn(`moved ${legacy} to ${devFile} (secrets are kept apart from the data they protect)`);
+    }
+    if (fs.existsSync(devFile)) {
+      tighten(devFile, 0o600);
+      dev = JSON.parse(fs.readFileSync(devFile, "utf8")) as DevSecrets;
+    } else {
       dev = { keyEncryptionKey: crypto.randomBytes(32).toString("hex"), jwtSecret: crypto.randomBytes(32).toString("hex") };
-      fs.writeFileSync(devFile, JSON.stringify(dev), { mode: 0o600 });
+      fs.writeFileSync(devFile, JSON.stringify(dev), { mode: 0o600, flag: "wx" });
       warn(`KEY_ENCRYPTION_KEY/JWT_SECRET not set: generated development secrets in ${devFile}. Set them in production.`);
     }
     return dev;
@@ -73,4 +88,13 @@ function parseKey(value: string, name: string): Buffer {
   const buf = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
   if (buf.length !== 32) throw new Error(`${name} must be 32 bytes (64 hex characters or base64)`);
   return buf;
+}
+
+/** Narrows a file's or directory's mode to `mode` (best effort: a file system without modes is left alone). */
+function tighten(p: string, mode: number): void {
+  try {
+    if ((fs.statSync(p).mode & 0o777 & ~mode) !== 0) fs.chmodSync(p, mode);
+  } catch {
+    /* not ours to change */
+  }
 }

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { ethers } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../chain/ports";
@@ -14,14 +12,7 @@ import { openAppStore, type AppStore } from "./db/app-db";
 import { memberByPhone } from "./members/members.repo";
 import { Msg } from "../domain/messages";
 import { Code } from "../domain/codes";
-
-interface ApiProcess {
-  child: ChildProcess;
-  url: string;
-  /** Resolves when this process reports that it leads (relays and indexes). */
-  leading: Promise<void>;
-  dataDir: string;
-}
+import { startApiProcess, type ApiProcess } from "./test/api-process";
 
 /**
  * Several API processes behind one database and one chain (README "Several API processes"): two
@@ -35,29 +26,10 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
   const procs: ApiProcess[] = [];
   const env: Record<string, string> = {};
 
-  function startProcess(): Promise<ApiProcess> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-mp-"));
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "stack-process.ts")], {
-      env: { ...process.env, ...env, DATA_DIR: dataDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr!.on("data", (b: Buffer) => (stderr += b.toString()).slice(-4000));
-    const lines = readline.createInterface({ input: child.stdout! });
-    let onLead: () => void = () => undefined;
-    const leading = new Promise<void>((r) => (onLead = r));
-    return new Promise((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`api process exited (${code}): ${stderr}`)));
-      lines.on("line", (line) => {
-        const msg = JSON.parse(line) as { url?: string; leader?: boolean };
-        if (msg.leader) onLead();
-        if (msg.url) {
-          const p = { child, url: msg.url, leading, dataDir };
-          procs.push(p);
-          resolve(p);
-        }
-      });
-    });
+  async function startProcess(): Promise<ApiProcess> {
+    const p = await startApiProcess({ ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "krw-mp-")) });
+    procs.push(p);
+    return p;
   }
 
   async function call(p: ApiProcess, pathname: string, body: unknown, token?: string) {

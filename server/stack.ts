@@ -15,9 +15,11 @@ import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./notify";
 import { createApp } from "./app";
+import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./ws";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./services/buy";
+import { expireIdempotencyKeysJob } from "./http/idempotency";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -28,7 +30,14 @@ export interface Stack {
   waitIndexed(blockNumber?: number, timeoutMs?: number): Promise<void>;
   /** Whether this process runs the relayer and the indexer (one process does, across all that share the store). */
   isLeader(): boolean;
-  stop(): Promise<void>;
+  /**
+   * Graceful stop: no new connections, requests in flight finish (at most `graceMs`, default
+   * SHUTDOWN_GRACE_MS or 15 s; idle keep-alive connections are closed, answers carry `Connection: close`),
+   * then the relayer stops after its current batch, then the indexer, the chain and the stores close.
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
+  /** Requests being answered right now. */
+  inFlight(): number;
 }
 
 /**
@@ -37,6 +46,8 @@ export interface Stack {
  * leadership lock, the indexer and the relayer. Seeds the demo on first start.
  */
 export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Stack> {
+  // Every file this process creates (stores, journal, lock, deployments, secrets) is readable by its owner only.
+  process.umask(0o077);
   const config = { ...loadConfig(env), ...overrides };
   const log = pino({ level: config.logLevel, redact: ["password", "*.password", "privateKey", "*.privateKey", "accessToken", "*.accessToken"] });
   const appStore = await openAppStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -139,8 +150,16 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
 
   const app = createApp(ctx);
   const server = http.createServer(app);
+  server.on("clientError", clientErrorHandler);
+  let inFlight = 0;
+  let draining = false;
+  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight++;
+    res.once("close", () => inFlight--);
+    if (draining && !res.headersSent) res.setHeader("Connection", "close");
+  });
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob]);
+  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -155,14 +174,24 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     server,
     waitIndexed,
     isLeader: () => lead.isLeader(),
-    async stop() {
+    inFlight: () => inFlight,
+    async stop(opts = {}) {
+      const graceMs = opts.graceMs ?? Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000);
+      draining = true;
       schedulers.stop();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Requests already accepted run to their answer (the relayer still sends, so money moves settle).
+      const deadline = Date.now() + graceMs;
+      for (;;) {
+        server.closeIdleConnections();
+        if (inFlight === 0 || Date.now() >= deadline) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      if (inFlight > 0) log.warn({ inFlight, graceMs }, "stop: requests still running after the grace period are cut");
+      server.closeAllConnections();
       ws.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await relayer.stop();
+      await closed;
+      await relayer.stop(5_000);
       await (indexer as Indexer | null)?.stop();
       await lead.release();
       await leading.catch(() => undefined);

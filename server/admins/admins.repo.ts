@@ -1,5 +1,6 @@
 import type { AppTx } from "../db/schema";
 import { nowIso } from "../db/app-db";
+import { cutSessions } from "../auth/auth.repo";
 
 export interface AdminRow {
   id: number;
@@ -46,4 +47,10 @@ export async function insertAdmin(
     .returning("id")
     .executeTakeFirstOrThrow();
   return r.id;
+}
+
+/** Deletes an operator (kept as a record with deleted_at) and ends every session it holds. */
+export async function deleteAdmin(db: AppTx, id: number): Promise<void> {
+  await db.updateTable("admins").set({ deleted_at: nowIso() }).where("id", "=", id).where("deleted_at", "is", null).execute();
+  await cutSessions(db, `a:${id}`);
 }

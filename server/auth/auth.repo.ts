@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AppTx } from "../db/schema";
 
 export async function lockoutOf(db: AppTx, subject: string) {
@@ -16,6 +17,11 @@ export async function clearLockout(db: AppTx, subject: string): Promise<void> {
   await db.deleteFrom("lockouts").where("subject", "=", subject).execute();
 }
 
+/** Lifts every lockout whose subject starts with `prefix` (a login from every address). */
+export async function clearLockoutsLike(db: AppTx, prefix: string): Promise<void> {
+  await db.deleteFrom("lockouts").where(sql<string>`substr(subject, 1, ${prefix.length})`, "=", prefix).execute();
+}
+
 export async function isRevoked(db: AppTx, jti: string): Promise<boolean> {
   return Boolean(await db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti).executeTakeFirst());
 }
@@ -24,4 +30,19 @@ export async function isRevoked(db: AppTx, jti: string): Promise<boolean> {
 export async function revokeToken(db: AppTx, jti: string, expiresAt: string): Promise<void> {
   await db.insertInto("revoked_tokens").values({ jti, expires_at: expiresAt }).onConflict((oc) => oc.column("jti").doNothing()).execute();
   await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date().toISOString()).execute();
+}
+
+/** Sessions of `subject` ('m:1', 'a:2') issued at or before this instant (ms) are no longer valid; null: none cut. */
+export async function sessionCutoff(db: AppTx, subject: string): Promise<number | null> {
+  const r = await db.selectFrom("session_cutoffs").select("valid_after_ms").where("subject", "=", subject).executeTakeFirst();
+  return r ? Number(r.valid_after_ms) : null;
+}
+
+/** Ends every session of `subject` issued up to now (password reset, suspension, kick-out, deletion). */
+export async function cutSessions(db: AppTx, subject: string, atMs: number = Date.now()): Promise<void> {
+  await db
+    .insertInto("session_cutoffs")
+    .values({ subject, valid_after_ms: atMs })
+    .onConflict((oc) => oc.column("subject").doUpdateSet({ valid_after_ms: atMs }))
+    .execute();
 }

@@ -7,25 +7,41 @@ import { Code } from "../../domain/codes";
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 /**
- * Checks a password under a lockout subject ('member:1', 'admin:2', 'pay:1'). Locked → 423 `locked`;
- * wrong → 400 `wrong` with `data: {triesLeft}`, and the failure that reaches the limit → 423 `locked`;
- * right → the count resets. `hash` is null for an unknown account: it is refused like a wrong password,
- * and counted under its own subject (e.g. 'phone:010…'), so the answers cannot tell the two apart.
+ * Checks a password under a lockout subject. Locked → 423 `locked`; wrong → 400 `wrong` with
+ * `data: {triesLeft}`, and the failure that reaches the limit → 423 `locked`; right → the count resets.
+ * `hash` is null for an unknown account: it is refused like a wrong password and counted like one, so
+ * members and strangers get the same answers (login subjects name what was typed, not the account found:
+ * see `loginSubject`). The password is hashed in every case, locked included, so the answer time does
+ * not tell either.
  */
 export async function checkPasswordWithLockout(
   lockout: Lockout,
-  subject: string | null,
+  subject: string,
   hash: string | null,
   password: string,
   messages: { locked: string; wrong: string },
 ): Promise<void> {
-  if (subject && (await lockout.isLocked(subject))) throw new AppError(Code.LOCKED, messages.locked);
+  const locked = await lockout.isLocked(subject);
   const good = await verifyPassword(password, hash ?? DUMMY_HASH);
-  if (!subject || !hash || !good) {
-    if (!subject) throw new AppError(Code.BAD_REQUEST, messages.wrong);
+  if (locked) throw new AppError(Code.LOCKED, messages.locked);
+  if (!hash || !good) {
     const triesLeft = await lockout.failAndCount(subject);
     if (triesLeft === 0) throw new AppError(Code.LOCKED, messages.locked);
     throw new AppError(Code.BAD_REQUEST, messages.wrong, { triesLeft });
   }
   await lockout.reset(subject);
+}
+
+/**
+ * The lockout subject of a login: what was typed (phone or operator id) and the client's IP address.
+ * Five wrong passwords lock that login from that address for ten minutes; the owner logging in from
+ * elsewhere is not locked out by a stranger (docs/decisions.md).
+ */
+export function loginSubject(kind: "member" | "admin", typed: string, ip: string | undefined): string {
+  return `login:${kind}:${typed.trim().toLowerCase()}@${ip ?? "?"}`;
+}
+
+/** The prefix of every login subject of one identifier (to lift them all, e.g. after a password reset). */
+export function loginSubjectPrefix(kind: "member" | "admin", typed: string): string {
+  return `login:${kind}:${typed.trim().toLowerCase()}@`;
 }

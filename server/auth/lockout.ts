@@ -1,9 +1,9 @@
 import type { AppDb } from "../db/schema";
-import { clearLockout, lockoutOf, saveLockout } from "./auth.repo";
+import { clearLockout, clearLockoutsLike, lockoutOf, saveLockout } from "./auth.repo";
 import { LOCK_AFTER_FAILURES, LOCK_MINUTES } from "../../domain/constants";
 
 /**
- * Five wrong passwords lock a subject ('member:1', 'admin:2', 'pay:1') for ten minutes.
+ * Five wrong passwords lock a subject (a login from one address 'login:member:<phone>@<ip>', or 'pay:1') for ten minutes.
  * Login and payment dialogs count separately.
  */
 export interface Lockout {
@@ -13,6 +13,8 @@ export interface Lockout {
   /** Records a failure; the tries left before the lock (0: this failure locked the subject). */
   failAndCount(subject: string, now?: Date): Promise<number>;
   reset(subject: string): Promise<void>;
+  /** Lifts every subject that starts with `prefix` (e.g. a login from every address). */
+  resetAll(prefix: string): Promise<void>;
 }
 
 export function createLockout(db: AppDb): Lockout {
@@ -37,6 +39,9 @@ export function createLockout(db: AppDb): Lockout {
     },
     async reset(subject) {
       await clearLockout(db, subject);
+    },
+    async resetAll(prefix) {
+      await clearLockoutsLike(db, prefix);
     },
   };
 }

@@ -32,12 +32,14 @@ export function requireMember(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = bearer(req);
     if (!token || req.headers["cookie-type"] !== "web") return next(unauthorized());
-    const claims = await ctx.tokens.verify(token, "web");
+    // A session ended by a suspension still hears why (403) while the suspension lasts; ended otherwise: 401.
+    const claims = await ctx.tokens.verify(token, "web", { ended: "allow" });
     if (!claims || !claims.sub.startsWith("m:")) return next(unauthorized(Msg.sessionExpired));
     const member = await memberById(ctx.db, Number(claims.sub.slice(2)));
     if (!member) return next(unauthorized(Msg.sessionExpired));
     if (member.state === "suspension") return next(new AppError(Code.FORBIDDEN, Msg.accountSuspended));
     if (member.state === "kickOut") return next(new AppError(Code.FORBIDDEN, Msg.accountKicked));
+    if (await ctx.tokens.sessionEnded(claims)) return next(unauthorized(Msg.sessionExpired));
     Object.assign(req, { member, claims });
     next();
   };

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { AppDb } from "../db/schema";
-import { isRevoked, revokeToken } from "./auth.repo";
+import { EventEmitter } from "node:events";
+import { cutSessions, isRevoked, revokeToken, sessionCutoff } from "./auth.repo";
 
 export type Audience = "web" | "operation";
 
@@ -10,21 +11,43 @@ export interface TokenClaims {
   aud: Audience;
   jti: string;
   exp: number;
+  /** When the token was issued, in ms. */
+  iatMs: number;
 }
 
 export interface Tokens {
   issue(aud: Audience, subject: string): Promise<{ accessToken: string; expiredAt: string }>;
-  verify(token: string, aud: Audience): Promise<TokenClaims | null>;
+  /** The claims of a valid token; `ended: "allow"` also accepts a token whose sessions were ended (check `sessionEnded` later). */
+  verify(token: string, aud: Audience, opts?: { ended?: "allow" }): Promise<TokenClaims | null>;
+  /** Whether the token's subject had its sessions ended after it was issued. */
+  sessionEnded(claims: TokenClaims): Promise<boolean>;
   revoke(claims: TokenClaims): Promise<void>;
+  /**
+   * Ends every session of `subject` ('m:1', 'a:2') issued until now: HTTP calls refuse those tokens,
+   * and open websockets of the subject are closed (`onSessionsEnded`).
+   */
+  endSessions(subject: string): Promise<void>;
+  /** Called with the subject whenever endSessions runs in this process. */
+  onSessionsEnded(fn: (subject: string) => void): () => void;
 }
 
-/** HS256 JWTs with audience `web` or `operation`; logout revokes by jti until expiry. */
+/**
+ * HS256 JWTs with audience `web` or `operation`; logout revokes by jti until expiry; a per-subject
+ * cut-off (session_cutoffs) ends every older session at once. `iat_ms` dates a token to the millisecond,
+ * so a login right after a cut-off is valid and one just before is not.
+ */
 export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tokens {
   const key = new Uint8Array(secret);
+  const ended = new EventEmitter();
+  const sessionEnded = async (claims: TokenClaims) => {
+    const cutoff = await sessionCutoff(db, claims.sub);
+    return cutoff !== null && claims.iatMs <= cutoff;
+  };
+  ended.setMaxListeners(0);
   return {
     async issue(aud, subject) {
       const exp = Math.floor(Date.now() / 1000) + ttlMinutes * 60;
-      const accessToken = await new SignJWT({})
+      const accessToken = await new SignJWT({ iat_ms: Date.now() })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(subject)
         .setAudience(aud)
@@ -35,18 +58,30 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
         .sign(key);
       return { accessToken, expiredAt: new Date(exp * 1000).toISOString() };
     },
-    async verify(token, aud) {
+    async verify(token, aud, opts = {}) {
       try {
         const { payload } = await jwtVerify(token, key, { audience: aud, issuer: "krw-voucher", algorithms: ["HS256"] });
         if (!payload.sub || !payload.jti || !payload.exp) return null;
         if (await isRevoked(db, payload.jti)) return null;
-        return { sub: payload.sub, aud, jti: payload.jti, exp: payload.exp };
+        const iatMs = typeof payload.iat_ms === "number" ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+        const claims: TokenClaims = { sub: payload.sub, aud, jti: payload.jti, exp: payload.exp, iatMs };
+        if (opts.ended !== "allow" && (await sessionEnded(claims))) return null;
+        return claims;
       } catch {
         return null;
       }
     },
     async revoke(claims) {
       await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
+    },
+    sessionEnded,
+    async endSessions(subject) {
+      await cutSessions(db, subject);
+      ended.emit("ended", subject);
+    },
+    onSessionsEnded(fn) {
+      ended.on("ended", fn);
+      return () => void ended.off("ended", fn);
     },
   };
 }

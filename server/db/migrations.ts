@@ -283,6 +283,21 @@ export const appMigrations: Record<string, Migration> = {
       }
     },
   },
+
+  // Issue 13. An idempotency key remembers the outbox row its request wrote, so a key whose request
+  // died is resolved from the outbox and the chain; keys expire (created_at index). A per-subject
+  // cut-off ends every session issued before a password reset, a suspension or a deletion.
+  "2026-11-24-reliability": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("idempotency").addColumn("transfer_id", "bigint").execute();
+      await db.schema.createIndex("idempotency_created").on("idempotency").column("created_at").execute();
+      await db.schema
+        .createTable("session_cutoffs")
+        .addColumn("subject", "text", (c) => c.primaryKey())
+        .addColumn("valid_after_ms", "bigint", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

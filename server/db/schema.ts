@@ -16,6 +16,7 @@ export interface AppDatabase {
   chain_calls: ChainCallsTable;
   buy_orders: BuyOrdersTable;
   idempotency: IdempotencyTable;
+  session_cutoffs: SessionCutoffsTable;
   favorites: FavoritesTable;
   bank_accounts: BankAccountsTable;
   policies: PoliciesTable;
@@ -164,6 +165,14 @@ export interface IdempotencyTable {
   status: number | null;
   response: string | null;
   created_at: string;
+  /** The outbox row the request wrote (money calls), to resolve a key whose request died. */
+  transfer_id: number | null;
+}
+
+/** Sessions of `subject` ('m:1', 'a:2') issued at or before `valid_after_ms` are no longer valid. */
+export interface SessionCutoffsTable {
+  subject: string;
+  valid_after_ms: number;
 }
 
 export interface FavoritesTable {

@@ -52,12 +52,43 @@ export function errorHandler(log: { error: (obj: unknown, msg?: string) => void 
       res.status(400).json({ code: Code.BAD_REQUEST, message: zodMessage(err) });
       return;
     }
-    const e = err as { type?: string; status?: number; statusCode?: number };
-    if (e?.type === "entity.parse.failed" || e?.type === "entity.too.large" || e?.type === "encoding.unsupported" || e?.status === 400) {
+    const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };
+    if (e?.type === "charset.unsupported" || e?.type === "encoding.unsupported") {
+      // e.g. `application/json; charset=latin1` or koi8-r: the client's mistake, not ours.
+      res.status(415).json({ code: 415, message: Msg.unsupportedMediaType });
+      return;
+    }
+    if (e?.type === "entity.parse.failed" || e?.type === "entity.too.large" || e?.status === 400 || (e?.expose && (e.status ?? 0) >= 400 && (e.status ?? 0) < 500)) {
       res.status(e.type === "entity.too.large" ? 413 : 400).json({ code: Code.BAD_REQUEST, message: Msg.badRequest });
       return;
     }
     log.error({ err, path: req.path, method: req.method }, "unhandled error");
     res.status(500).json({ code: Code.SERVER_ERROR, message: Msg.serverError });
   };
+}
+
+/** OPTIONS: no cross-origin use is offered; answered in the envelope instead of Express's plain-text list. */
+export const optionsHandler: RequestHandler = (req, res, next) => {
+  if (req.method !== "OPTIONS") return next();
+  res.setHeader("Allow", "GET, HEAD, POST, PUT, DELETE");
+  res.status(405).json({ code: 405, message: Msg.methodNotAllowed });
+};
+
+/**
+ * Errors Node's HTTP parser meets before Express sees the request (431 headers too large, 400 malformed),
+ * answered in the `{code, message}` envelope.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: import("node:stream").Duplex): void {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, body] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", { code: 431, message: Msg.headersTooLarge }]
+      : [400, "Bad Request", { code: Code.BAD_REQUEST, message: Msg.badRequest }];
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
 }

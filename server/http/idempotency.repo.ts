@@ -2,7 +2,12 @@ import type { AppTx } from "../db/schema";
 import { nowIso } from "../db/app-db";
 
 export async function idempotencyRecord(db: AppTx, scope: string, key: string) {
-  return db.selectFrom("idempotency").select(["request_hash", "status", "response"]).where("scope", "=", scope).where("key", "=", key).executeTakeFirst();
+  return db
+    .selectFrom("idempotency")
+    .select(["request_hash", "status", "response", "created_at", "transfer_id"])
+    .where("scope", "=", scope)
+    .where("key", "=", key)
+    .executeTakeFirst();
 }
 
 /** Claims a key for a request in progress; false when another request holds it already. */
@@ -19,6 +24,17 @@ export async function completeIdempotencyKey(db: AppTx, scope: string, key: stri
   await db.updateTable("idempotency").set({ status, response }).where("scope", "=", scope).where("key", "=", key).execute();
 }
 
+/** Records, in the transaction that wrote it, the outbox row a keyed request created. */
+export async function linkIdempotencyTransfer(trx: AppTx, scope: string, key: string, transferId: number): Promise<void> {
+  await trx.updateTable("idempotency").set({ transfer_id: transferId }).where("scope", "=", scope).where("key", "=", key).execute();
+}
+
 export async function releaseIdempotencyKey(db: AppTx, scope: string, key: string): Promise<void> {
   await db.deleteFrom("idempotency").where("scope", "=", scope).where("key", "=", key).execute();
+}
+
+/** Forgets keys made before `before` (ISO). */
+export async function expireIdempotencyKeys(db: AppTx, before: string): Promise<number> {
+  const r = await db.deleteFrom("idempotency").where("created_at", "<", before).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

@@ -1,18 +1,42 @@
 import crypto from "node:crypto";
-import type { RequestHandler } from "express";
-import type { AppDb } from "../db/schema";
+import type { RequestHandler, Response } from "express";
+import type { AppDb, OutboxRow } from "../db/schema";
 import { AppError } from "./errors";
 import { authOf } from "../auth/middleware";
-import { claimIdempotencyKey, completeIdempotencyKey, idempotencyRecord, releaseIdempotencyKey } from "./idempotency.repo";
+import { outboxRow } from "../relayer/outbox.repo";
+import { claimIdempotencyKey, completeIdempotencyKey, expireIdempotencyKeys, idempotencyRecord, releaseIdempotencyKey } from "./idempotency.repo";
+import type { Scheduler } from "../scheduler";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
+/** How long a key is remembered: a retry with the same key after this runs as a new request. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/**
+ * The longest a living request holds a key (payment check, the bounded settlement wait, the stop's
+ * grace period). A key still 'in progress' after this belongs to a request that died with its process.
+ */
+export const IDEMPOTENCY_STALE_MS = 45_000;
+
+/** Where a keyed request records the outbox row it writes (`linkIdempotencyTransfer` in its transaction). */
+export interface IdempotencyRef {
+  scope: string;
+  key: string;
+}
+
+/** The key of this request, set by `idempotent`, for the service that writes the outbox row. */
+export function idempotencyOf(res: Response): IdempotencyRef | undefined {
+  return res.locals.idempotency as IdempotencyRef | undefined;
+}
+
 /**
  * `Idempotency-Key` on money-moving calls: the first request's answer is stored and replayed for the
- * same key (same caller, same path); a different body with that key is a 409; a concurrent duplicate
- * gets 409 'in progress'. Answers of 5xx (nothing recorded, e.g. chain down) are forgotten so a retry runs.
+ * same key (same caller, same path) for 24 hours; a different body with that key is a 409; a duplicate
+ * while the first still runs gets 409 'in progress' (Retry-After). Answers of 5xx (nothing moved, e.g.
+ * chain down) are forgotten so a retry runs. A key whose request died (crash, kill) is resolved on the
+ * next retry from the outbox row the request wrote: the move happened → its outcome is replayed (built
+ * by `replay`); it failed or was never written → the key is released and the retry runs.
  */
-export function idempotent(db: AppDb): RequestHandler {
+export function idempotent(db: AppDb, replay?: (row: OutboxRow) => Promise<unknown>): RequestHandler {
   return async (req, res, next) => {
     const key = req.headers["idempotency-key"];
     if (typeof key !== "string" || key.length === 0) return next();
@@ -20,14 +44,49 @@ export function idempotent(db: AppDb): RequestHandler {
     const a = authOf(req);
     const scope = `${a.member ? `m:${a.member.id}` : a.admin ? `a:${a.admin.id}` : "anon"}:${req.method}:${req.path}`;
     const hash = crypto.createHash("sha256").update(JSON.stringify(req.body ?? null)).digest("hex");
-    if (!(await claimIdempotencyKey(db, scope, key, hash))) {
-      const row = await idempotencyRecord(db, scope, key);
-      if (row && row.request_hash !== hash) return next(new AppError(Code.CONFLICT, Msg.idempotencyConflict));
-      if (!row || row.status === null) return next(new AppError(Code.CONFLICT, Msg.requestInProgress));
+    const inProgress = () => {
+      res.setHeader("Retry-After", "2");
+      return next(new AppError(Code.CONFLICT, Msg.requestInProgress));
+    };
+    const replayed = (status: number, body: string) => {
       res.setHeader("Idempotent-Replayed", "true");
-      res.status(row.status).type("application/json").send(row.response);
-      return;
+      res.status(status).type("application/json").send(body);
+    };
+
+    let claimed = await claimIdempotencyKey(db, scope, key, hash);
+    if (!claimed) {
+      const row = await idempotencyRecord(db, scope, key);
+      if (!row) return inProgress();
+      const age = Date.now() - new Date(row.created_at).getTime();
+      if (age > IDEMPOTENCY_TTL_MS) {
+        // Expired: forgotten, and this request runs as a new one.
+        await releaseIdempotencyKey(db, scope, key);
+        claimed = await claimIdempotencyKey(db, scope, key, hash);
+        if (!claimed) return inProgress();
+      } else {
+        if (row.request_hash !== hash) return next(new AppError(Code.CONFLICT, Msg.idempotencyConflict));
+        const transfer = row.transfer_id !== null && replay ? await outboxRow(db, row.transfer_id) : undefined;
+        const settled = transfer?.status === "confirmed" || transfer?.status === "failed";
+        if (row.status !== null) {
+          // Answered. Only an answer 'pending' whose move has settled since is brought up to date.
+          const answeredPending = row.status === 200 && parseData(row.response)?.status === "pending";
+          if (!answeredPending || !settled) return replayed(row.status, row.response ?? "{}");
+        } else if (age < IDEMPOTENCY_STALE_MS && transfer?.status !== "confirmed") {
+          return inProgress();
+        }
+        if (transfer && transfer.status !== "failed") {
+          // The move happened (confirmed: stored for good) or is on its way after a restart (its state, not stored).
+          const body = JSON.stringify({ code: Code.OK, data: await replay!(transfer) });
+          if (transfer.status === "confirmed") await completeIdempotencyKey(db, scope, key, 200, body);
+          return replayed(200, body);
+        }
+        // The request died before writing a money move, or its move failed: nothing moved; run it again.
+        await releaseIdempotencyKey(db, scope, key);
+        claimed = await claimIdempotencyKey(db, scope, key, hash);
+        if (!claimed) return inProgress();
+      }
     }
+    res.locals.idempotency = { scope, key } satisfies IdempotencyRef;
     const json = res.json.bind(res);
     // The answer is stored before it is sent, so a retry that follows it at once is a replay.
     res.json = (body: unknown) => {
@@ -39,3 +98,18 @@ export function idempotent(db: AppDb): RequestHandler {
     next();
   };
 }
+
+function parseData(response: string | null): { status?: string } | undefined {
+  try {
+    return (JSON.parse(response ?? "{}") as { data?: { status?: string } }).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scheduler's job: keys older than IDEMPOTENCY_TTL_MS are forgotten. */
+export const expireIdempotencyKeysJob: Scheduler = {
+  name: "expire-idempotency-keys",
+  everyMs: 3600_000,
+  run: async (ctx) => void (await expireIdempotencyKeys(ctx.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())),
+};

@@ -1,14 +1,33 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { AppError } from "./errors";
+import { authOf } from "../auth/middleware";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
-/** A small fixed-window limiter per client IP and route, in memory (one server process). */
-export function rateLimit(opts: { windowMs: number; max: number }): RequestHandler {
+/**
+ * The route a limiter counts a request against: the matched route's pattern when there is one (so
+ * `/API/AUTH/LOGIN_USER`, `/api/auth/Login_User`, `/api/auth/login_user/` and `//api/auth/login_user`
+ * are one route), else the path lower-cased with repeated and trailing slashes removed.
+ */
+export function limiterRoute(req: Request): string {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern === "string") return `${req.method} ${pattern}`;
+  const p = `${req.baseUrl}${req.path}`.toLowerCase().replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  return `${req.method} ${p}`;
+}
+
+/**
+ * A small fixed-window limiter per client and route, in memory (one server process). The client is the
+ * member or operator when the request is authenticated (`per: "account"`, for calls behind login), else
+ * the IP address.
+ */
+export function rateLimit(opts: { windowMs: number; max: number; per?: "ip" | "account" }): RequestHandler {
   const hits = new Map<string, { count: number; resetAt: number }>();
   return (req, _res, next) => {
     const now = Date.now();
-    const key = `${req.ip}:${req.baseUrl}${req.path}`;
+    const a = authOf(req);
+    const who = opts.per === "account" && (a.member || a.admin) ? (a.member ? `m:${a.member.id}` : `a:${a.admin!.id}`) : `ip:${req.ip}`;
+    const key = `${who}|${limiterRoute(req)}`;
     let h = hits.get(key);
     if (!h || h.resetAt <= now) {
       h = { count: 0, resetAt: now + opts.windowMs };
@@ -18,5 +37,36 @@ export function rateLimit(opts: { windowMs: number; max: number }): RequestHandl
     h.count++;
     if (h.count > opts.max) return next(new AppError(Code.TOO_MANY, Msg.tooMany));
     next();
+  };
+}
+
+/**
+ * At most `max` requests of a costly kind (anonymous logins: lookups, a lockout write and a password
+ * hash each) at once, at most `queue` waiting; beyond that the request is refused with 429 at once.
+ * Hashing runs on libuv's small thread pool, so a flood of anonymous logins cannot take every thread,
+ * nor the store, from members' payments. Mounted as middleware: the slot is held until the answer is sent.
+ */
+export function concurrencyGate(opts: { max: number; queue: number }): RequestHandler {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const nextTask = waiting.shift();
+    if (nextTask) nextTask();
+    else active--;
+  };
+  return (_req, res, next) => {
+    const go = () => {
+      let released = false;
+      res.once("close", () => {
+        if (!released) (released = true), release();
+      });
+      next();
+    };
+    if (active < opts.max) {
+      active++;
+      return go();
+    }
+    if (waiting.length >= opts.queue) return next(new AppError(Code.TOO_MANY, Msg.tooMany));
+    waiting.push(go);
   };
 }

@@ -1,4 +1,5 @@
 import { ethers } from "ethers";
+import { cutSessions } from "../auth/auth.repo";
 import type { AppTx, Member, MemberPermission, MemberState } from "../db/schema";
 import { nowIso } from "../db/app-db";
 
@@ -97,8 +98,10 @@ export async function updateMemberProfile(
   await db.updateTable("members").set({ ...p, updated_at: nowIso() }).where("id", "=", id).execute();
 }
 
+/** A state change away from 'repair' (suspension, kick-out) also ends every session the member holds. */
 export async function setMemberState(db: AppTx, id: number, state: MemberState): Promise<void> {
   await db.updateTable("members").set({ state, updated_at: nowIso() }).where("id", "=", id).execute();
+  if (state !== "repair") await cutSessions(db, `m:${id}`);
 }
 
 export async function countMembers(db: AppTx): Promise<number> {

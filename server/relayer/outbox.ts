@@ -4,6 +4,7 @@ import type { ChainReader } from "../../indexer/reader";
 import { nowIso } from "../db/app-db";
 import { nonceHex } from "../../chain/eip712";
 import { AppError } from "../http/errors";
+import { linkIdempotencyTransfer } from "../http/idempotency.repo";
 import { insertOutboxRow, lockWallet, outboxRow, pendingOutgoing, takeNonce } from "./outbox.repo";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -23,6 +24,8 @@ export interface EnqueueInput {
   fee?: number;
   memberId?: number | null;
   counterpartyMemberId?: number | null;
+  /** The request's Idempotency-Key: the row is linked to it in the same transaction. */
+  idempotency?: { scope: string; key: string };
 }
 
 /** How long a signed authorization stays valid on-chain. */
@@ -86,7 +89,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
         throw new AppError(Code.OVER_BALANCE, available >= input.value ? Msg.overBalanceWithFee : Msg.overBalance, data);
       }
       const now = nowIso();
-      return insertOutboxRow(trx, {
+      const row = await insertOutboxRow(trx, {
         kind: input.kind,
         from_address: from,
         to_address: ethers.getAddress(input.to),
@@ -100,6 +103,8 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
         created_at: now,
         updated_at: now,
       });
+      if (input.idempotency) await linkIdempotencyTransfer(trx, input.idempotency.scope, input.idempotency.key, row.id);
+      return row;
     },
     send(input, insufficientMessage) {
       return db.transaction().execute((trx) => api.enqueue(trx, input, insufficientMessage));

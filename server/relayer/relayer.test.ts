@@ -40,6 +40,7 @@ describe("custody, outbox and relayer", () => {
     const keys = await Promise.all(rows.map(async (r) => (await s.ctx.custody.signerFor(r.address)).privateKey.slice(2).toLowerCase()));
     // Every row of every table, on either dialect (on PostgreSQL: of every schema of the database).
     for (const t of await s.ctx.db.introspection.getTables()) {
+      // PostgreSQL lists the tables of every schema of the database (app and chain): read each in its own.
       const db = t.schema ? s.ctx.db.withSchema(t.schema) : s.ctx.db;
       const dump = JSON.stringify(await db.selectFrom(t.name as "wallets").selectAll().execute()).toLowerCase();
       for (const k of keys) expect(dump.includes(k), `${t.name} holds a key`).toBe(false);

@@ -9,7 +9,11 @@ import * as repo from "./outbox.repo";
 
 export interface Relayer {
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops after the batch in flight (waiting at most `graceMs` for it; a batch cut short stays
+   * 'submitted' with its hash and is reconciled by the next start).
+   */
+  stop(graceMs?: number): Promise<void>;
   /** Wake the loop now (after an enqueue). */
   kick(): void;
   /**
@@ -17,8 +21,12 @@ export interface Relayer {
    * process may be the one relaying, so the row is also polled, not only awaited as an event.
    */
   waitFor(id: number, timeoutMs: number): Promise<TransferRow>;
-  /** Settles rows left 'submitted' by a previous run against the chain; each moves exactly once. */
-  reconcile(): Promise<{ confirmed: number; failed: number; requeued: number }>;
+  /**
+   * Settles rows left 'submitted' by a previous run against the chain; each moves exactly once. With
+   * `pending`, also rows still 'pending' whose authorization the chain already shows as used (a
+   * transaction that left an earlier version of this process between journal and record).
+   */
+  reconcile(opts?: { pending?: boolean }): Promise<{ confirmed: number; failed: number; requeued: number }>;
   /** Runs one send cycle (tests). */
   runOnce(): Promise<number>;
   on(event: "settled", fn: (row: TransferRow) => void): void;
@@ -152,11 +160,19 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     }
   }
 
-  async function reconcile() {
+  async function reconcile(o: { pending?: boolean } = {}) {
     const rows = await repo.submittedRows(db);
     let confirmed = 0;
     let failed = 0;
     let requeued = 0;
+    if (o.pending) {
+      for (const r of await repo.pendingRows(db, batchSize)) {
+        if (!(await chain.token.authorizationState(r.from_address, r.nonce))) continue;
+        await repo.markConfirmed(db, r.id, null, null);
+        confirmed++;
+        await emitSettled([r.id]);
+      }
+    }
     const byHash = new Map<string, TransferRow[]>();
     for (const r of rows) byHash.set(r.tx_hash ?? "", [...(byHash.get(r.tx_hash ?? "") ?? []), r]);
     for (const [hash, group] of byHash) {
@@ -186,17 +202,20 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     start() {
       if (!stopped) return;
       stopped = false;
-      current = reconcile()
+      current = reconcile({ pending: true })
         .catch((err) => opts.log?.error({ err: (err as Error).message }, "relayer: reconcile failed"))
         .then(() => loop());
       timer = setInterval(() => void (current = loop()), 1000);
       timer.unref();
     },
-    async stop() {
+    async stop(graceMs = 15_000) {
       stopped = true;
       if (timer) clearInterval(timer);
-      await current.catch(() => undefined);
-      while (running) await new Promise((r) => setTimeout(r, 20));
+      const deadline = Date.now() + graceMs;
+      const grace = new Promise((r) => setTimeout(r, graceMs).unref());
+      await Promise.race([current.catch(() => undefined), grace]);
+      while (running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      if (running) opts.log?.warn({ graceMs }, "relayer: stopped with a batch in flight; it is reconciled on the next start");
     },
     kick() {
       current = loop();

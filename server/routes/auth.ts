@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { loginSubjectPrefix } from "../auth/check-password";
 import type { AppContext } from "../context";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
@@ -68,8 +69,10 @@ export function authRoutes(ctx: AppContext): Router {
     const hash = await hashPassword(password);
     if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER))) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     await setMemberPassword(ctx.db, member.id, hash);
+    // Every session from before the reset ends (HTTP and websocket).
+    await ctx.tokens.endSessions(`m:${member.id}`);
     // One password serves login and payment: a reset lifts both lockouts.
-    await ctx.lockout.reset(`member:${member.id}`);
+    await ctx.lockout.resetAll(loginSubjectPrefix("member", member.phonenumber));
     await ctx.lockout.reset(`pay:${member.id}`);
     ctx.log.info({ memberId: member.id }, "member password reset");
     ok(res);

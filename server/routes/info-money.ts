@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { authOf, requireMember } from "../auth/middleware";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
+import { rateLimit } from "../http/rate-limit";
 import { memberByAddress, memberByPhone } from "../members/members.repo";
 import { historyPage } from "../services/history";
 import { historyBody, userLookupBody, type HistoryBody } from "../../domain/schemas/money";
@@ -21,7 +22,9 @@ export function infoMoneyRoutes(ctx: AppContext): Router {
   });
 
   // Recipient lookup for a gift, by phone or by wallet address. Not found is code 500 (spec), HTTP 404.
-  r.post("/api/info/user", member, validate(userLookupBody), async (req, res) => {
+  // Recipient lookups reveal names behind phone numbers and addresses: 30 a minute per member.
+  const lookupLimiter = rateLimit({ windowMs: 60_000, max: 30, per: "account" });
+  r.post("/api/info/user", member, lookupLimiter, validate(userLookupBody), async (req, res) => {
     const body = valid<{ phonenumber?: string | null; address?: string | null }>(req).body;
     const byPhone = Boolean(body.phonenumber);
     const found = byPhone ? await memberByPhone(ctx.db, body.phonenumber!.replace(/\D/g, "")) : await memberByAddress(ctx.db, body.address ?? "");

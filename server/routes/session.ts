@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { AppContext } from "../context";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
-import { checkPasswordWithLockout } from "../auth/check-password";
+import { checkPasswordWithLockout, loginSubject } from "../auth/check-password";
 import { authOf, requireMember } from "../auth/middleware";
 import { adminGate } from "../auth/admin-flags";
 import { memberLogin } from "../members/members.repo";
@@ -10,19 +10,20 @@ import { adminLogin } from "../admins/admins.repo";
 import { loginAdminBody, loginUserBody, type LoginAdminBody, type LoginUserBody } from "../../domain/schemas/auth";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import { rateLimit } from "../http/rate-limit";
+import { concurrencyGate, rateLimit } from "../http/rate-limit";
 
 export function sessionRoutes(ctx: AppContext): Router {
   const r = Router();
   const limiter = rateLimit({ windowMs: 60_000, max: 30 });
+  // Anonymous logins: two at a time, 32 waiting, the rest 429 at once (members' payments keep threads).
+  const gate = concurrencyGate({ max: 2, queue: 32 });
 
-  r.post("/api/auth/login_user", limiter, validate(loginUserBody), async (req, res) => {
+  r.post("/api/auth/login_user", limiter, gate, validate(loginUserBody), async (req, res) => {
     const { username, password } = valid<LoginUserBody>(req).body;
     const phone = username.replace(/\D/g, "");
     const member = await memberLogin(ctx.db, phone);
-    // Past this check the account exists. An unknown phone is refused like a wrong password and counts
-    // its own tries, so the tries left and the lock read the same for members and strangers.
-    await checkPasswordWithLockout(ctx.lockout, member ? `member:${member.id}` : `phone:${phone}`, member?.password_hash ?? null, password, {
+    // Past this check the account exists (an unknown one is refused like a wrong password).
+    await checkPasswordWithLockout(ctx.lockout, loginSubject("member", phone, req.ip), member?.password_hash ?? null, password, {
       locked: Msg.accountLocked,
       wrong: Msg.loginFailed,
     });
@@ -32,11 +33,11 @@ export function sessionRoutes(ctx: AppContext): Router {
     ok(res, { accessToken, expiredAt, account: { phonenumber: member!.phonenumber, username: member!.username } });
   });
 
-  r.post("/api/auth/login_admin", limiter, validate(loginAdminBody), async (req, res) => {
+  r.post("/api/auth/login_admin", limiter, gate, validate(loginAdminBody), async (req, res) => {
     const { username, password } = valid<LoginAdminBody>(req).body;
     const admin = await adminLogin(ctx.db, username);
     // Past this check the account exists (an unknown one is refused like a wrong password).
-    await checkPasswordWithLockout(ctx.lockout, admin ? `admin:${admin.id}` : `admin-id:${username}`, admin?.password_hash ?? null, password, {
+    await checkPasswordWithLockout(ctx.lockout, loginSubject("admin", username, req.ip), admin?.password_hash ?? null, password, {
       locked: Msg.accountLocked,
       wrong: Msg.adminLoginFailed,
     });

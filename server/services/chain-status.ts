@@ -3,18 +3,29 @@ import { AppError } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
-/** How long a liveness question to the chain may take. */
-const CHAIN_TIMEOUT_MS = 2000;
+/** How long a liveness question to the chain may take (a dead node refuses at once; this bounds a hung or very busy one). */
+const CHAIN_TIMEOUT_MS = 5000;
 
-/** The chain's head block, or null when it does not answer within 2 s. */
+/** One question in flight per provider: a burst of money calls shares it instead of queueing a hundred. */
+const asking = new WeakMap<object, Promise<number | null>>();
+
+/** The chain's head block, or null when it does not answer within 5 s. */
 export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CHAIN_TIMEOUT_MS)));
-  try {
-    return await Promise.race([ctx.chain.provider.getBlockNumber().catch(() => null), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const provider = ctx.chain.provider;
+  const pending = asking.get(provider);
+  if (pending) return pending;
+  const ask = (async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CHAIN_TIMEOUT_MS)));
+    try {
+      return await Promise.race([provider.getBlockNumber().catch(() => null), timeout]);
+    } finally {
+      clearTimeout(timer);
+      asking.delete(provider);
+    }
+  })();
+  asking.set(provider, ask);
+  return ask;
 }
 
 /** Refuses with 503 (and records nothing) when the chain does not answer. */

@@ -8,6 +8,9 @@ import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import { FEE_WON } from "../../domain/constants";
 import type { TradeBody } from "../../domain/schemas/money";
+import type { IdempotencyRef } from "../http/idempotency";
+import type { OutboxRow } from "../db/schema";
+import { memberById } from "../members/members.repo";
 
 export interface TradeResult {
   id: number;
@@ -32,7 +35,7 @@ export async function marketRecipient(ctx: AppContext, address: string) {
  * transaction after the spendable-balance check, then waits (bounded) for the on-chain settlement.
  * value goes to the recipient and the 200-won fee to the fee collector in the same transaction.
  */
-export async function trade(ctx: AppContext, member: MemberRow, body: TradeBody, kind: "gift" | "use"): Promise<TradeResult> {
+export async function trade(ctx: AppContext, member: MemberRow, body: TradeBody, kind: "gift" | "use", idempotency?: IdempotencyRef): Promise<TradeResult> {
   await checkPaymentPassword(ctx, member, body.password);
   const from = (await ctx.custody.memberWallet(member.id))!.address;
   let recipient;
@@ -47,21 +50,31 @@ export async function trade(ctx: AppContext, member: MemberRow, body: TradeBody,
   if (await ctx.view.isBlocked(from)) throw new AppError(Code.FORBIDDEN, Msg.senderBlocked);
   if (await ctx.view.isBlocked(recipient.address)) throw new AppError(Code.RECIPIENT_REFUSED, Msg.recipientBlocked);
   await ensureChainUp(ctx);
-  const row = await ctx.outbox.send({ kind, from, to: recipient.address, value: body.value, fee: FEE_WON, memberId: member.id, counterpartyMemberId: recipient.id });
+  const row = await ctx.outbox.send({ kind, from, to: recipient.address, value: body.value, fee: FEE_WON, memberId: member.id, counterpartyMemberId: recipient.id, idempotency });
   ctx.relayer.kick();
   const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {
     ctx.log.warn({ id: row.id, error: settled.error }, "trade failed on-chain");
     throw new AppError(Code.SERVER_ERROR, Msg.serverError);
   }
+  return resultOf(settled, recipient.username);
+}
+
+function resultOf(row: OutboxRow, toUsername: string): TradeResult {
   return {
     id: row.id,
-    status: settled.status === "confirmed" ? "confirmed" : "pending",
-    txHash: settled.tx_hash,
+    status: row.status === "confirmed" ? "confirmed" : "pending",
+    txHash: row.tx_hash,
     value: row.value,
     fee: row.fee,
     total: row.value + row.fee,
-    to: recipient.address,
-    toUsername: recipient.username,
+    to: row.to_address,
+    toUsername,
   };
+}
+
+/** The answer of a gift or use, rebuilt from its outbox row (an Idempotency-Key replay after a crash). */
+export async function tradeResultOf(ctx: Pick<AppContext, "db">, row: OutboxRow): Promise<TradeResult> {
+  const recipient = row.counterparty_member_id === null ? undefined : await memberById(ctx.db, row.counterparty_member_id);
+  return resultOf(row, recipient?.username ?? "");
 }
