@@ -22,6 +22,7 @@ import WebSocket from "ws";
 import { ADULT_BIRTH, verifyByHttp } from "./verify/testing";
 import { setMemberState } from "./members/members.repo";
 import { deleteAdmin } from "./admins/admins.repo";
+import { memberByPhone } from "./members/members.repo";
 import { loadConfig } from "./config";
 
 /**
@@ -453,7 +454,7 @@ describe("reliability: abuse", () => {
     const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
     const t = Date.now();
     await deleteAdmin(s.ctx.db, shop.id);
-    expect(await closed).toBe(4001);
+    expect(await closed).toBe(4401);
     expect(Date.now() - t).toBeLessThan(7_000);
     expect((await s.call("GET", "/api/operation/toolbar", { token: adminToken, marker: "operation" })).status).toBe(401);
   });
@@ -516,7 +517,8 @@ describe("reliability: abuse", () => {
   it("400 anonymous logins from 400 addresses do not starve a member's gift", async () => {
     const m = DEMO.members[0];
     const token = await s.loginUser(m.phonenumber, m.password);
-    const recipient = (await s.call("POST", "/api/info/user", { token: await s.loginUser(DEMO.members[1].phonenumber, DEMO.members[1].password), body: { phonenumber: DEMO.members[1].phonenumber } })).data.address as string;
+    // Straight from custody: an earlier test used up this member's lookups for the minute.
+    const recipient = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, DEMO.members[1].phonenumber))!.id))!.address;
     const gift = async () => {
       const t = performance.now();
       const r = await s.call("POST", "/api/gift/trade/address", { token, body: { opponentAddress: recipient, kind: 0, type: 1, value: 1_000, password: m.password } });
