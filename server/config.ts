@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { derivePinKey } from "./auth/passwords";
 import path from "node:path";
 
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   databaseUrl: string | null;
   keyEncryptionKey: Buffer;
   jwtSecret: Buffer;
+  /** Keys members' PIN hashes (HMAC): PIN_KEY, or derived from KEY_ENCRYPTION_KEY. Never stored in the database. */
+  pinKey: Buffer;
   /** Operator (gas-paying) key for an external chain; generated on the embedded one. */
   operatorPrivateKey: string | null;
   seedDemo: boolean;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     databaseUrl: env.DATABASE_URL || null,
     keyEncryptionKey: kek,
     jwtSecret: jwt,
+    pinKey: env.PIN_KEY ? parseKey(env.PIN_KEY, "PIN_KEY") : derivePinKey(kek),
     operatorPrivateKey: env.OPERATOR_PRIVATE_KEY || null,
     seedDemo: (env.SEED_DEMO ?? "true") !== "false",
     logLevel: env.LOG_LEVEL ?? "info",

@@ -1,10 +1,17 @@
 import { AppError } from "../http/errors";
-import { verifyPassword } from "./passwords";
+import { hashPin, isLegacyPinHash, verifyPassword } from "./passwords";
 import type { Lockout } from "./lockout";
 import { Code } from "../../domain/codes";
 
-/** A fixed hash to compare against when the account does not exist, so timing does not reveal accounts. */
+/** Fixed hashes to compare against when the account does not exist, so timing does not reveal accounts. */
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const DUMMY_PIN = "pin$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+/** Members' PINs: the key of their HMAC, and where a right answer stores the PIN in that form if it is still in the old slow one. */
+export interface PinCheck {
+  pinKey: Buffer;
+  upgrade(newHash: string): Promise<void>;
+}
 
 /**
  * Checks a password under a lockout subject. Locked → 423 `locked`; wrong → 400 `wrong` with
@@ -20,9 +27,10 @@ export async function checkPasswordWithLockout(
   hash: string | null,
   password: string,
   messages: { locked: string; wrong: string },
+  pin?: PinCheck,
 ): Promise<void> {
   const locked = await lockout.isLocked(subject);
-  const good = await verifyPassword(password, hash ?? DUMMY_HASH);
+  const good = await verifyPassword(password, hash ?? (pin ? DUMMY_PIN : DUMMY_HASH), pin?.pinKey);
   if (locked) throw new AppError(Code.LOCKED, messages.locked);
   if (!hash || !good) {
     const triesLeft = await lockout.failAndCount(subject);
@@ -30,6 +38,7 @@ export async function checkPasswordWithLockout(
     throw new AppError(Code.BAD_REQUEST, messages.wrong, { triesLeft });
   }
   await lockout.reset(subject);
+  if (pin && isLegacyPinHash(hash)) await pin.upgrade(hashPin(password, pin.pinKey));
 }
 
 /**

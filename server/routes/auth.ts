@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { AppError, ok } from "../http/errors";
 import { validate, valid } from "../http/validate";
 import { rateLimit } from "../http/rate-limit";
-import { hashPassword } from "../auth/passwords";
+import { hashPin } from "../auth/passwords";
 import { bearer } from "../auth/middleware";
 import { createMember, isUniqueViolation } from "../services/members";
 import { memberByPhone, setMemberPassword } from "../members/members.repo";
@@ -66,7 +66,7 @@ export function authRoutes(ctx: AppContext): Router {
     const token = bearer(req);
     const claims = token ? await ctx.tokens.verify(token, "web") : null;
     if (claims && claims.sub !== `m:${member.id}`) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
-    const hash = await hashPassword(password);
+    const hash = hashPin(password, ctx.config.pinKey);
     if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER))) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     await setMemberPassword(ctx.db, member.id, hash);
     // Every session from before the reset ends (HTTP and websocket).

@@ -5,7 +5,7 @@ import { validate, valid } from "../http/validate";
 import { checkPasswordWithLockout, loginSubject } from "../auth/check-password";
 import { authOf, requireMember } from "../auth/middleware";
 import { adminGate } from "../auth/admin-flags";
-import { memberLogin } from "../members/members.repo";
+import { memberLogin, setMemberPassword } from "../members/members.repo";
 import { adminLogin } from "../admins/admins.repo";
 import { loginAdminBody, loginUserBody, type LoginAdminBody, type LoginUserBody } from "../../domain/schemas/auth";
 import { Code } from "../../domain/codes";
@@ -23,10 +23,14 @@ export function sessionRoutes(ctx: AppContext): Router {
     const phone = username.replace(/\D/g, "");
     const member = await memberLogin(ctx.db, phone);
     // Past this check the account exists (an unknown one is refused like a wrong password).
-    await checkPasswordWithLockout(ctx.lockout, loginSubject("member", phone, req.ip), member?.password_hash ?? null, password, {
-      locked: Msg.accountLocked,
-      wrong: Msg.loginFailed,
-    });
+    await checkPasswordWithLockout(
+      ctx.lockout,
+      loginSubject("member", phone, req.ip),
+      member?.password_hash ?? null,
+      password,
+      { locked: Msg.accountLocked, wrong: Msg.loginFailed },
+      { pinKey: ctx.config.pinKey, upgrade: (h) => setMemberPassword(ctx.db, member!.id, h) },
+    );
     if (member!.state === "suspension") throw new AppError(Code.FORBIDDEN, Msg.accountSuspended);
     if (member!.state === "kickOut") throw new AppError(Code.FORBIDDEN, Msg.accountKicked);
     const { accessToken, expiredAt } = await ctx.tokens.issue("web", `m:${member!.id}`);

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import { hashPassword } from "../auth/passwords";
+import { hashPin } from "../auth/passwords";
 import { insertMember, memberById, type MemberRow } from "../members/members.repo";
 
 export interface NewMember {
@@ -14,9 +14,9 @@ export interface NewMember {
 }
 
 /** Creates a member and its custodial wallet in one transaction. Throws on a duplicate phone. */
-export async function createMember(ctx: Pick<AppContext, "db" | "custody">, m: NewMember): Promise<MemberRow & { address: string }> {
+export async function createMember(ctx: Pick<AppContext, "db" | "custody" | "config">, m: NewMember): Promise<MemberRow & { address: string }> {
   const { password, ...record } = m;
-  const password_hash = await hashPassword(password);
+  const password_hash = hashPin(password, ctx.config.pinKey);
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertMember(trx, { ...record, password_hash });
     const wallet = await ctx.custody.createWallet("member", { memberId: id }, trx);

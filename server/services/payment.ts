@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import type { MemberRow } from "../auth/middleware";
 import { checkPasswordWithLockout } from "../auth/check-password";
-import { memberPasswordHash } from "../members/members.repo";
+import { memberPasswordHash, setMemberPassword } from "../members/members.repo";
 import { Msg } from "../../domain/messages";
 
 /**
@@ -10,7 +10,14 @@ import { Msg } from "../../domain/messages";
  */
 export async function checkPaymentPassword(ctx: AppContext, member: MemberRow, password: string): Promise<void> {
   const hash = (await memberPasswordHash(ctx.db, member.id)) ?? null;
-  await checkPasswordWithLockout(ctx.lockout, `pay:${member.id}`, hash, password, { locked: Msg.paymentLocked, wrong: Msg.passwordWrong });
+  await checkPasswordWithLockout(
+    ctx.lockout,
+    `pay:${member.id}`,
+    hash,
+    password,
+    { locked: Msg.paymentLocked, wrong: Msg.passwordWrong },
+    { pinKey: ctx.config.pinKey, upgrade: (h) => setMemberPassword(ctx.db, member.id, h) },
+  );
 }
 
 /** How long a gift/use/approval call waits for its receipt before answering 'pending'. */
