@@ -129,6 +129,16 @@ export const ADMIN_API = {
   "GET /api/policy": "policies",
   "POST /api/policy": "policies",
   "PUT /api/policy": "policies",
+  "GET /api/calc/request/wallets": "calcRequest",
+  "POST /api/calc/request/exchange": "calcRequest",
+  "POST /api/calc/request/history": "calcRequest",
+  "POST /api/calc/request/history/download": "calcRequest",
+  "GET /api/calc/management/main": "calcManagement",
+  "POST /api/calc/management/search": "calcManagement",
+  "POST /api/calc/management/download": "calcManagement",
+  "POST /api/calc/management/detail": "calcManagement",
+  "POST /api/calc/management/accept": "calcApprove",
+  "DELETE /api/calc/management/delete/:orderNo": "calcApprove",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

@@ -16,6 +16,7 @@ import { partnerRoutes } from "./partner";
 import { dashboardRoutes } from "./dashboard";
 import { rpcRoutes } from "./rpc";
 import { boardRoutes } from "./board";
+import { calcRoutes } from "./calc";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -35,4 +36,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   dashboardRoutes,
   rpcRoutes,
   boardRoutes,
+  calcRoutes,
 ];

@@ -1,0 +1,77 @@
+import type { AppTx, SettlementOrder, SettlementState } from "../db/schema";
+
+export type SettlementRow = SettlementOrder;
+
+/** A settlement order and the member's phone (the management list's `phonenumber`). */
+export type SettlementListRow = SettlementRow & { phonenumber: string; username: string };
+
+export async function insertSettlement(
+  db: AppTx,
+  o: { order_no: string; member_id: number; admin_id: number; wallet: string; value: number; request_transfer_id: number; created_at: string },
+): Promise<SettlementRow> {
+  return db
+    .insertInto("settlement_orders")
+    .values({ ...o, state: "pending" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function settlementByOrderNo(db: AppTx, orderNo: string): Promise<SettlementRow | undefined> {
+  return db.selectFrom("settlement_orders").selectAll().where("order_no", "=", orderNo).executeTakeFirst();
+}
+
+const listQuery = (db: AppTx) =>
+  db
+    .selectFrom("settlement_orders as s")
+    .innerJoin("members as m", "m.id", "s.member_id")
+    .selectAll("s")
+    .select(["m.phonenumber", "m.username"]);
+
+export async function settlementDetail(db: AppTx, id: number): Promise<SettlementListRow | undefined> {
+  return listQuery(db).where("s.id", "=", id).executeTakeFirst();
+}
+
+/** Orders created in [start, end), newest first; one member's only when memberId is given. */
+export async function settlementsBetween(db: AppTx, start: string, end: string, opts: { memberId?: number; wallet?: string } = {}): Promise<SettlementListRow[]> {
+  let q = listQuery(db).where("s.created_at", ">=", start).where("s.created_at", "<", end);
+  if (opts.memberId !== undefined) q = q.where("s.member_id", "=", opts.memberId);
+  if (opts.wallet !== undefined) q = q.where("s.wallet", "=", opts.wallet);
+  return q.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(10_000).execute();
+}
+
+/**
+ * Moves an order from one state to the next only if it is still in `from`: the one guard that makes a
+ * second approval or deletion (concurrent or later) a no-op. Returns whether this call moved it.
+ */
+export async function moveSettlement(
+  db: AppTx,
+  id: number,
+  from: SettlementState,
+  to: SettlementState,
+  set: { return_transfer_id?: number; burn_call_id?: number; approved_at?: string; deleted_at?: string } = {},
+): Promise<boolean> {
+  const r = await db.updateTable("settlement_orders").set({ ...set, state: to }).where("id", "=", id).where("state", "=", from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** One page of the orders created in [start, end), newest first, and how many there are in all. */
+export async function settlementsPage(
+  db: AppTx,
+  start: string,
+  end: string,
+  opts: { memberId?: number; wallet?: string; page: number; perPage: number; oldestFirst?: boolean },
+): Promise<{ rows: SettlementListRow[]; total: number }> {
+  let q = listQuery(db).where("s.created_at", ">=", start).where("s.created_at", "<", end);
+  let c = db.selectFrom("settlement_orders as s").select((eb) => eb.fn.countAll<number | string>().as("n")).where("s.created_at", ">=", start).where("s.created_at", "<", end);
+  if (opts.memberId !== undefined) {
+    q = q.where("s.member_id", "=", opts.memberId);
+    c = c.where("s.member_id", "=", opts.memberId);
+  }
+  if (opts.wallet !== undefined) {
+    q = q.where("s.wallet", "=", opts.wallet);
+    c = c.where("s.wallet", "=", opts.wallet);
+  }
+  const dir = opts.oldestFirst ? "asc" : "desc";
+  const rows = await q.orderBy("s.created_at", dir).orderBy("s.id", dir).limit(opts.perPage).offset((opts.page - 1) * opts.perPage).execute();
+  return { rows, total: Number((await c.executeTakeFirstOrThrow()).n) };
+}
