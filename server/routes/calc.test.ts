@@ -67,11 +67,12 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     ];
     for (const [body, message] of cases) {
       const r = await op("POST", "/api/calc/request/exchange", shop, body);
-      expect([r.code, r.message], JSON.stringify(body)).toEqual([400, message]);
+      expect([r.status, r.code, r.message], JSON.stringify(body)).toEqual([422, 1130, message]);
     }
-    expect((await request(shop2, shop2Addr, 1000, SHOP2.pw)).message).toBe(Msg.calcWalletEmpty);
+    const empty = await request(shop2, shop2Addr, 1000, SHOP2.pw);
+    expect([empty.code, empty.message]).toEqual([1130, Msg.calcWalletEmpty]);
     const over = await request(shop, shopAddr, 20_100, SHOP.pw);
-    expect([over.code, over.message]).toEqual([400, Msg.calcOverBalance]);
+    expect([over.code, over.message]).toEqual([1130, Msg.calcOverBalance]);
     const wrong = await request(shop, shopAddr, 1000, "000000");
     expect([wrong.code, wrong.message]).toEqual([400, Msg.passwordWrong]);
     expect(await onChain(shopAddr)).toBe(20_000);
@@ -137,7 +138,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     const results = await Promise.all([1, 2, 3, 4].map(() => request(shop, shopAddr, each, SHOP.pw)));
     const okCount = results.filter((r) => r.code === 200).length;
     expect(okCount).toBe(1);
-    for (const r of results.filter((x) => x.code !== 200)) expect(r.message).toBe(Msg.calcOverBalance);
+    for (const r of results.filter((x) => x.code !== 200)) expect([r.code, r.message]).toEqual([1130, Msg.calcOverBalance]);
     expect(await onChain(shopAddr)).toBe(balance - each);
     // Return it for the next tests.
     const orderNo = results.find((r) => r.code === 200)!.data.orderNo;

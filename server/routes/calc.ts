@@ -5,7 +5,7 @@ import { authOf } from "../auth/middleware";
 import { appendAction } from "../audit/audit.repo";
 import { notFound, ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
-import { valid, validate } from "../http/validate";
+import { valid, validate, validatePayment } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
 import { settlementDetail, settlementsBetween, settlementsPage } from "../settlement/settlement.repo";
 import { approveSettlement, deleteSettlement, historyDto, orderDto, requestSettlement, shopOf, shopWallets } from "../services/settlement";
@@ -42,7 +42,7 @@ export function calcRoutes(ctx: AppContext): Router {
   // ---- shop owner (permission 3, isExchange3): only its own linked member's wallet and orders ----
   r.get("/api/calc/request/wallets", gate, async (req, res) => ok(res, await shopWallets(ctx, adminOf(req))));
 
-  r.post("/api/calc/request/exchange", gate, validate(calcExchangeBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/calc/request/exchange", gate, validatePayment(calcExchangeBody), idempotent(ctx.db), async (req, res) => {
     const order = await requestSettlement(ctx, adminOf(req), valid<CalcExchangeBody>(req).body);
     res.status(200).json({ code: 200, message: Msg.calcRequestDone, data: { orderNo: order.order_no, value: Number(order.value), state: "승인 대기", createdAt: order.created_at } });
   });

@@ -45,14 +45,16 @@ export async function requestSettlement(ctx: AppContext, admin: AdminRow, body: 
   // Only the linked member's own wallet: another address is refused whatever it is (IDOR).
   if (ethers.getAddress(body.address) !== wallet) throw new AppError(Code.FORBIDDEN, Msg.calcWalletNotOwn);
   const balance = await ctx.outbox.spendable(wallet);
-  if (balance <= 0) throw new AppError(Code.BAD_REQUEST, Msg.calcWalletEmpty);
-  if (body.value > balance) throw new AppError(Code.BAD_REQUEST, Msg.calcOverBalance);
+  if (balance <= 0) throw new AppError(Code.AMOUNT_REFUSED, Msg.calcWalletEmpty);
+  if (body.value > balance) throw new AppError(Code.AMOUNT_REFUSED, Msg.calcOverBalance);
   await checkPaymentPassword(ctx, member, body.password);
   await ensureChainUp(ctx);
   const to = await escrow(ctx);
   const order = await ctx.db.transaction().execute(async (trx) => {
     // enqueue re-checks the spendable balance under the wallet's lock: concurrent requests cannot overspend.
-    const row = await ctx.outbox.enqueue(trx, { kind: "settlement", from: wallet, to, value: body.value, memberId: member.id }, Msg.calcOverBalance);
+    const row = await ctx.outbox.enqueue(trx, { kind: "settlement", from: wallet, to, value: body.value, memberId: member.id }, Msg.calcOverBalance).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === Code.BAD_REQUEST ? new AppError(Code.AMOUNT_REFUSED, err.message, err.data) : err;
+    });
     const orderNo = `C${now.toISOString().slice(0, 10).replace(/-/g, "")}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
     return repo.insertSettlement(trx, { order_no: orderNo, member_id: member.id, admin_id: admin.id, wallet, value: body.value, request_transfer_id: row.id, created_at: now.toISOString() });
   });
