@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listRequest } from "./list";
+import { listRequest, paged } from "./list";
 import { Msg } from "../messages";
 
 /**
@@ -22,8 +22,9 @@ export type CalcExchangeBody = z.infer<typeof calcExchangeBody>;
 export const calcHistoryRequest = listRequest({ sortable: ["createdAt"], dates: true, filters: { wallet: address.optional() } });
 export type CalcHistoryRequest = z.output<typeof calcHistoryRequest>;
 
-/** The management search `{from, to}`. */
-export const calcSearchRequest = listRequest({ sortable: ["createdAt"], dates: true });
+/** The management search `{from, to}` and the tab (state; absent: all). */
+export const CALC_TABS = ["pending", "approved", "deleted"] as const;
+export const calcSearchRequest = listRequest({ sortable: ["createdAt"], dates: true, filters: { state: z.enum(CALC_TABS).optional() } });
 export type CalcSearchRequest = z.output<typeof calcSearchRequest>;
 
 export const calcDetailBody = z.strictObject({ id: z.coerce.number().int().positive() });
@@ -31,24 +32,29 @@ export const calcAcceptBody = z.strictObject({ orderNo: z.string({ error: Msg.re
 export const calcOrderNoParam = z.strictObject({ orderNo: z.string().trim().min(1).max(40) });
 
 /** A management row (spec: orderNo, phonenumber, value, state, createdAt). */
-export interface CalcOrderDto {
-  id: number;
-  orderNo: string;
-  phonenumber: string;
-  username: string;
-  wallet: string;
-  value: number;
-  state: string;
-  createdAt: string;
-  approvedAt: string | null;
-  deletedAt: string | null;
-}
+export const calcOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  phonenumber: z.string(),
+  username: z.string(),
+  wallet: z.string(),
+  value: z.number().int(),
+  state: z.string(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type CalcOrderDto = z.infer<typeof calcOrder>;
+export const calcOrderList = paged(calcOrder);
 
 /** A request-history row (spec: exchangeNo, balance, createdAt, exchangeAccept). */
-export interface CalcHistoryDto {
-  exchangeNo: string;
-  balance: number;
-  createdAt: string;
-  exchangeAccept: string;
-  wallet: string;
-}
+export const calcHistoryRow = z.object({ exchangeNo: z.string(), balance: z.number().int(), createdAt: z.string(), exchangeAccept: z.string(), wallet: z.string() });
+export type CalcHistoryDto = z.infer<typeof calcHistoryRow>;
+export const calcHistoryList = paged(calcHistoryRow);
+
+/** The linked shop member's wallets with their spendable balances. */
+export const calcWallets = z.array(z.object({ address: z.string(), balance: z.number().int() }));
+
+/** What an approval, a deletion or a request answers. */
+export const calcOrderResult = z.object({ orderNo: z.string(), state: z.string(), value: z.number().int() }).passthrough();
+

@@ -91,7 +91,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     const notes = await s.ctx.db.selectFrom("notifications").selectAll().where("category", "=", "정산").execute();
     expect(notes.length).toBe(1);
 
-    const list = await op("POST", "/api/calc/management/search", admin, {});
+    const list = await op("POST", "/api/calc/management/search", admin, { state: "pending" });
     const row = list.data.list.find((x: { orderNo: string }) => x.orderNo === r.data.orderNo);
     expect(row).toMatchObject({ phonenumber: SHOP.phone, value: 3_000, state: "승인 대기" });
     expect((await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data).toMatchObject({ orderNo: r.data.orderNo, state: "승인 대기" });
@@ -181,6 +181,8 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
       expect((await op("POST", "/api/calc/request/history", token, {})).status).toBe(403);
     }
     expect((await op("GET", "/api/calc/management/main", viewer)).data.total).toBe(4);
+    expect((await op("POST", "/api/calc/management/search", viewer, { state: "approved" })).data.list.every((r: { state: string }) => r.state === "승인")).toBe(true);
+    expect((await op("POST", "/api/calc/management/search", viewer, { state: "pending" })).data.total).toBe(0);
     expect((await op("POST", "/api/calc/management/accept", viewer, { orderNo: "x" })).status).toBe(403);
     expect((await op("DELETE", "/api/calc/management/delete/x", viewer)).status).toBe(403);
     const file = await fetch(s.url + "/api/calc/management/download", { method: "POST", headers: { authorization: `Bearer ${viewer}`, "cookie-type": "operation", "content-type": "application/json" }, body: "{}" });

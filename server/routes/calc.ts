@@ -72,7 +72,7 @@ export function calcRoutes(ctx: AppContext): Router {
   });
   r.post("/api/calc/management/search", gate, validate(calcSearchRequest), async (req, res) => {
     const q = valid<CalcSearchRequest>(req).body;
-    const page = await settlementsPage(ctx.db, q.start!, q.end!, { page: q.page, perPage: q.perPage, oldestFirst: !q.sortDesc });
+    const page = await settlementsPage(ctx.db, q.start!, q.end!, { state: q.state, page: q.page, perPage: q.perPage, oldestFirst: !q.sortDesc });
     ok(res, { list: page.rows.map(orderDto), total: page.total, page: q.page, perPage: q.perPage });
   });
   r.post("/api/calc/management/download", gate, validate(calcSearchRequest), async (req, res) => {

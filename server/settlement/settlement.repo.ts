@@ -59,7 +59,7 @@ export async function settlementsPage(
   db: AppTx,
   start: string,
   end: string,
-  opts: { memberId?: number; wallet?: string; page: number; perPage: number; oldestFirst?: boolean },
+  opts: { memberId?: number; wallet?: string; state?: "pending" | "approved" | "deleted"; page: number; perPage: number; oldestFirst?: boolean },
 ): Promise<{ rows: SettlementListRow[]; total: number }> {
   let q = listQuery(db).where("s.created_at", ">=", start).where("s.created_at", "<", end);
   let c = db.selectFrom("settlement_orders as s").select((eb) => eb.fn.countAll<number | string>().as("n")).where("s.created_at", ">=", start).where("s.created_at", "<", end);
@@ -70,6 +70,12 @@ export async function settlementsPage(
   if (opts.wallet !== undefined) {
     q = q.where("s.wallet", "=", opts.wallet);
     c = c.where("s.wallet", "=", opts.wallet);
+  }
+  if (opts.state !== undefined) {
+    // The burn under way ('approving') still shows as 승인 대기.
+    const states: SettlementState[] = opts.state === "pending" ? ["pending", "approving"] : [opts.state];
+    q = q.where("s.state", "in", states);
+    c = c.where("s.state", "in", states);
   }
   const dir = opts.oldestFirst ? "asc" : "desc";
   const rows = await q.orderBy("s.created_at", dir).orderBy("s.id", dir).limit(opts.perPage).offset((opts.page - 1) * opts.perPage).execute();

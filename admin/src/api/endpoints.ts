@@ -11,6 +11,9 @@ import {
 import {
   boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
 } from "@domain/schemas/board";
+import {
+  calcAcceptBody, calcDetailBody, calcExchangeBody, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
+} from "@domain/schemas/calc";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -115,6 +118,14 @@ export const endpoints = {
   policy: { method: "GET", path: "/api/policy/:id", body: z.object({ id: z.number().int() }), data: policyRow },
   policyCreate: { method: "POST", path: "/api/policy", body: policyWriteBody, data: policyRow },
   policyUpdate: { method: "PUT", path: "/api/policy", body: policyWriteBody, data: policyRow },
+  // settlement (issue 10)
+  calcWallets: { method: "GET", path: "/api/calc/request/wallets", data: calcWallets },
+  calcRequest: { method: "POST", path: "/api/calc/request/exchange", body: calcExchangeBody, data: calcOrderResult },
+  calcHistory: { method: "POST", path: "/api/calc/request/history", body: calcHistoryRequest, data: calcHistoryList },
+  calcSearch: { method: "POST", path: "/api/calc/management/search", body: calcSearchRequest, data: calcOrderList },
+  calcDetail: { method: "POST", path: "/api/calc/management/detail", body: calcDetailBody, data: calcOrder },
+  calcAccept: { method: "POST", path: "/api/calc/management/accept", body: calcAcceptBody, data: calcOrderResult },
+  calcDelete: { method: "DELETE", path: "/api/calc/management/delete/:orderNo", body: z.object({ orderNo: z.string() }), data: calcOrderResult },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
@@ -123,6 +134,8 @@ export const downloads = {
   dashboard: { method: "POST", path: "/api/dashboard/download", fileName: "dashboard_list.xlsx" },
   walletHistory: { method: "POST", path: "/api/dashboard/detail_download", fileName: "wallet_history_list.xlsx" },
   holders: { method: "GET", path: "/api/dashboard/holder/download", fileName: "holder_list.xlsx" },
+  calcHistory: { method: "POST", path: "/api/calc/request/history/download", fileName: "request_history.xlsx" },
+  calcManagement: { method: "POST", path: "/api/calc/management/download", fileName: "calc_management.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,30 @@
+/** Labels of the settlement screens (issue 10). */
+export const CL = {
+  request: {
+    title: "정산 신청",
+    wallet: "지갑",
+    walletPlaceholder: "지갑을 선택해주세요",
+    balance: "지갑 잔액",
+    amount: "정산 금액",
+    amountPlaceholder: "금액을 입력해주세요",
+    submit: "정산 신청",
+    history: "정산 신청 내역",
+  },
+  history: { exchangeNo: "정산 번호", balance: "금액", createdAt: "신청 시간", exchangeAccept: "상태" },
+  management: {
+    title: "정산 관리",
+    tabs: { all: "전체", pending: "승인 대기", approved: "승인", deleted: "삭제" },
+    orderNo: "주문번호",
+    phonenumber: "휴대폰 번호",
+    value: "금액",
+    state: "상태",
+    createdAt: "신청 시간",
+    delete: "삭제",
+    detail: "정산 상세",
+    approve: "승인",
+    username: "점주",
+    wallet: "지갑 주소",
+    approvedAt: "승인 시간",
+    deletedAt: "삭제 시간",
+  },
+} as const;
