@@ -181,6 +181,12 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
       expect((await op("POST", "/api/calc/request/history", token, {})).status).toBe(403);
     }
     expect((await op("GET", "/api/calc/management/main", viewer)).data.total).toBe(4);
+    // The home cards: settled (approved) won and the burns the index saw.
+    const approved = (await op("POST", "/api/calc/management/search", admin, { state: "approved" })).data.list as { value: number }[];
+    const main = await op("GET", "/api/operation/maindata", admin);
+    expect(main.data.exchangeSum).toBe(approved.reduce((a, r) => a + r.value, 0));
+    await until(async () => (await op("GET", "/api/operation/maindata", admin)).data.tokenBurnCount === approved.length);
+    expect((await op("GET", "/api/operation/maindata", admin)).data.tokenBurnCount).toBe(approved.length);
     expect((await op("POST", "/api/calc/management/search", viewer, { state: "approved" })).data.list.every((r: { state: string }) => r.state === "승인")).toBe(true);
     expect((await op("POST", "/api/calc/management/search", viewer, { state: "pending" })).data.total).toBe(0);
     expect((await op("POST", "/api/calc/management/accept", viewer, { orderNo: "x" })).status).toBe(403);
