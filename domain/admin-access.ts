@@ -139,6 +139,8 @@ export const ADMIN_API = {
   "POST /api/calc/management/detail": "calcManagement",
   "POST /api/calc/management/accept": "calcApprove",
   "DELETE /api/calc/management/delete/:orderNo": "calcApprove",
+  "POST /api/calc/wallet/gift": "calcWallet",
+  "POST /api/calc/wallet/gift/download": "calcWallet",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, shot } from "./browser";
 import { startE2EStack } from "./stack";
-import { MINJUN, SHOP, onChain, textOf, walletOf, won } from "./helpers-money";
+import { MINJUN, SEOYEON, SHOP, onChain, textOf, walletOf, won } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
 import { Msg } from "../domain/messages";
 
@@ -100,6 +100,14 @@ describe("settlement in Chromium", () => {
     await shop.reload();
     await expect.poll(() => shop.getByTestId("calc-history-table").locator("tbody tr").first().textContent(), { timeout: 20_000 }).toMatch(/승인(?! 대기)/);
     expect(await textOf(shop, "calc-balance")).toBe(won(7_000));
+    // The shop wallet's gift history (isExchange5) shows a gift it receives.
+    const seoyeon = await s.loginUser(SEOYEON.phone, SEOYEON.password);
+    expect((await s.call("POST", "/api/gift/trade/address", { token: seoyeon, body: { opponentAddress: shopAddr, kind: 0, type: 1, value: 1_000, password: SEOYEON.password } })).code).toBe(200);
+    await shop.goto(s.url + "/admin/calc/wallet");
+    const gift = shop.getByTestId("calc-gift-table").locator("tbody tr").first();
+    await expect.poll(() => gift.textContent(), { timeout: 20_000 }).toContain("받음");
+    expect(await gift.textContent()).toContain("1,000");
+    await shot(shop, "calc-wallet");
     // A permission-3 operator is sent away from management.
     await shop.goto(s.url + "/admin/calc/management");
     await shop.waitForURL((u) => !u.pathname.includes("/calc/management"));

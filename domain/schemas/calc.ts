@@ -58,3 +58,12 @@ export const calcWallets = z.array(z.object({ address: z.string(), balance: z.nu
 /** What an approval, a deletion or a request answers. */
 export const calcOrderResult = z.object({ orderNo: z.string(), state: z.string(), value: z.number().int() }).passthrough();
 
+
+/** The shop wallet's gift history `{from, to, wallet}` (calc/wallet, permission 3 with isExchange5). */
+export const calcGiftRequest = listRequest({ sortable: ["createdAt"], dates: true, filters: { wallet: address.optional() } });
+export type CalcGiftRequest = z.output<typeof calcGiftRequest>;
+/** A gift row (spec: id, from, to, type, value); type 받음 (received) or 보냄 (sent). */
+export const calcGiftRow = z.object({ id: z.number().int(), from: z.string(), to: z.string(), type: z.string(), value: z.number().int(), createdAt: z.string(), txHash: z.string().nullable() });
+export type CalcGiftDto = z.infer<typeof calcGiftRow>;
+export const calcGiftList = paged(calcGiftRow);
+export const GIFT_DIRECTION = { received: "받음", sent: "보냄" } as const;

@@ -207,4 +207,17 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect([right.code, right.message]).toEqual([423, Msg.paymentLocked]);
     expect(await onChain(shop2Addr)).toBe(5_000);
   });
+
+  it("the shop wallet's gift history shows only its own wallet's gifts", async () => {
+    const member = (await memberByPhone(s.ctx.db, M1.phone))!;
+    const m1Addr = (await s.ctx.custody.memberWallet(member.id))!.address;
+    const mine = await op("POST", "/api/calc/wallet/gift", shop2, {});
+    expect(mine.data.total).toBe(1);
+    expect(mine.data.list[0]).toMatchObject({ from: m1Addr, to: shop2Addr, type: "받음", value: 5_000 });
+    // shop01 asking for shop02's wallet still gets its own (no gifts).
+    expect((await op("POST", "/api/calc/wallet/gift", shop, { wallet: shop2Addr })).data).toMatchObject({ list: [], total: 0 });
+    expect((await op("POST", "/api/calc/wallet/gift", admin, {})).status).toBe(403);
+    const file = await fetch(s.url + "/api/calc/wallet/gift/download", { method: "POST", headers: { authorization: `Bearer ${shop2}`, "cookie-type": "operation", "content-type": "application/json" }, body: "{}" });
+    expect(file.headers.get("content-disposition")).toContain("gift_history.xlsx");
+  });
 });

@@ -7,11 +7,11 @@ import { notFound, ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { valid, validate, validatePayment } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
-import { settlementDetail, settlementsBetween, settlementsPage } from "../settlement/settlement.repo";
+import { settlementDetail, settlementsBetween, settlementsPage, walletGiftsPage } from "../settlement/settlement.repo";
 import { approveSettlement, deleteSettlement, historyDto, orderDto, requestSettlement, shopOf, shopWallets } from "../services/settlement";
 import {
-  calcAcceptBody, calcDetailBody, calcExchangeBody, calcHistoryRequest, calcOrderNoParam, calcSearchRequest,
-  type CalcExchangeBody, type CalcHistoryDto, type CalcHistoryRequest, type CalcOrderDto, type CalcSearchRequest,
+  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftRequest, calcHistoryRequest, calcOrderNoParam, calcSearchRequest, GIFT_DIRECTION,
+  type CalcExchangeBody, type CalcGiftDto, type CalcGiftRequest, type CalcHistoryDto, type CalcHistoryRequest, type CalcOrderDto, type CalcSearchRequest,
 } from "../../domain/schemas/calc";
 import { defaultDateRange, seoulBounds } from "../../domain/schemas/list";
 import { Msg } from "../../domain/messages";
@@ -31,6 +31,15 @@ const HISTORY_FILE: SheetColumn<CalcHistoryDto>[] = [
   { header: "금액(원)", value: (r) => r.balance },
   { header: "신청 시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
   { header: "상태", value: (r) => r.exchangeAccept },
+];
+
+const GIFT_FILE: SheetColumn<CalcGiftDto>[] = [
+  { header: "번호", value: (r) => r.id },
+  { header: "보낸 주소", value: (r) => r.from, width: 44 },
+  { header: "받는 주소", value: (r) => r.to, width: 44 },
+  { header: "구분", value: (r) => r.type },
+  { header: "금액(원)", value: (r) => r.value },
+  { header: "시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
 ];
 
 /** Settlement (spec calc/*): the shop owner's request and history; the operators' management, approval (burn) and deletion (return). */
@@ -61,6 +70,26 @@ export function calcRoutes(ctx: AppContext): Router {
     const q = valid<CalcHistoryRequest>(req).body;
     const rows = (await settlementsBetween(ctx.db, q.start!, q.end!, await history(req, q))).map(historyDto);
     await streamXlsx(res, { fileName: "request_history.xlsx", sheetName: "정산 신청 내역", columns: HISTORY_FILE, rows, emptyMessage: Msg.noResults });
+  });
+
+  // The shop wallet's gifts (isExchange5): always the operator's own member's wallet, whatever `wallet` says.
+  const gifts = async (req: import("express").Request, q: CalcGiftRequest, page: number, perPage: number) => {
+    const { wallet } = await shopOf(ctx, adminOf(req));
+    const r = await walletGiftsPage(ctx.db, wallet, q.start!, q.end!, { page, perPage, oldestFirst: !q.sortDesc });
+    const list: CalcGiftDto[] = r.rows.map((t) => ({
+      id: t.id, from: t.from_address, to: t.to_address, type: t.to_address === wallet ? GIFT_DIRECTION.received : GIFT_DIRECTION.sent,
+      value: Number(t.value), createdAt: t.created_at, txHash: t.tx_hash,
+    }));
+    return { list, total: r.total };
+  };
+  r.post("/api/calc/wallet/gift", gate, validate(calcGiftRequest), async (req, res) => {
+    const q = valid<CalcGiftRequest>(req).body;
+    ok(res, { ...(await gifts(req, q, q.page, q.perPage)), page: q.page, perPage: q.perPage });
+  });
+  r.post("/api/calc/wallet/gift/download", gate, validate(calcGiftRequest), async (req, res) => {
+    const q = valid<CalcGiftRequest>(req).body;
+    const { list } = await gifts(req, q, 1, 10_000);
+    await streamXlsx(res, { fileName: "gift_history.xlsx", sheetName: "지갑 선물 내역", columns: GIFT_FILE, rows: list, emptyMessage: Msg.noResults });
   });
 
   // ---- operators: isExchange1 view, isExchange2 approve and delete ----

@@ -81,3 +81,26 @@ export async function settlementsPage(
   const rows = await q.orderBy("s.created_at", dir).orderBy("s.id", dir).limit(opts.perPage).offset((opts.page - 1) * opts.perPage).execute();
   return { rows, total: Number((await c.executeTakeFirstOrThrow()).n) };
 }
+
+/** Confirmed gifts sent from or received by one wallet, created in [start, end), one page and the count. */
+export async function walletGiftsPage(db: AppTx, wallet: string, start: string, end: string, opts: { page: number; perPage: number; oldestFirst?: boolean }) {
+  const base = db
+    .selectFrom("outbox_transfers as t")
+    .where("t.kind", "=", "gift")
+    .where("t.status", "=", "confirmed")
+    .where((eb) => eb.or([eb("t.from_address", "=", wallet), eb("t.to_address", "=", wallet)]))
+    .where("t.created_at", ">=", start)
+    .where("t.created_at", "<", end);
+  const dir = opts.oldestFirst ? "asc" : "desc";
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select(["t.id", "t.from_address", "t.to_address", "t.value", "t.tx_hash", "t.created_at"])
+      .orderBy("t.created_at", dir)
+      .orderBy("t.id", dir)
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}

@@ -12,7 +12,7 @@ import {
   boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
 } from "@domain/schemas/board";
 import {
-  calcAcceptBody, calcDetailBody, calcExchangeBody, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
+  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftList, calcGiftRequest, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
 } from "@domain/schemas/calc";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
@@ -125,6 +125,7 @@ export const endpoints = {
   calcSearch: { method: "POST", path: "/api/calc/management/search", body: calcSearchRequest, data: calcOrderList },
   calcDetail: { method: "POST", path: "/api/calc/management/detail", body: calcDetailBody, data: calcOrder },
   calcAccept: { method: "POST", path: "/api/calc/management/accept", body: calcAcceptBody, data: calcOrderResult },
+  calcGifts: { method: "POST", path: "/api/calc/wallet/gift", body: calcGiftRequest, data: calcGiftList },
   calcDelete: { method: "DELETE", path: "/api/calc/management/delete/:orderNo", body: z.object({ orderNo: z.string() }), data: calcOrderResult },
 } as const satisfies Record<string, Endpoint>;
 
@@ -136,6 +137,7 @@ export const downloads = {
   holders: { method: "GET", path: "/api/dashboard/holder/download", fileName: "holder_list.xlsx" },
   calcHistory: { method: "POST", path: "/api/calc/request/history/download", fileName: "request_history.xlsx" },
   calcManagement: { method: "POST", path: "/api/calc/management/download", fileName: "calc_management.xlsx" },
+  calcGifts: { method: "POST", path: "/api/calc/wallet/gift/download", fileName: "gift_history.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -27,4 +27,5 @@ export const CL = {
     approvedAt: "승인 시간",
     deletedAt: "삭제 시간",
   },
+  wallet: { title: "지갑 선물 내역", id: "번호", from: "보낸 주소", to: "받는 주소", type: "구분", value: "금액", createdAt: "시간" },
 } as const;
