@@ -140,6 +140,9 @@ export const ADMIN_API = {
   "POST /api/calc/management/accept": "calcApprove",
   "DELETE /api/calc/management/delete/:orderNo": "calcApprove",
   "POST /api/calc/wallet/gift": "calcWallet",
+  "GET /api/calc/status/today": "calcStatus",
+  "POST /api/calc/status/wallets": "calcStatus",
+  "POST /api/calc/status/history": "calcStatus",
   "POST /api/calc/wallet/gift/download": "calcWallet",
 } as const satisfies Record<string, AdminArea>;
 

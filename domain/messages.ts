@@ -181,6 +181,10 @@ export const Msg = {
   calcRequestFailed: "정산 신청에 실패하였습니다",
   calcNotPending: "승인 대기 상태의 정산만 처리할 수 있습니다.",
   calcWalletNotOwn: "점주의 지갑이 아닙니다.",
+  calcKeywordRequired: "검색어를 입력해주세요",
+  calcOwnerMissing: "점주가 존재하지 않습니다.",
+  calcNoMatch: "일치하는 정보를 찾을 수 없습니다",
+  calcSelectWallet: "점주 조회 후 지갑을 선택해주세요",
   calcDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
 } as const;
 export type MsgKey = keyof typeof Msg;

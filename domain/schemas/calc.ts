@@ -67,3 +67,28 @@ export const calcGiftRow = z.object({ id: z.number().int(), from: z.string(), to
 export type CalcGiftDto = z.infer<typeof calcGiftRow>;
 export const calcGiftList = paged(calcGiftRow);
 export const GIFT_DIRECTION = { received: "받음", sent: "보냄" } as const;
+
+/** Calc status (isExchange4): cards of the given wallets; an owner's history by date range. */
+export const calcStatusWalletsBody = z.strictObject({ wallets: z.array(address).min(1, { error: Msg.calcSelectWallet }).max(50) });
+export const calcStatusHistoryBody = z
+  .strictObject({ user_id: z.coerce.number({ error: Msg.calcSelectWallet }).int().positive(), from: z.string().optional(), to: z.string().optional(), wallets: z.array(address).max(50).default([]) });
+export const calcStatusCard = z.object({ address: z.string(), y_money: z.number().int(), c_money: z.number().int(), calc: z.number().int(), deposit: z.number().int(), send: z.number().int(), gift: z.number().int() });
+export type CalcStatusCard = z.infer<typeof calcStatusCard>;
+export const calcOwner = z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable(), phonenumber: z.string(), wallets: z.array(z.string()) });
+export type CalcOwner = z.infer<typeof calcOwner>;
+export const calcStatusToday = z.object({ data: z.array(calcStatusCard), exchanger: z.array(calcOwner) });
+export const calcStatusMove = z.object({ id: z.number().int(), type: z.string(), direction: z.string(), from: z.string(), to: z.string(), value: z.number().int(), fee: z.number().int(), txHash: z.string().nullable(), createdAt: z.string() });
+export type CalcStatusMove = z.infer<typeof calcStatusMove>;
+export const CALC_OWNER_FILTERS = ["wallet", "email", "name"] as const;
+export type CalcOwnerFilter = (typeof CALC_OWNER_FILTERS)[number];
+
+/** The owner search (client side, over `exchanger`): the spec's messages for a blank keyword, no owners, no match. */
+export function findOwners(owners: CalcOwner[], keyword: string, filter: CalcOwnerFilter): CalcOwner[] | string {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return Msg.calcKeywordRequired;
+  if (owners.length === 0) return Msg.calcOwnerMissing;
+  const hit = owners.filter((o) =>
+    filter === "wallet" ? o.wallets.some((w) => w.toLowerCase().includes(k)) : filter === "email" ? (o.email ?? "").toLowerCase().includes(k) : o.username.toLowerCase().includes(k),
+  );
+  return hit.length ? hit : Msg.calcNoMatch;
+}

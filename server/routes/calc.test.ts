@@ -5,6 +5,7 @@ import { createMember } from "../services/members";
 import { memberByPhone } from "../members/members.repo";
 import { AdminPermission } from "../../domain/constants";
 import { Msg } from "../../domain/messages";
+import { findOwners } from "../../domain/schemas/calc";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const SHOP = { phone: "01055556666", pw: "333333" };
@@ -219,5 +220,39 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect((await op("POST", "/api/calc/wallet/gift", admin, {})).status).toBe(403);
     const file = await fetch(s.url + "/api/calc/wallet/gift/download", { method: "POST", headers: { authorization: `Bearer ${shop2}`, "cookie-type": "operation", "content-type": "application/json" }, body: "{}" });
     expect(file.headers.get("content-disposition")).toContain("gift_history.xlsx");
+  });
+
+  it("status: today's cards per owner wallet agree with the chain and with today's moves", async () => {
+    const today = await op("GET", "/api/calc/status/today", admin);
+    expect(today.code).toBe(200);
+    const names = today.data.exchanger.map((o: { username: string }) => o.username);
+    expect(names).toEqual(["KRW 마켓 1호점", "KRW 마켓 2호점"]);
+    const card = today.data.data.find((c: { address: string }) => c.address === shopAddr);
+    // All of shop01's history is today: it started at 0, received 20,000 from a use, and 3,000 + the race winner were settled.
+    expect(card.y_money).toBe(0);
+    expect(card.c_money).toBe(await onChain(shopAddr));
+    expect(card.deposit).toBe(20_000);
+    expect(card.gift).toBe(0);
+    expect(card.send).toBe(0);
+    const approved = (await op("POST", "/api/calc/management/search", admin, { state: "approved" })).data.list as { value: number }[];
+    expect(card.calc).toBe(approved.reduce((a, r) => a + r.value, 0));
+    expect(card.c_money).toBe(20_000 - card.calc);
+    const card2 = (await op("POST", "/api/calc/status/wallets", admin, { wallets: [shop2Addr] })).data;
+    expect(card2).toEqual([{ address: shop2Addr, y_money: 0, c_money: 5_000, calc: 0, deposit: 0, send: 0, gift: 5_000 }]);
+    // The owner search and history messages.
+    expect(findOwners(today.data.exchanger, " ", "name")).toBe(Msg.calcKeywordRequired);
+    expect(findOwners([], "x", "name")).toBe(Msg.calcOwnerMissing);
+    expect(findOwners(today.data.exchanger, "없는 점주", "name")).toBe(Msg.calcNoMatch);
+    const found = findOwners(today.data.exchanger, shopAddr.slice(2, 12).toLowerCase(), "wallet");
+    expect(Array.isArray(found) && found.map((o) => o.wallets[0])).toEqual([shopAddr]);
+    const owner1 = today.data.exchanger[0];
+    const noWallet = await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [] });
+    expect([noWallet.code, noWallet.message]).toEqual([400, Msg.calcSelectWallet]);
+    // Another owner's wallet is not this owner's history.
+    expect((await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shop2Addr] })).message).toBe(Msg.calcSelectWallet);
+    const hist = await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shopAddr] });
+    expect(hist.data.filter((m: { type: string }) => m.type === "사용").map((m: { value: number; direction: string }) => [m.value, m.direction])).toEqual([[20_000, "받음"]]);
+    expect((await op("GET", "/api/calc/status/today", shop)).status).toBe(403);
+    expect((await op("GET", "/api/calc/status/today", viewer)).status).toBe(403);
   });
 });

@@ -3,17 +3,19 @@ import type { AppContext } from "../context";
 import { adminGate } from "../auth/admin-flags";
 import { authOf } from "../auth/middleware";
 import { appendAction } from "../audit/audit.repo";
-import { notFound, ok } from "../http/errors";
+import { badRequest, notFound, ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { valid, validate, validatePayment } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
 import { settlementDetail, settlementsBetween, settlementsPage, walletGiftsPage } from "../settlement/settlement.repo";
-import { approveSettlement, deleteSettlement, historyDto, orderDto, requestSettlement, shopOf, shopWallets } from "../services/settlement";
+import { approveSettlement, deleteSettlement, historyDto, orderDto, ownerHistory, owners, requestSettlement, shopOf, shopWallets, statusCards } from "../services/settlement";
 import {
-  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftRequest, calcHistoryRequest, calcOrderNoParam, calcSearchRequest, GIFT_DIRECTION,
+  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftRequest, calcHistoryRequest, calcOrderNoParam, calcSearchRequest, calcStatusHistoryBody, calcStatusWalletsBody, GIFT_DIRECTION,
   type CalcExchangeBody, type CalcGiftDto, type CalcGiftRequest, type CalcHistoryDto, type CalcHistoryRequest, type CalcOrderDto, type CalcSearchRequest,
 } from "../../domain/schemas/calc";
-import { defaultDateRange, seoulBounds } from "../../domain/schemas/list";
+import { defaultDateRange, resolveDateRange, seoulBounds } from "../../domain/schemas/list";
+import { ethers } from "ethers";
+import { z } from "zod";
 import { Msg } from "../../domain/messages";
 import { formatHistoryDate } from "../../domain/format";
 
@@ -126,6 +128,23 @@ export function calcRoutes(ctx: AppContext): Router {
     const order = await deleteSettlement(ctx, valid<unknown, { orderNo: string }>(req).params.orderNo);
     await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "calc.delete", targetType: "settlement_order", targetId: order.order_no, before: "승인 대기", after: "삭제", txHash: order.txHash });
     res.status(200).json({ code: 200, message: Msg.deleteDone, data: { orderNo: order.order_no, state: "삭제", value: Number(order.value), txHash: order.txHash } });
+  });
+
+  // ---- status (isExchange4): today's cards per owner wallet, the owners, an owner's history ----
+  r.get("/api/calc/status/today", gate, async (_req, res) => {
+    const exchanger = await owners(ctx);
+    ok(res, { data: await statusCards(ctx, exchanger.flatMap((o) => o.wallets)), exchanger });
+  });
+  r.post("/api/calc/status/wallets", gate, validate(calcStatusWalletsBody), async (req, res) => {
+    const known = new Set((await owners(ctx)).flatMap((o) => o.wallets));
+    const wallets = valid<{ wallets: string[] }>(req).body.wallets.map((w) => ethers.getAddress(w)).filter((w) => known.has(w));
+    ok(res, await statusCards(ctx, wallets));
+  });
+  r.post("/api/calc/status/history", gate, validate(calcStatusHistoryBody), async (req, res) => {
+    const q = valid<z.output<typeof calcStatusHistoryBody>>(req).body;
+    const range = resolveDateRange(q.from, q.to);
+    if (typeof range === "string") throw badRequest(range);
+    ok(res, await ownerHistory(ctx, q.user_id, q.wallets, range.start, range.end));
   });
 
   return r;

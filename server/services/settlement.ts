@@ -14,6 +14,7 @@ import { indexReached } from "../dashboard/dashboard";
 import { Code } from "../../domain/codes";
 import { Msg, SettlementStateLabel } from "../../domain/messages";
 import type { CalcHistoryDto, CalcOrderDto } from "../../domain/schemas/calc";
+import { seoulBounds, seoulToday } from "../../domain/schemas/list";
 
 /**
  * Settlement (DESIGN.md "Back-office"): a shop-owner operator (permission 3) requests settlement of its
@@ -140,4 +141,72 @@ export function orderDto(r: SettlementListRow): CalcOrderDto {
 
 export function historyDto(r: SettlementListRow): CalcHistoryDto {
   return { exchangeNo: r.order_no, balance: Number(r.value), createdAt: r.created_at, exchangeAccept: SettlementStateLabel[r.state], wallet: r.wallet };
+}
+
+/**
+ * Today's status card of each owner wallet (DESIGN.md): c_money now (indexed balance), y_money at 00:00
+ * Asia/Seoul (now minus today's confirmed moves in, plus today's moves out with their fees), calc (requested
+ * today, not deleted), deposit (received from uses), send (sent: gifts, uses and other moves, with fees,
+ * settlement excluded), gift (gifts received).
+ */
+export async function statusCards(ctx: AppContext, wallets: string[], now: Date = new Date()) {
+  if (wallets.length === 0) return [];
+  const today = seoulToday(now);
+  const { start } = seoulBounds(today, today);
+  const [flows, requested] = await Promise.all([repo.walletFlows(ctx.db, wallets, start), repo.requestedSince(ctx.db, wallets, start)]);
+  const cards = [];
+  for (const address of wallets) {
+    const c = { address, y_money: 0, c_money: Number((await ctx.view.balanceAndHead(address)).balance), calc: 0, deposit: 0, send: 0, gift: 0 };
+    let net = 0;
+    for (const f of flows) {
+      const value = Number(f.value);
+      const fee = Number(f.fee);
+      if (f.to_address === address) {
+        net += value;
+        if (f.kind === "use") c.deposit += value;
+        if (f.kind === "gift") c.gift += value;
+      }
+      if (f.from_address === address) {
+        net -= value + fee;
+        if (f.kind !== "settlement") c.send += value + fee;
+      }
+    }
+    c.y_money = c.c_money - net;
+    c.calc = Number(requested.find((r) => r.wallet === address)?.value ?? 0);
+    cards.push(c);
+  }
+  return cards;
+}
+
+export async function owners(ctx: AppContext) {
+  const rows = await repo.shopOwners(ctx.db);
+  const byId = new Map<number, { id: number; username: string; email: string | null; phonenumber: string; wallets: string[] }>();
+  for (const r of rows) {
+    const o = byId.get(r.id) ?? { id: r.id, username: r.username, email: r.email, phonenumber: r.phonenumber, wallets: [] };
+    o.wallets.push(r.address);
+    byId.set(r.id, o);
+  }
+  return [...byId.values()];
+}
+
+const MOVE_LABEL: Record<string, string> = { gift: "선물", use: "사용", buy: "구매", settlement: "정산", settlement_return: "정산 반환", admin: "전송", seed: "전송" };
+
+/** An owner's confirmed moves in a range, only among that owner's own wallets. */
+export async function ownerHistory(ctx: AppContext, userId: number, wallets: string[], start: string, end: string) {
+  const own = (await owners(ctx)).find((o) => o.id === userId);
+  if (!own) throw new AppError(Code.NOT_FOUND, Msg.calcOwnerMissing);
+  const chosen = wallets.map((w) => ethers.getAddress(w)).filter((w) => own.wallets.includes(w));
+  if (chosen.length === 0) throw new AppError(Code.BAD_REQUEST, Msg.calcSelectWallet);
+  const rows = await repo.walletMoves(ctx.db, chosen, start, end);
+  return rows.map((r) => ({
+    id: r.id,
+    type: MOVE_LABEL[r.kind] ?? r.kind,
+    direction: chosen.includes(r.to_address) ? "받음" : "보냄",
+    from: r.from_address,
+    to: r.to_address,
+    value: Number(r.value),
+    fee: Number(r.fee),
+    txHash: r.tx_hash,
+    createdAt: r.created_at,
+  }));
 }

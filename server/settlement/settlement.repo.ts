@@ -104,3 +104,55 @@ export async function walletGiftsPage(db: AppTx, wallet: string, start: string, 
   ]);
   return { total: Number(count.n), rows };
 }
+
+/** Confirmed moves touching these wallets created at or after `since` (and before `until` when given), summed by kind and direction. */
+export async function walletFlows(db: AppTx, wallets: string[], since: string, until?: string) {
+  let q = db
+    .selectFrom("outbox_transfers")
+    .select(["kind", "from_address", "to_address"])
+    .select((eb) => [eb.fn.sum<number | string>("value").as("value"), eb.fn.sum<number | string>("fee").as("fee")])
+    .where("status", "=", "confirmed")
+    .where((eb) => eb.or([eb("from_address", "in", wallets), eb("to_address", "in", wallets)]))
+    .where("created_at", ">=", since);
+  if (until) q = q.where("created_at", "<", until);
+  return q.groupBy(["kind", "from_address", "to_address"]).execute();
+}
+
+/** Won requested for settlement (not deleted) per wallet since `since`. */
+export async function requestedSince(db: AppTx, wallets: string[], since: string, until?: string) {
+  let q = db
+    .selectFrom("settlement_orders")
+    .select("wallet")
+    .select((eb) => eb.fn.sum<number | string>("value").as("value"))
+    .where("wallet", "in", wallets)
+    .where("state", "!=", "deleted")
+    .where("created_at", ">=", since);
+  if (until) q = q.where("created_at", "<", until);
+  return q.groupBy("wallet").execute();
+}
+
+/** Shop owners (exchanger members) and their wallets. */
+export async function shopOwners(db: AppTx) {
+  return db
+    .selectFrom("members as m")
+    .innerJoin("wallets as w", "w.member_id", "m.id")
+    .select(["m.id", "m.username", "m.email", "m.phonenumber", "w.address"])
+    .where("m.permission", "=", "exchanger")
+    .orderBy("m.id")
+    .execute();
+}
+
+/** A shop owner's confirmed moves in [start, end), newest first (the owner history). */
+export async function walletMoves(db: AppTx, wallets: string[], start: string, end: string) {
+  return db
+    .selectFrom("outbox_transfers")
+    .select(["id", "kind", "from_address", "to_address", "value", "fee", "tx_hash", "created_at"])
+    .where("status", "=", "confirmed")
+    .where((eb) => eb.or([eb("from_address", "in", wallets), eb("to_address", "in", wallets)]))
+    .where("created_at", ">=", start)
+    .where("created_at", "<", end)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(10_000)
+    .execute();
+}
