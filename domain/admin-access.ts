@@ -143,6 +143,7 @@ export const ADMIN_API = {
   "GET /api/calc/status/today": "calcStatus",
   "POST /api/calc/status/wallets": "calcStatus",
   "POST /api/calc/status/history": "calcStatus",
+  "POST /api/calc/status/history/download": "calcStatus",
   "POST /api/calc/wallet/gift/download": "calcWallet",
 } as const satisfies Record<string, AdminArea>;
 

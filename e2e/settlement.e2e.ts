@@ -108,6 +108,30 @@ describe("settlement in Chromium", () => {
     await expect.poll(() => gift.textContent(), { timeout: 20_000 }).toContain("받음");
     expect(await gift.textContent()).toContain("1,000");
     await shot(shop, "calc-wallet");
+    // The operators' status page: the shop's card for today agrees with the chain.
+    await admin.goto(s.url + "/admin/calc/status");
+    const card = admin.getByTestId("calc-status-today").locator(`[data-address="${shopAddr}"]`);
+    await expect.poll(() => card.getByTestId("calc-status-c_money").textContent(), { timeout: 20_000 }).toBe(won(await onChain(s, shopAddr)));
+    expect(await card.getByTestId("calc-status-c_money").textContent()).toBe(won(8_000));
+    expect(await card.getByTestId("calc-status-y_money").textContent()).toBe(won(0));
+    expect(await card.getByTestId("calc-status-calc").textContent()).toBe(won(5_000));
+    expect(await card.getByTestId("calc-status-deposit").textContent()).toBe(won(12_000));
+    expect(await card.getByTestId("calc-status-gift").textContent()).toBe(won(1_000));
+    await admin.getByTestId("calc-owner-search").click();
+    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.calcKeywordRequired);
+    await admin.getByTestId("calc-owner-keyword").fill("없는 점주");
+    await admin.getByTestId("calc-owner-search").click();
+    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.calcNoMatch);
+    await admin.getByTestId("calc-owner-keyword").fill("1호점");
+    await admin.getByTestId("calc-owner-search").click();
+    await admin.getByTestId("calc-owner-row").first().click();
+    await admin.getByTestId("calc-status-range-apply").click();
+    expect(await textOf(admin, "calc-status-history-error")).toBe(Msg.calcSelectWallet);
+    await admin.getByTestId("calc-owner-wallet").first().click();
+    await admin.getByTestId("calc-status-selected").waitFor();
+    await admin.getByTestId("calc-status-range-apply").click();
+    await expect.poll(() => admin.getByTestId("calc-status-history").textContent(), { timeout: 20_000 }).toContain("사용");
+    await shot(admin, "calc-status");
     // A permission-3 operator is sent away from management.
     await shop.goto(s.url + "/admin/calc/management");
     await shop.waitForURL((u) => !u.pathname.includes("/calc/management"));

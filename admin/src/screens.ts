@@ -41,7 +41,7 @@ export const SCREENS: Screen[] = [
   { path: "sale/gift", title: "선물 내역", area: "saleGift", menu: "판매" },
   { path: "calc/management", title: "정산 관리", area: "calcManagement", menu: "정산", component: page(() => import("./pages/calc/CalcManagementPage"), "CalcManagementPage") },
   { path: "calc/request", title: "정산 신청", area: "calcRequest", menu: "정산", component: page(() => import("./pages/calc/CalcRequestPage"), "CalcRequestPage") },
-  { path: "calc/status", title: "정산 현황", area: "calcStatus", menu: "정산" },
+  { path: "calc/status", title: "정산 현황", area: "calcStatus", menu: "정산", component: page(() => import("./pages/calc/CalcStatusPage"), "CalcStatusPage") },
   { path: "calc/wallet", title: "지갑 선물 내역", area: "calcWallet", menu: "정산", component: page(() => import("./pages/calc/CalcWalletPage"), "CalcWalletPage") },
   { path: "board/inquiry", title: "1:1 문의", area: "boardInquiry", menu: "게시판", component: page(() => import("./pages/board/BoardPage"), "InquiryBoardPage") },
   { path: "board/faq", title: "FAQ", area: "boardFaq", menu: "게시판", component: page(() => import("./pages/board/BoardPage"), "FaqBoardPage") },

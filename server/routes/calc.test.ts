@@ -252,6 +252,8 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect((await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shop2Addr] })).message).toBe(Msg.calcSelectWallet);
     const hist = await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shopAddr] });
     expect(hist.data.filter((m: { type: string }) => m.type === "사용").map((m: { value: number; direction: string }) => [m.value, m.direction])).toEqual([[20_000, "받음"]]);
+    const file = await fetch(s.url + "/api/calc/status/history/download", { method: "POST", headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" }, body: JSON.stringify({ user_id: owner1.id, wallets: [shopAddr] }) });
+    expect(file.headers.get("content-disposition")).toContain("calc_status.xlsx");
     expect((await op("GET", "/api/calc/status/today", shop)).status).toBe(403);
     expect((await op("GET", "/api/calc/status/today", viewer)).status).toBe(403);
   });

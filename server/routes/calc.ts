@@ -11,7 +11,7 @@ import { settlementDetail, settlementsBetween, settlementsPage, walletGiftsPage 
 import { approveSettlement, deleteSettlement, historyDto, orderDto, ownerHistory, owners, requestSettlement, shopOf, shopWallets, statusCards } from "../services/settlement";
 import {
   calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftRequest, calcHistoryRequest, calcOrderNoParam, calcSearchRequest, calcStatusHistoryBody, calcStatusWalletsBody, GIFT_DIRECTION,
-  type CalcExchangeBody, type CalcGiftDto, type CalcGiftRequest, type CalcHistoryDto, type CalcHistoryRequest, type CalcOrderDto, type CalcSearchRequest,
+  type CalcExchangeBody, type CalcGiftDto, type CalcStatusMove, type CalcGiftRequest, type CalcHistoryDto, type CalcHistoryRequest, type CalcOrderDto, type CalcSearchRequest,
 } from "../../domain/schemas/calc";
 import { defaultDateRange, resolveDateRange, seoulBounds } from "../../domain/schemas/list";
 import { ethers } from "ethers";
@@ -41,6 +41,17 @@ const GIFT_FILE: SheetColumn<CalcGiftDto>[] = [
   { header: "받는 주소", value: (r) => r.to, width: 44 },
   { header: "구분", value: (r) => r.type },
   { header: "금액(원)", value: (r) => r.value },
+  { header: "시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
+];
+
+const STATUS_FILE: SheetColumn<CalcStatusMove>[] = [
+  { header: "번호", value: (r) => r.id },
+  { header: "구분", value: (r) => r.type },
+  { header: "방향", value: (r) => r.direction },
+  { header: "보낸 주소", value: (r) => r.from, width: 44 },
+  { header: "받는 주소", value: (r) => r.to, width: 44 },
+  { header: "금액(원)", value: (r) => r.value },
+  { header: "수수료(원)", value: (r) => r.fee },
   { header: "시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
 ];
 
@@ -145,6 +156,13 @@ export function calcRoutes(ctx: AppContext): Router {
     const range = resolveDateRange(q.from, q.to);
     if (typeof range === "string") throw badRequest(range);
     ok(res, await ownerHistory(ctx, q.user_id, q.wallets, range.start, range.end));
+  });
+  r.post("/api/calc/status/history/download", gate, validate(calcStatusHistoryBody), async (req, res) => {
+    const q = valid<z.output<typeof calcStatusHistoryBody>>(req).body;
+    const range = resolveDateRange(q.from, q.to);
+    if (typeof range === "string") throw badRequest(range);
+    const rows = await ownerHistory(ctx, q.user_id, q.wallets, range.start, range.end);
+    await streamXlsx(res, { fileName: "calc_status.xlsx", sheetName: "정산 현황", columns: STATUS_FILE, rows, emptyMessage: Msg.noResults });
   });
 
   return r;

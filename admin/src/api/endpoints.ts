@@ -12,6 +12,7 @@ import {
   boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
 } from "@domain/schemas/board";
 import {
+  calcStatusHistoryBody, calcStatusMove, calcStatusToday, calcStatusWalletsBody, calcStatusCard,
   calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftList, calcGiftRequest, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
 } from "@domain/schemas/calc";
 import { apiCall, ApiError, type CallOptions } from "./client";
@@ -126,6 +127,9 @@ export const endpoints = {
   calcDetail: { method: "POST", path: "/api/calc/management/detail", body: calcDetailBody, data: calcOrder },
   calcAccept: { method: "POST", path: "/api/calc/management/accept", body: calcAcceptBody, data: calcOrderResult },
   calcGifts: { method: "POST", path: "/api/calc/wallet/gift", body: calcGiftRequest, data: calcGiftList },
+  calcStatusToday: { method: "GET", path: "/api/calc/status/today", data: calcStatusToday },
+  calcStatusWallets: { method: "POST", path: "/api/calc/status/wallets", body: calcStatusWalletsBody, data: z.array(calcStatusCard) },
+  calcStatusHistory: { method: "POST", path: "/api/calc/status/history", body: calcStatusHistoryBody, data: z.array(calcStatusMove) },
   calcDelete: { method: "DELETE", path: "/api/calc/management/delete/:orderNo", body: z.object({ orderNo: z.string() }), data: calcOrderResult },
 } as const satisfies Record<string, Endpoint>;
 
@@ -138,6 +142,7 @@ export const downloads = {
   calcHistory: { method: "POST", path: "/api/calc/request/history/download", fileName: "request_history.xlsx" },
   calcManagement: { method: "POST", path: "/api/calc/management/download", fileName: "calc_management.xlsx" },
   calcGifts: { method: "POST", path: "/api/calc/wallet/gift/download", fileName: "gift_history.xlsx" },
+  calcStatus: { method: "POST", path: "/api/calc/status/history/download", fileName: "calc_status.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -28,4 +28,17 @@ export const CL = {
     deletedAt: "삭제 시간",
   },
   wallet: { title: "지갑 선물 내역", id: "번호", from: "보낸 주소", to: "받는 주소", type: "구분", value: "금액", createdAt: "시간" },
+  status: {
+    title: "정산 현황",
+    today: "오늘의 점주 현황",
+    cards: { y_money: "00시 잔액", c_money: "현재 잔액", calc: "정산 신청", deposit: "사용 입금", send: "보낸 금액", gift: "받은 선물" },
+    search: "점주 조회",
+    filters: { wallet: "지갑 주소", email: "이메일", name: "점주명" },
+    keyword: "검색어",
+    owner: "점주",
+    wallets: "지갑",
+    history: "점주 내역",
+    query: "조회",
+    columns: { id: "번호", type: "구분", direction: "방향", from: "보낸 주소", to: "받는 주소", value: "금액", createdAt: "시간" },
+  },
 } as const;
