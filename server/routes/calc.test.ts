@@ -257,4 +257,18 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect((await op("GET", "/api/calc/status/today", shop)).status).toBe(403);
     expect((await op("GET", "/api/calc/status/today", viewer)).status).toBe(403);
   });
+
+  it("after a restart the orders, the balances and totalSupply are as they were", async () => {
+    const supply0 = await supply();
+    const shop0 = await onChain(shopAddr);
+    const before = (await op("POST", "/api/calc/management/search", admin, {})).data.list;
+    s = await s.restart();
+    admin = await s.loginAdmin("admin", "admin1234");
+    shop = await s.loginAdmin("shop01", "shop1234");
+    expect(await supply()).toBe(supply0);
+    expect(await onChain(shopAddr)).toBe(shop0);
+    expect((await op("POST", "/api/calc/management/search", admin, {})).data.list).toEqual(before);
+    await until(async () => (await op("GET", "/api/calc/request/wallets", shop)).data?.[0]?.balance === shop0);
+    expect((await op("GET", "/api/calc/request/wallets", shop)).data).toEqual([{ address: shopAddr, balance: shop0 }]);
+  }, 120_000);
 });
