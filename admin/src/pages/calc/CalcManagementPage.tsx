@@ -27,30 +27,20 @@ function useSettlementActions(onDone: () => void) {
     void qc.invalidateQueries({ queryKey: ["calc-management"] });
     void qc.invalidateQueries({ queryKey: ["calc-detail"] });
   };
-  const approve = useMutation({
-    mutationFn: (orderNo: string) => callEndpoint("calcAccept", { orderNo }),
+  const action = (call: (orderNo: string) => Promise<unknown>, done: string, failed: string) => ({
+    mutationFn: call,
     onSuccess: () => {
-      snack(Msg.approveDone, { type: "success" });
+      snack(done, { type: "success" });
       refresh();
       onDone();
     },
-    onError: (e) => {
-      snack(e instanceof ApiError && e.code !== 500 ? e.message : Msg.approveFailed, { type: "error" });
+    onError: (e: Error) => {
+      snack(e instanceof ApiError && e.code !== 500 ? e.message : failed, { type: "error" });
       refresh();
     },
   });
-  const remove = useMutation({
-    mutationFn: (orderNo: string) => callEndpoint("calcDelete", { orderNo }),
-    onSuccess: () => {
-      snack(Msg.deleteDone, { type: "success" });
-      refresh();
-      onDone();
-    },
-    onError: (e) => {
-      snack(e instanceof ApiError && e.code !== 500 ? e.message : Msg.deleteFailed, { type: "error" });
-      refresh();
-    },
-  });
+  const approve = useMutation(action((orderNo) => callEndpoint("calcAccept", { orderNo }), Msg.approveDone, Msg.approveFailed));
+  const remove = useMutation(action((orderNo) => callEndpoint("calcDelete", { orderNo }), Msg.deleteDone, Msg.deleteFailed));
   return { approve, remove };
 }
 
