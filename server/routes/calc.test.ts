@@ -270,5 +270,8 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect((await op("POST", "/api/calc/management/search", admin, {})).data.list).toEqual(before);
     await until(async () => (await op("GET", "/api/calc/request/wallets", shop)).data?.[0]?.balance === shop0);
     expect((await op("GET", "/api/calc/request/wallets", shop)).data).toEqual([{ address: shopAddr, balance: shop0 }]);
+    // The books agree with the chain after requests, burns and returns.
+    const rec = await op("GET", "/api/dashboard/reconcile", admin);
+    expect(rec.data.lines.filter((l: { ok: boolean }) => !l.ok)).toEqual([]);
   }, 120_000);
 });
