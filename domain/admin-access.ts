@@ -159,6 +159,22 @@ export const ADMIN_API = {
   "POST /api/address/wallet": "walletCreate",
   "POST /api/address/transmit/send": "walletTransfer",
   "POST /api/dashboard/transfer": "walletTransfer",
+  "GET /api/calc/request/wallets": "calcRequest",
+  "POST /api/calc/request/exchange": "calcRequest",
+  "POST /api/calc/request/history": "calcRequest",
+  "POST /api/calc/request/history/download": "calcRequest",
+  "GET /api/calc/management/main": "calcManagement",
+  "POST /api/calc/management/search": "calcManagement",
+  "POST /api/calc/management/download": "calcManagement",
+  "POST /api/calc/management/detail": "calcManagement",
+  "POST /api/calc/management/accept": "calcApprove",
+  "DELETE /api/calc/management/delete/:orderNo": "calcApprove",
+  "POST /api/calc/wallet/gift": "calcWallet",
+  "GET /api/calc/status/today": "calcStatus",
+  "POST /api/calc/status/wallets": "calcStatus",
+  "POST /api/calc/status/history": "calcStatus",
+  "POST /api/calc/status/history/download": "calcStatus",
+  "POST /api/calc/wallet/gift/download": "calcWallet",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;

@@ -195,6 +195,20 @@ export const Msg = {
   walletCreated: "지갑이 생성되었습니다.",
   transferConfirm: "전송하시겠습니까?",
   transferFailed: "전송에 실패하였습니다.",
+  // Settlement (calc/*, spec §8 calc request)
+  calcWalletEmpty: "지갑 잔액이 부족합니다",
+  calcOverBalance: "잔액을 초과합니다",
+  calcPasswordRequired: "비밀번호를 입력해주세요",
+  calcRequestDone: "정산 신청이 완료되었습니다",
+  calcUserMissing: "사용자가 존재하지 않습니다",
+  calcRequestFailed: "정산 신청에 실패하였습니다",
+  calcNotPending: "승인 대기 상태의 정산만 처리할 수 있습니다.",
+  calcWalletNotOwn: "점주의 지갑이 아닙니다.",
+  calcKeywordRequired: "검색어를 입력해주세요",
+  calcOwnerMissing: "점주가 존재하지 않습니다.",
+  calcNoMatch: "일치하는 정보를 찾을 수 없습니다",
+  calcSelectWallet: "점주 조회 후 지갑을 선택해주세요",
+  calcDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
 } as const;
 export type MsgKey = keyof typeof Msg;
 
@@ -208,6 +222,9 @@ export function withTriesLeft(message: string, left: number): string {
 
 /** Labels of buy states for the user app. */
 export const BuyStateLabel = { pending: Msg.buyPending, confirmed: Msg.buyConfirmed, cancelled: Msg.buyCancelled } as const;
+
+/** Labels of settlement states (the back-office's state / exchangeAccept). */
+export const SettlementStateLabel = { pending: "승인 대기", approving: "승인 대기", approved: "승인", deleted: "삭제" } as const;
 
 /** Result page (type → message and button). */
 export const ResultPages: Record<number, { message: string; button: string; to: string }> = {

@@ -298,6 +298,31 @@ export const appMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  // Settlement orders (issue 10): a shop owner's request moves value to the escrow; approval burns it, deletion returns it.
+  "2026-11-25-settlement-orders": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable("settlement_orders")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("order_no", "text", (c) => c.notNull().unique())
+        .addColumn("member_id", "bigint", (c) => c.notNull().references("members.id"))
+        .addColumn("admin_id", "bigint", (c) => c.notNull().references("admins.id"))
+        .addColumn("wallet", "text", (c) => c.notNull())
+        .addColumn("value", "bigint", (c) => c.notNull().check(sql`value > 0`))
+        .addColumn("state", "text", (c) => c.notNull().check(sql`state IN ('pending','approving','approved','deleted')`))
+        .addColumn("request_transfer_id", "bigint", (c) => c.notNull().references("outbox_transfers.id"))
+        .addColumn("return_transfer_id", "bigint", (c) => c.references("outbox_transfers.id"))
+        .addColumn("burn_call_id", "bigint", (c) => c.references("chain_calls.id"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("approved_at", "text")
+        .addColumn("deleted_at", "text")
+        .execute();
+      await db.schema.createIndex("settlement_orders_created").on("settlement_orders").columns(["created_at", "id"]).execute();
+      await db.schema.createIndex("settlement_orders_member").on("settlement_orders").columns(["member_id", "created_at"]).execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

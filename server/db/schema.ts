@@ -25,6 +25,7 @@ export interface AppDatabase {
   meta: MetaTable;
   admin_actions: AdminActionsTable;
   api_keys: ApiKeysTable;
+  settlement_orders: SettlementOrdersTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
@@ -157,6 +158,26 @@ export interface BuyOrdersTable {
   confirmed_at: string | null;
   cancelled_at: string | null;
 }
+
+/** pending 승인 대기 → approving (burn under way) → approved 승인, or pending → deleted 삭제 (returned). */
+export type SettlementState = "pending" | "approving" | "approved" | "deleted";
+
+export interface SettlementOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  member_id: number;
+  admin_id: number;
+  wallet: string;
+  value: number;
+  state: SettlementState;
+  request_transfer_id: number;
+  return_transfer_id: number | null;
+  burn_call_id: number | null;
+  created_at: string;
+  approved_at: string | null;
+  deleted_at: string | null;
+}
+export type SettlementOrder = Selectable<SettlementOrdersTable>;
 
 export interface IdempotencyTable {
   scope: string;

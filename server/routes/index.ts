@@ -20,6 +20,7 @@ import { saleRoutes } from "./sale";
 import { addressBankRoutes } from "./address-bank";
 import { tokenRoutes } from "./token";
 import { addressWalletRoutes } from "./address-wallet";
+import { calcRoutes } from "./calc";
 
 /** Feature route modules, one per area (server/routes/<area>.ts). Add new areas here. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -43,4 +44,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   addressBankRoutes,
   tokenRoutes,
   addressWalletRoutes,
+  calcRoutes,
 ];

@@ -13,6 +13,10 @@ import {
 } from "@domain/schemas/board";
 import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, walletCreateBody, walletSendBody } from "@domain/schemas/sale";
 import { feeList, feeListRequest, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData } from "@domain/schemas/token";
+import {
+  calcStatusHistoryBody, calcStatusMove, calcStatusToday, calcStatusWalletsBody, calcStatusCard,
+  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftList, calcGiftRequest, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
+} from "@domain/schemas/calc";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -145,6 +149,18 @@ export const endpoints = {
   walletCreate: { method: "POST", path: "/api/address/wallet", body: walletCreateBody, data: z.unknown() },
   walletSend: { method: "POST", path: "/api/address/transmit/send", body: walletSendBody, data: z.unknown() },
   dashboardTransfer: { method: "POST", path: "/api/dashboard/transfer", body: walletSendBody, data: z.unknown() },
+  // settlement (issue 10)
+  calcWallets: { method: "GET", path: "/api/calc/request/wallets", data: calcWallets },
+  calcRequest: { method: "POST", path: "/api/calc/request/exchange", body: calcExchangeBody, data: calcOrderResult },
+  calcHistory: { method: "POST", path: "/api/calc/request/history", body: calcHistoryRequest, data: calcHistoryList },
+  calcSearch: { method: "POST", path: "/api/calc/management/search", body: calcSearchRequest, data: calcOrderList },
+  calcDetail: { method: "POST", path: "/api/calc/management/detail", body: calcDetailBody, data: calcOrder },
+  calcAccept: { method: "POST", path: "/api/calc/management/accept", body: calcAcceptBody, data: calcOrderResult },
+  calcGifts: { method: "POST", path: "/api/calc/wallet/gift", body: calcGiftRequest, data: calcGiftList },
+  calcStatusToday: { method: "GET", path: "/api/calc/status/today", data: calcStatusToday },
+  calcStatusWallets: { method: "POST", path: "/api/calc/status/wallets", body: calcStatusWalletsBody, data: z.array(calcStatusCard) },
+  calcStatusHistory: { method: "POST", path: "/api/calc/status/history", body: calcStatusHistoryBody, data: z.array(calcStatusMove) },
+  calcDelete: { method: "DELETE", path: "/api/calc/management/delete/:orderNo", body: z.object({ orderNo: z.string() }), data: calcOrderResult },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
@@ -158,6 +174,10 @@ export const downloads = {
   saleGift: { method: "GET", path: "/api/sale/gift/download", fileName: "sale_gift.xlsx" },
   tokenManagement: { method: "GET", path: "/api/token/manage/download", fileName: "token_management.xlsx" },
   tokenFee: { method: "GET", path: "/api/token/fee/download", fileName: "token_fee.xlsx" },
+  calcHistory: { method: "POST", path: "/api/calc/request/history/download", fileName: "request_history.xlsx" },
+  calcManagement: { method: "POST", path: "/api/calc/management/download", fileName: "calc_management.xlsx" },
+  calcGifts: { method: "POST", path: "/api/calc/wallet/gift/download", fileName: "gift_history.xlsx" },
+  calcStatus: { method: "POST", path: "/api/calc/status/history/download", fileName: "calc_status.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { listRequest, paged } from "./list";
+import { Msg } from "../messages";
+
+/**
+ * Settlement (spec routes calc/*, calls under /api/calc): the shop owner's request and the operators'
+ * management lists. Won amounts are positive safe integers.
+ */
+
+const won = z.number({ error: Msg.required }).int({ error: Msg.badRequest }).positive({ error: Msg.required }).max(Number.MAX_SAFE_INTEGER, { error: Msg.badRequest });
+const address = z.string({ error: Msg.required }).trim().regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.addressInvalid });
+
+/** `POST /api/calc/request/exchange {address, value, password}`: password is the shop member's six-digit payment password. */
+export const calcExchangeBody = z.strictObject({
+  address,
+  value: won,
+  password: z.string({ error: Msg.calcPasswordRequired }).regex(/^\d{6}$/, { error: Msg.calcPasswordRequired }),
+});
+export type CalcExchangeBody = z.infer<typeof calcExchangeBody>;
+
+/** The shop's request history `{from, to, wallet}` (paged like every list). */
+export const calcHistoryRequest = listRequest({ sortable: ["createdAt"], dates: true, filters: { wallet: address.optional() } });
+export type CalcHistoryRequest = z.output<typeof calcHistoryRequest>;
+
+/** The management search `{from, to}` and the tab (state; absent: all). */
+export const CALC_TABS = ["pending", "approved", "deleted"] as const;
+export const calcSearchRequest = listRequest({ sortable: ["createdAt"], dates: true, filters: { state: z.enum(CALC_TABS).optional() } });
+export type CalcSearchRequest = z.output<typeof calcSearchRequest>;
+
+export const calcDetailBody = z.strictObject({ id: z.coerce.number().int().positive() });
+export const calcAcceptBody = z.strictObject({ orderNo: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(40) });
+export const calcOrderNoParam = z.strictObject({ orderNo: z.string().trim().min(1).max(40) });
+
+/** A management row (spec: orderNo, phonenumber, value, state, createdAt). */
+export const calcOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  phonenumber: z.string(),
+  username: z.string(),
+  wallet: z.string(),
+  value: z.number().int(),
+  state: z.string(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type CalcOrderDto = z.infer<typeof calcOrder>;
+export const calcOrderList = paged(calcOrder);
+
+/** A request-history row (spec: exchangeNo, balance, createdAt, exchangeAccept). */
+export const calcHistoryRow = z.object({ exchangeNo: z.string(), balance: z.number().int(), createdAt: z.string(), exchangeAccept: z.string(), wallet: z.string() });
+export type CalcHistoryDto = z.infer<typeof calcHistoryRow>;
+export const calcHistoryList = paged(calcHistoryRow);
+
+/** The linked shop member's wallets with their spendable balances. */
+export const calcWallets = z.array(z.object({ address: z.string(), balance: z.number().int() }));
+
+/** What an approval, a deletion or a request answers. */
+export const calcOrderResult = z.object({ orderNo: z.string(), state: z.string(), value: z.number().int() }).passthrough();
+
+
+/** The shop wallet's gift history `{from, to, wallet}` (calc/wallet, permission 3 with isExchange5). */
+export const calcGiftRequest = listRequest({ sortable: ["createdAt"], dates: true, filters: { wallet: address.optional() } });
+export type CalcGiftRequest = z.output<typeof calcGiftRequest>;
+/** A gift row (spec: id, from, to, type, value); type 받음 (received) or 보냄 (sent). */
+export const calcGiftRow = z.object({ id: z.number().int(), from: z.string(), to: z.string(), type: z.string(), value: z.number().int(), createdAt: z.string(), txHash: z.string().nullable() });
+export type CalcGiftDto = z.infer<typeof calcGiftRow>;
+export const calcGiftList = paged(calcGiftRow);
+export const GIFT_DIRECTION = { received: "받음", sent: "보냄" } as const;
+
+/** Calc status (isExchange4): cards of the given wallets; an owner's history by date range. */
+export const calcStatusWalletsBody = z.strictObject({ wallets: z.array(address).min(1, { error: Msg.calcSelectWallet }).max(50) });
+export const calcStatusHistoryBody = z
+  .strictObject({ user_id: z.coerce.number({ error: Msg.calcSelectWallet }).int().positive(), from: z.string().optional(), to: z.string().optional(), wallets: z.array(address).max(50).default([]) });
+export const calcStatusCard = z.object({ address: z.string(), y_money: z.number().int(), c_money: z.number().int(), calc: z.number().int(), deposit: z.number().int(), send: z.number().int(), gift: z.number().int() });
+export type CalcStatusCard = z.infer<typeof calcStatusCard>;
+export const calcOwner = z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable(), phonenumber: z.string(), wallets: z.array(z.string()) });
+export type CalcOwner = z.infer<typeof calcOwner>;
+export const calcStatusToday = z.object({ data: z.array(calcStatusCard), exchanger: z.array(calcOwner) });
+export const calcStatusMove = z.object({ id: z.number().int(), type: z.string(), direction: z.string(), from: z.string(), to: z.string(), value: z.number().int(), fee: z.number().int(), txHash: z.string().nullable(), createdAt: z.string() });
+export type CalcStatusMove = z.infer<typeof calcStatusMove>;
+export const CALC_OWNER_FILTERS = ["wallet", "email", "name"] as const;
+export type CalcOwnerFilter = (typeof CALC_OWNER_FILTERS)[number];
+
+/** The owner search (client side, over `exchanger`): the spec's messages for a blank keyword, no owners, no match. */
+export function findOwners(owners: CalcOwner[], keyword: string, filter: CalcOwnerFilter): CalcOwner[] | string {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return Msg.calcKeywordRequired;
+  if (owners.length === 0) return Msg.calcOwnerMissing;
+  const hit = owners.filter((o) =>
+    filter === "wallet" ? o.wallets.some((w) => w.toLowerCase().includes(k)) : filter === "email" ? (o.email ?? "").toLowerCase().includes(k) : o.username.toLowerCase().includes(k),
+  );
+  return hit.length ? hit : Msg.calcNoMatch;
+}

@@ -1,0 +1,158 @@
+import type { AppTx, SettlementOrder, SettlementState } from "../db/schema";
+
+export type SettlementRow = SettlementOrder;
+
+/** A settlement order and the member's phone (the management list's `phonenumber`). */
+export type SettlementListRow = SettlementRow & { phonenumber: string; username: string };
+
+export async function insertSettlement(
+  db: AppTx,
+  o: { order_no: string; member_id: number; admin_id: number; wallet: string; value: number; request_transfer_id: number; created_at: string },
+): Promise<SettlementRow> {
+  return db
+    .insertInto("settlement_orders")
+    .values({ ...o, state: "pending" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function settlementByOrderNo(db: AppTx, orderNo: string): Promise<SettlementRow | undefined> {
+  return db.selectFrom("settlement_orders").selectAll().where("order_no", "=", orderNo).executeTakeFirst();
+}
+
+const listQuery = (db: AppTx) =>
+  db
+    .selectFrom("settlement_orders as s")
+    .innerJoin("members as m", "m.id", "s.member_id")
+    .selectAll("s")
+    .select(["m.phonenumber", "m.username"]);
+
+export async function settlementDetail(db: AppTx, id: number): Promise<SettlementListRow | undefined> {
+  return listQuery(db).where("s.id", "=", id).executeTakeFirst();
+}
+
+/** Orders created in [start, end), newest first; one member's only when memberId is given. */
+export async function settlementsBetween(db: AppTx, start: string, end: string, opts: { memberId?: number; wallet?: string } = {}): Promise<SettlementListRow[]> {
+  let q = listQuery(db).where("s.created_at", ">=", start).where("s.created_at", "<", end);
+  if (opts.memberId !== undefined) q = q.where("s.member_id", "=", opts.memberId);
+  if (opts.wallet !== undefined) q = q.where("s.wallet", "=", opts.wallet);
+  return q.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(10_000).execute();
+}
+
+/**
+ * Moves an order from one state to the next only if it is still in `from`: the one guard that makes a
+ * second approval or deletion (concurrent or later) a no-op. Returns whether this call moved it.
+ */
+export async function moveSettlement(
+  db: AppTx,
+  id: number,
+  from: SettlementState,
+  to: SettlementState,
+  set: { return_transfer_id?: number; burn_call_id?: number; approved_at?: string; deleted_at?: string } = {},
+): Promise<boolean> {
+  const r = await db.updateTable("settlement_orders").set({ ...set, state: to }).where("id", "=", id).where("state", "=", from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** One page of the orders created in [start, end), newest first, and how many there are in all. */
+export async function settlementsPage(
+  db: AppTx,
+  start: string,
+  end: string,
+  opts: { memberId?: number; wallet?: string; state?: "pending" | "approved" | "deleted"; page: number; perPage: number; oldestFirst?: boolean },
+): Promise<{ rows: SettlementListRow[]; total: number }> {
+  let q = listQuery(db).where("s.created_at", ">=", start).where("s.created_at", "<", end);
+  let c = db.selectFrom("settlement_orders as s").select((eb) => eb.fn.countAll<number | string>().as("n")).where("s.created_at", ">=", start).where("s.created_at", "<", end);
+  if (opts.memberId !== undefined) {
+    q = q.where("s.member_id", "=", opts.memberId);
+    c = c.where("s.member_id", "=", opts.memberId);
+  }
+  if (opts.wallet !== undefined) {
+    q = q.where("s.wallet", "=", opts.wallet);
+    c = c.where("s.wallet", "=", opts.wallet);
+  }
+  if (opts.state !== undefined) {
+    // The burn under way ('approving') still shows as 승인 대기.
+    const states: SettlementState[] = opts.state === "pending" ? ["pending", "approving"] : [opts.state];
+    q = q.where("s.state", "in", states);
+    c = c.where("s.state", "in", states);
+  }
+  const dir = opts.oldestFirst ? "asc" : "desc";
+  const rows = await q.orderBy("s.created_at", dir).orderBy("s.id", dir).limit(opts.perPage).offset((opts.page - 1) * opts.perPage).execute();
+  return { rows, total: Number((await c.executeTakeFirstOrThrow()).n) };
+}
+
+/** Confirmed gifts sent from or received by one wallet, created in [start, end), one page and the count. */
+export async function walletGiftsPage(db: AppTx, wallet: string, start: string, end: string, opts: { page: number; perPage: number; oldestFirst?: boolean }) {
+  const base = db
+    .selectFrom("outbox_transfers as t")
+    .where("t.kind", "=", "gift")
+    .where("t.status", "=", "confirmed")
+    .where((eb) => eb.or([eb("t.from_address", "=", wallet), eb("t.to_address", "=", wallet)]))
+    .where("t.created_at", ">=", start)
+    .where("t.created_at", "<", end);
+  const dir = opts.oldestFirst ? "asc" : "desc";
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select(["t.id", "t.from_address", "t.to_address", "t.value", "t.tx_hash", "t.created_at"])
+      .orderBy("t.created_at", dir)
+      .orderBy("t.id", dir)
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+/** Confirmed moves touching these wallets created at or after `since` (and before `until` when given), summed by kind and direction. */
+export async function walletFlows(db: AppTx, wallets: string[], since: string, until?: string) {
+  let q = db
+    .selectFrom("outbox_transfers")
+    .select(["kind", "from_address", "to_address"])
+    .select((eb) => [eb.fn.sum<number | string>("value").as("value"), eb.fn.sum<number | string>("fee").as("fee")])
+    .where("status", "=", "confirmed")
+    .where((eb) => eb.or([eb("from_address", "in", wallets), eb("to_address", "in", wallets)]))
+    .where("created_at", ">=", since);
+  if (until) q = q.where("created_at", "<", until);
+  return q.groupBy(["kind", "from_address", "to_address"]).execute();
+}
+
+/** Won requested for settlement (not deleted) per wallet since `since`. */
+export async function requestedSince(db: AppTx, wallets: string[], since: string, until?: string) {
+  let q = db
+    .selectFrom("settlement_orders")
+    .select("wallet")
+    .select((eb) => eb.fn.sum<number | string>("value").as("value"))
+    .where("wallet", "in", wallets)
+    .where("state", "!=", "deleted")
+    .where("created_at", ">=", since);
+  if (until) q = q.where("created_at", "<", until);
+  return q.groupBy("wallet").execute();
+}
+
+/** Shop owners (exchanger members) and their wallets. */
+export async function shopOwners(db: AppTx) {
+  return db
+    .selectFrom("members as m")
+    .innerJoin("wallets as w", "w.member_id", "m.id")
+    .select(["m.id", "m.username", "m.email", "m.phonenumber", "w.address"])
+    .where("m.permission", "=", "exchanger")
+    .orderBy("m.id")
+    .execute();
+}
+
+/** A shop owner's confirmed moves in [start, end), newest first (the owner history). */
+export async function walletMoves(db: AppTx, wallets: string[], start: string, end: string) {
+  return db
+    .selectFrom("outbox_transfers")
+    .select(["id", "kind", "from_address", "to_address", "value", "fee", "tx_hash", "created_at"])
+    .where("status", "=", "confirmed")
+    .where((eb) => eb.or([eb("from_address", "in", wallets), eb("to_address", "in", wallets)]))
+    .where("created_at", ">=", start)
+    .where("created_at", "<", end)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(10_000)
+    .execute();
+}
