@@ -110,7 +110,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     const member = (await memberByPhone("01090001111"))!;
     expect(member).toMatchObject({ username: "박지훈", state: "repair", permission: "user", birth: "1995-03-04", carrier: "KT" });
     const hash = await memberPasswordHash(s.ctx.db, member.id);
-    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).toMatch(/^pin\$/);
     expect(hash).not.toContain("135790");
     expect(await walletOf(member.id)).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect((await verification(v.key))!.status).toBe("used");
