@@ -152,14 +152,14 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
 
   it("expires keys: 10 minutes to verify, then 10 minutes to set the password", async () => {
     const { data } = await call("GET", "/api/auth");
-    setExpiry(data.key, new Date(Date.now() - 1000).toISOString());
+    await setExpiry(data.key, new Date(Date.now() - 1000).toISOString());
     const late = await call("POST", "/api/verify/submit", { body: { key: data.key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444", carrier: "SKT" } });
     expect(late.data.code).toBe(3);
     expect((await fetch(`${s.url}/verify/${data.key}`)).status).toBe(404);
 
     const v = await verifyByHttp(s, "signup", { name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444" });
     expect(v.code).toBe(0);
-    setExpiry(v.key, new Date(Date.now() - 1000).toISOString());
+    await setExpiry(v.key, new Date(Date.now() - 1000).toISOString());
     const put = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "123456" } });
     expect([put.code, put.message]).toEqual([400, Msg.verifyInvalid]);
     expect(await memberByPhone("01090004444")).toBeUndefined();
