@@ -101,14 +101,40 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       if (parsed.name === "TransferWithFee") used.add(`${parsed.args.from}:${nonceHex(parsed.args.nonce)}`.toLowerCase());
       if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${nonceHex(parsed.args.nonce)}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
     }
+    // A row this transaction did not carry out may have been carried out by another one (a journal replay
+    // after the node died mined the first send, and this re-send found the nonce used): then it moved,
+    // exactly once, and must not be recorded as failed. Which transaction it was is found in its logs.
+    const elsewhere = new Map<number, { hash: string; block: number } | null>();
+    for (const row of rows) {
+      const key = `${row.from_address}:${nonceHex(row.nonce)}`.toLowerCase();
+      if (receipt.status === 1 && used.has(key)) continue;
+      if (!(await chain.token.authorizationState(row.from_address, row.nonce).catch(() => false))) continue;
+      elsewhere.set(row.id, await usedIn(row));
+    }
     await db.transaction().execute(async (trx) => {
       for (const row of rows) {
         const key = `${row.from_address}:${nonceHex(row.nonce)}`.toLowerCase();
         if (receipt.status === 1 && used.has(key)) await repo.markConfirmed(trx, row.id, receipt.blockNumber, receipt.hash);
-        else await repo.markFailed(trx, row.id, failed.get(key) ?? "transaction reverted", receipt.blockNumber);
+        else if (elsewhere.has(row.id)) {
+          const tx = elsewhere.get(row.id);
+          await repo.markConfirmed(trx, row.id, tx?.block ?? null, tx?.hash ?? null);
+        } else await repo.markFailed(trx, row.id, failed.get(key) ?? "transaction reverted", receipt.blockNumber);
       }
     });
     await emitSettled(rows.map((r) => r.id));
+  }
+
+  /** The transaction whose TransferWithFee used this row's authorization (searched in the token's logs). */
+  async function usedIn(row: TransferRow): Promise<{ hash: string; block: number } | null> {
+    try {
+      // `from` and `nonce` are indexed topics of TransferWithFee: the node filters for the one log.
+      const topics = [iface.getEvent("TransferWithFee")!.topicHash, ethers.zeroPadValue(row.from_address, 32), null, nonceHex(row.nonce)];
+      const [log] = await chain.provider.getLogs({ address: chain.deployment.token, topics, fromBlock: chain.deployment.deployBlock, toBlock: "latest" });
+      if (log) return { hash: log.transactionHash, block: log.blockNumber };
+    } catch {
+      /* the node is not answering: the row is confirmed all the same; its hash stays the last one tried */
+    }
+    return null;
   }
 
   async function runOnce(): Promise<number> {
