@@ -5,7 +5,7 @@ import { DetailDialog } from "../../components/dialogs/DetailDialog";
 import { TransferForm } from "../address/WalletPage";
 import { Button, Heading, HStack, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { DASHBOARD_TYPES, FILTER_TYPES, type DashboardType, type FilterType } from "@domain/schemas/dashboard";
 import { Msg } from "@domain/messages";
 import { callEndpoint, downloads } from "../../api/endpoints";
@@ -16,6 +16,7 @@ import { ExportButton } from "../../components/list/ExportButton";
 import { L } from "../../labels";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
+import { useTxParam } from "./useTxParam";
 import { ReconcileCard } from "./ReconcileCard";
 
 /**
@@ -24,15 +25,7 @@ import { ReconcileCard } from "./ReconcileCard";
  */
 export function DashboardPage() {
   const list = useListState({ dates: true });
-  const [params, setParams] = useSearchParams();
-  const tx = params.get("tx");
-  const openTx = (hash: string | null) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (hash) n.set("tx", hash);
-      else n.delete("tx");
-      return n;
-    });
+  const [tx, openTx] = useTxParam();
   const [filter, setFilter] = useState(list.state.filters.filter ?? "");
   const [filterType, setFilterType] = useState<FilterType>((list.state.filters.filter_type as FilterType) ?? "phone");
   const [paste, setPaste] = useState("");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Badge, Button, Code, DataList, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { ConfirmDialog } from "@common/ConfirmDialog";
@@ -14,22 +14,15 @@ import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
+import { useTxParam } from "./useTxParam";
 
 /** /admin/dashboard/detail/{address}: the wallet's indexed and on-chain balance side by side, its owner, history and the block action. */
 export function WalletDetailPage() {
   const { address = "" } = useParams();
   const list = useListState();
-  const [params, setParams] = useSearchParams();
   const [asking, setAsking] = useState(false);
   const client = useQueryClient();
-  const tx = params.get("tx");
-  const openTx = (hash: string | null) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (hash) n.set("tx", hash);
-      else n.delete("tx");
-      return n;
-    });
+  const [tx, openTx] = useTxParam();
   const detail = useQuery({ queryKey: ["wallet", address], queryFn: ({ signal }) => callEndpoint("walletDetail", { address }, { signal }) });
   const { tx: _tx, ...paging } = list.request as Record<string, unknown>;
   const history = useQuery({

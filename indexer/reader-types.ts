@@ -1,0 +1,175 @@
+import type { SyncState } from "./db";
+import type { TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./schema";
+
+/** What the chain reader answers: records (typed, amounts as bigint), queries, the reader's interface, and the row mappers. */
+export interface TransferRecord {
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  from: string;
+  to: string;
+  value: bigint;
+  kind: TransferKind;
+  timestamp: Date;
+}
+
+export interface TransactionRecord {
+  hash: string;
+  blockNumber: number;
+  txIndex: number;
+  from: string;
+  to: string | null;
+  /** 1 success, 0 reverted. */
+  status: number;
+  gasUsed: bigint;
+  gasPrice: bigint;
+  /** The token function called (`transferWithAuthorization`, `mint`, …), `constructor`, or null. */
+  method: string | null;
+  value: bigint;
+  timestamp: Date;
+}
+
+export interface TokenEventRecord {
+  blockNumber: number;
+  txHash: string;
+  logIndex: number;
+  kind: TokenEventKind;
+  actor: string | null;
+  account: string | null;
+  nonce: string | null;
+  amount: bigint | null;
+  data: Record<string, unknown> | null;
+  timestamp: Date;
+}
+
+export interface TransactionDetail extends TransactionRecord {
+  transfers: TransferRecord[];
+  events: TokenEventRecord[];
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** Date ranges are half-open: `from` inclusive, `to` exclusive. */
+export interface TimeRange {
+  from?: Date;
+  to?: Date;
+}
+
+export interface TransferQuery extends TimeRange {
+  kinds?: TransferKind[];
+  /** Only incoming or only outgoing (default both). */
+  direction?: "in" | "out";
+  limit?: number;
+  offset?: number;
+}
+
+export interface AllTransfersQuery extends TimeRange {
+  kinds?: TransferKind[];
+  addresses?: string[];
+  txHash?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface TransactionQuery extends TimeRange {
+  /** Sender, recipient, a party of one of its transfers, or the account of one of its token events. */
+  address?: string;
+  status?: 0 | 1;
+  method?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface TokenEventQuery extends TimeRange {
+  kind?: TokenEventKind | TokenEventKind[];
+  account?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface Holder {
+  address: string;
+  balance: bigint;
+}
+
+/**
+ * The server's read-only view of the chain store. Every method is async and reads one snapshot per
+ * statement; newest first everywhere. Until the indexer has created the store, every read answers as
+ * an empty chain.
+ */
+export interface ChainReader {
+  balanceOf(address: string): Promise<bigint>;
+  /** The indexed balance of `address` and the indexed head, read in one statement (one snapshot). */
+  balanceAndHead(address: string): Promise<{ balance: bigint; head: number | null }>;
+  /** The indexed balances of many addresses in one read (absent: zero), keyed by checksummed address. */
+  balancesOf(addresses: string[]): Promise<Map<string, bigint>>;
+  indexedHead(): Promise<{ number: number; hash: string } | null>;
+  syncState(): Promise<SyncState | null>;
+  transaction(hash: string): Promise<TransactionDetail | null>;
+  transfersOf(address: string, q?: TransferQuery): Promise<Page<TransferRecord>>;
+  countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): Promise<number>;
+  transfersByTx(hash: string): Promise<TransferRecord[]>;
+  /** Every token transfer, newest first: by kind, time, transaction, or touching any of `addresses`. */
+  transfers(q?: AllTransfersQuery): Promise<Page<TransferRecord>>;
+  /** The indexed transactions of these hashes (gas, status, method), for a page of transfers. */
+  transactionsByHash(hashes: string[]): Promise<Map<string, TransactionRecord>>;
+  /** The hash of an indexed block (blocks holding token activity are kept). */
+  blockHash(n: number): Promise<string | null>;
+  /** Non-zero balances in address order after `after` (for walking every holder in batches). */
+  balancesAfter(after: string | null, limit: number): Promise<Holder[]>;
+  /** Holders with a non-zero balance, largest first, and the sum of all balances. */
+  holders(q?: { limit?: number; offset?: number }): Promise<Page<Holder> & { totalBalance: bigint }>;
+  /** Minted minus burned over the indexed blocks (kept by the indexer, not summed on read). */
+  totalSupply(): Promise<bigint>;
+  isBlocked(address: string): Promise<boolean>;
+  blockedAccounts(): Promise<string[]>;
+  isPaused(): Promise<boolean>;
+  feeCollector(): Promise<string | null>;
+  transactions(q?: TransactionQuery): Promise<Page<TransactionRecord>>;
+  tokenEvents(q?: TokenEventQuery): Promise<Page<TokenEventRecord>>;
+  /** What became of one authorization nonce: auth_used / auth_canceled / auth_failed events, oldest first. */
+  authorizationEvents(authorizer: string, nonce: string): Promise<TokenEventRecord[]>;
+}
+
+
+export const toTransfer = (r: TransferRow): TransferRecord => ({
+  txHash: r.tx_hash,
+  logIndex: r.log_index,
+  blockNumber: r.block_number,
+  from: r.from,
+  to: r.to,
+  value: BigInt(r.value),
+  kind: r.kind,
+  timestamp: new Date(r.timestamp * 1000),
+});
+
+export const toTransaction = (r: TransactionRow): TransactionRecord => ({
+  hash: r.hash,
+  blockNumber: r.block_number,
+  txIndex: r.tx_index,
+  from: r.from,
+  to: r.to,
+  status: r.status,
+  gasUsed: BigInt(r.gas_used),
+  gasPrice: BigInt(r.gas_price),
+  method: r.method,
+  value: BigInt(r.value),
+  timestamp: new Date(r.timestamp * 1000),
+});
+
+export const toEvent = (r: TokenEventRow): TokenEventRecord => ({
+  blockNumber: r.block_number,
+  txHash: r.tx_hash,
+  logIndex: r.log_index,
+  kind: r.kind,
+  actor: r.actor,
+  account: r.account,
+  nonce: r.nonce,
+  amount: r.amount === null ? null : BigInt(r.amount),
+  data: r.data ? JSON.parse(r.data) : null,
+  timestamp: new Date(r.timestamp * 1000),
+});
+
