@@ -225,7 +225,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       return guard(emptyPage<TransferRecord>(), async () => {
         const b = await blockBounds(q);
         if (!b) return emptyPage<TransferRecord>();
-        const where = transferWhere(address, q);
+        const where = transferWhere(address, { ...q, from: undefined, to: undefined });
         return page("transfers", (eb) => [...where(eb), ...blockConditions(b)(eb)], ["block_number", "log_index"], q, toTransfer, true);
       });
     },
@@ -350,8 +350,8 @@ export function createChainReader(store: ChainStore): ChainReader {
           ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
           ...(q.txHash ? [eb("tx_hash", "=", normHash(q.txHash))] : []),
           ...(addresses ? [eb.or([eb("from", "in", addresses), eb("to", "in", addresses)])] : []),
+          // The block bounds are the date range (no timestamp condition: it would steer the planner off the block order).
           ...blockConditions(b)(eb),
-          ...timeConditions<"transfers">(q)(eb),
         ];
         return page("transfers", where, ["block_number", "log_index"], q, toTransfer, true);
       });
