@@ -195,6 +195,9 @@ export const L = {
   list: {
     empty: Msg.noResults,
     total: (n: string) => `총 ${n}건`,
+    /** A count that stopped at the cap: at least n rows match. */
+    totalCapped: (n: string) => `총 ${n}+건`,
+    cappedHint: "일치하는 행이 많아 10,000건까지만 셉니다. 기간이나 조건을 좁히면 정확한 건수가 표시됩니다.",
     perPage: "페이지당 행 수",
     perPageOption: (n: number) => `${n}개씩`,
     prev: "이전 페이지",
