@@ -47,14 +47,18 @@ export interface TransactionDetail extends TransactionRecord {
   events: TokenEventRecord[];
 }
 
-/** Lists over the whole history (date ranges, searches) count at most this many rows: past it, the total reads "10,000+". */
-export const COUNT_CAP = 10_000;
+/**
+ * Lists over the whole history (date ranges, searches, kinds) count at most this many rows: past it the total
+ * reads "1,000+" (domain LIST_COUNT_CAP, the same number). Counting is an index walk as long as the count,
+ * so the cap is what keeps a page and its count within a couple of milliseconds at any history size.
+ */
+export const COUNT_CAP = 1_000;
 
 export interface Page<T> {
   items: T[];
   /** The number of matching rows, or COUNT_CAP when `capped`. */
   total: number;
-  /** More than COUNT_CAP rows match: `total` is COUNT_CAP, "at least" (the list shows "10,000+ 건"). */
+  /** More than COUNT_CAP rows match: `total` is COUNT_CAP, "at least" (the list shows "1,000+건"). */
   capped?: boolean;
 }
 

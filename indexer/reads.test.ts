@@ -147,11 +147,12 @@ describe("reads at size: address places, counters, capped counts", () => {
     expect(all.items.map(key)).toEqual([...transfers].sort(newestFirst).slice(0, 10).map(key));
     // One address without kinds: its exact total, from its counter.
     expect(await view.transfersOf(alice, { limit: 1 })).toMatchObject({ total: transfers.length });
-    // A date range of 30 blocks and a kind: exact, below the cap.
-    const since = await view.transfers({ from: new Date((T0 + 72 * 60) * 1000), limit: 1 });
-    expect(since).toEqual({ items: [expect.objectContaining({ blockNumber: 101 })], total: 3000 });
+    // A date range of 7 blocks and a kind: exact, below the cap.
+    const since = await view.transfers({ from: new Date((T0 + 95 * 60) * 1000), limit: 1 });
+    expect(since).toEqual({ items: [expect.objectContaining({ blockNumber: 101 })], total: 700 });
     expect(await view.transfers({ kinds: ["mint"], limit: 5 })).toMatchObject({ total: 1 });
-    expect((await view.transfersOf(bob, { direction: "in", limit: 1 })).total).toBe(transfers.filter((t) => t.to === bob).length);
+    expect(await view.transfersOf(bob, { direction: "in", limit: 1 })).toMatchObject({ total: COUNT_CAP, capped: true });
+    expect(await view.transfersOf(bob, { direction: "in", from: new Date((T0 + 95 * 60) * 1000), limit: 1 })).toMatchObject({ total: 7 * 34 });
   });
 
   it("a store of the previous version gets its places, counts and holder count in the migration", async () => {

@@ -105,7 +105,7 @@ async function fillSqlite(dir: string): Promise<DataFacts> {
   return facts;
 }
 
-async function fillPostgres(url: string): Promise<DataFacts> {
+export async function fillPostgres(url: string): Promise<DataFacts> {
   const chain = await openChainStore({ dataDir: os.tmpdir(), databaseUrl: url });
   await chain.close();
   const app = await openAppStore({ dataDir: os.tmpdir(), databaseUrl: url });
