@@ -139,18 +139,24 @@ export function createChainReader(store: ChainStore): ChainReader {
       const top = hi - (q.offset ?? 0);
       const bottom = Math.max(lo, top - (q.limit ?? DEFAULT_LIMIT) + 1);
       if (top < bottom) return { items: [], total: hi - lo + 1 };
-      const rows = await db
-        .selectFrom("transfers")
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("from", "=", a), eb("from_seq", ">=", bottom), eb("from_seq", "<=", top)]),
-            eb.and([eb("to", "=", a), eb("to_seq", ">=", bottom), eb("to_seq", "<=", top)]),
-          ]),
-        )
-        .orderBy("block_number", "desc")
-        .orderBy("log_index", "desc")
-        .execute();
+      // Two seeks, each ordered and limited by its own index (an OR of both lets PostgreSQL estimate the low
+      // places, common to every address, as a large share of the table and scan it); a self-transfer comes
+      // from the sender's side only. Merged newest first here (at most `limit` rows).
+      const size = top - bottom + 1;
+      const [sent, received] = await Promise.all([
+        db.selectFrom("transfers").selectAll().where("from", "=", a).where("from_seq", ">=", bottom).where("from_seq", "<=", top).orderBy("from_seq", "desc").limit(size).execute(),
+        db
+          .selectFrom("transfers")
+          .selectAll()
+          .where("to", "=", a)
+          .where("to_seq", ">=", bottom)
+          .where("to_seq", "<=", top)
+          .where("from", "!=", a)
+          .orderBy("to_seq", "desc")
+          .limit(size)
+          .execute(),
+      ]);
+      const rows = [...sent, ...received].sort((x, y) => Number(y.block_number) - Number(x.block_number) || y.log_index - x.log_index);
       return { items: rows.map(toTransfer), total: hi - lo + 1 };
     });
   }
