@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { columnTypes, dialectOf, tableExists } from "../db/open";
 
 /** The chain tables, children first (the order to empty or drop them in). */
-export const CHAIN_TABLES = ["transfers", "token_events", "transactions", "balances", "blocks", "sync_state"] as const;
+export const CHAIN_TABLES = ["transfers", "token_events", "transactions", "balances", "address_stats", "blocks", "sync_state"] as const;
 
 /**
  * Chain store migrations (SQLite chain.db or PostgreSQL schema `chain`): date-named, applied in name
@@ -101,6 +101,51 @@ export const chainMigrations: Record<string, Migration> = {
       await db.schema.createIndex("token_events_kind").on("token_events").columns(["kind", "block_number"]).execute();
       await db.schema.createIndex("token_events_account").on("token_events").columns(["account", "block_number"]).execute();
       await db.schema.createIndex("token_events_nonce").on("token_events").column("nonce").execute();
+    },
+  },
+
+  /**
+   * Issue 17 (reads that grew with history): each transfer carries its place in the history of each of its
+   * two addresses (from_seq, to_seq: 1, 2, 3… per address, in block order; a self-transfer has one place),
+   * and address_stats keeps each address's count, so the page N of an address seeks its seq window instead
+   * of walking (and counting) the whole history. sync_state.holder_count keeps the number of non-zero
+   * balances. Indexes give the date-range lists (by block, by kind, by party) and the holders' ranking an
+   * index order. Existing stores are backfilled here.
+   */
+  "2026-11-23-reads-chain": {
+    async up(db: Kysely<any>) {
+      const pgsql = dialectOf(db) === "postgres";
+      const int8 = (pgsql ? "bigint" : "integer") as "integer";
+      await db.schema.alterTable("transfers").addColumn("from_seq", int8, (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("transfers").addColumn("to_seq", int8, (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("sync_state").addColumn("holder_count", int8, (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createTable("address_stats")
+        .addColumn("address", "text", (c) => c.primaryKey())
+        .addColumn("transfers", int8, (c) => c.notNull())
+        .execute();
+
+      // Backfill: every (address, transfer) pair once, numbered per address in block order.
+      const sides = sql`(SELECT "from" AS a, tx_hash, log_index, block_number FROM transfers UNION SELECT "to" AS a, tx_hash, log_index, block_number FROM transfers)`;
+      const numbered = sql`(SELECT a, tx_hash, log_index, row_number() OVER (PARTITION BY a ORDER BY block_number, log_index) AS seq FROM ${sides} s)`;
+      for (const side of ["from", "to"] as const) {
+        await sql`UPDATE transfers SET ${sql.ref(`${side}_seq`)} = n.seq FROM ${numbered} n
+          WHERE n.a = transfers.${sql.ref(side)} AND n.tx_hash = transfers.tx_hash AND n.log_index = transfers.log_index`.execute(db);
+      }
+      await sql`INSERT INTO address_stats (address, transfers) SELECT a, COUNT(*) FROM ${sides} s GROUP BY a`.execute(db);
+      await sql`UPDATE sync_state SET holder_count = (SELECT COUNT(*) FROM balances WHERE ${pgsql ? sql`balance <> 0` : sql`balance <> '0'`})`.execute(db);
+
+      await db.schema.createIndex("transfers_from_seq").on("transfers").columns(["from", "from_seq"]).execute();
+      await db.schema.createIndex("transfers_to_seq").on("transfers").columns(["to", "to_seq"]).execute();
+      // A party's transfers in a date range (the partner API's payments, the dashboard's search) in page order.
+      await db.schema.dropIndex("transfers_from").execute();
+      await db.schema.dropIndex("transfers_to").execute();
+      await db.schema.createIndex("transfers_from").on("transfers").columns(["from", "block_number", "log_index"]).execute();
+      await db.schema.createIndex("transfers_to").on("transfers").columns(["to", "block_number", "log_index"]).execute();
+      await db.schema.createIndex("transfers_kind").on("transfers").columns(["kind", "block_number", "log_index"]).execute();
+      // Holders largest first: numeric on PostgreSQL; on SQLite decimal text ranks by length, then text.
+      if (pgsql) await sql`CREATE INDEX balances_rank ON balances (balance DESC, address) WHERE balance <> 0`.execute(db);
+      else await sql`CREATE INDEX balances_rank ON balances (length(balance) DESC, balance DESC, address) WHERE balance <> '0'`.execute(db);
     },
   },
 };

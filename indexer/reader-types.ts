@@ -47,9 +47,19 @@ export interface TransactionDetail extends TransactionRecord {
   events: TokenEventRecord[];
 }
 
+/**
+ * Lists over the whole history (date ranges, searches, kinds) count at most this many rows: past it the total
+ * reads "1,000+" (domain LIST_COUNT_CAP, the same number). Counting is an index walk as long as the count,
+ * so the cap is what keeps a page and its count within a couple of milliseconds at any history size.
+ */
+export const COUNT_CAP = 1_000;
+
 export interface Page<T> {
   items: T[];
+  /** The number of matching rows, or COUNT_CAP when `capped`. */
   total: number;
+  /** More than COUNT_CAP rows match: `total` is COUNT_CAP, "at least" (the list shows "1,000+건"). */
+  capped?: boolean;
 }
 
 /** Date ranges are half-open: `from` inclusive, `to` exclusive. */
@@ -109,10 +119,18 @@ export interface ChainReader {
   indexedHead(): Promise<{ number: number; hash: string } | null>;
   syncState(): Promise<SyncState | null>;
   transaction(hash: string): Promise<TransactionDetail | null>;
+  /**
+   * An address's transfers, newest first. Without kinds or direction the page is read by each transfer's
+   * place in the address's history (any page costs the same; the total is exact); with them, the total is
+   * capped at COUNT_CAP.
+   */
   transfersOf(address: string, q?: TransferQuery): Promise<Page<TransferRecord>>;
   countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): Promise<number>;
   transfersByTx(hash: string): Promise<TransferRecord[]>;
-  /** Every token transfer, newest first: by kind, time, transaction, or touching any of `addresses`. */
+  /**
+   * Every token transfer, newest first: by kind, time, transaction, or touching any of `addresses`. The total
+   * is capped at COUNT_CAP (exact for one address without kinds: its history's seq window).
+   */
   transfers(q?: AllTransfersQuery): Promise<Page<TransferRecord>>;
   /** The indexed transactions of these hashes (gas, status, method), for a page of transfers. */
   transactionsByHash(hashes: string[]): Promise<Map<string, TransactionRecord>>;
@@ -120,7 +138,7 @@ export interface ChainReader {
   blockHash(n: number): Promise<string | null>;
   /** Non-zero balances in address order after `after` (for walking every holder in batches). */
   balancesAfter(after: string | null, limit: number): Promise<Holder[]>;
-  /** Holders with a non-zero balance, largest first, and the sum of all balances. */
+  /** Holders with a non-zero balance, largest first, their number and the sum of all balances (both kept by the indexer). */
   holders(q?: { limit?: number; offset?: number }): Promise<Page<Holder> & { totalBalance: bigint }>;
   /** Minted minus burned over the indexed blocks (kept by the indexer, not summed on read). */
   totalSupply(): Promise<bigint>;

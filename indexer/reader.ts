@@ -2,7 +2,7 @@ import { ethers } from "ethers";
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import type { ChainDatabase, TokenEventKind } from "./schema";
-import { toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
+import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
 
 export * from "./reader-types";
 
@@ -39,8 +39,18 @@ export function createChainReader(store: ChainStore): ChainReader {
   }
   const emptyPage = <T>(): Page<T> => ({ items: [], total: 0 });
 
-  /** One page of `table` under `where` (newest first by `order`) and the total count. */
-  function page<T extends Table, R, O>(table: T, where: Where<T>, order: [string, string], q: { limit?: number; offset?: number }, map: (r: R) => O): Promise<Page<O>> {
+  /**
+   * One page of `table` under `where` (newest first by `order`) and the total count; with `capped`, counting
+   * stops past COUNT_CAP rows (a list over the whole history costs the same whatever its size).
+   */
+  function page<T extends Table, R, O>(
+    table: T,
+    where: Where<T>,
+    order: [string, string],
+    q: { limit?: number; offset?: number },
+    map: (r: R) => O,
+    capped = false,
+  ): Promise<Page<O>> {
     return guard(emptyPage<O>(), async () => {
       const base = (db.selectFrom(table) as unknown as SelectQueryBuilder<ChainDatabase, T, object>).where((eb) => eb.and(where(eb)));
       const rows = await base
@@ -50,8 +60,104 @@ export function createChainReader(store: ChainStore): ChainReader {
         .limit(q.limit ?? DEFAULT_LIMIT)
         .offset(q.offset ?? 0)
         .execute();
-      const count = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-      return { items: (rows as R[]).map(map), total: Number((count as { n: number | string } | undefined)?.n ?? 0) };
+      if (!capped) {
+        const count = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+        return { items: (rows as R[]).map(map), total: Number((count as { n: number | string } | undefined)?.n ?? 0) };
+      }
+      const count = await db
+        .selectFrom(base.select(sql.lit(1).as("one")).limit(COUNT_CAP + 1).as("c"))
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst();
+      const n = Number((count as { n: number | string } | undefined)?.n ?? 0);
+      return { items: (rows as R[]).map(map), total: Math.min(n, COUNT_CAP), ...(n > COUNT_CAP ? { capped: true } : {}) };
+    });
+  }
+
+  /**
+   * The block bounds of a date range over the transfers (block timestamps only grow along the chain, so
+   * "at or after `from`" is "at or after the first block holding a transfer at or after `from`"), so that
+   * ranges are read in the indexes' block order. Null: no transfer can be in the range.
+   */
+  async function blockBounds(q: TimeRange): Promise<{ lo?: number; hi?: number } | null> {
+    const out: { lo?: number; hi?: number } = {};
+    if (q.from) {
+      const r = await db.selectFrom("transfers").select("block_number").where("timestamp", ">=", Math.ceil(q.from.getTime() / 1000)).orderBy("timestamp").limit(1).executeTakeFirst();
+      if (!r) return null;
+      out.lo = Number(r.block_number);
+    }
+    if (q.to) {
+      const r = await db.selectFrom("transfers").select("block_number").where("timestamp", "<", Math.ceil(q.to.getTime() / 1000)).orderBy("timestamp", "desc").limit(1).executeTakeFirst();
+      if (!r) return null;
+      out.hi = Number(r.block_number);
+    }
+    return out;
+  }
+
+  const blockConditions =
+    (b: { lo?: number; hi?: number }): Where<"transfers"> =>
+    (eb) => [...(b.lo !== undefined ? [eb("block_number", ">=", b.lo)] : []), ...(b.hi !== undefined ? [eb("block_number", "<=", b.hi)] : [])];
+
+  /** The first (oldest) or last (newest) place in `a`'s history among its transfers in a block range. */
+  async function edgeSeq(a: string, b: { lo?: number; hi?: number }, edge: "first" | "last"): Promise<number | null> {
+    const dir = edge === "first" ? "asc" : "desc";
+    const side = async (col: "from" | "to") => {
+      const r = await db
+        .selectFrom("transfers")
+        .select(col === "from" ? "from_seq as seq" : "to_seq as seq")
+        .where(col, "=", a)
+        .where((eb) => eb.and(blockConditions(b)(eb)))
+        .orderBy("block_number", dir)
+        .orderBy("log_index", dir)
+        .limit(1)
+        .executeTakeFirst();
+      return r ? Number(r.seq) : null;
+    };
+    const [f, t] = await Promise.all([side("from"), side("to")]);
+    if (f === null || t === null) return f ?? t;
+    return edge === "first" ? Math.min(f, t) : Math.max(f, t);
+  }
+
+  /**
+   * One page of an address's history (optionally within a date range), read by place: the history holds
+   * places 1…N (address_stats), a date range is a window [lo, hi] of them, and page p is the places
+   * hi − offset − limit + 1 … hi − offset, two index seeks (as sender, as recipient) whatever the page.
+   */
+  function historyPage(a: string, q: TimeRange & { limit?: number; offset?: number }): Promise<Page<TransferRecord>> {
+    return guard(emptyPage<TransferRecord>(), async () => {
+      const stats = await db.selectFrom("address_stats").select("transfers").where("address", "=", a).executeTakeFirst();
+      const n = Number(stats?.transfers ?? 0);
+      if (n === 0) return emptyPage<TransferRecord>();
+      let lo = 1;
+      let hi = n;
+      if (q.from || q.to) {
+        const b = await blockBounds(q);
+        if (!b) return emptyPage<TransferRecord>();
+        if (b.lo !== undefined) lo = (await edgeSeq(a, b, "first")) ?? n + 1;
+        if (b.hi !== undefined) hi = (await edgeSeq(a, b, "last")) ?? 0;
+        if (hi < lo) return emptyPage<TransferRecord>();
+      }
+      const top = hi - (q.offset ?? 0);
+      const bottom = Math.max(lo, top - (q.limit ?? DEFAULT_LIMIT) + 1);
+      if (top < bottom) return { items: [], total: hi - lo + 1 };
+      // Two seeks, each ordered and limited by its own index (an OR of both lets PostgreSQL estimate the low
+      // places, common to every address, as a large share of the table and scan it); a self-transfer comes
+      // from the sender's side only. Merged newest first here (at most `limit` rows).
+      const size = top - bottom + 1;
+      const [sent, received] = await Promise.all([
+        db.selectFrom("transfers").selectAll().where("from", "=", a).where("from_seq", ">=", bottom).where("from_seq", "<=", top).orderBy("from_seq", "desc").limit(size).execute(),
+        db
+          .selectFrom("transfers")
+          .selectAll()
+          .where("to", "=", a)
+          .where("to_seq", ">=", bottom)
+          .where("to_seq", "<=", top)
+          .where("from", "!=", a)
+          .orderBy("to_seq", "desc")
+          .limit(size)
+          .execute(),
+      ]);
+      const rows = [...sent, ...received].sort((x, y) => Number(y.block_number) - Number(x.block_number) || y.log_index - x.log_index);
+      return { items: rows.map(toTransfer), total: hi - lo + 1 };
     });
   }
 
@@ -121,10 +227,19 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     transfersOf(address, q = {}) {
-      return page("transfers", transferWhere(address, q), ["block_number", "log_index"], q, toTransfer);
+      if (!q.kinds?.length && !q.direction) return historyPage(ethers.getAddress(address), q);
+      return guard(emptyPage<TransferRecord>(), async () => {
+        const b = await blockBounds(q);
+        if (!b) return emptyPage<TransferRecord>();
+        const where = transferWhere(address, { ...q, from: undefined, to: undefined });
+        return page("transfers", (eb) => [...where(eb), ...blockConditions(b)(eb)], ["block_number", "log_index"], q, toTransfer, true);
+      });
     },
     countTransfersOf(address, q = {}) {
       const where = transferWhere(address, q);
+      if (!q.kinds?.length && !q.direction && !q.from && !q.to) {
+        return guard(0, async () => Number((await db.selectFrom("address_stats").select("transfers").where("address", "=", ethers.getAddress(address)).executeTakeFirst())?.transfers ?? 0));
+      }
       return guard(0, async () => {
         const r = await db
           .selectFrom("transfers")
@@ -139,23 +254,25 @@ export function createChainReader(store: ChainStore): ChainReader {
     },
     holders(q = {}) {
       return guard({ items: [], total: 0, totalBalance: 0n }, async () => {
-        let rows = db.selectFrom("balances").select(["address", "balance"]).where("balance", "!=", "0");
-        // PostgreSQL orders numeric; SQLite keeps decimal text without leading zeros: longer is larger, then lexical.
-        rows = pgsql ? rows.orderBy("balance", "desc") : rows.orderBy(sql`length(balance)`, "desc").orderBy("balance", "desc");
-        const items = await rows
-          .orderBy("address")
-          .limit(q.limit ?? DEFAULT_LIMIT)
-          .offset(q.offset ?? 0)
-          .execute();
-        const count = await db
-          .selectFrom("balances")
-          .where("balance", "!=", "0")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirst();
+        // The order and the condition are those of the balances_rank index (2026-11-23-reads-chain), written
+        // literally so both planners match it: PostgreSQL orders numeric; SQLite keeps decimal text without
+        // leading zeros, so longer is larger, then lexical.
+        let rows = db.selectFrom("balances").select(["address", "balance"]);
+        rows = pgsql
+          ? rows.where(sql<boolean>`balance <> 0`).orderBy("balance", "desc")
+          : rows.where(sql<boolean>`balance <> '0'`).orderBy(sql`length(balance)`, "desc").orderBy("balance", "desc");
+        const [items, s] = await Promise.all([
+          rows
+            .orderBy("address")
+            .limit(q.limit ?? DEFAULT_LIMIT)
+            .offset(q.offset ?? 0)
+            .execute(),
+          db.selectFrom("sync_state").select(["holder_count", "total_supply"]).where("id", "=", 1).executeTakeFirst(),
+        ]);
         return {
           items: items.map((r) => ({ address: r.address, balance: BigInt(r.balance) })),
-          total: Number(count?.n ?? 0),
-          totalBalance: await reader.totalSupply(),
+          total: Number(s?.holder_count ?? 0),
+          totalBalance: BigInt(s?.total_supply ?? "0"),
         };
       });
     },
@@ -230,13 +347,20 @@ export function createChainReader(store: ChainStore): ChainReader {
     transfers(q = {}) {
       const addresses = q.addresses?.map((a) => ethers.getAddress(a));
       if (addresses && addresses.length === 0) return Promise.resolve(emptyPage<TransferRecord>());
-      const where: Where<"transfers"> = (eb) => [
-        ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
-        ...(q.txHash ? [eb("tx_hash", "=", normHash(q.txHash))] : []),
-        ...(addresses ? [eb.or([eb("from", "in", addresses), eb("to", "in", addresses)])] : []),
-        ...timeConditions<"transfers">(q)(eb),
-      ];
-      return page("transfers", where, ["block_number", "log_index"], q, toTransfer);
+      // One address, every kind: its history's window (exact total, any page by seek).
+      if (addresses?.length === 1 && !q.kinds?.length && !q.txHash) return historyPage(addresses[0], q);
+      return guard(emptyPage<TransferRecord>(), async () => {
+        const b = await blockBounds(q);
+        if (!b) return emptyPage<TransferRecord>();
+        const where: Where<"transfers"> = (eb) => [
+          ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
+          ...(q.txHash ? [eb("tx_hash", "=", normHash(q.txHash))] : []),
+          ...(addresses ? [eb.or([eb("from", "in", addresses), eb("to", "in", addresses)])] : []),
+          // The block bounds are the date range (no timestamp condition: it would steer the planner off the block order).
+          ...blockConditions(b)(eb),
+        ];
+        return page("transfers", where, ["block_number", "log_index"], q, toTransfer, true);
+      });
     },
     transactionsByHash(hashes) {
       return guard(new Map<string, TransactionRecord>(), async () => {

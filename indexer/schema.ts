@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Generated, Kysely, Selectable, Transaction } from "kysely";
 
 /**
  * The chain store (SQLite `DATA_DIR/chain.db`, or schema `chain` of `DATABASE_URL`): the indexer's
@@ -34,6 +34,8 @@ export interface SyncStateTable {
   last_hash: string | null;
   /** Minted minus burned over the indexed blocks (= the sum of all balances), kept with every range. */
   total_supply: string;
+  /** Balances that are not zero (the holders), kept with every range like the supply. */
+  holder_count: Generated<number>;
   updated_at: string;
 }
 
@@ -69,6 +71,15 @@ export interface TransfersTable {
   value: string;
   kind: TransferKind;
   timestamp: number;
+  /** This transfer's place (1, 2, 3… in block order) in the history of `from`, and of `to` (the same for a self-transfer). */
+  from_seq: Generated<number>;
+  to_seq: Generated<number>;
+}
+
+/** How many transfers each address (the zero address too) took part in: the last seq of its history. */
+export interface AddressStatsTable {
+  address: string;
+  transfers: number;
 }
 
 /** Zero balances stay as '0' rows; the zero address has none. */
@@ -97,6 +108,7 @@ export interface ChainDatabase {
   transactions: TransactionsTable;
   transfers: TransfersTable;
   balances: BalancesTable;
+  address_stats: AddressStatsTable;
   token_events: TokenEventsTable;
 }
 
@@ -106,5 +118,6 @@ export type ChainTx = Transaction<ChainDatabase>;
 /** Row shapes as stored (snake_case columns, decimal-string amounts). */
 export type BlockRow = Selectable<BlocksTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
-export type TransferRow = Selectable<TransfersTable>;
+/** A transfer as decoded (its seqs are given by the store when it is written). */
+export type TransferRow = Omit<Selectable<TransfersTable>, "from_seq" | "to_seq">;
 export type TokenEventRow = Selectable<TokenEventsTable>;

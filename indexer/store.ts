@@ -80,17 +80,28 @@ export function createStore(store: ChainStore): IndexerStore {
    */
   async function addEffects(tx: ChainTx, { deltas, supply }: { deltas: Map<string, bigint>; supply: bigint }, head: { number: number | null; hash: string | null }) {
     const changed = [...deltas].filter(([, d]) => d !== 0n);
+    // Holders = non-zero balances: +1 for a balance leaving zero, -1 for one reaching it.
+    let holders = 0;
+    const count = (before: bigint, after: bigint) => (holders += Number(after !== 0n) - Number(before !== 0n));
     if (pgsql) {
       for (const part of chunks(changed)) {
-        await tx
+        const rows = await tx
           .insertInto("balances")
           .values(part.map(([address, d]) => ({ address, balance: d.toString() })))
           .onConflict((oc) => oc.column("address").doUpdateSet({ balance: sql<string>`balances.balance + excluded.balance` }))
+          .returning(["address", "balance"])
           .execute();
+        for (const r of rows) count(BigInt(r.balance) - deltas.get(r.address)!, BigInt(r.balance));
       }
       await tx
         .updateTable("sync_state")
-        .set({ last_block: head.number, last_hash: head.hash, updated_at: nowIso(), total_supply: sql<string>`total_supply + ${supply.toString()}::numeric` })
+        .set({
+          last_block: head.number,
+          last_hash: head.hash,
+          updated_at: nowIso(),
+          total_supply: sql<string>`total_supply + ${supply.toString()}::numeric`,
+          holder_count: sql<number>`holder_count + ${holders}`,
+        })
         .where("id", "=", 1)
         .execute();
       return;
@@ -102,18 +113,46 @@ export function createStore(store: ChainStore): IndexerStore {
         .where("address", "in", part.map(([address]) => address))
         .execute();
       const old = new Map(rows.map((r) => [r.address, BigInt(r.balance)]));
+      for (const [address, d] of part) count(old.get(address) ?? 0n, (old.get(address) ?? 0n) + d);
       await tx
         .insertInto("balances")
         .values(part.map(([address, d]) => ({ address, balance: ((old.get(address) ?? 0n) + d).toString() })))
         .onConflict((oc) => oc.column("address").doUpdateSet((eb) => ({ balance: eb.ref("excluded.balance") })))
         .execute();
     }
-    const s = await tx.selectFrom("sync_state").select("total_supply").where("id", "=", 1).executeTakeFirstOrThrow();
+    const s = await tx.selectFrom("sync_state").select(["total_supply", "holder_count"]).where("id", "=", 1).executeTakeFirstOrThrow();
     await tx
       .updateTable("sync_state")
-      .set({ last_block: head.number, last_hash: head.hash, updated_at: nowIso(), total_supply: (BigInt(s.total_supply) + supply).toString() })
+      .set({
+        last_block: head.number,
+        last_hash: head.hash,
+        updated_at: nowIso(),
+        total_supply: (BigInt(s.total_supply) + supply).toString(),
+        holder_count: Number(s.holder_count) + holders,
+      })
       .where("id", "=", 1)
       .execute();
+  }
+
+  /** The transfer counts (= last seq) of these addresses; absent: 0. */
+  async function addressCounts(tx: ChainTx, addresses: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const part of chunks(addresses)) {
+      const rows = await tx.selectFrom("address_stats").select(["address", "transfers"]).where("address", "in", part).execute();
+      for (const r of rows) out.set(r.address, Number(r.transfers));
+    }
+    return out;
+  }
+
+  /** Writes these addresses' new transfer counts (the writer holds the head's lock: nothing else changes them). */
+  async function writeAddressCounts(tx: ChainTx, counts: Map<string, number>): Promise<void> {
+    for (const part of chunks([...counts])) {
+      await tx
+        .insertInto("address_stats")
+        .values(part.map(([address, transfers]) => ({ address, transfers })))
+        .onConflict((oc) => oc.column("address").doUpdateSet((eb) => ({ transfers: eb.ref("excluded.transfers") })))
+        .execute();
+    }
   }
 
   return {
@@ -181,17 +220,36 @@ export function createStore(store: ChainStore): IndexerStore {
           await tx.insertInto("token_events").values(part).onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing()).execute();
         }
         // A (tx_hash, log_index) already present means the range was indexed before: never count it twice.
+        const key = (t: { tx_hash: string; log_index: number }) => `${t.tx_hash}:${t.log_index}`;
+        const present = new Set<string>();
+        for (const part of chunks([...new Set(range.transfers.map((t) => t.tx_hash))])) {
+          for (const r of await tx.selectFrom("transfers").select(["tx_hash", "log_index"]).where("tx_hash", "in", part).execute()) present.add(key(r));
+        }
+        const fresh = range.transfers.filter((t) => !present.has(key(t))).sort((a, b) => a.block_number - b.block_number || a.log_index - b.log_index);
+        // Each new transfer takes the next place in the history of each of its addresses (once for a self-transfer).
+        const counts = await addressCounts(tx, [...new Set(fresh.flatMap((t) => [t.from, t.to]))]);
+        const next = (a: string) => {
+          const n = (counts.get(a) ?? 0) + 1;
+          counts.set(a, n);
+          return n;
+        };
+        const rows = fresh.map((t) => {
+          const from_seq = next(t.from);
+          return { ...t, from_seq, to_seq: t.to === t.from ? from_seq : next(t.to) };
+        });
         const inserted = new Set<string>();
-        for (const part of chunks(range.transfers)) {
-          const rows = await tx
+        for (const part of chunks(rows)) {
+          const done = await tx
             .insertInto("transfers")
             .values(part)
             .onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing())
             .returning(["tx_hash", "log_index"])
             .execute();
-          for (const r of rows) inserted.add(`${r.tx_hash}:${r.log_index}`);
+          for (const r of done) inserted.add(key(r));
         }
-        await addEffects(tx, effects(range.transfers.filter((t) => inserted.has(`${t.tx_hash}:${t.log_index}`)), 1n), head);
+        if (inserted.size !== rows.length) throw new Error("transfers written by another writer during the range");
+        await writeAddressCounts(tx, counts);
+        await addEffects(tx, effects(fresh, 1n), head);
         return (await readSyncState(tx))!;
       });
     },
@@ -201,6 +259,12 @@ export function createStore(store: ChainStore): IndexerStore {
         await claimHead(tx, from);
         const removed = await tx.selectFrom("transactions").select("hash").where("block_number", ">", ancestor).orderBy("block_number").orderBy("tx_index").execute();
         const undone = await tx.selectFrom("transfers").select(["from", "to", "value"]).where("block_number", ">", ancestor).execute();
+        // The removed transfers are the newest of each address's history: its count (its last seq) goes back by them.
+        const removedOf = new Map<string, number>();
+        for (const t of undone) for (const a of t.from === t.to ? [t.from] : [t.from, t.to]) removedOf.set(a, (removedOf.get(a) ?? 0) + 1);
+        const counts = await addressCounts(tx, [...removedOf.keys()]);
+        for (const [a, n] of removedOf) counts.set(a, (counts.get(a) ?? 0) - n);
+        await writeAddressCounts(tx, counts);
         await tx.deleteFrom("transfers").where("block_number", ">", ancestor).execute();
         await tx.deleteFrom("token_events").where("block_number", ">", ancestor).execute();
         await tx.deleteFrom("transactions").where("block_number", ">", ancestor).execute();

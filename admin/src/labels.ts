@@ -1,5 +1,6 @@
 import { DASHBOARD_LABELS } from "./labels-dashboard";
 import { Msg } from "@domain/messages";
+import { LIST_COUNT_CAP } from "@domain/schemas/list";
 import type { AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operation";
 
@@ -195,6 +196,9 @@ export const L = {
   list: {
     empty: Msg.noResults,
     total: (n: string) => `총 ${n}건`,
+    /** A count that stopped at the cap: at least n rows match. */
+    totalCapped: (n: string) => `총 ${n}+건`,
+    cappedHint: `일치하는 행이 많아 ${LIST_COUNT_CAP.toLocaleString("ko-KR")}건까지만 셉니다. 기간이나 조건을 좁히면 정확한 건수가 표시됩니다.`,
     perPage: "페이지당 행 수",
     perPageOption: (n: number) => `${n}개씩`,
     prev: "이전 페이지",

@@ -78,11 +78,24 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
     });
 }
 
-/** The paged answer of every list: the page's rows and how many rows match the filter in all. */
+/**
+ * Lists over long histories count at most this many matching rows: past it `total` is this number and
+ * `capped` is true, shown as "총 1,000+건" (counting further would cost as much as the history is long).
+ * The chain reader's COUNT_CAP (indexer/reader-types.ts) is the same number.
+ */
+export const LIST_COUNT_CAP = 1_000;
+
+/** The paged answer of every list: the page's rows and how many rows match the filter in all (at least, when capped). */
 export function paged<T extends z.ZodType>(row: T) {
-  return z.object({ list: z.array(row), total: z.number().int().min(0), page: z.number().int().min(1), perPage: z.number().int().min(1) });
+  return z.object({
+    list: z.array(row),
+    total: z.number().int().min(0),
+    capped: z.boolean().optional(),
+    page: z.number().int().min(1),
+    perPage: z.number().int().min(1),
+  });
 }
-export type Paged<T> = { list: T[]; total: number; page: number; perPage: number };
+export type Paged<T> = { list: T[]; total: number; capped?: boolean; page: number; perPage: number };
 
 /** Search box: optional keyword, trimmed, blank means none. */
 export const keyword = z

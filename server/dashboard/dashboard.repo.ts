@@ -1,4 +1,5 @@
-import type { AppTx, OutboxKind } from "../db/schema";
+import type { AppTx, OutboxKind, OutboxRow } from "../db/schema";
+import { countCapped } from "../db/paged";
 
 /** The business moves recorded for these transactions (gift, use, settlement, buy…), to name each transfer. */
 export async function movesOfTransactions(db: AppTx, hashes: string[]) {
@@ -12,8 +13,11 @@ export async function movesOfTransactions(db: AppTx, hashes: string[]) {
     .execute();
 }
 
-/** Confirmed moves of some kinds in [start, end), newest first, with their tx hashes (the dashboard's business types). */
-export async function confirmedMovesPage(db: AppTx, q: { kinds: OutboxKind[]; start?: string; end?: string; addresses?: string[]; txHash?: string; limit: number; offset: number }) {
+/** Confirmed moves of some kinds in [start, end), newest first, with their tx hashes (the dashboard's business types); the total capped at 10,000. */
+export async function confirmedMovesPage(
+  db: AppTx,
+  q: { kinds: OutboxKind[]; start?: string; end?: string; addresses?: string[]; txHash?: string; limit: number; offset: number },
+): Promise<{ total: number; capped?: true; rows: OutboxRow[] }> {
   let base = db.selectFrom("outbox_transfers").where("kind", "in", q.kinds).where("status", "=", "confirmed");
   if (q.start) base = base.where("created_at", ">=", q.start);
   if (q.end) base = base.where("created_at", "<=", q.end);
@@ -23,11 +27,9 @@ export async function confirmedMovesPage(db: AppTx, q: { kinds: OutboxKind[]; st
     if (a.length === 0) return { total: 0, rows: [] };
     base = base.where((eb) => eb.or([eb("from_address", "in", a), eb("to_address", "in", a)]));
   }
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy("id", "desc").limit(q.limit).offset(q.offset).execute(),
-  ]);
-  return { total: Number(count.n), rows };
+  // Newest first in (created_at, id) order: the order of outbox_kind_created, so a page reads only its rows.
+  const [count, rows] = await Promise.all([countCapped(base), base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).offset(q.offset).execute()]);
+  return { ...count, rows };
 }
 
 /** Wallet addresses of members whose name or phone matches (the dashboard's member search). */

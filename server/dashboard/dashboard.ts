@@ -62,17 +62,17 @@ export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): P
   const businessKinds = q.type ? KINDS_OF_TYPE[q.type] : undefined;
   if (businessKinds) {
     // Gift, use and settlement are business moves: page the confirmed outbox rows, then find their legs on chain.
-    const { total, rows } = await repo.confirmedMovesPage(ctx.db, { kinds: businessKinds, start: q.start, end: q.end, addresses, txHash, limit, offset });
+    const { total, capped, rows } = await repo.confirmedMovesPage(ctx.db, { kinds: businessKinds, start: q.start, end: q.end, addresses, txHash, limit, offset });
     const legs: TransferRecord[] = [];
     for (const r of rows) {
       const onChain = (await ctx.view.transfersByTx(r.tx_hash!)).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
       if (onChain) legs.push(onChain);
     }
-    return { list: await describe(ctx, legs), total, page: q.page, perPage: q.perPage };
+    return { list: await describe(ctx, legs), total, ...(capped ? { capped } : {}), page: q.page, perPage: q.perPage };
   }
   const kinds = q.type ? [q.type as "mint" | "transfer" | "fee" | "burn"] : undefined;
   const page = await ctx.view.transfers({ ...range, kinds, addresses, txHash, limit, offset });
-  return { list: await describe(ctx, page.items), total: page.total, page: q.page, perPage: q.perPage };
+  return { list: await describe(ctx, page.items), total: page.total, ...(page.capped ? { capped: true } : {}), page: q.page, perPage: q.perPage };
 }
 
 /** Every row of a dashboard search, for the download (walked page by page; constant memory). */
@@ -80,7 +80,7 @@ export async function* dashboardRows(ctx: AppContext, q: DashboardListRequest): 
   for (let page = 1; ; page++) {
     const r = await dashboardPage(ctx, { ...q, page, perPage: 100 });
     yield* r.list;
-    if (page * 100 >= r.total || r.list.length === 0) return;
+    if ((!r.capped && page * 100 >= r.total) || r.list.length < 100) return;
   }
 }
 

@@ -323,6 +323,27 @@ export const appMigrations: Record<string, Migration> = {
       await db.schema.createIndex("settlement_orders_member").on("settlement_orders").columns(["member_id", "created_at"]).execute();
     },
   },
+
+  // Issue 17 (reads that grew with history). The spendable check reads only the rows the index does not show
+  // yet: pending and submitted ones, and confirmed ones above the indexed head (one index, three seeks).
+  // The lists by kind and date (sales), by kind, status and date (the dashboard's business types) and by
+  // status and date (fees) read in (created_at, id) order from an index; the dashboard finds the outbox row
+  // of a transaction by its hash.
+  "2026-11-26-reads-outbox": {
+    async up(db: Kysely<any>) {
+      await db.schema.dropIndex("outbox_from_status").execute();
+      await db.schema.createIndex("outbox_from_status").on("outbox_transfers").columns(["from_address", "status", "block_number"]).execute();
+      await db.schema.dropIndex("outbox_kind_created").execute();
+      await db.schema.createIndex("outbox_kind_created").on("outbox_transfers").columns(["kind", "created_at", "id"]).execute();
+      await db.schema.createIndex("outbox_kind_status_created").on("outbox_transfers").columns(["kind", "status", "created_at", "id"]).execute();
+      await db.schema.createIndex("outbox_status_created").on("outbox_transfers").columns(["status", "created_at", "id"]).execute();
+      // A member's received gifts (history.repo movesPage): counterparty, kind and status, all three equalities.
+      await db.schema.dropIndex("outbox_counterparty").execute();
+      await db.schema.createIndex("outbox_counterparty").on("outbox_transfers").columns(["counterparty_member_id", "kind", "status"]).execute();
+      // The business move of a chain transfer (the dashboard names each row by it).
+      await db.schema.createIndex("outbox_tx_hash").on("outbox_transfers").column("tx_hash").execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

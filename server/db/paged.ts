@@ -1,5 +1,5 @@
-import type { SelectQueryBuilder } from "kysely";
-import type { Paged, TableHandler } from "../../domain/schemas/list";
+import { sql, type SelectQueryBuilder } from "kysely";
+import { LIST_COUNT_CAP, type Paged, type TableHandler } from "../../domain/schemas/list";
 
 /**
  * The one paged list query: `base` holds the list's FROM, joins and filters (no select); `select` adds the
@@ -15,7 +15,7 @@ export async function pagedQuery<DB, TB extends keyof DB, O, S extends string>(
 ): Promise<Paged<O>> {
   const dir = h.sortDesc ? "desc" : "asc";
   const [count, list] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
+    countCapped(base),
     select(base)
       .orderBy(sortColumns[h.sortBy] as never, dir)
       .orderBy(tieBreak as never, dir)
@@ -23,7 +23,19 @@ export async function pagedQuery<DB, TB extends keyof DB, O, S extends string>(
       .offset((h.page - 1) * h.perPage)
       .execute(),
   ]);
-  return { list, total: Number((count as { n?: number | string } | undefined)?.n ?? 0), page: h.page, perPage: h.perPage };
+  return { list, ...count, page: h.page, perPage: h.perPage };
+}
+
+/**
+ * How many rows `base` matches, counting at most LIST_COUNT_CAP + 1 of them: a list whose filter matches
+ * most of a long table (a quarter of the outbox) costs a bounded read, and answers `capped` past the cap.
+ */
+export async function countCapped<DB, TB extends keyof DB>(base: SelectQueryBuilder<DB, TB, {}>): Promise<{ total: number; capped?: true }> {
+  // Is there a row past the cap? (an index walk of at most the cap); if not, the exact count is as bounded.
+  const beyond = await base.select(sql.lit(1).as("one")).limit(1).offset(LIST_COUNT_CAP).executeTakeFirst();
+  if (beyond) return { total: LIST_COUNT_CAP, capped: true };
+  const r = await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  return { total: Number((r as { n?: number | string } | undefined)?.n ?? 0) };
 }
 
 /** Every row of a paged list, page after page (for a download streamed with the list's own query). */

@@ -29,14 +29,18 @@ export async function buyOrdersPage(db: AppTx, memberId: number, q: PageQuery) {
 /** A member's market uses (sent), or gifts (sent, and received once confirmed), failed ones left out. */
 export async function movesPage(db: AppTx, memberId: number, kind: "use" | "gift", q: PageQuery) {
   const dir = q.desc ? "desc" : "asc";
+  // The kind sits in each branch, so each is a seek of its index (outbox_member, outbox_counterparty):
+  // a member's history costs its own rows, not every row of the kind.
   const base = db
     .selectFrom("outbox_transfers as t")
-    .where("t.kind", "=", kind)
     .where("t.status", "!=", "failed")
     .where((eb) =>
       kind === "use"
-        ? eb("t.member_id", "=", memberId)
-        : eb.or([eb("t.member_id", "=", memberId), eb.and([eb("t.counterparty_member_id", "=", memberId), eb("t.status", "=", "confirmed")])]),
+        ? eb.and([eb("t.member_id", "=", memberId), eb("t.kind", "=", kind)])
+        : eb.or([
+            eb.and([eb("t.member_id", "=", memberId), eb("t.kind", "=", kind)]),
+            eb.and([eb("t.counterparty_member_id", "=", memberId), eb("t.kind", "=", kind), eb("t.status", "=", "confirmed")]),
+          ]),
     );
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),

@@ -3,15 +3,26 @@ import { dialectOf } from "../../db/open";
 import type { AppTx, NewOutboxRow, OutboxRow } from "../db/schema";
 import { nowIso } from "../db/app-db";
 
-/** Won leaving `address` that the indexed balance does not show yet: pending, submitted, or confirmed above `indexedHead`. */
+/**
+ * Won leaving `address` that the indexed balance does not show yet: pending, submitted, or confirmed above
+ * `indexedHead`. Two seeks of outbox_from_status (from_address, status, block_number), so the cost follows
+ * those rows only, never the wallet's whole history (the treasury's buy approvals run it in their transaction).
+ */
 export async function pendingOutgoing(db: AppTx, address: string, indexedHead: number): Promise<number> {
+  const owed = sql<number | string>`COALESCE(SUM(value + fee), 0)`;
   const r = await db
-    .selectFrom("outbox_transfers")
-    .select(sql<number | string>`COALESCE(SUM(value + fee), 0)`.as("n"))
-    .where("from_address", "=", address)
-    .where((eb) => eb.or([eb("status", "in", ["pending", "submitted"]), eb.and([eb("status", "=", "confirmed"), eb("block_number", ">", indexedHead)])]))
+    .selectNoFrom((eb) => [
+      eb.selectFrom("outbox_transfers").select(owed.as("n")).where("from_address", "=", address).where("status", "in", ["pending", "submitted"]).as("open"),
+      eb
+        .selectFrom("outbox_transfers")
+        .select(owed.as("n"))
+        .where("from_address", "=", address)
+        .where("status", "=", "confirmed")
+        .where("block_number", ">", indexedHead)
+        .as("unindexed"),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return Number(r.open ?? 0) + Number(r.unindexed ?? 0);
 }
 
 /**

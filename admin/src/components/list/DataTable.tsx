@@ -18,6 +18,8 @@ export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   total: number;
+  /** More rows match than were counted: `total` is a lower bound, shown as "10,000+건" (domain LIST_COUNT_CAP). */
+  capped?: boolean;
   loading: boolean;
   page: number;
   perPage: number;
@@ -114,8 +116,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
       </Table.ScrollArea>
       <HStack justify="space-between" wrap="wrap" gap="3">
         <HStack gap="2">
-          <Text fontSize="sm" color="fg.muted" data-testid={`${p.testId}-total`}>
-            {L.list.total(formatWon(p.total))}
+          <Text fontSize="sm" color="fg.muted" data-testid={`${p.testId}-total`} title={p.capped ? L.list.cappedHint : undefined}>
+            {p.capped ? L.list.totalCapped(formatWon(p.total)) : L.list.total(formatWon(p.total))}
           </Text>
           <NativeSelect.Root size="sm" width="auto">
             <NativeSelect.Field

@@ -3,7 +3,7 @@ import type { Paged } from "@domain/schemas/list";
 import { DataTable, type DataTableProps } from "./DataTable";
 import type { useListState } from "./useListState";
 
-type Wired = "rows" | "total" | "loading" | "error" | "page" | "perPage" | "onPage" | "onPerPage" | "sortBy" | "sortDesc" | "onSort";
+type Wired = "rows" | "total" | "capped" | "loading" | "error" | "page" | "perPage" | "onPage" | "onPerPage" | "sortBy" | "sortDesc" | "onSort";
 
 /** A DataTable driven by a list's URL state and its paged query: the wiring every list screen shares. */
 export function ListTable<T>({
@@ -17,6 +17,7 @@ export function ListTable<T>({
       {...table}
       rows={query.data?.list}
       total={query.data?.total ?? 0}
+      capped={query.data?.capped}
       loading={query.isPending}
       error={query.error?.message}
       page={list.state.page}
