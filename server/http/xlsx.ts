@@ -173,7 +173,7 @@ const NEEDS_WORK = /[&<>\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 const INVALID = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 function escapeXml(s: string): string {
-  return NEEDS_WORK.test(s) ? s.replace(INVALID, "").replace(/[&<>]/g, (c) => ESCAPES[c]) : s;
+  return s.replace(INVALID, "").replace(/[&<>]/g, (c) => ESCAPES[c]);
 }
 const escapeAttr = (s: string) => escapeXml(s).replace(/"/g, ESCAPES['"']);
 
@@ -181,17 +181,19 @@ const escapeAttr = (s: string) => escapeXml(s).replace(/"/g, ESCAPES['"']);
 const CELL_MAX = 32_767;
 
 function rowXml(r: number, cols: string[], values: (string | number | null | undefined)[]): string {
-  let s = `<row r="${r}">`;
+  const n = String(r);
+  let s = '<row r="' + n + '">';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (v === null || v === undefined || v === "") continue;
     if (typeof v === "number") {
-      if (Number.isFinite(v)) s += `<c r="${cols[i]}${r}"><v>${v}</v></c>`;
+      if (Number.isFinite(v)) s += '<c r="' + cols[i] + n + '"><v>' + v + "</v></c>";
       continue;
     }
-    const t = escapeXml(String(v).length > CELL_MAX ? String(v).slice(0, CELL_MAX) : String(v));
-    const space = t.charCodeAt(0) <= 32 || t.charCodeAt(t.length - 1) <= 32 ? ' xml:space="preserve"' : "";
-    s += `<c r="${cols[i]}${r}" t="inlineStr"><is><t${space}>${t}</t></is></c>`;
+    if (v === null || v === undefined || v === "") continue;
+    let t = typeof v === "string" ? v : String(v);
+    if (t.length > CELL_MAX) t = t.slice(0, CELL_MAX);
+    if (NEEDS_WORK.test(t)) t = escapeXml(t);
+    s += '<c r="' + cols[i] + n + (t.charCodeAt(0) <= 32 || t.charCodeAt(t.length - 1) <= 32 ? '" t="inlineStr"><is><t xml:space="preserve">' : '" t="inlineStr"><is><t>') + t + "</t></is></c>";
   }
   return s + "</row>";
 }
