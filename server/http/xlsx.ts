@@ -22,6 +22,8 @@ export interface XlsxDownload<T> {
   rows: AsyncIterable<T> | Iterable<T>;
   /** Answer when there is no row (spec §5: '조회 결과가 존재하지 않습니다', members '회원 정보가 존재하지 않습니다.'). */
   emptyMessage?: string;
+  /** Rows per sheet, header included; Excel's limit (SHEET_MAX_ROWS) unless smaller. */
+  maxRowsPerSheet?: number;
 }
 
 /** Rows per worksheet, header included: Excel's limit. A longer list goes on in "이름 (2)", "이름 (3)"… */
@@ -76,6 +78,7 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
   zip.pipe(res);
 
   const baseName = sheetName(d.sheetName ?? "Sheet1");
+  const sheetRows = Math.max(2, Math.min(d.maxRowsPerSheet ?? SHEET_MAX_ROWS, SHEET_MAX_ROWS));
   const names: string[] = [];
   const cols = d.columns.map((_c, i) => columnLetters(i));
   const head = sheetHead(d.columns);
@@ -121,7 +124,7 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
     let r = 1;
     let n = 0;
     while (!next.done) {
-      if (r === SHEET_MAX_ROWS) {
+      if (r === sheetRows) {
         await closeSheet();
         openSheet();
         r = 1;
