@@ -34,6 +34,36 @@ async function* members(n: number): AsyncGenerator<Row> {
   }
 }
 
+interface Mixed {
+  i: number;
+  name: string | null;
+  memo: string;
+  won: number;
+  at: string;
+}
+const mixedColumns: SheetColumn<Mixed>[] = [
+  { header: "번호", value: (r) => r.i, width: 8 },
+  { header: "받는 사람", value: (r) => r.name },
+  { header: "메모", value: (r) => r.memo, width: 40 },
+  { header: "금액(원)", value: (r) => r.won },
+  { header: "시간", value: (r) => r.at, width: 20 },
+];
+/** Korean text, XML's special characters, a control character, edge spaces, missing names, large amounts. */
+async function* mixed(n: number): AsyncGenerator<Mixed> {
+  for (let i = 1; i <= n; i++) {
+    yield {
+      i,
+      name: i % 7 === 0 ? null : `수신자${i}`,
+      memo: i % 5 === 0 ? ` <선물> & "감사" ${i}\u0007 ` : `메모 ${i}`,
+      won: i * 1_000_000_007,
+      at: `2026. 05. ${String((i % 28) + 1).padStart(2, "0")}. 12:00:00`,
+    };
+  }
+}
+
+let produced = 0;
+let stopped = false;
+
 describe("xlsx download helper", () => {
   let server: http.Server;
   let url: string;
@@ -42,6 +72,22 @@ describe("xlsx download helper", () => {
     const app = express();
     app.get("/members/:n", async (req, res) => {
       await streamXlsx(res, { fileName: "회원정보.xlsx", columns, rows: members(Number(req.params.n)), emptyMessage: Msg.noMembers });
+    });
+    app.get("/mixed/:n", async (req, res) => {
+      await streamXlsx(res, { fileName: "dashboard_list.xlsx", sheetName: "거래 내역", columns: mixedColumns, rows: mixed(Number(req.params.n)), maxRowsPerSheet: Number(req.query.perSheet ?? 1_048_576) });
+    });
+    app.get("/endless", async (_req, res) => {
+      async function* endless(): AsyncGenerator<Mixed> {
+        try {
+          for (let i = 1; ; i++) {
+            produced = i;
+            yield { i, name: `회원${i}`, memo: "x".repeat(200), won: i, at: "2026-05-01" };
+          }
+        } finally {
+          stopped = true;
+        }
+      }
+      await streamXlsx(res, { fileName: "endless.xlsx", columns: mixedColumns, rows: endless() });
     });
     app.use(errorHandler({ error: () => undefined }));
     server = app.listen(0, "127.0.0.1");
@@ -60,7 +106,7 @@ describe("xlsx download helper", () => {
   });
 
   /** Downloads into a temp file while sampling memory; returns the file and the peak heap and RSS growth in MB. */
-  async function download(n: number) {
+  async function download(n: number, route = "members", query = "") {
     global.gc?.();
     const before = process.memoryUsage();
     let heap = before.heapUsed;
@@ -70,8 +116,8 @@ describe("xlsx download helper", () => {
       heap = Math.max(heap, m.heapUsed);
       rss = Math.max(rss, m.rss);
     }, 5);
-    const res = await fetch(`${url}/members/${n}`);
-    const file = path.join(dir, `${n}.xlsx`);
+    const res = await fetch(`${url}/${route}/${n}${query}`);
+    const file = path.join(dir, `${route}-${n}${query ? "-split" : ""}.xlsx`);
     await pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(file));
     clearInterval(sampler);
     return { res, file, heapMb: (heap - before.heapUsed) / 2 ** 20, rssMb: (rss - before.rss) / 2 ** 20 };
@@ -106,4 +152,44 @@ describe("xlsx download helper", () => {
     expect(count).toBe(100_000);
     expect(last).toEqual([100000, "회원100000", "01000100000", 10_000_000, "2026-05-01"]);
   }, 120_000);
+
+  it("a few thousand mixed rows open back with exceljs: Korean sheet name and headers, widths, escaped text, numbers, blanks", async () => {
+    const { res, file } = await download(3_000, "mixed");
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["거래 내역"]);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(3_001);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(["번호", "받는 사람", "메모", "금액(원)", "시간"]);
+    expect(ws.getColumn(3).width).toBe(40);
+    expect((ws.getRow(6).values as unknown[]).slice(1)).toEqual([5, "수신자5", ' <선물> & "감사" 5 ', 5_000_000_035, "2026. 05. 06. 12:00:00"]);
+    expect(ws.getRow(8).getCell(2).value).toBeNull(); // i = 7: no name, no cell
+    expect(ws.getRow(3_001).getCell(4).value).toBe(3_000 * 1_000_000_007);
+  });
+
+  it("a list longer than a sheet goes on in numbered sheets, each with the header", async () => {
+    const { file } = await download(2_500, "mixed", "?perSheet=1000");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["거래 내역", "거래 내역 (2)", "거래 내역 (3)"]);
+    expect(wb.worksheets.map((w) => w.rowCount)).toEqual([1_000, 1_000, 503]);
+    for (const ws of wb.worksheets) expect(ws.getRow(1).getCell(1).value).toBe("번호");
+    expect(wb.worksheets[1].getRow(2).getCell(1).value).toBe(1_000);
+    expect(wb.worksheets[2].getRow(503).getCell(1).value).toBe(2_500);
+  });
+
+  it("a client that goes away stops the rows (the query behind them) instead of filling memory", async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${url}/endless`, { signal: abort.signal });
+    const reader = res.body!.getReader();
+    let bytes = 0;
+    while (bytes < 256 * 1024) bytes += (await reader.read()).value!.byteLength;
+    abort.abort();
+    for (let i = 0; i < 200 && !stopped; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(stopped).toBe(true);
+    const at = produced;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(produced).toBe(at);
+  });
 });

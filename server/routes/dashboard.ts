@@ -24,7 +24,8 @@ import { formatHistoryDate } from "../../domain/format";
 
 const TYPE_LABEL: Record<DashboardRowDto["type"], string> = { mint: "발행", transfer: "전송", gift: "선물", use: "사용", fee: "수수료", burn: "소각", settlement: "정산" };
 
-const ROW_FILE: SheetColumn<DashboardRowDto>[] = [
+/** The dashboard download's columns (also streamed by `npm run bench`'s downloads section). */
+export const ROW_FILE: SheetColumn<DashboardRowDto>[] = [
   { header: "거래 해시", value: (r) => r.hash, width: 68 },
   { header: "보낸 주소", value: (r) => r.from, width: 44 },
   { header: "보낸 사람", value: (r) => r.fromName },

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate } from "react-router";
 import { Skeleton, Stack } from "@chakra-ui/react";
 import { useSession } from "../api/session";
 import { AdminLayout } from "../layout/AdminLayout";
@@ -8,30 +8,18 @@ import { L } from "../labels";
 import { canOpen, landingFor, redirectFor, type Screen } from "../screens";
 import { ForbiddenPage, PlaceholderPage } from "../pages/common/PlaceholderPage";
 
-/** Every admin path needs an operation token; without one it goes to /admin/login. */
-export function RequireAuth() {
+/**
+ * The signed-in shell: realtime notifications, toolbar and side drawer around the admin pages. This module is
+ * loaded by the router only below a signed-in route (router.tsx), so the login page does without it.
+ */
+export function LayoutRoute() {
   const { token, account } = useSession();
-  const location = useLocation();
-  if (!token || !account) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!token || !account) return null;
   return (
     <RealtimeProvider token={token}>
-      <Outlet />
+      <AdminLayout account={account} />
     </RealtimeProvider>
   );
-}
-
-/** /admin/login with a token goes to /admin. */
-export function GuestOnly() {
-  const { token } = useSession();
-  if (token) return <Navigate to="/" replace />;
-  return <Outlet />;
-}
-
-/** Toolbar + side drawer around the admin pages. */
-export function LayoutRoute() {
-  const { account } = useSession();
-  if (!account) return null;
-  return <AdminLayout account={account} />;
 }
 
 /** /admin: the operator's landing screen. */

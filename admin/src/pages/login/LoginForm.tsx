@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert, Button, Field, Input, Stack } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { Code } from "@domain/codes";
-import { callEndpoint, type LoginAdminData } from "../../api/endpoints";
+import type { LoginAdminData } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { L } from "../../labels";
 
@@ -18,7 +18,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (data: LoginAdminData) =
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const login = useMutation({
-    mutationFn: (body: { username: string; password: string }) => callEndpoint("loginAdmin", body),
+    // The endpoint table (every schema) loads on submit, not with the login page.
+    mutationFn: async (body: { username: string; password: string }) => (await import("../../api/endpoints")).callEndpoint("loginAdmin", body),
     onSuccess: onLoggedIn,
     onError: (e) => setError(loginErrorMessage(e)),
   });
