@@ -118,7 +118,10 @@ export function createRpc(url: string, opts: { timeoutMs?: number } = {}): Rpc {
 }
 
 export const toHex = (n: number | bigint): string => "0x" + n.toString(16);
-export const fromHex = (h: string): number => Number(BigInt(h));
+export const fromHex = (h: string): number => {
+  const n = parseInt(h, 16);
+  return Number.isSafeInteger(n) ? n : Number(BigInt(h));
+};
 
 // ---- helpers named after the RPC methods ----
 
