@@ -28,6 +28,8 @@ export interface IndexerOptions {
    * with a fatal error instead of silently rewriting history that the books treated as settled.
    */
   finalityDepth?: number;
+  /** Called after every sync pass with the indexed head (the worker thread forwards head moves that came without a block event). */
+  onSynced?: (head: IndexedHead | null) => void;
 }
 
 export interface IndexedHead {

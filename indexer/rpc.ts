@@ -13,6 +13,9 @@ export interface RpcBlock {
   hash: string;
   parentHash: string;
   timestamp: string;
+  /** The sum of its transactions' gasUsed. */
+  gasUsed?: string;
+  baseFeePerGas?: string;
   transactions: RpcTransaction[];
 }
 
@@ -24,6 +27,8 @@ export interface RpcTransaction {
   value: string;
   transactionIndex: string;
   gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
 }
 
 export interface RpcLog {
