@@ -17,8 +17,10 @@ export interface IndexerOptions {
   fromBlock: number;
   /** Blocks per catch-up range (one eth_getLogs, one store transaction). */
   batchSize?: number;
-  /** How often the live loop asks for a new head. */
+  /** How often the live loop asks for a new head (new-head notifications over WebSocket wake it sooner). */
   pollMs?: number;
+  /** The node's WebSocket for new-head notifications: default the RPC URL with ws(s)://; null polls only. */
+  wsUrl?: string | null;
   logger?: Logger;
   /** Blocks kept below the head for reorg checks; older blocks without token activity are pruned. */
   keepBlocks?: number;

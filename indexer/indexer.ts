@@ -4,6 +4,7 @@ import type { SyncState } from "./db";
 import { decodeRange, type DecodedRange } from "./decode";
 import { FatalError, RetryableError, StaleHeadError, isRetryable } from "./errors";
 import { createEmitter } from "./events";
+import { watchHeads, wsUrlOf } from "./heads";
 import { createRpc, eth_blockNumber, eth_chainId, eth_getBlockByNumber_batch, eth_getLogs, eth_getTransactionReceipt_batch, fromHex, type Rpc, type RpcBlock, type RpcLog, type RpcReceipt, type RpcTransaction } from "./rpc";
 import { createStore, type IndexerStore } from "./store";
 import type { IndexedHead, Indexer, IndexerOptions, Logger } from "./indexer-types";
@@ -40,6 +41,7 @@ const defaultLogger: Logger = {
   error: (m) => console.error(m),
 };
 
+const PRUNE_STEP = 64;
 const TOO_LARGE = /range|limit|too many|too large|exceed|size/i;
 
 /** Hashes only (no transactions) for the ancestor walk. */
@@ -319,7 +321,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         collector = decoded.feeCollector;
         finalized = Math.max(finalized, fromHex(top.number) - finalityDepth);
         const keepFrom = fromHex(top.number) - keepBlocks;
-        if (keepFrom > prunedUpTo) {
+        // Pruned in steps (not one DELETE per live block): the window holds keepBlocks to keepBlocks + 64 blocks.
+        if (keepFrom >= prunedUpTo + PRUNE_STEP || (keepFrom > prunedUpTo && to - from + 1 >= PRUNE_STEP)) {
           await store.prune(keepFrom);
           prunedUpTo = keepFrom;
         }
@@ -348,27 +351,44 @@ export function createIndexer(opts: IndexerOptions): Indexer {
 
   async function runLoop(): Promise<void> {
     let delay = pollMs;
-    while (!stopped) {
-      try {
-        await serial();
-        delay = pollMs;
-      } catch (err) {
-        const fatal = !isRetryable(err);
-        const error = err instanceof Error ? err : new Error(String(err));
-        emitter.emit("error", { error, fatal });
-        if (fatal) {
-          log.error(`indexer: stopped on a fatal error: ${error.message}`);
-          return;
+    // A new head wakes the loop at once (and a head seen during a pass makes it run again right after).
+    let newHead = false;
+    const ws = opts.wsUrl === null ? null : (opts.wsUrl ?? wsUrlOf(opts.rpcUrl));
+    const onHead = () => {
+      if (wake) wake();
+      else newHead = true;
+    };
+    const heads = ws ? watchHeads(ws, onHead, (m) => log.info(m)) : null;
+    try {
+      while (!stopped) {
+        try {
+          await serial();
+          delay = pollMs;
+        } catch (err) {
+          const fatal = !isRetryable(err);
+          const error = err instanceof Error ? err : new Error(String(err));
+          emitter.emit("error", { error, fatal });
+          if (fatal) {
+            log.error(`indexer: stopped on a fatal error: ${error.message}`);
+            return;
+          }
+          log.warn(`indexer: ${error.message}; retrying in ${delay} ms`);
+          delay = Math.min(delay * 2, 10_000);
         }
-        log.warn(`indexer: ${error.message}; retrying in ${delay} ms`);
-        delay = Math.min(delay * 2, 10_000);
+        if (stopped) return;
+        if (newHead && delay === pollMs) {
+          newHead = false;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, delay);
+          wake = () => (clearTimeout(t), resolve());
+        });
+        wake = null;
+        newHead = false;
       }
-      if (stopped) return;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, delay);
-        wake = () => (clearTimeout(t), resolve());
-      });
-      wake = null;
+    } finally {
+      heads?.close();
     }
   }
 
