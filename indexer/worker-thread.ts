@@ -15,9 +15,13 @@ const EVENTS: IndexerEventName[] = ["transaction", "transfer", "tokenEvent", "au
 let buffer: ThreadEvent[] = [];
 let posted: IndexedHead | null | undefined;
 let ix: Indexer | null = null;
+/** The events the parent listens to; errors always go (a fatal one must never pass unseen). */
+let wanted = new Set<IndexerEventName>(["error"]);
 
 /** Events emitted in one synchronous run (a committed range) go out as one message, with the head after them. */
+let flushQueued = false;
 function flush(): void {
+  flushQueued = false;
   const head = ix?.head() ?? null;
   if (buffer.length === 0 && posted !== undefined && sameHead(head, posted)) return;
   post(buffer.length ? { type: "events", head, events: buffer } : { type: "head", head });
@@ -36,7 +40,12 @@ const ready: Promise<{ store: ChainStore; ix: Indexer }> = (async () => {
   });
   for (const name of EVENTS) {
     ix.on(name, (payload: unknown) => {
-      if (buffer.length === 0) queueMicrotask(flush);
+      // One message after the range (or rollback) that emitted these; the head goes with it even when no event does.
+      if (!flushQueued) {
+        flushQueued = true;
+        queueMicrotask(flush);
+      }
+      if (!wanted.has(name)) return;
       buffer.push(
         name === "error"
           ? { name, payload: { error: serialize((payload as { error: Error }).error), fatal: (payload as { fatal: boolean }).fatal } }
@@ -53,6 +62,10 @@ ready.then(
 );
 
 port.on("message", (m: ToThread) => {
+  if (m.type === "listen") {
+    wanted = new Set([...m.events, "error"]);
+    return;
+  }
   void (async () => {
     if (m.type === "start") {
       try {

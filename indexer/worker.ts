@@ -24,7 +24,12 @@ export interface SerializedError {
   message: string;
 }
 
-export type ToThread = { type: "sync"; id: number } | { type: "start" } | { type: "stop"; id: number };
+export type ToThread =
+  | { type: "sync"; id: number }
+  | { type: "start" }
+  | { type: "stop"; id: number }
+  /** Which events this side listens to: only those cross (the head always does). */
+  | { type: "listen"; events: IndexerEventName[] };
 
 export type ThreadEvent = { [K in IndexerEventName]: { name: K; payload: K extends "error" ? { error: SerializedError; fatal: boolean } : IndexerEvents[K] } }[IndexerEventName];
 
@@ -144,6 +149,15 @@ export function startIndexerWorker(opts: IndexerWorkerOptions): IndexerWorker {
     });
   };
 
+  // Events cross the thread boundary only while someone here listens to them (catch-up emits thousands).
+  const listening = new Map<IndexerEventName, number>();
+  const listen = (event: IndexerEventName, d: 1 | -1) => {
+    const before = listening.get(event) ?? 0;
+    const after = Math.max(0, before + d);
+    listening.set(event, after);
+    if ((before === 0) !== (after === 0) && !gone) worker.postMessage({ type: "listen", events: [...listening].filter(([, n]) => n > 0).map(([e]) => e) } satisfies ToThread);
+  };
+
   return {
     ready,
     start() {
@@ -191,7 +205,13 @@ export function startIndexerWorker(opts: IndexerWorkerOptions): IndexerWorker {
         headWatchers.add(check);
       });
     },
-    on: (event, fn) => emitter.on(event, fn),
-    off: (event, fn) => emitter.off(event, fn),
+    on(event, fn) {
+      emitter.on(event, fn);
+      listen(event, 1);
+    },
+    off(event, fn) {
+      emitter.off(event, fn);
+      listen(event, -1);
+    },
   };
 }
