@@ -15,7 +15,7 @@ export function wsUrlOf(rpcUrl: string): string | null {
   return /^https?:\/\//.test(rpcUrl) ? rpcUrl.replace(/^http/, "ws") : null;
 }
 
-export function watchHeads(url: string, onHead: () => void, log: (msg: string) => void): HeadWatch {
+export function watchHeads(url: string, onHead: (number: number) => void, log: (msg: string) => void): HeadWatch {
   let closed = false;
   let socket: WebSocket | null = null;
   let retryMs = 1_000;
@@ -29,7 +29,7 @@ export function watchHeads(url: string, onHead: () => void, log: (msg: string) =
     let subscribed = false;
     ws.on("open", () => ws.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] })));
     ws.on("message", (data) => {
-      let m: { id?: number; result?: unknown; error?: { message: string }; method?: string };
+      let m: { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: { result?: { number?: string } } };
       try {
         m = JSON.parse(String(data));
       } catch {
@@ -47,7 +47,8 @@ export function watchHeads(url: string, onHead: () => void, log: (msg: string) =
         retryMs = 1_000;
         return;
       }
-      if (m.method === "eth_subscription") onHead();
+      const n = m.method === "eth_subscription" ? Number(m.params?.result?.number) : NaN;
+      if (Number.isSafeInteger(n)) onHead(n);
     });
     ws.on("error", (err) => {
       if (!warned && !subscribed) log(`indexer: no WebSocket for new heads at ${url} (${err.message}); polling until it answers`);

@@ -5,7 +5,7 @@ import { decodeRange, type DecodedRange } from "./decode";
 import { FatalError, RetryableError, StaleHeadError, isRetryable } from "./errors";
 import { createEmitter } from "./events";
 import { watchHeads, wsUrlOf } from "./heads";
-import { createRpc, eth_blockNumber, eth_chainId, eth_getBlockByNumber_batch, eth_getLogs, eth_getTransactionReceipt_batch, fromHex, type Rpc, type RpcBlock, type RpcLog, type RpcReceipt, type RpcTransaction } from "./rpc";
+import { createRpc, eth_blockNumber, eth_chainId, eth_getBlockByNumber_batch, eth_getBlocksAndLogs, eth_getLogs, eth_getTransactionReceipt_batch, fromHex, type Rpc, type RpcBlock, type RpcLog, type RpcReceipt, type RpcTransaction } from "./rpc";
 import { createStore, type IndexerStore } from "./store";
 import type { IndexedHead, Indexer, IndexerOptions, Logger } from "./indexer-types";
 
@@ -85,6 +85,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   let queue: Promise<unknown> = Promise.resolve();
   let prunedUpTo = 0;
   let span = batchSize;
+  /** The head number of the latest new-head notification not yet used by a pass. */
+  let headHint: number | null = null;
   /** The fee collector after the last written range (undefined: ask the store). */
   let collector: string | null | undefined;
 
@@ -145,7 +147,10 @@ export function createIndexer(opts: IndexerOptions): Indexer {
    */
   async function fetchRange(from: number, to: number, lastHash: string | null): Promise<FetchedRange | "reorg"> {
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
-    const [blocks, logs] = await Promise.all([eth_getBlockByNumber_batch(rpc, numbers), eth_getLogs(rpc, { address: token, fromBlock: from, toBlock: to })]);
+    const filter = { address: token, fromBlock: from, toBlock: to };
+    // A short range (a live block) is one round trip; a long one reads its logs beside the block batches.
+    const [blocks, logs] =
+      numbers.length < 50 ? await eth_getBlocksAndLogs(rpc, numbers, filter) : await Promise.all([eth_getBlockByNumber_batch(rpc, numbers), eth_getLogs(rpc, filter)]);
     if (blocks.some((b) => b === null)) throw new RetryableError(`blocks ${from}..${to} are not all on the chain any more`);
     const chain = blocks as RpcBlock[];
     if (lastHash !== null && chain[0].parentHash !== lastHash) return "reorg";
@@ -281,7 +286,10 @@ export function createIndexer(opts: IndexerOptions): Indexer {
             range = await read;
           } else {
             drop();
-            chainHead = await eth_blockNumber(rpc);
+            // A new-head notification said how far the chain is: no need to ask (unless it is not past the mirror).
+            const hint = headHint;
+            headHint = null;
+            chainHead = hint !== null && last !== null && hint > last ? hint : await eth_blockNumber(rpc);
             if (last !== null && chainHead <= last) {
               const [hashThere] = await blockHashes(rpc, [chainHead]);
               const storedThere = await store.storedBlock(chainHead);
@@ -354,7 +362,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     // A new head wakes the loop at once (and a head seen during a pass makes it run again right after).
     let newHead = false;
     const ws = opts.wsUrl === null ? null : (opts.wsUrl ?? wsUrlOf(opts.rpcUrl));
-    const onHead = () => {
+    const onHead = (n: number) => {
+      headHint = Math.max(headHint ?? -1, n);
       if (wake) wake();
       else newHead = true;
     };

@@ -157,3 +157,16 @@ export async function eth_getLogs(rpc: Rpc, filter: { address: string; fromBlock
 export async function eth_getTransactionReceipt_batch(rpc: Rpc, hashes: string[]): Promise<(RpcReceipt | null)[]> {
   return rpc.batch<RpcReceipt | null>(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })));
 }
+
+/** Blocks (full transactions) and the logs of a filter in one batch: one round trip for a short range. */
+export async function eth_getBlocksAndLogs(
+  rpc: Rpc,
+  numbers: number[],
+  filter: { address: string; fromBlock: number; toBlock: number },
+): Promise<[(RpcBlock | null)[], RpcLog[]]> {
+  const answers = await rpc.batch<unknown>([
+    ...numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toHex(n), true] })),
+    { method: "eth_getLogs", params: [{ address: filter.address, fromBlock: toHex(filter.fromBlock), toBlock: toHex(filter.toBlock) }] },
+  ]);
+  return [answers.slice(0, numbers.length) as (RpcBlock | null)[], answers[numbers.length] as RpcLog[]];
+}
