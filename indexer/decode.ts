@@ -81,6 +81,8 @@ export interface AbiTables {
   parseLog(topics: readonly string[], data: string): ParsedLog | null;
   functionBySelector: Map<string, ethers.FunctionFragment>;
   errorBySelector: Map<string, ethers.ErrorFragment>;
+  /** `Name(arg, …)` of a custom error with static arguments only, or null. */
+  describeStaticError(data: string): string | null;
 }
 
 const tables = new WeakMap<ethers.Interface, AbiTables>();
@@ -93,6 +95,15 @@ function staticWord(type: string, word: string): unknown {
   if (type === "bool") return BigInt("0x" + word) !== 0n;
   return undefined;
 }
+/** A `bytes` value of ABI data (`hex` without 0x) whose head word holds its offset. */
+function dynamicBytes(hex: string, offsetWord: string): string {
+  const at = Number(BigInt("0x" + offsetWord)) * 2;
+  if (!Number.isSafeInteger(at) || hex.length < at + 64) throw new Error("bytes offset out of range");
+  const length = Number(BigInt("0x" + hex.slice(at, at + 64))) * 2;
+  if (!Number.isSafeInteger(length) || hex.length < at + 64 + length) throw new Error("bytes length out of range");
+  return "0x" + hex.slice(at + 64, at + 64 + length);
+}
+
 const isStatic = (type: string) => type === "address" || type === "bool" || type === "bytes32" || /^uint\d*$/.test(type);
 
 export function abiTables(iface: ethers.Interface): AbiTables {
@@ -104,8 +115,9 @@ export function abiTables(iface: ethers.Interface): AbiTables {
     const inputs = ev.inputs;
     const indexed = inputs.filter((p) => p.indexed);
     const plain = inputs.filter((p) => !p.indexed);
-    // Indexed parameters of dynamic types are stored as their hash; the token has none, but keep them exact.
-    const simple = indexed.every((p) => isStatic(p.type)) && plain.every((p) => isStatic(p.type));
+    // Static words and `bytes` are read by hand; any other dynamic type goes through the ABI coder.
+    // (Indexed parameters of dynamic types are stored as their hash: the token has none, kept as the topic.)
+    const simple = plain.every((p) => isStatic(p.type) || p.type === "bytes");
     events.set(ev.topicHash, (topics, data) => {
       if (topics.length !== indexed.length + 1) throw new Error(`${ev.name}: ${topics.length} topics`);
       const hex = data.slice(2);
@@ -118,7 +130,8 @@ export function abiTables(iface: ethers.Interface): AbiTables {
         else if (decodedPlain) args.push(decodedPlain[w++]);
         else {
           if (hex.length < (w + 1) * 64) throw new Error(`${ev.name}: data too short`);
-          args.push(staticWord(p.type, hex.slice(w * 64, ++w * 64)));
+          const word = hex.slice(w * 64, ++w * 64);
+          args.push(p.type === "bytes" ? dynamicBytes(hex, word) : staticWord(p.type, word));
         }
       }
       return { name: ev.name, args };
@@ -128,6 +141,11 @@ export function abiTables(iface: ethers.Interface): AbiTables {
   iface.forEachFunction((f) => functionBySelector.set(f.selector, f));
   const errorBySelector = new Map<string, ethers.ErrorFragment>();
   iface.forEachError((e) => errorBySelector.set(e.selector, e));
+  /** Errors whose arguments are all static words: decoded by hand, as ethers would print them. */
+  const staticErrors = new Map<string, { name: string; types: string[] }>();
+  iface.forEachError((e) => {
+    if (e.inputs.every((p) => isStatic(p.type))) staticErrors.set(e.selector, { name: e.name, types: e.inputs.map((p) => p.type) });
+  });
   const t: AbiTables = {
     iface,
     parseLog(topics, data) {
@@ -141,6 +159,11 @@ export function abiTables(iface: ethers.Interface): AbiTables {
     },
     functionBySelector,
     errorBySelector,
+    describeStaticError(data) {
+      const e = staticErrors.get(data.slice(0, 10).toLowerCase());
+      if (!e || data.length !== 10 + 64 * e.types.length) return null;
+      return `${e.name}(${e.types.map((type, i) => String(staticWord(type, data.slice(10 + i * 64, 10 + (i + 1) * 64)))).join(", ")})`;
+    },
   };
   tables.set(iface, t);
   return t;
@@ -156,6 +179,8 @@ export function methodOf(iface: ethers.Interface, token: string, tx: RpcTransact
 export function describeRevert(iface: ethers.Interface, data: string): string {
   if (!data || data === "0x") return "reverted";
   try {
+    const known = abiTables(iface).describeStaticError(data);
+    if (known) return known;
     const fragment = abiTables(iface).errorBySelector.get(data.slice(0, 10).toLowerCase());
     if (fragment) return `${fragment.name}(${iface.decodeErrorResult(fragment, data).toArray().map(String).join(", ")})`;
     // Error(string), Panic(uint256): ethers knows them.
