@@ -2,6 +2,8 @@
  * Indexer: catch-up rate of a fresh indexer (its own worker thread, a fresh SQLite store) over a mined token
  * history, against a plain JSON-RPC fetch of the same logs and blocks in the same ranges (the anchor, same run);
  * and the live lag (chain head − head seen on the API thread) while blocks are mined at a steady rate.
+ * BENCH_INDEXER_BLOCKS (2000), BENCH_INDEXER_ROUNDS (2), BENCH_LIVE_BLOCKS (150), BENCH_LIVE_RATE (10 blocks/s);
+ * BENCH_VERBOSE=1 prints the lag samples.
  */
 import fs from "node:fs";
 import os from "node:os";
