@@ -9,7 +9,7 @@ import { createChainReader, type ChainReader } from "./reader";
 import { mineHistory, mineMore, type History } from "./test/history";
 import { expectMirrorMatchesChain } from "./test/expect-mirror";
 import { testStores } from "./test/stores";
-import { signAuthorization, startVoucherChain, submitAuthorization, type VoucherChain } from "./test/voucher";
+import { signAuthorization, startVoucherChain, type VoucherChain } from "./test/voucher";
 import { startIndexerWorker, type IndexerWorker } from "./worker";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
@@ -97,14 +97,11 @@ describe("indexer worker thread", () => {
     try {
       const a = await signAuthorization(chain, alice, { to: bob.address, value: 10n, fee: 1n });
       const b = await signAuthorization(chain, bob, { to: carol.address, value: 20n, fee: 2n });
-      const sent = [
-        submitAuthorization(chain, a, { gasLimit: 300_000 }),
-        submitAuthorization(chain, b, { gasLimit: 300_000 }),
-      ];
-      // Both pending, then one block with both.
-      await new Promise((r) => setTimeout(r, 300));
+      // Both in the pool (sent, not mined), then one block with both.
+      const submit = (x: typeof a) => chain.token.transferWithAuthorization(x.from, x.to, x.value, x.fee, x.validAfter, x.validBefore, x.nonce, x.v, x.r, x.s, { gasLimit: 300_000 });
+      const sent = [await submit(a), await submit(b)];
       await chain.provider.send("evm_mine", []);
-      const receipts = await Promise.all(sent);
+      const receipts = await Promise.all(sent.map((t) => t.wait()));
       expect(receipts[0]!.blockNumber).toBe(receipts[1]!.blockNumber);
     } finally {
       await chain.provider.send("evm_setAutomine", [true]);
