@@ -17,8 +17,10 @@ export interface IndexerOptions {
   fromBlock: number;
   /** Blocks per catch-up range (one eth_getLogs, one store transaction). */
   batchSize?: number;
-  /** How often the live loop asks for a new head. */
+  /** How often the live loop asks for a new head (new-head notifications over WebSocket wake it sooner). */
   pollMs?: number;
+  /** The node's WebSocket for new-head notifications: default the RPC URL with ws(s)://; null polls only. */
+  wsUrl?: string | null;
   logger?: Logger;
   /** Blocks kept below the head for reorg checks; older blocks without token activity are pruned. */
   keepBlocks?: number;
@@ -28,6 +30,8 @@ export interface IndexerOptions {
    * with a fatal error instead of silently rewriting history that the books treated as settled.
    */
   finalityDepth?: number;
+  /** Called after every sync pass with the indexed head (the worker thread forwards head moves that came without a block event). */
+  onSynced?: (head: IndexedHead | null) => void;
 }
 
 export interface IndexedHead {

@@ -4,11 +4,36 @@ import type { SyncState } from "./db";
 import { decodeRange, type DecodedRange } from "./decode";
 import { FatalError, RetryableError, StaleHeadError, isRetryable } from "./errors";
 import { createEmitter } from "./events";
-import { createRpc, eth_blockNumber, eth_chainId, eth_getBlockByNumber_batch, eth_getLogs, eth_getTransactionReceipt_batch, fromHex, type Rpc, type RpcBlock, type RpcTransaction } from "./rpc";
+import { watchHeads, wsUrlOf } from "./heads";
+import { createRpc, eth_blockNumber, eth_chainId, eth_getBlockByNumber_batch, eth_getBlocksAndLogs, eth_getLogs, eth_getTransactionReceipt_batch, fromHex, type Rpc, type RpcBlock, type RpcLog, type RpcReceipt, type RpcTransaction } from "./rpc";
 import { createStore, type IndexerStore } from "./store";
 import type { IndexedHead, Indexer, IndexerOptions, Logger } from "./indexer-types";
 
 export type { IndexedHead, Indexer, IndexerOptions, Logger } from "./indexer-types";
+
+/** One block range as read from the node, checked to be one chain, not decoded yet. */
+interface FetchedRange {
+  blocks: RpcBlock[];
+  logs: RpcLog[];
+  txs: { tx: RpcTransaction; receipt: RpcReceipt }[];
+}
+
+/**
+ * What the receipt of a block's only transaction says, from the header: its gas used is the block's, its
+ * price the effective one (EIP-1559: min(maxFee, baseFee + maxPriorityFee)), and it succeeded (the caller
+ * only asks for one that emitted logs: a reverted transaction has none).
+ */
+function receiptFromHeader(b: RpcBlock, tx: RpcTransaction): RpcReceipt | null {
+  if (b.gasUsed === undefined) return null;
+  let price = tx.gasPrice;
+  if (tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas !== undefined && b.baseFeePerGas !== undefined) {
+    const max = BigInt(tx.maxFeePerGas);
+    const tip = BigInt(b.baseFeePerGas) + BigInt(tx.maxPriorityFeePerGas);
+    price = "0x" + (tip < max ? tip : max).toString(16);
+  }
+  if (price === undefined) return null;
+  return { transactionHash: tx.hash, blockHash: b.hash, blockNumber: b.number, status: "0x1", gasUsed: b.gasUsed, effectiveGasPrice: price, contractAddress: null };
+}
 
 const defaultLogger: Logger = {
   info: () => undefined,
@@ -16,6 +41,7 @@ const defaultLogger: Logger = {
   error: (m) => console.error(m),
 };
 
+const PRUNE_STEP = 64;
 const TOO_LARGE = /range|limit|too many|too large|exceed|size/i;
 
 /** Hashes only (no transactions) for the ancestor walk. */
@@ -34,6 +60,7 @@ async function blockHashes(rpc: Rpc, numbers: number[]): Promise<(string | null)
  */
 export function createIndexer(opts: IndexerOptions): Indexer {
   const token = ethers.getAddress(opts.token);
+  const tokenLower = token.toLowerCase();
   const batchSize = Math.max(1, opts.batchSize ?? 500);
   const pollMs = opts.pollMs ?? 500;
   const keepBlocks = opts.keepBlocks ?? 1024;
@@ -58,6 +85,10 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   let queue: Promise<unknown> = Promise.resolve();
   let prunedUpTo = 0;
   let span = batchSize;
+  /** The head number of the latest new-head notification not yet used by a pass. */
+  let headHint: number | null = null;
+  /** The fee collector after the last written range (undefined: ask the store). */
+  let collector: string | null | undefined;
 
   /** Same chain, same genesis, same token as the mirror? Otherwise the mirror is rebuilt. */
   async function ensureChain(): Promise<void> {
@@ -70,6 +101,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       await store.wipe();
       prunedUpTo = 0;
     }
+    collector = undefined;
     current = await store.state();
     if (!current) {
       await store.init({ chainId, genesisHash: genesis, token, deployBlock: opts.fromBlock });
@@ -102,16 +134,23 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     }
     const { removedTxHashes, state } = await store.rollbackTo(ancestor, s.lastHash);
     current = state;
+    collector = undefined;
     prunedUpTo = Math.min(prunedUpTo, ancestor);
     const depth = last - ancestor;
     log.warn(`indexer: reorg, rolled back ${depth} block(s) to common ancestor ${ancestor} (${removedTxHashes.length} tx removed)`);
     emitter.emit("reorg", { commonAncestor: ancestor, depth, removedTxHashes });
   }
 
-  /** Reads blocks from..to, checks they extend the stored head, decodes them. 'reorg' if they do not. */
-  async function readRange(from: number, to: number, lastHash: string | null): Promise<DecodedRange | "reorg"> {
+  /**
+   * Reads blocks from..to with the token's logs and the receipts it needs, and checks they extend `lastHash`
+   * ('reorg' if they do not). Decoding waits for the range before it to be written (it needs the fee collector).
+   */
+  async function fetchRange(from: number, to: number, lastHash: string | null): Promise<FetchedRange | "reorg"> {
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
-    const [blocks, logs] = await Promise.all([eth_getBlockByNumber_batch(rpc, numbers), eth_getLogs(rpc, { address: token, fromBlock: from, toBlock: to })]);
+    const filter = { address: token, fromBlock: from, toBlock: to };
+    // A short range (a live block) is one round trip; a long one reads its logs beside the block batches.
+    const [blocks, logs] =
+      numbers.length < 50 ? await eth_getBlocksAndLogs(rpc, numbers, filter) : await Promise.all([eth_getBlockByNumber_batch(rpc, numbers), eth_getLogs(rpc, filter)]);
     if (blocks.some((b) => b === null)) throw new RetryableError(`blocks ${from}..${to} are not all on the chain any more`);
     const chain = blocks as RpcBlock[];
     if (lastHash !== null && chain[0].parentHash !== lastHash) return "reorg";
@@ -125,33 +164,42 @@ export function createIndexer(opts: IndexerOptions): Indexer {
 
     // The transactions that touched the token: those that logged, and those sent to it (a reverted one logs nothing).
     const logged = new Set(logs.map((l) => l.transactionHash));
-    const txs: RpcTransaction[] = [];
+    const txs: { tx: RpcTransaction; receipt: RpcReceipt | null }[] = [];
+    const asked: number[] = [];
     for (const b of chain) {
       for (const tx of b.transactions) {
-        if (logged.has(tx.hash) || (tx.to !== null && ethers.getAddress(tx.to) === token)) txs.push(tx);
+        if (!logged.has(tx.hash) && (tx.to === null || tx.to.toLowerCase() !== tokenLower)) continue;
+        // The only transaction of its block, and it logged (so it succeeded): the header says what its receipt
+        // would (a header's gasUsed is the sum of its receipts'). Others are asked for their receipt.
+        const receipt = b.transactions.length === 1 && logged.has(tx.hash) && tx.to !== null ? receiptFromHeader(b, tx) : null;
+        if (!receipt) asked.push(txs.length);
+        txs.push({ tx, receipt });
       }
     }
-    const receipts = await eth_getTransactionReceipt_batch(rpc, txs.map((t) => t.hash));
-    for (let i = 0; i < txs.length; i++) {
-      if (!receipts[i] || hashAt.get(fromHex(receipts[i]!.blockNumber)) !== receipts[i]!.blockHash) {
-        throw new RetryableError(`the receipt of ${txs[i].hash} does not match block ${from}..${to}`);
-      }
+    if (asked.length > 0) {
+      const receipts = await eth_getTransactionReceipt_batch(rpc, asked.map((i) => txs[i].tx.hash));
+      asked.forEach((i, k) => {
+        const r = receipts[k];
+        if (!r || hashAt.get(fromHex(r.blockNumber)) !== r.blockHash) throw new RetryableError(`the receipt of ${txs[i].tx.hash} does not match block ${from}..${to}`);
+        txs[i].receipt = r;
+      });
     }
-    return decodeRange({
-      token,
-      iface,
-      blocks: chain,
-      logs,
-      txs: txs.map((tx, i) => ({ tx, receipt: receipts[i]! })),
-      feeCollector: await store.feeCollector(),
-    });
+    return { blocks: chain, logs, txs: txs as FetchedRange["txs"] };
+  }
+
+  function decode(range: FetchedRange, feeCollector: string | null): DecodedRange {
+    return decodeRange({ token, iface, blocks: range.blocks, logs: range.logs, txs: range.txs, feeCollector });
   }
 
   /** Emits a committed range, block by block: its transactions, transfers, token events, authorizations, then the block. */
   function emitRange(range: DecodedRange): void {
     const byBlock = <T>(list: T[], n: (x: T) => number) => {
       const m = new Map<number, T[]>();
-      for (const x of list) m.set(n(x), [...(m.get(n(x)) ?? []), x]);
+      for (const x of list) {
+        const at = m.get(n(x));
+        if (at) at.push(x);
+        else m.set(n(x), [x]);
+      }
       return (b: number) => m.get(b) ?? [];
     };
     const txs = byBlock(range.transactions, (t) => t.block_number);
@@ -201,6 +249,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       try {
         const h = await syncPass();
         for (const check of [...synced]) check();
+        opts.onSynced?.(h);
         return h;
       } catch (err) {
         if (!(err instanceof StaleHeadError) || attempt >= 10) throw err;
@@ -210,53 +259,87 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     }
   }
 
-  /** Ranges up to the chain's head; between ranges it yields to stop(). */
+  /**
+   * Ranges up to the chain's head; between ranges it yields to stop(). While a range is decoded and written,
+   * the next one is already being read (it must extend the range before it, or it is read again).
+   */
   async function syncPass(): Promise<IndexedHead | null> {
     if (!checkedChain) await ensureChain();
-    for (;;) {
-      const chainHead = await eth_blockNumber(rpc);
-      const s = current!;
-      const last = s.lastBlock;
-      if (last !== null && chainHead <= last) {
-        const [hashThere] = await blockHashes(rpc, [chainHead]);
-        const storedThere = await store.storedBlock(chainHead);
-        if (chainHead === last && hashThere === s.lastHash) return head();
-        if (chainHead < last || !storedThere || hashThere !== storedThere.hash) {
-          // The chain is shorter than the mirror, or differs at its tip.
+    let ahead: { from: number; to: number; parent: string; chainHead: number; read: Promise<FetchedRange | "reorg"> } | null = null;
+    const drop = () => {
+      ahead?.read.catch(() => undefined);
+      ahead = null;
+    };
+    try {
+      for (;;) {
+        const s = current!;
+        const last = s.lastBlock;
+        let from: number;
+        let to: number;
+        let chainHead: number;
+        let range: FetchedRange | "reorg";
+        try {
+          if (ahead && last !== null && ahead.from === last + 1 && ahead.parent === s.lastHash) {
+            ({ from, to, chainHead } = ahead);
+            const read: Promise<FetchedRange | "reorg"> = ahead.read;
+            ahead = null;
+            range = await read;
+          } else {
+            drop();
+            // A new-head notification said how far the chain is: no need to ask (unless it is not past the mirror).
+            const hint = headHint;
+            headHint = null;
+            chainHead = hint !== null && last !== null && hint > last ? hint : await eth_blockNumber(rpc);
+            if (last !== null && chainHead <= last) {
+              const [hashThere] = await blockHashes(rpc, [chainHead]);
+              const storedThere = await store.storedBlock(chainHead);
+              if (chainHead === last && hashThere === s.lastHash) return head();
+              if (chainHead < last || !storedThere || hashThere !== storedThere.hash) {
+                // The chain is shorter than the mirror, or differs at its tip.
+                await rollbackToCommonAncestor(chainHead);
+                continue;
+              }
+            }
+            from = last === null ? opts.fromBlock : last + 1;
+            if (from > chainHead) return head();
+            to = Math.min(chainHead, from + span - 1);
+            range = await fetchRange(from, to, last === null ? null : s.lastHash);
+          }
+        } catch (err) {
+          // Providers cap eth_getLogs ranges and batch sizes: halve the range and go on.
+          if (span > 1 && TOO_LARGE.test((err as Error).message)) {
+            span = Math.ceil(span / 2);
+            log.warn(`indexer: ${(err as Error).message}; ranges of ${span} blocks from now on`);
+            drop();
+            continue;
+          }
+          throw err;
+        }
+        if (range === "reorg") {
           await rollbackToCommonAncestor(chainHead);
           continue;
         }
-      }
-      const from = last === null ? opts.fromBlock : last + 1;
-      if (from > chainHead) return head();
-      const to = Math.min(chainHead, from + span - 1);
-      let range: DecodedRange | "reorg";
-      try {
-        range = await readRange(from, to, last === null ? null : s.lastHash);
-      } catch (err) {
-        // Providers cap eth_getLogs ranges and batch sizes: halve the range and go on.
-        if (span > 1 && TOO_LARGE.test((err as Error).message)) {
-          span = Math.ceil(span / 2);
-          log.warn(`indexer: ${(err as Error).message}; ranges of ${span} blocks from now on`);
-          continue;
+        const top: RpcBlock = range.blocks[range.blocks.length - 1];
+        if (to < chainHead && !stopped) {
+          const next: { from: number; to: number; parent: string; chainHead: number } = { from: to + 1, to: Math.min(chainHead, to + span), parent: top.hash, chainHead };
+          ahead = { ...next, read: fetchRange(next.from, next.to, top.hash) };
         }
-        throw err;
+        const decoded = decode(range, collector === undefined ? await store.feeCollector() : collector);
+        current = await store.applyRange(decoded, { number: fromHex(top.number), hash: top.hash }, s.lastHash);
+        collector = decoded.feeCollector;
+        finalized = Math.max(finalized, fromHex(top.number) - finalityDepth);
+        const keepFrom = fromHex(top.number) - keepBlocks;
+        // Pruned in steps (not one DELETE per live block): the window holds keepBlocks to keepBlocks + 64 blocks.
+        if (keepFrom >= prunedUpTo + PRUNE_STEP || (keepFrom > prunedUpTo && to - from + 1 >= PRUNE_STEP)) {
+          await store.prune(keepFrom);
+          prunedUpTo = keepFrom;
+        }
+        if (to > from) log.info(`indexer: indexed blocks ${from}..${to} (${decoded.transfers.length} transfers)`);
+        emitRange(decoded);
+        if (to >= chainHead || stopped) return head();
       }
-      if (range === "reorg") {
-        await rollbackToCommonAncestor(chainHead);
-        continue;
-      }
-      const top = range.blocks[range.blocks.length - 1];
-      current = await store.applyRange(range, { number: top.number, hash: top.hash }, s.lastHash);
-      finalized = Math.max(finalized, top.number - finalityDepth);
-      const keepFrom = top.number - keepBlocks;
-      if (keepFrom > prunedUpTo) {
-        await store.prune(keepFrom);
-        prunedUpTo = keepFrom;
-      }
-      if (to > from) log.info(`indexer: indexed blocks ${from}..${to} (${range.transfers.length} transfers)`);
-      emitRange(range);
-      if (to >= chainHead || stopped) return head();
+    } finally {
+      drop();
     }
   }
 
@@ -276,27 +359,45 @@ export function createIndexer(opts: IndexerOptions): Indexer {
 
   async function runLoop(): Promise<void> {
     let delay = pollMs;
-    while (!stopped) {
-      try {
-        await serial();
-        delay = pollMs;
-      } catch (err) {
-        const fatal = !isRetryable(err);
-        const error = err instanceof Error ? err : new Error(String(err));
-        emitter.emit("error", { error, fatal });
-        if (fatal) {
-          log.error(`indexer: stopped on a fatal error: ${error.message}`);
-          return;
+    // A new head wakes the loop at once (and a head seen during a pass makes it run again right after).
+    let newHead = false;
+    const ws = opts.wsUrl === null ? null : (opts.wsUrl ?? wsUrlOf(opts.rpcUrl));
+    const onHead = (n: number) => {
+      headHint = Math.max(headHint ?? -1, n);
+      if (wake) wake();
+      else newHead = true;
+    };
+    const heads = ws ? watchHeads(ws, onHead, (m) => log.info(m)) : null;
+    try {
+      while (!stopped) {
+        try {
+          await serial();
+          delay = pollMs;
+        } catch (err) {
+          const fatal = !isRetryable(err);
+          const error = err instanceof Error ? err : new Error(String(err));
+          emitter.emit("error", { error, fatal });
+          if (fatal) {
+            log.error(`indexer: stopped on a fatal error: ${error.message}`);
+            return;
+          }
+          log.warn(`indexer: ${error.message}; retrying in ${delay} ms`);
+          delay = Math.min(delay * 2, 10_000);
         }
-        log.warn(`indexer: ${error.message}; retrying in ${delay} ms`);
-        delay = Math.min(delay * 2, 10_000);
+        if (stopped) return;
+        if (newHead && delay === pollMs) {
+          newHead = false;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, delay);
+          wake = () => (clearTimeout(t), resolve());
+        });
+        wake = null;
+        newHead = false;
       }
-      if (stopped) return;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, delay);
-        wake = () => (clearTimeout(t), resolve());
-      });
-      wake = null;
+    } finally {
+      heads?.close();
     }
   }
 

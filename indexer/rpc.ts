@@ -13,6 +13,9 @@ export interface RpcBlock {
   hash: string;
   parentHash: string;
   timestamp: string;
+  /** The sum of its transactions' gasUsed. */
+  gasUsed?: string;
+  baseFeePerGas?: string;
   transactions: RpcTransaction[];
 }
 
@@ -24,6 +27,8 @@ export interface RpcTransaction {
   value: string;
   transactionIndex: string;
   gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
 }
 
 export interface RpcLog {
@@ -118,7 +123,10 @@ export function createRpc(url: string, opts: { timeoutMs?: number } = {}): Rpc {
 }
 
 export const toHex = (n: number | bigint): string => "0x" + n.toString(16);
-export const fromHex = (h: string): number => Number(BigInt(h));
+export const fromHex = (h: string): number => {
+  const n = parseInt(h, 16);
+  return Number.isSafeInteger(n) ? n : Number(BigInt(h));
+};
 
 // ---- helpers named after the RPC methods ----
 
@@ -148,4 +156,17 @@ export async function eth_getLogs(rpc: Rpc, filter: { address: string; fromBlock
 
 export async function eth_getTransactionReceipt_batch(rpc: Rpc, hashes: string[]): Promise<(RpcReceipt | null)[]> {
   return rpc.batch<RpcReceipt | null>(hashes.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })));
+}
+
+/** Blocks (full transactions) and the logs of a filter in one batch: one round trip for a short range. */
+export async function eth_getBlocksAndLogs(
+  rpc: Rpc,
+  numbers: number[],
+  filter: { address: string; fromBlock: number; toBlock: number },
+): Promise<[(RpcBlock | null)[], RpcLog[]]> {
+  const answers = await rpc.batch<unknown>([
+    ...numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toHex(n), true] })),
+    { method: "eth_getLogs", params: [{ address: filter.address, fromBlock: toHex(filter.fromBlock), toBlock: toHex(filter.toBlock) }] },
+  ]);
+  return [answers.slice(0, numbers.length) as (RpcBlock | null)[], answers[numbers.length] as RpcLog[]];
 }

@@ -1,7 +1,8 @@
 import http from "node:http";
 import pino from "pino";
 import { bootstrapChain, type Deployment } from "../chain/bootstrap";
-import { createIndexer, type Indexer } from "../indexer/indexer";
+import type { Indexer } from "../indexer/indexer";
+import { startIndexerWorker } from "../indexer/worker";
 import { openChainStore } from "../indexer/db";
 import { createChainReader } from "../indexer/reader";
 import { leadership } from "../db/leader";
@@ -98,10 +99,15 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   // Exactly one process relays and indexes; the others serve requests and read what it writes.
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
   let indexer: Indexer | null = null;
-  let writeStore: Awaited<ReturnType<typeof openChainStore>> | null = null;
   const becomeLeader = async () => {
-    writeStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-    indexer = createIndexer({ rpcUrl: chain.rpcUrl, store: writeStore, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
+    // The indexer runs on its own thread with its own write connection: decoding and writing stay off the API's event loop.
+    indexer = startIndexerWorker({
+      rpcUrl: chain.rpcUrl,
+      location: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+      token: chain.deployment.token,
+      fromBlock: chain.deployment.deployBlock,
+      logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    });
     // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
     // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
     indexer.on("reorg", (r) => {
@@ -195,7 +201,6 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       await (indexer as Indexer | null)?.stop();
       await lead.release();
       await leading.catch(() => undefined);
-      await (writeStore as { close(): Promise<void> } | null)?.close();
       await readStore.close();
       await chain.stop();
       await appStore.close();

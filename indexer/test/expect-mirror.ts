@@ -14,6 +14,11 @@ export async function expectMirrorMatchesChain(chain: VoucherChain, reader: Chai
   const mirrored = new Set<string>();
   const head = await reader.indexedHead();
   expect(head?.number).toBe(await chain.provider.getBlockNumber());
-  for (const tx of (await reader.transactions({ limit: 100_000 })).items) for (const t of await reader.transfersByTx(tx.hash)) mirrored.add(`${t.txHash}:${t.logIndex}`);
+  for (const tx of (await reader.transactions({ limit: 100_000 })).items) {
+    for (const t of await reader.transfersByTx(tx.hash)) mirrored.add(`${t.txHash}:${t.logIndex}`);
+    // What the receipt says, whether the indexer asked for it or read it off the block header.
+    const receipt = (await chain.provider.getTransactionReceipt(tx.hash))!;
+    expect({ hash: tx.hash, status: tx.status, gasUsed: tx.gasUsed, gasPrice: tx.gasPrice }).toEqual({ hash: tx.hash, status: receipt.status, gasUsed: receipt.gasUsed, gasPrice: receipt.gasPrice });
+  }
   expect([...mirrored].sort()).toEqual(keys);
 }

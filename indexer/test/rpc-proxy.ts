@@ -16,13 +16,19 @@ export async function startRpcProxy(target: string, opts: ProxyOptions = {}): Pr
     const body = Buffer.concat(chunks);
     try {
       const call = JSON.parse(body.toString());
-      if (opts.maxLogRange !== undefined && call.method === "eth_getLogs") {
-        const { fromBlock, toBlock } = call.params[0];
-        if (Number(BigInt(toBlock) - BigInt(fromBlock)) + 1 > opts.maxLogRange) {
-          const error = { code: -32005, message: `query exceeds max block range ${opts.maxLogRange}` };
-          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error }));
-          return;
-        }
+      const capped = (c: { method?: string; params?: { fromBlock: string; toBlock: string }[] }) =>
+        opts.maxLogRange !== undefined && c.method === "eth_getLogs" && Number(BigInt(c.params![0].toBlock) - BigInt(c.params![0].fromBlock)) + 1 > opts.maxLogRange;
+      const refusal = (id: unknown) => ({ jsonrpc: "2.0", id, error: { code: -32005, message: `query exceeds max block range ${opts.maxLogRange}` } });
+      if (!Array.isArray(call) && capped(call)) {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(refusal(call.id)));
+        return;
+      }
+      if (Array.isArray(call) && call.some(capped)) {
+        // Inside a batch the capped calls fail one by one, the others are answered.
+        const rest = call.filter((c) => !capped(c));
+        const answered = rest.length ? ((await (await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rest) })).json()) as { id: unknown }[]) : [];
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([...answered, ...call.filter(capped).map((c) => refusal(c.id))]));
+        return;
       }
       const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
       const text = await answer.text();
