@@ -31,6 +31,11 @@ export interface Stack {
   /** Whether this process runs the relayer and the indexer (one process does, across all that share the store). */
   isLeader(): boolean;
   /**
+   * Resolves once the journal replay is done (startStack answers before it: reads meanwhile, money calls 503) and,
+   * in the leading process, the indexer and the relayer run. Rejects when the replay failed.
+   */
+  ready(): Promise<void>;
+  /**
    * Graceful stop: no new connections, requests in flight finish (at most `graceMs`, default
    * SHUTDOWN_GRACE_MS or 15 s; idle keep-alive connections are closed, answers carry `Connection: close`),
    * then the relayer stops after its current batch, then the indexer, the chain and the stores close.
@@ -71,6 +76,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     feeCollector: (await custody.byKind("fee"))!.address,
     knownDeployment: chainIdHint ? (JSON.parse(chainIdHint) as Deployment) : null,
     log: (m) => log.info(m),
+    onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
   });
   operatorKey = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
@@ -99,7 +105,12 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
   let indexer: Indexer | null = null;
   let writeStore: Awaited<ReturnType<typeof openChainStore>> | null = null;
+  let stopRequested: () => void = () => undefined;
+  const stopping = new Promise<false>((resolve) => (stopRequested = () => resolve(false)));
   const becomeLeader = async () => {
+    // The indexer and the relayer start once the journal replay has brought the node back to where the index is
+    // (an indexer meeting a shorter chain would take it for a reorg).
+    if (!(await Promise.race([ctx.chain.synced(), stopping]))) return;
     writeStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     indexer = createIndexer({ rpcUrl: chain.rpcUrl, store: writeStore, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
     // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
@@ -121,6 +132,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     log.info("this process relays and indexes");
   };
   const leading = lead.acquired.then(becomeLeader);
+  leading.catch((err) => log.error({ err: (err as Error).message }, "the relayer and the indexer did not start"));
   lead.onLost(() => {
     log.error("leadership lost: stopping the relayer and the indexer");
     void relayer.stop();
@@ -130,6 +142,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   await Promise.race([leading, new Promise((r) => setTimeout(r, 300))]);
 
   const waitIndexed = async (blockNumber?: number, timeoutMs = 30_000) => {
+    await chain.synced();
     const target = blockNumber ?? (await chain.provider.getBlockNumber());
     if (indexer) {
       if (!(await indexer.waitForBlock(target, timeoutMs))) throw new Error(`indexer did not reach block ${target}`);
@@ -143,6 +156,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   };
 
   if (config.seedDemo && lead.isLeader() && !(await getMeta(db, "demo_seeded")) && (await claimMeta(db, "demo_seeding", nowIso()))) {
+    // (A journal from a run without the demo: the relayer seeds, so the replay and the leader's start come first.)
+    await leading;
     const { seedDemo } = await import("./seed");
     await seedDemo(ctx, waitIndexed);
     await setMeta(db, "demo_seeded", nowIso());
@@ -174,10 +189,15 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     server,
     waitIndexed,
     isLeader: () => lead.isLeader(),
+    async ready() {
+      if (!(await chain.synced())) return;
+      if (lead.isLeader()) await leading;
+    },
     inFlight: () => inFlight,
     async stop(opts = {}) {
       const graceMs = opts.graceMs ?? Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000);
       draining = true;
+      stopRequested();
       schedulers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Requests already accepted run to their answer (the relayer still sends, so money moves settle).
