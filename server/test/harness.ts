@@ -18,9 +18,9 @@ export interface TestStack extends Stack {
   /**
    * Stops every process but keeps DATA_DIR, then starts a new stack on it (a fresh node replays the journal).
    * Resolves once the replay is done and the leader runs, unless `waitForReplay: false` (the stack then answers
-   * while it replays; `ready()` resolves when it is done).
+   * while it replays; `ready()` resolves when it is done). `beforeStart` runs between the stop and the start.
    */
-  restart(opts?: { waitForReplay?: boolean }): Promise<TestStack>;
+  restart(opts?: { waitForReplay?: boolean; beforeStart?: () => Promise<void> }): Promise<TestStack>;
 }
 
 /**
@@ -77,6 +77,7 @@ export async function startTestStack(
     },
     async restart(opts = {}) {
       await stack.stop();
+      await opts.beforeStart?.();
       return startTestStack({ ...overrides, chainPort: await freePort() }, { dataDir, env, databaseUrl, waitForReplay: opts.waitForReplay });
     },
   };
