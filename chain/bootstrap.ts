@@ -54,6 +54,12 @@ export interface ChainOptions {
   log?: (msg: string) => void;
   /** Replay progress, about once a second while a replay runs (npm start prints it). */
   onReplayProgress?: (p: ReplayProgress & { reason: "start" | "revive" }) => void;
+  /**
+   * The embedded node died ("down": a new one is being started and replayed) and is back with the whole journal
+   * ("back"). Whoever reads the chain continuously (the indexer) pauses in between: a half-replayed node looks
+   * like a reorg.
+   */
+  onRevive?: (phase: "down" | "back") => void;
 }
 
 export const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"] as const;
@@ -202,14 +208,13 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       void revive();
     });
   async function revive() {
+    opts.onRevive?.("down");
     // An unfinished replay into the dead node stops; the new node gets the whole journal.
     replay?.stop();
     await replay?.done.catch(() => undefined);
     for (let attempt = 0; !stopping; attempt++) {
       const { r, logEnd } = replayer("revive");
-      // Money calls answer 503 "catching up" from now until the replay is done (and the relayer's sends wait).
       const pending = { reason: "revive" as const, progress: r.progress, stop: r.stop, done: Promise.resolve(false) };
-      replay = pending;
       pending.done = sender.exclusive(async () => {
         const n = await startLocalNode(opts.chainPort);
         if (stopping) {
@@ -218,13 +223,17 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
         }
         current = n;
         watch(n);
+        // Money calls answered 503 "cannot reach" while no node answered; "catching up" from now until the replay
+        // is done (and the relayer's sends wait for it).
+        replay = pending;
         const res = await r.run();
         if (res.finished) logEnd(res);
         return res.finished;
       });
       try {
-        await pending.done;
+        const back = await pending.done;
         if (replay === pending) replay = null;
+        if (back) opts.onRevive?.("back");
         return;
       } catch (err) {
         log(`chain: restarting the node failed (${(err as Error).message}); trying again`);

@@ -67,6 +67,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (!sender) throw new Error("OPERATOR_PRIVATE_KEY is required with RPC_URL (the account that pays gas)");
     operatorKey = (await custody.signerFor(sender.address)).privateKey;
   }
+  let onRevive: (phase: "down" | "back") => void = () => undefined;
   const chainIdHint = await getMeta(db, "deployment");
   const chain = await bootstrapChain({
     dataDir: config.dataDir,
@@ -77,6 +78,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     knownDeployment: chainIdHint ? (JSON.parse(chainIdHint) as Deployment) : null,
     log: (m) => log.info(m),
     onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
+    onRevive: (phase) => onRevive(phase),
   });
   operatorKey = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
@@ -105,14 +107,12 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
   let indexer: Indexer | null = null;
   let writeStore: Awaited<ReturnType<typeof openChainStore>> | null = null;
+  let stopped = false;
   let stopRequested: () => void = () => undefined;
-  const stopping = new Promise<false>((resolve) => (stopRequested = () => resolve(false)));
-  const becomeLeader = async () => {
-    // The indexer and the relayer start once the journal replay has brought the node back to where the index is
-    // (an indexer meeting a shorter chain would take it for a reorg).
-    if (!(await Promise.race([ctx.chain.synced(), stopping]))) return;
-    writeStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-    indexer = createIndexer({ rpcUrl: chain.rpcUrl, store: writeStore, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
+  const stopping = new Promise<false>((resolve) => (stopRequested = () => ((stopped = true), resolve(false))));
+  /** The indexer over the chain store; started once the replay is done, and again after a revived node's. */
+  const startIndexer = async (store: Awaited<ReturnType<typeof openChainStore>>): Promise<Indexer> => {
+    const indexer = createIndexer({ rpcUrl: chain.rpcUrl, store, token: chain.deployment.token, fromBlock: chain.deployment.deployBlock, logger: log });
     // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
     // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
     indexer.on("reorg", (r) => {
@@ -128,11 +128,47 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     });
     await indexer.syncOnce();
     indexer.start();
+    return indexer;
+  };
+  const becomeLeader = async () => {
+    // The indexer and the relayer start once the journal replay has brought the node back to where the index is
+    // (an indexer meeting a shorter chain would take it for a reorg).
+    if (!(await Promise.race([ctx.chain.synced(), stopping]))) return;
+    writeStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    indexer = await startIndexer(writeStore);
     relayer.start();
     log.info("this process relays and indexes");
   };
   const leading = lead.acquired.then(becomeLeader);
   leading.catch((err) => log.error({ err: (err as Error).message }, "the relayer and the indexer did not start"));
+  // The embedded node died: the relayer and the indexer pause until the new node has replayed the journal (the
+  // indexer would take the half-replayed chain for a reorg and empty the index readers are answered from).
+  let pausedForRevive: Promise<void> | null = null;
+  onRevive = (phase) => {
+    if (phase === "down") {
+      if (pausedForRevive || !indexer) return;
+      const paused = indexer;
+      indexer = null;
+      pausedForRevive = (async () => {
+        await relayer.stop(1_000);
+        await paused.stop();
+      })();
+      return;
+    }
+    const waiting = pausedForRevive;
+    if (!waiting) return;
+    void waiting
+      .then(async () => {
+        if (stopped || !lead.isLeader() || !writeStore) return;
+        indexer = await startIndexer(writeStore);
+        relayer.start();
+        log.info("node back: the relayer and the indexer run again");
+      })
+      .catch((err) => log.error({ err: (err as Error).message }, "the relayer and the indexer did not start again after the node came back"))
+      .finally(() => {
+        if (pausedForRevive === waiting) pausedForRevive = null;
+      });
+  };
   lead.onLost(() => {
     log.error("leadership lost: stopping the relayer and the indexer");
     void relayer.stop();
