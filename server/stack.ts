@@ -49,6 +49,11 @@ export interface Stack {
  * Starts the whole service in-process: app store, custody, chain (embedded node + journal replay, or
  * RPC_URL), HTTP API + both apps, operator websocket, schedulers; and, in the one process that holds the
  * leadership lock, the indexer and the relayer. Seeds the demo on first start.
+ *
+ * It resolves as soon as the HTTP server listens, which on a restart is while the journal still replays (only
+ * the part up to the deployment is replayed first, for the deployed-code check): reads are answered from the
+ * index, money calls answer 503 "동기화하는 중", /api/health shows the progress; the indexer and the relayer
+ * start once the replay is done (`ready()`).
  */
 export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Stack> {
   // Every file this process creates (stores, journal, lock, deployments, secrets) is readable by its owner only.
