@@ -93,6 +93,8 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   let replay: { reason: "start" | "revive"; progress: () => ReplayProgress; stop: () => void; done: Promise<boolean> } | null = null;
   let replayFailure: Error | null = null;
   let stopping = false;
+  /** From the node's death until the new one has the whole journal (no replay runs while it starts). */
+  let reviving = false;
   /** The embedded node now (a new one after a revive). */
   let current = node;
   const replayer = (reason: "start" | "revive") => {
@@ -208,6 +210,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       void revive();
     });
   async function revive() {
+    reviving = true;
     opts.onRevive?.("down");
     // An unfinished replay into the dead node stops; the new node gets the whole journal.
     replay?.stop();
@@ -233,6 +236,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       try {
         const back = await pending.done;
         if (replay === pending) replay = null;
+        reviving = false;
         if (back) opts.onRevive?.("back");
         return;
       } catch (err) {
@@ -262,7 +266,11 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
         if (replayFailure) throw replayFailure;
         if (stopping) return false;
         const r = replay;
-        if (!r) return true;
+        if (!r && !reviving) return true;
+        if (!r) {
+          await new Promise((res) => setTimeout(res, 100));
+          continue;
+        }
         await r.done.catch(() => undefined);
         // A failed revive attempt stays current until the next one starts.
         if (replay === r && !replayFailure) await new Promise((res) => setTimeout(res, 100));
