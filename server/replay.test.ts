@@ -85,5 +85,5 @@ describe("restart while the journal replays", () => {
     expect(third.ctx.chain.replaying()).toBe(true);
     await third.stop();
     stacks.pop();
-  });
+  }, 300_000);
 });
