@@ -101,7 +101,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     const r = createReplay(rpcUrl, journal, { onProgress: (p) => opts.onReplayProgress?.({ ...p, reason }) });
     const logEnd = (res: { mined: number }) => {
       const p = r.progress();
-      log(`chain: ${reason === "revive" ? "node back; " : ""}replayed ${p.done} journal entries (${res.mined} transactions) in ${Math.round(p.elapsedMs)} ms (${Math.round(p.rate)}/s)`);
+      log(`chain: ${reason === "revive" ? "node back; " : ""}replayed ${p.done} journal entries (${res.mined} transactions) in ${Math.round(p.elapsedMs)} ms (${Math.round((p.done * 1000) / Math.max(1, p.elapsedMs))}/s)`);
     };
     return { r, logEnd };
   };

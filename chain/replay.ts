@@ -21,7 +21,7 @@ export interface ReplayProgress {
   done: number;
   /** Entries in the journal when the replay started. */
   total: number;
-  /** Entries per second since the replay started. */
+  /** Entries per second over the last 3 to 6 seconds (since the start, at first). */
   rate: number;
   /** Time left at that rate, or null before the first measurement. */
   etaMs: number | null;
@@ -113,9 +113,16 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
   let stopped = false;
   let lastReport = 0;
 
+  // The rate over the last few seconds (a replay paused between its two parts, or slowed by a busy machine,
+  // does not skew the time left for long).
+  let mark = { t: 0, done: 0 };
+  let prevMark = { t: 0, done: 0 };
   const progress = (): ReplayProgress => {
-    const elapsedMs = startedAt === null ? 0 : performance.now() - startedAt;
-    const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+    const now = performance.now();
+    const elapsedMs = startedAt === null ? 0 : now - startedAt;
+    if (now - mark.t >= 3_000) [prevMark, mark] = [mark, { t: now, done }];
+    const windowMs = now - prevMark.t;
+    const rate = prevMark.t > 0 && windowMs > 0 ? ((done - prevMark.done) * 1000) / windowMs : elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
     const t = total ?? 0;
     return { done, total: t, rate, etaMs: rate > 0 ? ((t - done) / rate) * 1000 : null, elapsedMs };
   };
@@ -176,6 +183,7 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
     async run(o = {}) {
       const t0 = performance.now();
       startedAt ??= t0;
+      if (mark.t === 0) mark = { t: t0, done };
       total ??= await journal.count();
       const until = o.untilMined ?? Infinity;
       const replayedBefore = done;
