@@ -31,8 +31,11 @@ describe("embedded chain: deploy, journal, replay", () => {
     chain = null;
 
     // A new node on another port: state is gone until the journal is replayed.
+    // It answers once the journal is replayed up to the deployment (the code check); the rest follows in the background.
     chain = await bootstrapChain({ dataDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
     expect(chain.deployment.token).toBe(deployment.token);
+    expect(await chain.synced()).toBe(true);
+    expect(chain.replaying()).toBe(false);
     expect(await chain.token.balanceOf(holder)).toBe(12_345n);
     const again = await chain.provider.getTransactionReceipt(mint.hash);
     expect(again?.blockNumber).toBe(mint.blockNumber);

@@ -5,7 +5,8 @@ import { voucherArtifact, voucherRuntime } from "./artifacts";
 import { ContractCodeMismatchError, isCompiledVoucher } from "./deployed-code";
 import { openJournal, type Journal } from "./journal";
 import { startLocalNode, type LocalNode } from "./node";
-import { createSender, journaledRpc, makeProvider, replayJournal, type Sender } from "./sender";
+import { createReplay, ReplayMismatchError, type ReplayProgress } from "./replay";
+import { createSender, journaledRpc, makeProvider, type Sender } from "./sender";
 
 export interface Deployment {
   chainId: number;
@@ -26,6 +27,17 @@ export interface Chain {
   journal: Journal;
   /** The token as seen by an arbitrary signer (for reads and signing domains). */
   iface: ethers.Interface;
+  /** Whether a journal replay is bringing the node back (at start, or after the node died): money calls wait. */
+  replaying(): boolean;
+  /** The replay running now (entries done / total, rate, time left), or null. */
+  replayProgress(): (ReplayProgress & { reason: "start" | "revive" }) | null;
+  /**
+   * Resolves true once no replay is running (at once when none is), false when the chain stops first;
+   * rejects when the replay failed (the node disagrees with the journal).
+   */
+  synced(): Promise<boolean>;
+  /** Why the replay failed (the node disagrees with the journal), or null. */
+  replayError(): string | null;
   stop(): Promise<void>;
 }
 
@@ -40,6 +52,14 @@ export interface ChainOptions {
   /** A deployment recorded elsewhere (the app store), used when DATA_DIR has none: a second process joining. */
   knownDeployment?: Deployment | null;
   log?: (msg: string) => void;
+  /** Replay progress, about once a second while a replay runs (npm start prints it). */
+  onReplayProgress?: (p: ReplayProgress & { reason: "start" | "revive" }) => void;
+  /**
+   * The embedded node died ("down": a new one is being started and replayed) and is back with the whole journal
+   * ("back"). Whoever reads the chain continuously (the indexer) pauses in between: a half-replayed node looks
+   * like a reorg.
+   */
+  onRevive?: (phase: "down" | "back") => void;
 }
 
 export const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"] as const;
@@ -58,13 +78,6 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const provider = makeProvider(rpcUrl);
   const chainId = Number((await provider.getNetwork()).chainId);
   const journal = await openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
-
-  if (embedded && (await journal.count()) > 0 && (await provider.getBlockNumber()) === 0) {
-    const started = Date.now();
-    const r = await replayJournal(provider, journal);
-    log(`chain: replayed ${r.replayed} journal entries (${r.mined} transactions) in ${Date.now() - started} ms`);
-  }
-
   const sender = createSender({ provider, privateKey: opts.operatorKey, journal, controlTime: embedded });
   const { abi, bytecode } = voucherArtifact();
   const iface = new ethers.Interface(abi);
@@ -75,19 +88,93 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     : opts.knownDeployment?.chainId === chainId
       ? opts.knownDeployment
       : null;
+
+  // The replay running now, if any: its progress, and its end (true: done; false: the chain stopped first).
+  let replay: { reason: "start" | "revive"; progress: () => ReplayProgress; stop: () => void; done: Promise<boolean> } | null = null;
+  let replayFailure: Error | null = null;
+  let stopping = false;
+  /** From the node's death until the new one has the whole journal (no replay runs while it starts). */
+  let reviving = false;
+  /** The embedded node now (a new one after a revive). */
+  let current = node;
+  const replayer = (reason: "start" | "revive") => {
+    const r = createReplay(rpcUrl, journal, { onProgress: (p) => opts.onReplayProgress?.({ ...p, reason }) });
+    const logEnd = (res: { mined: number }) => {
+      const p = r.progress();
+      log(`chain: ${reason === "revive" ? "node back; " : ""}replayed ${p.done} journal entries (${res.mined} transactions) in ${Math.round(p.elapsedMs)} ms (${Math.round((p.done * 1000) / Math.max(1, p.elapsedMs))}/s)`);
+    };
+    return { r, logEnd };
+  };
+  /** Runs the rest of a replay in the background, between two sends (queued sends wait for it). */
+  const finishInBackground = (reason: "start" | "revive", r: ReturnType<typeof createReplay>, logEnd: (x: { mined: number }) => void) => {
+    const done = sender.exclusive(async () => {
+      const res = await r.run();
+      if (!res.finished) return false;
+      logEnd(res);
+      return true;
+    });
+    const mine = { reason, progress: r.progress, stop: r.stop, done };
+    const nodeThen = current;
+    replay = mine;
+    void done.then(
+      () => {
+        if (replay === mine) replay = null;
+      },
+      async (err: Error) => {
+        // The node died under the replay: the revive replays the whole journal into a new one. Anything else stops
+        // the replay for good (money calls keep answering 503, /api/health says why).
+        if (!(err instanceof ReplayMismatchError)) await new Promise((res) => setTimeout(res, 500));
+        if (stopping || (!(err instanceof ReplayMismatchError) && nodeThen?.exited())) return;
+        replayFailure = err;
+        log(`chain: the journal replay failed: ${err.message}`);
+      },
+    );
+    return done;
+  };
+
+  // On a fresh embedded node the journal is replayed: first up to the recorded deployment's block, so the
+  // deployed-code check below reads the contract; the rest in the background, while the HTTP server already
+  // answers reads from the index and money calls answer 503 "catching up".
+  let rest: { r: ReturnType<typeof createReplay>; logEnd: (x: { mined: number }) => void } | null = null;
+  if (embedded && (await journal.count()) > 0 && (await provider.getBlockNumber()) === 0) {
+    const { r, logEnd } = replayer("start");
+    try {
+      const first = await r.run({ untilMined: deployment?.deployBlock ?? Infinity });
+      if (first.finished) logEnd(first);
+      else rest = { r, logEnd };
+    } catch (err) {
+      provider.destroy();
+      await journal.close();
+      await node?.stop();
+      throw err;
+    }
+  }
+
   if (deployment) {
-    const code = await provider.getCode(deployment.token);
+    let code = await provider.getCode(deployment.token);
+    if (code === "0x" && rest) {
+      // Not at its block: maybe later in the journal; the whole journal first.
+      await finishInBackground("start", rest.r, rest.logEnd);
+      rest = null;
+      code = await provider.getCode(deployment.token);
+    }
     if (code === "0x") {
       log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
       deployment = null;
     } else if (!isCompiledVoucher(code, voucherRuntime())) {
       // An older contract behind this DATA_DIR: never run the new code's assumptions against it.
+      rest?.r.stop();
       provider.destroy();
       await journal.close();
       await node?.stop();
       throw new ContractCodeMismatchError(opts.dataDir, deployment.token, chainId);
     }
   }
+  if (rest && !deployment) {
+    await finishInBackground("start", rest.r, rest.logEnd);
+    rest = null;
+  }
+  if (rest) void finishInBackground("start", rest.r, rest.logEnd);
   if (!deployment) {
     if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, "0x" + (10n ** 24n).toString(16)]);
     const factory = new ethers.ContractFactory(abi, bytecode);
@@ -116,8 +203,6 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
 
   // The embedded node is part of this process: if it dies (killed, crashed) it is started again on the
   // same port and the journal replayed into it, between two sends; meanwhile money calls answer 503.
-  let current = node;
-  let stopping = false;
   const watch = (n: LocalNode) =>
     n.onUnexpectedExit(() => {
       if (stopping) return;
@@ -125,21 +210,38 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       void revive();
     });
   async function revive() {
+    reviving = true;
+    opts.onRevive?.("down");
+    // An unfinished replay into the dead node stops; the new node gets the whole journal.
+    replay?.stop();
+    await replay?.done.catch(() => undefined);
     for (let attempt = 0; !stopping; attempt++) {
+      const { r, logEnd } = replayer("revive");
+      const pending = { reason: "revive" as const, progress: r.progress, stop: r.stop, done: Promise.resolve(false) };
+      pending.done = sender.exclusive(async () => {
+        const n = await startLocalNode(opts.chainPort);
+        if (stopping) {
+          await n.stop();
+          return false;
+        }
+        current = n;
+        watch(n);
+        // Money calls answered 503 "cannot reach" while no node answered; "catching up" from now until the replay
+        // is done (and the relayer's sends wait for it).
+        replay = pending;
+        const res = await r.run();
+        if (res.finished) logEnd(res);
+        return res.finished;
+      });
       try {
-        await sender.exclusive(async () => {
-          const n = await startLocalNode(opts.chainPort);
-          if (stopping) return void (await n.stop());
-          current = n;
-          watch(n);
-          const started = Date.now();
-          const r = await replayJournal(provider, journal);
-          log(`chain: node back; replayed ${r.replayed} journal entries (${r.mined} transactions) in ${Date.now() - started} ms`);
-        });
+        const back = await pending.done;
+        if (replay === pending) replay = null;
+        reviving = false;
+        if (back) opts.onRevive?.("back");
         return;
       } catch (err) {
         log(`chain: restarting the node failed (${(err as Error).message}); trying again`);
-        await new Promise((r) => setTimeout(r, Math.min(1000 * 2 ** attempt, 10_000)));
+        await new Promise((res) => setTimeout(res, Math.min(1000 * 2 ** attempt, 10_000)));
       }
     }
   }
@@ -156,8 +258,28 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     },
     journal,
     iface,
+    replaying: () => replay !== null || replayFailure !== null,
+    replayError: () => replayFailure?.message ?? null,
+    replayProgress: () => (replay ? { ...replay.progress(), reason: replay.reason } : null),
+    async synced() {
+      for (;;) {
+        if (replayFailure) throw replayFailure;
+        if (stopping) return false;
+        const r = replay;
+        if (!r && !reviving) return true;
+        if (!r) {
+          await new Promise((res) => setTimeout(res, 100));
+          continue;
+        }
+        await r.done.catch(() => undefined);
+        // A failed revive attempt stays current until the next one starts.
+        if (replay === r && !replayFailure) await new Promise((res) => setTimeout(res, 100));
+      }
+    },
     async stop() {
       stopping = true;
+      replay?.stop();
+      await replay?.done.catch(() => undefined);
       sender.close();
       provider.destroy();
       await journal.close();

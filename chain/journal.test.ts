@@ -35,6 +35,34 @@ describe("journal", () => {
     await again.close();
   });
 
+  it("pages through the journal by seq, one page at a time, from any point", async () => {
+    const journal = await openJournal(path.join(dir, "paged.db"));
+    for (let i = 1; i <= 12; i++) await journal.append({ kind: "raw", payload: `0x${i.toString(16).padStart(2, "0")}`, ts: 1_700_000_000 + i, hash: `0x${i}` });
+    const sizes: number[] = [];
+    const seqs: number[] = [];
+    for await (const page of journal.pages({ pageSize: 5 })) {
+      sizes.push(page.length);
+      seqs.push(...page.map((e) => e.seq));
+    }
+    expect(sizes).toEqual([5, 5, 2]);
+    expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    // From a seq on (a replay continuing), and a page size that divides the rest exactly.
+    const rest: number[][] = [];
+    for await (const page of journal.pages({ afterSeq: 8, pageSize: 2 })) rest.push(page.map((e) => e.seq));
+    expect(rest).toEqual([[9, 10], [11, 12]]);
+    // Entries appended while paging are seen by the pages after them.
+    const seen: number[] = [];
+    for await (const page of journal.pages({ afterSeq: 10, pageSize: 2 })) {
+      seen.push(...page.map((e) => e.seq));
+      if (seen.length === 2) await journal.append({ kind: "rpc", payload: "{}", ts: null, hash: null });
+    }
+    expect(seen).toEqual([11, 12, 13]);
+    const none: unknown[] = [];
+    for await (const page of journal.pages({ afterSeq: 13 })) none.push(page);
+    expect(none).toEqual([]);
+    await journal.close();
+  });
+
   it("an empty journal has no last timestamp", async () => {
     const journal = await openJournal(path.join(dir, "fresh.db"));
     expect(await journal.count()).toBe(0);

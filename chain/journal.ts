@@ -31,7 +31,13 @@ export interface JournalDatabase {
 export interface Journal {
   /** Durable (synchronous=FULL) when it resolves: call before the transaction leaves the process. */
   append(e: Omit<JournalEntry, "seq">): Promise<number>;
+  /** Every entry in memory: for tests and small journals; a replay reads `pages()`. */
   entries(): Promise<JournalEntry[]>;
+  /**
+   * The entries after `afterSeq` in seq order, one page (at most `pageSize`, default 500) at a time: memory stays
+   * one page whatever the journal's length. Reads by primary key (seq > last seen), never OFFSET.
+   */
+  pages(opts?: { afterSeq?: number; pageSize?: number }): AsyncGenerator<JournalEntry[]>;
   lastTimestamp(): Promise<number>;
   count(): Promise<number>;
   close(): Promise<void>;
@@ -70,6 +76,17 @@ export async function openJournal(file: string): Promise<Journal> {
       return Number(r.insertId);
     },
     entries: () => db.selectFrom("journal").select(["seq", "kind", "payload", "ts", "hash"]).orderBy("seq").execute(),
+    async *pages(o = {}) {
+      const size = Math.max(1, o.pageSize ?? 500);
+      let after = o.afterSeq ?? 0;
+      for (;;) {
+        const page = await db.selectFrom("journal").select(["seq", "kind", "payload", "ts", "hash"]).where("seq", ">", after).orderBy("seq").limit(size).execute();
+        if (page.length === 0) return;
+        yield page;
+        if (page.length < size) return;
+        after = page[page.length - 1].seq;
+      }
+    },
     async lastTimestamp() {
       const r = await db
         .selectFrom("journal")

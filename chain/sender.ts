@@ -170,29 +170,6 @@ export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Jo
   return provider.send(method, params);
 }
 
-/** Replays a journal against a fresh embedded node: same order, same timestamps, same hashes. */
-export async function replayJournal(provider: ethers.JsonRpcProvider, journal: Journal): Promise<{ replayed: number; mined: number }> {
-  let replayed = 0;
-  let mined = 0;
-  for (const e of await journal.entries()) {
-    if (e.kind === "rpc") {
-      const { method, params } = JSON.parse(e.payload);
-      await provider.send(method, params);
-      replayed++;
-      continue;
-    }
-    if (e.ts !== null) await provider.send("evm_setNextBlockTimestamp", [e.ts]);
-    try {
-      await provider.send("eth_sendRawTransaction", [e.payload]);
-    } catch {
-      // Same outcome as the first time (a revert is still mined; a rejected one was rejected then too).
-    }
-    replayed++;
-    if (e.hash && (await provider.getTransactionReceipt(e.hash))) mined++;
-  }
-  return { replayed, mined };
-}
-
 export function makeProvider(rpcUrl: string): ethers.JsonRpcProvider {
   // cacheTimeout -1: ethers' 250 ms cache would hand out stale nonces against an instantly mining node.
   return new ethers.JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1, staticNetwork: false, batchMaxCount: 1 });

@@ -15,6 +15,8 @@ export const Msg = {
   forbidden: "접근 권한이 없습니다.",
   tooMany: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
   chainUnavailable: "블록체인 네트워크에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.",
+  /** While the journal replay brings the node back (start-up, or after the node died): reads answer, money waits. */
+  chainCatchingUp: "블록체인을 동기화하는 중입니다. 잠시 후 다시 시도해 주세요.",
   idempotencyConflict: "같은 요청 키로 다른 요청이 이미 처리되었습니다.",
   requestInProgress: "이전 요청을 처리 중입니다. 잠시 후 다시 확인해 주세요.",
   pageNotFound: "페이지를 찾을 수 없습니다.",

@@ -3,6 +3,7 @@ import { buildIfNeeded } from "./build-if-needed";
 import { startStack } from "../server/stack";
 import { installProcessGuards, stopOnSignals } from "../server/lifecycle";
 import { DEMO } from "../server/seed";
+import { formatProgress } from "../chain/replay";
 
 /**
  * `npm start`: a small supervisor. It builds what is missing, then runs the service in a child process
@@ -43,6 +44,31 @@ async function serve() {
   }
   console.log(lines.join("\n"));
   process.send?.({ up: url });
+  watchReplay(stack);
+}
+
+/**
+ * While the journal replays (at start, or after the embedded node died) a progress line every 2 s: the site already
+ * answers reads; money calls answer 503 "동기화하는 중" until it is done.
+ */
+function watchReplay(stack: Awaited<ReturnType<typeof startStack>>) {
+  const { chain } = stack.ctx;
+  let was = false;
+  const tick = () => {
+    const p = chain.replayProgress();
+    const err = chain.replayError();
+    if (err) {
+      console.error(`journal replay FAILED: ${err} (reads still answer; money calls answer 503)`);
+      clearInterval(timer);
+      return;
+    }
+    if (p) console.log(`${was ? "" : "replaying the journal (reads answer; money calls wait): "}${formatProgress(p)}`);
+    else if (was) console.log("journal replayed: money calls open");
+    was = p !== null;
+  };
+  const timer = setInterval(tick, 2_000);
+  timer.unref();
+  tick();
 }
 
 const console_ = {

@@ -32,6 +32,11 @@ export interface Stack {
   /** Whether this process runs the relayer and the indexer (one process does, across all that share the store). */
   isLeader(): boolean;
   /**
+   * Resolves once the journal replay is done (startStack answers before it: reads meanwhile, money calls 503) and,
+   * in the leading process, the indexer and the relayer run. Rejects when the replay failed.
+   */
+  ready(): Promise<void>;
+  /**
    * Graceful stop: no new connections, requests in flight finish (at most `graceMs`, default
    * SHUTDOWN_GRACE_MS or 15 s; idle keep-alive connections are closed, answers carry `Connection: close`),
    * then the relayer stops after its current batch, then the indexer, the chain and the stores close.
@@ -45,6 +50,11 @@ export interface Stack {
  * Starts the whole service in-process: app store, custody, chain (embedded node + journal replay, or
  * RPC_URL), HTTP API + both apps, operator websocket, schedulers; and, in the one process that holds the
  * leadership lock, the indexer and the relayer. Seeds the demo on first start.
+ *
+ * It resolves as soon as the HTTP server listens, which on a restart is while the journal still replays (only
+ * the part up to the deployment is replayed first, for the deployed-code check): reads are answered from the
+ * index, money calls answer 503 "동기화하는 중", /api/health shows the progress; the indexer and the relayer
+ * start once the replay is done (`ready()`).
  */
 export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Stack> {
   // Every file this process creates (stores, journal, lock, deployments, secrets) is readable by its owner only.
@@ -63,6 +73,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (!sender) throw new Error("OPERATOR_PRIVATE_KEY is required with RPC_URL (the account that pays gas)");
     operatorKey = (await custody.signerFor(sender.address)).privateKey;
   }
+  let onRevive: (phase: "down" | "back") => void = () => undefined;
   const chainIdHint = await getMeta(db, "deployment");
   const chain = await bootstrapChain({
     dataDir: config.dataDir,
@@ -72,6 +83,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     feeCollector: (await custody.byKind("fee"))!.address,
     knownDeployment: chainIdHint ? (JSON.parse(chainIdHint) as Deployment) : null,
     log: (m) => log.info(m),
+    onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
+    onRevive: (phase) => onRevive(phase),
   });
   operatorKey = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
@@ -99,9 +112,15 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   // Exactly one process relays and indexes; the others serve requests and read what it writes.
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
   let indexer: Indexer | null = null;
-  const becomeLeader = async () => {
-    // The indexer runs on its own thread with its own write connection: decoding and writing stay off the API's event loop.
-    indexer = startIndexerWorker({
+  let stopped = false;
+  let stopRequested: () => void = () => undefined;
+  const stopping = new Promise<false>((resolve) => (stopRequested = () => ((stopped = true), resolve(false))));
+  /**
+   * The indexer, started once the replay is done and again after a revived node's. It runs on its own thread with
+   * its own write connection: decoding and writing stay off the API's event loop.
+   */
+  const startIndexer = async (): Promise<Indexer> => {
+    const indexer = startIndexerWorker({
       rpcUrl: chain.rpcUrl,
       location: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
       token: chain.deployment.token,
@@ -123,10 +142,46 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     });
     await indexer.syncOnce();
     indexer.start();
+    return indexer;
+  };
+  const becomeLeader = async () => {
+    // The indexer and the relayer start once the journal replay has brought the node back to where the index is
+    // (an indexer meeting a shorter chain would take it for a reorg).
+    if (!(await Promise.race([ctx.chain.synced(), stopping]))) return;
+    indexer = await startIndexer();
     relayer.start();
     log.info("this process relays and indexes");
   };
   const leading = lead.acquired.then(becomeLeader);
+  leading.catch((err) => log.error({ err: (err as Error).message }, "the relayer and the indexer did not start"));
+  // The embedded node died: the relayer and the indexer pause until the new node has replayed the journal (the
+  // indexer would take the half-replayed chain for a reorg and empty the index readers are answered from).
+  let pausedForRevive: Promise<void> | null = null;
+  onRevive = (phase) => {
+    if (phase === "down") {
+      if (pausedForRevive || !indexer) return;
+      const paused = indexer;
+      indexer = null;
+      pausedForRevive = (async () => {
+        await relayer.stop(1_000);
+        await paused.stop();
+      })();
+      return;
+    }
+    const waiting = pausedForRevive;
+    if (!waiting) return;
+    void waiting
+      .then(async () => {
+        if (stopped || !lead.isLeader()) return;
+        indexer = await startIndexer();
+        relayer.start();
+        log.info("node back: the relayer and the indexer run again");
+      })
+      .catch((err) => log.error({ err: (err as Error).message }, "the relayer and the indexer did not start again after the node came back"))
+      .finally(() => {
+        if (pausedForRevive === waiting) pausedForRevive = null;
+      });
+  };
   lead.onLost(() => {
     log.error("leadership lost: stopping the relayer and the indexer");
     void relayer.stop();
@@ -136,6 +191,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   await Promise.race([leading, new Promise((r) => setTimeout(r, 300))]);
 
   const waitIndexed = async (blockNumber?: number, timeoutMs = 30_000) => {
+    await chain.synced();
     const target = blockNumber ?? (await chain.provider.getBlockNumber());
     if (indexer) {
       if (!(await indexer.waitForBlock(target, timeoutMs))) throw new Error(`indexer did not reach block ${target}`);
@@ -149,6 +205,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   };
 
   if (config.seedDemo && lead.isLeader() && !(await getMeta(db, "demo_seeded")) && (await claimMeta(db, "demo_seeding", nowIso()))) {
+    // (A journal from a run without the demo: the relayer seeds, so the replay and the leader's start come first.)
+    await leading;
     const { seedDemo } = await import("./seed");
     await seedDemo(ctx, waitIndexed);
     await setMeta(db, "demo_seeded", nowIso());
@@ -180,10 +238,15 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     server,
     waitIndexed,
     isLeader: () => lead.isLeader(),
+    async ready() {
+      if (!(await chain.synced())) return;
+      if (lead.isLeader()) await leading;
+    },
     inFlight: () => inFlight,
     async stop(opts = {}) {
       const graceMs = opts.graceMs ?? Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000);
       draining = true;
+      stopRequested();
       schedulers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Requests already accepted run to their answer (the relayer still sends, so money moves settle).

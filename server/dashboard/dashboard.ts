@@ -90,7 +90,7 @@ export async function transactionDetail(ctx: AppContext, hash: string): Promise<
   if (!tx) return null;
   const [blockHash, head, moves, call] = await Promise.all([
     ctx.view.blockHash(tx.blockNumber),
-    ctx.chain.provider.getBlockNumber().catch(() => null),
+    ctx.chain.replaying() ? null : ctx.chain.provider.getBlockNumber().catch(() => null),
     repo.movesOfTransactions(ctx.db, [tx.hash]),
     chainCallByHash(ctx.db, tx.hash),
   ]);
@@ -138,7 +138,8 @@ export async function walletDetail(ctx: AppContext, address: string): Promise<Wa
   const a = ethers.getAddress(address);
   const [indexed, onChain, blocked, [owner]] = await Promise.all([
     ctx.view.balanceOf(a),
-    (ctx.chain.token.balanceOf(a) as Promise<bigint>).catch(() => null),
+    // While the node replays its journal its balances are not yet the chain's: unknown until it is done.
+    ctx.chain.replaying() ? null : (ctx.chain.token.balanceOf(a) as Promise<bigint>).catch(() => null),
     ctx.view.isBlocked(a),
     repo.ownersOf(ctx.db, [a]),
   ]);
@@ -179,7 +180,7 @@ export async function* walletHistoryRows(ctx: AppContext, address: string): Asyn
 export async function holdersPage(ctx: AppContext, page: number, perPage: number) {
   const [h, chainSupply] = await Promise.all([
     ctx.view.holders({ limit: perPage, offset: (page - 1) * perPage }),
-    (ctx.chain.token.totalSupply() as Promise<bigint>).catch(() => null),
+    ctx.chain.replaying() ? null : (ctx.chain.token.totalSupply() as Promise<bigint>).catch(() => null),
   ]);
   const owners = await repo.ownersOf(ctx.db, h.items.map((x) => x.address));
   return {

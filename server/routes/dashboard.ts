@@ -128,6 +128,8 @@ export function dashboardRoutes(ctx: AppContext): Router {
   r.post("/api/dashboard/unblock", gate, validate(blockBody), blocking(false));
 
   r.get("/api/dashboard/reconcile", gate, async (_req, res) => {
+    // Against a node still replaying its journal every difference would be a false alarm.
+    await ensureChainUp(ctx);
     ok(res, await reconcile({ db: ctx.db, view: ctx.view, token: ctx.chain.token, provider: ctx.chain.provider }));
   });
 

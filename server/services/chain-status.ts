@@ -28,7 +28,13 @@ export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number 
   return ask;
 }
 
-/** Refuses with 503 (and records nothing) when the chain does not answer. */
+/** Refuses with 503 (and records nothing) when the chain does not answer, or is still catching up with its journal. */
 export async function ensureChainUp(ctx: Pick<AppContext, "chain">): Promise<void> {
+  ensureChainSynced(ctx);
   if ((await chainHead(ctx)) === null) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+}
+
+/** 503 "catching up" while the journal replay brings the node back: its state is not yet the journal's. */
+export function ensureChainSynced(ctx: Pick<AppContext, "chain">): void {
+  if (ctx.chain.replaying()) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainCatchingUp);
 }

@@ -15,8 +15,12 @@ export interface TestStack extends Stack {
   call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
   loginUser(phone: string, password: string): Promise<string>;
   loginAdmin(id: string, password: string): Promise<string>;
-  /** Stops every process but keeps DATA_DIR, then starts a new stack on it (a fresh node replays the journal). */
-  restart(): Promise<TestStack>;
+  /**
+   * Stops every process but keeps DATA_DIR, then starts a new stack on it (a fresh node replays the journal).
+   * Resolves once the replay is done and the leader runs, unless `waitForReplay: false` (the stack then answers
+   * while it replays; `ready()` resolves when it is done). `beforeStart` runs between the stop and the start.
+   */
+  restart(opts?: { waitForReplay?: boolean; beforeStart?: () => Promise<void> }): Promise<TestStack>;
 }
 
 /**
@@ -26,13 +30,14 @@ export interface TestStack extends Stack {
  */
 export async function startTestStack(
   overrides: Partial<Config> = {},
-  reuse?: { dataDir: string; env: Record<string, string>; databaseUrl: string | null },
+  reuse?: { dataDir: string; env: Record<string, string>; databaseUrl: string | null; waitForReplay?: boolean },
 ): Promise<TestStack> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "krw-test-"));
   const env = reuse?.env ?? { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"), JWT_SECRET: crypto.randomBytes(32).toString("hex") };
   const databaseUrl = reuse ? reuse.databaseUrl : (overrides.databaseUrl ?? (await freshTestDatabase()));
   const settings = { dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, seedDemo: true, logLevel: "silent", ...overrides, databaseUrl };
   const stack = await startStack(settings, env);
+  if (reuse?.waitForReplay !== false) await stack.ready();
   const call: TestStack["call"] = async (method, p, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] = "application/json";
@@ -70,9 +75,10 @@ export async function startTestStack(
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (!overrides.databaseUrl) await dropTestDatabase(databaseUrl);
     },
-    async restart() {
+    async restart(opts = {}) {
       await stack.stop();
-      return startTestStack({ ...overrides, chainPort: await freePort() }, { dataDir, env, databaseUrl });
+      await opts.beforeStart?.();
+      return startTestStack({ ...overrides, chainPort: await freePort() }, { dataDir, env, databaseUrl, waitForReplay: opts.waitForReplay });
     },
   };
 }

@@ -1,0 +1,158 @@
+/**
+ * Start-up: the journal replay against the machine's raw speed, and how a restart grows with the journal.
+ *
+ * The journals are real: a stack deploys KRWVoucher (its own journal: setBalance, deploy, roles), then the bench
+ * signs mint transactions with the operator's key, nonce after nonce, one block a second later each, and appends
+ * them to the journal as the sender would (stack stopped). A restart replays them for real; the end is verified.
+ * Sizes: BENCH_REPLAY_SIZES (default "1000,10000") transactions in the journal.
+ *
+ * Figures (each with its anchor from this run):
+ * - replay rate on a fresh node against "raw": the same raw transactions sent to another fresh node, one
+ *   eth_sendRawTransaction per request, waiting for each answer (what the node can take in order); alternated
+ *   rounds (BENCH_REPLAY_ROUNDS, default 2) on fresh nodes, the best of each;
+ * - restart at each size: when the server answers reads, and when money calls open (replay done), as ms per
+ *   1,000 entries; the growth from the smallest size to the largest against linear;
+ * - peak JS heap the background replay adds to the server process, at the largest size against the smallest
+ *   (constant memory: the journal is read a page at a time).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startStack, type Stack } from "../../server/stack";
+import { freePort } from "../../chain/ports";
+import { startLocalNode } from "../../chain/node";
+import { openJournal } from "../../chain/journal";
+import { rawRpc, replayJournal } from "../../chain/replay";
+import { appendMints } from "../../chain/test-journal";
+import { rateRow, type BenchRow } from "./table";
+
+const SIZES = (process.env.BENCH_REPLAY_SIZES ?? "1000,10000").split(",").map(Number);
+const ROUNDS = Number(process.env.BENCH_REPLAY_ROUNDS ?? 2);
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-replay-"));
+  const env = { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"), JWT_SECRET: crypto.randomBytes(32).toString("hex") };
+  const start = async () =>
+    startStack({ dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, databaseUrl: null, seedDemo: false, logLevel: "silent" }, env);
+  try {
+    // A deployed stack: its journal, the operator's key and nonce.
+    let stack: Stack = await start();
+    await stack.ready();
+    const { chain, custody } = stack.ctx;
+    const operator = await custody.signerFor(chain.sender.address);
+    const token = chain.deployment.token;
+    let nonce = await chain.provider.getTransactionCount(operator.address, "latest");
+    const journalFile = path.join(dataDir, `journal-${chain.deployment.chainId}.db`);
+    await stack.stop();
+
+    const restarts: { size: number; upMs: number; firstReadMs: number; syncedMs: number; heapMb: number }[] = [];
+    for (const size of SIZES) {
+      nonce = await appendMints(journalFile, operator.privateKey, chain.deployment.chainId, token, nonce, size);
+      const t0 = performance.now();
+      stack = await start();
+      const upMs = performance.now() - t0;
+      // Memory the replay adds to this process (the server is up; the replay runs in the background): the JS heap's
+      // peak above its level when the server answered (RSS stays at the high-water mark of the start itself).
+      const heapBefore = process.memoryUsage().heapUsed;
+      let heapPeak = heapBefore;
+      const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 20);
+      // A read while the replay runs: the health answer shows the progress.
+      const health = await (await fetch(`${stack.url}/api/health`)).json();
+      const firstReadMs = performance.now() - t0;
+      if (!(await stack.ctx.chain.synced())) throw new Error("replay did not finish");
+      const syncedMs = performance.now() - t0;
+      clearInterval(sampler);
+      console.error(`bench: replay: ${size} entries: answering after ${upMs.toFixed(0)} ms (${health.data.status}, ${health.data.replay?.done ?? "-"} / ${health.data.replay?.total ?? "-"}), money calls open after ${syncedMs.toFixed(0)} ms, peak heap +${((heapPeak - heapBefore) / 2 ** 20).toFixed(1)} MB`);
+      restarts.push({ size, upMs, firstReadMs, syncedMs, heapMb: (heapPeak - heapBefore) / 2 ** 20 });
+      await stack.stop();
+    }
+
+    // Replay against raw on fresh nodes, the whole (largest) journal.
+    const journal = await openJournal(journalFile);
+    const entries = await journal.count();
+    const raws: string[] = [];
+    const rpcs: { method: string; params: unknown[] }[] = [];
+    for await (const page of journal.pages()) for (const e of page) (e.kind === "raw" ? raws.push(e.payload) : rpcs.push(JSON.parse(e.payload)));
+    // Alternated rounds on fresh nodes, the best of each (the machine is shared: the least disturbed run).
+    let rawMs = Infinity;
+    let replayMs = Infinity;
+    for (let round = 0; round < ROUNDS; round++) {
+      const rawNode = await startLocalNode(await freePort());
+      try {
+        const rpc = rawRpc(rawNode.rpcUrl);
+        for (const r of rpcs) await rpc.call(r.method, r.params);
+        const t = performance.now();
+        for (const raw of raws) await rpc.request("eth_sendRawTransaction", `["${raw}"]`);
+        rawMs = Math.min(rawMs, performance.now() - t);
+        const head = parseInt(await rpc.call("eth_blockNumber"), 16);
+        if (head !== raws.length) throw new Error(`raw anchor: ${head} blocks for ${raws.length} transactions`);
+        rpc.close();
+      } finally {
+        await rawNode.stop();
+      }
+      const replayNode = await startLocalNode(await freePort());
+      try {
+        const r = await replayJournal(replayNode.rpcUrl, journal);
+        replayMs = Math.min(replayMs, r.ms);
+        if (!r.finished || r.mined !== raws.length) throw new Error(`replay mined ${r.mined} of ${raws.length}`);
+      } finally {
+        await replayNode.stop();
+      }
+    }
+    await journal.close();
+    rows.push(
+      rateRow({
+        section: "replay",
+        figure: `journal replay, ${entries.toLocaleString("en-US")} entries`,
+        value: (entries * 1000) / replayMs,
+        unit: "entries/s",
+        anchor: { what: "raw eth_sendRawTransaction, fresh node", value: (raws.length * 1000) / rawMs, unit: "tx/s" },
+        goal: "≥ 0.8× raw",
+        min: 0.8,
+      }),
+    );
+
+    for (const r of restarts) {
+      // Reads answer long before the replay ends (the ratio: replay-done time over first-read time).
+      rows.push({
+        section: "replay",
+        figure: `restart, ${r.size.toLocaleString("en-US")} tx: a read answers`,
+        value: r.firstReadMs,
+        unit: "ms",
+        anchor: { what: "money calls open (replay done)", value: r.syncedMs, unit: "ms" },
+        ratio: r.syncedMs / r.firstReadMs,
+        goal: "reads answer while replaying",
+        met: r.firstReadMs < r.syncedMs,
+      });
+    }
+    const [small, large] = [restarts[0], restarts[restarts.length - 1]];
+    if (large !== small) {
+      const perK = (r: typeof small) => (r.syncedMs * 1000) / r.size;
+      rows.push({
+        section: "replay",
+        figure: `restart until money calls open, per 1,000 tx at ${large.size.toLocaleString("en-US")}`,
+        value: perK(large),
+        unit: "ms",
+        anchor: { what: `per 1,000 tx at ${small.size.toLocaleString("en-US")}`, value: perK(small), unit: "ms" },
+        ratio: perK(small) / perK(large),
+        goal: "grows at most linearly (≥ 1×)",
+        met: perK(large) <= perK(small) * 1.1,
+      });
+      rows.push({
+        section: "replay",
+        figure: `peak JS heap added while replaying, ${large.size.toLocaleString("en-US")} tx`,
+        value: large.heapMb,
+        unit: "MB",
+        anchor: { what: `${small.size.toLocaleString("en-US")} tx`, value: small.heapMb, unit: "MB" },
+        ratio: Math.max(small.heapMb, 1) / Math.max(large.heapMb, 1),
+        goal: "constant memory (≤ +16 MB over smaller)",
+        met: large.heapMb <= small.heapMb + 16,
+      });
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
