@@ -311,7 +311,7 @@ describe("reliability: the API process", () => {
     child.stdout!.on("data", (b: Buffer) => (out += b.toString()));
     child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
     const health = async () => (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => ({ code: 0 }))).code;
-    const first = Number((await seen(/server process (\d+) starting/, 0, 10_000))[1]);
+    const first = Number((await seen(/server process (\d+) starting/, 0, 60_000))[1]);
     await seen(/KRW Voucher is running/, 0, 120_000);
     expect(await health()).toBe(200);
     const mark = out.length;
