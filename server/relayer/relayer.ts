@@ -4,7 +4,7 @@ import type { AppDb } from "../db/schema";
 import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
 import type { TransferRow } from "./outbox";
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, nonceHex, voucherDomain } from "../../chain/eip712";
+import { nonceHex, transferAuthorizationDigester, voucherDomain } from "../../chain/eip712";
 import * as repo from "./outbox.repo";
 
 export interface Relayer {
@@ -36,6 +36,7 @@ export interface RelayerOptions {
   db: AppDb;
   custody: Custody;
   chain: Chain;
+  /** The most rows one transaction carries (default 200: well inside the block gas limit at 90,000 gas a row). */
   batchSize?: number;
   log?: { info: (o: unknown, m?: string) => void; warn: (o: unknown, m?: string) => void; error: (o: unknown, m?: string) => void };
   /** Test hook: called after rows are marked submitted and before the transaction is sent. */
@@ -50,17 +51,23 @@ export interface RelayerOptions {
  */
 export function createRelayer(opts: RelayerOptions): Relayer {
   const { db, custody, chain } = opts;
-  const batchSize = opts.batchSize ?? 50;
+  const batchSize = opts.batchSize ?? 200;
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const iface = chain.iface;
-  const domain = voucherDomain(chain.deployment.chainId, chain.deployment.token);
+  const digest = transferAuthorizationDigester(voucherDomain(chain.deployment.chainId, chain.deployment.token));
+  // The two events a batch's receipt is read for, by topic (computed once, not per log).
+  const TRANSFER_WITH_FEE = iface.getEvent("TransferWithFee")!.topicHash;
+  const AUTHORIZATION_FAILED = iface.getEvent("AuthorizationFailed")!.topicHash;
+  const tokenAddress = chain.deployment.token.toLowerCase();
+  const coder = ethers.AbiCoder.defaultAbiCoder();
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let stopped = true;
   let current: Promise<unknown> = Promise.resolve();
   let wakeAgain = false;
 
+  /** Signs the row's authorization with its wallet's key (kept decrypted by custody after the first use). */
   async function sign(row: TransferRow) {
     const signer = await custody.signerFor(row.from_address);
     const message = {
@@ -73,82 +80,29 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
       nonce: BigInt(row.nonce),
     };
-    const sig = ethers.Signature.from(await signer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message));
+    const sig = signer.signingKey.sign(digest(message));
     return { ...message, v: sig.v, r: sig.r, s: sig.s };
   }
 
-  async function emitSettled(ids: number[]) {
-    for (const row of await repo.outboxRows(db, ids)) {
-      events.emit("settled", row);
-      events.emit(`settled:${row.id}`, row);
-    }
-  }
-
-  /** Applies a mined receipt to the rows it carried. */
-  async function applyReceipt(rows: TransferRow[], receipt: ethers.TransactionReceipt) {
-    const used = new Set<string>();
-    const failed = new Map<string, string>();
-    for (const log of receipt.logs) {
-      if (log.address.toLowerCase() !== chain.deployment.token.toLowerCase()) continue;
-      let parsed: ethers.LogDescription | null = null;
-      try {
-        parsed = iface.parseLog(log);
-      } catch {
-        continue;
-      }
-      if (!parsed) continue;
-      // TransferWithFee(from, to, value, fee, nonce) is the contract's record of a used authorization.
-      if (parsed.name === "TransferWithFee") used.add(`${parsed.args.from}:${nonceHex(parsed.args.nonce)}`.toLowerCase());
-      if (parsed.name === "AuthorizationFailed") failed.set(`${parsed.args.authorizer}:${nonceHex(parsed.args.nonce)}`.toLowerCase(), describeRevert(iface, parsed.args.reason));
-    }
-    // A row this transaction did not carry out may have been carried out by another one (a journal replay
-    // after the node died mined the first send, and this re-send found the nonce used): then it moved,
-    // exactly once, and must not be recorded as failed. Which transaction it was is found in its logs.
-    const elsewhere = new Map<number, { hash: string; block: number } | null>();
-    for (const row of rows) {
-      const key = `${row.from_address}:${nonceHex(row.nonce)}`.toLowerCase();
-      if (receipt.status === 1 && used.has(key)) continue;
-      if (!(await chain.token.authorizationState(row.from_address, row.nonce).catch(() => false))) continue;
-      elsewhere.set(row.id, await usedIn(row));
-    }
-    await db.transaction().execute(async (trx) => {
-      for (const row of rows) {
-        const key = `${row.from_address}:${nonceHex(row.nonce)}`.toLowerCase();
-        if (receipt.status === 1 && used.has(key)) await repo.markConfirmed(trx, row.id, receipt.blockNumber, receipt.hash);
-        else if (elsewhere.has(row.id)) {
-          const tx = elsewhere.get(row.id);
-          await repo.markConfirmed(trx, row.id, tx?.block ?? null, tx?.hash ?? null);
-        } else await repo.markFailed(trx, row.id, failed.get(key) ?? "transaction reverted", receipt.blockNumber);
-      }
-    });
-    await emitSettled(rows.map((r) => r.id));
-  }
-
-  /** The transaction whose TransferWithFee used this row's authorization (searched in the token's logs). */
-  async function usedIn(row: TransferRow): Promise<{ hash: string; block: number } | null> {
-    try {
-      // `from` and `nonce` are indexed topics of TransferWithFee: the node filters for the one log.
-      const topics = [iface.getEvent("TransferWithFee")!.topicHash, ethers.zeroPadValue(row.from_address, 32), null, nonceHex(row.nonce)];
-      const [log] = await chain.provider.getLogs({ address: chain.deployment.token, topics, fromBlock: chain.deployment.deployBlock, toBlock: "latest" });
-      if (log) return { hash: log.transactionHash, block: log.blockNumber };
-    } catch {
-      /* the node is not answering: the row is confirmed all the same; its hash stays the last one tried */
-    }
-    return null;
-  }
-
-  async function runOnce(): Promise<number> {
-    const rows = await repo.pendingRows(db, batchSize);
-    if (rows.length === 0) return 0;
+  /** The batch's calldata and gas limit. Signing is the CPU-heavy part: it yields now and then so requests are served meanwhile. */
+  async function prepare(rows: TransferRow[]) {
     const signed = [];
-    for (const row of rows) signed.push(await sign(row));
+    for (let i = 0; i < rows.length; i++) {
+      if (i > 0 && i % 25 === 0) await new Promise((r) => setImmediate(r));
+      signed.push(await sign(rows[i]));
+    }
     const data =
       rows.length === 1
         ? iface.encodeFunctionData("transferWithAuthorization", [
             signed[0].from, signed[0].to, signed[0].value, signed[0].fee, signed[0].validAfter, signed[0].validBefore, signed[0].nonce, signed[0].v, signed[0].r, signed[0].s,
           ])
         : iface.encodeFunctionData("batchTransferWithAuthorization", [signed]);
-    const gasLimit = BigInt(120_000 + 90_000 * rows.length);
+    return { rows, data, gasLimit: BigInt(120_000 + 90_000 * rows.length) };
+  }
+
+  /** Marks the rows submitted with the hash (before the journal and the send), sends, and resolves with the receipt. */
+  async function submit(batch: Awaited<ReturnType<typeof prepare>>) {
+    const { rows, data, gasLimit } = batch;
     const receipt = await chain.sender.send(
       { to: chain.deployment.token, data, gasLimit },
       {
@@ -161,8 +115,116 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       },
     );
     if (opts.beforeSend) await opts.beforeSend(rows, receipt.hash);
+    return receipt;
+  }
+
+  async function emitSettled(ids: number[]) {
+    for (const row of await repo.outboxRows(db, ids)) {
+      events.emit("settled", row);
+      events.emit(`settled:${row.id}`, row);
+    }
+  }
+
+  const rowKey = (address: string, nonce: string) => `${address}:${nonceHex(nonce)}`.toLowerCase();
+  /** An indexed address topic as the lowercase address. */
+  const topicAddress = (topic: string) => "0x" + topic.slice(26).toLowerCase();
+
+  /** Applies a mined receipt to the rows it carried. */
+  async function applyReceipt(rows: TransferRow[], receipt: ethers.TransactionReceipt) {
+    const used = new Set<string>();
+    const failed = new Map<string, string>();
+    for (const log of receipt.logs) {
+      if (log.address.toLowerCase() !== tokenAddress) continue;
+      // TransferWithFee(from, to, value, fee, nonce) is the contract's record of a used authorization.
+      if (log.topics[0] === TRANSFER_WITH_FEE && log.topics.length === 4) used.add(`${topicAddress(log.topics[1])}:${log.topics[3].toLowerCase()}`);
+      // AuthorizationFailed(index, authorizer, nonce, reason): a batch item that did not run.
+      if (log.topics[0] === AUTHORIZATION_FAILED && log.topics.length === 4) {
+        let reason = "0x";
+        try {
+          reason = coder.decode(["bytes"], log.data)[0] as string;
+        } catch {
+          /* an undecodable reason is recorded as a plain revert */
+        }
+        failed.set(`${topicAddress(log.topics[2])}:${log.topics[3].toLowerCase()}`, describeRevert(iface, reason));
+      }
+    }
+    // A row this transaction did not carry out may have been carried out by another one (a journal replay
+    // after the node died mined the first send, and this re-send found the nonce used): then it moved,
+    // exactly once, and must not be recorded as failed. Which transaction it was is found in its logs.
+    const elsewhere = new Map<number, { hash: string; block: number } | null>();
+    const done: number[] = [];
+    for (const row of rows) {
+      if (receipt.status === 1 && used.has(rowKey(row.from_address, row.nonce))) {
+        done.push(row.id);
+        continue;
+      }
+      if (!(await chain.token.authorizationState(row.from_address, row.nonce).catch(() => false))) continue;
+      elsewhere.set(row.id, await usedIn(row));
+    }
+    await db.transaction().execute(async (trx) => {
+      await repo.markConfirmedMany(trx, done, receipt.blockNumber, receipt.hash);
+      const carried = new Set(done);
+      for (const row of rows) {
+        if (carried.has(row.id)) continue;
+        if (elsewhere.has(row.id)) {
+          const tx = elsewhere.get(row.id);
+          await repo.markConfirmed(trx, row.id, tx?.block ?? null, tx?.hash ?? null);
+        } else await repo.markFailed(trx, row.id, failed.get(rowKey(row.from_address, row.nonce)) ?? "transaction reverted", receipt.blockNumber);
+      }
+    });
+    await emitSettled(rows.map((r) => r.id));
+  }
+
+  /** The transaction whose TransferWithFee used this row's authorization (searched in the token's logs). */
+  async function usedIn(row: TransferRow): Promise<{ hash: string; block: number } | null> {
+    try {
+      // `from` and `nonce` are indexed topics of TransferWithFee: the node filters for the one log.
+      const topics = [TRANSFER_WITH_FEE, ethers.zeroPadValue(row.from_address, 32), null, nonceHex(row.nonce)];
+      const [log] = await chain.provider.getLogs({ address: chain.deployment.token, topics, fromBlock: chain.deployment.deployBlock, toBlock: "latest" });
+      if (log) return { hash: log.transactionHash, block: log.blockNumber };
+    } catch {
+      /* the node is not answering: the row is confirmed all the same; its hash stays the last one tried */
+    }
+    return null;
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = await repo.pendingRows(db, batchSize);
+    if (rows.length === 0) return 0;
+    const receipt = await submit(await prepare(rows));
     await applyReceipt(rows, receipt);
     return rows.length;
+  }
+
+  /**
+   * Sends every pending row, batch after batch, two at a time: the next batch is read and signed while
+   * the one before is journaled, mined and its receipt fetched (signing is this process's CPU, mining the
+   * node's), and a receipt is applied while the next batch goes out. Batches go to the sender one after
+   * the other, each only once the one before is mined. A send that fails stops the drain: the batch
+   * after it, signed but not sent, stays pending.
+   */
+  async function drain(): Promise<void> {
+    let afterId = 0;
+    let sent: Promise<unknown> | null = null;
+    const applied: Promise<void>[] = [];
+    let error: unknown = null;
+    try {
+      while (!stopped) {
+        const rows = await repo.pendingRows(db, batchSize, afterId);
+        if (rows.length === 0) break;
+        afterId = rows[rows.length - 1].id;
+        const batch = await prepare(rows);
+        if (sent) await sent;
+        if (stopped) break;
+        const receipt = submit(batch);
+        sent = receipt;
+        applied.push(receipt.then((r) => applyReceipt(rows, r)));
+      }
+    } catch (err) {
+      error = err;
+    }
+    const failure = (await Promise.allSettled(applied)).find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (error || failure) throw error ?? failure!.reason;
   }
 
   async function loop() {
@@ -175,7 +237,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       if (await repo.hasSubmitted(db)) await reconcile();
       do {
         wakeAgain = false;
-        while (!stopped && (await runOnce()) > 0);
+        await drain();
       } while (wakeAgain && !stopped);
     } catch (err) {
       opts.log?.warn({ err: (err as Error).message }, "relayer: send failed; will retry");
@@ -224,6 +286,32 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     return { confirmed, failed, requeued };
   }
 
+  /**
+   * Rows some request waits for (id → its waiters). Another process may be the one relaying, so they are
+   * also polled: one query every 250 ms for all of them, not one per waiting request.
+   */
+  const waiting = new Map<number, Set<(r: TransferRow) => void>>();
+  let pollTimer: NodeJS.Timeout | null = null;
+  const isSettled = (r: TransferRow | undefined) => !r || r.status === "confirmed" || r.status === "failed";
+  function schedulePoll() {
+    if (pollTimer || waiting.size === 0) return;
+    pollTimer = setTimeout(() => {
+      const ids = [...waiting.keys()];
+      const chunks: number[][] = [];
+      for (let i = 0; i < ids.length; i += 500) chunks.push(ids.slice(i, i + 500));
+      void Promise.all(chunks.map((c) => repo.outboxRows(db, c)))
+        .then((found) => {
+          for (const row of found.flat()) if (isSettled(row)) for (const finish of [...(waiting.get(row.id) ?? [])]) finish(row);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          pollTimer = null;
+          schedulePoll();
+        });
+    }, 250);
+    pollTimer.unref();
+  }
+
   return {
     start() {
       if (!stopped) return;
@@ -247,26 +335,23 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       current = loop();
     },
     async waitFor(id, timeoutMs) {
-      const settled = (r: TransferRow | undefined) => !r || r.status === "confirmed" || r.status === "failed";
       const first = await repo.outboxRow(db, id);
-      if (settled(first)) return first as TransferRow;
-      const deadline = Date.now() + timeoutMs;
+      if (isSettled(first)) return first as TransferRow;
       return new Promise<TransferRow>((resolve) => {
         let done = false;
         const finish = (r: TransferRow) => {
           if (done) return;
           done = true;
-          clearInterval(poll);
           clearTimeout(t);
           events.off(`settled:${id}`, finish);
+          const left = waiting.get(id);
+          left?.delete(finish);
+          if (left?.size === 0) waiting.delete(id);
           resolve(r);
         };
         events.once(`settled:${id}`, finish);
-        const poll = setInterval(() => {
-          void repo.outboxRow(db, id).then((r) => {
-            if (settled(r) || Date.now() >= deadline) finish(r as TransferRow);
-          }, () => undefined);
-        }, 250);
+        waiting.set(id, (waiting.get(id) ?? new Set()).add(finish));
+        schedulePoll();
         const t = setTimeout(() => void repo.outboxRow(db, id).then((r) => finish(r as TransferRow), () => undefined), timeoutMs);
       });
     },
