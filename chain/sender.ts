@@ -15,6 +15,14 @@ export interface Sender {
    * later point leaves a record that reconciliation can look up by hash.
    */
   send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
+  /**
+   * As `send`, but resolves with the hash once the node accepted the transaction, without its receipt: on
+   * the embedded automining node it is mined then; elsewhere `receipt` waits for it. (The embedded node
+   * answers a receipt of a batch with hundreds of logs slowly; the relayer reads its own events instead.)
+   */
+  submit(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<string>;
+  /** The receipt of a transaction sent here, polled as `send` waits for it (null after receiptTimeoutMs). */
+  receipt(hash: string): Promise<ethers.TransactionReceipt | null>;
   /** Stops waiting for receipts (pending sends reject at once); used by a stopping process. */
   close(): void;
   /** Runs `fn` between sends (no send runs meanwhile), then re-reads the nonce from the node. */
@@ -81,7 +89,9 @@ export function createSender(opts: SenderOptions): Sender {
     return ts;
   }
 
-  async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void | Promise<void>) {
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: false): Promise<string>;
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: true): Promise<ethers.TransactionReceipt>;
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: boolean) {
     const provider = opts.provider;
     try {
       if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
@@ -122,8 +132,9 @@ export function createSender(opts: SenderOptions): Sender {
         // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
         const receipt = await provider.getTransactionReceipt(hash);
         if (!receipt) throw err;
-        return receipt;
+        return wait ? receipt : hash;
       }
+      if (!wait) return hash;
       const receipt = await waitReceipt(hash);
       if (!receipt) throw new Error(`no receipt for ${hash}`);
       return receipt;
@@ -178,10 +189,16 @@ export function createSender(opts: SenderOptions): Sender {
     address: wallet.address,
     provider: opts.provider,
     send(tx, o) {
-      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend)));
+      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend, true)));
       queue = run.catch(() => undefined);
       return run;
     },
+    submit(tx, o) {
+      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend, false)));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    receipt: (hash) => waitReceipt(hash),
     resync() {
       queue = queue.then(forget);
     },
