@@ -246,6 +246,8 @@ export async function replayJournal(provider: ethers.JsonRpcProvider, journal: J
 
 export function makeProvider(rpcUrl: string): ethers.JsonRpcProvider {
   // cacheTimeout -1: ethers' 250 ms cache would hand out stale nonces against an instantly mining node.
-  // staticNetwork: the chain id is asked once, not before every call (a restarted embedded node keeps it).
-  return new ethers.JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1, staticNetwork: true, batchMaxCount: 1 });
+  // staticNetwork stays off: with it on, a node killed under traffic (RPC_URL) left ethers rejections nobody
+  // handles (reliability test "kill -9 of the chain node"). The relayer's hot path uses raw `send` calls,
+  // which do not ask eth_chainId; the sender reads the chain id once.
+  return new ethers.JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1, staticNetwork: false, batchMaxCount: 1 });
 }
