@@ -21,7 +21,7 @@ import type { MemberRow } from "../../server/auth/middleware";
 import type { TransferRow } from "../../server/relayer/outbox";
 import { maxRow, quantile, rateRow, timed, type BenchRow } from "./table";
 
-const RAW_TX = Number(process.env.BENCH_RAW_TX ?? 1_000);
+const RAW_TX = Number(process.env.BENCH_RAW_TX ?? 500);
 const RELAY_GIFTS = Number(process.env.BENCH_RELAY_GIFTS ?? 3_000);
 const HTTP_GIFTS = Number(process.env.BENCH_GIFTS ?? 1_000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
@@ -43,9 +43,10 @@ export async function run(): Promise<BenchRow[]> {
     const perSender = (4 * (RELAY_GIFTS + HTTP_GIFTS * (CONCURRENCY.length + 1))) / SENDERS;
     await fund(s, senders.map((m) => m.address), Math.ceil(perSender) * (GIFT + FEE));
 
-    const raw = await rawRate(s);
-    const anchor = { what: "raw: one sender's signed txs, automined", value: raw, unit: "tx/s" };
-    rows.push(rateRow({ section, figure: `relayer alone: ${RELAY_GIFTS} outbox rows, ${SENDERS} wallets`, value: await relayerAlone(s, senders, recipients), unit: "gifts/s", anchor, goal: "≥ 3× raw", min: 3 }));
+    // The machine's load moves during a run: each figure is compared with a raw rate measured just before it.
+    const anchor = async () => ({ what: "raw: one sender's signed txs, automined, just before", value: await rawRate(s), unit: "tx/s" });
+    const relayAnchor = await anchor();
+    rows.push(rateRow({ section, figure: `relayer alone: ${RELAY_GIFTS} outbox rows, ${SENDERS} wallets`, value: await relayerAlone(s, senders, recipients), unit: "gifts/s", anchor: relayAnchor, goal: "≥ 3× raw", min: 3 }));
 
     const client = httpClient(s.url, Math.max(...CONCURRENCY));
     // Sessions issued as a login would (the login route's rate limit allows 30 a minute from one address).
@@ -53,10 +54,11 @@ export async function run(): Promise<BenchRow[]> {
     // Warm-up (JIT, caches): not measured.
     await httpGifts(client, tokens, recipients, 50, Math.min(200, HTTP_GIFTS));
     for (const c of CONCURRENCY) {
+      const httpAnchor = await anchor();
       const firstId = await lastOutboxId(s);
       const r = await httpGifts(client, tokens, recipients, c, HTTP_GIFTS);
       console.error(`bench: HTTP gifts, ${c} clients: ${await batchesAfter(s, firstId)}`);
-      rows.push(rateRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: rate`, value: r.rate, unit: "gifts/s", anchor, goal: "≥ 1× raw", min: 1 }));
+      rows.push(rateRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: rate`, value: r.rate, unit: "gifts/s", anchor: httpAnchor, goal: "≥ 1× raw", min: 1 }));
       rows.push(maxRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: p95`, value: r.p95, unit: "ms", goal: "printed", max: Infinity }));
     }
     client.close();
