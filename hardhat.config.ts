@@ -29,6 +29,7 @@ const config: HardhatUserConfig = {
       chainId: 31337,
       initialDate: GENESIS_DATE,
       mining: { auto: true, interval: 0 },
+      loggingEnabled: false,
     },
   },
   mocha: { timeout: 120_000 },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ethers } from "ethers";
 import { describe, expect, it } from "vitest";
-import { CANCEL_AUTHORIZATION_TYPES, nonceHex, nonceOf, TRANSFER_WITH_AUTHORIZATION_TYPES } from "./eip712";
+import { CANCEL_AUTHORIZATION_TYPES, nonceHex, nonceOf, TRANSFER_WITH_AUTHORIZATION_TYPES, transferAuthorizationDigester, voucherDomain } from "./eip712";
 
 describe("EIP-712 types and bitmap nonces", () => {
   it("encode exactly the type strings KRWVoucher.sol hashes", () => {
@@ -30,5 +30,26 @@ describe("EIP-712 types and bitmap nonces", () => {
     const max = 2n ** 256n - 1n;
     expect(nonceHex(max)).toBe("0x" + "f".repeat(64));
     expect(BigInt(nonceHex(max))).toBe(max);
+  });
+
+  it("digest a TransferWithAuthorization exactly as ethers' TypedDataEncoder (and a signature over it recovers the signer)", () => {
+    const domain = voucherDomain(31337, ethers.Wallet.createRandom().address);
+    const digest = transferAuthorizationDigester(domain);
+    const wallet = ethers.Wallet.createRandom();
+    for (let i = 0; i < 20; i++) {
+      const m = {
+        from: i % 2 ? wallet.address : wallet.address.toLowerCase(),
+        to: ethers.Wallet.createRandom().address,
+        value: BigInt(i * 1_000 + 1),
+        fee: BigInt(i % 3) * 200n,
+        validAfter: 0n,
+        validBefore: 1_800_000_000n + BigInt(i),
+        nonce: (BigInt(wallet.address) << 64n) | BigInt(i),
+      };
+      expect(digest(m)).toBe(ethers.TypedDataEncoder.hash(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, m));
+      const sig = wallet.signingKey.sign(digest(m));
+      expect(ethers.verifyTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, m, sig)).toBe(wallet.address);
+    }
+    expect(() => digest({ from: "0x1234", to: wallet.address, value: 1n, fee: 0n, validAfter: 0n, validBefore: 1n, nonce: 1n })).toThrow(TypeError);
   });
 });

@@ -15,13 +15,24 @@ export interface Sender {
    * later point leaves a record that reconciliation can look up by hash.
    */
   send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
+  /**
+   * As `send`, but resolves with the hash once the node accepted the transaction, without its receipt: on
+   * the embedded automining node it is mined then; elsewhere `receipt` waits for it. (The embedded node
+   * answers a receipt of a batch with hundreds of logs slowly; the relayer reads its own events instead.)
+   */
+  submit(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<string>;
+  /** The receipt of a transaction sent here, polled as `send` waits for it (null after receiptTimeoutMs). */
+  receipt(hash: string): Promise<ethers.TransactionReceipt | null>;
   /** Stops waiting for receipts (pending sends reject at once); used by a stopping process. */
   close(): void;
   /** Runs `fn` between sends (no send runs meanwhile), then re-reads the nonce from the node. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Signs a transaction without sending it (hash is known before sending). */
   provider: ethers.JsonRpcProvider;
-  /** Forgets the cached nonce: the next send reads it from the node (after a reorg dropped sent transactions). */
+  /**
+   * Forgets the cached nonce, fee data and head timestamp: the next send reads them from the node (after a
+   * reorg dropped sent transactions, or anything else sent from this account or mined blocks).
+   */
   resync(): void;
 }
 
@@ -36,70 +47,108 @@ export interface SenderOptions {
   afterJournal?: (hash: string) => void | Promise<void>;
 }
 
+/** How long fee data read from the node is reused (an EIP-1559 fee cap of 2× the base fee covers several blocks' rise). */
+const FEE_TTL_MS = 5_000;
+
 export function createSender(opts: SenderOptions): Sender {
   const wallet = new ethers.Wallet(opts.privateKey, opts.provider);
   let queue: Promise<unknown> = Promise.resolve();
   let nextNonce: number | null = null;
-  /** The last block timestamp journaled (read from the journal on the first send). */
+  /**
+   * The last block timestamp this sender journaled and set (read from the journal on the first send).
+   * Blocks are mined by this sender alone, so the next one is lastTs + 1 (or now) without asking the node;
+   * when something else mined meanwhile (a test's hardhat_mine, a reorg), the node refuses the timestamp and
+   * the head is read once.
+   */
   let lastTs: number | null = null;
+  let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; at: number } | null = null;
+  let chainId: bigint | null = null;
   let closed = false;
   const closing = new Set<() => void>();
 
-  async function sendOne(tx: ethers.TransactionRequest, beforeSend?: (hash: string) => void | Promise<void>) {
-    const provider = opts.provider;
-    if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
-    const network = await provider.getNetwork();
-    const feeData = await provider.getFeeData();
-    const populated: ethers.TransactionRequest = {
-      ...tx,
-      from: wallet.address,
-      nonce: nextNonce,
-      chainId: network.chainId,
-      type: 2,
-      maxFeePerGas: feeData.maxFeePerGas ?? feeData.gasPrice ?? 1_000_000_000n,
-      maxPriorityFeePerGas: feeData.maxPriorityFeePerGas ?? 0n,
-    };
-    if (populated.gasLimit == null) {
-      try {
-        populated.gasLimit = ((await provider.estimateGas(populated)) * 12n) / 10n + 10_000n;
-      } catch {
-        // A reverting call still gets sent (and mined with status 0) so the outcome is on-chain and journaled.
-        populated.gasLimit = 3_000_000n;
-      }
-    }
-    const raw = await wallet.signTransaction(populated);
-    const hash = ethers.keccak256(raw);
-    let ts: number | null = null;
-    if (opts.controlTime) {
-      lastTs ??= await opts.journal.lastTimestamp();
-      const latest = await provider.getBlock("latest");
-      ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, (latest?.timestamp ?? 0) + 1);
-    }
-    // Recorded by the caller first, journaled second, sent third: no crash can leave a transaction that
-    // happened without a record naming its hash.
-    await beforeSend?.(hash);
+  async function feeData() {
+    if (fees && Date.now() - fees.at < FEE_TTL_MS) return fees;
+    const f = await opts.provider.getFeeData();
+    fees = { maxFeePerGas: f.maxFeePerGas ?? f.gasPrice ?? 1_000_000_000n, maxPriorityFeePerGas: f.maxPriorityFeePerGas ?? 0n, at: Date.now() };
+    return fees;
+  }
+
+  /** Sets the next block's timestamp on the embedded node: the known last one + 1 (or now), re-read from the head if refused. */
+  async function setNextTimestamp(): Promise<number> {
+    lastTs ??= await opts.journal.lastTimestamp();
+    const now = Math.floor(Date.now() / 1000);
+    let ts = Math.max(now, lastTs + 1);
     try {
+      await opts.provider.send("evm_setNextBlockTimestamp", [ts]);
+    } catch {
+      // Something else mined a later block (or the node is gone: then this throws again).
+      const latest = await opts.provider.getBlock("latest");
+      ts = Math.max(now, lastTs + 1, (latest?.timestamp ?? 0) + 1);
+      await opts.provider.send("evm_setNextBlockTimestamp", [ts]);
+    }
+    return ts;
+  }
+
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: false): Promise<string>;
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: true): Promise<ethers.TransactionReceipt>;
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: boolean) {
+    const provider = opts.provider;
+    try {
+      if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
+      chainId ??= (await provider.getNetwork()).chainId;
+      const fee = await feeData();
+      const populated: ethers.TransactionRequest = {
+        ...tx,
+        from: wallet.address,
+        nonce: nextNonce,
+        chainId,
+        type: 2,
+        maxFeePerGas: fee.maxFeePerGas,
+        maxPriorityFeePerGas: fee.maxPriorityFeePerGas,
+      };
+      if (populated.gasLimit == null) {
+        try {
+          populated.gasLimit = ((await provider.estimateGas(populated)) * 12n) / 10n + 10_000n;
+        } catch {
+          // A reverting call still gets sent (and mined with status 0) so the outcome is on-chain and journaled.
+          populated.gasLimit = 3_000_000n;
+        }
+      }
+      const raw = await wallet.signTransaction(populated);
+      const hash = ethers.keccak256(raw);
+      // The timestamp is set on the node before anything is recorded: setting it mines nothing, and the
+      // journal then holds the one the block gets.
+      const ts = opts.controlTime ? await setNextTimestamp() : null;
+      // Recorded by the caller first, journaled second, sent third: no crash can leave a transaction that
+      // happened without a record naming its hash.
+      await beforeSend?.(hash);
       await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
       await opts.afterJournal?.(hash);
       nextNonce++;
-      if (ts !== null) {
-        await provider.send("evm_setNextBlockTimestamp", [ts]);
-        lastTs = ts;
-      }
+      if (ts !== null) lastTs = ts;
       try {
         await provider.send("eth_sendRawTransaction", [raw]);
       } catch (err) {
         // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
         const receipt = await provider.getTransactionReceipt(hash);
         if (!receipt) throw err;
+        return wait ? receipt : hash;
       }
+      if (!wait) return hash;
       const receipt = await waitReceipt(hash);
       if (!receipt) throw new Error(`no receipt for ${hash}`);
       return receipt;
     } catch (err) {
-      nextNonce = null; // whatever happened, resync the nonce from the node next time
+      // Whatever happened, nonce, fees and head timestamp are read from the node next time.
+      forget();
       throw err;
     }
+  }
+
+  function forget() {
+    nextNonce = null;
+    lastTs = null;
+    fees = null;
   }
 
   /**
@@ -140,19 +189,21 @@ export function createSender(opts: SenderOptions): Sender {
     address: wallet.address,
     provider: opts.provider,
     send(tx, o) {
-      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend)));
+      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend, true)));
       queue = run.catch(() => undefined);
       return run;
     },
+    submit(tx, o) {
+      const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend, false)));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    receipt: (hash) => waitReceipt(hash),
     resync() {
-      queue = queue.then(() => {
-        nextNonce = null;
-      });
+      queue = queue.then(forget);
     },
     exclusive(fn) {
-      const run = queue.then(fn).finally(() => {
-        nextNonce = null;
-      });
+      const run = queue.then(fn).finally(forget);
       queue = run.catch(() => undefined);
       return run;
     },
@@ -172,5 +223,8 @@ export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Jo
 
 export function makeProvider(rpcUrl: string): ethers.JsonRpcProvider {
   // cacheTimeout -1: ethers' 250 ms cache would hand out stale nonces against an instantly mining node.
+  // staticNetwork stays off: with it on, a node killed under traffic (RPC_URL) left ethers rejections nobody
+  // handles (reliability test "kill -9 of the chain node"). The relayer's hot path uses raw `send` calls,
+  // which do not ask eth_chainId; the sender reads the chain id once.
   return new ethers.JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1, staticNetwork: false, batchMaxCount: 1 });
 }

@@ -8,7 +8,10 @@ export type { WalletRow } from "./wallets.repo";
 
 /**
  * Custodial keys: generated here, stored only AES-256-GCM-sealed (bound to the address), decrypted
- * in memory just to sign. Nothing here returns or logs a private key except `signerFor`'s in-memory wallet.
+ * in memory to sign. Nothing here returns or logs a private key except `signerFor`'s in-memory wallet.
+ * The wallets decrypted last (at most SIGNER_CACHE_SIZE) stay in this process's memory, so a member's
+ * gifts do not decrypt the key and derive its public key again for each one (docs/decisions.md): the
+ * process holds the key-encryption key anyway, so memory shows nothing it could not decrypt.
  */
 export interface Custody {
   /** `trx`: create inside the caller's transaction (a member and its wallet together). */
@@ -19,7 +22,13 @@ export interface Custody {
   memberWallet(memberId: number): Promise<WalletRow | undefined>;
 }
 
-export function createCustody(db: AppDb, kek: Buffer): Custody {
+/** How many decrypted wallets stay in memory (least recently used first out). */
+export const SIGNER_CACHE_SIZE = 10_000;
+
+export function createCustody(db: AppDb, kek: Buffer, opts: { signerCacheSize?: number } = {}): Custody {
+  const cacheSize = opts.signerCacheSize ?? SIGNER_CACHE_SIZE;
+  /** Address → wallet, in order of last use (a Map iterates in insertion order). */
+  const signers = new Map<string, ethers.Wallet>();
   // Operator wallets (treasury, fee, settlement, sender) never change once made: their rows are cached.
   const kinds = new Map<WalletKind, WalletRow>();
   return {
@@ -34,9 +43,19 @@ export function createCustody(db: AppDb, kek: Buffer): Custody {
       });
     },
     async signerFor(address) {
+      const key = address.toLowerCase();
+      const cached = signers.get(key);
+      if (cached) {
+        signers.delete(key);
+        signers.set(key, cached);
+        return cached;
+      }
       const row = await sealedKeyOf(db, ethers.getAddress(address));
       if (!row) throw new Error(`no custodial key for ${address}`);
-      return new ethers.Wallet(decryptSecret(row.encrypted_key, kek, row.address));
+      const wallet = new ethers.Wallet(decryptSecret(row.encrypted_key, kek, row.address));
+      signers.set(key, wallet);
+      if (signers.size > cacheSize) signers.delete(signers.keys().next().value!);
+      return wallet;
     },
     async byKind(kind) {
       const cached = kinds.get(kind);

@@ -59,8 +59,9 @@ export async function outboxRows(db: AppTx, ids: number[]): Promise<OutboxRow[]>
   return db.selectFrom("outbox_transfers").selectAll().where("id", "in", ids).execute();
 }
 
-export async function pendingRows(db: AppTx, limit: number): Promise<OutboxRow[]> {
-  return db.selectFrom("outbox_transfers").selectAll().where("status", "=", "pending").orderBy("id").limit(limit).execute();
+/** Pending rows in id order; `afterId`: only those after it (the relayer's next batch while one is on its way). */
+export async function pendingRows(db: AppTx, limit: number, afterId = 0): Promise<OutboxRow[]> {
+  return db.selectFrom("outbox_transfers").selectAll().where("status", "=", "pending").where("id", ">", afterId).orderBy("id").limit(limit).execute();
 }
 
 export async function submittedRows(db: AppTx): Promise<OutboxRow[]> {
@@ -85,6 +86,16 @@ export async function markConfirmed(db: AppTx, id: number, blockNumber: number |
     .updateTable("outbox_transfers")
     .set((eb) => ({ status: "confirmed", block_number: blockNumber, tx_hash: eb.fn.coalesce(eb.val(txHash), eb.ref("tx_hash")), error: null, updated_at: nowIso() }))
     .where("id", "=", id)
+    .execute();
+}
+
+/** The rows a mined transaction carried out: one statement for the batch. */
+export async function markConfirmedMany(db: AppTx, ids: number[], blockNumber: number, txHash: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("outbox_transfers")
+    .set({ status: "confirmed", block_number: blockNumber, tx_hash: txHash, error: null, updated_at: nowIso() })
+    .where("id", "in", ids)
     .execute();
 }
 

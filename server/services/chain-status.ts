@@ -9,6 +9,14 @@ const CHAIN_TIMEOUT_MS = 5000;
 /** One question in flight per provider: a burst of money calls shares it instead of queueing a hundred. */
 const asking = new WeakMap<object, Promise<number | null>>();
 
+/**
+ * How long a head the node answered is taken as "the chain is up" for money calls (ensureChainUp), so a
+ * burst of gifts asks the node about once a second instead of once per gift. An embedded node seen dead
+ * (exited) is not taken on an earlier answer.
+ */
+const UP_FOR_MS = 1000;
+const lastUp = new WeakMap<object, { head: number; at: number }>();
+
 /** The chain's head block, or null when it does not answer within 5 s. */
 export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number | null> {
   const provider = ctx.chain.provider;
@@ -18,7 +26,10 @@ export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number 
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CHAIN_TIMEOUT_MS)));
     try {
-      return await Promise.race([provider.getBlockNumber().catch(() => null), timeout]);
+      const head = await Promise.race([provider.getBlockNumber().catch(() => null), timeout]);
+      if (head === null) lastUp.delete(provider);
+      else lastUp.set(provider, { head, at: Date.now() });
+      return head;
     } finally {
       clearTimeout(timer);
       asking.delete(provider);
@@ -31,6 +42,8 @@ export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number 
 /** Refuses with 503 (and records nothing) when the chain does not answer, or is still catching up with its journal. */
 export async function ensureChainUp(ctx: Pick<AppContext, "chain">): Promise<void> {
   ensureChainSynced(ctx);
+  const up = lastUp.get(ctx.chain.provider);
+  if (up && Date.now() - up.at < UP_FOR_MS && !ctx.chain.node?.exited()) return;
   if ((await chainHead(ctx)) === null) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
 }
 
