@@ -27,8 +27,11 @@ export interface IndexerStore {
   /** Stored blocks at or below `n`, newest first. */
   storedBlocksBelow(n: number, limit: number): Promise<{ number: number; hash: string }[]>;
   storedBlock(n: number): Promise<{ number: number; hash: string } | null>;
-  /** Forgets old blocks without token activity; the recent window stays for reorg checks. */
-  prune(keepFrom: number): Promise<void>;
+  /**
+   * Forgets old blocks without token activity below `keepFrom`; the recent window stays for reorg checks.
+   * `since`: blocks below it were pruned already (so a live prune reads the 64 blocks it drops, not the whole history).
+   */
+  prune(keepFrom: number, since?: number): Promise<void>;
   feeCollector(): Promise<string | null>;
 }
 
@@ -289,9 +292,10 @@ export function createStore(store: ChainStore): IndexerStore {
       return r ? asBlock(r) : null;
     },
 
-    async prune(keepFrom) {
+    async prune(keepFrom, since = 0) {
       await db
         .deleteFrom("blocks")
+        .where("number", ">=", since)
         .where("number", "<", keepFrom)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom("transactions as t").select("t.hash").whereRef("t.block_number", "=", "blocks.number"))))
         .execute();
