@@ -9,7 +9,13 @@ import type { ChainDatabase, ChainDb, ChainTx } from "./schema";
 export type { BlockRow, ChainDatabase, ChainDb, ChainTx, TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./schema";
 export { TRANSFER_KINDS } from "./schema";
 
-export type ChainStore = Store<ChainDatabase>;
+export type ChainStore = Store<ChainDatabase> & {
+  /**
+   * The SQLite writer's connection (the one under `db`): the indexer writes its ranges through prepared
+   * statements on it, inside Kysely's hold of the connection. Absent on PostgreSQL and on readers.
+   */
+  sqlite?: Database.Database;
+};
 
 export interface SyncState {
   chainId: number;
@@ -53,7 +59,7 @@ export function isNotReady(err: unknown): boolean {
 export async function openChainStore(opts: ChainStoreOptions): Promise<ChainStore> {
   const file = path.join(opts.dataDir, "chain.db");
   if (opts.readonly && !opts.databaseUrl) return openSqliteReader(file);
-  const store = await openStore<ChainDatabase>(storeLocation(opts.databaseUrl, file, "chain"));
+  const store: ChainStore = opts.databaseUrl ? await openStore<ChainDatabase>(storeLocation(opts.databaseUrl, file, "chain")) : openSqliteWriter(file);
   if (!opts.readonly) {
     try {
       await migrate(store.db, chainMigrations);
@@ -63,6 +69,18 @@ export async function openChainStore(opts: ChainStoreOptions): Promise<ChainStor
     }
   }
   return store;
+}
+
+/** The writer's chain.db, opened as db/open.ts opens a SQLite store (WAL, synchronous NORMAL, foreign keys, busy timeout), keeping its connection. */
+function openSqliteWriter(file: string): ChainStore {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new Database(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  const db = new Kysely<ChainDatabase>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: "sqlite", sqlite: database, close: () => db.destroy() };
 }
 
 /** A read-only chain.db that is opened on first use, with a statement cache (the reads are few shapes, run often). */

@@ -331,7 +331,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         const keepFrom = fromHex(top.number) - keepBlocks;
         // Pruned in steps (not one DELETE per live block): the window holds keepBlocks to keepBlocks + 64 blocks.
         if (keepFrom >= prunedUpTo + PRUNE_STEP || (keepFrom > prunedUpTo && to - from + 1 >= PRUNE_STEP)) {
-          await store.prune(keepFrom);
+          await store.prune(keepFrom, prunedUpTo);
           prunedUpTo = keepFrom;
         }
         if (to > from) log.info(`indexer: indexed blocks ${from}..${to} (${decoded.transfers.length} transfers)`);

@@ -1,13 +1,15 @@
 /**
  * Indexer: catch-up rate of a fresh indexer (its own worker thread, a fresh SQLite store) over a mined token
  * history, against a plain JSON-RPC fetch of the same logs and blocks in the same ranges (the anchor, same run);
- * and the live lag (chain head − head seen on the API thread) while blocks are mined at a steady rate.
+ * and the live lag while blocks are mined at a steady rate: every ~23 ms the node's eth_blockNumber minus the indexed
+ * head as the API thread sees it when that answer arrives (head() of the worker's handle: what a request would read).
  * BENCH_INDEXER_BLOCKS (2000), BENCH_INDEXER_ROUNDS (2), BENCH_LIVE_BLOCKS (150), BENCH_LIVE_RATE (10 blocks/s);
  * BENCH_VERBOSE=1 prints the lag samples.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startLocalNode } from "../../chain/node";
 import { freePort } from "../../chain/ports";
 import { startIndexerWorker } from "../../indexer/worker";
@@ -68,9 +70,12 @@ export async function run(): Promise<BenchRow[]> {
     // Live: an indexer at the head, blocks mined at a steady rate, the lag sampled as the API thread sees it.
     const live = startIndexerWorker({ rpcUrl: node.rpcUrl, location: { dataDir: path.join(root, "live"), databaseUrl: null }, token: chain.token, fromBlock: from, batchSize: BATCH, logger: quiet });
     const lags: number[] = [];
+    // The API thread's own event-loop stalls (BENCH_VERBOSE): a late sample is this thread's, not the indexer's.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     try {
       await live.syncOnce();
       live.start();
+      loopDelay.enable();
       let mining = true;
       const sampler = (async () => {
         while (mining) {
@@ -82,11 +87,15 @@ export async function run(): Promise<BenchRow[]> {
       await chain.mineSteady(LIVE_BLOCKS, LIVE_RATE);
       mining = false;
       await sampler;
+      loopDelay.disable();
     } finally {
       await live.stop();
     }
 
-    if (process.env.BENCH_VERBOSE) console.error("lags", JSON.stringify(lags));
+    if (process.env.BENCH_VERBOSE) {
+      console.error("lags", JSON.stringify(lags));
+      console.error(`API thread event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`);
+    }
     return [
       rateRow({
         section: "indexer",
@@ -97,8 +106,15 @@ export async function run(): Promise<BenchRow[]> {
         goal: "≥ 0.7× plain fetch",
         min: 0.7,
       }),
-      maxRow({ section: "indexer", figure: `live lag at ${LIVE_RATE} blocks/s: max (${lags.length} samples)`, value: Math.max(...lags), unit: "blocks", goal: "≤ 1 block", max: 1 }),
-      maxRow({ section: "indexer", figure: `live lag at ${LIVE_RATE} blocks/s: p95`, value: quantile(lags, 0.95), unit: "blocks", goal: "≤ 1 block", max: 1 }),
+      // "Stays ≤ 1 block" is a bound on every sample, so the goal is on the max; p95 and p99 go in the figure text.
+      maxRow({
+        section: "indexer",
+        figure: `live lag at ${LIVE_RATE} blocks/s (node head − head on the API thread): max of ${lags.length} samples, p95 ${quantile(lags, 0.95)}, p99 ${quantile(lags, 0.99)}`,
+        value: Math.max(...lags),
+        unit: "blocks",
+        goal: "≤ 1 block",
+        max: 1,
+      }),
     ];
   } finally {
     await node.stop();
