@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createServer, type Plugin } from "vite";
+
+interface Page {
+  /** The route rendered, e.g. "/". */
+  url: string;
+  /** The file written next to index.html, e.g. "landing.html" (served for `url` only: server/app.ts). */
+  file: string;
+  /** Extra tags for <head>, e.g. a preload of the hero's poster. */
+  head?: string;
+}
+
+/**
+ * After the client build, renders `pages` with the app's own `entry` (a module exporting
+ * `render(url): Promise<string>`, loaded through Vite's SSR loader with the app's config) into copies of the
+ * built index.html: the markup inside #root (marked `data-prerendered="<url>"`, which main.tsx hydrates),
+ * the CSS of what is rendered inline with it. Runs before the precompress plugin (sequential), so the
+ * pages get their .br/.gz too.
+ */
+export function prerender(entry: string, pages: Page[]): Plugin {
+  let outDir = "";
+  let root = "";
+  let configFile: string | undefined;
+  return {
+    name: "krw-prerender",
+    apply: "build",
+    configResolved(c) {
+      outDir = c.build.outDir;
+      root = c.root;
+      configFile = c.configFile;
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const template = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
+        const server = await createServer({
+          configFile,
+          root,
+          logLevel: "error",
+          appType: "custom",
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const mod = (await server.ssrLoadModule(entry)) as { render(url: string): Promise<string> };
+          for (const page of pages) {
+            const body = await mod.render(page.url);
+            if (!template.includes('<div id="root"></div>')) throw new Error("prerender: no empty #root in index.html");
+            const html = template
+              .replace("</head>", `${page.head ?? ""}</head>`)
+              .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.url}">${body}</div>`);
+            fs.writeFileSync(path.join(outDir, page.file), html);
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
