@@ -14,8 +14,8 @@ interface Page {
 /**
  * After the client build, renders `pages` with the app's own `entry` (a module exporting
  * `render(url): Promise<string>`, loaded through Vite's SSR loader with the app's config) into copies of the
- * built index.html: the markup inside #root (marked `data-prerendered="<url>"`, which main.tsx hydrates),
- * the CSS of what is rendered inline with it. Runs before the precompress plugin (sequential), so the
+ * built index.html (which also gets a modulepreload of the chunks the entry imports): the markup inside #root (marked `data-prerendered="<url>"`, which main.tsx hydrates),
+ * the CSS of what is rendered in <head> (hoistStyles). Runs before the precompress plugin (sequential), so the
  * pages get their .br/.gz too.
  */
 export function prerender(entry: string, pages: Page[]): Plugin {
@@ -25,6 +25,13 @@ export function prerender(entry: string, pages: Page[]): Plugin {
   return {
     name: "krw-prerender",
     apply: "build",
+    // The entry only imports the app: fetch that chunk with the entry, not after it has run.
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        return (ctx.chunk?.dynamicImports ?? []).map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
+      },
+    },
     configResolved(c) {
       outDir = c.build.outDir;
       root = c.root;
@@ -45,10 +52,10 @@ export function prerender(entry: string, pages: Page[]): Plugin {
         try {
           const mod = (await server.ssrLoadModule(entry)) as { render(url: string): Promise<string> };
           for (const page of pages) {
-            const body = await mod.render(page.url);
+            const { styles, body } = hoistStyles(await mod.render(page.url));
             if (!template.includes('<div id="root"></div>')) throw new Error("prerender: no empty #root in index.html");
             const html = template
-              .replace("</head>", `${page.head ?? ""}</head>`)
+              .replace("</head>", () => `${page.head ?? ""}${styles}</head>`)
               .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.url}">${body}</div>`);
             fs.writeFileSync(path.join(outDir, page.file), html);
           }
@@ -58,4 +65,17 @@ export function prerender(entry: string, pages: Page[]): Plugin {
       },
     },
   };
+}
+
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+/**
+ * Emotion's server render puts a <style data-emotion="css …"> before each component that brought new rules
+ * (53 on the landing page): in the body, each would make the browser restyle the page as it parses. They go to
+ * <head> instead, unchanged and in order: where @emotion/react moves them itself on load (its cache reads the
+ * ids they carry, and <Global> finds its own by name), so hydration sees the same body.
+ */
+export function hoistStyles(html: string): { styles: string; body: string } {
+  const styles = html.match(EMOTION_STYLE) ?? [];
+  return { styles: styles.join(""), body: html.replace(EMOTION_STYLE, "") };
 }
