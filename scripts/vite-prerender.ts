@@ -14,23 +14,24 @@ interface Page {
 /**
  * After the client build, renders `pages` with the app's own `entry` (a module exporting
  * `render(url): Promise<string>`, loaded through Vite's SSR loader with the app's config) into copies of the
- * built index.html (which also gets a modulepreload of the chunks the entry imports): the markup inside #root (marked `data-prerendered="<url>"`, which main.tsx hydrates),
+ * built index.html, whose app script becomes a preload started by `starter` (an entry of the build that
+ * imports the app after the first paint): the markup inside #root (marked `data-prerendered="<url>"`, which main.tsx hydrates),
  * the CSS of what is rendered in <head> (hoistStyles). Runs before the precompress plugin (sequential), so the
  * pages get their .br/.gz too.
  */
-export function prerender(entry: string, pages: Page[]): Plugin {
+export function prerender(entry: string, starter: string, pages: Page[]): Plugin {
+  let starterFile = "";
   let outDir = "";
   let root = "";
   let configFile: string | undefined;
   return {
     name: "krw-prerender",
     apply: "build",
-    // The entry only imports the app: fetch that chunk with the entry, not after it has run.
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        return (ctx.chunk?.dynamicImports ?? []).map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` }, injectTo: "head" as const }));
-      },
+    writeBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry) continue;
+        if (chunk.facadeModuleId?.endsWith(starter)) starterFile = chunk.fileName;
+      }
     },
     configResolved(c) {
       outDir = c.build.outDir;
@@ -54,7 +55,12 @@ export function prerender(entry: string, pages: Page[]): Plugin {
           for (const page of pages) {
             const { styles, body } = hoistStyles(await mod.render(page.url));
             if (!template.includes('<div id="root"></div>')) throw new Error("prerender: no empty #root in index.html");
+            // The app's own script tag becomes a preload, and `starter` starts it once this HTML has painted.
+            const script = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+            const app = template.match(script)?.[1];
+            if (!app || !starterFile) throw new Error(`prerender: no app script in index.html or no chunk for ${starter}`);
             const html = template
+              .replace(script, () => `<link rel="modulepreload" crossorigin href="${app}">\n    <script type="module" crossorigin src="/${starterFile}"></script>`)
               .replace("</head>", () => `${page.head ?? ""}${styles}</head>`)
               .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.url}">${body}</div>`);
             fs.writeFileSync(path.join(outDir, page.file), html);

@@ -1,19 +1,23 @@
-/**
- * The entry: only starts the app (boot.tsx, a chunk of its own, preloaded by index.html). On the pre-rendered
- * landing page it waits until the browser has painted the HTML it was sent (a frame, then a task): the app's
- * compile and hydration take seconds on a slow phone, and would otherwise run before that first paint and
- * hold back the hero, the page's largest paint. Every other route starts at once.
- */
-const start = () => void import("./boot");
+/** The app. landing.html starts it through landing.ts, after its first paint. */
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { AppShell, createQueryClient } from "./AppShell";
+import { createRouter } from "./router";
 
-if (document.getElementById("root")?.dataset.prerendered === window.location.pathname) {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    start();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  // A tab opened in the background paints no frame until shown: start anyway.
-  setTimeout(once, 500);
-} else start();
+const container = document.getElementById("root")!;
+const app = (
+  <AppShell client={createQueryClient()}>
+    <RouterProvider router={createRouter()} />
+  </AppShell>
+);
+
+// "/" arrives pre-rendered (dist/web/landing.html, written at build time by prerender.tsx): hydrate it, so
+// the hero painted from the HTML stays. Every other route gets the empty index.html and renders here.
+if (container.dataset.prerendered === window.location.pathname) {
+  hydrateRoot(container, app, {
+    onRecoverableError: (err) => console.warn("landing hydration fell back to a client render", err),
+  });
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
