@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { AppContext } from "./context";
@@ -7,7 +8,7 @@ import { errorHandler, notFound, ok, optionsHandler } from "./http/errors";
 import { sessionRoutes } from "./routes/session";
 import { healthRoutes } from "./routes/health";
 import { routeModules } from "./routes";
-import { staticFiles } from "./http/static";
+import { sendHtml, staticFiles } from "./http/static";
 
 const DIST = path.resolve(__dirname, "..", "dist");
 
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext): express.Express {
     next();
   });
   app.use(optionsHandler);
+  app.use(compression({ filter: compressible }));
   app.use(express.json({ limit: "200kb" }));
 
   app.use(sessionRoutes(ctx));
@@ -55,14 +57,28 @@ export function createApp(ctx: AppContext): express.Express {
   return app;
 }
 
-/** Serves a built Vite app with an index.html fallback for client routes. */
+/**
+ * API answers (JSON, ≥ 1 KB) go out br/gzip as the client accepts. Not the xlsx downloads (already zip, and
+ * streamed with backpressure), nor the built files (static.ts sends their precompressed copies); the
+ * websocket upgrade never passes through Express.
+ */
+function compressible(req: express.Request, res: express.Response): boolean {
+  if (!req.path.startsWith("/api/") || /\/download(\/|$)/.test(req.path)) return false;
+  return compression.filter(req, res);
+}
+
+/**
+ * Serves a built Vite app with an index.html fallback for client routes. The member app's "/" gets
+ * landing.html instead when the build wrote it: the same page with the landing route pre-rendered into it
+ * (scripts/vite-prerender.ts), which the client hydrates; other routes must not show that markup.
+ */
 function serveSpa(app: express.Express, mount: string, dir: string) {
   const index = path.join(dir, "index.html");
+  const landing = mount === "/" ? path.join(dir, "landing.html") : null;
   app.use(mount, staticFiles(dir));
   app.get(mount === "/" ? "/{*rest}" : `${mount}{/*rest}`, (req, res, next) => {
     if (req.path.startsWith("/api")) return next();
     if (!fs.existsSync(index)) return res.status(503).type("text/plain; charset=utf-8").send("앱이 아직 빌드되지 않았습니다: npm run build");
-    res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(index);
+    sendHtml(req, res, landing && req.path === "/" && fs.existsSync(landing) ? landing : index);
   });
 }

@@ -2,14 +2,28 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { precompress } from "../scripts/vite-precompress";
+import { prerender } from "../scripts/vite-prerender";
 
 const root = path.resolve(import.meta.dirname);
 
 export default defineConfig({
   root,
   base: "/",
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The landing page's HTML carries its first screen (the hero is the largest paint): no wait for the script.
+    prerender("/src/prerender.tsx", "src/landing.ts", [
+      { url: "/", file: "landing.html", head: '<link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high">' },
+    ]),
+    precompress(),
+  ],
   resolve: { alias: { "@domain": path.resolve(root, "../domain"), "@common": path.resolve(root, "../ui-common") } },
-  build: { outDir: path.resolve(root, "../dist/web"), emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: path.resolve(root, "../dist/web"),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    // landing.ts: the pre-rendered landing page's script (scripts/vite-prerender.ts puts it in landing.html).
+    rollupOptions: { input: { index: path.resolve(root, "index.html"), landing: path.resolve(root, "src/landing.ts") } },
+  },
   server: { host: "127.0.0.1", proxy: { "/api": "http://127.0.0.1:3000", "/verify": "http://127.0.0.1:3000" } },
 });

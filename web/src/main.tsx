@@ -1,31 +1,23 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+/** The app. landing.html starts it through landing.ts, after its first paint. */
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { ApiError } from "./api/client";
-import { Toaster } from "./components/ui/toaster";
-import { router } from "./router";
-import { system } from "./theme";
+import { AppShell, createQueryClient } from "./AppShell";
+import { createRouter } from "./router";
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 10_000,
-      refetchOnWindowFocus: false,
-      // An API answer (a code) will not change on retry; an unreachable server (503) may.
-      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.code !== 503),
-    },
-  },
-});
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </ChakraProvider>
-  </StrictMode>,
+const container = document.getElementById("root")!;
+const app = (
+  <AppShell client={createQueryClient()}>
+    <RouterProvider router={createRouter()} />
+  </AppShell>
 );
+
+// "/" arrives pre-rendered (dist/web/landing.html, written at build time by prerender.tsx): hydrate it, so
+// the hero painted from the HTML stays. Every other route gets the empty index.html and renders here.
+if (container.dataset.prerendered === window.location.pathname) {
+  hydrateRoot(container, app, {
+    onRecoverableError: (err) => console.warn("landing hydration fell back to a client render", err),
+  });
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

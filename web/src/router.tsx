@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./components/layout/AppLayout";
 import { RequireAnonymous, RequireLogin, RequireParam } from "./components/guards";
 const LoginPage = lazy(() => import("./pages/auth/LoginPage"));
@@ -24,8 +24,8 @@ import { PolicyId } from "@domain/constants";
 // Every page but the landing page is its own chunk, loaded when first visited (AppLayout suspends).
 const login = (el: React.ReactNode) => <RequireLogin>{el}</RequireLogin>;
 
-/** Every route of spec §2. */
-export const router = createBrowserRouter([
+/** Every route of spec §2 (also rendered at build time for "/": web/src/prerender.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
@@ -56,4 +56,7 @@ export const router = createBrowserRouter([
       { path: "/mobile_address", element: <MobileAddressPage /> },
     ],
   },
-]);
+];
+
+/** Created on first use: the build-time render (no window) imports `routes` only. */
+export const createRouter = () => createBrowserRouter(routes);

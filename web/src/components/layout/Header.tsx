@@ -11,9 +11,11 @@ import { HeaderNav } from "./HeaderNav";
 import { useLogout } from "./useLogout";
 
 function useScrolled(): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > 0);
+  // false until mounted: the landing page is pre-rendered at build time (unscrolled) and hydrated.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 0);
+    onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createServer, type Plugin } from "vite";
+
+interface Page {
+  /** The route rendered, e.g. "/". */
+  url: string;
+  /** The file written next to index.html, e.g. "landing.html" (served for `url` only: server/app.ts). */
+  file: string;
+  /** Extra tags for <head>, e.g. a preload of the hero's poster. */
+  head?: string;
+}
+
+/**
+ * After the client build, renders `pages` with the app's own `entry` (a module exporting
+ * `render(url): Promise<string>`, loaded through Vite's SSR loader with the app's config) into copies of the
+ * built index.html, whose app script becomes a preload started by `starter` (an entry of the build that
+ * imports the app after the first paint): the markup inside #root (marked `data-prerendered="<url>"`, which main.tsx hydrates),
+ * the CSS of what is rendered in <head> (hoistStyles). Runs before the precompress plugin (sequential), so the
+ * pages get their .br/.gz too.
+ */
+export function prerender(entry: string, starter: string, pages: Page[]): Plugin {
+  let starterFile = "";
+  let outDir = "";
+  let root = "";
+  let configFile: string | undefined;
+  return {
+    name: "krw-prerender",
+    apply: "build",
+    writeBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry) continue;
+        if (chunk.facadeModuleId?.endsWith(starter)) starterFile = chunk.fileName;
+      }
+    },
+    configResolved(c) {
+      outDir = c.build.outDir;
+      root = c.root;
+      configFile = c.configFile;
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const template = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
+        const server = await createServer({
+          configFile,
+          root,
+          logLevel: "error",
+          appType: "custom",
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const mod = (await server.ssrLoadModule(entry)) as { render(url: string): Promise<string> };
+          for (const page of pages) {
+            const { styles, body } = hoistStyles(await mod.render(page.url));
+            if (!template.includes('<div id="root"></div>')) throw new Error("prerender: no empty #root in index.html");
+            // The app's own script tag becomes a preload, and `starter` starts it once this HTML has painted.
+            const script = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+            const app = template.match(script)?.[1];
+            if (!app || !starterFile) throw new Error(`prerender: no app script in index.html or no chunk for ${starter}`);
+            const html = template
+              .replace(script, () => `<link rel="modulepreload" crossorigin href="${app}">\n    <script type="module" crossorigin src="/${starterFile}"></script>`)
+              .replace("</head>", () => `${page.head ?? ""}${styles}</head>`)
+              .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.url}">${body}</div>`);
+            fs.writeFileSync(path.join(outDir, page.file), html);
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+/**
+ * Emotion's server render puts a <style data-emotion="css …"> before each component that brought new rules
+ * (53 on the landing page): in the body, each would make the browser restyle the page as it parses. They go to
+ * <head> instead, unchanged and in order: where @emotion/react moves them itself on load (its cache reads the
+ * ids they carry, and <Global> finds its own by name), so hydration sees the same body.
+ */
+export function hoistStyles(html: string): { styles: string; body: string } {
+  const styles = html.match(EMOTION_STYLE) ?? [];
+  return { styles: styles.join(""), body: html.replace(EMOTION_STYLE, "") };
+}
