@@ -246,10 +246,15 @@ describe("member app off the happy path", () => {
   it("13: every page has its own title", async () => {
     const page = await anonymous();
     const titles = new Map<string, string>();
+    let previous = "";
     for (const path of ["/", "/login", "/signup", "/cs/notify", "/cs/faq", "/policy/clause", "/policy/personal", "/policy/giftcard", "/nope"]) {
       await page.goto(s.url + path);
       await page.waitForLoadState("networkidle");
-      titles.set(path, await page.title());
+      // A route's title is set once its chunk has rendered, which may come after the network is idle: wait for the
+      // title to leave the previous page's (a page that never sets its own fails here, or on the checks below).
+      if (previous) await expect.poll(() => page.title()).not.toBe(previous);
+      previous = await page.title();
+      titles.set(path, previous);
     }
     expect(titles.get("/")).toBe("KRW Voucher");
     expect(titles.get("/login")).toBe("로그인 | KRW Voucher");
