@@ -72,7 +72,11 @@ describe("the two app shells in Chromium", () => {
       await page.getByTestId("landing-hero").waitFor();
       if (javaScriptEnabled) {
         // Hydrated: React has claimed the pre-rendered header, and emotion moved the inline styles to <head>.
-        await page.waitForFunction("Object.keys(document.querySelector('[data-testid=header]')).some((k) => k.startsWith('__reactFiber'))");
+        // (A function, not a string: the page's CSP refuses string evaluation.)
+        await page.waitForFunction(() => {
+          const header = (globalThis as unknown as { document: { querySelector(q: string): object | null } }).document.querySelector("[data-testid=header]");
+          return !!header && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
+        });
         await page.waitForLoadState("networkidle");
         expect(await page.locator("#root style").count()).toBe(0);
       }
