@@ -124,7 +124,19 @@ function openSqliteReader(file: string): ChainStore {
 
 export async function readSyncState(db: ChainDb | ChainTx): Promise<SyncState | null> {
   const r = await db.selectFrom("sync_state").selectAll().where("id", "=", 1).executeTakeFirst();
-  if (!r) return null;
+  return r ? syncStateOf(r) : null;
+}
+
+/** A sync_state row as the indexer's state (numbers and the supply parsed from the stored forms). */
+export function syncStateOf(r: {
+  chain_id: number | string;
+  genesis_hash: string;
+  token: string;
+  deploy_block: number | string;
+  last_block: number | string | null;
+  last_hash: string | null;
+  total_supply: string | number | bigint;
+}): SyncState {
   return {
     chainId: Number(r.chain_id),
     genesisHash: r.genesis_hash,
