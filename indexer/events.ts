@@ -1,4 +1,5 @@
 import type { TokenEventKind, TransferKind } from "./db";
+import type { DecodedRange } from "./decode";
 
 /** What the indexer tells the process it runs in, after each write is committed. */
 export interface IndexerEvents {
@@ -68,4 +69,53 @@ export function createEmitter(onListenerError: (event: string, err: unknown) => 
       }
     },
   };
+}
+
+/** Emits a committed range, block by block: its transactions, transfers, token events, authorizations, then the block. */
+export function emitRange(emitter: Emitter, range: DecodedRange): void {
+  const byBlock = <T>(list: T[], n: (x: T) => number) => {
+    const m = new Map<number, T[]>();
+    for (const x of list) {
+      const at = m.get(n(x));
+      if (at) at.push(x);
+      else m.set(n(x), [x]);
+    }
+    return (b: number) => m.get(b) ?? [];
+  };
+  const txs = byBlock(range.transactions, (t) => t.block_number);
+  const transfers = byBlock(range.transfers, (t) => t.block_number);
+  const events = byBlock(range.tokenEvents, (e) => e.block_number);
+  const auths = byBlock(range.authorizations, (a) => a.blockNumber);
+  for (const b of range.blocks) {
+    for (const t of txs(b.number)) {
+      emitter.emit("transaction", { hash: t.hash, blockNumber: t.block_number, from: t.from, to: t.to, status: t.status, method: t.method });
+    }
+    for (const t of transfers(b.number)) {
+      emitter.emit("transfer", {
+        txHash: t.tx_hash,
+        logIndex: t.log_index,
+        from: t.from,
+        to: t.to,
+        value: t.value,
+        kind: t.kind,
+        blockNumber: t.block_number,
+        timestamp: t.timestamp,
+      });
+    }
+    for (const e of events(b.number)) {
+      emitter.emit("tokenEvent", {
+        kind: e.kind,
+        blockNumber: e.block_number,
+        txHash: e.tx_hash,
+        logIndex: e.log_index,
+        actor: e.actor,
+        account: e.account,
+        nonce: e.nonce,
+        amount: e.amount,
+        data: e.data ? JSON.parse(e.data) : null,
+      });
+    }
+    for (const a of auths(b.number)) emitter.emit("authorization", a);
+    emitter.emit("block", { number: b.number, hash: b.hash, timestamp: b.timestamp });
+  }
 }

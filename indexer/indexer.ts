@@ -3,7 +3,7 @@ import { voucherArtifact } from "../chain/artifacts";
 import type { SyncState } from "./db";
 import { decodeRange, type DecodedRange } from "./decode";
 import { FatalError, RetryableError, StaleHeadError, isRetryable } from "./errors";
-import { createEmitter } from "./events";
+import { createEmitter, emitRange } from "./events";
 import { watchHeads, wsUrlOf } from "./heads";
 import { createRpc, eth_blockNumber, eth_chainId, fromHex, type RpcBlock } from "./rpc";
 import { blockHashes, fetchRange, type FetchedRange } from "./fetch";
@@ -116,54 +116,6 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     return decodeRange({ token, iface, blocks: range.blocks, logs: range.logs, txs: range.txs, feeCollector });
   }
 
-  /** Emits a committed range, block by block: its transactions, transfers, token events, authorizations, then the block. */
-  function emitRange(range: DecodedRange): void {
-    const byBlock = <T>(list: T[], n: (x: T) => number) => {
-      const m = new Map<number, T[]>();
-      for (const x of list) {
-        const at = m.get(n(x));
-        if (at) at.push(x);
-        else m.set(n(x), [x]);
-      }
-      return (b: number) => m.get(b) ?? [];
-    };
-    const txs = byBlock(range.transactions, (t) => t.block_number);
-    const transfers = byBlock(range.transfers, (t) => t.block_number);
-    const events = byBlock(range.tokenEvents, (e) => e.block_number);
-    const auths = byBlock(range.authorizations, (a) => a.blockNumber);
-    for (const b of range.blocks) {
-      for (const t of txs(b.number)) {
-        emitter.emit("transaction", { hash: t.hash, blockNumber: t.block_number, from: t.from, to: t.to, status: t.status, method: t.method });
-      }
-      for (const t of transfers(b.number)) {
-        emitter.emit("transfer", {
-          txHash: t.tx_hash,
-          logIndex: t.log_index,
-          from: t.from,
-          to: t.to,
-          value: t.value,
-          kind: t.kind,
-          blockNumber: t.block_number,
-          timestamp: t.timestamp,
-        });
-      }
-      for (const e of events(b.number)) {
-        emitter.emit("tokenEvent", {
-          kind: e.kind,
-          blockNumber: e.block_number,
-          txHash: e.tx_hash,
-          logIndex: e.log_index,
-          actor: e.actor,
-          account: e.account,
-          nonce: e.nonce,
-          amount: e.amount,
-          data: e.data ? JSON.parse(e.data) : null,
-        });
-      }
-      for (const a of auths(b.number)) emitter.emit("authorization", a);
-      emitter.emit("block", { number: b.number, hash: b.hash, timestamp: b.timestamp });
-    }
-  }
 
   /**
    * One pass up to the chain's head. Another writer having moved the store (a hand-over between
@@ -260,7 +212,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           prunedUpTo = keepFrom;
         }
         if (to > from) log.info(`indexer: indexed blocks ${from}..${to} (${decoded.transfers.length} transfers)`);
-        emitRange(decoded);
+        emitRange(emitter, decoded);
         if (to >= chainHead || stopped) return head();
       }
     } finally {
