@@ -1,14 +1,13 @@
 import { ethers } from "ethers";
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import type { ChainDatabase, TokenEventKind } from "./schema";
+import { addressHistoryPage, blockBounds, blockConditions, DEFAULT_PAGE_LIMIT, type Table, type Where } from "./reader-history";
 import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
 
 export * from "./reader-types";
 
-const DEFAULT_LIMIT = 100;
-type Table = "transfers" | "transactions" | "token_events";
-type Where<T extends Table> = (eb: ExpressionBuilder<ChainDatabase, T>) => Expression<SqlBool>[];
+const DEFAULT_LIMIT = DEFAULT_PAGE_LIMIT;
 
 /** Seconds bounds of a half-open Date range on a `timestamp` column. */
 function timeConditions<T extends Table>(q: TimeRange): Where<T> {
@@ -70,94 +69,6 @@ export function createChainReader(store: ChainStore): ChainReader {
         .executeTakeFirst();
       const n = Number((count as { n: number | string } | undefined)?.n ?? 0);
       return { items: (rows as R[]).map(map), total: Math.min(n, COUNT_CAP), ...(n > COUNT_CAP ? { capped: true } : {}) };
-    });
-  }
-
-  /**
-   * The block bounds of a date range over the transfers (block timestamps only grow along the chain, so
-   * "at or after `from`" is "at or after the first block holding a transfer at or after `from`"), so that
-   * ranges are read in the indexes' block order. Null: no transfer can be in the range.
-   */
-  async function blockBounds(q: TimeRange): Promise<{ lo?: number; hi?: number } | null> {
-    const out: { lo?: number; hi?: number } = {};
-    if (q.from) {
-      const r = await db.selectFrom("transfers").select("block_number").where("timestamp", ">=", Math.ceil(q.from.getTime() / 1000)).orderBy("timestamp").limit(1).executeTakeFirst();
-      if (!r) return null;
-      out.lo = Number(r.block_number);
-    }
-    if (q.to) {
-      const r = await db.selectFrom("transfers").select("block_number").where("timestamp", "<", Math.ceil(q.to.getTime() / 1000)).orderBy("timestamp", "desc").limit(1).executeTakeFirst();
-      if (!r) return null;
-      out.hi = Number(r.block_number);
-    }
-    return out;
-  }
-
-  const blockConditions =
-    (b: { lo?: number; hi?: number }): Where<"transfers"> =>
-    (eb) => [...(b.lo !== undefined ? [eb("block_number", ">=", b.lo)] : []), ...(b.hi !== undefined ? [eb("block_number", "<=", b.hi)] : [])];
-
-  /** The first (oldest) or last (newest) place in `a`'s history among its transfers in a block range. */
-  async function edgeSeq(a: string, b: { lo?: number; hi?: number }, edge: "first" | "last"): Promise<number | null> {
-    const dir = edge === "first" ? "asc" : "desc";
-    const side = async (col: "from" | "to") => {
-      const r = await db
-        .selectFrom("transfers")
-        .select(col === "from" ? "from_seq as seq" : "to_seq as seq")
-        .where(col, "=", a)
-        .where((eb) => eb.and(blockConditions(b)(eb)))
-        .orderBy("block_number", dir)
-        .orderBy("log_index", dir)
-        .limit(1)
-        .executeTakeFirst();
-      return r ? Number(r.seq) : null;
-    };
-    const [f, t] = await Promise.all([side("from"), side("to")]);
-    if (f === null || t === null) return f ?? t;
-    return edge === "first" ? Math.min(f, t) : Math.max(f, t);
-  }
-
-  /**
-   * One page of an address's history (optionally within a date range), read by place: the history holds
-   * places 1…N (address_stats), a date range is a window [lo, hi] of them, and page p is the places
-   * hi − offset − limit + 1 … hi − offset, two index seeks (as sender, as recipient) whatever the page.
-   */
-  function historyPage(a: string, q: TimeRange & { limit?: number; offset?: number }): Promise<Page<TransferRecord>> {
-    return guard(emptyPage<TransferRecord>(), async () => {
-      const stats = await db.selectFrom("address_stats").select("transfers").where("address", "=", a).executeTakeFirst();
-      const n = Number(stats?.transfers ?? 0);
-      if (n === 0) return emptyPage<TransferRecord>();
-      let lo = 1;
-      let hi = n;
-      if (q.from || q.to) {
-        const b = await blockBounds(q);
-        if (!b) return emptyPage<TransferRecord>();
-        if (b.lo !== undefined) lo = (await edgeSeq(a, b, "first")) ?? n + 1;
-        if (b.hi !== undefined) hi = (await edgeSeq(a, b, "last")) ?? 0;
-        if (hi < lo) return emptyPage<TransferRecord>();
-      }
-      const top = hi - (q.offset ?? 0);
-      const bottom = Math.max(lo, top - (q.limit ?? DEFAULT_LIMIT) + 1);
-      if (top < bottom) return { items: [], total: hi - lo + 1 };
-      // Two seeks, each ordered and limited by its own index (an OR of both lets PostgreSQL estimate the low
-      // places, common to every address, as a large share of the table and scan it); a self-transfer comes
-      // from the sender's side only. Merged newest first here (at most `limit` rows).
-      const size = top - bottom + 1;
-      const [sent, received] = await Promise.all([
-        db.selectFrom("transfers").selectAll().where("from", "=", a).where("from_seq", ">=", bottom).where("from_seq", "<=", top).orderBy("from_seq", "desc").limit(size).execute(),
-        db
-          .selectFrom("transfers")
-          .selectAll()
-          .where("to", "=", a)
-          .where("to_seq", ">=", bottom)
-          .where("to_seq", "<=", top)
-          .where("from", "!=", a)
-          .orderBy("to_seq", "desc")
-          .limit(size)
-          .execute(),
-      ]);
-      const rows = [...sent, ...received].sort((x, y) => Number(y.block_number) - Number(x.block_number) || y.log_index - x.log_index);
-      return { items: rows.map(toTransfer), total: hi - lo + 1 };
     });
   }
 
@@ -227,9 +138,9 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     transfersOf(address, q = {}) {
-      if (!q.kinds?.length && !q.direction) return historyPage(ethers.getAddress(address), q);
+      if (!q.kinds?.length && !q.direction) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, ethers.getAddress(address), q));
       return guard(emptyPage<TransferRecord>(), async () => {
-        const b = await blockBounds(q);
+        const b = await blockBounds(db, q);
         if (!b) return emptyPage<TransferRecord>();
         const where = transferWhere(address, { ...q, from: undefined, to: undefined });
         return page("transfers", (eb) => [...where(eb), ...blockConditions(b)(eb)], ["block_number", "log_index"], q, toTransfer, true);
@@ -348,9 +259,9 @@ export function createChainReader(store: ChainStore): ChainReader {
       const addresses = q.addresses?.map((a) => ethers.getAddress(a));
       if (addresses && addresses.length === 0) return Promise.resolve(emptyPage<TransferRecord>());
       // One address, every kind: its history's window (exact total, any page by seek).
-      if (addresses?.length === 1 && !q.kinds?.length && !q.txHash) return historyPage(addresses[0], q);
+      if (addresses?.length === 1 && !q.kinds?.length && !q.txHash) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, addresses[0], q));
       return guard(emptyPage<TransferRecord>(), async () => {
-        const b = await blockBounds(q);
+        const b = await blockBounds(db, q);
         if (!b) return emptyPage<TransferRecord>();
         const where: Where<"transfers"> = (eb) => [
           ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
