@@ -47,6 +47,7 @@ export interface TransferAuthorization {
   fee: bigint;
   validAfter: bigint;
   validBefore: bigint;
+  /** Unordered bitmap nonce: word = nonce >> 8, bit = nonce & 0xff. */
   nonce: bigint;
 }
 

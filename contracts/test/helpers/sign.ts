@@ -3,19 +3,9 @@ import { time } from "@nomicfoundation/hardhat-network-helpers";
 import type { BaseContract, Contract, Signer, TypedDataDomain } from "ethers";
 
 /** EIP-712 types: the same definitions the relayer signs with. */
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf } from "../../../chain/eip712";
-export { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf };
+import { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf, type TransferAuthorization } from "../../../chain/eip712";
+export { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf, type TransferAuthorization };
 
-export interface TransferAuthorization {
-  from: string;
-  to: string;
-  value: bigint;
-  fee: bigint;
-  validAfter: bigint;
-  validBefore: bigint;
-  /** Unordered bitmap nonce: word = nonce >> 8, bit = nonce & 0xff. */
-  nonce: bigint;
-}
 
 /** Same shape as the contract's `Authorization` struct, so it can go straight into a batch. */
 export interface SignedAuthorization extends TransferAuthorization {
