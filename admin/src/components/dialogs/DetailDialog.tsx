@@ -2,10 +2,21 @@ import type { ReactNode } from "react";
 import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import { L } from "../../labels";
 
-/** A record's detail: 70% of the window wide (spec §9), full width on small screens. */
+/**
+ * A record's detail: 70% of the window wide (spec §9), full width on small screens. It closes on its buttons,
+ * Escape and a click outside, not when focus lands outside it: an edit form and its confirm opened over it give
+ * focus back to the page as they close, which would otherwise close the detail the edit was made from.
+ */
 export function DetailDialog(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer?: ReactNode; testId: string }) {
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && props.onClose()} placement="center" scrollBehavior="inside" size="cover">
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(e) => !e.open && props.onClose()}
+      onFocusOutside={(e) => e.preventDefault()}
+      placement="center"
+      scrollBehavior="inside"
+      size="cover"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -27,7 +27,8 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   }, [props.open, reset, props.defaultValues]);
   const busy = form.formState.isSubmitting;
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && !busy && props.onClose()} placement="center">
+    // Focus leaving (a confirm over it closing) does not close the form: what was typed stays.
+    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && !busy && props.onClose()} onFocusOutside={(e) => e.preventDefault()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
