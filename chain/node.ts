@@ -54,6 +54,9 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
       waitForPort(port, "127.0.0.1", 90_000),
       new Promise((_, reject) => child.once("exit", (c) => reject(new Error(`hardhat node exited (${c}): ${output.slice(-2000)}`)))),
     ]);
+    // The node logs every request and describes every transaction on its console: most of a small transaction's
+    // cost on the node, and nobody reads it. CHAIN_NODE_LOG=1 keeps it (debugging).
+    if (process.env.CHAIN_NODE_LOG !== "1") await setLogging(port, false);
   } catch (err) {
     kill();
     throw err;
@@ -78,4 +81,14 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
       });
     },
   };
+}
+
+async function setLogging(port: number, enabled: boolean) {
+  const res = await fetch(`http://127.0.0.1:${port}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "hardhat_setLoggingEnabled", params: [enabled] }),
+  });
+  const answer = (await res.json()) as { error?: { message: string } };
+  if (answer.error) throw new Error(`hardhat_setLoggingEnabled: ${answer.error.message}`);
 }

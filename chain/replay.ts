@@ -8,7 +8,7 @@ import type { Journal, JournalEntry } from "./journal";
  * How it is fast: the journal is read one page at a time (constant memory); each entry costs two small JSON-RPC
  * requests on one keep-alive connection (evm_setNextBlockTimestamp, then eth_sendRawTransaction) written by hand,
  * with no per-entry receipt wait (automine has mined the block when the answer arrives), and the node's per-request
- * console logging is off meanwhile (hardhat_setLoggingEnabled), which is most of a small transaction's cost.
+ * console logging is off (chain/node.ts turns it off at start: it is most of a small transaction's cost).
  * The end is verified: the last mined entry's receipt is the head block, with its timestamp, and its sender's nonce
  * follows it; a node that disagrees stops the replay with ReplayMismatchError.
  *
@@ -188,10 +188,8 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
       const until = o.untilMined ?? Infinity;
       const replayedBefore = done;
       let finished = false;
-      let logging = true;
       try {
         if (mined < until && !stopped) {
-          await rpc.call("hardhat_setLoggingEnabled", [false]).then(() => (logging = false), () => undefined);
           finished = true;
           outer: for await (const page of journal.pages({ afterSeq, pageSize: opts.pageSize })) {
             for (const e of page) {
@@ -208,7 +206,6 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
         }
         if (finished) await verifyEnd();
       } finally {
-        if (!logging) await rpc.call("hardhat_setLoggingEnabled", [true]).catch(() => undefined);
         if (finished || stopped) rpc.close();
       }
       report(true);

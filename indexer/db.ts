@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { migrate, openStore, storeLocation, type Store } from "../db/open";
+import { migrate, openStore, storeLocation, withStatementCache, type Store } from "../db/open";
 import { CHAIN_TABLES, chainMigrations } from "./migrations";
 import type { ChainDatabase, ChainDb, ChainTx } from "./schema";
 
@@ -79,7 +79,7 @@ function openSqliteWriter(file: string): ChainStore {
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
-  const db = new Kysely<ChainDatabase>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<ChainDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: "sqlite", sqlite: database, close: () => db.destroy() };
 }
 
@@ -103,19 +103,7 @@ function openSqliteReader(file: string): ChainStore {
         d.close();
         throw err instanceof ChainStoreNotReady || (err as { code?: string }).code === "SQLITE_BUSY" ? new ChainStoreNotReady() : err;
       }
-      const statements = new Map<string, Database.Statement>();
-      return {
-        close: () => d.close(),
-        prepare(sqlText: string) {
-          let s = statements.get(sqlText);
-          if (!s) {
-            if (statements.size >= 500) statements.clear();
-            s = d.prepare(sqlText);
-            statements.set(sqlText, s);
-          }
-          return s;
-        },
-      };
+      return withStatementCache(d, 500);
     },
   });
   const db = new Kysely<ChainDatabase>({ dialect });

@@ -1,4 +1,4 @@
-import { ethers } from "ethers";
+import { checksumAddress } from "../chain/checksum";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import type { ChainDatabase, TokenEventKind } from "./schema";
@@ -73,7 +73,7 @@ export function createChainReader(store: ChainStore): ChainReader {
   }
 
   function transferWhere(address: string, q: Omit<TransferQuery, "limit" | "offset">): Where<"transfers"> {
-    const a = ethers.getAddress(address);
+    const a = checksumAddress(address);
     return (eb) => [
       q.direction === "in" ? eb("to", "=", a) : q.direction === "out" ? eb("from", "=", a) : eb.or([eb("from", "=", a), eb("to", "=", a)]),
       ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
@@ -92,13 +92,13 @@ export function createChainReader(store: ChainStore): ChainReader {
   const reader: ChainReader = {
     balanceOf(address) {
       return guard(0n, async () => {
-        const r = await db.selectFrom("balances").select("balance").where("address", "=", ethers.getAddress(address)).executeTakeFirst();
+        const r = await db.selectFrom("balances").select("balance").where("address", "=", checksumAddress(address)).executeTakeFirst();
         return r ? BigInt(r.balance) : 0n;
       });
     },
     balancesOf(addresses) {
       return guard(new Map<string, bigint>(), async () => {
-        const list = [...new Set(addresses.map((a) => ethers.getAddress(a)))];
+        const list = [...new Set(addresses.map((a) => checksumAddress(a)))];
         const out = new Map<string, bigint>();
         // One statement per 5,000 addresses keeps under both stores' bound-parameter limits.
         for (let i = 0; i < list.length; i += 5000) {
@@ -109,7 +109,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     balanceAndHead(address) {
-      const a = ethers.getAddress(address);
+      const a = checksumAddress(address);
       return guard({ balance: 0n, head: null }, async () => {
         const r = await db
           .selectNoFrom((eb) => [
@@ -138,7 +138,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     transfersOf(address, q = {}) {
-      if (!q.kinds?.length && !q.direction) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, ethers.getAddress(address), q));
+      if (!q.kinds?.length && !q.direction) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, checksumAddress(address), q));
       return guard(emptyPage<TransferRecord>(), async () => {
         const b = await blockBounds(db, q);
         if (!b) return emptyPage<TransferRecord>();
@@ -149,7 +149,7 @@ export function createChainReader(store: ChainStore): ChainReader {
     countTransfersOf(address, q = {}) {
       const where = transferWhere(address, q);
       if (!q.kinds?.length && !q.direction && !q.from && !q.to) {
-        return guard(0, async () => Number((await db.selectFrom("address_stats").select("transfers").where("address", "=", ethers.getAddress(address)).executeTakeFirst())?.transfers ?? 0));
+        return guard(0, async () => Number((await db.selectFrom("address_stats").select("transfers").where("address", "=", checksumAddress(address)).executeTakeFirst())?.transfers ?? 0));
       }
       return guard(0, async () => {
         const r = await db
@@ -194,7 +194,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     isBlocked(address) {
-      return guard(false, async () => (await latestOf(["block", "unblock"], ethers.getAddress(address))) === "block");
+      return guard(false, async () => (await latestOf(["block", "unblock"], checksumAddress(address))) === "block");
     },
     blockedAccounts() {
       return guard([], async () => {
@@ -227,7 +227,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       return guard(null, () => latestFeeCollector(db));
     },
     transactions(q = {}) {
-      const a = q.address ? ethers.getAddress(q.address) : null;
+      const a = q.address ? checksumAddress(q.address) : null;
       const where: Where<"transactions"> = (eb) => [
         ...(a
           ? [
@@ -247,7 +247,7 @@ export function createChainReader(store: ChainStore): ChainReader {
     },
     tokenEvents(q = {}) {
       const kinds = q.kind === undefined ? [] : Array.isArray(q.kind) ? q.kind : [q.kind];
-      const account = q.account ? ethers.getAddress(q.account) : null;
+      const account = q.account ? checksumAddress(q.account) : null;
       const where: Where<"token_events"> = (eb) => [
         ...(kinds.length ? [eb("kind", "in", kinds)] : []),
         ...(account ? [eb("account", "=", account)] : []),
@@ -256,7 +256,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       return page("token_events", where, ["block_number", "log_index"], q, toEvent);
     },
     transfers(q = {}) {
-      const addresses = q.addresses?.map((a) => ethers.getAddress(a));
+      const addresses = q.addresses?.map((a) => checksumAddress(a));
       if (addresses && addresses.length === 0) return Promise.resolve(emptyPage<TransferRecord>());
       // One address, every kind: its history's window (exact total, any page by seek).
       if (addresses?.length === 1 && !q.kinds?.length && !q.txHash) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, addresses[0], q));
@@ -298,7 +298,7 @@ export function createChainReader(store: ChainStore): ChainReader {
           .selectFrom("token_events")
           .selectAll()
           .where("nonce", "=", nonce.toLowerCase())
-          .where("account", "=", ethers.getAddress(authorizer))
+          .where("account", "=", checksumAddress(authorizer))
           .where("kind", "in", ["auth_used", "auth_canceled", "auth_failed"])
           .orderBy("block_number")
           .orderBy("log_index")

@@ -7,10 +7,10 @@
  *    eth_sendRawTransaction (the node automines each) — the node's own rate for one sender, tx/s.
  *  - relayer alone: outbox rows inserted directly (no HTTP, no PIN), confirmed gifts/s ÷ raw.
  *  - HTTP: POST /api/gift/trade/address (PIN in the body) from 50 and from 200 concurrent clients, each
- *    waiting for its answer before the next request; confirmed gifts/s ÷ raw, and p95 latency.
+ *    waiting for its answer before the next request, run from a process of their own (http-load.ts);
+ *    confirmed gifts/s ÷ raw, and p95 latency.
  * Sizes: BENCH_RAW_TX, BENCH_RELAY_GIFTS, BENCH_GIFTS (per concurrency), BENCH_SENDERS, BENCH_PIN_CHECKS.
  */
-import http from "node:http";
 import { ethers } from "ethers";
 import { startTestStack, type TestStack } from "../../server/test/harness";
 import { createMember } from "../../server/services/members";
@@ -19,7 +19,8 @@ import { checkPaymentPassword } from "../../server/services/payment";
 import { hashPassword, verifyPassword } from "../../server/auth/passwords";
 import type { MemberRow } from "../../server/auth/middleware";
 import type { TransferRow } from "../../server/relayer/outbox";
-import { maxRow, quantile, rateRow, timed, type BenchRow } from "./table";
+import { maxRow, rateRow, timed, type BenchRow } from "./table";
+import { startHttpLoad, type LoadJob } from "./http-load";
 
 const RAW_TX = Number(process.env.BENCH_RAW_TX ?? 500);
 const RELAY_GIFTS = Number(process.env.BENCH_RELAY_GIFTS ?? 3_000);
@@ -48,20 +49,38 @@ export async function run(): Promise<BenchRow[]> {
     const relayAnchor = await anchor();
     rows.push(rateRow({ section, figure: `relayer alone: ${RELAY_GIFTS} outbox rows, ${SENDERS} wallets`, value: await relayerAlone(s, senders, recipients), unit: "gifts/s", anchor: relayAnchor, goal: "≥ 3× raw", min: 3 }));
 
-    const client = httpClient(s.url, Math.max(...CONCURRENCY));
+    // The clients run in a process of their own, as a member's phone is not the server's event loop.
+    const load = startHttpLoad();
     // Sessions issued as a login would (the login route's rate limit allows 30 a minute from one address).
     const tokens = await Promise.all(senders.map(async (m) => (await s.ctx.tokens.issue("web", `m:${m.id}`)).accessToken));
-    // Warm-up (JIT, caches): not measured.
-    await httpGifts(client, tokens, recipients, 50, Math.min(200, HTTP_GIFTS));
-    for (const c of CONCURRENCY) {
-      const httpAnchor = await anchor();
-      const firstId = await lastOutboxId(s);
-      const r = await httpGifts(client, tokens, recipients, c, HTTP_GIFTS);
-      console.error(`bench: HTTP gifts, ${c} clients: ${await batchesAfter(s, firstId)}`);
-      rows.push(rateRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: rate`, value: r.rate, unit: "gifts/s", anchor: httpAnchor, goal: "≥ 1× raw", min: 1 }));
-      rows.push(maxRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: p95`, value: r.p95, unit: "ms", goal: "printed", max: Infinity }));
+    const job = (concurrency: number, total: number): LoadJob => ({
+      url: s.url,
+      tokens,
+      pins: senders.map((m) => m.pin),
+      recipients: recipients.map((r) => r.address),
+      concurrency,
+      total,
+      value: GIFT,
+    });
+    const confirmed = async (concurrency: number, total: number) => {
+      const r = await load.run(job(concurrency, total));
+      if (r.problems.length > 0) throw new Error(`${r.problems.length} of ${total} HTTP gifts were not confirmed, e.g. ${r.problems[0]}`);
+      return r;
+    };
+    try {
+      // Warm-up (JIT, caches): not measured.
+      await confirmed(50, Math.min(200, HTTP_GIFTS));
+      for (const c of CONCURRENCY) {
+        const httpAnchor = await anchor();
+        const firstId = await lastOutboxId(s);
+        const r = await confirmed(c, HTTP_GIFTS);
+        console.error(`bench: HTTP gifts, ${c} clients: ${await batchesAfter(s, firstId)}`);
+        rows.push(rateRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: rate`, value: r.rate, unit: "gifts/s", anchor: httpAnchor, goal: "≥ 1× raw", min: 1 }));
+        rows.push(maxRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: p95`, value: r.p95, unit: "ms", goal: "printed", max: Infinity }));
+      }
+    } finally {
+      load.close();
     }
-    client.close();
     // Every gift above moved on chain exactly once: the recipients hold what they were sent.
     let received = 0n;
     for (const r of recipients) received += await s.ctx.chain.token.balanceOf(r.address);
@@ -220,72 +239,4 @@ async function batchesAfter(s: TestStack, afterId: number): Promise<string> {
     .execute();
   const gifts = batches.reduce((a, b) => a + Number(b.n), 0);
   return `${gifts} gifts in ${batches.length} transactions (${(gifts / batches.length).toFixed(1)} a transaction, largest ${Math.max(...batches.map((b) => Number(b.n)))})`;
-}
-
-interface Client {
-  post(path: string, token: string, body: unknown): Promise<{ code: number; data: any; message?: string }>;
-  close(): void;
-}
-
-/** A plain keep-alive HTTP client (one socket per concurrent client), lighter than fetch in this same process. */
-function httpClient(base: string, sockets: number): Client {
-  const url = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-  return {
-    post(path, token, body) {
-      const payload = JSON.stringify(body);
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path,
-            method: "POST",
-            agent,
-            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), authorization: `Bearer ${token}`, "cookie-type": "web" },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () => {
-              try {
-                resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-              } catch (err) {
-                reject(err);
-              }
-            });
-            res.on("error", reject);
-          },
-        );
-        req.on("error", reject);
-        req.end(payload);
-      });
-    },
-    close: () => agent.destroy(),
-  };
-}
-
-/**
- * `total` gifts from `concurrency` clients, each sending its next gift once the last one is answered.
- * Client i gifts from sender i mod SENDERS (several clients share a wallet when concurrency > SENDERS,
- * and then contend for its lock and spendable balance) to one of the recipients. Every answer must be a
- * confirmed gift.
- */
-async function httpGifts(client: Client, tokens: string[], recipients: BenchMember[], concurrency: number, total: number) {
-  let issued = 0;
-  const latencies: number[] = [];
-  const problems: string[] = [];
-  const worker = async (i: number) => {
-    const token = tokens[i % tokens.length];
-    const to = recipients[i % recipients.length].address;
-    while (issued < total) {
-      issued++;
-      const [r, ms] = await timed(() => client.post("/api/gift/trade/address", token, { opponentAddress: to, kind: 0, type: 1, value: GIFT, password: String(100_000 + (i % tokens.length)) }));
-      latencies.push(ms);
-      if (r.code !== 200 || r.data?.status !== "confirmed") problems.push(`${r.code} ${r.message ?? ""} ${r.data?.status ?? ""}`);
-    }
-  };
-  const [, ms] = await timed(() => Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i))));
-  if (problems.length > 0) throw new Error(`${problems.length} of ${total} HTTP gifts were not confirmed, e.g. ${problems[0]}`);
-  return { rate: (total * 1000) / ms, p95: quantile(latencies, 0.95) };
 }

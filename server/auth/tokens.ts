@@ -36,6 +36,9 @@ export interface Tokens {
  * cut-off (session_cutoffs) ends every older session at once. `iat_ms` dates a token to the millisecond,
  * so a login right after a cut-off is valid and one just before is not.
  */
+/** How many verified tokens' claims stay in memory. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tokens {
   const key = new Uint8Array(secret);
   const ended = new EventEmitter();
@@ -44,6 +47,29 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     return cutoff !== null && claims.iatMs <= cutoff;
   };
   ended.setMaxListeners(0);
+  /**
+   * Tokens whose signature, issuer and audience were checked, with their claims (at most VERIFIED_CACHE_SIZE, least
+   * recently used first out): a member's next request skips the HMAC. Expiry is checked on every use, and
+   * revocation and ended sessions are read from the database every time, as before.
+   */
+  const verified = new Map<string, { sub: string; jti: string; exp: number; iatMs: number }>();
+  async function checked(token: string, aud: Audience) {
+    const key_ = `${aud} ${token}`;
+    const hit = verified.get(key_);
+    if (hit) {
+      verified.delete(key_);
+      if (hit.exp * 1000 <= Date.now()) return null;
+      verified.set(key_, hit);
+      return hit;
+    }
+    const { payload } = await jwtVerify(token, key, { audience: aud, issuer: "krw-voucher", algorithms: ["HS256"] });
+    if (!payload.sub || !payload.jti || !payload.exp) return null;
+    const iatMs = typeof payload.iat_ms === "number" ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+    const claims = { sub: payload.sub, jti: payload.jti, exp: payload.exp, iatMs };
+    verified.set(key_, claims);
+    if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    return claims;
+  }
   return {
     async issue(aud, subject) {
       const exp = Math.floor(Date.now() / 1000) + ttlMinutes * 60;
@@ -60,11 +86,10 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     },
     async verify(token, aud, opts = {}) {
       try {
-        const { payload } = await jwtVerify(token, key, { audience: aud, issuer: "krw-voucher", algorithms: ["HS256"] });
-        if (!payload.sub || !payload.jti || !payload.exp) return null;
-        if (await isRevoked(db, payload.jti)) return null;
-        const iatMs = typeof payload.iat_ms === "number" ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-        const claims: TokenClaims = { sub: payload.sub, aud, jti: payload.jti, exp: payload.exp, iatMs };
+        const valid = await checked(token, aud);
+        if (!valid) return null;
+        if (await isRevoked(db, valid.jti)) return null;
+        const claims: TokenClaims = { ...valid, aud };
         if (opts.ended !== "allow" && (await sessionEnded(claims))) return null;
         return claims;
       } catch {

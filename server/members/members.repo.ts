@@ -1,4 +1,5 @@
 import { ethers } from "ethers";
+import { checksumAddress } from "../../chain/checksum";
 import { cutSessions } from "../auth/auth.repo";
 import type { AppTx, Member, MemberPermission, MemberState } from "../db/schema";
 import { nowIso } from "../db/app-db";
@@ -49,7 +50,7 @@ export async function memberByAddress(db: AppTx, address: string): Promise<(Memb
     .selectFrom("wallets")
     .innerJoin("members", "members.id", "wallets.member_id")
     .select([...memberColumns, "wallets.address"])
-    .where("wallets.address", "=", ethers.getAddress(address))
+    .where("wallets.address", "=", checksumAddress(address))
     .where("wallets.kind", "=", "member")
     .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { ethers } from "ethers";
+import { checksumAddress } from "../../chain/checksum";
 import type { AppDb, AppTx, OutboxKind, OutboxRow, OutboxStatus } from "../db/schema";
 import type { ChainReader } from "../../indexer/reader";
 import { nowIso } from "../db/app-db";
@@ -63,11 +63,11 @@ export interface Outbox {
 export function createOutbox(db: AppDb, view: ChainView): Outbox {
   const api: Outbox = {
     async pendingOutgoing(address) {
-      const { head } = await view.balanceAndHead(ethers.getAddress(address));
-      return pendingOutgoing(db, ethers.getAddress(address), head ?? -1);
+      const { head } = await view.balanceAndHead(checksumAddress(address));
+      return pendingOutgoing(db, checksumAddress(address), head ?? -1);
     },
     async spendable(address, trx = db) {
-      const a = ethers.getAddress(address);
+      const a = checksumAddress(address);
       // Balance and indexed head from one snapshot of the index, then the rows it does not show yet.
       const { balance, head } = await view.balanceAndHead(a);
       // Balances stay far below 2^53 won; the conversion is checked anyway.
@@ -80,7 +80,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
       if (!Number.isSafeInteger(input.value) || input.value <= 0 || !Number.isSafeInteger(fee) || fee < 0) {
         throw new AppError(Code.BAD_REQUEST, Msg.badRequest);
       }
-      const from = ethers.getAddress(input.from);
+      const from = checksumAddress(input.from);
       await lockWallet(trx, from);
       const available = await api.spendable(from, trx);
       if (available < input.value + fee) {
@@ -92,7 +92,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
       const row = await insertOutboxRow(trx, {
         kind: input.kind,
         from_address: from,
-        to_address: ethers.getAddress(input.to),
+        to_address: checksumAddress(input.to),
         value: input.value,
         fee,
         nonce: authorizationNonce(from, await takeNonce(trx, from)),

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { ethers } from "ethers";
 import { encodeFunctionData, type Abi, type Hex } from "viem";
-import { sign as signDigest } from "viem/accounts";
+import { createSigner } from "./signer";
 import type { AppDb } from "../db/schema";
 import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
@@ -84,15 +84,15 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   const coder = ethers.AbiCoder.defaultAbiCoder();
   // Calldata is encoded with viem: a batch of 150 authorizations takes it ~2 ms, ethers' Interface ~35 ms.
   const abi = voucherArtifact().abi as Abi;
+  const signer = createSigner();
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let stopped = true;
   let current: Promise<unknown> = Promise.resolve();
   let wakeAgain = false;
 
-  /** Signs the row's authorization with its wallet's key (kept decrypted by custody after the first use). */
-  async function sign(row: TransferRow) {
-    const signer = await custody.signerFor(row.from_address);
+  /** The row's authorization as signed, and its digest. */
+  function authorizationOf(row: TransferRow) {
     const message = {
       from: row.from_address,
       to: row.to_address,
@@ -103,18 +103,24 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
       nonce: BigInt(row.nonce),
     };
-    // viem's secp256k1 (a newer noble release than ethers') signs the same RFC 6979 signature ~15% faster.
-    const sig = await signDigest({ hash: digest(message) as Hex, privateKey: signer.privateKey as Hex });
-    return { ...message, v: 27 + sig.yParity!, r: sig.r, s: sig.s };
+    return { message, digest: digest(message) as Hex };
   }
 
-  /** The batch's calldata and gas limit. Signing is the CPU-heavy part: it yields now and then so requests are served meanwhile. */
-  async function prepare(rows: TransferRow[]) {
-    const signed = [];
-    for (let i = 0; i < rows.length; i++) {
-      if (i > 0 && i % 25 === 0) await new Promise((r) => setImmediate(r));
-      signed.push(await sign(rows[i]));
-    }
+  /**
+   * Signs the rows' authorizations with their wallets' keys (kept decrypted by custody after the first use). The
+   * signing, the CPU-heavy part, runs on the signing thread (signer.ts).
+   */
+  async function signAll(rows: TransferRow[]) {
+    const auths = rows.map(authorizationOf);
+    const items = [];
+    for (let i = 0; i < rows.length; i++) items.push({ digest: auths[i].digest, key: (await custody.signerFor(rows[i].from_address)).privateKey });
+    const sigs = await signer.signAll(items);
+    return auths.map((a, i) => ({ ...a.message, v: 27 + sigs[i].yParity, r: sigs[i].r, s: sigs[i].s }));
+  }
+
+  /** The batch's calldata and gas limit. */
+  async function prepare(rows: TransferRow[], signed?: Awaited<ReturnType<typeof signAll>>) {
+    signed ??= await signAll(rows);
     const one = signed[0];
     const data =
       rows.length === 1
@@ -253,6 +259,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   async function drain(): Promise<void> {
     let afterId = 0;
     let sent: Promise<unknown> | null = null;
+    let inFlight = false;
     const applied: Promise<void>[] = [];
     let error: unknown = null;
     try {
@@ -260,11 +267,25 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         const rows = await repo.pendingRows(db, batchSize, afterId);
         if (rows.length === 0) break;
         afterId = rows[rows.length - 1].id;
-        const batch = await prepare(rows);
+        const signed = await signAll(rows);
+        // While the batch before is still being mined, rows written meanwhile join this one (up to batchSize):
+        // under steady traffic a batch carries what arrived during a whole block, not only during its signing.
+        while (inFlight && rows.length < batchSize && !stopped) {
+          await Promise.race([sent, arrival()]);
+          const more = await repo.pendingRows(db, batchSize - rows.length, afterId);
+          if (more.length === 0) continue;
+          afterId = more[more.length - 1].id;
+          rows.push(...more);
+          signed.push(...(await signAll(more)));
+        }
+        const batch = await prepare(rows, signed);
         if (sent) await sent;
         if (stopped) break;
         const hash = submit(batch);
         sent = hash;
+        inFlight = true;
+        const landed = () => void (sent === hash && (inFlight = false));
+        hash.then(landed, landed);
         applied.push(hash.then(async (h) => applyReceipt(rows, await outcome(h))));
       }
     } catch (err) {
@@ -272,6 +293,19 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     }
     const failure = (await Promise.allSettled(applied)).find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (error || failure) throw error ?? failure!.reason;
+  }
+
+  /** Resolves at the next kick (a row was written in this process) or after 20 ms (rows another process wrote). */
+  function arrival(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        events.off("kick", done);
+        resolve();
+      };
+      const t = setTimeout(done, 20);
+      events.once("kick", done);
+    });
   }
 
   async function loop() {
@@ -377,8 +411,10 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       await Promise.race([current.catch(() => undefined), grace]);
       while (running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       if (running) opts.log?.warn({ graceMs }, "relayer: stopped with a batch in flight; it is reconciled on the next start");
+      await signer.close();
     },
     kick() {
+      events.emit("kick");
       current = loop();
     },
     async waitFor(id, timeoutMs) {
