@@ -14,20 +14,28 @@ const SECTIONS = ["money", "indexer", "replay", "reads", "downloads", "pages"] a
 async function main() {
   const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
   const rows: BenchRow[] = [];
+  const failed: string[] = [];
   for (const name of SECTIONS) {
     if (only && !only.includes(name)) continue;
     const file = path.join(__dirname, "bench", `${name}.ts`);
     if (!fs.existsSync(file)) continue;
     const started = performance.now();
     console.error(`bench: ${name}…`);
-    const mod = (await import(file)) as { run(): Promise<BenchRow[]> };
-    rows.push(...(await mod.run()));
-    console.error(`bench: ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // A section that fails to run is reported and the others still run: their rows are not lost with it.
+    try {
+      const mod = (await import(file)) as { run(): Promise<BenchRow[]> };
+      rows.push(...(await mod.run()));
+      console.error(`bench: ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } catch (err) {
+      console.error(`bench: ${name} FAILED to run:`, err);
+      failed.push(name);
+    }
   }
   console.log("");
   printTable(rows);
   const missed = rows.filter((r) => !r.met).length;
   console.log(`\n${rows.length - missed} of ${rows.length} goals met`);
+  if (failed.length > 0) throw new Error(`sections that failed to run: ${failed.join(", ")}`);
 }
 
 main().then(
