@@ -2,10 +2,11 @@
  * The process whose memory the downloads bench measures (scripts/bench/downloads.ts starts one per format, so
  * each peak RSS is its own): an Express app answering GET /download with N dashboard rows, as xlsx through the
  * project's streamXlsx and the dashboard download's own columns, or as a CSV of the same cells (the anchor).
- * GET /rss answers the process's peak RSS so far. Prints its port on stdout.
+ * GET /rss answers the process's peak RSS so far (VmHWM). Prints its port on stdout.
  *
  *   node --import tsx scripts/bench/downloads-server.ts xlsx|csv ROWS
  */
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { streamXlsx } from "../../server/http/xlsx";
@@ -22,6 +23,21 @@ app.get("/download", async (_req, res) => {
   else await streamCsv(res, ROW_FILE, dashboardRows(ROWS));
 });
 app.get("/rss", (_req, res) => {
-  res.json({ maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 2 ** 20 });
+  res.json({ maxRssMb: peakRssMb(), rssMb: process.memoryUsage().rss / 2 ** 20 });
 });
+
+/**
+ * This process's peak RSS: VmHWM of /proc/self/status (its own address space's high-water mark). Not getrusage's
+ * maxrss on Linux: exec carries the parent's high-water mark into it, so a child of a big bench process would
+ * report the parent's size before it did anything.
+ */
+function peakRssMb(): number {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1];
+    if (kb) return Number(kb) / 1024;
+  } catch {
+    /* not Linux: getrusage below */
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
 const server = app.listen(0, "127.0.0.1", () => console.log((server.address() as AddressInfo).port));

@@ -2,7 +2,7 @@
  * Downloads: 1,000,000 dashboard rows streamed as xlsx through the project's streamXlsx (the dashboard
  * download's own columns: hashes, addresses, Korean names, amounts, Seoul dates) over a real HTTP response
  * read by a client, and the same rows as CSV, the anchor. Each format is served by its own child process
- * (scripts/bench/downloads-server.ts), so its peak RSS (getrusage maxrss) is that download's alone.
+ * (scripts/bench/downloads-server.ts), so its peak RSS (VmHWM of /proc/self/status) is that download's alone.
  * Throughput is rows ÷ time from request to the last byte received; each format is downloaded twice,
  * alternately, and the faster of the two counts (the machine is shared).
  */
