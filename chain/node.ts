@@ -19,11 +19,13 @@ const ROOT = path.resolve(__dirname, "..");
 /**
  * Starts `hardhat node` on 127.0.0.1:port as a child process. The node's genesis is fixed
  * (hardhat.config.ts `initialDate`), so a replayed journal reproduces hashes.
- * The child dies with this process.
+ * The child dies with this process: killed on its exit, and by its own watchdog (node-watchdog.cjs) when this
+ * process is killed without one.
  */
 export async function startLocalNode(port: number, opts: { log?: (line: string) => void } = {}): Promise<LocalNode> {
   const cli = require.resolve("hardhat/internal/cli/cli.js", { paths: [ROOT] });
-  const child: ChildProcess = spawn(process.execPath, [cli, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const watchdog = path.join(__dirname, "node-watchdog.cjs");
+  const child: ChildProcess = spawn(process.execPath, ["--require", watchdog, cli, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TS_NODE_TRANSPILE_ONLY: "true" },
