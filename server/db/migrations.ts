@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { columnTypes, tableExists } from "../../db/open";
+import { backOfficeMigrations } from "./migrations-back-office";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
  * Kysely's Migrator, written once for both dialects, only ever appended to. The first one adopts an
- * app.db made by the earlier hand-rolled runner (every statement is IF NOT EXISTS).
+ * app.db made by the earlier hand-rolled runner (every statement is IF NOT EXISTS). The ones from the
+ * back-office on are in migrations-back-office.ts.
  */
 export const appMigrations: Record<string, Migration> = {
   "2026-11-21-core": {
@@ -235,124 +237,5 @@ export const appMigrations: Record<string, Migration> = {
       if (await tableExists(db, "schema_migrations")) await db.schema.dropTable("schema_migrations").execute();
     },
   },
-  // Back-office: the append-only audit log, the partner API key, and indexes for the lists' sort and filter columns.
-  "2026-11-23-back-office": {
-    async up(db: Kysely<any>) {
-      const t = columnTypes(db);
-      await db.schema
-        .createTable("admin_actions")
-        .addColumn("id", t.id, t.idOptions)
-        .addColumn("admin_id", "bigint", (c) => c.notNull().references("admins.id"))
-        .addColumn("admin_login_id", "text", (c) => c.notNull())
-        .addColumn("action", "text", (c) => c.notNull())
-        .addColumn("target_type", "text", (c) => c.notNull())
-        .addColumn("target_id", "text", (c) => c.notNull())
-        .addColumn("before_json", "text")
-        .addColumn("after_json", "text")
-        .addColumn("tx_hash", "text")
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("admin_actions_created").on("admin_actions").columns(["created_at", "id"]).execute();
-      await db.schema.createIndex("admin_actions_target").on("admin_actions").columns(["target_type", "target_id", "id"]).execute();
-      await db.schema
-        .createTable("api_keys")
-        .addColumn("id", t.id, t.idOptions)
-        .addColumn("prefix", "text", (c) => c.notNull())
-        .addColumn("key_hash", "text", (c) => c.notNull().unique())
-        .addColumn("created_by", "bigint", (c) => c.notNull().references("admins.id"))
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("revoked_at", "text")
-        .execute();
-      await db.schema.createIndex("members_created").on("members").columns(["created_at", "id"]).execute();
-      await db.schema.createIndex("members_username").on("members").column("username").execute();
-      await db.schema.createIndex("members_state").on("members").columns(["state", "id"]).execute();
-      await db.schema.createIndex("members_permission").on("members").columns(["permission", "id"]).execute();
-      await db.schema.createIndex("admins_member").on("admins").column("member_id").execute();
-      await db.schema.createIndex("notifications_category").on("notifications").columns(["category", "id"]).execute();
-    },
-  },
-
-  // Inquiries are stored as typed (decisions.md): the rows stored escaped, with <br> line breaks, get
-  // their text back.
-  "2026-11-24-inquiry-as-typed": {
-    async up(db: Kysely<any>) {
-      const rows = (await db.selectFrom("boards").select(["id", "content"]).where("type", "=", "inquiry").execute()) as { id: number; content: string }[];
-      for (const r of rows) {
-        const text = unescapeStoredInquiry(r.content);
-        if (text !== r.content) await db.updateTable("boards").set({ content: text }).where("id", "=", r.id).execute();
-      }
-    },
-  },
-
-  // Issue 13. An idempotency key remembers the outbox row its request wrote, so a key whose request
-  // died is resolved from the outbox and the chain; keys expire (created_at index). A per-subject
-  // cut-off ends every session issued before a password reset, a suspension or a deletion.
-  "2026-11-24-reliability": {
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable("idempotency").addColumn("transfer_id", "bigint").execute();
-      await db.schema.createIndex("idempotency_created").on("idempotency").column("created_at").execute();
-      await db.schema
-        .createTable("session_cutoffs")
-        .addColumn("subject", "text", (c) => c.primaryKey())
-        .addColumn("valid_after_ms", "bigint", (c) => c.notNull())
-        .execute();
-    },
-  },
-
-  // Settlement orders (issue 10): a shop owner's request moves value to the escrow; approval burns it, deletion returns it.
-  "2026-11-25-settlement-orders": {
-    async up(db: Kysely<any>) {
-      const t = columnTypes(db);
-      await db.schema
-        .createTable("settlement_orders")
-        .addColumn("id", t.id, t.idOptions)
-        .addColumn("order_no", "text", (c) => c.notNull().unique())
-        .addColumn("member_id", "bigint", (c) => c.notNull().references("members.id"))
-        .addColumn("admin_id", "bigint", (c) => c.notNull().references("admins.id"))
-        .addColumn("wallet", "text", (c) => c.notNull())
-        .addColumn("value", "bigint", (c) => c.notNull().check(sql`value > 0`))
-        .addColumn("state", "text", (c) => c.notNull().check(sql`state IN ('pending','approving','approved','deleted')`))
-        .addColumn("request_transfer_id", "bigint", (c) => c.notNull().references("outbox_transfers.id"))
-        .addColumn("return_transfer_id", "bigint", (c) => c.references("outbox_transfers.id"))
-        .addColumn("burn_call_id", "bigint", (c) => c.references("chain_calls.id"))
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("approved_at", "text")
-        .addColumn("deleted_at", "text")
-        .execute();
-      await db.schema.createIndex("settlement_orders_created").on("settlement_orders").columns(["created_at", "id"]).execute();
-      await db.schema.createIndex("settlement_orders_member").on("settlement_orders").columns(["member_id", "created_at"]).execute();
-    },
-  },
-
-  // Issue 17 (reads that grew with history). The spendable check reads only the rows the index does not show
-  // yet: pending and submitted ones, and confirmed ones above the indexed head (one index, three seeks).
-  // The lists by kind and date (sales), by kind, status and date (the dashboard's business types) and by
-  // status and date (fees) read in (created_at, id) order from an index; the dashboard finds the outbox row
-  // of a transaction by its hash.
-  "2026-11-26-reads-outbox": {
-    async up(db: Kysely<any>) {
-      await db.schema.dropIndex("outbox_from_status").execute();
-      await db.schema.createIndex("outbox_from_status").on("outbox_transfers").columns(["from_address", "status", "block_number"]).execute();
-      await db.schema.dropIndex("outbox_kind_created").execute();
-      await db.schema.createIndex("outbox_kind_created").on("outbox_transfers").columns(["kind", "created_at", "id"]).execute();
-      await db.schema.createIndex("outbox_kind_status_created").on("outbox_transfers").columns(["kind", "status", "created_at", "id"]).execute();
-      await db.schema.createIndex("outbox_status_created").on("outbox_transfers").columns(["status", "created_at", "id"]).execute();
-      // A member's received gifts (history.repo movesPage): counterparty, kind and status, all three equalities.
-      await db.schema.dropIndex("outbox_counterparty").execute();
-      await db.schema.createIndex("outbox_counterparty").on("outbox_transfers").columns(["counterparty_member_id", "kind", "status"]).execute();
-      // The business move of a chain transfer (the dashboard names each row by it).
-      await db.schema.createIndex("outbox_tx_hash").on("outbox_transfers").column("tx_hash").execute();
-    },
-  },
+  ...backOfficeMigrations,
 };
-
-/** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */
-export function unescapeStoredInquiry(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, "&");
-}

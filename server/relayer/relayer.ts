@@ -1,13 +1,13 @@
 import { EventEmitter } from "node:events";
 import { ethers } from "ethers";
-import { encodeFunctionData, type Abi, type Hex } from "viem";
-import { createSigner } from "./signer";
+import { createBatchMaker } from "./batch";
+import { createWaiters } from "./waiters";
+import { describeRevert, type Outcome, type RpcLog } from "./outcome";
 import type { AppDb } from "../db/schema";
 import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
 import type { TransferRow } from "./outbox";
-import { nonceHex, transferAuthorizationDigester, voucherDomain } from "../../chain/eip712";
-import { voucherArtifact } from "../../chain/artifacts";
+import { nonceHex } from "../../chain/eip712";
 import * as repo from "./outbox.repo";
 
 export interface Relayer {
@@ -35,24 +35,6 @@ export interface Relayer {
   on(event: "settled", fn: (row: TransferRow) => void): void;
 }
 
-/** What a mined transaction did, as the relayer reads it: from its receipt, or from its own events. */
-interface Outcome {
-  hash: string;
-  blockNumber: number;
-  status: number;
-  logs: readonly { address: string; topics: readonly string[]; data: string }[];
-}
-
-/** A log as eth_getLogs answers it. */
-interface RpcLog {
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: string;
-  transactionHash: string;
-  removed?: boolean;
-}
-
 export interface RelayerOptions {
   db: AppDb;
   custody: Custody;
@@ -76,63 +58,17 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const iface = chain.iface;
-  const digest = transferAuthorizationDigester(voucherDomain(chain.deployment.chainId, chain.deployment.token));
   // The two events a batch's receipt is read for, by topic (computed once, not per log).
   const TRANSFER_WITH_FEE = iface.getEvent("TransferWithFee")!.topicHash;
   const AUTHORIZATION_FAILED = iface.getEvent("AuthorizationFailed")!.topicHash;
   const tokenAddress = chain.deployment.token.toLowerCase();
   const coder = ethers.AbiCoder.defaultAbiCoder();
-  // Calldata is encoded with viem: a batch of 150 authorizations takes it ~2 ms, ethers' Interface ~35 ms.
-  const abi = voucherArtifact().abi as Abi;
-  const signer = createSigner();
+  const { signAll, prepare, close: closeBatches } = createBatchMaker(custody, chain);
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let stopped = true;
   let current: Promise<unknown> = Promise.resolve();
   let wakeAgain = false;
-
-  /** The row's authorization as signed, and its digest. */
-  function authorizationOf(row: TransferRow) {
-    const message = {
-      from: row.from_address,
-      to: row.to_address,
-      value: BigInt(row.value),
-      fee: BigInt(row.fee),
-      validAfter: 0n,
-      validBefore: BigInt(row.valid_before),
-      // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
-      nonce: BigInt(row.nonce),
-    };
-    return { message, digest: digest(message) as Hex };
-  }
-
-  /**
-   * Signs the rows' authorizations with their wallets' keys (kept decrypted by custody after the first use). The
-   * signing, the CPU-heavy part, runs on the signing thread (signer.ts).
-   */
-  async function signAll(rows: TransferRow[]) {
-    const auths = rows.map(authorizationOf);
-    const items = [];
-    for (let i = 0; i < rows.length; i++) items.push({ digest: auths[i].digest, key: (await custody.signerFor(rows[i].from_address)).privateKey });
-    const sigs = await signer.signAll(items);
-    return auths.map((a, i) => ({ ...a.message, v: 27 + sigs[i].yParity, r: sigs[i].r, s: sigs[i].s }));
-  }
-
-  /** The batch's calldata and gas limit. */
-  async function prepare(rows: TransferRow[], signed?: Awaited<ReturnType<typeof signAll>>) {
-    signed ??= await signAll(rows);
-    const one = signed[0];
-    const data =
-      rows.length === 1
-        ? encodeFunctionData({
-            abi,
-            functionName: "transferWithAuthorization",
-            args: [one.from, one.to, one.value, one.fee, one.validAfter, one.validBefore, one.nonce, one.v, one.r, one.s],
-          })
-        : encodeFunctionData({ abi, functionName: "batchTransferWithAuthorization", args: [signed] });
-    // Osaka's per-transaction gas cap (EIP-7825): a node refuses a transaction asking for more.
-    return { rows, data, gasLimit: BigInt(Math.min(120_000 + 90_000 * rows.length, 2 ** 24)) };
-  }
 
   /** Marks the rows submitted with the hash (before the journal and the send), sends, and resolves with the hash once the node has it. */
   async function submit(batch: Awaited<ReturnType<typeof prepare>>): Promise<string> {
@@ -367,31 +303,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     return { confirmed, failed, requeued };
   }
 
-  /**
-   * Rows some request waits for (id → its waiters). Another process may be the one relaying, so they are
-   * also polled: one query every 250 ms for all of them, not one per waiting request.
-   */
-  const waiting = new Map<number, Set<(r: TransferRow) => void>>();
-  let pollTimer: NodeJS.Timeout | null = null;
-  const isSettled = (r: TransferRow | undefined) => !r || r.status === "confirmed" || r.status === "failed";
-  function schedulePoll() {
-    if (pollTimer || waiting.size === 0) return;
-    pollTimer = setTimeout(() => {
-      const ids = [...waiting.keys()];
-      const chunks: number[][] = [];
-      for (let i = 0; i < ids.length; i += 500) chunks.push(ids.slice(i, i + 500));
-      void Promise.all(chunks.map((c) => repo.outboxRows(db, c)))
-        .then((found) => {
-          for (const row of found.flat()) if (isSettled(row)) for (const finish of [...(waiting.get(row.id) ?? [])]) finish(row);
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          pollTimer = null;
-          schedulePoll();
-        });
-    }, 250);
-    pollTimer.unref();
-  }
+  const { waitFor } = createWaiters(db, events);
 
   return {
     start() {
@@ -411,48 +323,17 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       await Promise.race([current.catch(() => undefined), grace]);
       while (running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       if (running) opts.log?.warn({ graceMs }, "relayer: stopped with a batch in flight; it is reconciled on the next start");
-      await signer.close();
+      await closeBatches();
     },
     kick() {
       events.emit("kick");
       current = loop();
     },
-    async waitFor(id, timeoutMs) {
-      const first = await repo.outboxRow(db, id);
-      if (isSettled(first)) return first as TransferRow;
-      return new Promise<TransferRow>((resolve) => {
-        let done = false;
-        const finish = (r: TransferRow) => {
-          if (done) return;
-          done = true;
-          clearTimeout(t);
-          events.off(`settled:${id}`, finish);
-          const left = waiting.get(id);
-          left?.delete(finish);
-          if (left?.size === 0) waiting.delete(id);
-          resolve(r);
-        };
-        events.once(`settled:${id}`, finish);
-        waiting.set(id, (waiting.get(id) ?? new Set()).add(finish));
-        schedulePoll();
-        const t = setTimeout(() => void repo.outboxRow(db, id).then((r) => finish(r as TransferRow), () => undefined), timeoutMs);
-      });
-    },
+    waitFor,
     reconcile,
     runOnce,
     on(event, fn) {
       events.on(event, fn);
     },
   };
-}
-
-/** Decodes a revert payload into its custom error name and args, for the row's error column. */
-export function describeRevert(iface: ethers.Interface, data: string): string {
-  try {
-    const err = iface.parseError(data);
-    if (err) return `${err.name}(${err.args.map((a: unknown) => String(a)).join(",")})`;
-  } catch {
-    /* fall through */
-  }
-  return data && data !== "0x" ? data.slice(0, 74) : "reverted";
 }

@@ -3,18 +3,11 @@
  * and answers the signatures in order. Keys arrive from the relayer in this process's memory and are not kept.
  */
 import { parentPort } from "node:worker_threads";
-import { sign } from "viem/accounts";
-import type { Hex } from "viem";
-import type { SignJob, SignAnswer } from "./signer";
+import { signHere, type SignAnswer, type SignJob } from "./signer";
 
 parentPort!.on("message", async (job: SignJob) => {
   try {
-    const sigs = [];
-    for (const it of job.items) {
-      const sig = await sign({ hash: it.digest, privateKey: it.key as Hex });
-      sigs.push({ r: sig.r, s: sig.s, yParity: sig.yParity! });
-    }
-    parentPort!.postMessage({ id: job.id, sigs } satisfies SignAnswer);
+    parentPort!.postMessage({ id: job.id, sigs: await signHere(job.items) } satisfies SignAnswer);
   } catch (err) {
     parentPort!.postMessage({ id: job.id, error: String((err as Error).message ?? err) } satisfies SignAnswer);
   }

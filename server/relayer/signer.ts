@@ -33,7 +33,8 @@ const INLINE_BELOW = 4;
 const BOOT = path.join(__dirname, "..", "..", "indexer", "worker-boot.cjs");
 const THREAD = path.join(__dirname, `sign-thread${path.extname(__filename) || ".ts"}`);
 
-async function signHere(items: SignItem[]): Promise<Signature[]> {
+/** Signs in the calling thread (the signing thread runs this too). */
+export async function signHere(items: SignItem[]): Promise<Signature[]> {
   const out: Signature[] = [];
   for (const it of items) {
     const sig = await sign({ hash: it.digest, privateKey: it.key as Hex });

@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { answerInquiry, deleteBoard, insertBoard } from "../cs/cs.repo";
 import { createMember } from "../services/members";
 import { ANSWERED } from "./cs";
-import { unescapeStoredInquiry } from "../db/migrations";
+import { unescapeStoredInquiry } from "../db/migrations-back-office";
 import { Msg } from "../../domain/messages";
 import type { Notification } from "../notify";
 

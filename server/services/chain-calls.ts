@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import * as repo from "../relayer/chain-calls.repo";
 import { AppError } from "../http/errors";
-import { describeRevert } from "../relayer/relayer";
+import { describeRevert } from "../relayer/outcome";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
