@@ -1,4 +1,5 @@
 import { ethers } from "ethers";
+import { checksumAddress } from "../chain/checksum";
 
 /**
  * What the indexer needs from the token's ABI, built once per Interface: event, function and error tables keyed
@@ -6,20 +7,8 @@ import { ethers } from "ethers";
  * getAddress re-hash the ABI on every call), and checksummed addresses through a cache.
  */
 
-/**
- * Checksummed addresses through a cache: ethers.getAddress hashes on every call, and a token's logs name
- * the same few addresses over and over. Bounded (cleared when full) so a long catch-up cannot grow it forever.
- */
-const checksummed = new Map<string, string>();
-export function addr(a: string): string {
-  let c = checksummed.get(a);
-  if (c === undefined) {
-    c = ethers.getAddress(a);
-    if (checksummed.size >= 50_000) checksummed.clear();
-    checksummed.set(a, c);
-  }
-  return c;
-}
+/** Checksummed addresses through the shared bounded cache (chain/checksum.ts): a token's logs name the same few addresses over and over. */
+export const addr = checksumAddress;
 
 /** A decoded log: the event's name and its arguments in ABI order, as ethers' parseLog gives them. */
 export interface ParsedLog {
