@@ -11,46 +11,25 @@ export type Where<T extends Table> = (eb: ExpressionBuilder<ChainDatabase, T>) =
 /**
  * The block bounds of a date range over the transfers (block timestamps only grow along the chain, so
  * "at or after `from`" is "at or after the first block holding a transfer at or after `from`"), so that
- * ranges are read in the indexes' block order. Null: no transfer can be in the range.
+ * ranges are read in the indexes' block order. As subqueries: a statement that reads a range carries its
+ * bounds in itself (one round trip to PostgreSQL, not three). No transfer in the range: a bound is NULL, and
+ * a condition on it holds for no row.
  */
-export async function blockBounds(db: ChainDb, q: TimeRange): Promise<{ lo?: number; hi?: number } | null> {
-  const out: { lo?: number; hi?: number } = {};
-  if (q.from) {
-    const r = await db.selectFrom("transfers").select("block_number").where("timestamp", ">=", Math.ceil(q.from.getTime() / 1000)).orderBy("timestamp").limit(1).executeTakeFirst();
-    if (!r) return null;
-    out.lo = Number(r.block_number);
-  }
-  if (q.to) {
-    const r = await db.selectFrom("transfers").select("block_number").where("timestamp", "<", Math.ceil(q.to.getTime() / 1000)).orderBy("timestamp", "desc").limit(1).executeTakeFirst();
-    if (!r) return null;
-    out.hi = Number(r.block_number);
-  }
-  return out;
-}
+const fromBound = (eb: ExpressionBuilder<ChainDatabase, never>, from: Date) =>
+  eb.selectFrom("transfers").select("block_number").where("timestamp", ">=", Math.ceil(from.getTime() / 1000)).orderBy("timestamp").limit(1);
+const toBound = (eb: ExpressionBuilder<ChainDatabase, never>, to: Date) =>
+  eb.selectFrom("transfers").select("block_number").where("timestamp", "<", Math.ceil(to.getTime() / 1000)).orderBy("timestamp", "desc").limit(1);
 
-export const blockConditions =
-  (b: { lo?: number; hi?: number }): Where<"transfers"> =>
-  (eb) => [...(b.lo !== undefined ? [eb("block_number", ">=", b.lo)] : []), ...(b.hi !== undefined ? [eb("block_number", "<=", b.hi)] : [])];
-
-/** The first (oldest) or last (newest) place in `a`'s history among its transfers in a block range. */
-async function edgeSeq(db: ChainDb, a: string, b: { lo?: number; hi?: number }, edge: "first" | "last"): Promise<number | null> {
-  const dir = edge === "first" ? "asc" : "desc";
-  const side = async (col: "from" | "to") => {
-    const r = await db
-      .selectFrom("transfers")
-      .select(col === "from" ? "from_seq as seq" : "to_seq as seq")
-      .where(col, "=", a)
-      .where((eb) => eb.and(blockConditions(b)(eb)))
-      .orderBy("block_number", dir)
-      .orderBy("log_index", dir)
-      .limit(1)
-      .executeTakeFirst();
-    return r ? Number(r.seq) : null;
+/** The conditions putting a transfer's block within the date range `q`. */
+export const rangeConditions =
+  (q: TimeRange): Where<"transfers"> =>
+  (eb) => {
+    const b = eb as unknown as ExpressionBuilder<ChainDatabase, never>;
+    return [
+      ...(q.from ? [eb("block_number", ">=", fromBound(b, q.from))] : []),
+      ...(q.to ? [eb("block_number", "<=", toBound(b, q.to))] : []),
+    ];
   };
-  const [f, t] = await Promise.all([side("from"), side("to")]);
-  if (f === null || t === null) return f ?? t;
-  return edge === "first" ? Math.min(f, t) : Math.max(f, t);
-}
 
 /**
  * One page of an address's history (optionally within a date range), read by place: the history holds
@@ -59,16 +38,35 @@ async function edgeSeq(db: ChainDb, a: string, b: { lo?: number; hi?: number }, 
  */
 export async function addressHistoryPage(db: ChainDb, a: string, q: TimeRange & { limit?: number; offset?: number }): Promise<Page<TransferRecord>> {
   {
-    const stats = await db.selectFrom("address_stats").select("transfers").where("address", "=", a).executeTakeFirst();
-    const n = Number(stats?.transfers ?? 0);
+    // The history's size and, for a date range, its window's first and last places: one statement.
+    const edge = (eb: ExpressionBuilder<ChainDatabase, never>, col: "from" | "to", dir: "asc" | "desc") =>
+      eb
+        .selectFrom("transfers")
+        .select(col === "from" ? "from_seq" : "to_seq")
+        .where(col, "=", a)
+        .where((w) => w.and(rangeConditions(q)(w)))
+        .orderBy("block_number", dir)
+        .orderBy("log_index", dir)
+        .limit(1);
+    const w = await db
+      .selectNoFrom((eb) => [
+        eb.selectFrom("address_stats").select("transfers").where("address", "=", a).as("n"),
+        ...(q.from ? [edge(eb, "from", "asc").as("firstFrom"), edge(eb, "to", "asc").as("firstTo")] : []),
+        ...(q.to ? [edge(eb, "from", "desc").as("lastFrom"), edge(eb, "to", "desc").as("lastTo")] : []),
+      ])
+      .executeTakeFirstOrThrow();
+    const n = Number(w.n ?? 0);
     if (n === 0) return { items: [], total: 0 };
     let lo = 1;
     let hi = n;
     if (q.from || q.to) {
-      const b = await blockBounds(db, q);
-      if (!b) return { items: [], total: 0 };
-      if (b.lo !== undefined) lo = (await edgeSeq(db, a, b, "first")) ?? n + 1;
-      if (b.hi !== undefined) hi = (await edgeSeq(db, a, b, "last")) ?? 0;
+      // A window edge is the nearer of the sender's and the recipient's (absent: none in the range).
+      const places = (...keys: string[]) =>
+        keys.map((k) => (w as Record<string, unknown>)[k]).filter((v) => v !== null && v !== undefined).map(Number);
+      const first = places("firstFrom", "firstTo");
+      const last = places("lastFrom", "lastTo");
+      if (q.from) lo = first.length ? Math.min(...first) : n + 1;
+      if (q.to) hi = last.length ? Math.max(...last) : 0;
       if (hi < lo) return { items: [], total: 0 };
     }
     const top = hi - (q.offset ?? 0);

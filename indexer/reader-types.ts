@@ -43,6 +43,8 @@ export interface TokenEventRecord {
 }
 
 export interface TransactionDetail extends TransactionRecord {
+  /** The hash of its block as indexed (null only if the block row is missing). */
+  blockHash: string | null;
   transfers: TransferRecord[];
   events: TokenEventRecord[];
 }
@@ -128,14 +130,17 @@ export interface ChainReader {
   countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): Promise<number>;
   transfersByTx(hash: string): Promise<TransferRecord[]>;
   /**
+   * The newest transfers received by any of `addresses` (a partner's markets) since `from`, newest first, at most
+   * `limit`: one statement, each address read along its own index, no count.
+   */
+  receivedBy(addresses: string[], q: { from?: Date; limit: number }): Promise<TransferRecord[]>;
+  /**
    * Every token transfer, newest first: by kind, time, transaction, or touching any of `addresses`. The total
    * is capped at COUNT_CAP (exact for one address without kinds: its history's seq window).
    */
   transfers(q?: AllTransfersQuery): Promise<Page<TransferRecord>>;
   /** The indexed transactions of these hashes (gas, status, method), for a page of transfers. */
   transactionsByHash(hashes: string[]): Promise<Map<string, TransactionRecord>>;
-  /** The hash of an indexed block (blocks holding token activity are kept). */
-  blockHash(n: number): Promise<string | null>;
   /** Non-zero balances in address order after `after` (for walking every holder in batches). */
   balancesAfter(after: string | null, limit: number): Promise<Holder[]>;
   /** Holders with a non-zero balance, largest first, their number and the sum of all balances (both kept by the indexer). */

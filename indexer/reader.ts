@@ -2,7 +2,7 @@ import { checksumAddress } from "../chain/checksum";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import type { ChainDatabase, TokenEventKind } from "./schema";
-import { addressHistoryPage, blockBounds, blockConditions, DEFAULT_PAGE_LIMIT, type Table, type Where } from "./reader-history";
+import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, type Table, type Where } from "./reader-history";
 import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
 
 export * from "./reader-types";
@@ -52,22 +52,24 @@ export function createChainReader(store: ChainStore): ChainReader {
   ): Promise<Page<O>> {
     return guard(emptyPage<O>(), async () => {
       const base = (db.selectFrom(table) as unknown as SelectQueryBuilder<ChainDatabase, T, object>).where((eb) => eb.and(where(eb)));
-      const rows = await base
-        .selectAll()
-        .orderBy(sql.ref(order[0]), "desc")
-        .orderBy(sql.ref(order[1]), "desc")
-        .limit(q.limit ?? DEFAULT_LIMIT)
-        .offset(q.offset ?? 0)
-        .execute();
-      if (!capped) {
-        const count = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-        return { items: (rows as R[]).map(map), total: Number((count as { n: number | string } | undefined)?.n ?? 0) };
-      }
-      const count = await db
-        .selectFrom(base.select(sql.lit(1).as("one")).limit(COUNT_CAP + 1).as("c"))
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirst();
+      // The page and the count together (on PostgreSQL, two connections at once).
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(sql.ref(order[0]), "desc")
+          .orderBy(sql.ref(order[1]), "desc")
+          .limit(q.limit ?? DEFAULT_LIMIT)
+          .offset(q.offset ?? 0)
+          .execute(),
+        capped
+          ? db
+              .selectFrom(base.select(sql.lit(1).as("one")).limit(COUNT_CAP + 1).as("c"))
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirst()
+          : base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+      ]);
       const n = Number((count as { n: number | string } | undefined)?.n ?? 0);
+      if (!capped) return { items: (rows as R[]).map(map), total: n };
       return { items: (rows as R[]).map(map), total: Math.min(n, COUNT_CAP), ...(n > COUNT_CAP ? { capped: true } : {}) };
     });
   }
@@ -131,20 +133,25 @@ export function createChainReader(store: ChainStore): ChainReader {
     },
     transaction(hash) {
       return guard(null, async () => {
-        const row = await db.selectFrom("transactions").selectAll().where("hash", "=", normHash(hash)).executeTakeFirst();
-        if (!row) return null;
-        const events = await db.selectFrom("token_events").selectAll().where("tx_hash", "=", row.hash).orderBy("log_index").execute();
-        return { ...toTransaction(row), transfers: await reader.transfersByTx(row.hash), events: events.map(toEvent) };
+        const h = normHash(hash);
+        const [row, events, transfers] = await Promise.all([
+          db
+            .selectFrom("transactions as t")
+            .leftJoin("blocks as b", "b.number", "t.block_number")
+            .selectAll("t")
+            .select("b.hash as block_hash")
+            .where("t.hash", "=", h)
+            .executeTakeFirst(),
+          db.selectFrom("token_events").selectAll().where("tx_hash", "=", h).orderBy("log_index").execute(),
+          reader.transfersByTx(h),
+        ]);
+        return row ? { ...toTransaction(row), blockHash: row.block_hash ?? null, transfers, events: events.map(toEvent) } : null;
       });
     },
     transfersOf(address, q = {}) {
       if (!q.kinds?.length && !q.direction) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, checksumAddress(address), q));
-      return guard(emptyPage<TransferRecord>(), async () => {
-        const b = await blockBounds(db, q);
-        if (!b) return emptyPage<TransferRecord>();
-        const where = transferWhere(address, { ...q, from: undefined, to: undefined });
-        return page("transfers", (eb) => [...where(eb), ...blockConditions(b)(eb)], ["block_number", "log_index"], q, toTransfer, true);
-      });
+      const where = transferWhere(address, { ...q, from: undefined, to: undefined });
+      return page("transfers", (eb) => [...where(eb), ...rangeConditions(q)(eb)], ["block_number", "log_index"], q, toTransfer, true);
     },
     countTransfersOf(address, q = {}) {
       const where = transferWhere(address, q);
@@ -162,6 +169,30 @@ export function createChainReader(store: ChainStore): ChainReader {
     },
     transfersByTx(hash) {
       return guard([], async () => (await db.selectFrom("transfers").selectAll().where("tx_hash", "=", normHash(hash)).orderBy("log_index").execute()).map(toTransfer));
+    },
+    receivedBy(addresses, q) {
+      const list = [...new Set(addresses.map((a) => checksumAddress(a)))];
+      if (list.length === 0) return Promise.resolve([]);
+      return guard([], async () => {
+        const newest = (a: string, i: number) =>
+          db
+            .selectFrom(
+              db
+                .selectFrom("transfers")
+                .selectAll()
+                .where("to", "=", a)
+                .where((eb) => eb.and(rangeConditions({ from: q.from })(eb)))
+                .orderBy("block_number", "desc")
+                .orderBy("log_index", "desc")
+                .limit(q.limit)
+                .as(`r${i}`),
+            )
+            .selectAll();
+        let all = newest(list[0], 0);
+        for (let i = 1; i < list.length; i++) all = all.unionAll(newest(list[i], i));
+        const rows = await all.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(q.limit).execute();
+        return rows.map(toTransfer);
+      });
     },
     holders(q = {}) {
       return guard({ items: [], total: 0, totalBalance: 0n }, async () => {
@@ -260,18 +291,14 @@ export function createChainReader(store: ChainStore): ChainReader {
       if (addresses && addresses.length === 0) return Promise.resolve(emptyPage<TransferRecord>());
       // One address, every kind: its history's window (exact total, any page by seek).
       if (addresses?.length === 1 && !q.kinds?.length && !q.txHash) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, addresses[0], q));
-      return guard(emptyPage<TransferRecord>(), async () => {
-        const b = await blockBounds(db, q);
-        if (!b) return emptyPage<TransferRecord>();
-        const where: Where<"transfers"> = (eb) => [
-          ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
-          ...(q.txHash ? [eb("tx_hash", "=", normHash(q.txHash))] : []),
-          ...(addresses ? [eb.or([eb("from", "in", addresses), eb("to", "in", addresses)])] : []),
-          // The block bounds are the date range (no timestamp condition: it would steer the planner off the block order).
-          ...blockConditions(b)(eb),
-        ];
-        return page("transfers", where, ["block_number", "log_index"], q, toTransfer, true);
-      });
+      const where: Where<"transfers"> = (eb) => [
+        ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
+        ...(q.txHash ? [eb("tx_hash", "=", normHash(q.txHash))] : []),
+        ...(addresses ? [eb.or([eb("from", "in", addresses), eb("to", "in", addresses)])] : []),
+        // The block bounds are the date range (no timestamp condition: it would steer the planner off the block order).
+        ...rangeConditions(q)(eb),
+      ];
+      return page("transfers", where, ["block_number", "log_index"], q, toTransfer, true);
     },
     transactionsByHash(hashes) {
       return guard(new Map<string, TransactionRecord>(), async () => {
@@ -280,9 +307,6 @@ export function createChainReader(store: ChainStore): ChainReader {
         const rows = await db.selectFrom("transactions").selectAll().where("hash", "in", list).execute();
         return new Map(rows.map((r) => [r.hash, toTransaction(r)]));
       });
-    },
-    blockHash(n) {
-      return guard(null, async () => (await db.selectFrom("blocks").select("hash").where("number", "=", n).executeTakeFirst())?.hash ?? null);
     },
     balancesAfter(after, limit) {
       return guard([], async () => {

@@ -88,7 +88,22 @@ async function expectReadsMatch(view: ChainReader, rows: TransferRow[]) {
     // The dashboard's search by one address reads the same window.
     expect((await view.transfers({ addresses: [a], from, to, limit: 4, offset: 2 })).items.map(key)).toEqual(inRange.slice(2, 6).map(key));
     expect(await view.countTransfersOf(a, { from: new Date(0) })).toBe(mine.length);
+    // Ranges holding no transfer at all (a bound finds no block): empty, for the address and the dashboard.
+    const after = new Date((Math.max(...rows.map((t) => t.timestamp)) + 1) * 1000);
+    const before = new Date((Math.min(...rows.map((t) => t.timestamp)) - 1) * 1000);
+    for (const r of [{ from: after }, { to: before }, { from: after, to: new Date(after.getTime() + 60_000) }]) {
+      expect(await view.transfersOf(a, { ...r, limit: 4 })).toEqual({ items: [], total: 0 });
+      expect(await view.transfers({ addresses: [a], ...r, limit: 4 })).toEqual({ items: [], total: 0 });
+      expect(await view.transfers({ ...r, limit: 4 })).toEqual({ items: [], total: 0 });
+    }
   }
+  // The partner's payments: what a set of addresses received since a time, newest first, merged and limited.
+  const markets = [bob, fees, carol];
+  for (const [since, limit] of [[undefined, 5], [new Date((T0 + 20 * 60) * 1000), 1_000], [new Date((T0 + 30 * 60) * 1000), 7]] as const) {
+    const want = rows.filter((t) => markets.includes(t.to) && (!since || t.timestamp * 1000 >= since.getTime())).sort(newestFirst).slice(0, limit);
+    expect((await view.receivedBy(markets.map((m) => m.toLowerCase()), { from: since, limit })).map(key)).toEqual(want.map(key));
+  }
+  expect(await view.receivedBy([], { limit: 5 })).toEqual([]);
 }
 
 describe("reads at size: address places, counters, capped counts", () => {

@@ -57,7 +57,7 @@ export async function listActions(db: AppTx, q: { start: string; end: string; ac
   let base = from(db).where("created_at", ">=", q.start).where("created_at", "<=", q.end);
   if (q.action) base = base.where("action", "=", q.action);
   if (q.keyword) base = base.where((eb) => eb.or([eb("admin_login_id", "=", q.keyword!), eb("target_id", "=", q.keyword!)]));
-  const page = await pagedQuery(base, columns, q, { createdAt: "created_at" }, "id");
+  const page = await pagedQuery(db, base, columns, q, { createdAt: "created_at" }, "id");
   return { ...page, list: page.list.map(toAuditDto) };
 }
 

@@ -94,7 +94,7 @@ export type AdminBoardRow = Awaited<ReturnType<ReturnType<typeof adminColumns>["
 
 /** One page of a board for operators, with the writer's name (inquiries), newest first by default. */
 export async function adminBoardPage(db: AppTx, type: BoardType, h: TableHandler<"createdAt">): Promise<Paged<AdminBoardRow>> {
-  return pagedQuery(adminFrom(db, type), adminColumns, h, { createdAt: "boards.created_at" }, "boards.id");
+  return pagedQuery(db, adminFrom(db, type), adminColumns, h, { createdAt: "boards.created_at" }, "boards.id");
 }
 
 /** One board of a type, with the writer's name. */

@@ -28,7 +28,7 @@ export async function confirmedMovesPage(
     base = base.where((eb) => eb.or([eb("from_address", "in", a), eb("to_address", "in", a)]));
   }
   // Newest first in (created_at, id) order: the order of outbox_kind_created, so a page reads only its rows.
-  const [count, rows] = await Promise.all([countCapped(base), base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).offset(q.offset).execute()]);
+  const [count, rows] = await Promise.all([countCapped(db, base), base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).offset(q.offset).execute()]);
   return { ...count, rows };
 }
 

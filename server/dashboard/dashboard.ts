@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import type { TransferRecord } from "../../indexer/reader";
 import type { OutboxKind } from "../db/schema";
 import * as repo from "./dashboard.repo";
-import { chainCallByHash, orderOfTransfer } from "./records.repo";
+import { chainCallByHash, ordersOfTransaction } from "./records.repo";
 import type { DashboardListRequest, DashboardRowDto, DashboardType, TransactionDetailDto, WalletDetailDto } from "../../domain/schemas/dashboard";
 import type { Paged } from "../../domain/schemas/list";
 
@@ -86,17 +86,19 @@ export async function* dashboardRows(ctx: AppContext, q: DashboardListRequest): 
 
 /** One transaction as the index holds it, with the business records it belongs to. Null when not indexed. */
 export async function transactionDetail(ctx: AppContext, hash: string): Promise<TransactionDetailDto | null> {
-  const tx = await ctx.view.transaction(hash);
-  if (!tx) return null;
-  const [blockHash, head, moves, call] = await Promise.all([
-    ctx.view.blockHash(tx.blockNumber),
+  // Everything found by the hash, at once.
+  const h = hash.toLowerCase();
+  const [tx, head, moves, call, orders] = await Promise.all([
+    ctx.view.transaction(h),
     ctx.chain.replaying() ? null : ctx.chain.provider.getBlockNumber().catch(() => null),
-    repo.movesOfTransactions(ctx.db, [tx.hash]),
-    chainCallByHash(ctx.db, tx.hash),
+    repo.movesOfTransactions(ctx.db, [h]),
+    chainCallByHash(ctx.db, h),
+    ordersOfTransaction(ctx.db, h),
   ]);
+  if (!tx) return null;
   const records = [];
   for (const m of moves) {
-    const order = m.kind === "buy" ? await orderOfTransfer(ctx.db, m.id) : null;
+    const order = m.kind === "buy" ? orders.get(Number(m.id)) : undefined;
     records.push({
       kind: m.kind,
       id: m.id,
@@ -116,7 +118,7 @@ export async function transactionDetail(ctx: AppContext, hash: string): Promise<
     hash: tx.hash,
     status: tx.status,
     blockNumber: tx.blockNumber,
-    blockHash,
+    blockHash: tx.blockHash,
     confirmations: head === null ? null : head - tx.blockNumber + 1,
     timestamp: tx.timestamp.toISOString(),
     from: tx.from,

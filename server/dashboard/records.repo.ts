@@ -5,9 +5,15 @@ export async function chainCallByHash(db: AppTx, hash: string) {
   return db.selectFrom("chain_calls").select(["id", "method", "args", "status"]).where("tx_hash", "=", hash).executeTakeFirst();
 }
 
-/** The buy order an approval transfer settled. */
-export async function orderOfTransfer(db: AppTx, transferId: number) {
-  return db.selectFrom("buy_orders").select(["id", "order_no", "member_id"]).where("transfer_id", "=", transferId).executeTakeFirst();
+/** The buy orders the approval transfers of one transaction settled, by transfer id. */
+export async function ordersOfTransaction(db: AppTx, hash: string): Promise<Map<number, { id: number; order_no: string; member_id: number }>> {
+  const rows = await db
+    .selectFrom("outbox_transfers as t")
+    .innerJoin("buy_orders as o", "o.transfer_id", "t.id")
+    .select(["t.id as transfer_id", "o.id", "o.order_no", "o.member_id"])
+    .where("t.tx_hash", "=", hash)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.transfer_id), { id: Number(r.id), order_no: r.order_no, member_id: Number(r.member_id) }]));
 }
 
 /** Confirmed operator chain calls of one method with their tx hashes (mint and burn legs of the reconciliation). */

@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from "kysely";
+import type { AppDatabase, AppTx } from "./schema";
 import { LIST_COUNT_CAP, type Paged, type TableHandler } from "../../domain/schemas/list";
 
 /**
@@ -7,6 +8,7 @@ import { LIST_COUNT_CAP, type Paged, type TableHandler } from "../../domain/sche
  * (the id breaks ties so pages never overlap).
  */
 export async function pagedQuery<DB, TB extends keyof DB, O, S extends string>(
+  db: AppTx,
   base: SelectQueryBuilder<DB, TB, {}>,
   select: (qb: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, O>,
   h: TableHandler<S>,
@@ -15,7 +17,7 @@ export async function pagedQuery<DB, TB extends keyof DB, O, S extends string>(
 ): Promise<Paged<O>> {
   const dir = h.sortDesc ? "desc" : "asc";
   const [count, list] = await Promise.all([
-    countCapped(base),
+    countCapped(db, base),
     select(base)
       .orderBy(sortColumns[h.sortBy] as never, dir)
       .orderBy(tieBreak as never, dir)
@@ -29,13 +31,13 @@ export async function pagedQuery<DB, TB extends keyof DB, O, S extends string>(
 /**
  * How many rows `base` matches, counting at most LIST_COUNT_CAP + 1 of them: a list whose filter matches
  * most of a long table (a quarter of the outbox) costs a bounded read, and answers `capped` past the cap.
+ * One statement (one round trip to PostgreSQL).
  */
-export async function countCapped<DB, TB extends keyof DB>(base: SelectQueryBuilder<DB, TB, {}>): Promise<{ total: number; capped?: true }> {
-  // Is there a row past the cap? (an index walk of at most the cap); if not, the exact count is as bounded.
-  const beyond = await base.select(sql.lit(1).as("one")).limit(1).offset(LIST_COUNT_CAP).executeTakeFirst();
-  if (beyond) return { total: LIST_COUNT_CAP, capped: true };
-  const r = await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
-  return { total: Number((r as { n?: number | string } | undefined)?.n ?? 0) };
+export async function countCapped<DB, TB extends keyof DB>(db: AppTx, base: SelectQueryBuilder<DB, TB, {}>): Promise<{ total: number; capped?: true }> {
+  const bounded = (base.select(sql.lit(1).as("one")).limit(LIST_COUNT_CAP + 1) as unknown as SelectQueryBuilder<AppDatabase, keyof AppDatabase, { one: 1 }>).as("c");
+  const r = await db.selectFrom(bounded).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+  const n = Number(r?.n ?? 0);
+  return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total: n };
 }
 
 /** Every row of a paged list, page after page (for a download streamed with the list's own query). */

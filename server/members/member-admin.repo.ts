@@ -54,7 +54,7 @@ const columns = (qb: ReturnType<typeof filtered>) =>
   ]);
 
 export async function listMembers(db: AppTx, q: MemberListRequest): Promise<Paged<MemberAdminRow>> {
-  return pagedQuery(filtered(db, q), columns, q, SORT, "m.id");
+  return pagedQuery(db, filtered(db, q), columns, q, SORT, "m.id");
 }
 
 /** The whole filtered list in id order, a batch at a time (keyset), for the download: memory stays flat. */

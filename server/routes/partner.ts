@@ -44,12 +44,8 @@ export function partnerRoutes(ctx: AppContext): Router {
     const targets = lower ? markets.filter((a) => a.toLowerCase() === lower) : markets;
     if (lower && targets.length === 0) throw badRequest(Msg.notMarketAddress);
     const from = q.since ? new Date(q.since) : new Date(Date.now() - 24 * 3600_000);
-    const [pages, head] = await Promise.all([Promise.all(targets.map((a) => ctx.view.transfersOf(a, { direction: "in", from, limit: q.limit }))), ctx.view.indexedHead()]);
-    const payments = pages
-      .flatMap((p) => p.items)
-      .sort((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex)
-      .slice(0, q.limit)
-      .map((t) => toPayment(t, head?.number ?? null));
+    const [received, head] = await Promise.all([ctx.view.receivedBy(targets, { from, limit: q.limit }), ctx.view.indexedHead()]);
+    const payments = received.map((t) => toPayment(t, head?.number ?? null));
     ok(res, { payments });
   });
 

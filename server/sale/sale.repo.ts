@@ -51,7 +51,7 @@ export type SellDbRow = Awaited<ReturnType<ReturnType<typeof sellColumns>["execu
 
 export async function listSell(db: AppTx, q: SaleQuery): Promise<Paged<SellDbRow>> {
   const base = sellBase(db).where("o.created_at", ">=", q.start).where("o.created_at", "<=", q.end);
-  return pagedQuery(base, sellColumns, q, { createdAt: "o.created_at", id: "o.id", value: "o.value" }, "o.id");
+  return pagedQuery(db, base, sellColumns, q, { createdAt: "o.created_at", id: "o.id", value: "o.value" }, "o.id");
 }
 
 export async function sellById(db: AppTx, id: number): Promise<SellDbRow | undefined> {
@@ -74,7 +74,7 @@ export type MoveDbRow = Awaited<ReturnType<ReturnType<typeof moveColumns>["execu
 
 export async function listMoves(db: AppTx, kind: "use" | "gift", q: SaleQuery): Promise<Paged<MoveDbRow>> {
   const base = moveBase(db, kind).where("t.created_at", ">=", q.start).where("t.created_at", "<=", q.end);
-  return pagedQuery(base, moveColumns, q, { createdAt: "t.created_at", id: "t.id", value: "t.value" }, "t.id");
+  return pagedQuery(db, base, moveColumns, q, { createdAt: "t.created_at", id: "t.id", value: "t.value" }, "t.id");
 }
 
 export async function moveById(db: AppTx, kind: "use" | "gift", id: number): Promise<MoveDbRow | undefined> {

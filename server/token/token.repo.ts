@@ -23,7 +23,7 @@ export async function listTokenCalls(db: AppTx, q: TableHandler<"createdAt" | "i
     const k = q.keyword;
     base = base.where((eb) => eb.or([eb("c.tx_hash", "=", k.toLowerCase()), eb("a.login_id", "=", k), eb(eb.fn("lower", ["c.args"]), "like", `%${k.toLowerCase().replace(/[%_\\]/g, "")}%`)]));
   }
-  return pagedQuery(base, callColumns, q, { createdAt: "c.created_at", id: "c.id" }, "c.id");
+  return pagedQuery(db, base, callColumns, q, { createdAt: "c.created_at", id: "c.id" }, "c.id");
 }
 
 /** Every confirmed mint / burn in [start, end) (issuance is rare: the amounts are summed by the caller). */
@@ -57,7 +57,7 @@ export async function listFees(db: AppTx, q: TableHandler<"createdAt" | "id"> & 
     base = base.where((eb) => eb.or([eb("a.username", "=", k), eb("a.phonenumber", "=", k), eb("b.username", "=", k), eb("b.phonenumber", "=", k)]));
   }
   if (q.kind) base = base.where("t.kind", "=", q.kind);
-  return pagedQuery(base, feeColumns, q, { createdAt: "t.created_at", id: "t.id" }, "t.id");
+  return pagedQuery(db, base, feeColumns, q, { createdAt: "t.created_at", id: "t.id" }, "t.id");
 }
 
 export async function feeById(db: AppTx, id: number): Promise<FeeDbRow | undefined> {
