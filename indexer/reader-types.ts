@@ -129,6 +129,8 @@ export interface ChainReader {
   transfersOf(address: string, q?: TransferQuery): Promise<Page<TransferRecord>>;
   countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): Promise<number>;
   transfersByTx(hash: string): Promise<TransferRecord[]>;
+  /** The transfers of these transactions (a page's worth), in chain order. */
+  transfersOfTransactions(hashes: string[]): Promise<TransferRecord[]>;
   /**
    * The newest transfers received by any of `addresses` (a partner's markets) since `from`, newest first, at most
    * `limit`: one statement, each address read along its own index, no count.

@@ -170,6 +170,13 @@ export function createChainReader(store: ChainStore): ChainReader {
     transfersByTx(hash) {
       return guard([], async () => (await db.selectFrom("transfers").selectAll().where("tx_hash", "=", normHash(hash)).orderBy("log_index").execute()).map(toTransfer));
     },
+    transfersOfTransactions(hashes) {
+      const list = [...new Set(hashes.map(normHash))];
+      if (list.length === 0) return Promise.resolve([]);
+      return guard([], async () =>
+        (await db.selectFrom("transfers").selectAll().where("tx_hash", "in", list).orderBy("block_number").orderBy("log_index").execute()).map(toTransfer),
+      );
+    },
     receivedBy(addresses, q) {
       const list = [...new Set(addresses.map((a) => checksumAddress(a)))];
       if (list.length === 0) return Promise.resolve([]);

@@ -1,6 +1,6 @@
 import { ethers } from "ethers";
 import type { AppContext } from "../context";
-import type { TransferRecord } from "../../indexer/reader";
+import type { Page, TransferRecord } from "../../indexer/reader";
 import type { OutboxKind } from "../db/schema";
 import * as repo from "./dashboard.repo";
 import { chainCallByHash, ordersOfTransaction } from "./records.repo";
@@ -29,13 +29,16 @@ async function describe(ctx: AppContext, transfers: TransferRecord[]): Promise<D
     repo.movesOfTransactions(ctx.db, hashes),
     repo.ownersOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
   ]);
+  const ownerOf = new Map(owners.map((o) => [o.address, o]));
   const nameOf = (a: string) => {
-    const o = owners.find((w) => w.address === a);
+    const o = ownerOf.get(a);
     return o ? (o.username ?? o.nickname ?? o.kind) : null;
   };
+  const movesOf = new Map<string, Move[]>();
+  for (const m of moves) if (m.tx_hash) movesOf.set(m.tx_hash, [...(movesOf.get(m.tx_hash) ?? []), m]);
   return transfers.map((t) => {
     const tx = txs.get(t.txHash);
-    const move = t.kind === "transfer" ? moves.find((m) => m.tx_hash === t.txHash && sameLeg(m, t)) : undefined;
+    const move = t.kind === "transfer" ? movesOf.get(t.txHash)?.find((m) => sameLeg(m, t)) : undefined;
     return {
       hash: t.txHash,
       logIndex: t.logIndex,
@@ -53,7 +56,11 @@ async function describe(ctx: AppContext, transfers: TransferRecord[]): Promise<D
 }
 
 /** The dashboard list: token transfers in a date range, by type, searched by hash, address, member name or phone. */
-export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): Promise<Paged<DashboardRowDto>> {
+/**
+ * The dashboard list's transfers, before naming: token transfers in a date range, by type, searched by hash,
+ * address, member name or phone.
+ */
+export async function dashboardTransfers(ctx: AppContext, q: DashboardListRequest): Promise<Page<TransferRecord>> {
   const limit = q.perPage;
   const offset = (q.page - 1) * q.perPage;
   const range = { from: q.start ? new Date(q.start) : undefined, to: q.end ? new Date(Date.parse(q.end) + 1) : undefined };
@@ -61,17 +68,24 @@ export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): P
   const addresses = await searchedAddresses(ctx, q);
   const businessKinds = q.type ? KINDS_OF_TYPE[q.type] : undefined;
   if (businessKinds) {
-    // Gift, use and settlement are business moves: page the confirmed outbox rows, then find their legs on chain.
+    // Gift, use and settlement are business moves: page the confirmed outbox rows, then find their legs on chain
+    // (all the page's transactions in one read).
     const { total, capped, rows } = await repo.confirmedMovesPage(ctx.db, { kinds: businessKinds, start: q.start, end: q.end, addresses, txHash, limit, offset });
-    const legs: TransferRecord[] = [];
-    for (const r of rows) {
-      const onChain = (await ctx.view.transfersByTx(r.tx_hash!)).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
-      if (onChain) legs.push(onChain);
-    }
-    return { list: await describe(ctx, legs), total, ...(capped ? { capped } : {}), page: q.page, perPage: q.perPage };
+    const byTx = new Map<string, TransferRecord[]>();
+    for (const t of await ctx.view.transfersOfTransactions(rows.map((r) => r.tx_hash!))) byTx.set(t.txHash, [...(byTx.get(t.txHash) ?? []), t]);
+    const items = rows.flatMap((r) => {
+      const leg = byTx.get(r.tx_hash!.toLowerCase())?.find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
+      return leg ? [leg] : [];
+    });
+    return { items, total, ...(capped ? { capped: true } : {}) };
   }
   const kinds = q.type ? [q.type as "mint" | "transfer" | "fee" | "burn"] : undefined;
-  const page = await ctx.view.transfers({ ...range, kinds, addresses, txHash, limit, offset });
+  return ctx.view.transfers({ ...range, kinds, addresses, txHash, limit, offset });
+}
+
+/** The dashboard list: its transfers, each named by its business move and the owners of both ends. */
+export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): Promise<Paged<DashboardRowDto>> {
+  const page = await dashboardTransfers(ctx, q);
   return { list: await describe(ctx, page.items), total: page.total, ...(page.capped ? { capped: true } : {}), page: q.page, perPage: q.perPage };
 }
 
