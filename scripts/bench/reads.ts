@@ -18,7 +18,7 @@ import { createChainReader, type ChainReader } from "../../indexer/reader";
 import { openAppStore, type AppDb } from "../../server/db/app-db";
 import type { AppContext } from "../../server/context";
 import { dashboardTransfers, transactionDetail } from "../../server/dashboard/dashboard";
-import { movesOfTransactions, ownersOf } from "../../server/dashboard/dashboard.repo";
+import { moveKindsOfTransactions, ownersOf } from "../../server/dashboard/dashboard.repo";
 import { movesPage } from "../../server/history/history.repo";
 import { HISTORY_PAGE_SIZE } from "../../domain/constants";
 import { pendingOutgoing } from "../../server/relayer/outbox.repo";
@@ -151,7 +151,7 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   await sample("dashboard: naming a page's rows (outbox moves + owners of 100 transfers)", async () => {
     const p = await history(fc, 1);
     const hashes = [...new Set(p.items.map((t) => t.txHash))];
-    await Promise.all([view.transactionsByHash(hashes), movesOfTransactions(appDb, hashes), ownersOf(appDb, [...new Set(p.items.flatMap((t) => [t.from, t.to]))])]);
+    await Promise.all([view.transactionsByHash(hashes), moveKindsOfTransactions(appDb, hashes), ownersOf(appDb, [...new Set(p.items.flatMap((t) => [t.from, t.to]))])]);
   }, {
     what: "its newest 100 by index",
     run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc]),

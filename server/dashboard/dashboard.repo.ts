@@ -2,6 +2,12 @@ import type { AppTx, OutboxKind, OutboxRow } from "../db/schema";
 import { countCapped } from "../db/paged";
 
 /** The business moves recorded for these transactions (gift, use, settlement, buy…), to name each transfer. */
+/** The business kind of each outbox leg of these transactions (what the dashboard's list names a row by). */
+export async function moveKindsOfTransactions(db: AppTx, hashes: string[]) {
+  if (hashes.length === 0) return [];
+  return db.selectFrom("outbox_transfers").select(["kind", "tx_hash", "from_address", "to_address", "value"]).where("tx_hash", "in", hashes).execute();
+}
+
 export async function movesOfTransactions(db: AppTx, hashes: string[]) {
   if (hashes.length === 0) return [];
   return db

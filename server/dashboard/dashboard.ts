@@ -11,7 +11,7 @@ import type { Paged } from "../../domain/schemas/list";
 const TYPE_OF_KIND: Partial<Record<OutboxKind, DashboardType>> = { gift: "gift", use: "use", settlement: "settlement", settlement_return: "settlement" };
 const KINDS_OF_TYPE: Partial<Record<DashboardType, OutboxKind[]>> = { gift: ["gift"], use: ["use"], settlement: ["settlement", "settlement_return"] };
 
-type Move = Awaited<ReturnType<typeof repo.movesOfTransactions>>[number];
+type Move = Awaited<ReturnType<typeof repo.moveKindsOfTransactions>>[number];
 const sameLeg = (m: Move, t: TransferRecord) => m.from_address === t.from && m.to_address === t.to && BigInt(m.value) === t.value;
 
 /** Addresses a search names, or undefined for no address filter. Hash searches are handled by the caller. */
@@ -26,7 +26,7 @@ async function describe(ctx: AppContext, transfers: TransferRecord[]): Promise<D
   const hashes = [...new Set(transfers.map((t) => t.txHash))];
   const [txs, moves, owners] = await Promise.all([
     ctx.view.transactionsByHash(hashes),
-    repo.movesOfTransactions(ctx.db, hashes),
+    repo.moveKindsOfTransactions(ctx.db, hashes),
     repo.ownersOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
   ]);
   const ownerOf = new Map(owners.map((o) => [o.address, o]));
