@@ -224,8 +224,9 @@ export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   // BENCH_READS_DIR (development): keep the SQLite data set there and reuse it on the next run.
   const keep = process.env.BENCH_READS_DIR;
-  const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-reads-"));
-  if (process.env.BENCH_READS_SQLITE === "0") log("SQLite skipped (BENCH_READS_SQLITE=0)");
+  const skipSqlite = process.env.BENCH_READS_SQLITE === "0";
+  const dir = keep ?? (skipSqlite ? "" : fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-reads-")));
+  if (skipSqlite) log("SQLite skipped (BENCH_READS_SQLITE=0)");
   else try {
     const t = performance.now();
     const saved = path.join(dir, "facts.json");
