@@ -23,7 +23,7 @@ export async function movesOfTransactions(db: AppTx, hashes: string[]) {
 export async function confirmedMovesPage(
   db: AppTx,
   q: { kinds: OutboxKind[]; start?: string; end?: string; addresses?: string[]; txHash?: string; limit: number; offset: number },
-): Promise<{ total: number; capped?: true; rows: OutboxRow[] }> {
+): Promise<{ total: number; capped?: true; rows: Pick<OutboxRow, "id" | "tx_hash" | "from_address" | "to_address" | "value">[] }> {
   let base = db.selectFrom("outbox_transfers").where("kind", "in", q.kinds).where("status", "=", "confirmed");
   if (q.start) base = base.where("created_at", ">=", q.start);
   if (q.end) base = base.where("created_at", "<=", q.end);
@@ -34,7 +34,7 @@ export async function confirmedMovesPage(
     base = base.where((eb) => eb.or([eb("from_address", "in", a), eb("to_address", "in", a)]));
   }
   // Newest first in (created_at, id) order: the order of outbox_kind_created, so a page reads only its rows.
-  const [count, rows] = await Promise.all([countCapped(db, base), base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).offset(q.offset).execute()]);
+  const [count, rows] = await Promise.all([countCapped(db, base), base.select(["id", "tx_hash", "from_address", "to_address", "value"]).orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).offset(q.offset).execute()]);
   return { ...count, rows };
 }
 
