@@ -157,6 +157,8 @@ export interface ChainReader {
   tokenEvents(q?: TokenEventQuery): Promise<Page<TokenEventRecord>>;
   /** What became of one authorization nonce: auth_used / auth_canceled / auth_failed events, oldest first. */
   authorizationEvents(authorizer: string, nonce: string): Promise<TokenEventRecord[]>;
+  /** Which of `authorizer`'s nonces the index shows used in a block at or below `head` (lowercase). */
+  usedAuthorizations(authorizer: string, nonces: string[], head: number): Promise<Set<string>>;
 }
 
 

@@ -323,6 +323,21 @@ export function createChainReader(store: ChainStore): ChainReader {
         return rows.map((r) => ({ address: r.address, balance: BigInt(r.balance) }));
       });
     },
+    usedAuthorizations(authorizer, nonces, head) {
+      const list = [...new Set(nonces.map((n) => n.toLowerCase()))];
+      if (list.length === 0) return Promise.resolve(new Set<string>());
+      return guard(new Set<string>(), async () => {
+        const rows = await db
+          .selectFrom("token_events")
+          .select("nonce")
+          .where("nonce", "in", list)
+          .where("account", "=", checksumAddress(authorizer))
+          .where("kind", "=", "auth_used")
+          .where("block_number", "<=", head)
+          .execute();
+        return new Set(rows.map((r) => r.nonce!.toLowerCase()));
+      });
+    },
     authorizationEvents(authorizer, nonce) {
       return guard([], async () => {
         const rows = await db

@@ -9,6 +9,15 @@ import { nowIso } from "../db/app-db";
  * those rows only, never the wallet's whole history (the treasury's buy approvals run it in their transaction).
  */
 export async function pendingOutgoing(db: AppTx, address: string, indexedHead: number): Promise<number> {
+  return (await outgoing(db, address, indexedHead)).owed;
+}
+
+/**
+ * What `address` owes that an index at `indexedHead` may not show yet: its pending and submitted rows, and
+ * confirmed rows in blocks above the head (`owed`); `submitted`: how many of those rows are sent and awaiting
+ * their receipt (the index may already hold some of them: see `sentRows`).
+ */
+export async function outgoing(db: AppTx, address: string, indexedHead: number): Promise<{ owed: number; submitted: number }> {
   const owed = sql<number | string>`COALESCE(SUM(value + fee), 0)`;
   const r = await db
     .selectNoFrom((eb) => [
@@ -20,9 +29,21 @@ export async function pendingOutgoing(db: AppTx, address: string, indexedHead: n
         .where("status", "=", "confirmed")
         .where("block_number", ">", indexedHead)
         .as("unindexed"),
+      eb.selectFrom("outbox_transfers").select(sql<number | string>`COUNT(*)`.as("n")).where("from_address", "=", address).where("status", "=", "submitted").as("submitted"),
     ])
     .executeTakeFirstOrThrow();
-  return Number(r.open ?? 0) + Number(r.unindexed ?? 0);
+  return { owed: Number(r.open ?? 0) + Number(r.unindexed ?? 0), submitted: Number(r.submitted ?? 0) };
+}
+
+/** The sent rows of `address` awaiting their receipt: each authorization's nonce and what it moves. */
+export async function sentRows(db: AppTx, address: string): Promise<{ nonce: string; n: number }[]> {
+  const rows = await db
+    .selectFrom("outbox_transfers")
+    .select(["nonce", sql<number | string>`value + fee`.as("n")])
+    .where("from_address", "=", address)
+    .where("status", "=", "submitted")
+    .execute();
+  return rows.map((r) => ({ nonce: r.nonce, n: Number(r.n) }));
 }
 
 /**

@@ -5,12 +5,12 @@ import { nowIso } from "../db/app-db";
 import { nonceHex } from "../../chain/eip712";
 import { AppError } from "../http/errors";
 import { linkIdempotencyTransfer } from "../http/idempotency.repo";
-import { insertOutboxRow, lockWallet, outboxRow, pendingOutgoing, takeNonce } from "./outbox.repo";
+import { insertOutboxRow, lockWallet, outboxRow, outgoing, sentRows, takeNonce } from "./outbox.repo";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
 /** What the outbox reads of the indexed chain. */
-export type ChainView = Pick<ChainReader, "balanceAndHead">;
+export type ChainView = Pick<ChainReader, "balanceAndHead" | "usedAuthorizations">;
 
 export type TransferKind = OutboxKind;
 export type TransferStatus = OutboxStatus;
@@ -61,10 +61,25 @@ export interface Outbox {
 }
 
 export function createOutbox(db: AppDb, view: ChainView): Outbox {
+  /**
+   * What `a` owes beyond its balance in the index at `head`. A sent row whose authorization the index already
+   * shows as used at or below the head is in that balance (the indexer saw the block before the relayer recorded
+   * the receipt): counting it again refused money the member had ("지갑 잔액이 부족합니다" to a shop with a
+   * balance). Only a used authorization counts as shown: a batch can succeed while one of its items fails.
+   */
+  async function unshown(trx: AppTx, a: string, head: number | null): Promise<number> {
+    const o = await outgoing(trx, a, head ?? -1);
+    if (o.submitted === 0 || head === null) return o.owed;
+    const sent = await sentRows(trx, a);
+    const used = await view.usedAuthorizations(a, sent.map((r) => r.nonce), head);
+    return o.owed - sent.filter((r) => used.has(r.nonce.toLowerCase())).reduce((n, r) => n + r.n, 0);
+  }
+
   const api: Outbox = {
     async pendingOutgoing(address) {
-      const { head } = await view.balanceAndHead(checksumAddress(address));
-      return pendingOutgoing(db, checksumAddress(address), head ?? -1);
+      const a = checksumAddress(address);
+      const { head } = await view.balanceAndHead(a);
+      return unshown(db, a, head);
     },
     async spendable(address, trx = db) {
       const a = checksumAddress(address);
@@ -72,7 +87,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
       const { balance, head } = await view.balanceAndHead(a);
       // Balances stay far below 2^53 won; the conversion is checked anyway.
       if (balance > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error("balance exceeds safe integer range");
-      return Number(balance) - (await pendingOutgoing(trx, a, head ?? -1));
+      return Number(balance) - (await unshown(trx, a, head));
     },
     async enqueue(trx, input, insufficientMessage) {
       if (!trx.isTransaction) throw new Error("enqueue must run inside a transaction");

@@ -142,4 +142,30 @@ describe("custody, outbox and relayer", () => {
     expect(Number(await s.ctx.chain.token.balanceOf(a.address))).toBe(1_000);
     s.ctx.relayer.start();
   });
+
+  it("a sent row the index already shows is not owed twice; one whose authorization failed still is", async () => {
+    await s.ctx.relayer.stop();
+    const b = await createMember(s.ctx, { phonenumber: "01070000006", username: "창구", password: "123456" });
+    const c = await createMember(s.ctx, { phonenumber: "01070000007", username: "받는이", password: "123456" });
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const relayer = createRelayer({ db: s.ctx.db, custody: s.ctx.custody, chain: s.ctx.chain });
+    await enqueueMany([{ kind: "seed", from: treasury, to: b.address, value: 3_000 }]);
+    await relayer.runOnce();
+    await s.waitIndexed();
+    const rows = await enqueueMany([1, 2].map(() => ({ kind: "gift", from: b.address, to: c.address, value: 1_000 })));
+    await s.ctx.db.updateTable("outbox_transfers").set({ valid_before: 1 }).where("id", "=", rows[1].id).execute();
+    await relayer.runOnce();
+    expect((await Promise.all(rows.map((r) => s.ctx.outbox.get(r.id)))).map((r) => r!.status)).toEqual(["confirmed", "failed"]);
+    await s.waitIndexed();
+    expect(await s.ctx.view.balanceOf(b.address)).toBe(2_000n);
+    // The indexer saw the block before the relayer recorded the receipts: both rows still read 'submitted'.
+    await s.ctx.db.updateTable("outbox_transfers").set({ status: "submitted" }).where("id", "in", rows.map((r) => r.id)).execute();
+    // The moved 1,000 is in the indexed balance already; the failed one is still counted (nothing shows it used).
+    expect(await s.ctx.outbox.pendingOutgoing(b.address)).toBe(1_000);
+    expect(await s.ctx.outbox.spendable(b.address)).toBe(1_000);
+    await s.ctx.db.updateTable("outbox_transfers").set({ status: "confirmed" }).where("id", "=", rows[0].id).execute();
+    await s.ctx.db.updateTable("outbox_transfers").set({ status: "failed" }).where("id", "=", rows[1].id).execute();
+    expect(await s.ctx.outbox.spendable(b.address)).toBe(2_000);
+    s.ctx.relayer.start();
+  });
 });
