@@ -93,3 +93,25 @@ export async function addressHistoryPage(db: ChainDb, a: string, q: TimeRange & 
     return { items: rows.map(toTransfer), total: hi - lo + 1 };
   }
 }
+
+/** The newest transfers received by any of `addresses` since `q.from`: one UNION ALL of per-address index seeks. */
+export async function receivedBy(db: ChainDb, addresses: string[], q: { from?: Date; limit: number }): Promise<TransferRecord[]> {
+  const newest = (a: string, i: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom("transfers")
+          .selectAll()
+          .where("to", "=", a)
+          .where((eb) => eb.and(rangeConditions({ from: q.from })(eb)))
+          .orderBy("block_number", "desc")
+          .orderBy("log_index", "desc")
+          .limit(q.limit)
+          .as(`r${i}`),
+      )
+      .selectAll();
+  let all = newest(addresses[0], 0);
+  for (let i = 1; i < addresses.length; i++) all = all.unionAll(newest(addresses[i], i));
+  const rows = await all.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(q.limit).execute();
+  return rows.map(toTransfer);
+}

@@ -2,7 +2,7 @@ import { checksumAddress } from "../chain/checksum";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import type { ChainDatabase, TokenEventKind } from "./schema";
-import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, type Table, type Where } from "./reader-history";
+import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
 
 export * from "./reader-types";
@@ -180,26 +180,7 @@ export function createChainReader(store: ChainStore): ChainReader {
     receivedBy(addresses, q) {
       const list = [...new Set(addresses.map((a) => checksumAddress(a)))];
       if (list.length === 0) return Promise.resolve([]);
-      return guard([], async () => {
-        const newest = (a: string, i: number) =>
-          db
-            .selectFrom(
-              db
-                .selectFrom("transfers")
-                .selectAll()
-                .where("to", "=", a)
-                .where((eb) => eb.and(rangeConditions({ from: q.from })(eb)))
-                .orderBy("block_number", "desc")
-                .orderBy("log_index", "desc")
-                .limit(q.limit)
-                .as(`r${i}`),
-            )
-            .selectAll();
-        let all = newest(list[0], 0);
-        for (let i = 1; i < list.length; i++) all = all.unionAll(newest(list[i], i));
-        const rows = await all.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(q.limit).execute();
-        return rows.map(toTransfer);
-      });
+      return guard([], () => receivedBy(db, list, q));
     },
     holders(q = {}) {
       return guard({ items: [], total: 0, totalBalance: 0n }, async () => {

@@ -35,7 +35,12 @@ async function describe(ctx: AppContext, transfers: TransferRecord[]): Promise<D
     return o ? (o.username ?? o.nickname ?? o.kind) : null;
   };
   const movesOf = new Map<string, Move[]>();
-  for (const m of moves) if (m.tx_hash) movesOf.set(m.tx_hash, [...(movesOf.get(m.tx_hash) ?? []), m]);
+  for (const m of moves) {
+    if (!m.tx_hash) continue;
+    const list = movesOf.get(m.tx_hash);
+    if (list) list.push(m);
+    else movesOf.set(m.tx_hash, [m]);
+  }
   return transfers.map((t) => {
     const tx = txs.get(t.txHash);
     const move = t.kind === "transfer" ? movesOf.get(t.txHash)?.find((m) => sameLeg(m, t)) : undefined;
@@ -72,7 +77,11 @@ export async function dashboardTransfers(ctx: AppContext, q: DashboardListReques
     // (all the page's transactions in one read).
     const { total, capped, rows } = await repo.confirmedMovesPage(ctx.db, { kinds: businessKinds, start: q.start, end: q.end, addresses, txHash, limit, offset });
     const byTx = new Map<string, TransferRecord[]>();
-    for (const t of await ctx.view.transfersOfTransactions(rows.map((r) => r.tx_hash!))) byTx.set(t.txHash, [...(byTx.get(t.txHash) ?? []), t]);
+    for (const t of await ctx.view.transfersOfTransactions(rows.map((r) => r.tx_hash!))) {
+      const legs = byTx.get(t.txHash);
+      if (legs) legs.push(t);
+      else byTx.set(t.txHash, [t]);
+    }
     const items = rows.flatMap((r) => {
       const leg = byTx.get(r.tx_hash!.toLowerCase())?.find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
       return leg ? [leg] : [];
