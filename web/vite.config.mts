@@ -12,8 +12,14 @@ export default defineConfig({
   plugins: [
     react(),
     // The landing page's HTML carries its first screen (the hero is the largest paint): no wait for the script.
+    // rel=expect holds the first paint until the hero's title is parsed, so that frame has it (one style and
+    // layout pass, not one per parser chunk with the title in the second or third).
     prerender("/src/prerender.tsx", "src/landing.ts", [
-      { url: "/", file: "landing.html", head: '<link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high">' },
+      {
+        url: "/",
+        file: "landing.html",
+        head: '<link rel="expect" href="#landing-title" blocking="render"><link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high">',
+      },
     ]),
     precompress(),
   ],

@@ -42,7 +42,7 @@ export function LandingHero() {
       <Box position="absolute" inset="0" bg="hero.scrim" aria-hidden />
       <Container position="relative" maxW="7xl" px={{ base: "5", md: "6" }} pt="16">
         <Stack gap="6" maxW="2xl">
-          <Heading as="h1" fontSize={{ base: "3xl", md: "5xl" }} lineHeight="short" fontWeight="black">
+          <Heading as="h1" id="landing-title" fontSize={{ base: "3xl", md: "5xl" }} lineHeight="short" fontWeight="black">
             {L.landing.heroTitle}
           </Heading>
           <Text fontSize={{ base: "md", md: "xl" }} opacity={0.9}>
