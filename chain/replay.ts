@@ -5,12 +5,17 @@ import type { Journal, JournalEntry } from "./journal";
 /**
  * Replays the journal against a fresh embedded node: same order, same timestamps, so the same hashes and blocks.
  *
- * How it is fast: the journal is read one page at a time (constant memory); each entry costs two small JSON-RPC
- * requests on one keep-alive connection (evm_setNextBlockTimestamp, then eth_sendRawTransaction) written by hand,
- * with no per-entry receipt wait (automine has mined the block when the answer arrives), and the node's per-request
- * console logging is off (chain/node.ts turns it off at start: it is most of a small transaction's cost).
- * The end is verified: the last mined entry's receipt is the head block, with its timestamp, and its sender's nonce
- * follows it; a node that disagrees stops the replay with ReplayMismatchError.
+ * How it is fast: the journal is read one page at a time (constant memory); an entry costs one small JSON-RPC
+ * request on one keep-alive connection (eth_sendRawTransaction) written by hand, with no per-entry receipt wait
+ * (automine has mined the block when the answer arrives), and the node's per-request console logging is off
+ * (chain/node.ts turns it off at start: it is most of a small transaction's cost). An entry's timestamp is set
+ * first (evm_setNextBlockTimestamp, a second request) only when the node would not choose it by itself: Hardhat's
+ * next block is one second after the previous one unless a second or more has passed since that block was mined
+ * (measured: chain/replay.test.ts), so an entry one second after the previous block, sent within 500 ms of it, needs
+ * none. That is most of a journal written under load: blocks one second apart, while the sender mines many a second.
+ * Checked, not assumed: before a timestamp is set after such entries, and at the end of each page, the head block's
+ * timestamp must be the journal's. The end is verified: the last mined entry's receipt is the head block, with its
+ * timestamp, and its sender's nonce follows it; a node that disagrees stops the replay with ReplayMismatchError.
  *
  * Not batched nor pipelined on purpose: Hardhat 2.29's node (EDR) hands every request, including each element of a
  * JSON-RPC batch, to its own thread, so two requests in flight may run in either order; a timestamp set after its
@@ -34,6 +39,8 @@ export interface ReplayResult {
   mined: number;
   /** Whether the whole journal was replayed (false: stopped at `untilMined`, or by `stop()`). */
   finished: boolean;
+  /** Timestamps set with evm_setNextBlockTimestamp (the other entries' blocks took the node's own clock). */
+  clockSet: number;
   ms: number;
 }
 
@@ -109,6 +116,11 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
   let done = 0;
   let mined = 0;
   let lastMined: { hash: string; ts: number | null; payload: string } | null = null;
+  // The journal's timestamp of the node's head block and when it was mined (null: unknown, set the next one), and
+  // whether blocks have been mined on the node's own clock since the head's timestamp was last checked.
+  let tip: { ts: number; at: number } | null = null;
+  let unchecked = false;
+  let clockSet = 0;
   let startedAt: number | null = null;
   let stopped = false;
   let lastReport = 0;
@@ -134,15 +146,29 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
     opts.onProgress(progress());
   };
 
+  /** Blocks mined on the node's clock got the journal's timestamps: the head's is the last one's. */
+  async function checkHead() {
+    if (!unchecked || !tip) return;
+    const block = await rpc.call("eth_getBlockByNumber", ["latest", false]);
+    const ts = parseInt(block.timestamp, 16);
+    if (ts !== tip.ts) throw new ReplayMismatchError(`block ${parseInt(block.number, 16)} has timestamp ${ts}, the journal ${tip.ts}`);
+    unchecked = false;
+  }
+
   async function replayEntry(e: JournalEntry) {
     if (e.kind === "rpc") {
       const { method, params } = JSON.parse(e.payload) as { method: string; params: unknown[] };
+      await checkHead();
       await rpc.call(method, params);
+      tip = null;
       return;
     }
-    if (e.ts !== null) {
+    const ownClock = e.ts !== null && tip !== null && e.ts === tip.ts + 1 && performance.now() - tip.at < 500;
+    if (e.ts !== null && !ownClock) {
+      await checkHead();
       const r = await rpc.request("evm_setNextBlockTimestamp", `[${e.ts}]`);
       if (r.error) throw new ReplayMismatchError(`entry ${e.seq}: the node refused timestamp ${e.ts}: ${r.error.message}`);
+      clockSet++;
     }
     const hash = e.hash ?? ethers.keccak256(e.payload);
     const r = await rpc.request("eth_sendRawTransaction", `["${e.payload}"]`);
@@ -153,6 +179,12 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
     if (wasMined) {
       mined++;
       lastMined = { hash, ts: e.ts, payload: e.payload };
+      tip = e.ts === null ? null : { ts: e.ts, at: performance.now() };
+      if (ownClock) unchecked = true;
+    } else {
+      // No block: a timestamp set for it is still pending on the node; set the next entry's, whatever it is.
+      await checkHead();
+      tip = null;
     }
   }
 
@@ -202,6 +234,7 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
               done++;
               report();
             }
+            await checkHead();
           }
         }
         if (finished) await verifyEnd();
@@ -209,7 +242,7 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
         if (finished || stopped) rpc.close();
       }
       report(true);
-      return { replayed: done - replayedBefore, mined, finished, ms: performance.now() - t0 };
+      return { replayed: done - replayedBefore, mined, finished, clockSet, ms: performance.now() - t0 };
     },
   };
 }
