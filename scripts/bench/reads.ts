@@ -225,6 +225,7 @@ export async function run(): Promise<BenchRow[]> {
   // BENCH_READS_DIR (development): keep the SQLite data set there and reuse it on the next run.
   const keep = process.env.BENCH_READS_DIR;
   const skipSqlite = process.env.BENCH_READS_SQLITE === "0";
+  if (keep) fs.mkdirSync(keep, { recursive: true });
   const dir = keep ?? (skipSqlite ? "" : fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-reads-")));
   if (skipSqlite) log("SQLite skipped (BENCH_READS_SQLITE=0)");
   else try {

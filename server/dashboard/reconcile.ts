@@ -7,7 +7,7 @@ import type { ReconcileReportDto } from "../../domain/schemas/dashboard";
 
 export interface ReconcileDeps {
   db: AppDb;
-  view: Pick<ChainReader, "totalSupply" | "balancesAfter" | "balanceOf" | "transfers" | "transfersByTx" | "indexedHead">;
+  view: Pick<ChainReader, "totalSupply" | "balancesAfter" | "balanceOf" | "transfers" | "transfersOfTransactions" | "indexedHead">;
   /** The token contract on the node (reads only). */
   token: ethers.Contract;
   provider: ethers.Provider;
@@ -66,22 +66,26 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
 
   // 3. Records ↔ chain: each confirmed outbox row's leg is on chain; each chain transfer has its record.
   const calls = await confirmedCallHashes(d.db);
+  // The on-chain legs of each batch's transactions, read in one statement per batch (not one per row).
   const legsOf = new Map<string, TransferRecord[]>();
-  const legs = async (hash: string) => {
-    if (!legsOf.has(hash)) legsOf.set(hash, await d.view.transfersByTx(hash));
-    return legsOf.get(hash)!;
+  const readLegs = async (hashes: string[]) => {
+    const need = [...new Set(hashes.filter((h) => h && !legsOf.has(h)))];
+    for (const h of need) legsOf.set(h, []);
+    for (const t of await d.view.transfersOfTransactions(need)) legsOf.get(t.txHash.toLowerCase())?.push(t);
   };
+  const legs = (hash: string) => legsOf.get(hash) ?? [];
   const recordKeys = new Set<string>();
   let rows = 0;
   let missing = 0;
   for (let after = 0; ; ) {
     const batch = await repo.confirmedRowsAfter(d.db, after, BATCH);
+    await readLegs(batch.map((r) => (r.tx_hash ?? "").toLowerCase()));
     for (const r of batch) {
       rows++;
       const hash = (r.tx_hash ?? "").toLowerCase();
       // A batch may carry several identical moves: each record claims a leg no other record has claimed.
       const found = hash
-        ? (await legs(hash)).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value) && !recordKeys.has(`${hash}:${t.logIndex}`))
+        ? legs(hash).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value) && !recordKeys.has(`${hash}:${t.logIndex}`))
         : undefined;
       if (!found) {
         missing++;
@@ -90,7 +94,7 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
       }
       recordKeys.add(`${hash}:${found.logIndex}`);
       if (r.fee > 0) {
-        const feeLeg = (await legs(hash)).find((t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`));
+        const feeLeg = legs(hash).find((t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`));
         if (feeLeg) recordKeys.add(`${hash}:${feeLeg.logIndex}`);
         else fail("record without fee leg", `outbox #${r.id}: no ${r.fee}원 fee leg from ${r.from_address} in tx ${hash}`);
       }

@@ -1,4 +1,5 @@
 import type { ethers } from "ethers";
+import { describeRevert as describeData } from "../../indexer/decode";
 
 /** What a mined transaction did, as the relayer reads it: from its receipt, or from its own events. */
 export interface Outcome {
@@ -18,13 +19,11 @@ export interface RpcLog {
   removed?: boolean;
 }
 
-/** Decodes a revert payload into its custom error name and args, for the row's error column. */
+/**
+ * A revert payload for the row's error column: the token's custom error or Error(string) with its arguments, as the
+ * indexer names it (indexer/decode.ts), or, when nothing decodes it, its first 36 bytes of hex.
+ */
 export function describeRevert(iface: ethers.Interface, data: string): string {
-  try {
-    const err = iface.parseError(data);
-    if (err) return `${err.name}(${err.args.map((a: unknown) => String(a)).join(",")})`;
-  } catch {
-    /* fall through */
-  }
-  return data && data !== "0x" ? data.slice(0, 74) : "reverted";
+  const text = describeData(iface, data);
+  return text === data ? data.slice(0, 74) : text;
 }
