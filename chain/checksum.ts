@@ -16,3 +16,13 @@ export function checksumAddress(address: string): string {
   known.set(address, sum);
   return sum;
 }
+
+/** ethers' isAddress (any case, or a right checksum), through the remembered checksums. */
+export function isAddress(address: string): boolean {
+  try {
+    checksumAddress(address);
+    return true;
+  } catch {
+    return false;
+  }
+}

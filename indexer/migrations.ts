@@ -148,4 +148,14 @@ export const chainMigrations: Record<string, Migration> = {
       else await sql`CREATE INDEX balances_rank ON balances (length(balance) DESC, balance DESC, address) WHERE balance <> '0'`.execute(db);
     },
   },
+
+  /**
+   * Whether an account is blocked is its latest block/unblock event; the account index alone made that a walk over
+   * every event of the account, and a sender has one (auth_used) per gift it ever made: checked twice on every gift.
+   */
+  "2026-11-24-account-kind": {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex("token_events_account_kind").on("token_events").columns(["account", "kind", "block_number", "log_index"]).execute();
+    },
+  },
 };

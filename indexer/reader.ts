@@ -1,7 +1,8 @@
 import { checksumAddress } from "../chain/checksum";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
-import type { ChainDatabase, TokenEventKind } from "./schema";
+import type { ChainDatabase, ChainDb, TokenEventKind } from "./schema";
+import { hotQuery } from "../db/hot";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
 
@@ -21,6 +22,35 @@ function timeConditions<T extends Table>(q: TimeRange): Where<T> {
 }
 
 const normHash = (h: string) => h.toLowerCase();
+
+/**
+ * The latest of two opposite token events (block/unblock, paused/unpaused), optionally of one account. The newest
+ * of each kind is one index seek ((account, kind, block, log) or (kind, block)); `kind IN (…)` let SQLite walk all
+ * of the account's events instead, one per gift it ever made. Asked twice on every gift: compiled once (db/hot.ts).
+ */
+function latestOfKinds(db: ChainDb, a: TokenEventKind, b: TokenEventKind, account?: string) {
+  const newest = (kind: TokenEventKind) => {
+    let q = db.selectFrom("token_events").select(["kind", "block_number", "log_index"]).where("kind", "=", kind);
+    if (account !== undefined) q = q.where("account", "=", account);
+    return q.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(1);
+  };
+  return db
+    .selectFrom(newest(a).as("a"))
+    .select(["a.kind", "a.block_number", "a.log_index"])
+    .unionAll(db.selectFrom(newest(b).as("b")).select(["b.kind", "b.block_number", "b.log_index"]))
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc")
+    .limit(1);
+}
+const latestQuery = hotQuery((db: ChainDb, a: TokenEventKind, b: TokenEventKind) => latestOfKinds(db, a, b));
+const latestOfAccountQuery = hotQuery((db: ChainDb, a: TokenEventKind, b: TokenEventKind, account: string) => latestOfKinds(db, a, b, account));
+/** An address's balance and the indexed head from one snapshot (the spendable check of every money move). */
+const balanceAndHeadQuery = hotQuery((db: ChainDb, address: string) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom("balances").select("balance").where("address", "=", address).as("balance"),
+    eb.selectFrom("sync_state").select("last_block").where("id", "=", 1).as("head"),
+  ]),
+);
 
 /** Reads of the chain store (`openChainStore({ …, readonly: true })`). The store stays the caller's to close. */
 export function createChainReader(store: ChainStore): ChainReader {
@@ -85,9 +115,7 @@ export function createChainReader(store: ChainStore): ChainReader {
 
   /** The latest of two opposite token events (block/unblock, paused/unpaused), optionally of one account. */
   async function latestOf(kinds: [TokenEventKind, TokenEventKind], account?: string): Promise<TokenEventKind | undefined> {
-    let q = db.selectFrom("token_events").select("kind").where("kind", "in", kinds);
-    if (account) q = q.where("account", "=", account);
-    const r = await q.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(1).executeTakeFirst();
+    const [r] = account === undefined ? await latestQuery(db, kinds[0], kinds[1]) : await latestOfAccountQuery(db, kinds[0], kinds[1], account);
     return r?.kind;
   }
 
@@ -113,12 +141,7 @@ export function createChainReader(store: ChainStore): ChainReader {
     balanceAndHead(address) {
       const a = checksumAddress(address);
       return guard({ balance: 0n, head: null }, async () => {
-        const r = await db
-          .selectNoFrom((eb) => [
-            eb.selectFrom("balances").select("balance").where("address", "=", a).as("balance"),
-            eb.selectFrom("sync_state").select("last_block").where("id", "=", 1).as("head"),
-          ])
-          .executeTakeFirstOrThrow();
+        const [r] = await balanceAndHeadQuery(db, a);
         return { balance: BigInt(r.balance ?? "0"), head: r.head === null ? null : Number(r.head) };
       });
     },

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium and a Korean font for the end-to-end tests when they are missing.
+# Installs Debian's Chromium and a Korean font for the end-to-end tests and the pages bench when they are missing.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)

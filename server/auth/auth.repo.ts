@@ -1,8 +1,14 @@
 import { sql } from "kysely";
-import type { AppTx } from "../db/schema";
+import type { AppDb, AppTx } from "../db/schema";
+import { hotQuery } from "../../db/hot";
+
+// Asked on every signed-in request and every payment: compiled once (db/hot.ts).
+const lockoutQuery = hotQuery((db: AppDb, subject: string) => db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject));
+const revokedQuery = hotQuery((db: AppDb, jti: string) => db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti));
+const cutoffQuery = hotQuery((db: AppDb, subject: string) => db.selectFrom("session_cutoffs").select("valid_after_ms").where("subject", "=", subject));
 
 export async function lockoutOf(db: AppTx, subject: string) {
-  return db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject).executeTakeFirst();
+  return (await lockoutQuery(db, subject))[0];
 }
 
 export async function saveLockout(db: AppTx, subject: string, failures: number, lockedUntil: string | null): Promise<void> {
@@ -23,7 +29,7 @@ export async function clearLockoutsLike(db: AppTx, prefix: string): Promise<void
 }
 
 export async function isRevoked(db: AppTx, jti: string): Promise<boolean> {
-  return Boolean(await db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti).executeTakeFirst());
+  return (await revokedQuery(db, jti)).length > 0;
 }
 
 /** Revokes a token id until its expiry, and forgets revocations that have expired anyway. */
@@ -34,7 +40,7 @@ export async function revokeToken(db: AppTx, jti: string, expiresAt: string): Pr
 
 /** Sessions of `subject` ('m:1', 'a:2') issued at or before this instant (ms) are no longer valid; null: none cut. */
 export async function sessionCutoff(db: AppTx, subject: string): Promise<number | null> {
-  const r = await db.selectFrom("session_cutoffs").select("valid_after_ms").where("subject", "=", subject).executeTakeFirst();
+  const [r] = await cutoffQuery(db, subject);
   return r ? Number(r.valid_after_ms) : null;
 }
 

@@ -19,7 +19,8 @@ export interface PinCheck {
  * `hash` is null for an unknown account: it is refused like a wrong password and counted like one, so
  * members and strangers get the same answers (login subjects name what was typed, not the account found:
  * see `loginSubject`). The password is hashed in every case, locked included, so the answer time does
- * not tell either.
+ * not tell either. A right answer clears the count only when there is one to clear (most checks have none: a
+ * delete per gift for nothing).
  */
 export async function checkPasswordWithLockout(
   lockout: Lockout,
@@ -29,7 +30,7 @@ export async function checkPasswordWithLockout(
   messages: { locked: string; wrong: string },
   pin?: PinCheck,
 ): Promise<void> {
-  const locked = await lockout.isLocked(subject);
+  const { locked, recorded } = await lockout.status(subject);
   const good = await verifyPassword(password, hash ?? (pin ? DUMMY_PIN : DUMMY_HASH), pin?.pinKey);
   if (locked) throw new AppError(Code.LOCKED, messages.locked);
   if (!hash || !good) {
@@ -37,7 +38,7 @@ export async function checkPasswordWithLockout(
     if (triesLeft === 0) throw new AppError(Code.LOCKED, messages.locked);
     throw new AppError(Code.BAD_REQUEST, messages.wrong, { triesLeft });
   }
-  await lockout.reset(subject);
+  if (recorded) await lockout.reset(subject);
   if (pin && isLegacyPinHash(hash)) await pin.upgrade(hashPin(password, pin.pinKey));
 }
 

@@ -8,6 +8,8 @@ import { LOCK_AFTER_FAILURES, LOCK_MINUTES } from "../../domain/constants";
  */
 export interface Lockout {
   isLocked(subject: string, now?: Date): Promise<boolean>;
+  /** Locked, and whether anything is recorded for the subject at all (failures, or a lock, even an expired one). */
+  status(subject: string, now?: Date): Promise<{ locked: boolean; recorded: boolean }>;
   /** Records a failure; true when this failure locked the subject. */
   fail(subject: string, now?: Date): Promise<boolean>;
   /** Records a failure; the tries left before the lock (0: this failure locked the subject). */
@@ -20,8 +22,11 @@ export interface Lockout {
 export function createLockout(db: AppDb): Lockout {
   return {
     async isLocked(subject, now = new Date()) {
+      return (await this.status(subject, now)).locked;
+    },
+    async status(subject, now = new Date()) {
       const row = await lockoutOf(db, subject);
-      return Boolean(row?.locked_until && new Date(row.locked_until) > now);
+      return { locked: Boolean(row?.locked_until && new Date(row.locked_until) > now), recorded: row !== undefined };
     },
     async fail(subject, now = new Date()) {
       return (await this.failAndCount(subject, now)) === 0;

@@ -1,6 +1,7 @@
 import { ethers } from "ethers";
 import type { AppDb, AppTx, WalletKind } from "../db/schema";
 import { decryptSecret, encryptSecret } from "./crypto";
+import { checksumAddress, isAddress } from "../../chain/checksum";
 import { insertWallet, memberWalletOf, sealedKeyOf, walletByAddress, walletByKind, type WalletRow } from "./wallets.repo";
 
 export type { WalletKind } from "../db/schema";
@@ -31,6 +32,8 @@ export function createCustody(db: AppDb, kek: Buffer, opts: { signerCacheSize?: 
   const signers = new Map<string, ethers.Wallet>();
   // Operator wallets (treasury, fee, settlement, sender) never change once made: their rows are cached.
   const kinds = new Map<WalletKind, WalletRow>();
+  // Members' wallets (insert-only rows, a member's first one is theirs for good), at most cacheSize of them.
+  const memberWallets = new Map<number, WalletRow>();
   return {
     async createWallet(kind, opts = {}, trx) {
       const wallet = opts.privateKey ? new ethers.Wallet(opts.privateKey) : ethers.Wallet.createRandom();
@@ -50,7 +53,7 @@ export function createCustody(db: AppDb, kek: Buffer, opts: { signerCacheSize?: 
         signers.set(key, cached);
         return cached;
       }
-      const row = await sealedKeyOf(db, ethers.getAddress(address));
+      const row = await sealedKeyOf(db, checksumAddress(address));
       if (!row) throw new Error(`no custodial key for ${address}`);
       const wallet = new ethers.Wallet(decryptSecret(row.encrypted_key, kek, row.address));
       signers.set(key, wallet);
@@ -65,11 +68,19 @@ export function createCustody(db: AppDb, kek: Buffer, opts: { signerCacheSize?: 
       return row;
     },
     async byAddress(address) {
-      if (!ethers.isAddress(address)) return undefined;
-      return walletByAddress(db, ethers.getAddress(address));
+      if (!isAddress(address)) return undefined;
+      return walletByAddress(db, checksumAddress(address));
     },
     async memberWallet(memberId) {
-      return memberWalletOf(db, memberId);
+      // Wallets are only ever inserted: a member's first wallet, once it exists, is theirs for good.
+      const cached = memberWallets.get(memberId);
+      if (cached) return cached;
+      const row = await memberWalletOf(db, memberId);
+      if (row) {
+        if (memberWallets.size >= cacheSize) memberWallets.delete(memberWallets.keys().next().value!);
+        memberWallets.set(memberId, row);
+      }
+      return row;
     },
   };
 }

@@ -1,7 +1,7 @@
-import { ethers } from "ethers";
-import { checksumAddress } from "../../chain/checksum";
+import { checksumAddress, isAddress } from "../../chain/checksum";
 import { cutSessions } from "../auth/auth.repo";
-import type { AppTx, Member, MemberPermission, MemberState } from "../db/schema";
+import type { AppDb, AppTx, Member, MemberPermission, MemberState } from "../db/schema";
+import { hotQuery } from "../../db/hot";
 import { nowIso } from "../db/app-db";
 
 /** A member as the API sees it: everything but the password hash. */
@@ -25,8 +25,20 @@ const publicColumns = [
 
 const memberColumns = publicColumns.map((c) => `members.${c}` as const);
 
+// Asked on every signed-in member request and every gift: compiled once (db/hot.ts).
+const memberByIdQuery = hotQuery((db: AppDb, id: number) => db.selectFrom("members").select(publicColumns).where("id", "=", id));
+const passwordHashQuery = hotQuery((db: AppDb, id: number) => db.selectFrom("members").select("password_hash").where("id", "=", id));
+const memberByAddressQuery = hotQuery((db: AppDb, address: string) =>
+  db
+    .selectFrom("wallets")
+    .innerJoin("members", "members.id", "wallets.member_id")
+    .select([...memberColumns, "wallets.address"])
+    .where("wallets.address", "=", address)
+    .where("wallets.kind", "=", "member"),
+);
+
 export async function memberById(db: AppTx, id: number): Promise<MemberRow | undefined> {
-  return db.selectFrom("members").select(publicColumns).where("id", "=", id).executeTakeFirst();
+  return (await memberByIdQuery(db, id))[0];
 }
 
 export async function memberByPhone(db: AppTx, phone: string): Promise<MemberRow | undefined> {
@@ -39,20 +51,14 @@ export async function memberLogin(db: AppTx, phone: string): Promise<(MemberRow 
 }
 
 export async function memberPasswordHash(db: AppTx, id: number): Promise<string | undefined> {
-  const r = await db.selectFrom("members").select("password_hash").where("id", "=", id).executeTakeFirst();
+  const [r] = await passwordHashQuery(db, id);
   return r?.password_hash;
 }
 
 /** The member that owns a custodial member wallet, with that address. */
 export async function memberByAddress(db: AppTx, address: string): Promise<(MemberRow & { address: string }) | undefined> {
-  if (!ethers.isAddress(address)) return undefined;
-  return db
-    .selectFrom("wallets")
-    .innerJoin("members", "members.id", "wallets.member_id")
-    .select([...memberColumns, "wallets.address"])
-    .where("wallets.address", "=", checksumAddress(address))
-    .where("wallets.kind", "=", "member")
-    .executeTakeFirst();
+  if (!isAddress(address)) return undefined;
+  return (await memberByAddressQuery(db, checksumAddress(address)))[0];
 }
 
 export interface NewMemberRecord {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { dialectOf } from "../../db/open";
-import type { AppTx, NewOutboxRow, OutboxRow } from "../db/schema";
+import type { AppDb, AppTx, NewOutboxRow, OutboxRow } from "../db/schema";
+import { hotQuery } from "../../db/hot";
 import { nowIso } from "../db/app-db";
 
 /**
@@ -17,21 +18,23 @@ export async function pendingOutgoing(db: AppTx, address: string, indexedHead: n
  * confirmed rows in blocks above the head (`owed`); `submitted`: how many of those rows are sent and awaiting
  * their receipt (the index may already hold some of them: see `sentRows`).
  */
-export async function outgoing(db: AppTx, address: string, indexedHead: number): Promise<{ owed: number; submitted: number }> {
+const outgoingQuery = hotQuery((db: AppDb, address: string, indexedHead: number) => {
   const owed = sql<number | string>`COALESCE(SUM(value + fee), 0)`;
-  const r = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom("outbox_transfers").select(owed.as("n")).where("from_address", "=", address).where("status", "in", ["pending", "submitted"]).as("open"),
-      eb
-        .selectFrom("outbox_transfers")
-        .select(owed.as("n"))
-        .where("from_address", "=", address)
-        .where("status", "=", "confirmed")
-        .where("block_number", ">", indexedHead)
-        .as("unindexed"),
-      eb.selectFrom("outbox_transfers").select(sql<number | string>`COUNT(*)`.as("n")).where("from_address", "=", address).where("status", "=", "submitted").as("submitted"),
-    ])
-    .executeTakeFirstOrThrow();
+  return db.selectNoFrom((eb) => [
+    eb.selectFrom("outbox_transfers").select(owed.as("n")).where("from_address", "=", address).where("status", "in", ["pending", "submitted"]).as("open"),
+    eb
+      .selectFrom("outbox_transfers")
+      .select(owed.as("n"))
+      .where("from_address", "=", address)
+      .where("status", "=", "confirmed")
+      .where("block_number", ">", indexedHead)
+      .as("unindexed"),
+    eb.selectFrom("outbox_transfers").select(sql<number | string>`COUNT(*)`.as("n")).where("from_address", "=", address).where("status", "=", "submitted").as("submitted"),
+  ]);
+});
+
+export async function outgoing(db: AppTx, address: string, indexedHead: number): Promise<{ owed: number; submitted: number }> {
+  const [r] = await outgoingQuery(db, address, indexedHead);
   return { owed: Number(r.open ?? 0) + Number(r.unindexed ?? 0), submitted: Number(r.submitted ?? 0) };
 }
 
@@ -57,22 +60,40 @@ export async function lockWallet(trx: AppTx, address: string): Promise<void> {
 }
 
 /** The wallet's next authorization nonce (0, 1, 2, …), taken atomically. */
-export async function takeNonce(trx: AppTx, address: string): Promise<number> {
-  const r = await trx
+const takeNonceQuery = hotQuery((trx: AppDb, address: string) =>
+  trx
     .insertInto("wallet_nonces")
     .values({ address, next_nonce: 1 })
     .onConflict((oc) => oc.column("address").doUpdateSet({ next_nonce: sql`wallet_nonces.next_nonce + 1` }))
-    .returning("next_nonce")
-    .executeTakeFirstOrThrow();
+    .returning("next_nonce"),
+);
+
+export async function takeNonce(trx: AppTx, address: string): Promise<number> {
+  const [r] = await takeNonceQuery(trx, address);
   return Number(r.next_nonce) - 1;
 }
 
+/** The outbox's columns in the order insertOutboxRow binds them. */
+const OUTBOX_INSERT = ["kind", "from_address", "to_address", "value", "fee", "nonce", "valid_before", "status", "member_id", "counterparty_member_id", "created_at", "updated_at"] as const;
+const insertOutboxQuery = hotQuery((trx: AppDb, ...v: unknown[]) =>
+  trx
+    .insertInto("outbox_transfers")
+    .values(Object.fromEntries(OUTBOX_INSERT.map((c, i) => [c, v[i]])) as NewOutboxRow)
+    .returningAll(),
+);
+const outboxRowQuery = hotQuery((db: AppDb, id: number) => db.selectFrom("outbox_transfers").selectAll().where("id", "=", id));
+
+const INSERT_DEFAULTS: Partial<NewOutboxRow> = { fee: 0, status: "pending" };
+
+/** A new row: the columns of OUTBOX_INSERT (fee and status as the table's defaults, the others null when absent). */
 export async function insertOutboxRow(trx: AppTx, row: NewOutboxRow): Promise<OutboxRow> {
-  return trx.insertInto("outbox_transfers").values(row).returningAll().executeTakeFirstOrThrow();
+  for (const c of Object.keys(row)) if (!(OUTBOX_INSERT as readonly string[]).includes(c)) throw new Error(`insertOutboxRow: ${c} is not written`);
+  const [r] = await insertOutboxQuery(trx, ...OUTBOX_INSERT.map((c) => row[c] ?? INSERT_DEFAULTS[c] ?? null));
+  return r;
 }
 
 export async function outboxRow(db: AppTx, id: number): Promise<OutboxRow | undefined> {
-  return db.selectFrom("outbox_transfers").selectAll().where("id", "=", id).executeTakeFirst();
+  return (await outboxRowQuery(db, id))[0];
 }
 
 export async function outboxRows(db: AppTx, ids: number[]): Promise<OutboxRow[]> {

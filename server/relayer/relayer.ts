@@ -201,7 +201,13 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     try {
       while (!stopped) {
         const rows = await repo.pendingRows(db, batchSize, afterId);
-        if (rows.length === 0) break;
+        if (rows.length === 0) {
+          if (!inFlight) break;
+          // A batch is being mined and nothing waits yet: the rows that arrive meanwhile start the next batch
+          // now (signed as they come), not after this drain has ended and the next kick has started another.
+          await Promise.race([sent, arrival()]);
+          continue;
+        }
         afterId = rows[rows.length - 1].id;
         const signed = await signAll(rows);
         // While the batch before is still being mined, rows written meanwhile join this one (up to batchSize):

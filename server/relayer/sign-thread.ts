@@ -12,3 +12,6 @@ parentPort!.on("message", async (job: SignJob) => {
     parentPort!.postMessage({ id: job.id, error: String((err as Error).message ?? err) } satisfies SignAnswer);
   }
 });
+
+// Listening: the relayer sends it even its smallest batches from now on.
+parentPort!.postMessage({ ready: true } satisfies SignAnswer);

@@ -19,11 +19,23 @@ describe("relayer signing thread", () => {
     });
   });
 
-  it("signs a small batch in place and still works after the thread is closed", async () => {
+  it("sends even a single signature to the thread once it has started", async () => {
     const w = ethers.Wallet.createRandom();
-    const digest = ethers.keccak256("0x01") as Hex;
+    const digest = ethers.keccak256("0x02") as Hex;
+    const before = signer.threadBatches();
     const [one] = await signer.signAll([{ digest, key: w.privateKey }]);
     expect(one.r).toBe(w.signingKey.sign(digest).r);
+    expect(signer.threadBatches()).toBe(before + 1);
+  });
+
+  it("signs a small batch in place while the thread starts, and still works after the thread is closed", async () => {
+    const w = ethers.Wallet.createRandom();
+    const digest = ethers.keccak256("0x01") as Hex;
+    await signer.close();
+    const before = signer.threadBatches();
+    const [one] = await signer.signAll([{ digest, key: w.privateKey }]); // the new thread has not started yet
+    expect(one.r).toBe(w.signingKey.sign(digest).r);
+    expect(signer.threadBatches()).toBe(before);
     await signer.close();
     const again = await signer.signAll(Array.from({ length: 6 }, () => ({ digest, key: w.privateKey })));
     expect(again.every((s) => s.r === one.r && s.s === one.s)).toBe(true);
