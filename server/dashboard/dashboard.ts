@@ -21,12 +21,17 @@ async function searchedAddresses(ctx: AppContext, q: DashboardListRequest): Prom
   return repo.walletsOfMembersMatching(ctx.db, q.filter_type, q.filter);
 }
 
-/** Rows of chain transfers, named by the business move each belongs to and the owners of both ends. */
-async function describe(ctx: AppContext, transfers: TransferRecord[]): Promise<DashboardRowDto[]> {
+/**
+ * Rows of chain transfers, named by the business move each belongs to and the owners of both ends. Only a plain
+ * transfer leg can be a business move's (mint, fee and burn legs are named by their kind): the outbox is asked
+ * about those transactions only (none for a page of the fee collector's fee legs).
+ */
+export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, transfers: TransferRecord[]): Promise<DashboardRowDto[]> {
   const hashes = [...new Set(transfers.map((t) => t.txHash))];
+  const moveHashes = [...new Set(transfers.filter((t) => t.kind === "transfer").map((t) => t.txHash))];
   const [txs, moves, owners] = await Promise.all([
     ctx.view.transactionsByHash(hashes),
-    repo.moveKindsOfTransactions(ctx.db, hashes),
+    repo.moveKindsOfTransactions(ctx.db, moveHashes),
     repo.ownersOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
   ]);
   const ownerOf = new Map(owners.map((o) => [o.address, o]));
@@ -95,7 +100,7 @@ export async function dashboardTransfers(ctx: AppContext, q: DashboardListReques
 /** The dashboard list: its transfers, each named by its business move and the owners of both ends. */
 export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): Promise<Paged<DashboardRowDto>> {
   const page = await dashboardTransfers(ctx, q);
-  return { list: await describe(ctx, page.items), total: page.total, ...(page.capped ? { capped: true } : {}), page: q.page, perPage: q.perPage };
+  return { list: await describeTransfers(ctx, page.items), total: page.total, ...(page.capped ? { capped: true } : {}), page: q.page, perPage: q.perPage };
 }
 
 /** Every row of a dashboard search, for the download (walked page by page; constant memory). */
@@ -190,7 +195,7 @@ export async function walletDetail(ctx: AppContext, address: string): Promise<Wa
 /** A wallet's history, newest first, described like the dashboard's rows. */
 export async function walletHistory(ctx: AppContext, address: string, page: number, perPage: number): Promise<Paged<DashboardRowDto>> {
   const p = await ctx.view.transfersOf(ethers.getAddress(address), { limit: perPage, offset: (page - 1) * perPage });
-  return { list: await describe(ctx, p.items), total: p.total, page, perPage };
+  return { list: await describeTransfers(ctx, p.items), total: p.total, page, perPage };
 }
 
 export async function* walletHistoryRows(ctx: AppContext, address: string): AsyncGenerator<DashboardRowDto> {
