@@ -3,6 +3,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kys
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import type { ChainDatabase, ChainDb, TokenEventKind } from "./schema";
 import { hotQuery } from "../db/hot";
+import { BLOCKING_KINDS } from "./migrations";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
 
@@ -23,27 +24,29 @@ function timeConditions<T extends Table>(q: TimeRange): Where<T> {
 
 const normHash = (h: string) => h.toLowerCase();
 
+/** The newest event of `kind` (optionally of one account) and its place, for the latest of two opposite kinds. */
+function newestOfKind(db: ChainDb, kind: TokenEventKind, account?: string) {
+  let q = db.selectFrom("token_events").select(["kind", "block_number", "log_index"]).where("kind", "=", kind);
+  // An account's block/unblock events: the partial index token_events_blocking, whose condition the query repeats.
+  if (account !== undefined) q = q.where(BLOCKING_KINDS).where("account", "=", account);
+  return q.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(1);
+}
 /**
- * The latest of two opposite token events (block/unblock, paused/unpaused), optionally of one account. The newest
- * of each kind is one index seek ((account, kind, block, log) or (kind, block)); `kind IN (…)` let SQLite walk all
- * of the account's events instead, one per gift it ever made. Asked twice on every gift: compiled once (db/hot.ts).
+ * The latest of two opposite token events (paused/unpaused; block/unblock of one account): the newest of each kind
+ * by one index seek, then the later of the two. `kind IN (…)` over the account index walked every event of the
+ * account instead, one per gift it ever made. Asked twice on every gift: compiled once (db/hot.ts).
  */
 function latestOfKinds(db: ChainDb, a: TokenEventKind, b: TokenEventKind, account?: string) {
-  const newest = (kind: TokenEventKind) => {
-    let q = db.selectFrom("token_events").select(["kind", "block_number", "log_index"]).where("kind", "=", kind);
-    if (account !== undefined) q = q.where("account", "=", account);
-    return q.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(1);
-  };
   return db
-    .selectFrom(newest(a).as("a"))
+    .selectFrom(newestOfKind(db, a, account).as("a"))
     .select(["a.kind", "a.block_number", "a.log_index"])
-    .unionAll(db.selectFrom(newest(b).as("b")).select(["b.kind", "b.block_number", "b.log_index"]))
+    .unionAll(db.selectFrom(newestOfKind(db, b, account).as("b")).select(["b.kind", "b.block_number", "b.log_index"]))
     .orderBy("block_number", "desc")
     .orderBy("log_index", "desc")
     .limit(1);
 }
 const latestQuery = hotQuery((db: ChainDb, a: TokenEventKind, b: TokenEventKind) => latestOfKinds(db, a, b));
-const latestOfAccountQuery = hotQuery((db: ChainDb, a: TokenEventKind, b: TokenEventKind, account: string) => latestOfKinds(db, a, b, account));
+const blockStateQuery = hotQuery((db: ChainDb, account: string) => latestOfKinds(db, "block", "unblock", account));
 /** An address's balance and the indexed head from one snapshot (the spendable check of every money move). */
 const balanceAndHeadQuery = hotQuery((db: ChainDb, address: string) =>
   db.selectNoFrom((eb) => [
@@ -111,12 +114,6 @@ export function createChainReader(store: ChainStore): ChainReader {
       ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
       ...timeConditions<"transfers">(q)(eb),
     ];
-  }
-
-  /** The latest of two opposite token events (block/unblock, paused/unpaused), optionally of one account. */
-  async function latestOf(kinds: [TokenEventKind, TokenEventKind], account?: string): Promise<TokenEventKind | undefined> {
-    const [r] = account === undefined ? await latestQuery(db, kinds[0], kinds[1]) : await latestOfAccountQuery(db, kinds[0], kinds[1], account);
-    return r?.kind;
   }
 
   const reader: ChainReader = {
@@ -236,7 +233,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     isBlocked(address) {
-      return guard(false, async () => (await latestOf(["block", "unblock"], checksumAddress(address))) === "block");
+      return guard(false, async () => (await blockStateQuery(db, checksumAddress(address)))[0]?.kind === "block");
     },
     blockedAccounts() {
       return guard([], async () => {
@@ -263,7 +260,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     isPaused() {
-      return guard(false, async () => (await latestOf(["paused", "unpaused"])) === "paused");
+      return guard(false, async () => (await latestQuery(db, "paused", "unpaused"))[0]?.kind === "paused");
     },
     feeCollector() {
       return guard(null, () => latestFeeCollector(db));
