@@ -1,9 +1,8 @@
 import { checksumAddress } from "../chain/checksum";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
-import type { ChainDatabase, ChainDb, TokenEventKind } from "./schema";
-import { hotQuery } from "../db/hot";
-import { BLOCKING_KINDS } from "./migrations";
+import type { ChainDatabase } from "./schema";
+import { balanceAndHeadQuery, blockStateQuery, latestQuery } from "./reader-state";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransactionRecord, type TransferQuery, type TransferRecord } from "./reader-types";
 
@@ -23,37 +22,6 @@ function timeConditions<T extends Table>(q: TimeRange): Where<T> {
 }
 
 const normHash = (h: string) => h.toLowerCase();
-
-/** The newest event of `kind` (optionally of one account) and its place, for the latest of two opposite kinds. */
-function newestOfKind(db: ChainDb, kind: TokenEventKind, account?: string) {
-  let q = db.selectFrom("token_events").select(["kind", "block_number", "log_index"]).where("kind", "=", kind);
-  // An account's block/unblock events: the partial index token_events_blocking, whose condition the query repeats.
-  if (account !== undefined) q = q.where(BLOCKING_KINDS).where("account", "=", account);
-  return q.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(1);
-}
-/**
- * The latest of two opposite token events (paused/unpaused; block/unblock of one account): the newest of each kind
- * by one index seek, then the later of the two. `kind IN (…)` over the account index walked every event of the
- * account instead, one per gift it ever made. Asked twice on every gift: compiled once (db/hot.ts).
- */
-function latestOfKinds(db: ChainDb, a: TokenEventKind, b: TokenEventKind, account?: string) {
-  return db
-    .selectFrom(newestOfKind(db, a, account).as("a"))
-    .select(["a.kind", "a.block_number", "a.log_index"])
-    .unionAll(db.selectFrom(newestOfKind(db, b, account).as("b")).select(["b.kind", "b.block_number", "b.log_index"]))
-    .orderBy("block_number", "desc")
-    .orderBy("log_index", "desc")
-    .limit(1);
-}
-const latestQuery = hotQuery((db: ChainDb, a: TokenEventKind, b: TokenEventKind) => latestOfKinds(db, a, b));
-const blockStateQuery = hotQuery((db: ChainDb, account: string) => latestOfKinds(db, "block", "unblock", account));
-/** An address's balance and the indexed head from one snapshot (the spendable check of every money move). */
-const balanceAndHeadQuery = hotQuery((db: ChainDb, address: string) =>
-  db.selectNoFrom((eb) => [
-    eb.selectFrom("balances").select("balance").where("address", "=", address).as("balance"),
-    eb.selectFrom("sync_state").select("last_block").where("id", "=", 1).as("head"),
-  ]),
-);
 
 /** Reads of the chain store (`openChainStore({ …, readonly: true })`). The store stays the caller's to close. */
 export function createChainReader(store: ChainStore): ChainReader {

@@ -13,11 +13,6 @@ export async function pendingOutgoing(db: AppTx, address: string, indexedHead: n
   return (await outgoing(db, address, indexedHead)).owed;
 }
 
-/**
- * What `address` owes that an index at `indexedHead` may not show yet: its pending and submitted rows, and
- * confirmed rows in blocks above the head (`owed`); `submitted`: how many of those rows are sent and awaiting
- * their receipt (the index may already hold some of them: see `sentRows`).
- */
 const outgoingQuery = hotQuery((db: AppDb, address: string, indexedHead: number) => {
   const owed = sql<number | string>`COALESCE(SUM(value + fee), 0)`;
   return db.selectNoFrom((eb) => [
@@ -33,6 +28,11 @@ const outgoingQuery = hotQuery((db: AppDb, address: string, indexedHead: number)
   ]);
 });
 
+/**
+ * What `address` owes that an index at `indexedHead` may not show yet: its pending and submitted rows, and
+ * confirmed rows in blocks above the head (`owed`); `submitted`: how many of those rows are sent and awaiting
+ * their receipt (the index may already hold some of them: see `sentRows`).
+ */
 export async function outgoing(db: AppTx, address: string, indexedHead: number): Promise<{ owed: number; submitted: number }> {
   const [r] = await outgoingQuery(db, address, indexedHead);
   return { owed: Number(r.open ?? 0) + Number(r.unindexed ?? 0), submitted: Number(r.submitted ?? 0) };
@@ -59,7 +59,6 @@ export async function lockWallet(trx: AppTx, address: string): Promise<void> {
   await trx.selectFrom("wallets").select("id").where("address", "=", address).forUpdate().execute();
 }
 
-/** The wallet's next authorization nonce (0, 1, 2, …), taken atomically. */
 const takeNonceQuery = hotQuery((trx: AppDb, address: string) =>
   trx
     .insertInto("wallet_nonces")
@@ -68,6 +67,7 @@ const takeNonceQuery = hotQuery((trx: AppDb, address: string) =>
     .returning("next_nonce"),
 );
 
+/** The wallet's next authorization nonce (0, 1, 2, …), taken atomically. */
 export async function takeNonce(trx: AppTx, address: string): Promise<number> {
   const [r] = await takeNonceQuery(trx, address);
   return Number(r.next_nonce) - 1;
