@@ -122,6 +122,20 @@ export async function tableExists(db: Kysely<any>, name: string): Promise<boolea
   return tables.some((t) => t.name === name);
 }
 
+/**
+ * PostgreSQL: compare `columns` of `table` byte by byte (collation "C"), as SQLite compares all text. Keys that are
+ * machine strings (hex addresses and hashes, ISO times, status words) gain nothing from the database's locale, and
+ * under one like C.UTF-8 every index comparison goes through strcoll: a 100-key lookup by hash was ~40% slower.
+ * The indexes on them are rebuilt, and the table analyzed again (a column's new type drops its statistics: the
+ * planner then guessed thousands of rows for one hash and hashed whole tables). Nothing to do on SQLite.
+ */
+export async function compareBytewise(db: Kysely<any>, table: string, columns: string[]): Promise<void> {
+  if (dialectOf(db) !== "postgres") return;
+  const alter = columns.map((c) => sql`ALTER COLUMN ${sql.ref(c)} TYPE text COLLATE "C"`);
+  await sql`ALTER TABLE ${sql.table(table)} ${sql.join(alter)}`.execute(db);
+  await sql`ANALYZE ${sql.table(table)}`.execute(db);
+}
+
 /** Store location from the configuration: PostgreSQL schema when a URL is given, else a SQLite file. */
 export function storeLocation(databaseUrl: string | null, file: string, schema: string, extra: { readonly?: boolean } = {}): StoreLocation {
   return databaseUrl ? { kind: "postgres", url: databaseUrl, schema } : { kind: "sqlite", file, ...extra };

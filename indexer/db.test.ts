@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { migrate, openStore } from "../db/open";
 import { pgTestUrl } from "../db/testing";
 import { StaleHeadError } from "./errors";
@@ -58,5 +59,15 @@ describe("chain store", () => {
     }
     const chain = await stores.open(loc);
     expect(await chain.db.selectFrom("sync_state").selectAll().execute()).toEqual([]);
+  });
+
+  it.skipIf(!pgTestUrl())("compares hex keys bytewise on PostgreSQL (collation C), whatever the database's locale", async () => {
+    const loc = await stores.location();
+    const chain = await stores.open(loc);
+    const { rows } = await sql<{ table_name: string; column_name: string; collation_name: string | null }>`
+      SELECT table_name, column_name, collation_name FROM information_schema.columns
+      WHERE table_schema = 'chain' AND column_name IN ('tx_hash', 'from', 'to', 'hash', 'address', 'account')`.execute(chain.db);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.filter((r) => r.collation_name !== "C")).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import { columnTypes, dialectOf, tableExists } from "../db/open";
+import { columnTypes, compareBytewise, dialectOf, tableExists } from "../db/open";
 
 /** The chain tables, children first (the order to empty or drop them in). */
 export const CHAIN_TABLES = ["transfers", "token_events", "transactions", "balances", "address_stats", "blocks", "sync_state"] as const;
@@ -161,6 +161,18 @@ export const chainMigrations: Record<string, Migration> = {
   "2026-11-24-account-kind": {
     async up(db: Kysely<any>) {
       await sql`CREATE INDEX token_events_blocking ON token_events (account, kind, block_number, log_index) WHERE ${BLOCKING_KINDS}`.execute(db);
+    },
+  },
+
+  /** Hex keys compared bytewise on PostgreSQL (db/open.ts compareBytewise): the same order as SQLite, and faster. */
+  "2026-11-25-bytewise-keys": {
+    async up(db: Kysely<any>) {
+      await compareBytewise(db, "transfers", ["tx_hash", "from", "to", "kind"]);
+      await compareBytewise(db, "transactions", ["hash", "from", "to"]);
+      await compareBytewise(db, "token_events", ["tx_hash", "account", "kind"]);
+      await compareBytewise(db, "balances", ["address"]);
+      await compareBytewise(db, "address_stats", ["address"]);
+      await compareBytewise(db, "blocks", ["hash"]);
     },
   },
 };

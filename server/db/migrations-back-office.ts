@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import { columnTypes } from "../../db/open";
+import { columnTypes, compareBytewise } from "../../db/open";
 
 /** The app store's migrations from the back-office on (appended to in name order; migrations.ts has the first ones). */
 export const backOfficeMigrations: Record<string, Migration> = {
@@ -116,6 +116,15 @@ export const backOfficeMigrations: Record<string, Migration> = {
   "2026-11-27-buy-order-transfer": {
     async up(db: Kysely<any>) {
       await db.schema.createIndex("buy_orders_transfer").on("buy_orders").column("transfer_id").execute();
+    },
+  },
+  // Machine keys compared bytewise on PostgreSQL (db/open.ts compareBytewise): addresses, hashes, the outbox's
+  // kind/status/created_at (its list indexes) and phone numbers. People's names keep the database's collation.
+  "2026-11-28-bytewise-keys": {
+    async up(db: Kysely<any>) {
+      await compareBytewise(db, "wallets", ["address"]);
+      await compareBytewise(db, "outbox_transfers", ["from_address", "to_address", "tx_hash", "nonce", "kind", "status", "created_at"]);
+      await compareBytewise(db, "members", ["phonenumber"]);
     },
   },
 };
