@@ -30,6 +30,9 @@ const TOO_LARGE = /range|limit|too many|too large|exceed|size/i;
  * to the previous one; otherwise the chain reorganised and the store rolls back to the highest
  * stored block that the chain still has (the common ancestor) before indexing again.
  */
+/** The first range of a pass, at most: 100 blocks are one batch of the node's (rpc.ts MAX_BATCH). */
+const FIRST_SPAN = 100;
+
 export function createIndexer(opts: IndexerOptions): Indexer {
   const token = ethers.getAddress(opts.token);
   const batchSize = Math.max(1, opts.batchSize ?? 500);
@@ -179,7 +182,9 @@ export function createIndexer(opts: IndexerOptions): Indexer {
             }
             from = last === null ? opts.fromBlock : last + 1;
             if (from > chainHead) return head();
-            to = Math.min(chainHead, from + span - 1);
+            // A pass starts with a short range (the node's first answer is what nothing overlaps); the reads
+            // ahead then take whole spans.
+            to = Math.min(chainHead, from + Math.min(span, FIRST_SPAN) - 1);
             range = await fetchRange(rpc, token, from, to, last === null ? null : s.lastHash);
           }
         } catch (err) {
@@ -200,6 +205,9 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         if (to < chainHead && !stopped) {
           const next: { from: number; to: number; parent: string; chainHead: number } = { from: to + 1, to: Math.min(chainHead, to + span), parent: top.hash, chainHead };
           ahead = { ...next, read: fetchRange(rpc, token, next.from, next.to, top.hash) };
+          // Let its requests leave before the decode and the write below hold this thread: queued behind them,
+          // they reached the node only afterwards and the read ahead overlapped nothing.
+          await new Promise((r) => setImmediate(r));
         }
         const decoded = decode(range, collector === undefined ? await store.feeCollector() : collector);
         current = await store.applyRange(decoded, { number: fromHex(top.number), hash: top.hash }, s.lastHash);

@@ -128,10 +128,14 @@ export function createRpc(url: string, opts: { timeoutMs?: number } = {}): Rpc {
     async request<T>(method: string, params: unknown[]): Promise<T> {
       return unwrap<T>(method, (await post({ jsonrpc: "2.0", id: nextId++, method, params })) as RpcResponse);
     },
+    /**
+     * A long batch goes as chunks sent at once (one connection each, up to the agent's 8): the node answers them
+     * back to back, where chunks sent one after the other left it idle whenever this thread was busy between them.
+     */
     async batch<T>(calls: { method: string; params: unknown[] }[]): Promise<T[]> {
-      const out: T[] = [];
-      for (let i = 0; i < calls.length; i += MAX_BATCH) out.push(...(await batchChunk<T>(calls.slice(i, i + MAX_BATCH))));
-      return out;
+      const chunks: Promise<T[]>[] = [];
+      for (let i = 0; i < calls.length; i += MAX_BATCH) chunks.push(batchChunk<T>(calls.slice(i, i + MAX_BATCH)));
+      return (await Promise.all(chunks)).flat();
     },
   };
 }
