@@ -20,6 +20,8 @@ const defaultLogger: Logger = {
 
 const PRUNE_STEP = 64;
 const TOO_LARGE = /range|limit|too many|too large|exceed|size/i;
+/** The first range of a pass, at most: 100 blocks are one batch of the node's (rpc.ts MAX_BATCH). */
+const FIRST_SPAN = 100;
 
 /**
  * Follows the token into the chain store.
@@ -30,9 +32,6 @@ const TOO_LARGE = /range|limit|too many|too large|exceed|size/i;
  * to the previous one; otherwise the chain reorganised and the store rolls back to the highest
  * stored block that the chain still has (the common ancestor) before indexing again.
  */
-/** The first range of a pass, at most: 100 blocks are one batch of the node's (rpc.ts MAX_BATCH). */
-const FIRST_SPAN = 100;
-
 export function createIndexer(opts: IndexerOptions): Indexer {
   const token = ethers.getAddress(opts.token);
   const batchSize = Math.max(1, opts.batchSize ?? 500);
