@@ -202,7 +202,11 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         }
         const top: RpcBlock = range.blocks[range.blocks.length - 1];
         if (to < chainHead && !stopped) {
-          const next: { from: number; to: number; parent: string; chainHead: number } = { from: to + 1, to: Math.min(chainHead, to + span), parent: top.hash, chainHead };
+          // Near the head the read ahead takes half of what is left (above FIRST_SPAN): the last range's decode and
+          // write overlap nothing, so it is kept short.
+          const left = chainHead - to;
+          const take = left > span ? span : left > FIRST_SPAN ? Math.ceil(left / 2) : left;
+          const next: { from: number; to: number; parent: string; chainHead: number } = { from: to + 1, to: to + take, parent: top.hash, chainHead };
           ahead = { ...next, read: fetchRange(rpc, token, next.from, next.to, top.hash) };
           // Let its requests leave before the decode and the write below hold this thread: queued behind them,
           // they reached the node only afterwards and the read ahead overlapped nothing.
