@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { kyselyPool } from "./pg-statements";
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Expression, type Migration, type SqlBool } from "kysely";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -134,6 +134,16 @@ export async function compareBytewise(db: Kysely<any>, table: string, columns: s
   const alter = columns.map((c) => sql`ALTER COLUMN ${sql.ref(c)} TYPE text COLLATE "C"`);
   await sql`ALTER TABLE ${sql.table(table)} ${sql.join(alter)}`.execute(db);
   await sql`ANALYZE ${sql.table(table)}`.execute(db);
+}
+
+/**
+ * `column IN (values)` for a list of keys (a page's hashes or addresses). On PostgreSQL one array parameter,
+ * `= ANY($1)`: one statement text whatever the list's length, so one prepared statement whose plan PostgreSQL can
+ * keep (an IN list of n parameters is a text, and a statement to plan, per length), and one value to bind
+ * instead of a hundred. SQLite has no arrays: the IN list.
+ */
+export function anyOf(db: Kysely<any>, column: string, values: readonly string[]): Expression<SqlBool> {
+  return dialectOf(db) === "postgres" ? sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]})` : sql<SqlBool>`${sql.ref(column)} IN (${sql.join(values)})`;
 }
 
 /** Store location from the configuration: PostgreSQL schema when a URL is given, else a SQLite file. */

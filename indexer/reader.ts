@@ -1,4 +1,5 @@
 import { checksumAddress } from "../chain/checksum";
+import { anyOf } from "../db/open";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import type { ChainDatabase } from "./schema";
@@ -162,7 +163,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       const list = [...new Set(hashes.map(normHash))];
       if (list.length === 0) return Promise.resolve([]);
       return guard([], async () =>
-        (await db.selectFrom("transfers").selectAll().where("tx_hash", "in", list).orderBy("block_number").orderBy("log_index").execute()).map(toTransfer),
+        (await db.selectFrom("transfers").selectAll().where(anyOf(db, "tx_hash", list)).orderBy("block_number").orderBy("log_index").execute()).map(toTransfer),
       );
     },
     receivedBy(addresses, q) {
@@ -280,7 +281,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       return guard(new Map<string, TransactionRecord>(), async () => {
         const list = [...new Set(hashes.map(normHash))];
         if (list.length === 0) return new Map();
-        const rows = await db.selectFrom("transactions").selectAll().where("hash", "in", list).execute();
+        const rows = await db.selectFrom("transactions").selectAll().where(anyOf(db, "hash", list)).execute();
         return new Map(rows.map((r) => [r.hash, toTransaction(r)]));
       });
     },

@@ -1,4 +1,5 @@
 import type { AppTx, OutboxKind, OutboxRow } from "../db/schema";
+import { anyOf } from "../../db/open";
 import { countCapped } from "../db/paged";
 
 /** The business moves recorded for these transactions (gift, use, settlement, buy…), to name each transfer. */
@@ -56,7 +57,7 @@ export async function ownersOf(db: AppTx, addresses: string[]) {
     .selectFrom("wallets")
     .leftJoin("members", "members.id", "wallets.member_id")
     .select(["wallets.address", "wallets.kind", "wallets.nickname", "members.id as member_id", "members.username", "members.phonenumber", "members.state", "members.permission"])
-    .where("wallets.address", "in", addresses)
+    .where(anyOf(db, "wallets.address", addresses))
     .execute();
 }
 
