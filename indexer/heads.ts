@@ -15,7 +15,11 @@ export function wsUrlOf(rpcUrl: string): string | null {
   return /^https?:\/\//.test(rpcUrl) ? rpcUrl.replace(/^http/, "ws") : null;
 }
 
-export function watchHeads(url: string, onHead: (number: number) => void, log: (msg: string) => void): HeadWatch {
+/**
+ * `onSubscribed` runs each time the subscription starts (at first, and after a reconnect): blocks mined before it
+ * were announced to nobody, and the caller looks for them then rather than at its next poll.
+ */
+export function watchHeads(url: string, onHead: (number: number) => void, log: (msg: string) => void, onSubscribed?: () => void): HeadWatch {
   let closed = false;
   let socket: WebSocket | null = null;
   let retryMs = 1_000;
@@ -45,6 +49,7 @@ export function watchHeads(url: string, onHead: (number: number) => void, log: (
         }
         subscribed = true;
         retryMs = 1_000;
+        onSubscribed?.();
         return;
       }
       const n = m.method === "eth_subscription" ? Number(m.params?.result?.number) : NaN;

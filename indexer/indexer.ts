@@ -250,12 +250,16 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     // A new head wakes the loop at once (and a head seen during a pass makes it run again right after).
     let newHead = false;
     const ws = opts.wsUrl === null ? null : (opts.wsUrl ?? wsUrlOf(opts.rpcUrl));
-    const onHead = (n: number) => {
-      headHint = Math.max(headHint ?? -1, n);
+    const again = () => {
       if (wake) wake();
       else newHead = true;
     };
-    const heads = ws ? watchHeads(ws, onHead, (m) => log.info(m)) : null;
+    const onHead = (n: number) => {
+      headHint = Math.max(headHint ?? -1, n);
+      again();
+    };
+    // Once subscribed, a pass at once: blocks mined while the subscription was being set up were announced to nobody.
+    const heads = ws ? watchHeads(ws, onHead, (m) => log.info(m), again) : null;
     try {
       while (!stopped) {
         try {
