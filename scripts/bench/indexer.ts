@@ -3,7 +3,7 @@
  * history, against a plain JSON-RPC fetch of the same logs and blocks in the same ranges (the anchor, same run);
  * and the live lag while blocks are mined at a steady rate: every ~23 ms the node's eth_blockNumber minus the indexed
  * head as the API thread sees it when that answer arrives (head() of the worker's handle: what a request would read).
- * BENCH_INDEXER_BLOCKS (2000), BENCH_INDEXER_ROUNDS (2), BENCH_LIVE_BLOCKS (150), BENCH_LIVE_RATE (10 blocks/s);
+ * BENCH_INDEXER_BLOCKS (10000), BENCH_INDEXER_ROUNDS (2), BENCH_LIVE_BLOCKS (150), BENCH_LIVE_RATE (10 blocks/s);
  * BENCH_VERBOSE=1 prints the lag samples.
  */
 import fs from "node:fs";
@@ -17,7 +17,9 @@ import { eth_blockNumber, eth_getBlockByNumber_batch, eth_getLogs } from "../../
 import { deployBenchChain } from "./indexer-history";
 import { maxRow, quantile, rateRow, type BenchRow } from "./table";
 
-const BLOCKS = Number(process.env.BENCH_INDEXER_BLOCKS ?? 2_000);
+const BLOCKS = Number(process.env.BENCH_INDEXER_BLOCKS ?? 10_000);
+/** The start of the same catch-up, printed beside the whole: a fresh thread's first ranges run its code cold. */
+const EARLY = 2_000;
 const BATCH = 500;
 const ROUNDS = Number(process.env.BENCH_INDEXER_ROUNDS ?? 2);
 const LIVE_BLOCKS = Number(process.env.BENCH_LIVE_BLOCKS ?? 150);
@@ -35,36 +37,48 @@ export async function run(): Promise<BenchRow[]> {
     const quiet = { info: () => undefined, warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };
 
     /** The anchor: eth_getLogs and the full blocks of each range, nothing else. */
-    const plainFetch = async (): Promise<number> => {
+    const plainFetch = async (): Promise<{ rate: number; early: number }> => {
       const t = performance.now();
+      let early = 0;
       for (let a = from; a <= head; a += BATCH) {
         const b = Math.min(head, a + BATCH - 1);
         const numbers = Array.from({ length: b - a + 1 }, (_, i) => a + i);
         await Promise.all([eth_getBlockByNumber_batch(chain.rpc, numbers), eth_getLogs(chain.rpc, { address: chain.token, fromBlock: a, toBlock: b })]);
+        if (!early && b - from + 1 >= EARLY) early = ((b - from + 1) * 1000) / (performance.now() - t);
       }
-      return (blocks * 1000) / (performance.now() - t);
+      return { rate: (blocks * 1000) / (performance.now() - t), early };
     };
     let round = 0;
-    const catchUp = async (): Promise<number> => {
+    const catchUp = async (): Promise<{ rate: number; early: number }> => {
       const ix = startIndexerWorker({ rpcUrl: node.rpcUrl, location: { dataDir: path.join(root, `c${round++}`), databaseUrl: null }, token: chain.token, fromBlock: from, batchSize: BATCH, logger: quiet });
       try {
         // The thread's start-up (loading the code, opening the store) is not catch-up.
         await ix.ready;
         const t = performance.now();
-        const h = await ix.syncOnce();
+        // The head as this thread sees it, watched for the first range ending EARLY blocks in or more.
+        let early = 0;
+        const watch = setInterval(() => {
+          const n = ix.head()?.number;
+          if (!early && n !== undefined && n - from + 1 >= EARLY) early = ((n - from + 1) * 1000) / (performance.now() - t);
+        }, 1);
+        const h = await ix.syncOnce().finally(() => clearInterval(watch));
         const ms = performance.now() - t;
         if (h?.number !== head) throw new Error(`the indexer stopped at ${h?.number}, not ${head}`);
-        return (blocks * 1000) / ms;
+        return { rate: (blocks * 1000) / ms, early };
       } finally {
         await ix.stop();
       }
     };
     // Alternate the two (the machine's load drifts), keep each one's best.
-    let anchor = 0;
-    let figure = 0;
+    const anchor = { rate: 0, early: 0 };
+    const figure = { rate: 0, early: 0 };
     for (let r = 0; r < ROUNDS; r++) {
-      anchor = Math.max(anchor, await plainFetch());
-      figure = Math.max(figure, await catchUp());
+      const a = await plainFetch();
+      const f = await catchUp();
+      anchor.rate = Math.max(anchor.rate, a.rate);
+      anchor.early = Math.max(anchor.early, a.early);
+      figure.rate = Math.max(figure.rate, f.rate);
+      figure.early = Math.max(figure.early, f.early);
     }
 
     // Live: an indexer at the head, blocks mined at a steady rate, the lag sampled as the API thread sees it.
@@ -100,11 +114,20 @@ export async function run(): Promise<BenchRow[]> {
       rateRow({
         section: "indexer",
         figure: `catch-up of ${blocks} blocks into a fresh SQLite store`,
-        value: figure,
+        value: figure.rate,
         unit: "blocks/s",
-        anchor: { what: "eth_getLogs + blocks over JSON-RPC", value: anchor, unit: "blocks/s" },
+        anchor: { what: "eth_getLogs + blocks over JSON-RPC", value: anchor.rate, unit: "blocks/s" },
         goal: "≥ 0.7× plain fetch",
         min: 0.7,
+      }),
+      rateRow({
+        section: "indexer",
+        figure: `the same catch-up's first ~${EARLY} blocks (a fresh thread: its code still cold)`,
+        value: figure.early,
+        unit: "blocks/s",
+        anchor: { what: `the plain fetch's first ${EARLY}`, value: anchor.early, unit: "blocks/s" },
+        goal: "printed",
+        min: 0,
       }),
       // "Stays ≤ 1 block" is a bound on every sample, so the goal is on the max; p95 and p99 go in the figure text.
       maxRow({
