@@ -141,8 +141,8 @@ export interface ChainReader {
    * is capped at COUNT_CAP (exact for one address without kinds: its history's seq window).
    */
   transfers(q?: AllTransfersQuery): Promise<Page<TransferRecord>>;
-  /** The indexed transactions of these hashes (gas, status, method), for a page of transfers. */
-  transactionsByHash(hashes: string[]): Promise<Map<string, TransactionRecord>>;
+  /** What the indexed transactions of these hashes paid for gas (gas used × price, wei), for a page of transfers. */
+  gasFeesOf(hashes: string[]): Promise<Map<string, bigint>>;
   /** Non-zero balances in address order after `after` (for walking every holder in batches). */
   balancesAfter(after: string | null, limit: number): Promise<Holder[]>;
   /** Holders with a non-zero balance, largest first, their number and the sum of all balances (both kept by the indexer). */

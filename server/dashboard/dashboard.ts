@@ -29,16 +29,12 @@ async function searchedAddresses(ctx: AppContext, q: DashboardListRequest): Prom
 export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, transfers: TransferRecord[]): Promise<DashboardRowDto[]> {
   const hashes = [...new Set(transfers.map((t) => t.txHash))];
   const moveHashes = [...new Set(transfers.filter((t) => t.kind === "transfer").map((t) => t.txHash))];
-  const [txs, moves, owners] = await Promise.all([
-    ctx.view.transactionsByHash(hashes),
+  const [gasFees, moves, names] = await Promise.all([
+    ctx.view.gasFeesOf(hashes),
     repo.moveKindsOfTransactions(ctx.db, moveHashes),
-    repo.ownersOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
+    repo.namesOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
   ]);
-  const ownerOf = new Map(owners.map((o) => [o.address, o]));
-  const nameOf = (a: string) => {
-    const o = ownerOf.get(a);
-    return o ? (o.username ?? o.nickname ?? o.kind) : null;
-  };
+  const nameOf = (a: string) => names.get(a) ?? null;
   const movesOf = new Map<string, Move[]>();
   for (const m of moves) {
     if (!m.tx_hash) continue;
@@ -47,7 +43,6 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
     else movesOf.set(m.tx_hash, [m]);
   }
   return transfers.map((t) => {
-    const tx = txs.get(t.txHash);
     const move = t.kind === "transfer" ? movesOf.get(t.txHash)?.find((m) => sameLeg(m, t)) : undefined;
     return {
       hash: t.txHash,
@@ -57,7 +52,7 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
       value: t.value.toString(),
       timestamp: t.timestamp.toISOString(),
       block: t.blockNumber,
-      gasFee: tx ? (tx.gasUsed * tx.gasPrice).toString() : null,
+      gasFee: gasFees.get(t.txHash)?.toString() ?? null,
       type: t.kind === "transfer" ? ((move && TYPE_OF_KIND[move.kind]) ?? "transfer") : t.kind,
       fromName: nameOf(t.from),
       toName: nameOf(t.to),
@@ -212,12 +207,9 @@ export async function holdersPage(ctx: AppContext, page: number, perPage: number
     ctx.view.holders({ limit: perPage, offset: (page - 1) * perPage }),
     ctx.chain.replaying() ? null : (ctx.chain.token.totalSupply() as Promise<bigint>).catch(() => null),
   ]);
-  const owners = await repo.ownersOf(ctx.db, h.items.map((x) => x.address));
+  const names = await repo.namesOf(ctx.db, h.items.map((x) => x.address));
   return {
-    holder_list: h.items.map((x, i) => {
-      const o = owners.find((w) => w.address === x.address);
-      return { rank: (page - 1) * perPage + i + 1, address: x.address, balance: x.balance.toString(), name: o ? (o.username ?? o.nickname ?? o.kind) : null };
-    }),
+    holder_list: h.items.map((x, i) => ({ rank: (page - 1) * perPage + i + 1, address: x.address, balance: x.balance.toString(), name: names.get(x.address) ?? null })),
     total: h.total,
     page,
     perPage,
