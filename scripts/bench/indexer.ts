@@ -1,6 +1,7 @@
 /**
  * Indexer: catch-up rate of a fresh indexer (its own worker thread, a fresh SQLite store) over a mined token
- * history, against a plain JSON-RPC fetch of the same logs and blocks in the same ranges (the anchor, same run);
+ * history, against a plain JSON-RPC fetch of the same logs and blocks in 500-block ranges with the same client (the
+ * anchor, same run; the indexer picks its own ranges: 100 blocks first, then 500, halving near the head);
  * and the live lag while blocks are mined at a steady rate: every ~23 ms the node's eth_blockNumber minus the indexed
  * head as the API thread sees it when that answer arrives (head() of the worker's handle: what a request would read).
  * BENCH_INDEXER_BLOCKS (10000), BENCH_INDEXER_ROUNDS (2), BENCH_LIVE_BLOCKS (150), BENCH_LIVE_RATE (10 blocks/s);

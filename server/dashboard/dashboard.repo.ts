@@ -2,11 +2,10 @@ import type { AppTx, OutboxKind, OutboxRow } from "../db/schema";
 import { anyOf } from "../../db/open";
 import { countCapped } from "../db/paged";
 
-/** The business moves recorded for these transactions (gift, use, settlement, buy…), to name each transfer. */
 /** The business kind of each outbox leg of these transactions (what the dashboard's list names a row by). */
 export async function moveKindsOfTransactions(db: AppTx, hashes: string[]) {
   if (hashes.length === 0) return [];
-  return db.selectFrom("outbox_transfers").select(["kind", "tx_hash", "from_address", "to_address", "value"]).where("tx_hash", "in", hashes).execute();
+  return db.selectFrom("outbox_transfers").select(["kind", "tx_hash", "from_address", "to_address", "value"]).where(anyOf(db, "tx_hash", hashes)).execute();
 }
 
 export async function movesOfTransactions(db: AppTx, hashes: string[]) {
@@ -50,15 +49,14 @@ export async function walletsOfMembersMatching(db: AppTx, by: "name" | "phone", 
   return rows.map((r) => r.address);
 }
 
-/** Who holds these addresses: custodial wallets with their kind, nickname and member. */
-export async function ownersOf(db: AppTx, addresses: string[]) {
-  if (addresses.length === 0) return [];
+/** Who holds this address: the custodial wallet with its kind and nickname, and its member. */
+export async function ownerOf(db: AppTx, address: string) {
   return db
     .selectFrom("wallets")
     .leftJoin("members", "members.id", "wallets.member_id")
     .select(["wallets.address", "wallets.kind", "wallets.nickname", "members.id as member_id", "members.username", "members.phonenumber", "members.state", "members.permission"])
-    .where(anyOf(db, "wallets.address", addresses))
-    .execute();
+    .where("wallets.address", "=", address)
+    .executeTakeFirst();
 }
 
 /** What the screens call these addresses by: the member's name, else the wallet's nickname, else its kind. */

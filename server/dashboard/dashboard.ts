@@ -161,12 +161,12 @@ export async function transactionDetail(ctx: AppContext, hash: string): Promise<
 /** A wallet as the index and the chain each see it, and who holds it. */
 export async function walletDetail(ctx: AppContext, address: string): Promise<WalletDetailDto> {
   const a = ethers.getAddress(address);
-  const [indexed, onChain, blocked, [owner]] = await Promise.all([
+  const [indexed, onChain, blocked, owner] = await Promise.all([
     ctx.view.balanceOf(a),
     // While the node replays its journal its balances are not yet the chain's: unknown until it is done.
     ctx.chain.replaying() ? null : (ctx.chain.token.balanceOf(a) as Promise<bigint>).catch(() => null),
     ctx.view.isBlocked(a),
-    repo.ownersOf(ctx.db, [a]),
+    repo.ownerOf(ctx.db, a),
   ]);
   return {
     address: a,
