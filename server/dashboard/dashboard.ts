@@ -3,6 +3,9 @@ import type { AppContext } from "../context";
 import type { Page, TransferRecord } from "../../indexer/reader";
 import type { OutboxKind } from "../db/schema";
 import * as repo from "./dashboard.repo";
+import { dialectOf } from "../../db/open";
+import { isNotReady } from "../../indexer/db";
+import { toTransfer } from "../../indexer/reader-types";
 import { chainCallByHash, ordersOfTransaction } from "./records.repo";
 import type { DashboardListRequest, DashboardRowDto, DashboardType, TransactionDetailDto, WalletDetailDto } from "../../domain/schemas/dashboard";
 import type { Paged } from "../../domain/schemas/list";
@@ -74,8 +77,16 @@ export async function dashboardTransfers(ctx: AppContext, q: DashboardListReques
   const businessKinds = q.type ? KINDS_OF_TYPE[q.type] : undefined;
   if (businessKinds) {
     // Gift, use and settlement are business moves: page the confirmed outbox rows, then find their legs on chain
-    // (all the page's transactions in one read).
-    const { total, capped, rows } = await repo.confirmedMovesPage(ctx.db, { kinds: businessKinds, start: q.start, end: q.end, addresses, txHash, limit, offset });
+    // (all the page's transactions in one read). On PostgreSQL both stores are one database: one statement.
+    const moves = { kinds: businessKinds, start: q.start, end: q.end, addresses, txHash, limit, offset };
+    if (dialectOf(ctx.db) === "postgres") {
+      const { total, capped, legs } = await repo.confirmedMoveLegsPage(ctx.db, moves).catch((err) => {
+        if (isNotReady(err)) return { total: 0, capped: undefined, legs: [] };
+        throw err;
+      });
+      return { items: legs.map(toTransfer), total, ...(capped ? { capped: true } : {}) };
+    }
+    const { total, capped, rows } = await repo.confirmedMovesPage(ctx.db, moves);
     const byTx = new Map<string, TransferRecord[]>();
     for (const t of await ctx.view.transfersOfTransactions(rows.map((r) => r.tx_hash!))) {
       const legs = byTx.get(t.txHash);
