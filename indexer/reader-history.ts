@@ -1,5 +1,6 @@
-import type { ExpressionBuilder, Expression, SqlBool } from "kysely";
-import type { ChainDatabase, ChainDb } from "./schema";
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import { dialectOf, opaque } from "../db/open";
+import type { ChainDatabase, ChainDb, TransferRow } from "./schema";
 import { toTransfer, type Page, type TimeRange, type TransferRecord } from "./reader-types";
 
 /** An address's history read by place (from_seq / to_seq, address_stats): any page, however deep, is two index seeks. */
@@ -31,23 +32,70 @@ export const rangeConditions =
     ];
   };
 
+/** The first (asc) or last (desc) place of `a` as sender or recipient within the date range `q`. */
+const windowEdge = (eb: ExpressionBuilder<ChainDatabase, never>, a: string, q: TimeRange, col: "from" | "to", dir: "asc" | "desc") =>
+  eb
+    .selectFrom("transfers")
+    .select(col === "from" ? "from_seq" : "to_seq")
+    .where(col, "=", a)
+    .where((w) => w.and(rangeConditions(q)(w)))
+    .orderBy("block_number", dir)
+    .orderBy("log_index", dir)
+    .limit(1);
+
+/**
+ * PostgreSQL: the page of addressHistoryPage as one statement, one round trip where the two steps took two after
+ * each other (each ~0.3 ms on this machine, most of it the wake-ups of two processes on two cores). The window
+ * (the history's size, and the first and last places in the date range) is a one-row subquery; both seeks are a
+ * lateral UNION ALL on it, each still ordered and limited by its own index. An empty page still answers the window
+ * (the left join keeps its row). Not on SQLite (no LATERAL; a read there is a function call, not a round trip).
+ * Interleaved on the 2 M-transfer data, the fee collector's page 1: 0.85 → 0.53 ms p50, 1.6 → 0.75 ms p95.
+ */
+async function historyPageAtOnce(db: ChainDb, a: string, q: TimeRange & { limit?: number; offset?: number }): Promise<Page<TransferRecord>> {
+  const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
+  const offset = q.offset ?? 0;
+  // The window, from the address's counter row (none: no history, no row). A window edge is the nearer of the
+  // sender's and the recipient's (least/greatest skip a side with none); none in the range: lo past hi.
+  let window = db.selectFrom("address_stats as s").where("s.address", "=", a).select((eb) => {
+    const e = eb as unknown as ExpressionBuilder<ChainDatabase, never>;
+    const edge = (col: "from" | "to", dir: "asc" | "desc") => windowEdge(e, a, q, col, dir);
+    return [
+      "s.transfers as n",
+      (q.from ? sql<number>`coalesce(least((${edge("from", "asc")}), (${edge("to", "asc")})), s.transfers + 1)` : sql<number>`1`).as("lo"),
+      (q.to ? sql<number>`coalesce(greatest((${edge("from", "desc")}), (${edge("to", "desc")})), 0)` : sql<number>`s.transfers`).as("hi"),
+    ];
+  });
+  // OFFSET 0: the edges computed once. Pulled up into the statement, each use of lo and hi in the seeks repeated
+  // their subqueries (twice as slow as the two steps).
+  if (q.from || q.to) window = window.offset(0);
+  // Places hi − offset − limit + 1 … hi − offset, not below lo; each side ordered and limited by its own index.
+  const cols = sql.join(["tx_hash", "log_index", "block_number", "from", "to", "value", "kind", "timestamp"].map((c) => sql.ref(c)));
+  const seek = (col: "from" | "to", seq: "from_seq" | "to_seq", extra = sql``) =>
+    sql`select ${cols} from transfers where ${sql.ref(col)} = ${a} and ${sql.ref(seq)} >= greatest(w.lo, w.hi - ${offset + limit - 1}) and ${sql.ref(seq)} <= w.hi - ${offset} ${extra} order by ${sql.ref(seq)} desc limit ${limit}`;
+  // A self-transfer comes from the sender's side only.
+  const both = sql<TransferRow>`((${seek("from", "from_seq")}) union all (${seek("to", "to_seq", sql`and "from" <> ${a}`)}))`;
+  const rows = await db
+    .selectFrom(window.as("w"))
+    .leftJoinLateral(both.as("p"), (j) => j.onTrue())
+    .select(["w.n", "w.lo", "w.hi", "p.tx_hash", "p.log_index", "p.block_number", "p.from", "p.to", "p.value", "p.kind", "p.timestamp"])
+    .execute();
+  const w = rows[0];
+  if (!w || Number(w.hi) < Number(w.lo)) return { items: [], total: 0 };
+  const items = rows.filter((r) => r.tx_hash !== null) as TransferRow[];
+  items.sort((x, y) => Number(y.block_number) - Number(x.block_number) || y.log_index - x.log_index);
+  return { items: items.map(toTransfer), total: Number(w.hi) - Number(w.lo) + 1 };
+}
+
 /**
  * One page of an address's history (optionally within a date range), read by place: the history holds
  * places 1…N (address_stats), a date range is a window [lo, hi] of them, and page p is the places
  * hi − offset − limit + 1 … hi − offset, two index seeks (as sender, as recipient) whatever the page.
  */
 export async function addressHistoryPage(db: ChainDb, a: string, q: TimeRange & { limit?: number; offset?: number }): Promise<Page<TransferRecord>> {
+  if (dialectOf(db) === "postgres") return historyPageAtOnce(db, a, q);
   {
     // The history's size and, for a date range, its window's first and last places: one statement.
-    const edge = (eb: ExpressionBuilder<ChainDatabase, never>, col: "from" | "to", dir: "asc" | "desc") =>
-      eb
-        .selectFrom("transfers")
-        .select(col === "from" ? "from_seq" : "to_seq")
-        .where(col, "=", a)
-        .where((w) => w.and(rangeConditions(q)(w)))
-        .orderBy("block_number", dir)
-        .orderBy("log_index", dir)
-        .limit(1);
+    const edge = (eb: ExpressionBuilder<ChainDatabase, never>, col: "from" | "to", dir: "asc" | "desc") => windowEdge(eb, a, q, col, dir);
     const w = await db
       .selectNoFrom((eb) => [
         eb.selectFrom("address_stats").select("transfers").where("address", "=", a).as("n"),
@@ -102,7 +150,9 @@ export async function receivedBy(db: ChainDb, addresses: string[], q: { from?: D
         db
           .selectFrom("transfers")
           .selectAll()
-          .where("to", "=", a)
+          // Opaque: the same plan (the recipient's index, newest first, cut by the limit) for a busy market as for
+          // a quiet one, kept, not planned again on every call (five branches took longer to plan than to run).
+          .where("to", "=", opaque(db, a, "text"))
           .where((eb) => eb.and(rangeConditions({ from: q.from })(eb)))
           .orderBy("block_number", "desc")
           .orderBy("log_index", "desc")

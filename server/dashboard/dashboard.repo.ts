@@ -1,5 +1,5 @@
 import type { AppTx, OutboxKind, OutboxRow } from "../db/schema";
-import { anyOf } from "../../db/open";
+import { anyOf, opaque } from "../../db/open";
 import { countCapped } from "../db/paged";
 import type { TransferRow, TransfersTable } from "../../indexer/schema";
 import { sql } from "kysely";
@@ -25,9 +25,9 @@ type MovesQuery = { kinds: OutboxKind[]; start?: string; end?: string; addresses
 
 /** The confirmed moves of some kinds a dashboard search names; null when it names no wallet. */
 function confirmedMoves(db: AppTx, q: MovesQuery) {
-  let base = db.selectFrom("outbox_transfers").where("kind", "in", q.kinds).where("status", "=", "confirmed");
-  if (q.start) base = base.where("created_at", ">=", q.start);
-  if (q.end) base = base.where("created_at", "<=", q.end);
+  let base = db.selectFrom("outbox_transfers").where("kind", "in", q.kinds.map((k) => sql.lit(k))).where("status", "=", sql.lit("confirmed"));
+  if (q.start) base = base.where("created_at", ">=", opaque(db, q.start, "text"));
+  if (q.end) base = base.where("created_at", "<=", opaque(db, q.end, "text"));
   if (q.txHash) base = base.where("tx_hash", "=", q.txHash);
   if (q.addresses) {
     const a = q.addresses;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AppTx } from "../db/schema";
 
 /** Market addresses: the member wallets of shop owners (grade `exchanger`). */
@@ -6,8 +7,9 @@ export async function marketAddresses(db: AppTx): Promise<string[]> {
     .selectFrom("wallets as w")
     .innerJoin("members as m", "m.id", "w.member_id")
     .select("w.address")
-    .where("w.kind", "=", "member")
-    .where("m.permission", "=", "exchanger")
+    // Literals: a plan for these values (five market wallets among 50,000), not one for any kind and permission.
+    .where("w.kind", "=", sql.lit("member"))
+    .where("m.permission", "=", sql.lit("exchanger"))
     .execute();
   return rows.map((r) => r.address);
 }

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { AppTx } from "../db/schema";
+import { opaque } from "../../db/open";
 import { pagedQuery } from "../db/paged";
 import type { Paged, TableHandler } from "../../domain/schemas/list";
 
@@ -63,7 +65,7 @@ const moveBase = (db: AppTx, kind: "use" | "gift") =>
     .selectFrom("outbox_transfers as t")
     .leftJoin("members as a", "a.id", "t.member_id")
     .leftJoin("members as b", "b.id", "t.counterparty_member_id")
-    .where("t.kind", "=", kind);
+    .where("t.kind", "=", sql.lit(kind));
 
 const moveColumns = (qb: ReturnType<typeof moveBase>) =>
   qb.select([
@@ -73,7 +75,7 @@ const moveColumns = (qb: ReturnType<typeof moveBase>) =>
 export type MoveDbRow = Awaited<ReturnType<ReturnType<typeof moveColumns>["execute"]>>[number];
 
 export async function listMoves(db: AppTx, kind: "use" | "gift", q: SaleQuery): Promise<Paged<MoveDbRow>> {
-  const base = moveBase(db, kind).where("t.created_at", ">=", q.start).where("t.created_at", "<=", q.end);
+  const base = moveBase(db, kind).where("t.created_at", ">=", opaque(db, q.start, "text")).where("t.created_at", "<=", opaque(db, q.end, "text"));
   return pagedQuery(db, base, moveColumns, q, { createdAt: "t.created_at", id: "t.id", value: "t.value" }, "t.id");
 }
 

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { AppTx } from "../db/schema";
+import { opaque } from "../../db/open";
 import { pagedQuery } from "../db/paged";
 import type { Paged, TableHandler } from "../../domain/schemas/list";
 
@@ -40,8 +42,8 @@ const feeBase = (db: AppTx) =>
     .selectFrom("outbox_transfers as t")
     .leftJoin("members as a", "a.id", "t.member_id")
     .leftJoin("members as b", "b.id", "t.counterparty_member_id")
-    .where("t.fee", ">", 0)
-    .where("t.status", "=", "confirmed");
+    .where("t.fee", ">", sql.lit(0))
+    .where("t.status", "=", sql.lit("confirmed"));
 const feeColumns = (qb: ReturnType<typeof feeBase>) =>
   qb.select([
     "t.id", "t.kind", "t.from_address", "t.to_address", "t.value", "t.fee", "t.created_at", "t.tx_hash", "t.member_id", "t.counterparty_member_id",
@@ -51,12 +53,12 @@ export type FeeDbRow = Awaited<ReturnType<ReturnType<typeof feeColumns>["execute
 
 /** Search box of the fee list: the sender's or receiver's name or phone number, exactly. */
 export async function listFees(db: AppTx, q: TableHandler<"createdAt" | "id"> & Range & { kind?: "gift" | "use"; keyword?: string }): Promise<Paged<FeeDbRow>> {
-  let base = feeBase(db).where("t.created_at", ">=", q.start).where("t.created_at", "<=", q.end);
+  let base = feeBase(db).where("t.created_at", ">=", opaque(db, q.start, "text")).where("t.created_at", "<=", opaque(db, q.end, "text"));
   if (q.keyword) {
     const k = q.keyword;
     base = base.where((eb) => eb.or([eb("a.username", "=", k), eb("a.phonenumber", "=", k), eb("b.username", "=", k), eb("b.phonenumber", "=", k)]));
   }
-  if (q.kind) base = base.where("t.kind", "=", q.kind);
+  if (q.kind) base = base.where("t.kind", "=", sql.lit(q.kind));
   return pagedQuery(db, base, feeColumns, q, { createdAt: "t.created_at", id: "t.id" }, "t.id");
 }
 
