@@ -234,7 +234,8 @@ describe("accounts in Chromium", () => {
     await page.getByTestId("logout-dialog-ok").click();
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.getByTestId("login-phone").inputValue()).toBe("01033334444");
-    expect(await page.getByTestId("login-remember-input").isChecked()).toBe(true);
+    // The phone input is filled directly; the checkbox follows on the next render.
+    await expect.poll(() => page.getByTestId("login-remember-input").isChecked()).toBe(true);
     expect(await page.getByTestId("login-password").inputValue()).toBe("");
     expect(await page.getByTestId("header-balance").count()).toBe(0);
     // Logged out for real: the login-only page sends us back to /login.
