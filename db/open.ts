@@ -37,6 +37,9 @@ export async function openStore<DB>(loc: StoreLocation): Promise<Store<DB>> {
     }
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
+    // A 64 MB page cache of its own (SQLite's default is 2 MB): the reads at size touch more than that, and the OS
+    // may drop its file cache within a minute (docs/decisions.md).
+    database.pragma("cache_size = -65536");
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     return { db, dialect: "sqlite", close: () => db.destroy() };
   }

@@ -76,7 +76,8 @@ const smallCount = (node: OperationNode, max: number) =>
  * With the values in the text the generic plan is the custom one and is kept after five runs. Page sizes, count
  * caps and download batches are a handful of values, so statement texts stay a few per shape; the partner API's
  * limit (1–500) is the widest. A deeper page's OFFSET stays a parameter (one text for all pages; planned per run).
- * In the compiler, not a plugin: a plugin's transformer copies every node of every query (~25 µs a read).
+ * In the compiler, not a plugin: a plugin's transformer copies every node of every query (in a profile, about
+ * as long as compiling it).
  */
 class PlannableLimitsCompiler extends PostgresQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
