@@ -166,6 +166,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
         await relayer.stop(1_000);
         await paused.stop();
       })();
+      // Awaited only if the node comes back: a failed stop must not be a rejection nobody handles meanwhile.
+      pausedForRevive.catch((err) => log.warn({ err: (err as Error).message }, "pausing the relayer and the indexer for the node's restart failed"));
       return;
     }
     const waiting = pausedForRevive;
