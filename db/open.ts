@@ -150,7 +150,7 @@ export function anyOf(db: Kysely<any>, column: string, values: readonly string[]
 }
 
 /**
- * A bound value the planner may not look at (PostgreSQL: a one-value subquery, `(SELECT $1::type)`; SQLite: the
+ * A bound text value the planner may not look at (PostgreSQL: a one-value subquery, `(SELECT $1::text)`; SQLite: the
  * plain parameter). For a paged read whose plan must not depend on the value (an index walked in order and cut by
  * LIMIT, the same for every value): PostgreSQL plans a prepared statement afresh on each run while its custom plans
  * look cheaper than the generic one, and with a date range's or an address's value in view they always did (the
@@ -158,8 +158,8 @@ export function anyOf(db: Kysely<any>, column: string, values: readonly string[]
  * spent about as long again being planned. Hidden, both plans cost the same and the generic one is kept after five
  * runs. Not for values whose rows are few or many by kind (a status, a permission): those are literals.
  */
-export function opaque(db: Kysely<any>, value: string, type: "text"): Expression<string> {
-  return dialectOf(db) === "postgres" ? sql<string>`(select ${value}::${sql.raw(type)})` : sql<string>`${value}`;
+export function opaque(db: Kysely<any>, value: string): Expression<string> {
+  return dialectOf(db) === "postgres" ? sql<string>`(select ${value}::text)` : sql<string>`${value}`;
 }
 
 /** Store location from the configuration: PostgreSQL schema when a URL is given, else a SQLite file. */

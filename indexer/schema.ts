@@ -120,4 +120,6 @@ export type BlockRow = Selectable<BlocksTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 /** A transfer as decoded (its seqs are given by the store when it is written). */
 export type TransferRow = Omit<Selectable<TransfersTable>, "from_seq" | "to_seq">;
+/** The columns of a TransferRow (what a read of transfers selects). */
+export const TRANSFER_COLUMNS = ["tx_hash", "log_index", "block_number", "from", "to", "value", "kind", "timestamp"] as const satisfies readonly (keyof TransferRow)[];
 export type TokenEventRow = Selectable<TokenEventsTable>;

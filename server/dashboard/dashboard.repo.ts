@@ -1,7 +1,7 @@
 import type { AppTx, OutboxKind, OutboxRow } from "../db/schema";
 import { anyOf, opaque } from "../../db/open";
 import { countCapped } from "../db/paged";
-import type { TransferRow, TransfersTable } from "../../indexer/schema";
+import { TRANSFER_COLUMNS, type TransferRow, type TransfersTable } from "../../indexer/schema";
 import { sql } from "kysely";
 
 /** The business kind of each outbox leg of these transactions (what the dashboard's list names a row by). */
@@ -26,8 +26,8 @@ type MovesQuery = { kinds: OutboxKind[]; start?: string; end?: string; addresses
 /** The confirmed moves of some kinds a dashboard search names; null when it names no wallet. */
 function confirmedMoves(db: AppTx, q: MovesQuery) {
   let base = db.selectFrom("outbox_transfers").where("kind", "in", q.kinds.map((k) => sql.lit(k))).where("status", "=", sql.lit("confirmed"));
-  if (q.start) base = base.where("created_at", ">=", opaque(db, q.start, "text"));
-  if (q.end) base = base.where("created_at", "<=", opaque(db, q.end, "text"));
+  if (q.start) base = base.where("created_at", ">=", opaque(db, q.start));
+  if (q.end) base = base.where("created_at", "<=", opaque(db, q.end));
   if (q.txHash) base = base.where("tx_hash", "=", q.txHash);
   if (q.addresses) {
     const a = q.addresses;
@@ -37,7 +37,7 @@ function confirmedMoves(db: AppTx, q: MovesQuery) {
   return base;
 }
 
-/** Confirmed moves of some kinds in [start, end), newest first, with their tx hashes (the dashboard's business types); the total capped at 10,000. */
+/** Confirmed moves of some kinds in [start, end), newest first, with their tx hashes (the dashboard's business types); the total capped (countCapped). */
 export async function confirmedMovesPage(db: AppTx, q: MovesQuery): Promise<{ total: number; capped?: true; rows: Pick<OutboxRow, "id" | "tx_hash" | "from_address" | "to_address" | "value">[] }> {
   const base = confirmedMoves(db, q);
   if (!base) return { total: 0, rows: [] };
@@ -71,13 +71,13 @@ export async function confirmedMoveLegsPage(db: AppTx, q: MovesQuery): Promise<{
           .selectFrom(
             eb
               .selectFrom("chain.transfers as c")
-              .select(["c.tx_hash", "c.log_index", "c.block_number", "c.from", "c.to", "c.value", "c.kind", "c.timestamp"])
+              .select(TRANSFER_COLUMNS.map((c) => `c.${c}` as const))
               .where("c.tx_hash", "=", sql<string>`lower(o.tx_hash)`)
               .offset(0)
               .as("t"),
           )
           .selectAll("t")
-          .where("t.kind", "=", "transfer")
+          .where("t.kind", "=", sql.lit("transfer"))
           .whereRef("t.from", "=", "o.from_address")
           .whereRef("t.to", "=", "o.to_address")
           .where(sql<boolean>`t.value = o.value`)

@@ -75,7 +75,7 @@ const moveColumns = (qb: ReturnType<typeof moveBase>) =>
 export type MoveDbRow = Awaited<ReturnType<ReturnType<typeof moveColumns>["execute"]>>[number];
 
 export async function listMoves(db: AppTx, kind: "use" | "gift", q: SaleQuery): Promise<Paged<MoveDbRow>> {
-  const base = moveBase(db, kind).where("t.created_at", ">=", opaque(db, q.start, "text")).where("t.created_at", "<=", opaque(db, q.end, "text"));
+  const base = moveBase(db, kind).where("t.created_at", ">=", opaque(db, q.start)).where("t.created_at", "<=", opaque(db, q.end));
   return pagedQuery(db, base, moveColumns, q, { createdAt: "t.created_at", id: "t.id", value: "t.value" }, "t.id");
 }
 

@@ -53,7 +53,7 @@ export type FeeDbRow = Awaited<ReturnType<ReturnType<typeof feeColumns>["execute
 
 /** Search box of the fee list: the sender's or receiver's name or phone number, exactly. */
 export async function listFees(db: AppTx, q: TableHandler<"createdAt" | "id"> & Range & { kind?: "gift" | "use"; keyword?: string }): Promise<Paged<FeeDbRow>> {
-  let base = feeBase(db).where("t.created_at", ">=", opaque(db, q.start, "text")).where("t.created_at", "<=", opaque(db, q.end, "text"));
+  let base = feeBase(db).where("t.created_at", ">=", opaque(db, q.start)).where("t.created_at", "<=", opaque(db, q.end));
   if (q.keyword) {
     const k = q.keyword;
     base = base.where((eb) => eb.or([eb("a.username", "=", k), eb("a.phonenumber", "=", k), eb("b.username", "=", k), eb("b.phonenumber", "=", k)]));
