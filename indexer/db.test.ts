@@ -26,7 +26,7 @@ describe("chain store", () => {
     // 2^200: far past a JS number, exact through the store on both dialects.
     const big = (2n ** 200n).toString();
     const zero = "0x0000000000000000000000000000000000000000";
-    const mint = { tx_hash: "0x01", log_index: 0, block_number: 1, from: zero, to: alice, value: big, kind: "mint" as const, timestamp: block.timestamp };
+    const mint = { tx_hash: "0x01", log_index: 0, block_number: 1, from: zero, to: alice, value: big, kind: "mint" as const, timestamp: block.timestamp, gas_fee: null };
     const range = { blocks: [block], transactions: [], transfers: [mint], tokenEvents: [], authorizations: [], feeCollector: null };
     await writer.applyRange(range, block, null);
     // A range that does not extend the stored head (another writer moved it) writes nothing.

@@ -89,6 +89,9 @@ describe("indexer against a real Hardhat node", () => {
       ["transfer", history.carol, 5_000n],
       ["fee", chain.feeCollector, 200n],
     ]);
+    // Each leg keeps the transaction's gas fee as the receipt gives it.
+    const receipt = (await chain.provider.getTransactionReceipt(history.gift))!;
+    expect(gift.transfers.map((t) => t.gasFee)).toEqual([receipt.gasUsed * receipt.gasPrice, receipt.gasUsed * receipt.gasPrice]);
     const used = gift.events.find((e) => e.kind === "auth_used")!;
     expect(used).toMatchObject({ account: history.alice, amount: 5_000n, data: { to: history.carol, value: "5000", fee: "200" } });
 

@@ -175,4 +175,20 @@ export const chainMigrations: Record<string, Migration> = {
       await compareBytewise(db, "blocks", ["hash"]);
     },
   },
+
+  /**
+   * Each transfer keeps its transaction's gas fee (gas used × price): a page of transfers (the dashboard's list,
+   * a wallet's history) shows it without a read of 100 transactions by hash. Existing rows are backfilled from
+   * their transaction; on SQLite, whose amounts are decimal text, a product past 64 bits stays null (the reader
+   * then reads that transaction, as before).
+   */
+  "2026-11-26-transfer-gas-fee": {
+    async up(db: Kysely<any>) {
+      const pgsql = dialectOf(db) === "postgres";
+      await db.schema.alterTable("transfers").addColumn("gas_fee", columnTypes(db).amount).execute();
+      const product = pgsql ? sql`t.gas_used * t.gas_price` : sql`CAST(t.gas_used AS INTEGER) * CAST(t.gas_price AS INTEGER)`;
+      const fee = pgsql ? product : sql`CASE WHEN typeof(${product}) = 'integer' THEN CAST(${product} AS TEXT) END`;
+      await sql`UPDATE transfers SET gas_fee = (SELECT ${fee} FROM transactions t WHERE t.hash = transfers.tx_hash)`.execute(db);
+    },
+  },
 };

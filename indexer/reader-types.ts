@@ -11,6 +11,8 @@ export interface TransferRecord {
   value: bigint;
   kind: TransferKind;
   timestamp: Date;
+  /** Its transaction's gas fee in wei, as the index keeps it with the transfer (null: not kept; read the transaction). */
+  gasFee: bigint | null;
 }
 
 export interface TransactionRecord {
@@ -171,6 +173,7 @@ export const toTransfer = (r: TransferRow): TransferRecord => ({
   value: BigInt(r.value),
   kind: r.kind,
   timestamp: new Date(r.timestamp * 1000),
+  gasFee: r.gas_fee == null ? null : BigInt(r.gas_fee),
 });
 
 export const toTransaction = (r: TransactionRow): TransactionRecord => ({

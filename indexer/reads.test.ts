@@ -32,12 +32,12 @@ function history(fromBlock: number, toBlock: number, seed: number, branch = 0): 
     blocks.push({ number: b, hash: blockHash(b, branch), parent_hash: blockHash(b - 1, b - 1 === fromBlock - 1 ? 0 : branch), timestamp });
     const count = 1 + rand(3);
     // Everyone starts with a million (no balance ever goes below zero).
-    if (b === 1) people.slice(0, 4).forEach((p, j) => transfers.push({ tx_hash: hash(b, 10 + j), log_index: 20 + j, block_number: b, from: Z, to: p, value: "1000000", kind: "mint", timestamp }));
+    if (b === 1) people.slice(0, 4).forEach((p, j) => transfers.push({ tx_hash: hash(b, 10 + j), log_index: 20 + j, block_number: b, from: Z, to: p, value: "1000000", kind: "mint", timestamp, gas_fee: null }));
     for (let i = 0; i < count; i++) {
       const k = rand(10);
       const from = people[rand(4)];
       const to = people[rand(4)];
-      const leg = (log: number, f: string, t: string, value: number, kind: TransferKind): TransferRow => ({ tx_hash: hash(b, i), log_index: log, block_number: b, from: f, to: t, value: String(value), kind, timestamp });
+      const leg = (log: number, f: string, t: string, value: number, kind: TransferKind): TransferRow => ({ tx_hash: hash(b, i), log_index: log, block_number: b, from: f, to: t, value: String(value), kind, timestamp, gas_fee: null });
       if (k === 0) transfers.push(leg(i * 2, Z, from, 1_000_000, "mint"));
       else if (k === 1) transfers.push(leg(i * 2, from, Z, 1 + rand(5), "burn"));
       else if (k === 2) transfers.push(leg(i * 2, from, from, 1 + rand(5), "transfer"));
@@ -152,7 +152,7 @@ describe("reads at size: address places, counters, capped counts", () => {
       blocks.push({ number: b, hash: blockHash(b), parent_hash: blockHash(b - 1), timestamp: T0 + b * 60 });
       for (let i = 0; i < 100; i++) {
         const from = b === 1 && i === 0 ? Z : alice;
-        transfers.push({ tx_hash: hash(b, i), log_index: i, block_number: b, from, to: from === Z ? alice : people[1 + (i % 3)], value: from === Z ? "100000000" : "1", kind: from === Z ? "mint" : "transfer", timestamp: T0 + b * 60 });
+        transfers.push({ tx_hash: hash(b, i), log_index: i, block_number: b, from, to: from === Z ? alice : people[1 + (i % 3)], value: from === Z ? "100000000" : "1", kind: from === Z ? "mint" : "transfer", timestamp: T0 + b * 60, gas_fee: null });
       }
     }
     await writer.applyRange(range({ blocks, transfers }), { number: 101, hash: blockHash(101) }, null);
@@ -181,7 +181,13 @@ describe("reads at size: address places, counters, capped counts", () => {
     const h = history(1, 25, 5);
     const db = store.db as unknown as import("kysely").Kysely<any>;
     await db.insertInto("sync_state").values({ id: 1, chain_id: 1, genesis_hash: blockHash(0), token: alice, deploy_block: 0, last_block: 25, last_hash: blockHash(25), total_supply: "0", updated_at: "x" }).execute();
-    await db.insertInto("transfers").values(h.transfers).execute();
+    await db.insertInto("transfers").values(h.transfers.map(({ gas_fee: _, ...t }) => t)).execute();
+    // One transaction is stored: its transfers get its gas fee in the migration, the others none (not stored).
+    const paid = h.transfers[1].tx_hash;
+    await db
+      .insertInto("transactions")
+      .values({ hash: paid, block_number: h.transfers[1].block_number, tx_index: 0, from: alice, to: alice, status: 1, gas_used: "52000", gas_price: "1000000007", method: null, value: "0", timestamp: T0 })
+      .execute();
     const balances = new Map<string, bigint>();
     for (const t of h.transfers) {
       if (t.from !== Z) balances.set(t.from, (balances.get(t.from) ?? 0n) - BigInt(t.value));
@@ -194,6 +200,10 @@ describe("reads at size: address places, counters, capped counts", () => {
       .execute();
 
     await migrate(store.db, chainMigrations);
-    await expectReadsMatch(createChainReader(store), h.transfers);
+    await expectReadsMatch(
+      createChainReader(store),
+      h.transfers.map((t) => ({ ...t, gas_fee: t.tx_hash === paid ? (52_000n * 1_000_000_007n).toString() : null })),
+    );
+    expect((await createChainReader(store).transfersByTx(paid)).map((t) => t.gasFee)).toEqual(h.transfers.filter((t) => t.tx_hash === paid).map(() => 52_000n * 1_000_000_007n));
   });
 });

@@ -71,6 +71,12 @@ export interface TransfersTable {
   value: string;
   kind: TransferKind;
   timestamp: number;
+  /**
+   * Its transaction's gas fee (gas used × effective price, wei), kept with each of the transaction's transfers so
+   * that a page of transfers shows its fees without a read of their transactions. Null where it could not be
+   * derived (a store backfilled on SQLite with a product past 64 bits; the reader then looks the transaction up).
+   */
+  gas_fee: string | null;
   /** This transfer's place (1, 2, 3… in block order) in the history of `from`, and of `to` (the same for a self-transfer). */
   from_seq: Generated<number>;
   to_seq: Generated<number>;
@@ -121,5 +127,5 @@ export type TransactionRow = Selectable<TransactionsTable>;
 /** A transfer as decoded (its seqs are given by the store when it is written). */
 export type TransferRow = Omit<Selectable<TransfersTable>, "from_seq" | "to_seq">;
 /** The columns of a TransferRow (what a read of transfers selects). */
-export const TRANSFER_COLUMNS = ["tx_hash", "log_index", "block_number", "from", "to", "value", "kind", "timestamp"] as const satisfies readonly (keyof TransferRow)[];
+export const TRANSFER_COLUMNS = ["tx_hash", "log_index", "block_number", "from", "to", "value", "kind", "timestamp", "gas_fee"] as const satisfies readonly (keyof TransferRow)[];
 export type TokenEventRow = Selectable<TokenEventsTable>;

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { syncStateOf, type SyncState } from "./db";
 import type { DecodedRange } from "./decode";
 import { StaleHeadError } from "./errors";
+import { TRANSFER_COLUMNS } from "./schema";
 import { effects, nowIso } from "./store-effects";
 
 const q = (c: string) => `"${c}"`;
@@ -14,7 +15,7 @@ const upsert = (keys: readonly string[], columns: readonly string[]) =>
 const BLOCK_COLUMNS = ["number", "hash", "parent_hash", "timestamp"] as const;
 const TX_COLUMNS = ["hash", "block_number", "tx_index", "from", "to", "status", "gas_used", "gas_price", "method", "value", "timestamp"] as const;
 const EVENT_COLUMNS = ["block_number", "tx_hash", "log_index", "kind", "actor", "account", "nonce", "amount", "data", "timestamp"] as const;
-const TRANSFER_COLUMNS = ["tx_hash", "log_index", "block_number", "from", "to", "value", "kind", "timestamp", "from_seq", "to_seq"] as const;
+const TRANSFER_ROW_COLUMNS = [...TRANSFER_COLUMNS, "from_seq", "to_seq"] as const;
 
 type SyncStateRow = { chain_id: number; genesis_hash: string; token: string; deploy_block: number; last_block: number | null; last_hash: string | null; total_supply: string; holder_count: number };
 
@@ -31,7 +32,7 @@ export function sqliteRangeWriter(d: Database.Database) {
     tx: d.prepare(insertSql("transactions", TX_COLUMNS, upsert(["hash"], TX_COLUMNS))),
     event: d.prepare(insertSql("token_events", EVENT_COLUMNS, `ON CONFLICT ("tx_hash", "log_index") DO NOTHING`)),
     transferThere: d.prepare(`SELECT 1 FROM transfers WHERE tx_hash = ? AND log_index = ?`).pluck(),
-    transfer: d.prepare(insertSql("transfers", TRANSFER_COLUMNS, `ON CONFLICT ("tx_hash", "log_index") DO NOTHING`)),
+    transfer: d.prepare(insertSql("transfers", TRANSFER_ROW_COLUMNS, `ON CONFLICT ("tx_hash", "log_index") DO NOTHING`)),
     count: d.prepare(`SELECT transfers FROM address_stats WHERE address = ?`).pluck(),
     setCount: d.prepare(insertSql("address_stats", ["address", "transfers"], upsert(["address"], ["address", "transfers"]))),
     balance: d.prepare(`SELECT balance FROM balances WHERE address = ?`).pluck(),
@@ -57,7 +58,7 @@ export function sqliteRangeWriter(d: Database.Database) {
     for (const t of fresh) {
       const fromSeq = next(t.from);
       const toSeq = t.to === t.from ? fromSeq : next(t.to);
-      if (st.transfer.run(t.tx_hash, t.log_index, t.block_number, t.from, t.to, t.value, t.kind, t.timestamp, fromSeq, toSeq).changes !== 1) {
+      if (st.transfer.run(t.tx_hash, t.log_index, t.block_number, t.from, t.to, t.value, t.kind, t.timestamp, t.gas_fee, fromSeq, toSeq).changes !== 1) {
         throw new Error("transfers written by another writer during the range");
       }
     }

@@ -10,6 +10,10 @@
 import crypto from "node:crypto";
 import { ethers } from "ethers";
 
+/** Every generated transaction's gas (its transfers keep the product, as the indexer writes them). */
+const GAS_USED = 60_000n;
+const GAS_PRICE = 1_000_000_000n;
+
 export type Table = "blocks" | "transactions" | "transfers" | "token_events" | "outbox_transfers" | "members" | "wallets" | "balances" | "address_stats";
 export type Value = string | number | null;
 
@@ -22,7 +26,7 @@ export const COLUMNS: Record<Table, [string, string][]> = {
   ],
   transfers: [
     ["tx_hash", "text"], ["log_index", "int4"], ["block_number", "int8"], ["from", "text"], ["to", "text"], ["value", "numeric"],
-    ["kind", "text"], ["timestamp", "int8"], ["from_seq", "int8"], ["to_seq", "int8"],
+    ["kind", "text"], ["timestamp", "int8"], ["gas_fee", "numeric"], ["from_seq", "int8"], ["to_seq", "int8"],
   ],
   token_events: [
     ["block_number", "int8"], ["tx_hash", "text"], ["log_index", "int4"], ["kind", "text"], ["actor", "text"], ["account", "text"],
@@ -144,12 +148,12 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
     const hash = hashes();
     const txIndex = txInBlock++;
     transactions++;
-    sink.put("transactions", [hash, blockNumber, txIndex, relayer, token, 1, "60000", "1000000000", method, "0", blockTime]);
+    sink.put("transactions", [hash, blockNumber, txIndex, relayer, token, 1, String(GAS_USED), String(GAS_PRICE), method, "0", blockTime]);
     legs.forEach((l, i) => {
       const logIndex = txIndex * 4 + i;
       const fromSeq = next(l.from);
       const toSeq = l.to === l.from ? fromSeq : next(l.to);
-      sink.put("transfers", [hash, logIndex, blockNumber, l.from, l.to, String(l.value), l.kind, blockTime, fromSeq, toSeq]);
+      sink.put("transfers", [hash, logIndex, blockNumber, l.from, l.to, String(l.value), l.kind, blockTime, String(GAS_USED * GAS_PRICE), fromSeq, toSeq]);
       if (l.from === ethers.ZeroAddress) supply += l.value;
       else balance.set(l.from, (balance.get(l.from) ?? 0) - l.value);
       if (l.to === ethers.ZeroAddress) supply -= l.value;

@@ -206,6 +206,8 @@ async function onTarget(target: Target, facts: DataFacts): Promise<BenchRow[]> {
       ? await openAppStore({ dataDir: target.chainOpts.dataDir, databaseUrl: null })
       : await openAppStore({ dataDir: os.tmpdir(), databaseUrl: target.chainOpts.databaseUrl });
   try {
+    const m = process.memoryUsage();
+    log(`${target.dialect}: this process holds ${(m.heapUsed / 2 ** 20).toFixed(0)} MB of JS heap, ${(m.rss / 2 ** 20).toFixed(0)} MB resident`);
     const view = createChainReader(chain);
     return await measure(target, facts, app.db, view);
   } finally {

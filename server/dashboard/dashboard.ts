@@ -30,10 +30,11 @@ async function searchedAddresses(ctx: AppContext, q: DashboardListRequest): Prom
  * about those transactions only (none for a page of the fee collector's fee legs).
  */
 export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, transfers: TransferRecord[]): Promise<DashboardRowDto[]> {
-  const hashes = [...new Set(transfers.map((t) => t.txHash))];
+  // The gas fee comes with each transfer as the index keeps it; only transactions whose rows lack it are read.
+  const unknownGas = [...new Set(transfers.filter((t) => t.gasFee === null).map((t) => t.txHash))];
   const moveHashes = [...new Set(transfers.filter((t) => t.kind === "transfer").map((t) => t.txHash))];
   const [gasFees, moves, names] = await Promise.all([
-    ctx.view.gasFeesOf(hashes),
+    unknownGas.length > 0 ? ctx.view.gasFeesOf(unknownGas) : new Map<string, bigint>(),
     repo.moveKindsOfTransactions(ctx.db, moveHashes),
     repo.namesOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
   ]);
@@ -55,7 +56,7 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
       value: t.value.toString(),
       timestamp: t.timestamp.toISOString(),
       block: t.blockNumber,
-      gasFee: gasFees.get(t.txHash)?.toString() ?? null,
+      gasFee: (t.gasFee ?? gasFees.get(t.txHash))?.toString() ?? null,
       type: t.kind === "transfer" ? ((move && TYPE_OF_KIND[move.kind]) ?? "transfer") : t.kind,
       fromName: nameOf(t.from),
       toName: nameOf(t.to),

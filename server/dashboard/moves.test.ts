@@ -38,6 +38,7 @@ describe("dashboard business types: moves and their legs", () => {
       value: String(value),
       kind,
       timestamp: T0 + block * 60,
+      gas_fee: String(21_000 * tx),
     });
     const transfers = [
       // Block 1, tx 1: a batch of three gifts, each with its fee leg: the first two to the same recipient, the

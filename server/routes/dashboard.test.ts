@@ -38,7 +38,8 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     const byPhone = await op("POST", "/api/dashboard/list", { filter: "01011112222", filter_type: "phone", type: "gift", perPage: 10 });
     expect(byPhone.data.total).toBe(1);
     expect(byPhone.data.list[0]).toMatchObject({ hash: giftHash, type: "gift", value: "1500", to: seoyeonAddr, fromName: "김민준", toName: "이서연" });
-    expect(BigInt(byPhone.data.list[0].gasFee)).toBeGreaterThan(0n);
+    const receipt = (await s.ctx.chain.provider.getTransactionReceipt(giftHash))!;
+    expect(BigInt(byPhone.data.list[0].gasFee)).toBe(receipt.gasUsed * receipt.gasPrice);
     const fees = await op("POST", "/api/dashboard/list", { type: "fee", perPage: 10 });
     expect(fees.data.list.map((r: { hash: string; value: string }) => [r.hash, r.value])).toEqual([[giftHash, "200"]]);
     const byHash = await op("POST", "/api/dashboard/list", { filter: giftHash.toUpperCase().replace("0X", "0x"), filter_type: "hash", perPage: 10 });
