@@ -64,7 +64,6 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
   });
 }
 
-/** The dashboard list: token transfers in a date range, by type, searched by hash, address, member name or phone. */
 /**
  * The dashboard list's transfers, before naming: token transfers in a date range, by type, searched by hash,
  * address, member name or phone.
