@@ -4,6 +4,7 @@ import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from "./rpc";
 import { fromHex } from "./rpc";
 import { nonceHex } from "../chain/eip712";
 import { abiTables, addr, type ParsedLog } from "./abi-tables";
+import { gasFeeOf } from "./schema";
 
 /**
  * Pure decoding of one block range: raw blocks, the token's logs and the receipts of the
@@ -121,7 +122,7 @@ export function decodeRange(input: DecodeInput): DecodedRange {
     if (status === 0 && tx.to && addr(tx.to) === token) authorizations.push(...revertedAuthorizations(iface, tx, blockNumber));
   }
 
-  const gasFeeOf = new Map(transactions.map((t) => [t.hash, (BigInt(t.gas_used) * BigInt(t.gas_price)).toString()]));
+  const feeOfTx = new Map(transactions.map((t) => [t.hash, gasFeeOf(t).toString()]));
   const transfers: TransferRow[] = [];
   const tokenEvents: TokenEventRow[] = [];
   let feeCollector = input.feeCollector;
@@ -173,7 +174,7 @@ export function decodeRange(input: DecodeInput): DecodedRange {
         const from = addr(a[0]);
         const to = addr(a[1]);
         const kind: TransferKind = feeLogIndexes.has(logIndex) ? "fee" : from === ZERO ? "mint" : to === ZERO ? "burn" : "transfer";
-        transfers.push({ tx_hash: txHash, log_index: logIndex, block_number: blockNumber, from, to, value: BigInt(a[2]).toString(), kind, timestamp, gas_fee: gasFeeOf.get(txHash) ?? null });
+        transfers.push({ tx_hash: txHash, log_index: logIndex, block_number: blockNumber, from, to, value: BigInt(a[2]).toString(), kind, timestamp, gas_fee: feeOfTx.get(txHash) ?? null });
         continue;
       }
       const ev = (kind: TokenEventKind, f: Partial<Pick<TokenEventRow, "actor" | "account" | "nonce" | "amount">>, data?: object): void => {

@@ -2,7 +2,7 @@ import { checksumAddress } from "../chain/checksum";
 import { anyOf } from "../db/open";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
-import type { ChainDatabase } from "./schema";
+import { gasFeeOf, type ChainDatabase } from "./schema";
 import { balanceAndHeadQuery, blockStateQuery, latestQuery } from "./reader-state";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransferQuery, type TransferRecord } from "./reader-types";
@@ -283,7 +283,7 @@ export function createChainReader(store: ChainStore): ChainReader {
         if (list.length === 0) return new Map();
         // The three columns only: whole rows cost a 100-hash page twice as long (read and converted for nothing).
         const rows = await db.selectFrom("transactions").select(["hash", "gas_used", "gas_price"]).where(anyOf(db, "hash", list)).execute();
-        return new Map(rows.map((r) => [r.hash, BigInt(r.gas_used) * BigInt(r.gas_price)]));
+        return new Map(rows.map((r) => [r.hash, gasFeeOf(r)]));
       });
     },
     balancesAfter(after, limit) {

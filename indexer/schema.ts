@@ -124,6 +124,8 @@ export type ChainTx = Transaction<ChainDatabase>;
 /** Row shapes as stored (snake_case columns, decimal-string amounts). */
 export type BlockRow = Selectable<BlocksTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
+/** A transaction's gas fee in wei: gas used × effective price (what the dashboard shows, and transfers keep). */
+export const gasFeeOf = (t: Pick<TransactionRow, "gas_used" | "gas_price">): bigint => BigInt(t.gas_used) * BigInt(t.gas_price);
 /** A transfer as decoded (its seqs are given by the store when it is written). */
 export type TransferRow = Omit<Selectable<TransfersTable>, "from_seq" | "to_seq">;
 /** The columns of a TransferRow (what a read of transfers selects). */

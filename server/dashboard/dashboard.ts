@@ -34,7 +34,7 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
   const unknownGas = [...new Set(transfers.filter((t) => t.gasFee === null).map((t) => t.txHash))];
   const moveHashes = [...new Set(transfers.filter((t) => t.kind === "transfer").map((t) => t.txHash))];
   const [gasFees, moves, names] = await Promise.all([
-    unknownGas.length > 0 ? ctx.view.gasFeesOf(unknownGas) : new Map<string, bigint>(),
+    ctx.view.gasFeesOf(unknownGas),
     repo.moveKindsOfTransactions(ctx.db, moveHashes),
     repo.namesOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
   ]);
