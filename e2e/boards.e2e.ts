@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, shot } from "./browser";
-import { startE2EStack } from "./stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { shot } from "./browser";
+import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { insertBoard } from "../server/cs/cs.repo";
 import { savePolicy } from "../server/policies/policies.repo";
@@ -23,27 +23,14 @@ const XSS = [
  * editor and answers inquiries, the member app shows it formatted; hostile HTML fires no dialog anywhere.
  */
 describe("boards and policies in Chromium", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
-  });
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
-  });
-  afterAll(async () => {
-    await close?.();
-    await s?.stop();
+  beforeAll(() => {
+    s = suite.stack();
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "ko-KR", timezoneId: "Asia/Seoul" });
-    contexts.push(context);
-    return context.newPage();
+    return (await suite.newContext()).newPage();
   }
   async function adminPage(): Promise<Page> {
     const page = await newPage();

@@ -1,4 +1,6 @@
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { launchBrowser } from "./browser";
 import { startTestStack, type TestStack } from "../server/test/harness";
 import { reconcile } from "../server/dashboard/reconcile";
 
@@ -21,4 +23,38 @@ export async function startE2EStack(): Promise<TestStack> {
       }
     },
   });
+}
+
+/**
+ * A browser suite, called inside a describe: one seeded stack and one Chromium for the file, and a fresh context
+ * per call of `newContext` (no cookies, no storage; Korean locale, Seoul time), closed with its test.
+ * `stack()` is the running stack once the suite's beforeAll has run.
+ */
+export function browserSuite() {
+  let s: TestStack;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>["browser"];
+  let close: () => Promise<void>;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    s = await startE2EStack();
+    ({ browser, close } = await launchBrowser());
+  });
+  // Each test's contexts (and any popup they opened) go away with the test.
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await close?.();
+    await s?.stop();
+  });
+
+  return {
+    stack: () => s,
+    async newContext(width = 1280, height = 900): Promise<BrowserContext> {
+      const context = await browser.newContext({ viewport: { width, height }, locale: "ko-KR", timezoneId: "Asia/Seoul" });
+      contexts.push(context);
+      return context;
+    },
+  };
 }
