@@ -128,10 +128,10 @@ export async function addressHistoryPage(db: ChainDb, a: string, q: TimeRange & 
     // from the sender's side only. Merged newest first here (at most `limit` rows).
     const size = top - bottom + 1;
     const [sent, received] = await Promise.all([
-      db.selectFrom("transfers").selectAll().where("from", "=", a).where("from_seq", ">=", bottom).where("from_seq", "<=", top).orderBy("from_seq", "desc").limit(size).execute(),
+      db.selectFrom("transfers").select(TRANSFER_COLUMNS).where("from", "=", a).where("from_seq", ">=", bottom).where("from_seq", "<=", top).orderBy("from_seq", "desc").limit(size).execute(),
       db
         .selectFrom("transfers")
-        .selectAll()
+        .select(TRANSFER_COLUMNS)
         .where("to", "=", a)
         .where("to_seq", ">=", bottom)
         .where("to_seq", "<=", top)
@@ -145,26 +145,41 @@ export async function addressHistoryPage(db: ChainDb, a: string, q: TimeRange & 
   }
 }
 
-/** The newest transfers received by any of `addresses` since `q.from`: one UNION ALL of per-address index seeks. */
+/**
+ * The newest transfers received by any of `addresses` since `q.from`: one UNION ALL of per-address index seeks, each
+ * cut by the limit, merged newest first. On SQLite the branches carry keys only (rowid, block, log index: covered by
+ * the recipient's index) and the rows are read for the merged page alone: with whole rows every branch copied and
+ * sorted its columns before the merge threw four fifths away (raw statements on the 2 M data: 0.53 → 0.32 ms).
+ */
 export async function receivedBy(db: ChainDb, addresses: string[], q: { from?: Date; limit: number }): Promise<TransferRecord[]> {
-  const newest = (a: string, i: number) =>
+  const seek = (a: string) =>
     db
-      .selectFrom(
-        db
-          .selectFrom("transfers")
-          .selectAll()
-          // Opaque: the same plan (the recipient's index, newest first, cut by the limit) for a busy market as for
-          // a quiet one, kept, not planned again on every call (five branches took longer to plan than to run).
-          .where("to", "=", opaque(db, a))
-          .where((eb) => eb.and(rangeConditions({ from: q.from })(eb)))
-          .orderBy("block_number", "desc")
-          .orderBy("log_index", "desc")
-          .limit(q.limit)
-          .as(`r${i}`),
-      )
-      .selectAll();
-  let all = newest(addresses[0], 0);
-  for (let i = 1; i < addresses.length; i++) all = all.unionAll(newest(addresses[i], i));
-  const rows = await all.orderBy("block_number", "desc").orderBy("log_index", "desc").limit(q.limit).execute();
+      .selectFrom("transfers")
+      // Opaque: the same plan (the recipient's index, newest first, cut by the limit) for a busy market as for
+      // a quiet one, kept, not planned again on every call (five branches took longer to plan than to run).
+      .where("to", "=", opaque(db, a))
+      .where((eb) => eb.and(rangeConditions({ from: q.from })(eb)))
+      .orderBy("block_number", "desc")
+      .orderBy("log_index", "desc")
+      .limit(q.limit);
+  const newestOf = <B extends { unionAll(other: B): B; orderBy(c: "block_number" | "log_index", d: "desc"): B; limit(n: number): B }>(branches: B[]) =>
+    branches
+      .slice(1)
+      .reduce((all, b) => all.unionAll(b), branches[0])
+      .orderBy("block_number", "desc")
+      .orderBy("log_index", "desc")
+      .limit(q.limit);
+  if (dialectOf(db) === "postgres") {
+    const rows = await newestOf(addresses.map((a, i) => db.selectFrom(seek(a).select(TRANSFER_COLUMNS).as(`r${i}`)).selectAll())).execute();
+    return rows.map(toTransfer);
+  }
+  const keys = newestOf(addresses.map((a, i) => db.selectFrom(seek(a).select([sql<number>`rowid`.as("rid"), "block_number", "log_index"]).as(`r${i}`)).selectAll()));
+  const rows = await db
+    .selectFrom("transfers")
+    .select(TRANSFER_COLUMNS)
+    .where(sql<boolean>`rowid in (select rid from (${keys}) as k)`)
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc")
+    .execute();
   return rows.map(toTransfer);
 }

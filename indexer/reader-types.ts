@@ -1,5 +1,5 @@
 import type { SyncState } from "./db";
-import type { TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./schema";
+import type { TokenEventKind, TokenEventRow, TransactionRow, TransferColumn, TransferKind, TransferRow } from "./schema";
 
 /** What the chain reader answers: records (typed, amounts as bigint), queries, the reader's interface, and the row mappers. */
 export interface TransferRecord {
@@ -131,8 +131,8 @@ export interface ChainReader {
   transfersOf(address: string, q?: TransferQuery): Promise<Page<TransferRecord>>;
   countTransfersOf(address: string, q?: Omit<TransferQuery, "limit" | "offset">): Promise<number>;
   transfersByTx(hash: string): Promise<TransferRecord[]>;
-  /** The transfers of these transactions (a page's worth), in chain order. */
-  transfersOfTransactions(hashes: string[]): Promise<TransferRecord[]>;
+  /** The transfers of these transactions (a page's worth), in chain order; with `kind`, only those of that kind. */
+  transfersOfTransactions(hashes: string[], kind?: TransferKind): Promise<TransferRecord[]>;
   /**
    * The newest transfers received by any of `addresses` (a partner's markets) since `from`, newest first, at most
    * `limit`: one statement, each address read along its own index, no count.
@@ -164,7 +164,7 @@ export interface ChainReader {
 }
 
 
-export const toTransfer = (r: TransferRow): TransferRecord => ({
+export const toTransfer = (r: Pick<TransferRow, TransferColumn>): TransferRecord => ({
   txHash: r.tx_hash,
   logIndex: r.log_index,
   blockNumber: r.block_number,

@@ -104,6 +104,13 @@ async function expectReadsMatch(view: ChainReader, rows: TransferRow[]) {
     expect((await view.receivedBy(markets.map((m) => m.toLowerCase()), { from: since, limit })).map(key)).toEqual(want.map(key));
   }
   expect(await view.receivedBy([], { limit: 5 })).toEqual([]);
+  // The legs of a page's transactions (the dashboard's gift page on SQLite asks for the plain transfers only), in chain order.
+  const txs = [...new Set(rows.filter((_, i) => i % 3 === 0).map((t) => t.tx_hash))];
+  const chainOrder = (list: TransferRow[]) => [...list].sort(newestFirst).reverse().map(key);
+  expect((await view.transfersOfTransactions(txs)).map(key)).toEqual(chainOrder(rows.filter((t) => txs.includes(t.tx_hash))));
+  const plain = await view.transfersOfTransactions(txs, "transfer");
+  expect(plain.map(key)).toEqual(chainOrder(rows.filter((t) => txs.includes(t.tx_hash) && t.kind === "transfer")));
+  expect(plain.length).toBeGreaterThan(0);
 }
 
 describe("reads at size: address places, counters, capped counts", () => {

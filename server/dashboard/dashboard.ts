@@ -88,7 +88,7 @@ export async function dashboardTransfers(ctx: AppContext, q: DashboardListReques
     }
     const { total, capped, rows } = await repo.confirmedMovesPage(ctx.db, moves);
     const byTx = new Map<string, TransferRecord[]>();
-    for (const t of await ctx.view.transfersOfTransactions(rows.map((r) => r.tx_hash!))) {
+    for (const t of await ctx.view.transfersOfTransactions(rows.map((r) => r.tx_hash!), "transfer")) {
       const legs = byTx.get(t.txHash);
       if (legs) legs.push(t);
       else byTx.set(t.txHash, [t]);
