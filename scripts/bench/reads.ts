@@ -109,7 +109,9 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   });
   await sample(`busiest address: last page`, () => history(fc, Math.ceil(facts.feeCollectorTransfers / PAGE)), {
     what: "its oldest 100 by index",
-    run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number, log_index LIMIT ${PAGE}`, [fc]),
+    // By its place as recipient (to_seq, chain order): ordered by block, PostgreSQL walked the block index from the
+    // start and filtered out the 50,000 opening mints (8.5–12.6 ms), which timed the planner, not an index.
+    run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY to_seq LIMIT ${PAGE}`, [fc]),
   });
   await sample(`typical address (${facts.typical.transfers} transfers): page 1 + total`, () => history(facts.typical.address, 1), {
     what: "its transfers by index",
