@@ -42,7 +42,8 @@ export function createChainReader(store: ChainStore): ChainReader {
 
   /**
    * One page of `table` under `where` (newest first by `order`) and the total count; with `capped`, counting
-   * stops past COUNT_CAP rows (a list over the whole history costs the same whatever its size).
+   * stops past COUNT_CAP rows (a list over the whole history costs the same whatever its size). Transfers are read
+   * with the columns a record is made of (TRANSFER_COLUMNS), as every transfer read is.
    */
   function page<T extends Table, R, O>(
     table: T,
@@ -54,10 +55,10 @@ export function createChainReader(store: ChainStore): ChainReader {
   ): Promise<Page<O>> {
     return guard(emptyPage<O>(), async () => {
       const base = (db.selectFrom(table) as unknown as SelectQueryBuilder<ChainDatabase, T, object>).where((eb) => eb.and(where(eb)));
+      const columns = (table === "transfers" ? base.select(TRANSFER_COLUMNS as never) : base.selectAll()) as typeof base;
       // The page and the count together (on PostgreSQL, two connections at once).
       const [rows, count] = await Promise.all([
-        base
-          .selectAll()
+        columns
           .orderBy(sql.ref(order[0]), "desc")
           .orderBy(sql.ref(order[1]), "desc")
           .limit(q.limit ?? DEFAULT_LIMIT)

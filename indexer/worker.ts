@@ -42,7 +42,8 @@ export type FromThread =
   | { type: "log"; level: keyof Logger; msg: string }
   | { type: "reply"; id: number; head?: IndexedHead | null; error?: SerializedError };
 
-const BOOT = path.join(__dirname, "worker-boot.cjs");
+/** The script a worker thread starts with: it loads `workerData.entry`, TypeScript through tsx when needed. */
+export const WORKER_BOOT = path.join(__dirname, "worker-boot.cjs");
 const THREAD = path.join(__dirname, `worker-thread${path.extname(__filename) || ".ts"}`);
 
 /** Errors cross the thread boundary as name + message; the kind (retryable or fatal) comes back from the name. */
@@ -63,7 +64,7 @@ export function startIndexerWorker(opts: IndexerWorkerOptions): IndexerWorker {
   const { logger, ...threadOpts } = opts;
   const log = logger ?? defaultLogger;
   const emitter = createEmitter((event, err) => log.error(`indexer: a '${event}' listener threw: ${(err as Error)?.message ?? err}`));
-  const worker = new Worker(BOOT, { workerData: { entry: THREAD, opts: threadOpts satisfies ThreadOptions } });
+  const worker = new Worker(WORKER_BOOT, { workerData: { entry: THREAD, opts: threadOpts satisfies ThreadOptions } });
   let current: IndexedHead | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve(h: IndexedHead | null | undefined): void; reject(e: Error): void }>();

@@ -14,7 +14,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { startLocalNode } from "../../chain/node";
 import { freePort } from "../../chain/ports";
-import { startIndexerWorker } from "../../indexer/worker";
+import { startIndexerWorker, WORKER_BOOT } from "../../indexer/worker";
 import { eth_blockNumber } from "../../indexer/rpc";
 import type { PlainFetchJob } from "./plain-fetch-thread";
 import { deployBenchChain } from "./indexer-history";
@@ -27,8 +27,7 @@ const BATCH = 500;
 const ROUNDS = Number(process.env.BENCH_INDEXER_ROUNDS ?? 3);
 const LIVE_BLOCKS = Number(process.env.BENCH_LIVE_BLOCKS ?? 150);
 const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE ?? 10);
-/** The anchor's thread, booted as the indexer's is (TypeScript through tsx). */
-const BOOT = path.join(__dirname, "../../indexer/worker-boot.cjs");
+/** The anchor's thread, booted as the indexer's is (WORKER_BOOT). */
 const PLAIN_FETCH = path.join(__dirname, "plain-fetch-thread.ts");
 
 export async function run(): Promise<BenchRow[]> {
@@ -49,7 +48,7 @@ export async function run(): Promise<BenchRow[]> {
      */
     const plainFetch = async (): Promise<{ rate: number; early: number }> => {
       const job: PlainFetchJob = { rpcUrl: node.rpcUrl, token: chain.token, from, head, batch: BATCH, early: EARLY };
-      const worker = new Worker(BOOT, { workerData: { entry: PLAIN_FETCH, job } });
+      const worker = new Worker(WORKER_BOOT, { workerData: { entry: PLAIN_FETCH, job } });
       try {
         return await new Promise((resolve, reject) => {
           worker.on("error", reject);

@@ -94,7 +94,7 @@ export async function dashboardTransfers(ctx: AppContext, q: DashboardListReques
       else byTx.set(t.txHash, [t]);
     }
     const items = rows.flatMap((r) => {
-      const leg = byTx.get(r.tx_hash!.toLowerCase())?.find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
+      const leg = byTx.get(r.tx_hash!.toLowerCase())?.find((t) => t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
       return leg ? [leg] : [];
     });
     return { items, total, ...(capped ? { capped: true } : {}) };
