@@ -27,7 +27,7 @@ export function accountsSuite() {
 
   /** A fresh context (no cookies, no storage); the Daum postcode script is blocked so the manual address form shows. */
   async function newPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await suite.newContext(width, height);
+    const context = await suite.newContext({ width, height });
     await context.route(/daumcdn\.net/, (route) => route.abort());
     const page = await context.newPage();
     return { context, page };

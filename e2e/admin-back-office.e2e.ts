@@ -1,42 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import ExcelJS from "exceljs";
-import { launchBrowser, shot } from "./browser";
-import { startE2EStack } from "./stack";
+import { shot } from "./browser";
+import { browserSuite } from "./stack";
 import { MINJUN, SEOYEON } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
 import { Msg } from "../domain/messages";
 
-/** Logs an operator in through the admin login page and waits for its landing screen. */
-async function adminLogin(browser: Browser, s: TestStack, id: string, password: string, landing: RegExp): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: "ko-KR" });
-  await page.goto(s.url + "/admin/login");
-  await page.getByTestId("admin-login-id").fill(id);
-  await page.getByTestId("admin-login-password").fill(password);
-  await page.getByTestId("admin-login-submit").click();
-  await page.waitForURL(landing);
-  return page;
-}
-
 const snack = (page: Page, message: string) => page.getByTestId("admin-snackbar").filter({ hasText: message }).first().waitFor();
 
 describe("back-office screens in Chromium", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await close?.();
-    await s?.stop();
+  beforeAll(() => {
+    s = suite.stack();
   });
 
   it("members: search → detail → suspend; the member's token stops and the web app says why", async () => {
     const member = await s.loginUser(SEOYEON.phone, SEOYEON.password);
-    const page = await adminLogin(browser, s, "admin", "admin1234", /\/admin\/main$/);
+    const page = await suite.adminPage();
     await page.getByTestId("admin-menu-account").click();
     await page.getByTestId("members-table-row").first().waitFor();
     await page.getByTestId("members-search-input").fill(SEOYEON.phone);
@@ -64,7 +46,7 @@ describe("back-office screens in Chromium", () => {
     // At once: the member's token is refused, and logging in says the account is suspended.
     const r = await s.call("GET", "/api/buy", { token: member });
     expect(r.code).toBe(403);
-    const web = await browser.newPage({ locale: "ko-KR" });
+    const web = await suite.newPage();
     await web.goto(s.url + "/login");
     await web.getByTestId("login-phone").fill(SEOYEON.phone);
     await web.getByTestId("login-password").fill(SEOYEON.password);
@@ -79,7 +61,7 @@ describe("back-office screens in Chromium", () => {
   });
 
   it("operators: create a sub admin from a preset → it logs in → menu and server agree; deletion stops it at once", async () => {
-    const page = await adminLogin(browser, s, "admin", "admin1234", /\/admin\/main$/);
+    const page = await suite.adminPage();
     await page.goto(s.url + "/admin/account/create");
     // Spec §5 messages, from the shared schema.
     await page.getByTestId("operator-id").fill("ab");
@@ -104,7 +86,7 @@ describe("back-office screens in Chromium", () => {
     await page.getByTestId("operator-submit").click();
     await snack(page, Msg.adminExists);
 
-    const sub = await adminLogin(browser, s, "subadmin1", "subadmin1234", /\/admin\/main$/);
+    const sub = await suite.adminPage("subadmin1", "subadmin1234");
     const enabled = async (testId: string) => sub.getByTestId(testId).getAttribute("data-enabled");
     expect(await enabled("admin-menu-account")).toBe("true");
     expect(await enabled("admin-menu-account-create")).toBe("true");
@@ -144,7 +126,7 @@ describe("back-office screens in Chromium", () => {
   });
 
   it("notifications: a deposit request arrives live; the row click lands on sales", async () => {
-    const page = await adminLogin(browser, s, "admin", "admin1234", /\/admin\/main$/);
+    const page = await suite.adminPage();
     await page.goto(s.url + "/admin/notify");
     await page.getByTestId("notify-table").waitFor();
     const member = await s.loginUser(MINJUN.phone, MINJUN.password);
@@ -163,7 +145,7 @@ describe("back-office screens in Chromium", () => {
   });
 
   it("API key: shown once, then masked; the partner API answers with it and refuses without it", async () => {
-    const page = await adminLogin(browser, s, "admin", "admin1234", /\/admin\/main$/);
+    const page = await suite.adminPage();
     await page.goto(s.url + "/admin/key");
     await page.getByTestId("apikey-none").waitFor();
     await page.getByTestId("apikey-create").click();
@@ -184,7 +166,7 @@ describe("back-office screens in Chromium", () => {
   });
 
   it("audit log: the actions of the tests above, a date range over 3 months is refused in place", async () => {
-    const page = await adminLogin(browser, s, "admin", "admin1234", /\/admin\/main$/);
+    const page = await suite.adminPage();
     await page.getByTestId("admin-menu-account-actions").click();
     await page.getByTestId("audit-table-row").first().waitFor();
     expect(await page.getByTestId("audit-table").textContent()).toContain("관리자 계정 삭제");
@@ -199,7 +181,7 @@ describe("back-office screens in Chromium", () => {
   });
 
   it("a shop owner (permission 3) lands on settlement request; the main pages send it back", async () => {
-    const page = await adminLogin(browser, s, "shop01", "shop1234", /\/admin\/calc\/request$/);
+    const page = await suite.adminPage("shop01", "shop1234", { landing: /\/admin\/calc\/request$/ });
     expect(await page.getByTestId("admin-menu-main").getAttribute("data-enabled")).toBe("false");
     expect(await page.getByTestId("admin-menu-calc-request").getAttribute("data-enabled")).toBe("true");
     await page.goto(s.url + "/admin/account");

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, shot } from "./browser";
-import { startE2EStack } from "./stack";
+import type { Page } from "playwright-core";
+import { shot } from "./browser";
+import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
-import { MINJUN, expectHeaderBalance, loggedIn, onChain, textOf, won } from "./helpers-money";
+import { MINJUN, expectHeaderBalance, onChain, textOf, won } from "./helpers-money";
 import { Msg } from "../domain/messages";
 import { AdminPermission } from "../domain/constants";
 import { insertOperator } from "../server/test/operators";
@@ -16,32 +16,17 @@ import { insertOperator } from "../server/test/operators";
  * account made main (the member's buy page shows it), an operator wallet funded by a transfer.
  */
 describe("back-office money in Chromium", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
-  let admin: { ctx: BrowserContext; page: Page };
-  let member: { ctx: BrowserContext; page: Page };
+  let admin: Page;
+  let member: Page;
   let memberToken: string;
 
   beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
-    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "ko-KR", timezoneId: "Asia/Seoul", acceptDownloads: true });
-    const page = await ctx.newPage();
-    await page.goto(s.url + "/admin/login");
-    await page.getByTestId("admin-login-id").fill("admin");
-    await page.getByTestId("admin-login-password").fill("admin1234");
-    await page.getByTestId("admin-login-submit").click();
-    await page.waitForURL(/\/admin\/main$/);
-    admin = { ctx, page };
-    member = await loggedIn(browser, s, MINJUN);
+    s = suite.stack();
+    admin = await suite.adminPage("admin", "admin1234", { forSuite: true });
+    member = await suite.memberPage(MINJUN, { forSuite: true });
     memberToken = await s.loginUser(MINJUN.phone, MINJUN.password);
-  });
-  afterAll(async () => {
-    await admin?.ctx.close();
-    await member?.ctx.close();
-    await close?.();
-    await s?.stop();
   });
 
   const order = async (value: number): Promise<number> => {
@@ -58,7 +43,7 @@ describe("back-office money in Chromium", () => {
   };
 
   it("approves one purchase (the member's balance rises) and cancels another; the sell file downloads", async () => {
-    const { page } = admin;
+    const page = admin;
     const approveId = await order(12_000);
     const cancelId = await order(3_000);
     await page.goto(s.url + "/admin/sale/sell");
@@ -69,7 +54,7 @@ describe("back-office money in Chromium", () => {
     await confirm(page, "sale-confirm");
     await expectSnack(page, Msg.saleApproved);
     await expect.poll(() => page.getByTestId(`sale-accept-${approveId}`).count()).toBe(0);
-    await expectHeaderBalance(member.page, s, 50_000 + 12_000);
+    await expectHeaderBalance(member, s, 50_000 + 12_000);
 
     await page.getByTestId(`sale-delete-${cancelId}`).click();
     await confirm(page, "sale-confirm");
@@ -91,7 +76,7 @@ describe("back-office money in Chromium", () => {
   });
 
   it("mints to the treasury: the row shows in the journal and the chain agrees", async () => {
-    const { page } = admin;
+    const page = admin;
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     const before = await onChain(s, treasury);
     const supply = BigInt(await s.ctx.chain.token.totalSupply());
@@ -121,29 +106,19 @@ describe("back-office money in Chromium", () => {
 
   it("an operator holding only isSale1 uses the sell page and no other money page", async () => {
     await insertOperator(s.ctx, "sellonly9", AdminPermission.SUB, { isSale1: true });
-    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "ko-KR", timezoneId: "Asia/Seoul" });
-    try {
-      const page = await ctx.newPage();
-      await page.goto(s.url + "/admin/login");
-      await page.getByTestId("admin-login-id").fill("sellonly9");
-      await page.getByTestId("admin-login-password").fill("operator1234");
-      await page.getByTestId("admin-login-submit").click();
-      // A sub admin lands on its first screen in menu order (the dashboard needs no flag).
-      await page.waitForURL(/\/admin\/dashboard$/);
-      await page.goto(s.url + "/admin/sale/sell");
-      await page.getByTestId("sale-table").waitFor();
-      await expect.poll(async () => (await page.getByTestId("sale-table").textContent()) ?? "").toContain("입금 완료");
-      for (const path of ["sale/use", "sale/gift", "token/management", "token/fee", "address/bank", "address/wallet"]) {
-        await page.goto(`${s.url}/admin/${path}`);
-        await page.getByTestId("admin-forbidden").waitFor();
-      }
-    } finally {
-      await ctx.close();
+    // A sub admin lands on its first screen in menu order (the dashboard needs no flag).
+    const page = await suite.adminPage("sellonly9", "operator1234", { landing: /\/admin\/dashboard$/ });
+    await page.goto(s.url + "/admin/sale/sell");
+    await page.getByTestId("sale-table").waitFor();
+    await expect.poll(async () => (await page.getByTestId("sale-table").textContent()) ?? "").toContain("입금 완료");
+    for (const path of ["sale/use", "sale/gift", "token/management", "token/fee", "address/bank", "address/wallet"]) {
+      await page.goto(`${s.url}/admin/${path}`);
+      await page.getByTestId("admin-forbidden").waitFor();
     }
   });
 
   it("a deposit account made main is what the member's buy page shows", async () => {
-    const { page } = admin;
+    const page = admin;
     await page.goto(s.url + "/admin/address/bank");
     await page.getByTestId("bank-row").first().waitFor();
     await page.getByTestId("bank-set-main").click();
@@ -165,7 +140,7 @@ describe("back-office money in Chromium", () => {
     await expectSnack(page, Msg.bankAlreadyMain);
     await shot(page, "admin-address-bank");
 
-    const m = member.page;
+    const m = member;
     await m.goto(s.url + "/buy");
     await m.getByTestId("buy-add-10000").click();
     await m.getByTestId("buy-next").click();
@@ -175,7 +150,7 @@ describe("back-office money in Chromium", () => {
   });
 
   it("creates an operator wallet and funds it by a transfer; both balances show", async () => {
-    const { page } = admin;
+    const page = admin;
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     await page.goto(s.url + "/admin/address/wallet");
     await page.getByTestId("wallet-row").first().waitFor();

@@ -29,27 +29,8 @@ describe("boards and policies in Chromium", () => {
     s = suite.stack();
   });
 
-  async function newPage(): Promise<Page> {
-    return (await suite.newContext()).newPage();
-  }
-  async function adminPage(): Promise<Page> {
-    const page = await newPage();
-    await page.goto(s.url + "/admin/login");
-    await page.getByTestId("admin-login-id").fill("admin");
-    await page.getByTestId("admin-login-password").fill("admin1234");
-    await page.getByTestId("admin-login-submit").click();
-    await page.waitForURL(/\/admin\/main$/);
-    return page;
-  }
-  async function memberPage(phone = "01011112222", password = "111111"): Promise<Page> {
-    const page = await newPage();
-    await page.goto(s.url + "/login");
-    await page.getByTestId("login-phone").fill(phone);
-    await page.getByTestId("login-password").fill(password);
-    await page.getByTestId("login-submit").click();
-    await page.waitForURL((u) => !u.pathname.endsWith("/login"));
-    return page;
-  }
+  const { newPage, adminPage } = suite;
+  const memberPage = () => suite.memberPage({ phone: "01011112222", password: "111111" });
 
   it("an operator publishes a notice with bold and a link; the member sees it formatted", async () => {
     const admin = await adminPage();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, shot } from "./browser";
-import { startE2EStack } from "./stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { shot } from "./browser";
+import { browserSuite } from "./stack";
 import { MINJUN, SEOYEON, walletOf, won } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
 import { openChainStore } from "../indexer/db";
@@ -10,9 +10,8 @@ import { Code } from "../domain/codes";
 
 /** The auditor's walk: a gift found by phone and verified against the chain, a tampered index marked, a wallet blocked and unblocked, holders = totalSupply. */
 describe("chain dashboard in Chromium", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
   let page: Page;
   let giftHash: string;
   let seoyeon: string;
@@ -21,24 +20,14 @@ describe("chain dashboard in Chromium", () => {
     s.call("POST", "/api/gift/trade/address", { token: minjunToken, body: { opponentAddress: seoyeon, kind: 0, type: 1, value, password: MINJUN.password } });
 
   beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
+    s = suite.stack();
     seoyeon = await walletOf(s, SEOYEON.phone);
     minjunToken = await s.loginUser(MINJUN.phone, MINJUN.password);
     const g = await gift(2_300);
     expect(g.code).toBe(200);
     giftHash = g.data.txHash;
     await s.waitIndexed();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "ko-KR" });
-    await page.goto(s.url + "/admin/login");
-    await page.getByTestId("admin-login-id").fill("admin");
-    await page.getByTestId("admin-login-password").fill("admin1234");
-    await page.getByTestId("admin-login-submit").click();
-    await page.waitForURL(/\/admin\/main$/);
-  });
-  afterAll(async () => {
-    await close?.();
-    await s?.stop();
+    page = await suite.adminPage("admin", "admin1234", { width: 1280, forSuite: true });
   });
 
   const verdict = () => page.getByTestId("tx-verdict").textContent();

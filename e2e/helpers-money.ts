@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { TestStack } from "../server/test/harness";
 import { memberByPhone } from "../server/members/members.repo";
 
@@ -26,19 +26,6 @@ export async function walletOf(s: TestStack, phone: string): Promise<string> {
 /** The token balance on-chain (not the indexer's view), as a number of won. */
 export async function onChain(s: TestStack, address: string): Promise<number> {
   return Number(await s.ctx.chain.token.balanceOf(address));
-}
-
-/** A fresh browser context (own cookies and storage) logged in through /login. */
-export async function loggedIn(browser: Browser, s: TestStack, who: { phone: string; password: string }): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "ko-KR" });
-  const page = await ctx.newPage();
-  await page.goto(s.url + "/login");
-  await page.getByTestId("login-phone").fill(who.phone);
-  await page.getByTestId("login-password").fill(who.password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(s.url + "/");
-  await page.getByTestId("header-balance").waitFor();
-  return { ctx, page };
 }
 
 /** Text of a test id, "" while absent. */

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { Msg, ResultPages } from "../domain/messages";
 import type { TestStack } from "../server/test/harness";
-import { launchBrowser, shot } from "./browser";
-import { startE2EStack } from "./stack";
+import { shot } from "./browser";
+import { browserSuite } from "./stack";
 import {
   MINJUN,
   SEOYEON,
@@ -13,7 +13,6 @@ import {
   expectResult,
   expectSnack,
   historyRows,
-  loggedIn,
   memberId,
   onChain,
   textOf,
@@ -28,10 +27,8 @@ import {
  * 50,000 + 11,000 (buy) − 1,200 (gift) − 2,200 (gift) − 3,200 (use) = 54,400.
  */
 describe("money screens in Chromium", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
-  let ctx: BrowserContext;
   let page: Page;
   let minjun: string;
   let seoyeon: string;
@@ -55,18 +52,12 @@ describe("money screens in Chromium", () => {
   }
 
   beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
+    s = suite.stack();
     minjun = await walletOf(s, MINJUN.phone);
     seoyeon = await walletOf(s, SEOYEON.phone);
     shop = await walletOf(s, SHOP.phone);
     feeCollector = (await s.ctx.custody.byKind("fee"))!.address;
-    ({ ctx, page } = await loggedIn(browser, s, MINJUN));
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await close?.();
-    await s?.stop();
+    page = await suite.memberPage(MINJUN, { forSuite: true });
   });
 
   it("buy: validation, quick-add, deposit account and checks, password → result 6; operator approval raises the header balance", async () => {
@@ -349,17 +340,13 @@ describe("money screens in Chromium", () => {
   });
 
   it("the recipient sees both gifts as received, for their value only, and her balance", async () => {
-    const other = await loggedIn(browser, s, SEOYEON);
-    try {
-      await expect.poll(() => textOf(other.page, "header-balance")).toBe(won(20_000 + GIFT_PHONE + GIFT_ADDRESS));
-      await other.page.goto(s.url + "/info/history?tab=3");
-      await expect.poll(() => historyRows(other.page)).toEqual([
-        expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_ADDRESS)}` }),
-        expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_PHONE)}` }),
-      ]);
-      await shot(other.page, "money-history-received");
-    } finally {
-      await other.ctx.close();
-    }
+    const other = await suite.memberPage(SEOYEON);
+    await expect.poll(() => textOf(other, "header-balance")).toBe(won(20_000 + GIFT_PHONE + GIFT_ADDRESS));
+    await other.goto(s.url + "/info/history?tab=3");
+    await expect.poll(() => historyRows(other)).toEqual([
+      expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_ADDRESS)}` }),
+      expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_PHONE)}` }),
+    ]);
+    await shot(other, "money-history-received");
   });
 });

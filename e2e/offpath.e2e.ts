@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { Msg, withTriesLeft } from "../domain/messages";
 import type { TestStack } from "../server/test/harness";
-import { launchBrowser, shot } from "./browser";
-import { startE2EStack } from "./stack";
-import { MINJUN, SEOYEON, expectSnack, loggedIn, textOf, walletOf, won } from "./helpers-money";
+import { shot } from "./browser";
+import { browserSuite, type ContextOptions } from "./stack";
+import { MINJUN, SEOYEON, expectSnack, textOf, walletOf, won } from "./helpers-money";
 
 /**
  * Issue 14, "the member app off the happy path": what a person does one step beside the flows the
@@ -12,21 +12,10 @@ import { MINJUN, SEOYEON, expectSnack, loggedIn, textOf, walletOf, won } from ".
  * The tests run in order; 김민준 keeps the seeded 50,000원 until the copy test receives a gift.
  */
 describe("member app off the happy path", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
-  const contexts: BrowserContext[] = [];
-
-  async function anonymous(width = 1280, extra: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-    const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: "ko-KR", ...extra });
-    contexts.push(ctx);
-    return ctx.newPage();
-  }
-  async function member(who = MINJUN): Promise<{ ctx: BrowserContext; page: Page }> {
-    const r = await loggedIn(browser, s, who);
-    contexts.push(r.ctx);
-    return r;
-  }
+  const anonymous = (width = 1280, options: ContextOptions = {}) => suite.newPage({ width, ...options });
+  const member = (who = MINJUN) => suite.memberPage(who);
   async function login(page: Page, who = MINJUN) {
     await page.getByTestId("login-phone").fill(who.phone);
     await page.getByTestId("login-password").fill(who.password);
@@ -34,13 +23,7 @@ describe("member app off the happy path", () => {
   }
 
   beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await close?.();
-    await s?.stop();
+    s = suite.stack();
   });
 
   it("6: login returns to the page the person was going to", async () => {
@@ -54,7 +37,7 @@ describe("member app off the happy path", () => {
   });
 
   it("5 + 6: Back, Forward and reload on the gift confirm step; an expired session comes back to the same step", async () => {
-    const { page } = await member();
+    const page = await member();
     await page.goto(s.url + "/send/gift");
     await page.getByTestId("gift-mode-phone").click();
     await page.getByTestId("gift-recipient").fill(SEOYEON.phone);
@@ -101,7 +84,7 @@ describe("member app off the happy path", () => {
   });
 
   it("5: the buy confirm step and a notice are history entries", async () => {
-    const { page } = await member();
+    const page = await member();
     await page.goto(s.url + "/buy");
     await page.getByTestId("buy-add-5000").click();
     await page.getByTestId("buy-next").click();
@@ -151,7 +134,7 @@ describe("member app off the happy path", () => {
   });
 
   it("8 + one rule order: the fee is named, '전액' fills the largest amount, 250 gets the same message everywhere", async () => {
-    const { page } = await member();
+    const page = await member();
     await page.goto(s.url + "/send/gift");
     await expect.poll(() => textOf(page, "send-balance")).toBe(won(50_000));
     await page.getByTestId("gift-amount").fill("49900");
@@ -183,8 +166,8 @@ describe("member app off the happy path", () => {
   });
 
   it("12: the deposit account, address-book and history addresses copy with '클립보드에 복사되었습니다.'", async () => {
-    const { ctx, page } = await member();
-    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
+    const page = await member();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
     await page.goto(s.url + "/buy");
@@ -221,7 +204,7 @@ describe("member app off the happy path", () => {
   });
 
   it("11: a failed history load offers a retry and the tabs stay usable", async () => {
-    const { page } = await member();
+    const page = await member();
     let fail = true;
     const refused = { 1: 0, 2: 0, 3: 0 } as Record<number, number>;
     await page.route("**/api/info/history", (route) => {
@@ -325,7 +308,7 @@ describe("member app off the happy path", () => {
   // ---------------------------------------------------------------- with the server's refusals (items 1, 2, 4, 7, 10)
 
   it("2 + 7: a gift to one's own phone is refused at lookup; a wrong payment password says how many tries remain", async () => {
-    const { page } = await member(SEOYEON);
+    const page = await member(SEOYEON);
     await page.goto(s.url + "/send/gift");
     await page.getByTestId("gift-mode-phone").click();
     await page.getByTestId("gift-recipient").fill(SEOYEON.phone);
@@ -346,7 +329,7 @@ describe("member app off the happy path", () => {
   });
 
   it("1: a correct password for a payment the balance no longer covers closes the dialog with the server's own message", async () => {
-    const { page } = await member(SEOYEON);
+    const page = await member(SEOYEON);
     await page.goto(s.url + "/send/gift");
     await page.getByTestId("gift-mode-phone").click();
     await page.getByTestId("gift-recipient").fill(MINJUN.phone);
@@ -390,8 +373,8 @@ describe("member app off the happy path", () => {
   });
 
   it("4: after a purchase request the deposit account, amount and deadline stay findable, and the member can cancel it", async () => {
-    const { ctx, page } = await member(SEOYEON);
-    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
+    const page = await member(SEOYEON);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
     await page.goto(s.url + "/buy");
     await page.getByTestId("buy-amount").fill("7000");
     await page.getByTestId("buy-next").click();
@@ -425,7 +408,7 @@ describe("member app off the happy path", () => {
   });
 
   it("10: an inquiry shows exactly what was typed", async () => {
-    const { page } = await member(SEOYEON);
+    const page = await member(SEOYEON);
     const typed = "a<b, c>d\n<img src=x onerror=alert(1)> & 끝";
     await page.goto(s.url + "/cs/inquiry");
     await page.getByTestId("inquiry-new").click();

@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, shot } from "./browser";
-import { startE2EStack } from "./stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { shot } from "./browser";
+import { browserSuite } from "./stack";
 import { MINJUN, SEOYEON, SHOP, onChain, textOf, walletOf, won } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
 import { Msg } from "../domain/messages";
 
 /** Settlement in Chromium: shop01 requests with the shop member's password, admin approves (burn); chain and screens agree. */
 describe("settlement in Chromium", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
   let shopAddr: string;
   let escrow: string;
   const expectSnack = (page: Page, message: string) => page.getByTestId("admin-snackbar").filter({ hasText: message }).first().waitFor();
   const supply = async () => Number(await s.ctx.chain.token.totalSupply());
 
-  const adminLogin = async (id: string, password: string, landing: RegExp): Promise<Page> => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "ko-KR" });
-    const page = await ctx.newPage();
-    await page.goto(s.url + "/admin/login");
-    await page.getByTestId("admin-login-id").fill(id);
-    await page.getByTestId("admin-login-password").fill(password);
-    await page.getByTestId("admin-login-submit").click();
-    await page.waitForURL(landing);
-    return page;
-  };
-
   beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
+    s = suite.stack();
     shopAddr = await walletOf(s, SHOP.phone);
     escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     // A member uses 12,000 won of vouchers at the demo shop.
@@ -38,19 +25,15 @@ describe("settlement in Chromium", () => {
     expect(use.code).toBe(200);
     await s.waitIndexed();
   });
-  afterAll(async () => {
-    await close?.();
-    await s?.stop();
-  });
 
   it("shop01 requests settlement with the password; admin is notified and approves; the burn shows everywhere", async () => {
     const supply0 = await supply();
     const escrow0 = await onChain(s, escrow);
-    const admin = await adminLogin("admin", "admin1234", /\/admin\/main$/);
+    const admin = await suite.adminPage();
     await admin.goto(s.url + "/admin/calc/management");
     await admin.getByTestId("calc-table").waitFor();
 
-    const shop = await adminLogin("shop01", "shop1234", /\/admin\/calc\/request$/);
+    const shop = await suite.adminPage("shop01", "shop1234", { landing: /\/admin\/calc\/request$/ });
     await expect.poll(() => textOf(shop, "calc-balance"), { timeout: 20_000 }).toBe(won(12_000));
     // Bad inputs: no amount, more than the balance.
     await shop.getByTestId("calc-submit").click();

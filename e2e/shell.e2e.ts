@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { L } from "../web/src/labels";
 import fs from "node:fs";
 import path from "node:path";
-import { launchBrowser, shot, SHOTS } from "./browser";
-import { startE2EStack } from "./stack";
+import { shot, SHOTS } from "./browser";
+import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
 
 describe("the two app shells in Chromium", () => {
+  const suite = browserSuite();
   let s: TestStack;
-  let browser: Browser;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    s = await startE2EStack();
-    ({ browser, close } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await close?.();
-    await s?.stop();
+  beforeAll(() => {
+    s = suite.stack();
   });
 
   it("a member opens /, logs in and sees the balance in the header", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "ko-KR" });
+    const page = await suite.newPage();
     await page.goto(s.url + "/");
     await page.getByTestId("landing-hero").waitFor();
     await shot(page, "landing");
@@ -54,7 +46,7 @@ describe("the two app shells in Chromium", () => {
     // The same screen from the HTML alone (no script) and once the app has hydrated it (the video's files
     // are refused, so both show its still poster).
     const screen = async (javaScriptEnabled: boolean) => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "ko-KR", javaScriptEnabled });
+      const context = await suite.newContext({ width: 360, height: 740, javaScriptEnabled });
       // The video is hidden in both: without script Chromium gives it native controls, and its frames move.
       await context.route("**/media/hero.{webm,mp4}", (r) => r.abort());
       await context.route(s.url + "/", async (r) => {
@@ -116,7 +108,7 @@ describe("the two app shells in Chromium", () => {
   });
 
   it("an operator logs in at /admin/login and reaches /admin/main", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "ko-KR" });
+    const page = await suite.newPage();
     await page.goto(s.url + "/admin");
     await page.waitForURL(/\/admin\/login$/);
     await page.getByTestId("admin-login-id").fill("admin");

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import { startTestStack, type TestStack } from "../server/test/harness";
 import { reconcile } from "../server/dashboard/reconcile";
@@ -25,16 +25,24 @@ export async function startE2EStack(): Promise<TestStack> {
   });
 }
 
+/** A context's viewport (1280 × 900 unless given) and Chromium options; `forSuite` keeps it for the whole file. */
+export type ContextOptions = Omit<BrowserContextOptions, "viewport"> & { width?: number; height?: number; forSuite?: boolean };
+
+/** Who logs in to the member app. */
+export type Login = { phone: string; password: string };
+
 /**
  * A browser suite, called inside a describe: one seeded stack and one Chromium for the file, and a fresh context
- * per call of `newContext` (no cookies, no storage; Korean locale, Seoul time), closed with its test.
- * `stack()` is the running stack once the suite's beforeAll has run.
+ * per call of `newContext` (no cookies, no storage; Korean locale, Seoul time), closed with its test, or with the
+ * file when asked `forSuite` (a session the tests share, opened in a beforeAll). `stack()` is the running stack
+ * once the suite's beforeAll has run.
  */
 export function browserSuite() {
   let s: TestStack;
   let browser: Awaited<ReturnType<typeof launchBrowser>>["browser"];
   let close: () => Promise<void>;
   const contexts: BrowserContext[] = [];
+  const suiteContexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     s = await startE2EStack();
@@ -45,16 +53,44 @@ export function browserSuite() {
     for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
   });
   afterAll(async () => {
+    for (const c of suiteContexts.splice(0)) await c.close().catch(() => undefined);
     await close?.();
     await s?.stop();
   });
 
+  async function newContext({ width = 1280, height = 900, forSuite = false, ...options }: ContextOptions = {}): Promise<BrowserContext> {
+    const context = await browser.newContext({ locale: "ko-KR", timezoneId: "Asia/Seoul", ...options, viewport: { width, height } });
+    (forSuite ? suiteContexts : contexts).push(context);
+    return context;
+  }
+  async function newPage(options?: ContextOptions): Promise<Page> {
+    return (await newContext(options)).newPage();
+  }
+
   return {
     stack: () => s,
-    async newContext(width = 1280, height = 900): Promise<BrowserContext> {
-      const context = await browser.newContext({ viewport: { width, height }, locale: "ko-KR", timezoneId: "Asia/Seoul" });
-      contexts.push(context);
-      return context;
+    newContext,
+    newPage,
+    /** An operator logged in through /admin/login, on the screen it lands on (the main page for the super admin). */
+    async adminPage(id = "admin", password = "admin1234", { landing = /\/admin\/main$/, ...options }: ContextOptions & { landing?: RegExp } = {}): Promise<Page> {
+      const page = await newPage({ width: 1400, ...options });
+      await page.goto(s.url + "/admin/login");
+      await page.getByTestId("admin-login-id").fill(id);
+      await page.getByTestId("admin-login-password").fill(password);
+      await page.getByTestId("admin-login-submit").click();
+      await page.waitForURL(landing);
+      return page;
+    },
+    /** A member logged in through /login, home with the balance in the header. */
+    async memberPage(who: Login, options?: ContextOptions): Promise<Page> {
+      const page = await newPage(options);
+      await page.goto(s.url + "/login");
+      await page.getByTestId("login-phone").fill(who.phone);
+      await page.getByTestId("login-password").fill(who.password);
+      await page.getByTestId("login-submit").click();
+      await page.waitForURL(s.url + "/");
+      await page.getByTestId("header-balance").waitFor();
+      return page;
     },
   };
 }
