@@ -149,10 +149,14 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   await sample("dashboard 3 months, type gift (outbox rows and their legs)", () => dashboardQuery({ from: daysBefore(91), type: "gift" }), rangeAnchor(92));
   await sample("dashboard 3 months, search by phone", () => dashboardQuery({ from: daysBefore(91), filter: facts.typical.phone, filter_type: "phone" }), rangeAnchor(92));
   await sample("dashboard 3 months, search the fee collector's address", () => dashboardQuery({ from: daysBefore(91), filter: fc, filter_type: "address" }), rangeAnchor(92));
-  await sample("dashboard: naming a page's rows (the busiest address's page 1: gas, moves, owners)", async () => describeTransfers(ctx, (await history(fc, 1)).items), {
+  // Naming: the owners of both ends of each row, and for plain transfer legs the business move (gift, use, …). The
+  // fee collector's page is fee legs (owners only), read and named as its screen does; a range's page is every kind.
+  await sample("dashboard: the busiest address's page 1, read and named (owners)", async () => describeTransfers(ctx, (await history(fc, 1)).items), {
     what: "its newest 100 by index",
     run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc]),
   });
+  const rangePage = (await dashboardQuery({ from: daysBefore(29) })).items;
+  await sample("dashboard: naming a 30-day page's rows (owners and business moves)", () => describeTransfers(ctx, rangePage), rangeAnchor(30));
 
   // The partner API: the route's reads (market addresses, incoming payments of the last 24 h, the head).
   const markets = await marketAddresses(appDb);
