@@ -127,6 +127,53 @@ describe("custody, outbox and relayer", () => {
     s.ctx.relayer.start();
   });
 
+  it("a batch's outcome that cannot be read while the next batch goes out leaves no unhandled rejection; reconcile settles both", async () => {
+    await s.ctx.relayer.stop();
+    const d = await createMember(s.ctx, { phonenumber: "01070000008", username: "끊김", password: "123456" });
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    // The node stops answering the read of a sent batch's events (eth_getLogs), a little later, as a killed node's
+    // connection is reset: everything else (the sender, receipts, calls) still reaches it.
+    const real = s.ctx.chain.provider;
+    const reset = () => new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })), 50));
+    const provider = new Proxy(real, {
+      get(target, prop) {
+        if (prop === "send") return (method: string, params: unknown[]) => (method === "eth_getLogs" ? reset() : target.send(method, params));
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    let second: TransferRow[] = [];
+    let sends = 0;
+    const relayer = createRelayer({
+      db: s.ctx.db,
+      custody: s.ctx.custody,
+      chain: { ...s.ctx.chain, provider },
+      // The first batch is sent: the next rows arrive. The second is held while the first's outcome fails, so
+      // the drain is still going when it does.
+      beforeSend: async () => {
+        if (++sends === 1) second = await enqueueMany([3, 4].map((i) => ({ kind: "seed", from: treasury, to: d.address, value: 100 * i })));
+        else await new Promise((r) => setTimeout(r, 300));
+      },
+    });
+    try {
+      const first = await enqueueMany([1, 2].map((i) => ({ kind: "seed", from: treasury, to: d.address, value: 100 * i })));
+      relayer.start();
+      await expect.poll(() => second.length).toBe(2);
+      const settled = await Promise.all([...first, ...second].map((r) => relayer.waitFor(r.id, 20_000)));
+      expect(settled.map((r) => r.status)).toEqual(["confirmed", "confirmed", "confirmed", "confirmed"]);
+    } finally {
+      await relayer.stop();
+      process.off("unhandledRejection", onUnhandled);
+    }
+    expect(sends).toBe(2);
+    expect(unhandled).toEqual([]);
+    expect(Number(await s.ctx.chain.token.balanceOf(d.address))).toBe(1_000);
+    s.ctx.relayer.start();
+  });
+
   it("a bad item in a batch fails alone", async () => {
     await s.ctx.relayer.stop();
     const a = await createMember(s.ctx, { phonenumber: "01070000005", username: "배치", password: "123456" });

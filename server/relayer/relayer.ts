@@ -196,7 +196,9 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     let afterId = 0;
     let sent: Promise<unknown> | null = null;
     let inFlight = false;
-    const applied: Promise<void>[] = [];
+    // Each batch's receipt applied, settled as a value: a failure is kept for the end of the drain. (Left a
+    // rejected promise while the loop still awaited something else, it was an unhandled rejection.)
+    const applied: Promise<{ error: unknown } | null>[] = [];
     let error: unknown = null;
     try {
       while (!stopped) {
@@ -228,13 +230,20 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         inFlight = true;
         const landed = () => void (sent === hash && (inFlight = false));
         hash.then(landed, landed);
-        applied.push(hash.then(async (h) => applyReceipt(rows, await outcome(h))));
+        applied.push(
+          hash
+            .then(async (h) => applyReceipt(rows, await outcome(h)))
+            .then(
+              () => null,
+              (error: unknown) => ({ error }),
+            ),
+        );
       }
     } catch (err) {
       error = err;
     }
-    const failure = (await Promise.allSettled(applied)).find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (error || failure) throw error ?? failure!.reason;
+    const failure = (await Promise.all(applied)).find((r) => r !== null);
+    if (error || failure) throw error ?? failure!.error;
   }
 
   /** Resolves at the next kick (a row was written in this process) or after 20 ms (rows another process wrote). */
