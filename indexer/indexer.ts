@@ -146,7 +146,6 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     if (!checkedChain) await ensureChain();
     let ahead: { from: number; to: number; parent: string; chainHead: number; read: Promise<FetchedRange | "reorg"> } | null = null;
     const drop = () => {
-      ahead?.read.catch(() => undefined);
       ahead = null;
     };
     try {
@@ -207,7 +206,11 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           const left = chainHead - to;
           const take = left > span ? span : left > FIRST_SPAN ? Math.ceil(left / 2) : left;
           const next: { from: number; to: number; parent: string; chainHead: number } = { from: to + 1, to: to + take, parent: top.hash, chainHead };
-          ahead = { ...next, read: fetchRange(rpc, token, next.from, next.to, top.hash) };
+          const read = fetchRange(rpc, token, next.from, next.to, top.hash);
+          // Awaited on the next turn of the loop (or dropped): a node that goes away meanwhile fails that await,
+          // not the process with a rejection nobody handles while this range is decoded and written.
+          read.catch(() => undefined);
+          ahead = { ...next, read };
           // Let its requests leave before the decode and the write below hold this thread: queued behind them,
           // they reached the node only afterwards and the read ahead overlapped nothing.
           await new Promise((r) => setImmediate(r));

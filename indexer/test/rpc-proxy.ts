@@ -6,11 +6,18 @@ export interface ProxyOptions {
   delayMs?: number;
   /** eth_getLogs over more blocks than this is refused, as hosted providers do. */
   maxLogRange?: number;
+  /** From this request on (counting from 1), each connection is reset unanswered: a node that went away. */
+  resetFrom?: number;
 }
 
 /** A JSON-RPC proxy in front of a real node that behaves like a slower, stricter provider. */
 export async function startRpcProxy(target: string, opts: ProxyOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+  let requests = 0;
   const server = http.createServer(async (req, res) => {
+    if (opts.resetFrom !== undefined && ++requests >= opts.resetFrom) {
+      req.socket.resetAndDestroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
