@@ -235,7 +235,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
             .then(async (h) => applyReceipt(rows, await outcome(h)))
             .then(
               () => null,
-              (error: unknown) => ({ error }),
+              (err: unknown) => ({ error: err }),
             ),
         );
       }
