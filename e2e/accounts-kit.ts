@@ -1,7 +1,7 @@
 import { beforeAll, expect } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { shot } from "./browser";
-import { browserSuite } from "./stack";
+import { browserSuite, submitMemberLogin } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { memberByPhone } from "../server/members/members.repo";
 import { ResultPages } from "../domain/messages";
@@ -60,9 +60,7 @@ export function accountsSuite() {
   /** Logs in through /login and waits for the landing page with the header balance. */
   async function loginUi(page: Page, phone: string, password: string, balance?: string): Promise<void> {
     if (!/\/login$/.test(page.url())) await page.goto(s.url + "/login");
-    await page.getByTestId("login-phone").fill(phone);
-    await page.getByTestId("login-password").fill(password);
-    await page.getByTestId("login-submit").click();
+    await submitMemberLogin(page, { phone, password });
     await page.waitForURL(s.url + "/");
     if (balance !== undefined) await expect.poll(async () => (await page.getByTestId("header-balance").textContent()) ?? "").toBe(balance);
   }

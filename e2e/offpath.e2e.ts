@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { Msg, withTriesLeft } from "../domain/messages";
 import type { TestStack } from "../server/test/harness";
 import { shot } from "./browser";
-import { browserSuite, type ContextOptions } from "./stack";
+import { browserSuite, submitMemberLogin, type ContextOptions } from "./stack";
 import { MINJUN, SEOYEON, expectSnack, textOf, walletOf, won } from "./helpers-money";
 
 /**
@@ -16,11 +16,7 @@ describe("member app off the happy path", () => {
   let s: TestStack;
   const anonymous = (width = 1280, options: ContextOptions = {}) => suite.newPage({ width, ...options });
   const member = (who = MINJUN) => suite.memberPage(who);
-  async function login(page: Page, who = MINJUN) {
-    await page.getByTestId("login-phone").fill(who.phone);
-    await page.getByTestId("login-password").fill(who.password);
-    await page.getByTestId("login-submit").click();
-  }
+  const login = (page: Page, who = MINJUN) => submitMemberLogin(page, who);
 
   beforeAll(async () => {
     s = suite.stack();

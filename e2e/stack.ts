@@ -31,6 +31,13 @@ export type ContextOptions = Omit<BrowserContextOptions, "viewport"> & { width?:
 /** Who logs in to the member app. */
 export type Login = { phone: string; password: string };
 
+/** Fills the member login form on `page` (at /login) and submits it. */
+export async function submitMemberLogin(page: Page, who: Login): Promise<void> {
+  await page.getByTestId("login-phone").fill(who.phone);
+  await page.getByTestId("login-password").fill(who.password);
+  await page.getByTestId("login-submit").click();
+}
+
 /**
  * A browser suite, called inside a describe: one seeded stack and one Chromium for the file, and a fresh context
  * per call of `newContext` (no cookies, no storage; Korean locale, Seoul time), closed with its test, or with the
@@ -85,9 +92,7 @@ export function browserSuite() {
     async memberPage(who: Login, options?: ContextOptions): Promise<Page> {
       const page = await newPage(options);
       await page.goto(s.url + "/login");
-      await page.getByTestId("login-phone").fill(who.phone);
-      await page.getByTestId("login-password").fill(who.password);
-      await page.getByTestId("login-submit").click();
+      await submitMemberLogin(page, who);
       await page.waitForURL(s.url + "/");
       await page.getByTestId("header-balance").waitFor();
       return page;
