@@ -11,6 +11,9 @@ describe("the one order of the amount rules", () => {
     expect(amountProblem("buy", 250)).toBe(Msg.buyBelowMin);
     expect(amountProblem("gift", 250)).toBe(Msg.giftBelowMin);
     expect(amountProblem("use", 250)).toBe(Msg.amountUnit);
+    // Use has no minimum: under one unit is the unit's message, not the gift minimum's.
+    expect(amountProblem("use", 50)).toBe(Msg.amountUnit);
+    expect(amountProblem("use", 100)).toBeNull();
     expect(amountProblem("buy", 350)).toBe(Msg.amountUnit);
     expect(amountProblem("buy", 10.5)).toBe(Msg.amountUnit);
     expect(amountProblem("buy", 5_000, 4_000)).toBe(Msg.buyOverCapacity);
@@ -37,6 +40,12 @@ describe("the one order of the amount rules", () => {
       const giftForm = sendFormSchema("gift", 1_000_000).safeParse({ mode: "phone", recipient: "01011112222", amount: String(value) });
       const giftBody = tradeBody.safeParse({ opponentAddress: "0x" + "1".repeat(40), kind: 0, type: 1, value, password: "111111" });
       expect(giftForm.error?.issues[0].message).toBe(giftBody.error?.issues[0].message);
+    }
+    for (const value of [50, 150]) {
+      const useForm = sendFormSchema("use", 1_000_000).safeParse({ mode: "address", recipient: "0x" + "1".repeat(40), amount: String(value) });
+      const useBody = tradeBody.safeParse({ opponentAddress: "0x" + "1".repeat(40), kind: 0, type: 0, value, password: "111111" });
+      expect(useForm.error?.issues[0].message).toBe(Msg.amountUnit);
+      expect(useBody.error?.issues[0].message).toBe(Msg.amountUnit);
     }
   });
 });

@@ -4,7 +4,7 @@ import { Msg } from "./messages";
 /** The three money flows whose amount a member types. */
 export type AmountKind = "buy" | "gift" | "use";
 
-/** Minimum per flow (market use has none beyond one unit). */
+/** Minimum per flow. Market use has none (the spec): an amount under one unit is refused by the unit rule. */
 export const AMOUNT_MIN: Record<AmountKind, number> = { buy: BUY_MIN_WON, gift: GIFT_MIN_WON, use: AMOUNT_UNIT_WON };
 
 /** The fee taken on top of the amount (buy has none). */
@@ -20,7 +20,7 @@ export function amountProblem(kind: AmountKind, value: number, limit?: number): 
   if (!Number.isSafeInteger(value) && Number.isInteger(value)) return Msg.amountTooLong;
   if (String(value).length > AMOUNT_MAX_DIGITS) return Msg.amountTooLong;
   if (!Number.isInteger(value)) return Msg.amountUnit;
-  if (value < AMOUNT_MIN[kind]) return kind === "buy" ? Msg.buyBelowMin : Msg.giftBelowMin;
+  if (kind !== "use" && value < AMOUNT_MIN[kind]) return kind === "buy" ? Msg.buyBelowMin : Msg.giftBelowMin;
   if (value % AMOUNT_UNIT_WON !== 0) return Msg.amountUnit;
   if (limit !== undefined && value + AMOUNT_FEE[kind] > limit) {
     if (kind === "buy") return Msg.buyOverCapacity;
