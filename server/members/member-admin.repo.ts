@@ -115,13 +115,6 @@ export async function memberHistory(db: AppTx, id: number, limit = 100) {
   return { buys, moves };
 }
 
-export async function setMemberState(db: AppTx, id: number, state: MemberState): Promise<MemberState | undefined> {
-  const before = await db.selectFrom("members").select("state").where("id", "=", id).executeTakeFirst();
-  if (!before) return undefined;
-  await db.updateTable("members").set({ state, updated_at: nowIso() }).where("id", "=", id).execute();
-  return before.state;
-}
-
 export async function setMemberPermission(db: AppTx, id: number, permission: MemberPermission): Promise<MemberPermission | undefined> {
   const before = await db.selectFrom("members").select("permission").where("id", "=", id).executeTakeFirst();
   if (!before) return undefined;

@@ -105,10 +105,16 @@ export async function updateMemberProfile(
   await db.updateTable("members").set({ ...p, updated_at: nowIso() }).where("id", "=", id).execute();
 }
 
-/** A state change away from 'repair' (suspension, kick-out) also ends every session the member holds. */
-export async function setMemberState(db: AppTx, id: number, state: MemberState): Promise<void> {
+/**
+ * Sets a member's state and returns the one before (undefined: no such member). A change away from 'repair'
+ * (suspension, kick-out) also ends every session the member holds: reinstated later, they sign in again.
+ */
+export async function setMemberState(db: AppTx, id: number, state: MemberState): Promise<MemberState | undefined> {
+  const before = await db.selectFrom("members").select("state").where("id", "=", id).executeTakeFirst();
+  if (!before) return undefined;
   await db.updateTable("members").set({ state, updated_at: nowIso() }).where("id", "=", id).execute();
   if (state !== "repair") await cutSessions(db, `m:${id}`);
+  return before.state;
 }
 
 export async function countMembers(db: AppTx): Promise<number> {

@@ -53,6 +53,7 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     const token = await s.loginUser(m.phonenumber, m.password);
     const id = (await as("GET", `/api/operation/allUserList?keyword=${m.phonenumber}`)).data.list[0].id;
     expect((await as("POST", "/api/operation/changeState", { id, state: "suspension" })).code).toBe(200);
+    // Suspended: the session hears why (403) while the suspension lasts.
     expect((await s.call("GET", "/api/buy", { token })).code).toBe(403);
     expect((await as("POST", "/api/operation/changeState", { id, state: "nope" })).code).toBe(400);
     expect((await as("POST", "/api/operation/changeState", { id: 999999, state: "repair" })).code).toBe(404);
@@ -64,7 +65,9 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect(detail.data.history).toEqual([expect.objectContaining({ type: "초기 지급", value: m.balance })]);
     expect(detail.data.actions[0]).toMatchObject({ adminLoginId: "admin", action: "member.state", before: "repair", after: "suspension" });
     expect((await as("POST", "/api/operation/changeState", { id, state: "repair" })).code).toBe(200);
-    expect((await s.call("GET", "/api/buy", { token })).code).toBe(200);
+    // Reinstated: the suspension ended the sessions from before it; a new sign-in works.
+    expect((await s.call("GET", "/api/buy", { token })).status).toBe(401);
+    expect((await s.call("GET", "/api/buy", { token: await s.loginUser(m.phonenumber, m.password) })).code).toBe(200);
   });
 
   it("creates an operator from a preset, refuses a taken id, lists, details and deletes it; its token stops", async () => {

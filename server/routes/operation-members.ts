@@ -5,8 +5,9 @@ import { authOf } from "../auth/middleware";
 import { notFound, ok } from "../http/errors";
 import { valid, validate } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
-import { listMembers, memberAdminRow, memberHistory, memberTotals, setMemberPermission, setMemberState, streamMembers, walletsOfMembers, type MemberAdminRow } from "../members/member-admin.repo";
+import { listMembers, memberAdminRow, memberHistory, memberTotals, setMemberPermission, streamMembers, walletsOfMembers, type MemberAdminRow } from "../members/member-admin.repo";
 import { orderedBetween } from "../buy/buy.repo";
+import { setMemberState } from "../members/members.repo";
 import { actionsOn, appendAction } from "../audit/audit.repo";
 import {
   changePermissionBody, changeStateBody, memberIdParams, memberListRequest,
