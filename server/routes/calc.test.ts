@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { insertOperator } from "../test/operators";
@@ -192,9 +193,19 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect((await op("POST", "/api/calc/management/search", viewer, { state: "pending" })).data.total).toBe(0);
     expect((await op("POST", "/api/calc/management/accept", viewer, { orderNo: "x" })).status).toBe(403);
     expect((await op("DELETE", "/api/calc/management/delete/x", viewer)).status).toBe(403);
-    const file = await fetch(s.url + "/api/calc/management/download", { method: "POST", headers: { authorization: `Bearer ${viewer}`, "cookie-type": "operation", "content-type": "application/json" }, body: "{}" });
+    const download = (body: object) =>
+      fetch(s.url + "/api/calc/management/download", { method: "POST", headers: { authorization: `Bearer ${viewer}`, "cookie-type": "operation", "content-type": "application/json" }, body: JSON.stringify(body) });
+    const file = await download({});
     expect(file.headers.get("content-disposition")).toContain("calc_management.xlsx");
-    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const rowsOf = async (res: Response) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      return wb.worksheets[0].actualRowCount - 1;
+    };
+    expect(await rowsOf(file)).toBe(4);
+    // The file is the table's: the state tab filters it too.
+    expect(await rowsOf(await download({ state: "approved" }))).toBe(approved.length);
+    expect((await download({ state: "pending" })).status).toBe(404);
   });
 
   it("five wrong passwords lock the shop member's payments", async () => {

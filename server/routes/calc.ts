@@ -7,7 +7,8 @@ import { badRequest, notFound, ok } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { valid, validate, validatePayment } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
-import { settlementDetail, settlementsBetween, settlementsPage, walletGiftsPage } from "../settlement/settlement.repo";
+import { settlementDetail, settlementsPage, walletGiftsPage } from "../settlement/settlement.repo";
+import { allPages } from "../db/paged";
 import { approveSettlement, deleteSettlement, historyDto, orderDto, ownerHistory, owners, requestSettlement, shopOf, shopWallets, statusCards } from "../services/settlement";
 import {
   calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftRequest, calcHistoryRequest, calcOrderNoParam, calcSearchRequest, calcStatusHistoryBody, calcStatusWalletsBody, GIFT_DIRECTION,
@@ -81,7 +82,11 @@ export function calcRoutes(ctx: AppContext): Router {
   });
   r.post("/api/calc/request/history/download", gate, validate(calcHistoryRequest), async (req, res) => {
     const q = valid<CalcHistoryRequest>(req).body;
-    const rows = (await settlementsBetween(ctx.db, q.start!, q.end!, await history(req, q))).map(historyDto);
+    const own = await history(req, q);
+    // The table's filter and order, every row (page after page).
+    const rows = allPages(async (page, perPage) => ({
+      list: (await settlementsPage(ctx.db, q.start!, q.end!, { ...own, page, perPage, oldestFirst: !q.sortDesc })).rows.map(historyDto),
+    }));
     await streamXlsx(res, { fileName: "request_history.xlsx", sheetName: "정산 신청 내역", columns: HISTORY_FILE, rows, emptyMessage: Msg.noResults });
   });
 
@@ -101,8 +106,8 @@ export function calcRoutes(ctx: AppContext): Router {
   });
   r.post("/api/calc/wallet/gift/download", gate, validate(calcGiftRequest), async (req, res) => {
     const q = valid<CalcGiftRequest>(req).body;
-    const { list } = await gifts(req, q, 1, 10_000);
-    await streamXlsx(res, { fileName: "gift_history.xlsx", sheetName: "지갑 선물 내역", columns: GIFT_FILE, rows: list, emptyMessage: Msg.noResults });
+    const rows = allPages((page, perPage) => gifts(req, q, page, perPage));
+    await streamXlsx(res, { fileName: "gift_history.xlsx", sheetName: "지갑 선물 내역", columns: GIFT_FILE, rows, emptyMessage: Msg.noResults });
   });
 
   // ---- operators: isExchange1 view, isExchange2 approve and delete ----
@@ -119,7 +124,10 @@ export function calcRoutes(ctx: AppContext): Router {
   });
   r.post("/api/calc/management/download", gate, validate(calcSearchRequest), async (req, res) => {
     const q = valid<CalcSearchRequest>(req).body;
-    const rows = (await settlementsBetween(ctx.db, q.start!, q.end!)).map(orderDto);
+    // The table's filter (the state tab included) and order, every row.
+    const rows = allPages(async (page, perPage) => ({
+      list: (await settlementsPage(ctx.db, q.start!, q.end!, { state: q.state, page, perPage, oldestFirst: !q.sortDesc })).rows.map(orderDto),
+    }));
     await streamXlsx(res, { fileName: "calc_management.xlsx", sheetName: "정산 관리", columns: ORDER_FILE, rows, emptyMessage: Msg.noResults });
   });
   r.post("/api/calc/management/detail", gate, validate(calcDetailBody), async (req, res) => {

@@ -31,14 +31,6 @@ export async function settlementDetail(db: AppTx, id: number): Promise<Settlemen
   return listQuery(db).where("s.id", "=", id).executeTakeFirst();
 }
 
-/** Orders created in [start, end), newest first; one member's only when memberId is given. */
-export async function settlementsBetween(db: AppTx, start: string, end: string, opts: { memberId?: number; wallet?: string } = {}): Promise<SettlementListRow[]> {
-  let q = listQuery(db).where("s.created_at", ">=", start).where("s.created_at", "<", end);
-  if (opts.memberId !== undefined) q = q.where("s.member_id", "=", opts.memberId);
-  if (opts.wallet !== undefined) q = q.where("s.wallet", "=", opts.wallet);
-  return q.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(10_000).execute();
-}
-
 /**
  * Moves an order from one state to the next only if it is still in `from`: the one guard that makes a
  * second approval or deletion (concurrent or later) a no-op. Returns whether this call moved it.
