@@ -24,9 +24,9 @@ export interface Tokens {
   revoke(claims: TokenClaims): Promise<void>;
   /**
    * Ends every session of `subject` ('m:1', 'a:2') issued until now: HTTP calls refuse those tokens,
-   * and open websockets of the subject are closed (`onSessionsEnded`).
+   * and open websockets of the subject are closed (`onSessionsEnded`). Resolves to the cut-off instant (ms).
    */
-  endSessions(subject: string): Promise<void>;
+  endSessions(subject: string): Promise<number>;
   /** Called with the subject whenever endSessions runs in this process. */
   onSessionsEnded(fn: (subject: string) => void): () => void;
 }
@@ -101,8 +101,10 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     },
     sessionEnded,
     async endSessions(subject) {
-      await cutSessions(db, subject);
+      const at = Date.now();
+      await cutSessions(db, subject, at);
       ended.emit("ended", subject);
+      return at;
     },
     onSessionsEnded(fn) {
       ended.on("ended", fn);

@@ -309,6 +309,25 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect([replay.code, replay.message]).toEqual([400, Msg.verifyInvalid]);
   });
 
+  it("a change from my info ends the member's other sessions and gives the one that made it a new token", async () => {
+    await signUp("01090007777", "하지민", "246246");
+    const here = await s.loginUser("01090007777", "246246");
+    const elsewhere = await s.loginUser("01090007777", "246246");
+    const v = await verifyByHttp(s, "reauth", { name: "하지민", birth: ADULT_BIRTH, phone: "01090007777" });
+    const r = await call("POST", "/api/auth/password_v2", { token: here, body: { key_info: v.key, password: "135135" } });
+    expect(r.code).toBe(200);
+    expect(r.data).toMatchObject({ accessToken: expect.any(String), expiredAt: expect.any(String) });
+    const myInfo = async (token: string) => (await call("GET", "/api/info/myinfo", { token })).status;
+    expect(await myInfo(elsewhere)).toBe(401);
+    expect(await myInfo(here)).toBe(401);
+    expect(await myInfo(r.data.accessToken)).toBe(200);
+    // Without a session (the login screen's reset) nothing is issued.
+    const v2 = await verifyByHttp(s, "reauth", { name: "하지민", birth: ADULT_BIRTH, phone: "01090007777" });
+    const anon = await call("POST", "/api/auth/password_v2", { body: { key_info: v2.key, password: "246246" } });
+    expect([anon.code, anon.data ?? null]).toEqual([200, null]);
+    expect(await myInfo(r.data.accessToken)).toBe(401);
+  });
+
   it("refuses a reset with a key that did not verify a member, or is of the wrong purpose", async () => {
     const stranger = await verifyByHttp(s, "reauth", { name: "남남", birth: ADULT_BIRTH, phone: "01099990000" });
     expect(stranger.code).not.toBe(0);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { Router } from "express";
 import { loginSubjectPrefix } from "../auth/check-password";
 import type { AppContext } from "../context";
@@ -70,12 +71,16 @@ export function authRoutes(ctx: AppContext): Router {
     if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER))) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     await setMemberPassword(ctx.db, member.id, hash);
     // Every session from before the reset ends (HTTP and websocket).
-    await ctx.tokens.endSessions(`m:${member.id}`);
+    const cutAt = await ctx.tokens.endSessions(`m:${member.id}`);
     // One password serves login and payment: a reset lifts both lockouts.
     await ctx.lockout.resetAll(loginSubjectPrefix("member", member.phonenumber));
     await ctx.lockout.reset(`pay:${member.id}`);
     ctx.log.info({ memberId: member.id }, "member password reset");
-    ok(res);
+    if (!claims) return ok(res);
+    // Changed from my info: the member's other sessions end, the one that made the change goes on with a new
+    // token, issued after the cut-off (a token of the cut-off's own millisecond counts as before it).
+    while (Date.now() <= cutAt) await sleep(1);
+    ok(res, await ctx.tokens.issue("web", `m:${member.id}`));
   });
 
   return r;

@@ -76,7 +76,8 @@ export const accountApi = {
   verifyStart: endpoint<VerifyStart>("GET", "/api/auth"),
   reauthStart: endpoint<VerifyStart>("GET", "/api/auth/reauth"),
   activate: endpoint<SessionAccount, { key_info: string; password: string }>("PUT", "/api/auth"),
-  resetPassword: endpoint<unknown, { key_info: string; password: string; phone?: string }>("POST", "/api/auth/password_v2"),
+  /** Signed in (from my info), the answer carries the session's new token: the reset ended every older one. */
+  resetPassword: endpoint<{ accessToken: string; expiredAt: string } | null, { key_info: string; password: string; phone?: string }>("POST", "/api/auth/password_v2"),
 
   myInfo: endpoint<MyInfo>("GET", "/api/info/myinfo"),
   updateMyInfo: endpoint<MyInfo, MyInfoUpdate>("PUT", "/api/info/myinfo"),

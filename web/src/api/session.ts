@@ -31,6 +31,12 @@ export function saveSession(token: string, expiredAt: string, account: SessionAc
   listeners.forEach((l) => l());
 }
 
+/** An answer that ended every older session (a password reset) may carry this session's new token: keep it. */
+export function renewSession(data: { accessToken: string; expiredAt: string } | null | undefined): void {
+  const account = getAccount();
+  if (data?.accessToken && account) saveSession(data.accessToken, data.expiredAt, account);
+}
+
 export function clearSession(): void {
   document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Strict`;
   localStorage.removeItem(ACCOUNT_KEY);

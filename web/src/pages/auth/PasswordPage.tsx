@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { accountApi } from "../../api/accountApi";
 import { callApi } from "../../api/endpoint";
+import { renewSession } from "../../api/session";
 import { PasswordSetForm } from "../../components/PasswordSetForm";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
@@ -20,10 +21,11 @@ export default function PasswordPage() {
   usePageTitle(reauth ? L.password.titleReset : L.password.titleSignup);
 
   const submit = useMutation({
-    mutationFn: (password: string) =>
-      reauth
-        ? callApi(accountApi.resetPassword, { body: { key_info: keyInfo, password, ...(phone ? { phone } : {}) } })
-        : callApi(accountApi.activate, { body: { key_info: keyInfo, password } }),
+    mutationFn: async (password: string) => {
+      if (!reauth) return void (await callApi(accountApi.activate, { body: { key_info: keyInfo, password } }));
+      // Signed in, the reset keeps this session with the new token it answers.
+      renewSession(await callApi(accountApi.resetPassword, { body: { key_info: keyInfo, password, ...(phone ? { phone } : {}) } }));
+    },
     onSuccess: () => navigate(`/result?type=${reauth ? ResultType.PASSWORD_CHANGED : ResultType.SIGNUP_DONE}`, { replace: true }),
     onError: () => snack(reauth ? Msg.passwordResetFailed : Msg.signupFailed, { type: "error" }),
   });

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { accountApi } from "../../../api/accountApi";
 import { callApi } from "../../../api/endpoint";
+import { renewSession } from "../../../api/session";
 import { PasswordSetForm } from "../../../components/PasswordSetForm";
 import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
@@ -22,7 +23,9 @@ export function InfoPasswordChange() {
   });
   const reset = useMutation({
     mutationFn: (password: string) => callApi(accountApi.resetPassword, { body: { key_info: keyInfo ?? "", password } }),
-    onSuccess: () => {
+    onSuccess: (data) => {
+      // The reset ended every session from before it; this one goes on with the token the answer carries.
+      renewSession(data);
       setKeyInfo(null);
       snack(Msg.passwordChanged, { type: "success" });
     },
