@@ -231,6 +231,12 @@ describe("accounts in Chromium", () => {
     await expectSnack(page, Msg.passwordChanged);
     await dialog.waitFor({ state: "hidden" });
     expect(page.url()).toBe(s.url + "/info/detail");
+    // Still signed in: the change ended the sessions from before it and this one took the new token.
+    const myInfo = page.waitForResponse((r) => r.url().endsWith("/api/info/myinfo"));
+    await page.reload();
+    expect((await myInfo).status()).toBe(200);
+    await page.getByTestId("info-page").waitFor();
+    expect(page.url()).toBe(s.url + "/info/detail");
     expect((await s.call("POST", "/api/auth/login_user", { body: { username: phone, password: "246810" } })).code).not.toBe(200);
     expect((await s.call("POST", "/api/auth/login_user", { body: { username: phone, password: "135799" } })).code).toBe(200);
   });
