@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { shot } from "./browser";
 import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
-import { MINJUN, expectHeaderBalance, onChain, textOf, won } from "./helpers-money";
+import { MINJUN, expectHeaderBalance, onChain, textOf, walletOf, won } from "./helpers-money";
 import { Msg } from "../domain/messages";
 import { AdminPermission } from "../domain/constants";
 import { insertOperator } from "../server/test/operators";
@@ -115,6 +115,11 @@ describe("back-office money in Chromium", () => {
       await page.goto(`${s.url}/admin/${path}`);
       await page.getByTestId("admin-forbidden").waitFor();
     }
+    // The dashboard's wallet detail is open to it, but not blocking (isAccount2): no button it could not use.
+    await page.goto(`${s.url}/admin/dashboard/detail/${await walletOf(s, MINJUN.phone)}`);
+    await page.getByTestId("wallet-blocked").waitFor();
+    expect(await page.getByTestId("wallet-owner").textContent()).toBe(MINJUN.name);
+    expect(await page.getByTestId("wallet-block-toggle").count()).toBe(0);
   });
 
   it("a deposit account made main is what the member's buy page shows", async () => {

@@ -39,6 +39,14 @@ describe("screen registry", () => {
     expect(canOpen(screen("key"), { permission: 1, flags: {} })).toBe(false);
   });
 
+  it("a shop owner without isExchange3 is not sent to the request screen it cannot open", () => {
+    const shop = { permission: 3, flags: { isExchange5: true } };
+    expect(redirectFor(screen("calc/request"), shop)).toBeNull();
+    expect(redirectFor(screen("sale/sell"), shop)).toBeNull();
+    expect(landingFor(shop)).toBe("/calc/wallet");
+    expect(landingFor({ permission: 3, flags: {} })).toBe("/main");
+  });
+
   it("disables menu items whose flag is off (spec §6 table)", () => {
     const e = enabled(1, { isAccount1: true, isSale2: true, isExchange2: true, isBoard5: true, isWallet3: true });
     expect(e).toMatchObject({

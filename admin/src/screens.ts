@@ -59,6 +59,8 @@ export const SCREENS: Screen[] = [
 
 type Account = Pick<AdminAccount, "permission" | "flags">;
 
+const requestScreen = SCREENS.find((s) => s.path === "calc/request")!;
+
 /** Whether the operator may open the screen: the area's rule, as on the server. */
 export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean => allows(AREAS[s.area], account);
 
@@ -69,7 +71,9 @@ export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean => a
  */
 export function redirectFor(s: Screen, account: Account): string | null {
   if (canOpen(s, account) || account.permission !== AdminPermission.EXCHANGER) return null;
-  return s.path === "calc/management" || s.path === "calc/status" ? "/" : "/calc/request";
+  if (s.path === "calc/management" || s.path === "calc/status") return "/";
+  // A shop owner without the request screen's own flag stays and is told so (no redirect to a refused screen).
+  return canOpen(requestScreen, account) ? "/calc/request" : null;
 }
 
 /**
@@ -78,7 +82,7 @@ export function redirectFor(s: Screen, account: Account): string | null {
  */
 export function landingFor(account: Account): string {
   if (account.permission === AdminPermission.SUPER) return "/main";
-  if (account.permission === AdminPermission.EXCHANGER) return "/calc/request";
+  if (account.permission === AdminPermission.EXCHANGER && canOpen(requestScreen, account)) return "/calc/request";
   const first = SCREENS.find((s) => s.menu && canOpen(s, account));
   return first ? `/${first.path}` : "/main";
 }

@@ -4,8 +4,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
+import { allowsArea } from "@domain/admin-access";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { useSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { ListTable } from "../../components/list/ListTable";
 import { useListState } from "../../components/list/useListState";
@@ -23,6 +25,9 @@ export function WalletDetailPage() {
   const [asking, setAsking] = useState(false);
   const client = useQueryClient();
   const [tx, openTx] = useTxParam();
+  // Blocking is isAccount2's (the server refuses others): the button shows only to those who may.
+  const { account } = useSession();
+  const mayBlock = !!account && allowsArea("walletBlock", account);
   const detail = useQuery({ queryKey: ["wallet", address], queryFn: ({ signal }) => callEndpoint("walletDetail", { address }, { signal }) });
   const { tx: _tx, ...paging } = list.request as Record<string, unknown>;
   const history = useQuery({
@@ -110,7 +115,7 @@ export function WalletDetailPage() {
               <Badge colorPalette={blocked ? "red" : "green"} data-testid="wallet-blocked">
                 {blocked ? L.walletDetail.blocked : L.walletDetail.notBlocked}
               </Badge>
-              {d.owner?.phonenumber && (
+              {d.owner?.phonenumber && mayBlock && (
                 <Button size="xs" ml="3" colorPalette={blocked ? "gray" : "red"} onClick={() => setAsking(true)} data-testid="wallet-block-toggle">
                   {blocked ? L.walletDetail.unblock : L.walletDetail.block}
                 </Button>

@@ -173,8 +173,11 @@ export function TokenFeePage() {
   });
   const [member, setMember] = useState<number | null>(null);
   const [open, setOpen] = useState<FeeRowDto | null>(null);
+  // The member detail is the members screen's (isAccount1): others see the name without the link.
+  const { account } = useSession();
+  const mayOpenMember = !!account && allowsArea("members", account);
   const name = (text: string | null, id: number | null) =>
-    id === null || !text ? (text ?? "-") : (
+    id === null || !text || !mayOpenMember ? (text ?? "-") : (
       <Button variant="plain" size="xs" p="0" textDecoration="underline" onClick={(e) => (e.stopPropagation(), setMember(id))} data-testid="fee-member-link">
         {text}
       </Button>
