@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatHistoryDate, seoulMonth, seoulMonthRange } from "./format";
+import { formatDate, formatDateTime, formatHistoryDate, seoulMonth, seoulMonthRange } from "./format";
 
 /** What the dates must read: Intl's own Asia/Seoul calendar, asked each time. */
 const intl = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
@@ -23,6 +23,7 @@ describe("Seoul dates (the zone's offset cached per hour)", () => {
     expect(formatHistoryDate("2026-05-01T00:00:00.000Z")).toBe("2026. 05. 01. 09:00:00");
     expect(formatHistoryDate(new Date("2026-04-30T15:00:00Z"))).toBe("2026. 05. 01. 00:00:00");
     expect(formatDate("2026-04-30T14:59:59Z")).toBe("2026-04-30");
+    expect(formatDateTime("2026-04-30T15:00:00Z")).toBe("2026-05-01 00:00:00");
     expect(seoulMonth("2026-04-30T15:00:00Z")).toBe("2026-05");
     expect(seoulMonthRange(Date.UTC(2026, 11, 31, 20))).toEqual({ start: new Date("2026-12-31T15:00:00Z"), end: new Date("2027-01-31T15:00:00Z") });
   });

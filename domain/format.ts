@@ -59,6 +59,12 @@ export function formatHistoryDate(date: Date | string | number): string {
   return `${p.y}. ${p.m}. ${p.d}. ${p.hh}:${p.mm}:${p.ss}`;
 }
 
+/** The back-office's dates (spec: YYYY-MM-DD), with the time where a row is a moment: 'YYYY-MM-DD HH:mm:ss' in Asia/Seoul. */
+export function formatDateTime(date: Date | string | number): string {
+  const p = seoulParts(date);
+  return `${p.y}-${p.m}-${p.d} ${p.hh}:${p.mm}:${p.ss}`;
+}
+
 /** Other lists: YYYY-MM-DD in Asia/Seoul. */
 export function formatDate(date: Date | string | number): string {
   const p = seoulParts(date);

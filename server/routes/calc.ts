@@ -18,7 +18,7 @@ import { defaultDateRange, resolveDateRange, seoulBounds } from "../../domain/sc
 import { ethers } from "ethers";
 import { z } from "zod";
 import { Msg } from "../../domain/messages";
-import { formatHistoryDate } from "../../domain/format";
+import { formatDateTime } from "../../domain/format";
 
 const ORDER_FILE: SheetColumn<CalcOrderDto>[] = [
   { header: "주문번호", value: (r) => r.orderNo, width: 22 },
@@ -27,12 +27,12 @@ const ORDER_FILE: SheetColumn<CalcOrderDto>[] = [
   { header: "지갑 주소", value: (r) => r.wallet, width: 44 },
   { header: "금액(원)", value: (r) => r.value },
   { header: "상태", value: (r) => r.state },
-  { header: "신청 시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
+  { header: "신청 시간", value: (r) => formatDateTime(r.createdAt), width: 20 },
 ];
 const HISTORY_FILE: SheetColumn<CalcHistoryDto>[] = [
   { header: "정산 번호", value: (r) => r.exchangeNo, width: 22 },
   { header: "금액(원)", value: (r) => r.balance },
-  { header: "신청 시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
+  { header: "신청 시간", value: (r) => formatDateTime(r.createdAt), width: 20 },
   { header: "상태", value: (r) => r.exchangeAccept },
 ];
 
@@ -42,7 +42,7 @@ const GIFT_FILE: SheetColumn<CalcGiftDto>[] = [
   { header: "받는 주소", value: (r) => r.to, width: 44 },
   { header: "구분", value: (r) => r.type },
   { header: "금액(원)", value: (r) => r.value },
-  { header: "시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
+  { header: "시간", value: (r) => formatDateTime(r.createdAt), width: 20 },
 ];
 
 const STATUS_FILE: SheetColumn<CalcStatusMove>[] = [
@@ -53,7 +53,7 @@ const STATUS_FILE: SheetColumn<CalcStatusMove>[] = [
   { header: "받는 주소", value: (r) => r.to, width: 44 },
   { header: "금액(원)", value: (r) => r.value },
   { header: "수수료(원)", value: (r) => r.fee },
-  { header: "시간", value: (r) => formatHistoryDate(r.createdAt), width: 20 },
+  { header: "시간", value: (r) => formatDateTime(r.createdAt), width: 20 },
 ];
 
 /** Settlement (spec calc/*): the shop owner's request and history; the operators' management, approval (burn) and deletion (return). */

@@ -20,7 +20,7 @@ import {
 } from "../../domain/schemas/dashboard";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import { formatHistoryDate } from "../../domain/format";
+import { formatDateTime } from "../../domain/format";
 
 const TYPE_LABEL: Record<DashboardRowDto["type"], string> = { mint: "발행", transfer: "전송", gift: "선물", use: "사용", fee: "수수료", burn: "소각", settlement: "정산" };
 
@@ -32,7 +32,7 @@ export const ROW_FILE: SheetColumn<DashboardRowDto>[] = [
   { header: "받는 주소", value: (r) => r.to, width: 44 },
   { header: "받는 사람", value: (r) => r.toName },
   { header: "금액(원)", value: (r) => Number(r.value) },
-  { header: "시간", value: (r) => formatHistoryDate(r.timestamp), width: 20 },
+  { header: "시간", value: (r) => formatDateTime(r.timestamp), width: 20 },
   { header: "블록", value: (r) => r.block },
   { header: "가스 비용(wei)", value: (r) => r.gasFee, width: 22 },
   { header: "유형", value: (r) => TYPE_LABEL[r.type] },

@@ -8,7 +8,7 @@ import { streamXlsx, type SheetColumn } from "../http/xlsx";
 import * as repo from "../sale/sale.repo";
 import { allPages } from "../db/paged";
 import { allowsArea, type AdminArea } from "../../domain/admin-access";
-import { formatDate, formatHistoryDate } from "../../domain/format";
+import { formatDate, formatDateTime } from "../../domain/format";
 import {
   MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, saleDetailBody, saleListRequest, saleRangeRequest, seoulPeriods,
   type MoveRowDto, type SaleListRequest, type SaleRangeRequest, type SaleTotals, type SaleType, type SellRowDto,
@@ -82,8 +82,8 @@ const SELL_FILE: SheetColumn<SellRowDto>[] = [
   { header: "이름", value: (r) => r.username },
   { header: "휴대폰 번호", value: (r) => r.phone },
   { header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
-  { header: "신청일", value: (r) => formatHistoryDate(r.createdAt) },
-  { header: "만료일", value: (r) => formatHistoryDate(r.expiredAt) },
+  { header: "신청일", value: (r) => formatDateTime(r.createdAt) },
+  { header: "만료일", value: (r) => formatDateTime(r.expiredAt) },
   { header: "금액", value: (r) => r.value },
   { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
@@ -96,7 +96,7 @@ const moveFile = (gift: boolean): SheetColumn<MoveRowDto>[] => [
   { header: "받는 사람", value: (r) => r.toUsername ?? "" },
   { header: "금액", value: (r) => r.value },
   ...(gift ? [{ header: "수수료", value: (r: MoveRowDto) => r.fee }] : []),
-  { header: "일시", value: (r) => formatHistoryDate(r.createdAt) },
+  { header: "일시", value: (r) => formatDateTime(r.createdAt) },
   { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
 

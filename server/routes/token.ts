@@ -14,7 +14,7 @@ import { allPages } from "../db/paged";
 import { allowsArea } from "../../domain/admin-access";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import { formatHistoryDate } from "../../domain/format";
+import { formatDateTime } from "../../domain/format";
 import { seoulPeriods } from "../../domain/schemas/sale";
 import {
   BURN_STATES, feeListRequest, mintBody, tokenDetailBody, tokenListRequest,
@@ -79,7 +79,7 @@ export async function feeTotals(ctx: Pick<AppContext, "db">, now: Date | number 
 const TOKEN_FILE: SheetColumn<TokenRowDto>[] = [
   { header: "번호", value: (r) => r.id },
   { header: "주소", value: (r) => r.address, width: 46 },
-  { header: "일시", value: (r) => formatHistoryDate(r.date) },
+  { header: "일시", value: (r) => formatDateTime(r.date) },
   { header: "수량", value: (r) => r.amount },
   { header: "구분", value: (r) => r.burnState },
   { header: "처리자", value: (r) => r.operator ?? "" },
@@ -93,7 +93,7 @@ const FEE_FILE: SheetColumn<FeeRowDto>[] = [
   { header: "구분", value: (r) => r.type },
   { header: "선물 금액", value: (r) => r.giftValue },
   { header: "수수료", value: (r) => r.value },
-  { header: "일시", value: (r) => formatHistoryDate(r.createdAt) },
+  { header: "일시", value: (r) => formatDateTime(r.createdAt) },
   { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
 

@@ -1,6 +1,6 @@
 import { Heading, HStack, Stack } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { formatHistoryDate } from "@domain/format";
+import { formatDateTime } from "@domain/format";
 import type { AuditRowDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
@@ -13,7 +13,7 @@ import { show } from "./AuditTable";
 
 
 const columns: Column<AuditRowDto>[] = [
-  { key: "createdAt", header: L.audit.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+  { key: "createdAt", header: L.audit.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   { key: "admin", header: L.audit.admin, cell: (r) => r.adminLoginId },
   { key: "action", header: L.audit.action, cell: (r) => L.audit.actions[r.action] ?? r.action },
   { key: "target", header: L.audit.target, cell: (r) => `${r.targetType} ${r.targetId}` },

@@ -1,5 +1,5 @@
 import { Code, Table, Text } from "@chakra-ui/react";
-import { formatHistoryDate } from "@domain/format";
+import { formatDateTime } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { AuditRowDto } from "@domain/schemas/operation";
 import { L } from "../../labels";
@@ -26,7 +26,7 @@ export function AuditTable({ rows, testId }: { rows: AuditRowDto[]; testId: stri
         <Table.Body>
           {rows.map((r) => (
             <Table.Row key={r.id} data-testid={`${testId}-row`}>
-              <Table.Cell whiteSpace="nowrap">{formatHistoryDate(r.createdAt)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
               <Table.Cell>{r.adminLoginId}</Table.Cell>
               <Table.Cell>{L.audit.actions[r.action] ?? r.action}</Table.Cell>
               <Table.Cell>{`${r.targetType} ${r.targetId}`}</Table.Cell>

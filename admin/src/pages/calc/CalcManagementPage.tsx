@@ -3,7 +3,7 @@ import { Button, DataList, Heading, HStack, Skeleton, Stack, Tabs, Text } from "
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatDateTime, formatWon } from "@domain/format";
 import { Msg, SettlementStateLabel } from "@domain/messages";
 import { CALC_TABS, type CalcOrderDto } from "@domain/schemas/calc";
 import { callEndpoint, downloads } from "../../api/endpoints";
@@ -69,7 +69,7 @@ export function CalcManagementPage() {
     { key: "phonenumber", header: M.phonenumber, cell: (r) => r.phonenumber },
     { key: "value", header: M.value, cell: (r) => formatWon(r.value), numeric: true },
     { key: "state", header: M.state, cell: (r) => <Text data-testid="calc-row-state">{r.state}</Text> },
-    { key: "createdAt", header: M.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+    { key: "createdAt", header: M.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
     {
       key: "delete",
       header: M.delete,
@@ -144,9 +144,9 @@ function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boo
         [M.wallet, d.wallet],
         [M.value, `${formatWon(d.value)}원`],
         [M.state, d.state],
-        [M.createdAt, formatHistoryDate(d.createdAt)],
-        ...(d.approvedAt ? [[M.approvedAt, formatHistoryDate(d.approvedAt)] as [string, string]] : []),
-        ...(d.deletedAt ? [[M.deletedAt, formatHistoryDate(d.deletedAt)] as [string, string]] : []),
+        [M.createdAt, formatDateTime(d.createdAt)],
+        ...(d.approvedAt ? [[M.approvedAt, formatDateTime(d.approvedAt)] as [string, string]] : []),
+        ...(d.deletedAt ? [[M.deletedAt, formatDateTime(d.deletedAt)] as [string, string]] : []),
       ]
     : [];
   return (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PasswordDialog } from "@common/PasswordDialog";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { CalcHistoryDto } from "@domain/schemas/calc";
 import { callEndpoint, downloads } from "../../api/endpoints";
@@ -17,7 +17,7 @@ import { CL } from "./labels";
 const HISTORY_COLUMNS: Column<CalcHistoryDto>[] = [
   { key: "exchangeNo", header: CL.history.exchangeNo, cell: (r) => r.exchangeNo },
   { key: "balance", header: CL.history.balance, cell: (r) => formatWon(r.balance), numeric: true },
-  { key: "createdAt", header: CL.history.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+  { key: "createdAt", header: CL.history.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   { key: "exchangeAccept", header: CL.history.exchangeAccept, cell: (r) => r.exchangeAccept },
 ];
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Box, Button, Card, Checkbox, Code, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { defaultDateRange } from "@domain/schemas/list";
 import { CALC_OWNER_FILTERS, findOwners, type CalcOwner, type CalcOwnerFilter, type CalcStatusCard } from "@domain/schemas/calc";
@@ -205,7 +205,7 @@ export function CalcStatusPage() {
                       <Code fontSize="xs">{m.to}</Code>
                     </Table.Cell>
                     <Table.Cell textAlign="end">{formatWon(m.value)}</Table.Cell>
-                    <Table.Cell>{formatHistoryDate(m.createdAt)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(m.createdAt)}</Table.Cell>
                   </Table.Row>
                 ))
               )}

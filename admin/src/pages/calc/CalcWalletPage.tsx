@@ -1,6 +1,6 @@
 import { Code, Heading, HStack, Stack } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { CalcGiftDto } from "@domain/schemas/calc";
 import { callEndpoint, downloads } from "../../api/endpoints";
@@ -18,7 +18,7 @@ const COLUMNS: Column<CalcGiftDto>[] = [
   { key: "to", header: W.to, cell: (r) => <Code fontSize="xs">{r.to}</Code> },
   { key: "type", header: W.type, cell: (r) => r.type },
   { key: "value", header: W.value, cell: (r) => formatWon(r.value), numeric: true },
-  { key: "createdAt", header: W.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+  { key: "createdAt", header: W.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
 ];
 
 /** /admin/calc/wallet (permission 3, isExchange5): the shop wallet's gifts in a date range. */

@@ -1,7 +1,7 @@
 import { Badge, Box, Code, HStack, Spinner, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatDateTime, formatWon } from "@domain/format";
 import type { TransactionDetailDto } from "@domain/schemas/dashboard";
 import { callEndpoint } from "../../api/endpoints";
 import { readTransaction, type ChainView } from "../../api/chain";
@@ -42,7 +42,7 @@ function chainView(c: ChainView): Partial<Record<FieldKey, string>> {
   };
 }
 
-const show = (k: FieldKey, v: string) => (k === "timestamp" && v ? formatHistoryDate(v) : k === "status" ? (v === "1" ? L.tx.success : v === "0" ? L.tx.failed : v) : v);
+const show = (k: FieldKey, v: string) => (k === "timestamp" && v ? formatDateTime(v) : k === "status" ? (v === "1" ? L.tx.success : v === "0" ? L.tx.failed : v) : v);
 
 /**
  * One transaction by hash (from any row, or pasted into the URL as `?tx=`): the index's record beside

@@ -1,6 +1,6 @@
 import { Badge, Code } from "@chakra-ui/react";
 import { Link } from "react-router";
-import { formatHistoryDate, formatWon } from "@domain/format";
+import { formatDateTime, formatWon } from "@domain/format";
 import type { DashboardRowDto } from "@domain/schemas/dashboard";
 import type { Column } from "../../components/list/DataTable";
 import { L } from "../../labels";
@@ -44,7 +44,7 @@ export function transferColumns(openTx: (hash: string) => void): Column<Dashboar
     { key: "from", header: L.dashboard.from, cell: (r) => <AddressLink address={r.from} name={r.fromName} /> },
     { key: "to", header: L.dashboard.to, cell: (r) => <AddressLink address={r.to} name={r.toName} /> },
     { key: "value", header: L.dashboard.value, cell: (r) => `${formatWon(Number(r.value))}${L.won}`, numeric: true },
-    { key: "timestamp", header: L.dashboard.timestamp, cell: (r) => formatHistoryDate(r.timestamp), sortKey: "timestamp" },
+    { key: "timestamp", header: L.dashboard.timestamp, cell: (r) => formatDateTime(r.timestamp), sortKey: "timestamp" },
     { key: "block", header: L.dashboard.block, cell: (r) => r.block, numeric: true },
     { key: "gasFee", header: L.dashboard.gasFee, cell: (r) => (r.gasFee ? `${(Number(r.gasFee) / 1e9).toLocaleString("ko-KR", { maximumFractionDigits: 0 })} gwei` : "-"), numeric: true },
     { key: "type", header: L.dashboard.type, cell: (r) => <Badge colorPalette={TYPE_COLOR[r.type]}>{L.dashboard.types[r.type]}</Badge> },

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button, Card, Code, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
-import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
+import { formatDateTime, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { MoveRowDto, SaleTotals, SaleType, SellRowDto } from "@domain/schemas/sale";
 import { callEndpoint, downloads } from "../../api/endpoints";
@@ -48,8 +48,8 @@ function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void):
     { key: "username", header: S.username, cell: (r) => r.username },
     { key: "phone", header: S.phone, cell: (r) => r.phone },
     { key: "address", header: S.address, cell: (r) => (r.address ? <Code fontSize="xs" title={r.address}>{shortAddress(r.address)}</Code> : "-") },
-    { key: "createdAt", header: S.createdAt, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
-    { key: "expiredAt", header: S.expiredAt, cell: (r) => formatHistoryDate(r.expiredAt) },
+    { key: "createdAt", header: S.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
+    { key: "expiredAt", header: S.expiredAt, cell: (r) => formatDateTime(r.expiredAt) },
     { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
   ];
 }
@@ -63,7 +63,7 @@ function moveColumns(gift: boolean): Column<MoveRowDto>[] {
     { key: "to", header: S.to, cell: (r) => r.toUsername ?? "-" },
     { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
     ...(gift ? [{ key: "fee", header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
-    { key: "createdAt", header: S.date, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+    { key: "createdAt", header: S.date, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   ];
 }
 
@@ -154,8 +154,8 @@ function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; o
           [S.username, d.username],
           [S.phone, d.phone],
           [S.address, d.address ?? "-"],
-          [S.createdAt, formatHistoryDate(d.createdAt)],
-          [S.expiredAt, formatHistoryDate(d.expiredAt)],
+          [S.createdAt, formatDateTime(d.createdAt)],
+          [S.expiredAt, formatDateTime(d.expiredAt)],
           [S.value, `${formatWon(d.value)}${L.won}`],
           [S.txHash, d.txHash ?? "-"],
         ]
@@ -167,7 +167,7 @@ function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; o
           [S.to, d.toUsername ?? "-"],
           [S.value, `${formatWon(d.value)}${L.won}`],
           ...(type === "gift" ? ([[S.fee, `${formatWon(d.fee)}${L.won}`]] as [string, string][]) : []),
-          [S.date, formatHistoryDate(d.createdAt)],
+          [S.date, formatDateTime(d.createdAt)],
           [S.txHash, d.txHash ?? "-"],
         ];
   return <FieldsDialog open={row !== null} onClose={onClose} title={S.detailTitle} items={d ? items : null} testId="sale-detail" />;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
-import { formatDate, formatHistoryDate, formatWon } from "@domain/format";
+import { formatDate, formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { seoulPeriods } from "@domain/schemas/sale";
 import { mintBody, TOKEN_AMOUNT_MAX_LENGTH, type FeeRowDto, type TokenRowDto } from "@domain/schemas/token";
@@ -55,7 +55,7 @@ function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNo
 const tokenColumns: Column<TokenRowDto>[] = [
   { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
   { key: "address", header: T.address, cell: (r) => <Code fontSize="xs">{r.address}</Code> },
-  { key: "date", header: T.date, cell: (r) => formatHistoryDate(r.date), sortKey: "createdAt" },
+  { key: "date", header: T.date, cell: (r) => formatDateTime(r.date), sortKey: "createdAt" },
   { key: "amount", header: T.amount, cell: (r) => <TxAmount text={`${formatWon(r.amount)}${L.won}`} txHash={r.txHash} />, numeric: true },
   { key: "burnState", header: T.burnState, cell: (r) => r.burnState },
 ];
@@ -115,7 +115,7 @@ export function TokenManagementPage() {
             [T.burnState, open.burnState],
             [T.address, open.address],
             [T.amount, `${formatWon(open.amount)}${L.won}`],
-            [T.date, formatHistoryDate(open.date)],
+            [T.date, formatDateTime(open.date)],
             [T.operator, open.operator ?? "-"],
             [T.block, open.blockNumber ?? "-"],
             [T.txHash, open.txHash ?? "-"],
@@ -189,7 +189,7 @@ export function TokenFeePage() {
     { key: "type", header: T.type, cell: (r) => r.type },
     { key: "giftValue", header: T.giftValue, cell: (r) => <TxAmount text={`${formatWon(r.giftValue)}${L.won}`} txHash={r.txHash} />, numeric: true },
     { key: "value", header: T.fee, cell: (r) => `${formatWon(r.value)}${L.won}`, numeric: true },
-    { key: "createdAt", header: T.date, cell: (r) => formatHistoryDate(r.createdAt), sortKey: "createdAt" },
+    { key: "createdAt", header: T.date, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   ];
   const tab = (k: "daily_value" | "weekly_value" | "monthly_value", p: Period) => `${T.periods[p]} ${totals.data ? `${formatWon(totals.data[k])}${L.won}` : ""}`;
   return (
@@ -229,7 +229,7 @@ export function TokenFeePage() {
             [T.receiverAddress, open.toAddress],
             [T.giftValue, `${formatWon(open.giftValue)}${L.won}`],
             [T.fee, `${formatWon(open.value)}${L.won}`],
-            [T.date, formatHistoryDate(open.createdAt)],
+            [T.date, formatDateTime(open.createdAt)],
             [T.txHash, open.txHash ?? "-"],
           ]
         }
