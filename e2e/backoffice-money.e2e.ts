@@ -92,6 +92,12 @@ describe("back-office money in Chromium", () => {
     await expect.poll(async () => (await page.getByTestId("token-table").textContent()) ?? "").toContain(won(777_777));
     expect(await page.getByTestId("token-table").textContent()).toContain("발행");
     await shot(page, "admin-token-management");
+    // The row's detail, read from /api/token/detail.
+    const detail = page.waitForResponse((r) => r.url().endsWith("/api/token/detail"));
+    await page.getByTestId("token-table").locator("tbody tr", { hasText: won(777_777) }).first().locator("td").first().click();
+    expect((await detail).status()).toBe(200);
+    await expect.poll(async () => (await page.getByTestId("token-detail").textContent()) ?? "").toContain(treasury);
+    await page.keyboard.press("Escape");
 
     const downloadP = page.waitForEvent("download");
     await page.getByTestId("token-excel").click();

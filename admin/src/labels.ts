@@ -227,7 +227,8 @@ export const L = {
     phone: "휴대폰 번호",
     address: "지갑 주소",
     createdAt: "신청일",
-    expiredAt: "만료일",
+    // The deadline while the order waits, the moment it closed once accepted or cancelled.
+    expiredAt: "마감일",
     value: "금액",
     sender: "보낸 주소",
     receiver: "받는 주소",

@@ -84,3 +84,8 @@ export async function expirePendingOrders(db: AppTx, now: string): Promise<numbe
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** An order's expiredAt as the back-office shows it: its deadline while it waits, then the moment it closed. */
+export function closedAt(o: { expires_at: string; confirmed_at: string | null; cancelled_at: string | null }): string {
+  return o.confirmed_at ?? o.cancelled_at ?? o.expires_at;
+}

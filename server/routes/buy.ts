@@ -9,6 +9,7 @@ import { validate, validatePayment, valid } from "../http/validate";
 import { acceptBuy, buyCapacity, cancelBuy, cancelOwnBuy, mainBank, requestBuy } from "../services/buy";
 import { buyCancelBody, chargeBody, saleAcceptBody } from "../../domain/schemas/money";
 import { idParam } from "../../domain/schemas/common";
+import { closedAt } from "../buy/buy.repo";
 import { z } from "zod";
 
 export function buyRoutes(ctx: AppContext): Router {
@@ -38,7 +39,7 @@ export function buyRoutes(ctx: AppContext): Router {
   r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
     const { id } = valid<{ id: number }>(req).body;
     const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
-    ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: order.expires_at, txHash: order.txHash, status: order.status });
+    ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: closedAt(order), txHash: order.txHash, status: order.status });
   });
 
   r.delete("/api/sale/delete/:id", adminGate(ctx), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {

@@ -148,6 +148,11 @@ describe("back-office money: sales and deposit bank accounts", () => {
     const o = await requestBuy(s.ctx, m, 600, M2.pw);
     const acc = await as(sellOnly)("POST", "/api/sale/accept", { id: o.id });
     expect(acc.code).toBe(200);
+    // Accepting changes type and expiredAt (spec): the order closed at its confirmation, not at its old deadline.
+    const confirmedAt = (await buyOrder(s.ctx.db, o.id))!.confirmed_at;
+    expect(confirmedAt).not.toBeNull();
+    expect(acc.data).toMatchObject({ type: "입금 완료", expiredAt: confirmedAt });
+    expect(acc.data.expiredAt).not.toBe(o.expires_at);
     const log = await as(admin)("GET", "/api/operation/actions");
     const entry = log.data.list.find((a: { action: string; targetId: string }) => a.action === "sale.accept" && a.targetId === String(o.id));
     expect(entry).toMatchObject({ adminLoginId: "sellonly1", before: "pending", after: { state: "confirmed" } });

@@ -6,6 +6,7 @@ import { forbidden, notFound, ok } from "../http/errors";
 import { valid, validate } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
 import * as repo from "../sale/sale.repo";
+import { closedAt } from "../buy/buy.repo";
 import { allPages } from "../db/paged";
 import { allowsArea, type AdminArea } from "../../domain/admin-access";
 import { formatDate, formatDateTime } from "../../domain/format";
@@ -31,7 +32,9 @@ const sellDto = (r: repo.SellDbRow): SellRowDto => ({
   phone: r.phonenumber,
   address: r.address ?? null,
   createdAt: r.created_at,
-  expiredAt: r.expires_at,
+  // Spec: accepting changes type and expiredAt. An order's expiredAt is its deadline while it waits, then the
+  // moment it closed (accepted or cancelled).
+  expiredAt: closedAt(r),
   value: Number(r.value),
   fromId: null,
   toId: Number(r.member_id),
@@ -83,7 +86,7 @@ const SELL_FILE: SheetColumn<SellRowDto>[] = [
   { header: "휴대폰 번호", value: (r) => r.phone },
   { header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
   { header: "신청일", value: (r) => formatDateTime(r.createdAt) },
-  { header: "만료일", value: (r) => formatDateTime(r.expiredAt) },
+  { header: "마감일", value: (r) => formatDateTime(r.expiredAt) },
   { header: "금액", value: (r) => r.value },
   { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];

@@ -46,7 +46,7 @@ const sellBase = (db: AppTx) =>
 
 const sellColumns = (qb: ReturnType<typeof sellBase>) =>
   qb.select([
-    "o.id", "o.order_no", "o.state", "o.bank_name", "o.bank_account", "o.owner_name", "o.member_id", "o.value", "o.created_at", "o.expires_at",
+    "o.id", "o.order_no", "o.state", "o.bank_name", "o.bank_account", "o.owner_name", "o.member_id", "o.value", "o.created_at", "o.expires_at", "o.confirmed_at", "o.cancelled_at",
     "m.username", "m.phonenumber", "w.address", "t.tx_hash",
   ]);
 export type SellDbRow = Awaited<ReturnType<ReturnType<typeof sellColumns>["execute"]>>[number];

@@ -12,7 +12,7 @@ import {
   boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
 } from "@domain/schemas/board";
 import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, walletCreateBody, walletSendBody } from "@domain/schemas/sale";
-import { feeList, feeListRequest, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData } from "@domain/schemas/token";
+import { feeList, feeListRequest, feeRow, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData, tokenRow } from "@domain/schemas/token";
 import {
   calcStatusHistoryBody, calcStatusMove, calcStatusToday, calcStatusWalletsBody, calcStatusCard,
   calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftList, calcGiftRequest, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
@@ -142,7 +142,9 @@ export const endpoints = {
   tokenMint: { method: "POST", path: "/api/token/mint", body: mintBody, data: z.unknown() },
   tokenFee: { method: "GET", path: "/api/token/fee", data: feeTotals },
   tokenFeeSearch: { method: "POST", path: "/api/token/fee/search", body: feeListRequest, data: feeList },
-  tokenDetail: { method: "POST", path: "/api/token/detail", body: tokenDetailBody, data: z.unknown() },
+  // One route for both lists' rows (`type` names the list and its flag); typed per list.
+  tokenDetail: { method: "POST", path: "/api/token/detail", body: tokenDetailBody, data: tokenRow },
+  feeDetail: { method: "POST", path: "/api/token/detail", body: tokenDetailBody, data: feeRow },
 
   // operator wallets
   walletList: { method: "GET", path: "/api/address/wallet", data: operatorWalletList },

@@ -35,7 +35,8 @@ function useSettlementActions(onDone: () => void) {
       onDone();
     },
     onError: (e: Error) => {
-      snack(e instanceof ApiError && e.code !== 500 ? e.message : failed, { type: "error" });
+      // The spec's words ('승인 실패' / '삭제 실패'), and why when the server says (e.g. no longer 승인 대기).
+      snack(e instanceof ApiError && e.code !== 500 && e.message && e.message !== failed ? `${failed} (${e.message})` : failed, { type: "error" });
       refresh();
     },
   });

@@ -74,6 +74,12 @@ export function TokenManagementPage() {
   });
   const [minting, setMinting] = useState(false);
   const [open, setOpen] = useState<TokenRowDto | null>(null);
+  // The row as the server has it now (a burn's state moves on after the list was read).
+  const detail = useQuery({
+    queryKey: ["token-detail", open?.id],
+    queryFn: ({ signal }) => callEndpoint("tokenDetail", { id: open!.id, type: "management" }, { signal }),
+    enabled: open !== null,
+  });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ["token-manage"] });
     void qc.invalidateQueries({ queryKey: ["token-list"] });
@@ -110,15 +116,15 @@ export function TokenManagementPage() {
         onClose={() => setOpen(null)}
         testId="token-detail"
         items={
-          open && [
-            [T.id, open.id],
-            [T.burnState, open.burnState],
-            [T.address, open.address],
-            [T.amount, `${formatWon(open.amount)}${L.won}`],
-            [T.date, formatDateTime(open.date)],
-            [T.operator, open.operator ?? "-"],
-            [T.block, open.blockNumber ?? "-"],
-            [T.txHash, open.txHash ?? "-"],
+          !detail.data ? null : [
+            [T.id, detail.data.id],
+            [T.burnState, detail.data.burnState],
+            [T.address, detail.data.address],
+            [T.amount, `${formatWon(detail.data.amount)}${L.won}`],
+            [T.date, formatDateTime(detail.data.date)],
+            [T.operator, detail.data.operator ?? "-"],
+            [T.block, detail.data.blockNumber ?? "-"],
+            [T.txHash, detail.data.txHash ?? "-"],
           ]
         }
       />
@@ -173,6 +179,11 @@ export function TokenFeePage() {
   });
   const [member, setMember] = useState<number | null>(null);
   const [open, setOpen] = useState<FeeRowDto | null>(null);
+  const detail = useQuery({
+    queryKey: ["fee-detail", open?.id],
+    queryFn: ({ signal }) => callEndpoint("feeDetail", { id: open!.id, type: "fee" }, { signal }),
+    enabled: open !== null,
+  });
   // The member detail is the members screen's (isAccount1): others see the name without the link.
   const { account } = useSession();
   const mayOpenMember = !!account && allowsArea("members", account);
@@ -220,17 +231,17 @@ export function TokenFeePage() {
         onClose={() => setOpen(null)}
         testId="fee-detail"
         items={
-          open && [
-            [T.id, open.id],
-            [T.type, open.type],
-            [T.phonenumber, open.phonenumber ?? "-"],
-            [T.sender, open.fromAddress],
-            [T.receiver, open.receiver ?? "-"],
-            [T.receiverAddress, open.toAddress],
-            [T.giftValue, `${formatWon(open.giftValue)}${L.won}`],
-            [T.fee, `${formatWon(open.value)}${L.won}`],
-            [T.date, formatDateTime(open.createdAt)],
-            [T.txHash, open.txHash ?? "-"],
+          !detail.data ? null : [
+            [T.id, detail.data.id],
+            [T.type, detail.data.type],
+            [T.phonenumber, detail.data.phonenumber ?? "-"],
+            [T.sender, detail.data.fromAddress],
+            [T.receiver, detail.data.receiver ?? "-"],
+            [T.receiverAddress, detail.data.toAddress],
+            [T.giftValue, `${formatWon(detail.data.giftValue)}${L.won}`],
+            [T.fee, `${formatWon(detail.data.value)}${L.won}`],
+            [T.date, formatDateTime(detail.data.createdAt)],
+            [T.txHash, detail.data.txHash ?? "-"],
           ]
         }
       />
