@@ -30,8 +30,10 @@ export async function checkPasswordWithLockout(
   messages: { locked: string; wrong: string },
   pin?: PinCheck,
 ): Promise<void> {
-  const { locked, recorded } = await lockout.status(subject);
   const good = await verifyPassword(password, hash ?? (pin ? DUMMY_PIN : DUMMY_HASH), pin?.pinKey);
+  // The lock is read after the check, not before: a right guess is taken only if fewer than five wrong ones were
+  // recorded before it, however many requests were in flight at once (each failure is counted atomically).
+  const { locked, recorded } = await lockout.status(subject);
   if (locked) throw new AppError(Code.LOCKED, messages.locked);
   if (!hash || !good) {
     const triesLeft = await lockout.failAndCount(subject);

@@ -34,6 +34,9 @@ export function createLockout(db: AppDb): Lockout {
     async failAndCount(subject, now = new Date()) {
       return db.transaction().execute(async (trx) => {
         const row = await lockoutOf(trx, subject);
+        // A lock in force stays: a failure that was in flight when it was set must not start a new count (it lifted
+        // the lock, and concurrent wrong guesses could go on past five).
+        if (row?.locked_until && new Date(row.locked_until) > now) return 0;
         // An expired lock starts a fresh count.
         const expired = row?.locked_until && new Date(row.locked_until) <= now;
         const failures = (expired ? 0 : (row?.failures ?? 0)) + 1;

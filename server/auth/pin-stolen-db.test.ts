@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { createMember } from "../services/members";
 import { derivePinKey, verifyPassword } from "./passwords";
+import { insertBank, setMainBank } from "../address/bank.repo";
 
 /**
  * Issue 16: PIN checks are a fast keyed HMAC, so the database alone must not be enough to find a PIN. This
@@ -116,5 +117,25 @@ describe("a stolen copy of the app database alone gives no member PIN", () => {
     expect(search(victim, hmac(s.ctx.config.pinKey))).toEqual([VICTIM.pin]);
     // And the service's key is not among what the copy holds.
     expect(keys.some((k) => k.equals(s.ctx.config.pinKey))).toBe(false);
+  });
+
+  it("a keyed payment's stored request fingerprint gives no PIN to a million guesses", { timeout: 180_000 }, async () => {
+    const bank = await insertBank(s.ctx.db, { bank_name: "국민은행", bank_account: "123-456-789012", owner_name: "(주)케이알", nickname: null });
+    await setMainBank(s.ctx.db, bank.id);
+    const token = await s.loginUser(VICTIM.phonenumber, VICTIM.pin);
+    const body = { password: VICTIM.pin, value: 10_000 };
+    const r = await s.call("POST", "/api/buy/charge", { token, body, headers: { "idempotency-key": crypto.randomUUID() } });
+    expect(r.code).toBe(200);
+    const rows = Object.entries(await steal()).find(([name]) => name.endsWith("idempotency"))![1];
+    expect(rows.length).toBeGreaterThan(0);
+    // The body is all the copy shows but the PIN (the value is in the order row): every PIN, hashed as the body would be.
+    const stored = new Set(rows.map((row) => String(row.request_hash)));
+    const found: string[] = [];
+    for (let i = 0; i < 1_000_000; i++) {
+      const pin = String(i).padStart(6, "0");
+      const text = JSON.stringify({ ...body, password: pin });
+      if (stored.has(crypto.createHash("sha256").update(text).digest("hex")) || stored.has(crypto.createHash("sha256").update(text).digest("base64url"))) found.push(pin);
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { hashPassword, hashPin, verifyPassword } from "./passwords";
 import { memberLogin, setMemberPassword } from "../members/members.repo";
 import { createMember } from "../services/members";
+import { checkPasswordWithLockout } from "./check-password";
 
 describe("members' PINs: keyed HMAC, upgraded from scrypt, useless without the key", () => {
   let s: TestStack;
@@ -31,6 +32,24 @@ describe("members' PINs: keyed HMAC, upgraded from scrypt, useless without the k
     expect(upgraded).toMatch(/^pin\$/);
     expect(await verifyPassword("135791", upgraded, s.ctx.config.pinKey)).toBe(true);
     expect(await s.loginUser("01080000002", "135791")).toBeTruthy();
+  });
+
+  it("thirty wrong guesses at once get four answers and the lock; the lock holds, a right PIN then included", async () => {
+    const stored = hashPin("246802", s.ctx.config.pinKey);
+    const subject = "pay:burst-test";
+    const check = (pin: string) =>
+      checkPasswordWithLockout(s.ctx.lockout, subject, stored, pin, { locked: "locked", wrong: "wrong" }, { pinKey: s.ctx.config.pinKey, upgrade: async () => undefined }).then(
+        () => "ok",
+        (e: { message: string }) => e.message,
+      );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => check(String(100_000 + i))));
+    // Only the guesses before the fifth failure are answered 'wrong'; the rest, in flight together, are refused.
+    expect(answers.filter((a) => a === "wrong").length).toBe(4);
+    expect(answers.filter((a) => a === "locked").length).toBe(26);
+    expect(await s.ctx.lockout.isLocked(subject)).toBe(true);
+    expect(await check("246802")).toBe("locked");
+    await s.ctx.lockout.reset(subject);
+    expect(await check("246802")).toBe("ok");
   });
 
   it("a stolen row alone gives no PIN: every one of the million PINs fails without the key", async () => {

@@ -36,14 +36,18 @@ export function idempotencyOf(res: Response): IdempotencyRef | undefined {
  * next retry from the outbox row the request wrote: the move happened → its outcome is replayed (built
  * by `replay`); it failed or was never written → the key is released and the retry runs.
  */
-export function idempotent(db: AppDb, replay?: (row: OutboxRow) => Promise<unknown>): RequestHandler {
+export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, replay?: (row: OutboxRow) => Promise<unknown>): RequestHandler {
+  const db = ctx.db;
+  // The body's fingerprint is keyed: a payment's body holds the member's PIN, and an unkeyed hash of it would
+  // give the PIN to a million guesses against a copy of the database (the stored PINs themselves are keyed).
+  const bodyKey = Buffer.from(crypto.hkdfSync("sha256", ctx.config.pinKey, Buffer.alloc(0), "idempotency request body", 32));
   return async (req, res, next) => {
     const key = req.headers["idempotency-key"];
     if (typeof key !== "string" || key.length === 0) return next();
     if (key.length > 200) return next(new AppError(Code.BAD_REQUEST, Msg.badRequest));
     const a = authOf(req);
     const scope = `${a.member ? `m:${a.member.id}` : a.admin ? `a:${a.admin.id}` : "anon"}:${req.method}:${req.path}`;
-    const hash = crypto.createHash("sha256").update(JSON.stringify(req.body ?? null)).digest("hex");
+    const hash = crypto.createHmac("sha256", bodyKey).update(JSON.stringify(req.body ?? null)).digest("hex");
     const inProgress = () => {
       res.setHeader("Retry-After", "2");
       return next(new AppError(Code.CONFLICT, Msg.requestInProgress));

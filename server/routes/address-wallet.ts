@@ -92,8 +92,8 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
     res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: settled.status, from, to, value: body.value } });
   };
-  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx.db), send);
-  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx.db), send);
+  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx), send);
+  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx), send);
 
   return r;
 }

@@ -22,7 +22,7 @@ export function buyRoutes(ctx: AppContext): Router {
     ok(res, { balance: await ctx.outbox.spendable(address), capacity: await buyCapacity(ctx, m.id), bankInfo: await mainBank(ctx) });
   });
 
-  r.post("/api/buy/charge", member, validatePayment(chargeBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/buy/charge", member, validatePayment(chargeBody), idempotent(ctx), async (req, res) => {
     const { value, password } = valid<z.infer<typeof chargeBody>>(req).body;
     const order = await requestBuy(ctx, authOf(req).member!, value, password);
     const bankInfo = { bankName: order.bank_name, bankAccount: order.bank_account, ownerName: order.owner_name };
@@ -36,7 +36,7 @@ export function buyRoutes(ctx: AppContext): Router {
   });
 
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
-  r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx), async (req, res) => {
     const { id } = valid<{ id: number }>(req).body;
     const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
     ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: closedAt(order), txHash: order.txHash, status: order.status });
