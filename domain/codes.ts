@@ -1,6 +1,8 @@
 /** Response codes (the `code` of the envelope) and the HTTP status each maps to. */
 export const Code = {
   OK: 200,
+  /** Sent to the chain, its outcome not known yet: nothing to retry (it may still be mined). */
+  ACCEPTED: 202,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -19,6 +19,7 @@ export const Msg = {
   chainCatchingUp: "블록체인을 동기화하는 중입니다. 잠시 후 다시 시도해 주세요.",
   idempotencyConflict: "같은 요청 키로 다른 요청이 이미 처리되었습니다.",
   requestInProgress: "이전 요청을 처리 중입니다. 잠시 후 다시 확인해 주세요.",
+  chainCallUnsettled: "블록체인에 전송되었으나 아직 결과를 확인하지 못했습니다. 잠시 후 목록에서 확인해 주세요.",
   pageNotFound: "페이지를 찾을 수 없습니다.",
   emptyList: "항목이 없습니다",
   loading: "불러오는 중입니다…",
@@ -211,6 +212,7 @@ export const Msg = {
   calcNoMatch: "일치하는 정보를 찾을 수 없습니다",
   calcSelectWallet: "점주 조회 후 지갑을 선택해주세요",
   calcDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
+  calcApproveConfirm: "이 정산 신청을 승인하시겠습니까? 금액은 소각됩니다.",
 } as const;
 export type MsgKey = keyof typeof Msg;
 

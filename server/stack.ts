@@ -21,6 +21,7 @@ import { attachOperatorSocket } from "./ws";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./services/buy";
 import { expireIdempotencyKeysJob } from "./http/idempotency";
+import { settleApprovalsJob } from "./services/settlement";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -225,7 +226,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (draining && !res.headersSent) res.setHeader("Connection", "close");
   });
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob]);
+  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob, settleApprovalsJob]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

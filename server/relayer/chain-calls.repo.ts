@@ -27,3 +27,8 @@ export async function failUnsentCall(db: AppTx, id: number): Promise<void> {
 export async function chainCall(db: AppTx, id: number): Promise<ChainCall | undefined> {
   return db.selectFrom("chain_calls").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** Calls whose outcome is not recorded: still 'pending' or 'submitted'. */
+export async function unsettledCalls(db: AppTx): Promise<ChainCall[]> {
+  return db.selectFrom("chain_calls").selectAll().where("status", "in", ["pending", "submitted"]).orderBy("id").execute();
+}

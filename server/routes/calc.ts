@@ -65,7 +65,7 @@ export function calcRoutes(ctx: AppContext): Router {
   // ---- shop owner (permission 3, isExchange3): only its own linked member's wallet and orders ----
   r.get("/api/calc/request/wallets", gate, async (req, res) => ok(res, await shopWallets(ctx, adminOf(req))));
 
-  r.post("/api/calc/request/exchange", gate, validatePayment(calcExchangeBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/calc/request/exchange", gate, validatePayment(calcExchangeBody), idempotent(ctx), async (req, res) => {
     const order = await requestSettlement(ctx, adminOf(req), valid<CalcExchangeBody>(req).body);
     res.status(200).json({ code: 200, message: Msg.calcRequestDone, data: { orderNo: order.order_no, value: Number(order.value), state: "승인 대기", createdAt: order.created_at } });
   });
@@ -136,7 +136,7 @@ export function calcRoutes(ctx: AppContext): Router {
     ok(res, orderDto(row));
   });
 
-  r.post("/api/calc/management/accept", gate, validate(calcAcceptBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/calc/management/accept", gate, validate(calcAcceptBody), idempotent(ctx), async (req, res) => {
     const admin = adminOf(req);
     const order = await approveSettlement(ctx, admin, valid<{ orderNo: string }>(req).body.orderNo);
     await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "calc.accept", targetType: "settlement_order", targetId: order.order_no, before: "승인 대기", after: "승인", txHash: order.txHash });

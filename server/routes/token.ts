@@ -117,16 +117,25 @@ export function tokenRoutes(ctx: AppContext): Router {
     await streamXlsx(res, { fileName: "token_management.xlsx", sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
   });
 
-  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx.db), async (req, res) => {
+  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx), async (req, res) => {
     const { value } = valid<MintBody>(req).body;
     const admin = authOf(req).admin!;
     await ensureChainUp(ctx);
     const treasury = (await ctx.custody.byKind("treasury"))!.address;
-    const call = await callToken(ctx, "mint", [treasury, BigInt(value)], admin.id);
-    await appendAction(ctx.db, {
-      adminId: admin.id, adminLoginId: admin.login_id, action: "token.mint", targetType: "chain_call", targetId: call.id,
-      after: { to: treasury, value, status: call.status }, txHash: call.tx_hash,
+    const audit = (call: { id: number; status: string; tx_hash: string | null }) =>
+      appendAction(ctx.db, {
+        adminId: admin.id, adminLoginId: admin.login_id, action: "token.mint", targetType: "chain_call", targetId: call.id,
+        after: { to: treasury, value, status: call.status }, txHash: call.tx_hash,
+      });
+    const call = await callToken(ctx, "mint", [treasury, BigInt(value)], admin.id).catch(async (err: unknown) => {
+      // Sent, outcome not known yet (202, kept for the Idempotency-Key: a retry must not mint again).
+      if (err instanceof AppError && err.code === Code.ACCEPTED) {
+        const d = err.data as { id: number; txHash: string | null };
+        await audit({ id: d.id, status: "submitted", tx_hash: d.txHash });
+      }
+      throw err;
     });
+    await audit(call);
     if (call.status !== "confirmed") throw new AppError(Code.SERVER_ERROR, Msg.tokenMintFailed);
     ok(res, { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value, address: treasury });
   });

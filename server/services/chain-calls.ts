@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import type { AppTx } from "../db/schema";
 import * as repo from "../relayer/chain-calls.repo";
 import { AppError } from "../http/errors";
 import { describeRevert } from "../relayer/outcome";
@@ -17,29 +18,73 @@ export interface ChainCallRow {
   error: string | null;
 }
 
+type CallCtx = Pick<AppContext, "db" | "chain">;
+
+/** Records an operator call on the token (in the caller's transaction, so a business row can name it) before it is sent. */
+export function recordCall(db: AppTx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<number> {
+  return repo.insertChainCall(db, method, args.map(String), adminId ?? null);
+}
+
 /**
- * An operator call on the token (mint, burn, block…): recorded in chain_calls before it is sent,
- * marked submitted with its hash before the send, and settled from the receipt.
+ * Sends a recorded call: marked submitted with its hash before the send, settled from the receipt. Refused
+ * before it left (node down): the call is failed and 503 answers, nothing happened. Sent but its outcome not
+ * known (no receipt in time, the node gone after the send): 202 answers and the call stays 'submitted', to be
+ * settled by its hash (`settleSubmittedCalls`); it may still be mined, so nothing may treat it as not done.
  */
-export async function callToken(ctx: Pick<AppContext, "db" | "chain">, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<ChainCallRow> {
-  const id = await repo.insertChainCall(ctx.db, method, args.map(String), adminId ?? null);
-  const data = ctx.chain.iface.encodeFunctionData(method, args);
+export async function sendCall(ctx: CallCtx, id: number): Promise<ChainCallRow> {
+  const row = (await repo.chainCall(ctx.db, id))!;
+  const data = ctx.chain.iface.encodeFunctionData(row.method, JSON.parse(row.args) as string[]);
   try {
     const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend: (hash) => repo.markCallSubmitted(ctx.db, id, hash) });
-    let error: string | null = null;
-    if (receipt.status !== 1) {
-      error = "reverted";
-      try {
-        await ctx.chain.provider.call({ to: ctx.chain.deployment.token, data, from: ctx.chain.sender.address, blockTag: receipt.blockNumber - 1 });
-      } catch (e) {
-        const revertData = (e as { data?: string }).data;
-        if (revertData) error = describeRevert(ctx.chain.iface, revertData);
-      }
-    }
-    await repo.settleCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error);
+    await settleFromReceipt(ctx, id, data, receipt);
   } catch {
     await repo.failUnsentCall(ctx.db, id);
+    const now = (await repo.chainCall(ctx.db, id))!;
+    if (now.status === "submitted") throw new AppError(Code.ACCEPTED, Msg.chainCallUnsettled, { id, txHash: now.tx_hash });
     throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
   }
   return (await repo.chainCall(ctx.db, id)) as ChainCallRow;
+}
+
+/** An operator call on the token (mint, burn, block…): recorded, then sent (see `sendCall`). */
+export async function callToken(ctx: CallCtx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<ChainCallRow> {
+  return sendCall(ctx, await recordCall(ctx.db, method, args, adminId));
+}
+
+async function settleFromReceipt(ctx: CallCtx, id: number, data: string, receipt: { status: number | null; blockNumber: number }): Promise<void> {
+  let error: string | null = null;
+  if (receipt.status !== 1) {
+    error = "reverted";
+    try {
+      await ctx.chain.provider.call({ to: ctx.chain.deployment.token, data, from: ctx.chain.sender.address, blockTag: receipt.blockNumber - 1 });
+    } catch (e) {
+      const revertData = (e as { data?: string }).data;
+      if (revertData) error = describeRevert(ctx.chain.iface, revertData);
+    }
+  }
+  await repo.settleCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error);
+}
+
+/** A call still 'pending' this long after its last change never left its process (it is marked submitted before the send). */
+export const UNSENT_CALL_MS = 5 * 60_000;
+
+/**
+ * Settles calls whose outcome their request did not see: 'submitted' ones by their receipt (none yet: left
+ * as they are, they may still be mined), and 'pending' ones older than UNSENT_CALL_MS as not sent. Returns
+ * the calls it settled.
+ */
+export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Promise<ChainCallRow[]> {
+  const settled: ChainCallRow[] = [];
+  for (const c of await repo.unsettledCalls(ctx.db)) {
+    if (c.status === "pending") {
+      if (now - Date.parse(c.updated_at) < UNSENT_CALL_MS) continue;
+      await repo.failUnsentCall(ctx.db, c.id);
+    } else {
+      const receipt = c.tx_hash ? await ctx.chain.provider.getTransactionReceipt(c.tx_hash) : null;
+      if (!receipt) continue;
+      await settleFromReceipt(ctx, c.id, ctx.chain.iface.encodeFunctionData(c.method, JSON.parse(c.args) as string[]), receipt);
+    }
+    settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
+  }
+  return settled;
 }

@@ -9,7 +9,8 @@ import type { SettlementListRow, SettlementRow } from "../settlement/settlement.
 import { AppError } from "../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "./payment";
 import { ensureChainUp } from "./chain-status";
-import { callToken } from "./chain-calls";
+import { recordCall, sendCall, settleSubmittedCalls } from "./chain-calls";
+import type { Scheduler } from "../scheduler";
 import { indexReached } from "../dashboard/dashboard";
 import { Code } from "../../domain/codes";
 import { Msg, SettlementStateLabel } from "../../domain/messages";
@@ -43,6 +44,8 @@ async function escrow(ctx: AppContext): Promise<string> {
 /** The request: amount checks, the member's payment password (five-failure lock), then the outbox move and the order in one transaction. */
 export async function requestSettlement(ctx: AppContext, admin: AdminRow, body: { address: string; value: number; password: string }, now: Date = new Date()): Promise<SettlementRow> {
   const { member, wallet } = await shopOf(ctx, admin);
+  // The member's money moves only while the member may move it: suspended or withdrawn, refused as their own calls are.
+  if (member.state !== "repair") throw new AppError(Code.FORBIDDEN, member.state === "kickOut" ? Msg.accountKicked : Msg.accountSuspended);
   // Only the linked member's own wallet: another address is refused whatever it is (IDOR).
   if (ethers.getAddress(body.address) !== wallet) throw new AppError(Code.FORBIDDEN, Msg.calcWalletNotOwn);
   const balance = await ctx.outbox.spendable(wallet);
@@ -83,26 +86,53 @@ async function pendingOrder(ctx: AppContext, orderNo: string): Promise<Settlemen
   return order;
 }
 
-/** Approval: burns the amount from the escrow (승인). A failed burn puts the order back to 승인 대기. */
+/**
+ * Approval: burns the amount from the escrow (승인). The order moves to 'approving' naming its burn call, in one
+ * transaction, before the burn is sent. A burn that failed or never left puts it back to 승인 대기; one sent
+ * whose outcome is not known yet leaves it 'approving' (202) until `settleApprovals` reads the receipt, so it
+ * can be neither approved nor deleted a second time meanwhile.
+ */
 export async function approveSettlement(ctx: AppContext, admin: AdminRow, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
   const order = await pendingOrder(ctx, orderNo);
   await ensureChainUp(ctx);
-  if (!(await repo.moveSettlement(ctx.db, order.id, "pending", "approving"))) throw new AppError(Code.CONFLICT, Msg.calcNotPending);
+  const from = await escrow(ctx);
+  const callId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await recordCall(trx, "burn", [from, BigInt(order.value)], admin.id);
+    if (!(await repo.moveSettlement(trx, order.id, "pending", "approving", { burn_call_id: id }))) throw new AppError(Code.CONFLICT, Msg.calcNotPending);
+    return id;
+  });
   let call;
   try {
-    call = await callToken(ctx, "burn", [await escrow(ctx), BigInt(order.value)], admin.id);
+    call = await sendCall(ctx, callId);
   } catch (err) {
-    await repo.moveSettlement(ctx.db, order.id, "approving", "pending");
+    if (!(err instanceof AppError && err.code === Code.ACCEPTED)) await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null });
     throw err;
   }
   if (call.status !== "confirmed") {
-    await repo.moveSettlement(ctx.db, order.id, "approving", "pending");
+    await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null });
     ctx.log.warn({ orderNo, error: call.error }, "settlement burn failed");
     throw new AppError(Code.SERVER_ERROR, Msg.approveFailed);
   }
-  await repo.moveSettlement(ctx.db, order.id, "approving", "approved", { burn_call_id: call.id, approved_at: new Date().toISOString() });
+  await repo.moveSettlement(ctx.db, order.id, "approving", "approved", { approved_at: new Date().toISOString() });
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: call.tx_hash };
 }
+
+/**
+ * Orders left 'approving' by a request that did not see its burn's outcome (no receipt in time, a crash): the
+ * burn calls are settled by their hash first, then each order follows its call: confirmed → 승인, failed or
+ * never sent → 승인 대기. A burn still unmined leaves its order as it is.
+ */
+export async function settleApprovals(ctx: AppContext): Promise<number> {
+  await settleSubmittedCalls(ctx);
+  let moved = 0;
+  for (const o of await repo.approvingOrders(ctx.db)) {
+    if (o.call_status === "confirmed") moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "approved", { approved_at: o.call_updated_at ?? new Date().toISOString() }));
+    else if (o.call_status === "failed" || o.call_status === null) moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "pending", { burn_call_id: null }));
+  }
+  return moved;
+}
+
+export const settleApprovalsJob: Scheduler = { name: "settle-approvals", everyMs: 30_000, run: async (ctx) => void (await settleApprovals(ctx)) };
 
 /** Deletion: the amount goes back from the escrow to the shop's wallet through the outbox (삭제). */
 export async function deleteSettlement(ctx: AppContext, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {

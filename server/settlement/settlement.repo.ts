@@ -40,7 +40,7 @@ export async function moveSettlement(
   id: number,
   from: SettlementState,
   to: SettlementState,
-  set: { return_transfer_id?: number; burn_call_id?: number; approved_at?: string; deleted_at?: string } = {},
+  set: { return_transfer_id?: number; burn_call_id?: number | null; approved_at?: string; deleted_at?: string } = {},
 ): Promise<boolean> {
   const r = await db.updateTable("settlement_orders").set({ ...set, state: to }).where("id", "=", id).where("state", "=", from).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -146,5 +146,15 @@ export async function walletMoves(db: AppTx, wallets: string[], start: string, e
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(10_000)
+    .execute();
+}
+
+/** Orders in 'approving' with the state of their burn call (null: none recorded). */
+export async function approvingOrders(db: AppTx): Promise<{ id: number; call_status: string | null; call_updated_at: string | null }[]> {
+  return db
+    .selectFrom("settlement_orders as s")
+    .leftJoin("chain_calls as c", "c.id", "s.burn_call_id")
+    .select(["s.id", "c.status as call_status", "c.updated_at as call_updated_at"])
+    .where("s.state", "=", "approving")
     .execute();
 }

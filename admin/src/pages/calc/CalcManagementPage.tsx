@@ -35,6 +35,8 @@ function useSettlementActions(onDone: () => void) {
       onDone();
     },
     onError: (e: Error) => {
+      // Sent to the chain, outcome not known yet: not a failure; the list shows the order once it settles.
+      if (e instanceof ApiError && e.code === 202) return void (snack(e.message, { type: "info" }), refresh(), onDone());
       // The spec's words ('승인 실패' / '삭제 실패'), and why when the server says (e.g. no longer 승인 대기).
       snack(e instanceof ApiError && e.code !== 500 && e.message && e.message !== failed ? `${failed} (${e.message})` : failed, { type: "error" });
       refresh();
@@ -55,6 +57,7 @@ export function CalcManagementPage() {
   const list = useListState({ dates: true });
   const [openId, setOpenId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [approving, setApproving] = useState<string | null>(null);
   const { approve, remove } = useSettlementActions(() => {
     setDeleting(null);
     setOpenId(null);
@@ -111,7 +114,17 @@ export function CalcManagementPage() {
         <ExportButton def={downloads.calcManagement} filter={{ ...request, page: undefined, perPage: undefined }} testId="calc-management-excel" />
       </HStack>
       <ListTable testId="calc-table" columns={columns} rowKey={(r) => r.id} onRowClick={(r) => setOpenId(r.id)} emptyText={Msg.noResults} list={list} query={q} defaultSort="createdAt" />
-      <SettlementDetail id={openId} canAct={canAct} busy={approve.isPending} onApprove={(orderNo) => approve.mutate(orderNo)} onClose={() => setOpenId(null)} />
+      <SettlementDetail id={openId} canAct={canAct} busy={approve.isPending} onApprove={setApproving} onClose={() => setOpenId(null)} />
+      <ConfirmDialog
+        open={approving !== null}
+        message={Msg.calcApproveConfirm}
+        onConfirm={() => {
+          if (approving) approve.mutate(approving);
+          setApproving(null);
+        }}
+        onClose={() => setApproving(null)}
+        testId="calc-approve-confirm"
+      />
       <ConfirmDialog
         open={deleting !== null}
         message={Msg.calcDeleteConfirm}
