@@ -33,7 +33,9 @@ describe("back-office screens in Chromium", () => {
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 3)).toEqual(["번호", "이름"]);
     expect(wb.worksheets[0].actualRowCount).toBe(2);
     expect(wb.worksheets[0].getRow(2).getCell(3).value).toBe(SEOYEON.phone);
-    await page.getByTestId("members-table-row").first().click();
+    // By keyboard: the row takes focus and Enter opens its detail.
+    await page.getByTestId("members-table-row").first().focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("member-detail-username").textContent()).toBe(SEOYEON.name);
     await page.getByTestId("member-state-select").selectOption("suspension");
     await page.getByTestId("member-state-change").click();

@@ -86,6 +86,12 @@ describe("back-office money in Chromium", () => {
     await expect.poll(() => textOf(page, "token-mint-error")).toBe(Msg.required);
     await page.getByTestId("token-mint-value").fill("777777");
     await page.getByTestId("token-mint-submit").click();
+    // Asked once more, with the amount; a cancel mints nothing.
+    await expect.poll(() => textOf(page, "token-mint-confirm-message")).toBe(`${Msg.tokenMintConfirm}\n${won(777_777)}`);
+    await page.getByTestId("token-mint-confirm-cancel").click();
+    expect(await onChain(s, treasury)).toBe(before);
+    await page.getByTestId("token-mint-submit").click();
+    await page.getByTestId("token-mint-confirm-ok").click();
     await expectSnack(page, Msg.tokenMintDone);
     expect(await onChain(s, treasury)).toBe(before + 777_777);
     expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(777_777n);

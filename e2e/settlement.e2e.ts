@@ -71,6 +71,9 @@ describe("settlement in Chromium", () => {
     expect(await row.getByTestId("calc-row-delete").count()).toBe(1);
     await row.click();
     await admin.getByTestId("calc-detail-approve").click();
+    // Asked first: approving burns the amount.
+    await expect.poll(() => textOf(admin, "calc-approve-confirm-message")).toBe(Msg.calcApproveConfirm);
+    await admin.getByTestId("calc-approve-confirm-ok").click();
     await expectSnack(admin, Msg.approveDone);
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain("승인");
     expect(await row.getByTestId("calc-row-delete").count()).toBe(0);

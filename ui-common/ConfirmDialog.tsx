@@ -1,3 +1,4 @@
+import { useCallback, useState, type ReactElement } from "react";
 import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
 import { L } from "./labels";
 
@@ -57,4 +58,19 @@ export function AlertDialog(props: { message: string | null; onClose: () => void
       testId={props.testId ?? "alert-dialog"}
     />
   );
+}
+
+/**
+ * A confirm to await inside a flow (a form's submit): `await ask(message)` is true on OK, false on cancel or
+ * close; render `dialog` once.
+ */
+export function useConfirm(testId: string): { ask: (message: string) => Promise<boolean>; dialog: ReactElement } {
+  const [pending, setPending] = useState<{ message: string; resolve: (ok: boolean) => void } | null>(null);
+  const answer = (ok: boolean) => {
+    pending?.resolve(ok);
+    setPending(null);
+  };
+  const ask = useCallback((message: string) => new Promise<boolean>((resolve) => setPending({ message, resolve })), []);
+  const dialog = <ConfirmDialog open={pending !== null} message={pending?.message ?? ""} onConfirm={() => answer(true)} onClose={() => answer(false)} testId={testId} />;
+  return { ask, dialog };
 }

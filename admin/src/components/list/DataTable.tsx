@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { Box, ButtonGroup, EmptyState, HStack, IconButton, NativeSelect, Pagination, Skeleton, Table, Text, VStack } from "@chakra-ui/react";
 import { PAGE_SIZES, type PageSizeKind } from "@domain/schemas/list";
 import { formatWon } from "@domain/format";
@@ -87,6 +87,16 @@ export function DataTable<T>(p: DataTableProps<T>) {
                   <Table.Row
                     key={p.rowKey(row)}
                     onClick={p.onRowClick ? () => p.onRowClick!(row) : undefined}
+                    // A row that opens its detail is reachable by keyboard too: Tab to it, Enter or Space opens it.
+                    {...(p.onRowClick && {
+                      tabIndex: 0,
+                      onKeyDown: (e: KeyboardEvent) => {
+                        if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
+                        e.preventDefault();
+                        p.onRowClick!(row);
+                      },
+                      _focusVisible: { outline: "2px solid", outlineColor: "colorPalette.focusRing", outlineOffset: "-2px" },
+                    })}
                     cursor={p.onRowClick ? "pointer" : undefined}
                     data-testid={`${p.testId}-row`}
                   >

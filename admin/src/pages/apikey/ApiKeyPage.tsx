@@ -42,6 +42,14 @@ export function ApiKeyPage() {
         <Card.Body>
           {q.isPending ? (
             <Skeleton h="16" />
+          ) : q.isError && !fresh?.apiKey ? (
+            // Not "no key": a key may well be live, and making a new one would end it.
+            <HStack gap="3" role="alert" data-testid="apikey-error">
+              <Text color="fg.error">{q.error.message}</Text>
+              <Button size="sm" variant="outline" onClick={() => void q.refetch()} loading={q.isFetching}>
+                {L.retry}
+              </Button>
+            </HStack>
           ) : fresh?.apiKey ? (
             <Stack gap="3">
               <Alert.Root status="warning">
@@ -79,7 +87,7 @@ export function ApiKeyPage() {
           )}
         </Card.Body>
         <Card.Footer>
-          <Button colorPalette="brand" onClick={() => setAsking(true)} data-testid="apikey-create">
+          <Button colorPalette="brand" onClick={() => setAsking(true)} disabled={!q.isSuccess} data-testid="apikey-create">
             {L.apiKey.create}
           </Button>
         </Card.Footer>

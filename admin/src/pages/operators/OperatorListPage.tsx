@@ -57,7 +57,15 @@ export function OperatorListPage() {
 
 function OperatorRow({ o, onOpen }: { o: OperatorRowDto; onOpen: () => void }) {
   return (
-    <Table.Row onClick={onOpen} cursor="pointer" data-testid="operators-row">
+    <Table.Row
+      onClick={onOpen}
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.target === e.currentTarget && (e.key === "Enter" || e.key === " ")) (e.preventDefault(), onOpen());
+      }}
+      cursor="pointer"
+      data-testid="operators-row"
+    >
       <Table.Cell>{o.id}</Table.Cell>
       <Table.Cell>{o.loginId}</Table.Cell>
       <Table.Cell>{L.permissionLabel(o.permission)}</Table.Cell>
@@ -96,7 +104,11 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
         </Button>
       }
     >
-      {!d ? (
+      {q.isError && !d ? (
+        <Text color="fg.error" role="alert" data-testid="operator-detail-error">
+          {q.error.message}
+        </Text>
+      ) : !d ? (
         <Skeleton h="48" />
       ) : (
         <Stack gap="4">

@@ -170,7 +170,7 @@ function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; o
           [S.date, formatDateTime(d.createdAt)],
           [S.txHash, d.txHash ?? "-"],
         ];
-  return <FieldsDialog open={row !== null} onClose={onClose} title={S.detailTitle} items={d ? items : null} testId="sale-detail" />;
+  return <FieldsDialog open={row !== null} onClose={onClose} title={S.detailTitle} items={d ? items : null} error={q.error} testId="sale-detail" />;
 }
 
 export const SaleSellPage = () => <SalePage type="sell" />;

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { useConfirm } from "@common/ConfirmDialog";
 import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
@@ -73,6 +74,7 @@ export function TokenManagementPage() {
     placeholderData: keepPreviousData,
   });
   const [minting, setMinting] = useState(false);
+  const confirmMint = useConfirm("token-mint-confirm");
   const [open, setOpen] = useState<TokenRowDto | null>(null);
   // The row as the server has it now (a burn's state moves on after the list was read).
   const detail = useQuery({
@@ -115,6 +117,7 @@ export function TokenManagementPage() {
         open={open !== null}
         onClose={() => setOpen(null)}
         testId="token-detail"
+        error={detail.error}
         items={
           !detail.data ? null : [
             [T.id, detail.data.id],
@@ -137,6 +140,8 @@ export function TokenManagementPage() {
         submitLabel={T.mint}
         testId="token-mint"
         onSubmit={async (v) => {
+          // Minting creates money: the amount is said once more before it goes.
+          if (!(await confirmMint.ask(`${Msg.tokenMintConfirm}\n${formatWon(Number(v.value))}${L.won}`))) return;
           try {
             await callEndpoint("tokenMint", v, { idempotencyKey: crypto.randomUUID() });
             snack(Msg.tokenMintDone, { type: "success" });
@@ -164,6 +169,7 @@ export function TokenManagementPage() {
           </Field.Root>
         )}
       </FormDialog>
+      {confirmMint.dialog}
     </Stack>
   );
 }
@@ -230,6 +236,7 @@ export function TokenFeePage() {
         open={open !== null}
         onClose={() => setOpen(null)}
         testId="fee-detail"
+        error={detail.error}
         items={
           !detail.data ? null : [
             [T.id, detail.data.id],
