@@ -190,6 +190,7 @@ export const Msg = {
   bankAdded: "계좌가 등록되었습니다.",
   bankRemoved: "계좌가 삭제되었습니다.",
   bankRemoveConfirm: "선택한 계좌를 삭제하시겠습니까?",
+  bankMainConfirm: "회원에게 안내되는 입금 계좌가 바뀝니다. 이 계좌를 대표 계좌로 설정하시겠습니까?",
   bankAddConfirm: "계좌를 등록하시겠습니까?",
   tokenAmountInvalid: "발행 금액은 11자리 이내의 정수로 입력해주세요",
   tokenMintDone: "토큰 발행이 완료되었습니다.",

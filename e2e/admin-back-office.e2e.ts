@@ -43,6 +43,8 @@ describe("back-office screens in Chromium", () => {
     await snack(page, Msg.memberStateChanged);
     await expect.poll(() => page.getByTestId("member-detail-state").textContent()).toBe("정지");
     await page.getByTestId("member-actions-row").first().waitFor();
+    // The change in the screens' words, not the stored values.
+    expect(await page.getByTestId("member-actions-row").first().textContent()).toContain("정상 → 정지");
     await shot(page, "admin-member-detail");
 
     // At once: the member's token is refused, and logging in says the account is suspended.

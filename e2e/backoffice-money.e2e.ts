@@ -152,6 +152,9 @@ describe("back-office money in Chromium", () => {
     const row = page.getByTestId("bank-row").filter({ hasText: "1002-345-678901" });
     await row.click();
     await page.getByTestId("bank-set-main").click();
+    // Asked first, naming the account every member will be told to pay into.
+    await expect.poll(() => textOf(page, "bank-main-confirm-message")).toBe(`${Msg.bankMainConfirm}\n우리은행 1002-345-678901`);
+    await page.getByTestId("bank-main-confirm-ok").click();
     await expectSnack(page, Msg.bankMainSet);
     await page.getByTestId("bank-set-main").click();
     await expectSnack(page, Msg.bankAlreadyMain);

@@ -187,6 +187,35 @@ export const L = {
       "token.mint": "토큰 발행",
       "wallet.create": "지갑 생성",
       "wallet.transfer": "지갑 전송",
+      "wallet.block": "지갑 차단",
+      "wallet.unblock": "지갑 차단 해제",
+      "board.create": "게시물 등록",
+      "board.update": "게시물 수정",
+      "board.delete": "게시물 삭제",
+      "calc.accept": "정산 승인",
+      "calc.delete": "정산 삭제",
+      "policy.update": "정책 수정",
+    } as Record<string, string>,
+    targets: {
+      member: "회원",
+      admin: "관리자",
+      apikey: "API 키",
+      bank: "입금 계좌",
+      buy_order: "구매 주문",
+      chain_call: "토큰 호출",
+      policy: "정책",
+      settlement_order: "정산",
+      wallet: "지갑",
+      board: "게시물",
+    } as Record<string, string>,
+    /** Recorded field names and values, as the screens call them. */
+    keys: { state: "상태", permission: "등급", address: "주소", to: "받는 주소", from: "보낸 주소", value: "금액", status: "결과", transferId: "전송 번호", isMain: "대표" } as Record<
+      string,
+      string
+    >,
+    values: {
+      repair: "정상", suspension: "정지", kickOut: "탈퇴", user: "사용자", exchanger: "점주", manager: "관리자",
+      pending: "대기", confirmed: "완료", cancelled: "취소", failed: "실패", submitted: "전송됨", approved: "승인", deleted: "삭제",
     } as Record<string, string>,
   },
 

@@ -22,6 +22,7 @@ export function BankPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const [making, setMaking] = useState<{ id: number; bankName: string; bankAccount: string } | null>(null);
   const reload = () => void qc.invalidateQueries({ queryKey: ["banks"] });
   const chosen = q.data?.find((b) => b.id === selected) ?? null;
 
@@ -47,7 +48,8 @@ export function BankPage() {
   function onSetMain() {
     if (!chosen) return snack(Msg.selectItem, { type: "error" });
     if (chosen.isMain) return snack(Msg.bankAlreadyMain, { type: "info" });
-    setMain.mutate(chosen.id);
+    // Every member's buy page names this account: asked first, with the account.
+    setMaking(chosen);
   }
   function onRemove() {
     if (!chosen) return snack(Msg.selectItem, { type: "error" });
@@ -124,6 +126,16 @@ export function BankPage() {
         )}
       </FormDialog>
       <ConfirmDialog
+        open={making !== null}
+        message={making ? `${Msg.bankMainConfirm}\n${making.bankName} ${making.bankAccount}` : ""}
+        onConfirm={() => {
+          if (making) setMain.mutate(making.id);
+          setMaking(null);
+        }}
+        onClose={() => setMaking(null)}
+        testId="bank-main-confirm"
+      />
+      <ConfirmDialog
         open={removing}
         message={Msg.bankRemoveConfirm}
         loading={remove.isPending}
@@ -137,7 +149,18 @@ export function BankPage() {
 
 function BankRow({ b, selected, onSelect }: { b: BankRowDto; selected: boolean; onSelect: () => void }) {
   return (
-    <Table.Row onClick={onSelect} cursor="pointer" bg={selected ? "bg.emphasized" : undefined} data-testid="bank-row" data-selected={selected}>
+    <Table.Row
+      onClick={onSelect}
+      tabIndex={0}
+      aria-selected={selected}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === " ") (e.preventDefault(), onSelect());
+      }}
+      cursor="pointer"
+      bg={selected ? "bg.emphasized" : undefined}
+      data-testid="bank-row"
+      data-selected={selected}
+    >
       <Table.Cell>
         <input type="radio" name="bank-select" checked={selected} onChange={onSelect} aria-label={`${b.bankName} ${b.bankAccount}`} />
       </Table.Cell>

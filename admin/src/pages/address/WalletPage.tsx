@@ -173,7 +173,11 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
           {W.send}
         </Button>
       </HStack>
-      <ConfirmDialog open={asking} message={Msg.transferConfirm} loading={send.isPending} onConfirm={() => send.mutate()} onClose={() => setAsking(false)} testId="wallet-transfer-confirm" />
+      <ConfirmDialog
+        open={asking}
+        // What is about to move, said once more: amount, from which wallet, to which address.
+        message={`${Msg.transferConfirm}\n${won(Number(f.value || 0))}\n${wallets.find((w) => w.address === f.from)?.wallet ?? f.from} → ${f.to.trim()}`}
+        loading={send.isPending} onConfirm={() => send.mutate()} onClose={() => setAsking(false)} testId="wallet-transfer-confirm" />
     </Stack>
   );
 }

@@ -4,8 +4,17 @@ import { Msg } from "@domain/messages";
 import type { AuditRowDto } from "@domain/schemas/operation";
 import { L } from "../../labels";
 
-/** A recorded before/after value as text. */
-export const show = (v: unknown) => (v === null || v === undefined ? "-" : typeof v === "string" ? v : JSON.stringify(v));
+/** A recorded before/after value as text, in the screens' words (states, grades, field names). */
+export const show = (v: unknown): string => {
+  if (v === null || v === undefined) return "-";
+  if (typeof v === "string") return L.audit.values[v] ?? v;
+  if (typeof v === "boolean") return v ? "예" : "아니오";
+  if (typeof v !== "object") return String(v);
+  if (Array.isArray(v)) return v.map(show).join(", ");
+  return Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${L.audit.keys[k] ?? k}: ${show(x)}`)
+    .join(", ");
+};
 
 /** Operator actions (admin_actions), oldest last; before/after as recorded. */
 export function AuditTable({ rows, testId }: { rows: AuditRowDto[]; testId: string }) {
@@ -29,7 +38,7 @@ export function AuditTable({ rows, testId }: { rows: AuditRowDto[]; testId: stri
               <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
               <Table.Cell>{r.adminLoginId}</Table.Cell>
               <Table.Cell>{L.audit.actions[r.action] ?? r.action}</Table.Cell>
-              <Table.Cell>{`${r.targetType} ${r.targetId}`}</Table.Cell>
+              <Table.Cell>{`${L.audit.targets[r.targetType] ?? r.targetType} ${r.targetId}`}</Table.Cell>
               <Table.Cell>
                 <Code fontSize="xs">{`${show(r.before)} → ${show(r.after)}`}</Code>
               </Table.Cell>

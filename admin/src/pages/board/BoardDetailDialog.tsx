@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Badge, Button, DataList, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
@@ -98,7 +98,14 @@ function InquiryTabs({ detail }: { detail: BoardDetailDto }) {
   const [answer, setAnswer] = useState(detail.answer ?? "");
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setAnswer(detail.answer ?? ""), [detail.answer]);
+  // A newer saved answer (read again after a save, or after another operator's) replaces the editor's text only
+  // if nothing was typed since the last one: a draft refused with 409 stays for the operator to reconcile.
+  const synced = useRef(detail.answer ?? "");
+  useEffect(() => {
+    const next = detail.answer ?? "";
+    setAnswer((cur) => (cur === synced.current ? next : cur));
+    synced.current = next;
+  }, [detail.answer]);
   const save = useMutation({
     mutationFn: () => callEndpoint("boardUpdate", { id: detail.id, type: "inquiry", content: { answer }, exist }),
     onSuccess: () => {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Box, Button, Card, Checkbox, Code, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Checkbox, Code, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -82,6 +82,7 @@ export function CalcStatusPage() {
       </Heading>
       <Heading size="md">{S.today}</Heading>
       {today.isError && <Text color="fg.error">{today.error.message}</Text>}
+      {today.isPending && <Skeleton h="24" />}
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="calc-status-today">
         {today.data?.data.map((c) => <StatusCard key={c.address} card={c} owner={ownerOf(c.address)} />)}
       </SimpleGrid>
@@ -110,7 +111,8 @@ export function CalcStatusPage() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <Input size="sm" w="64" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={S.keyword} aria-label={S.keyword} data-testid="calc-owner-keyword" />
-        <Button size="sm" type="submit" data-testid="calc-owner-search">
+        {/* The owners come with today's cards: a search before they are read would say "no such owner". */}
+        <Button size="sm" type="submit" disabled={!today.isSuccess} data-testid="calc-owner-search">
           {S.search}
         </Button>
       </HStack>
@@ -160,6 +162,12 @@ export function CalcStatusPage() {
           </Stack>
         </Field.Root>
       )}
+      {cards.isError && (
+        <Text color="fg.error" role="alert" data-testid="calc-status-cards-error">
+          {cards.error.message}
+        </Text>
+      )}
+      {cards.isLoading && <Skeleton h="24" />}
       {cards.data && (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="calc-status-selected">
           {cards.data.map((c) => <StatusCard key={c.address} card={c} owner={owner?.username} />)}

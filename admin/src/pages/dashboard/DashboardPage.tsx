@@ -3,7 +3,7 @@ import { allowsArea } from "@domain/admin-access";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
 import { TransferForm } from "../address/WalletPage";
-import { Button, Heading, HStack, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { Button, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { DASHBOARD_TYPES, FILTER_TYPES, type DashboardType, type FilterType } from "@domain/schemas/dashboard";
@@ -132,6 +132,12 @@ export function DashboardPage() {
       />
       <TxDialog hash={tx} onClose={() => openTx(null)} />
       <DetailDialog open={transferring} onClose={() => setTransferring(false)} title={L.dashboard.transfer} testId="dashboard-transfer">
+        {wallets.isPending && <Skeleton h="40" />}
+        {wallets.isError && (
+          <Text color="fg.error" role="alert" data-testid="dashboard-transfer-error">
+            {wallets.error.message}
+          </Text>
+        )}
         {wallets.data && (
           <TransferForm
             wallets={wallets.data}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Button, Card, Code, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat } from "@chakra-ui/react";
+import { Button, Card, Code, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDateTime, formatWon, shortAddress } from "@domain/format";
@@ -78,14 +78,20 @@ function TotalsCards({ type }: { type: SaleType }) {
               <Stat.Label>{S.totals[k]}</Stat.Label>
               <Skeleton loading={q.isPending} alignSelf="flex-start">
                 <Stat.ValueText data-testid={`sale-total-${k}`}>
-                  {formatWon(q.data?.[k] ?? 0)}
-                  <Stat.ValueUnit color="fg.muted">{L.won}</Stat.ValueUnit>
+                  {/* Not "0원" when the totals could not be read. */}
+                  {q.data ? formatWon(q.data[k]) : "-"}
+                  {q.data && <Stat.ValueUnit color="fg.muted">{L.won}</Stat.ValueUnit>}
                 </Stat.ValueText>
               </Skeleton>
             </Stat.Root>
           </Card.Body>
         </Card.Root>
       ))}
+      {q.isError && (
+        <Text color="fg.error" role="alert" data-testid="sale-totals-error">
+          {q.error.message}
+        </Text>
+      )}
     </SimpleGrid>
   );
 }

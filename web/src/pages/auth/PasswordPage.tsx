@@ -6,6 +6,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import { accountApi } from "../../api/accountApi";
 import { callApi } from "../../api/endpoint";
 import { renewSession } from "../../api/session";
+import { ApiError } from "../../api/client";
+import { Code } from "@domain/codes";
 import { PasswordSetForm } from "../../components/PasswordSetForm";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
@@ -27,7 +29,12 @@ export default function PasswordPage() {
       renewSession(await callApi(accountApi.resetPassword, { body: { key_info: keyInfo, password, ...(phone ? { phone } : {}) } }));
     },
     onSuccess: () => navigate(`/result?type=${reauth ? ResultType.PASSWORD_CHANGED : ResultType.SIGNUP_DONE}`, { replace: true }),
-    onError: () => snack(reauth ? Msg.passwordResetFailed : Msg.signupFailed, { type: "error" }),
+    onError: (e) => {
+      // A key that no longer verifies anyone (expired after 10 minutes, used) will not pass on a retry: the
+      // verification failed page (result 3) leads back to a new one.
+      if (e instanceof ApiError && e.code === Code.BAD_REQUEST && e.message === Msg.verifyInvalid) return navigate(`/result?type=${ResultType.INVALID}`, { replace: true });
+      snack(reauth ? Msg.passwordResetFailed : Msg.signupFailed, { type: "error" });
+    },
   });
 
   return (

@@ -24,7 +24,8 @@ export default function DetailPage() {
             <InfoQrCard info={info.data} />
           </Grid>
           <Separator />
-          <InfoEditForm key={info.dataUpdatedAt} info={info.data} />
+          {/* Starts afresh when the saved values change (a save), not at every refetch (focus, reconnect): typing survives. */}
+          <InfoEditForm key={JSON.stringify([info.data.nickname, info.data.email, info.data.homeAddress])} info={info.data} />
           <Separator />
           <InfoPasswordChange />
         </Stack>

@@ -8,6 +8,7 @@ import { balanceKey, useBalance } from "../../api/balance";
 import { moneyKeys } from "../../api/moneyApi";
 import { PasswordDialog } from "@common/PasswordDialog";
 import { RecentList } from "../../components/RecentList";
+import { LoadError } from "../../components/ListState";
 import { snack, SNACK_SEND_MS } from "../../components/ui/toaster";
 import { clearDraft, readDraft, writeDraft } from "../../lib/draft";
 import { useLiveZodResolver } from "../../lib/zodForm";
@@ -37,7 +38,8 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const balance = useBalance().data?.balance;
+  const balanceQuery = useBalance();
+  const balance = balanceQuery.data?.balance;
   const [initial] = useState(() => readDraft<SendDraft>(draftName));
   const [checked, setChecked] = useState<Checked | null>(initial?.checked ?? null);
   const [looking, setLooking] = useState(false);
@@ -92,6 +94,10 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
 
   return (
     <Stack gap="10">
+      {/* Without the balance the amount cannot be checked: say so, with a retry (not a skeleton forever). */}
+      {balanceQuery.isError && balance === undefined && (
+        <LoadError message={balanceQuery.error.message} onRetry={() => void balanceQuery.refetch()} retrying={balanceQuery.isFetching} />
+      )}
       {confirmStep ? (
         <SendConfirmStep cfg={cfg} counterpart={counterpart} value={Number(values.amount)} onPrev={back} onConfirm={() => setAskPassword(true)} />
       ) : (
