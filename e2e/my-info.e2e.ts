@@ -144,6 +144,7 @@ describe("my info and address book in Chromium", () => {
     await rows.filter({ hasText: "마켓 1호점" }).getByTestId("favorite-select").click();
     await expect.poll(() => del.isEnabled()).toBe(true);
     await del.click();
+    expect(await page.getByTestId("favorite-delete-dialog-message").textContent()).toBe("선택한 주소 1개를 삭제하시겠습니까?");
     await page.getByTestId("favorite-delete-dialog-cancel").click();
     await page.getByTestId("favorite-delete-dialog").waitFor({ state: "hidden" });
     expect(await rows.count()).toBe(2);

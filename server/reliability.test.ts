@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import { fingerprinter } from "./http/idempotency";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -110,7 +111,7 @@ describe("reliability: chain faults", () => {
     expect(await rows()).toBe(n1);
 
     // 2. The request died before writing a money move: the key is released and the retry runs, once.
-    const hash = crypto.createHash("sha256").update(JSON.stringify(body)).digest("hex");
+    const hash = fingerprinter(s.ctx.config.pinKey)(body);
     await s.ctx.db.insertInto("idempotency").values({ scope, key: "K-nothing", request_hash: hash, created_at: ago(60_000) }).execute();
     const ran = await gift("K-nothing");
     tried++;

@@ -38,16 +38,14 @@ export function idempotencyOf(res: Response): IdempotencyRef | undefined {
  */
 export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, replay?: (row: OutboxRow) => Promise<unknown>): RequestHandler {
   const db = ctx.db;
-  // The body's fingerprint is keyed: a payment's body holds the member's PIN, and an unkeyed hash of it would
-  // give the PIN to a million guesses against a copy of the database (the stored PINs themselves are keyed).
-  const bodyKey = Buffer.from(crypto.hkdfSync("sha256", ctx.config.pinKey, Buffer.alloc(0), "idempotency request body", 32));
+  const fingerprint = fingerprinter(ctx.config.pinKey);
   return async (req, res, next) => {
     const key = req.headers["idempotency-key"];
     if (typeof key !== "string" || key.length === 0) return next();
     if (key.length > 200) return next(new AppError(Code.BAD_REQUEST, Msg.badRequest));
     const a = authOf(req);
     const scope = `${a.member ? `m:${a.member.id}` : a.admin ? `a:${a.admin.id}` : "anon"}:${req.method}:${req.path}`;
-    const hash = crypto.createHmac("sha256", bodyKey).update(JSON.stringify(req.body ?? null)).digest("hex");
+    const hash = fingerprint(req.body ?? null);
     const inProgress = () => {
       res.setHeader("Retry-After", "2");
       return next(new AppError(Code.CONFLICT, Msg.requestInProgress));
@@ -101,6 +99,16 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
     };
     next();
   };
+}
+
+/**
+ * A request body's stored fingerprint (a different body with the same key is a 409). Keyed: a payment's body
+ * holds the member's PIN, and an unkeyed hash of it would give the PIN to a million guesses against a copy of the
+ * database (the stored PINs themselves are keyed).
+ */
+export function fingerprinter(pinKey: Buffer): (body: unknown) => string {
+  const key = Buffer.from(crypto.hkdfSync("sha256", pinKey, Buffer.alloc(0), "idempotency request body", 32));
+  return (body) => crypto.createHmac("sha256", key).update(JSON.stringify(body)).digest("hex");
 }
 
 function parseData(response: string | null): { status?: string } | undefined {

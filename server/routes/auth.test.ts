@@ -310,10 +310,10 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
   });
 
   it("a change from my info ends the member's other sessions and gives the one that made it a new token", async () => {
-    await signUp("01090007777", "하지민", "246246");
-    const here = await s.loginUser("01090007777", "246246");
-    const elsewhere = await s.loginUser("01090007777", "246246");
-    const v = await verifyByHttp(s, "reauth", { name: "하지민", birth: ADULT_BIRTH, phone: "01090007777" });
+    await signUp("01090006161", "하지민", "246246");
+    const here = await s.loginUser("01090006161", "246246");
+    const elsewhere = await s.loginUser("01090006161", "246246");
+    const v = await verifyByHttp(s, "reauth", { name: "하지민", birth: ADULT_BIRTH, phone: "01090006161" });
     const r = await call("POST", "/api/auth/password_v2", { token: here, body: { key_info: v.key, password: "135135" } });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ accessToken: expect.any(String), expiredAt: expect.any(String) });
@@ -322,7 +322,7 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect(await myInfo(here)).toBe(401);
     expect(await myInfo(r.data.accessToken)).toBe(200);
     // Without a session (the login screen's reset) nothing is issued.
-    const v2 = await verifyByHttp(s, "reauth", { name: "하지민", birth: ADULT_BIRTH, phone: "01090007777" });
+    const v2 = await verifyByHttp(s, "reauth", { name: "하지민", birth: ADULT_BIRTH, phone: "01090006161" });
     const anon = await call("POST", "/api/auth/password_v2", { body: { key_info: v2.key, password: "246246" } });
     expect([anon.code, anon.data ?? null]).toEqual([200, null]);
     expect(await myInfo(r.data.accessToken)).toBe(401);

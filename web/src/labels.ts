@@ -133,7 +133,8 @@ export const L = {
     address: "지갑 주소",
     add: "추가",
     deleteSelected: "선택 삭제",
-    deleteConfirm: "선택한 주소를 삭제하시겠습니까?",
+    /** With the count: the selection may span pages the member is not looking at. */
+    deleteConfirm: (n: number) => `선택한 주소 ${n}개를 삭제하시겠습니까?`,
     selectAll: "전체 선택",
     star: "즐겨찾기",
     updatedAt: "수정일",

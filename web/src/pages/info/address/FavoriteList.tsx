@@ -102,7 +102,7 @@ export function FavoriteList({ list }: { list: Favorite[] }) {
       <Pager page={current} total={sorted.length} pageSize={FAVORITE_PAGE_SIZE} onChange={setPage} />
       <ConfirmDialog
         open={confirm}
-        message={L.favorite.deleteConfirm}
+        message={L.favorite.deleteConfirm(selected.size)}
         loading={remove.isPending}
         onClose={() => setConfirm(false)}
         onConfirm={() =>
