@@ -67,6 +67,15 @@ export function OperatorCreatePage() {
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
                 <Field.ErrorText>{formState.errors.account_id?.message}</Field.ErrorText>
+                {/* Not an empty list: the members could not be read. */}
+                {members.isError && (
+                  <Field.HelperText color="fg.error" role="alert" data-testid="operator-member-error">
+                    {members.error.message}{" "}
+                    <Button size="xs" variant="outline" onClick={() => void members.refetch()} loading={members.isFetching}>
+                      {L.retry}
+                    </Button>
+                  </Field.HelperText>
+                )}
               </Field.Root>
               <Field.Root invalid={!!formState.errors.id} required>
                 <Field.Label>{L.operator.loginId}</Field.Label>
