@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { AppDb, AppTx } from "../db/schema";
 import { hotQuery } from "../../db/hot";
+import { dialectOf } from "../../db/open";
 
 // Asked on every signed-in request and every payment: compiled once (db/hot.ts).
 const lockoutQuery = hotQuery((db: AppDb, subject: string) => db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject));
@@ -9,6 +10,17 @@ const cutoffQuery = hotQuery((db: AppDb, subject: string) => db.selectFrom("sess
 
 export async function lockoutOf(db: AppTx, subject: string) {
   return (await lockoutQuery(db, subject))[0];
+}
+
+/**
+ * The subject's row, for counting a failure in the caller's transaction. On PostgreSQL it is made if missing and
+ * locked (FOR UPDATE), so that concurrent failures count one after another (read, then written, each one saw the
+ * count before the others: thirty at once all answered 'wrong'); SQLite's write transactions already run one at a time.
+ */
+export async function lockoutForCount(db: AppTx, subject: string) {
+  if (dialectOf(db) !== "postgres") return lockoutOf(db, subject);
+  await db.insertInto("lockouts").values({ subject, failures: 0, locked_until: null }).onConflict((oc) => oc.column("subject").doNothing()).execute();
+  return db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject).forUpdate().executeTakeFirst();
 }
 
 export async function saveLockout(db: AppTx, subject: string, failures: number, lockedUntil: string | null): Promise<void> {

@@ -1,5 +1,5 @@
 import type { AppDb } from "../db/schema";
-import { clearLockout, clearLockoutsLike, lockoutOf, saveLockout } from "./auth.repo";
+import { clearLockout, clearLockoutsLike, lockoutForCount, lockoutOf, saveLockout } from "./auth.repo";
 import { LOCK_AFTER_FAILURES, LOCK_MINUTES } from "../../domain/constants";
 
 /**
@@ -33,7 +33,7 @@ export function createLockout(db: AppDb): Lockout {
     },
     async failAndCount(subject, now = new Date()) {
       return db.transaction().execute(async (trx) => {
-        const row = await lockoutOf(trx, subject);
+        const row = await lockoutForCount(trx, subject);
         // A lock in force stays: a failure that was in flight when it was set must not start a new count (it lifted
         // the lock, and concurrent wrong guesses could go on past five).
         if (row?.locked_until && new Date(row.locked_until) > now) return 0;
