@@ -59,6 +59,7 @@ export const Msg = {
   copiedQr: "QR 코드가 클립보드에 복사되었습니다.",
   copiedAddress: "지갑 주소가 클립보드에 복사되었습니다.",
   copied: "클립보드에 복사되었습니다.",
+  copyFailed: "복사하지 못했습니다. 직접 선택해서 복사해 주세요.",
 
   // money (user)
   buyBelowMin: "최소 충전 금액보다 낮습니다.",

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Badge, Button, Code, DataList, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Code, DataList, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
@@ -51,8 +51,13 @@ export function WalletDetailPage() {
     },
   });
   const copy = async () => {
-    await navigator.clipboard.writeText(address);
-    snack(L.walletDetail.copied, { type: "success" });
+    // The clipboard API needs a secure context (https or localhost): elsewhere it is missing or refuses.
+    try {
+      await navigator.clipboard.writeText(address);
+      snack(L.walletDetail.copied, { type: "success" });
+    } catch {
+      snack(Msg.copyFailed, { type: "error" });
+    }
   };
   const differs = d && d.chainBalance !== null && d.chainBalance !== d.indexedBalance;
   return (
@@ -61,6 +66,7 @@ export function WalletDetailPage() {
         {L.walletDetail.title}
       </Heading>
       {detail.error && <Text color="fg.error">{detail.error.message}</Text>}
+      {detail.isPending && <Skeleton h="48" />}
       {d && (
         <DataList.Root orientation="horizontal" data-testid="wallet-info">
           <DataList.Item>
