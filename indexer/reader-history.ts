@@ -64,7 +64,6 @@ async function historyPageAtOnce(db: ChainDb, a: string, q: TimeRange & { limit?
     const e = eb as unknown as ExpressionBuilder<ChainDatabase, never>;
     const edge = (col: "from" | "to", dir: "asc" | "desc") => windowEdge(e, a, q, col, dir);
     return [
-      "s.transfers as n",
       (q.from ? sql<number>`coalesce(least((${edge("from", "asc")}), (${edge("to", "asc")})), s.transfers + 1)` : sql<number>`1`).as("lo"),
       (q.to ? sql<number>`coalesce(greatest((${edge("from", "desc")}), (${edge("to", "desc")})), 0)` : sql<number>`s.transfers`).as("hi"),
     ];
@@ -81,7 +80,7 @@ async function historyPageAtOnce(db: ChainDb, a: string, q: TimeRange & { limit?
   const rows = await db
     .selectFrom(window.as("w"))
     .leftJoinLateral(both.as("p"), (j) => j.onTrue())
-    .select(["w.n", "w.lo", "w.hi", ...TRANSFER_COLUMNS.map((c) => `p.${c}` as const)])
+    .select(["w.lo", "w.hi", ...TRANSFER_COLUMNS.map((c) => `p.${c}` as const)])
     .execute();
   const w = rows[0];
   if (!w || Number(w.hi) < Number(w.lo)) return { items: [], total: 0 };
