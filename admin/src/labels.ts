@@ -5,6 +5,9 @@ import type { AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operation";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */
+const MEMBER_STATES = { repair: "정상", suspension: "정지", kickOut: "탈퇴" };
+const MEMBER_PERMISSIONS = { user: "사용자", exchanger: "점주", manager: "관리자" };
+
 export const L = {
   appTitle: "KRW Voucher 관리자",
   appShortTitle: "KRW Voucher",
@@ -97,8 +100,8 @@ export const L = {
     history: "지갑 내역",
     changeState: "상태 변경",
     changePermission: "등급 변경",
-    states: { repair: "정상", suspension: "정지", kickOut: "탈퇴" },
-    permissions: { user: "사용자", exchanger: "점주", manager: "관리자" },
+    states: MEMBER_STATES,
+    permissions: MEMBER_PERMISSIONS,
     totals: { totalUsed: "총 사용 금액", totalPurchased: "총 구매 금액", purchasable: "이번 달 구매 가능 금액" },
   },
 
@@ -209,12 +212,10 @@ export const L = {
       board: "게시물",
     } as Record<string, string>,
     /** Recorded field names and values, as the screens call them. */
-    keys: { state: "상태", permission: "등급", address: "주소", to: "받는 주소", from: "보낸 주소", value: "금액", status: "결과", transferId: "전송 번호", isMain: "대표" } as Record<
-      string,
-      string
-    >,
+    keys: { state: "상태", permission: "등급", address: "주소", to: "받는 주소", from: "보낸 주소", value: "금액", status: "결과", transferId: "전송 번호", isMain: "대표" } as Record<string, string>,
     values: {
-      repair: "정상", suspension: "정지", kickOut: "탈퇴", user: "사용자", exchanger: "점주", manager: "관리자",
+      ...MEMBER_STATES,
+      ...MEMBER_PERMISSIONS,
       pending: "대기", confirmed: "완료", cancelled: "취소", failed: "실패", submitted: "전송됨", approved: "승인", deleted: "삭제",
     } as Record<string, string>,
   },

@@ -20,9 +20,16 @@ export interface ChainCallRow {
 
 type CallCtx = Pick<AppContext, "db" | "chain">;
 
+/** A call as recorded: its id and the calldata `sendCall` sends. */
+export interface RecordedCall {
+  id: number;
+  data: string;
+}
+
 /** Records an operator call on the token (in the caller's transaction, so a business row can name it) before it is sent. */
-export function recordCall(db: AppTx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<number> {
-  return repo.insertChainCall(db, method, args.map(String), adminId ?? null);
+export async function recordCall(ctx: Pick<AppContext, "chain">, db: AppTx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<RecordedCall> {
+  const data = ctx.chain.iface.encodeFunctionData(method, args);
+  return { id: await repo.insertChainCall(db, method, args.map(String), adminId ?? null), data };
 }
 
 /**
@@ -31,9 +38,7 @@ export function recordCall(db: AppTx, method: TokenMethod, args: (string | bigin
  * known (no receipt in time, the node gone after the send): 202 answers and the call stays 'submitted', to be
  * settled by its hash (`settleSubmittedCalls`); it may still be mined, so nothing may treat it as not done.
  */
-export async function sendCall(ctx: CallCtx, id: number): Promise<ChainCallRow> {
-  const row = (await repo.chainCall(ctx.db, id))!;
-  const data = ctx.chain.iface.encodeFunctionData(row.method, JSON.parse(row.args) as string[]);
+export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promise<ChainCallRow> {
   try {
     const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend: (hash) => repo.markCallSubmitted(ctx.db, id, hash) });
     await settleFromReceipt(ctx, id, data, receipt);
@@ -48,7 +53,7 @@ export async function sendCall(ctx: CallCtx, id: number): Promise<ChainCallRow> 
 
 /** An operator call on the token (mint, burn, block…): recorded, then sent (see `sendCall`). */
 export async function callToken(ctx: CallCtx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<ChainCallRow> {
-  return sendCall(ctx, await recordCall(ctx.db, method, args, adminId));
+  return sendCall(ctx, await recordCall(ctx, ctx.db, method, args, adminId));
 }
 
 async function settleFromReceipt(ctx: CallCtx, id: number, data: string, receipt: { status: number | null; blockNumber: number }): Promise<void> {

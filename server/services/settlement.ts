@@ -96,14 +96,14 @@ export async function approveSettlement(ctx: AppContext, admin: AdminRow, orderN
   const order = await pendingOrder(ctx, orderNo);
   await ensureChainUp(ctx);
   const from = await escrow(ctx);
-  const callId = await ctx.db.transaction().execute(async (trx) => {
-    const id = await recordCall(trx, "burn", [from, BigInt(order.value)], admin.id);
-    if (!(await repo.moveSettlement(trx, order.id, "pending", "approving", { burn_call_id: id }))) throw new AppError(Code.CONFLICT, Msg.calcNotPending);
-    return id;
+  const burn = await ctx.db.transaction().execute(async (trx) => {
+    const recorded = await recordCall(ctx, trx, "burn", [from, BigInt(order.value)], admin.id);
+    if (!(await repo.moveSettlement(trx, order.id, "pending", "approving", { burn_call_id: recorded.id }))) throw new AppError(Code.CONFLICT, Msg.calcNotPending);
+    return recorded;
   });
   let call;
   try {
-    call = await sendCall(ctx, callId);
+    call = await sendCall(ctx, burn);
   } catch (err) {
     if (!(err instanceof AppError && err.code === Code.ACCEPTED)) await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null });
     throw err;

@@ -1,9 +1,10 @@
-import type { KeyboardEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Box, ButtonGroup, EmptyState, HStack, IconButton, NativeSelect, Pagination, Skeleton, Table, Text, VStack } from "@chakra-ui/react";
 import { PAGE_SIZES, type PageSizeKind } from "@domain/schemas/list";
 import { formatWon } from "@domain/format";
 import { L } from "../../labels";
 import { pageWindow, totalPagesOf } from "./pager";
+import { rowActivation } from "./rowActivation";
 
 export interface Column<T> {
   key: string;
@@ -86,18 +87,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
               : (p.rows ?? []).map((row) => (
                   <Table.Row
                     key={p.rowKey(row)}
-                    onClick={p.onRowClick ? () => p.onRowClick!(row) : undefined}
-                    // A row that opens its detail is reachable by keyboard too: Tab to it, Enter or Space opens it.
-                    {...(p.onRowClick && {
-                      tabIndex: 0,
-                      onKeyDown: (e: KeyboardEvent) => {
-                        if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
-                        e.preventDefault();
-                        p.onRowClick!(row);
-                      },
-                      _focusVisible: { outline: "2px solid", outlineColor: "colorPalette.focusRing", outlineOffset: "-2px" },
-                    })}
-                    cursor={p.onRowClick ? "pointer" : undefined}
+                    {...(p.onRowClick && rowActivation(() => p.onRowClick!(row)))}
                     data-testid={`${p.testId}-row`}
                   >
                     {p.columns.map((c) => (

@@ -8,6 +8,7 @@ import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { PlainTable } from "../../components/list/PlainTable";
+import { rowActivation } from "../../components/list/rowActivation";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 
@@ -150,13 +151,8 @@ export function BankPage() {
 function BankRow({ b, selected, onSelect }: { b: BankRowDto; selected: boolean; onSelect: () => void }) {
   return (
     <Table.Row
-      onClick={onSelect}
-      tabIndex={0}
+      {...rowActivation(onSelect)}
       aria-selected={selected}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === " ") (e.preventDefault(), onSelect());
-      }}
-      cursor="pointer"
       bg={selected ? "bg.emphasized" : undefined}
       data-testid="bank-row"
       data-selected={selected}

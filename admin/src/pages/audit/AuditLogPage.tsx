@@ -9,14 +9,14 @@ import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { SearchBox } from "../../components/list/SearchBox";
 import { useListState } from "../../components/list/useListState";
 import { L } from "../../labels";
-import { show } from "./AuditTable";
+import { show, targetOf } from "./AuditTable";
 
 
 const columns: Column<AuditRowDto>[] = [
   { key: "createdAt", header: L.audit.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   { key: "admin", header: L.audit.admin, cell: (r) => r.adminLoginId },
   { key: "action", header: L.audit.action, cell: (r) => L.audit.actions[r.action] ?? r.action },
-  { key: "target", header: L.audit.target, cell: (r) => `${L.audit.targets[r.targetType] ?? r.targetType} ${r.targetId}` },
+  { key: "target", header: L.audit.target, cell: targetOf },
   { key: "change", header: L.audit.change, cell: (r) => `${show(r.before)} → ${show(r.after)}` },
   { key: "tx", header: L.audit.txHash, cell: (r) => r.txHash ?? "-" },
 ];

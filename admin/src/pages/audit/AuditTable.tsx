@@ -16,6 +16,9 @@ export const show = (v: unknown): string => {
     .join(", ");
 };
 
+/** What an action was done to, in the screens' words: '회원 12'. */
+export const targetOf = (r: Pick<AuditRowDto, "targetType" | "targetId">) => `${L.audit.targets[r.targetType] ?? r.targetType} ${r.targetId}`;
+
 /** Operator actions (admin_actions), oldest last; before/after as recorded. */
 export function AuditTable({ rows, testId }: { rows: AuditRowDto[]; testId: string }) {
   if (rows.length === 0) return <Text color="fg.muted">{Msg.noResults}</Text>;
@@ -38,7 +41,7 @@ export function AuditTable({ rows, testId }: { rows: AuditRowDto[]; testId: stri
               <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
               <Table.Cell>{r.adminLoginId}</Table.Cell>
               <Table.Cell>{L.audit.actions[r.action] ?? r.action}</Table.Cell>
-              <Table.Cell>{`${L.audit.targets[r.targetType] ?? r.targetType} ${r.targetId}`}</Table.Cell>
+              <Table.Cell>{targetOf(r)}</Table.Cell>
               <Table.Cell>
                 <Code fontSize="xs">{`${show(r.before)} → ${show(r.after)}`}</Code>
               </Table.Cell>

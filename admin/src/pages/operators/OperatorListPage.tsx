@@ -8,6 +8,7 @@ import type { OperatorRowDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { rowActivation } from "../../components/list/rowActivation";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { PermissionGroups } from "./PermissionGroups";
@@ -57,15 +58,7 @@ export function OperatorListPage() {
 
 function OperatorRow({ o, onOpen }: { o: OperatorRowDto; onOpen: () => void }) {
   return (
-    <Table.Row
-      onClick={onOpen}
-      tabIndex={0}
-      onKeyDown={(e) => {
-        if (e.target === e.currentTarget && (e.key === "Enter" || e.key === " ")) (e.preventDefault(), onOpen());
-      }}
-      cursor="pointer"
-      data-testid="operators-row"
-    >
+    <Table.Row {...rowActivation(onOpen)} data-testid="operators-row">
       <Table.Cell>{o.id}</Table.Cell>
       <Table.Cell>{o.loginId}</Table.Cell>
       <Table.Cell>{L.permissionLabel(o.permission)}</Table.Cell>
