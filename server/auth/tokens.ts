@@ -27,6 +27,11 @@ export interface Tokens {
    * and open websockets of the subject are closed (`onSessionsEnded`). Resolves to the cut-off instant (ms).
    */
   endSessions(subject: string): Promise<number>;
+  /**
+   * Ends every session of `subject` as endSessions does and issues the caller a token dated after the cut-off: a
+   * password change from my info keeps the session that made it.
+   */
+  endSessionsAndRenew(aud: Audience, subject: string): Promise<{ accessToken: string; expiredAt: string }>;
   /** Called with the subject whenever endSessions runs in this process. */
   onSessionsEnded(fn: (subject: string) => void): () => void;
 }
@@ -70,20 +75,27 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     return claims;
   }
+  async function issue(aud: Audience, subject: string, iatMs = Date.now()) {
+    const exp = Math.floor(Date.now() / 1000) + ttlMinutes * 60;
+    const accessToken = await new SignJWT({ iat_ms: iatMs })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(subject)
+      .setAudience(aud)
+      .setIssuer("krw-voucher")
+      .setIssuedAt()
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(exp)
+      .sign(key);
+    return { accessToken, expiredAt: new Date(exp * 1000).toISOString() };
+  }
+  async function endSessions(subject: string) {
+    const at = Date.now();
+    await cutSessions(db, subject, at);
+    ended.emit("ended", subject);
+    return at;
+  }
   return {
-    async issue(aud, subject) {
-      const exp = Math.floor(Date.now() / 1000) + ttlMinutes * 60;
-      const accessToken = await new SignJWT({ iat_ms: Date.now() })
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(subject)
-        .setAudience(aud)
-        .setIssuer("krw-voucher")
-        .setIssuedAt()
-        .setJti(crypto.randomUUID())
-        .setExpirationTime(exp)
-        .sign(key);
-      return { accessToken, expiredAt: new Date(exp * 1000).toISOString() };
-    },
+    issue: (aud, subject) => issue(aud, subject),
     async verify(token, aud, opts = {}) {
       try {
         const valid = await checked(token, aud);
@@ -100,12 +112,9 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
       await revokeToken(db, claims.jti, new Date(claims.exp * 1000).toISOString());
     },
     sessionEnded,
-    async endSessions(subject) {
-      const at = Date.now();
-      await cutSessions(db, subject, at);
-      ended.emit("ended", subject);
-      return at;
-    },
+    endSessions,
+    // A token of the cut-off's own millisecond counts as ended: the renewed one is dated the next.
+    endSessionsAndRenew: async (aud, subject) => issue(aud, subject, (await endSessions(subject)) + 1),
     onSessionsEnded(fn) {
       ended.on("ended", fn);
       return () => void ended.off("ended", fn);

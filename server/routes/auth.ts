@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { Router } from "express";
 import { loginSubjectPrefix } from "../auth/check-password";
 import type { AppContext } from "../context";
@@ -70,17 +69,15 @@ export function authRoutes(ctx: AppContext): Router {
     const hash = hashPin(password, ctx.config.pinKey);
     if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER))) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     await setMemberPassword(ctx.db, member.id, hash);
-    // Every session from before the reset ends (HTTP and websocket).
-    const cutAt = await ctx.tokens.endSessions(`m:${member.id}`);
+    // Every session from before the reset ends (HTTP and websocket). Changed from my info: the session that made
+    // the change goes on with a new token, issued after the cut-off.
+    const renewed = claims ? await ctx.tokens.endSessionsAndRenew("web", `m:${member.id}`) : (await ctx.tokens.endSessions(`m:${member.id}`), undefined);
     // One password serves login and payment: a reset lifts both lockouts.
     await ctx.lockout.resetAll(loginSubjectPrefix("member", member.phonenumber));
     await ctx.lockout.reset(`pay:${member.id}`);
     ctx.log.info({ memberId: member.id }, "member password reset");
-    if (!claims) return ok(res);
-    // Changed from my info: the member's other sessions end, the one that made the change goes on with a new
-    // token, issued after the cut-off (a token of the cut-off's own millisecond counts as before it).
-    while (Date.now() <= cutAt) await sleep(1);
-    ok(res, await ctx.tokens.issue("web", `m:${member.id}`));
+    if (!renewed) return ok(res);
+    ok(res, renewed);
   });
 
   return r;
