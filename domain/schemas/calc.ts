@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listRequest, paged } from "./list";
+import { day, listRequest, paged } from "./list";
 import { Msg } from "../messages";
 
 /**
@@ -71,7 +71,12 @@ export const GIFT_DIRECTION = { received: "받음", sent: "보냄" } as const;
 /** Calc status (isExchange4): cards of the given wallets; an owner's history by date range. */
 export const calcStatusWalletsBody = z.strictObject({ wallets: z.array(address).min(1, { error: Msg.calcSelectWallet }).max(50) });
 export const calcStatusHistoryBody = z
-  .strictObject({ user_id: z.coerce.number({ error: Msg.calcSelectWallet }).int().positive(), from: z.string().optional(), to: z.string().optional(), wallets: z.array(address).max(50).default([]) });
+  .strictObject({
+    user_id: z.coerce.number({ error: Msg.calcSelectWallet }).int({ error: Msg.calcSelectWallet }).positive({ error: Msg.calcSelectWallet }),
+    from: day.optional(),
+    to: day.optional(),
+    wallets: z.array(address).max(50).default([]),
+  });
 export const calcStatusCard = z.object({ address: z.string(), y_money: z.number().int(), c_money: z.number().int(), calc: z.number().int(), deposit: z.number().int(), send: z.number().int(), gift: z.number().int() });
 export type CalcStatusCard = z.infer<typeof calcStatusCard>;
 export const calcOwner = z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable(), phonenumber: z.string(), wallets: z.array(z.string()) });

@@ -24,6 +24,11 @@ describe("date range (spec §5)", () => {
     expect(dateRangeError("2026-03-01", "2026-05-31", NOW)).toBeNull();
     expect(dateRangeError("2026-02-28", "2026-05-28", NOW)).toBeNull();
     expect(addMonths("2026-05-31", -3)).toBe("2026-02-28");
+    // A cleared field (a date input gives '') and a day not on the calendar are said so before any comparison.
+    expect(dateRangeError("", "2026-05-01", NOW)).toBe(Msg.required);
+    expect(dateRangeError("2026-05-01", "", NOW)).toBe(Msg.required);
+    expect(dateRangeError("", "", NOW)).toBe(Msg.required);
+    expect(dateRangeError("2026-02-30", "2026-05-01", NOW)).toBe(Msg.dateInvalid);
   });
 
   it("bounds the range at 00:00:00 and 23:59:59 Seoul time", () => {

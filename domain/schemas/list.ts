@@ -111,7 +111,8 @@ const SEOUL_OFFSET_MS = 9 * 3600_000; // Asia/Seoul is UTC+9 all year (no DST).
 const YMD = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
 
 /** 'YYYY-MM-DD' (a time part, as the spec's clients send it, is accepted and ignored). */
-const day = z
+/** A 'YYYY-MM-DD' day of the calendar, as every dated request takes it. */
+export const day = z
   .string({ error: Msg.required })
   .trim()
   .regex(YMD, { error: Msg.dateInvalid })
@@ -146,6 +147,9 @@ export const DATE_RANGE_MAX_MONTHS = 3;
 
 /** Why a range is refused, or null: from ≤ to ≤ today, at most 3 months. */
 export function dateRangeError(from: string, to: string, now: Date | number = Date.now()): string | null {
+  // A cleared field (the browser's date input gives '') or a day not on the calendar: said so, before comparing.
+  if (!from.trim() || !to.trim()) return Msg.required;
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return Msg.dateInvalid;
   if (from > to) return Msg.dateFromAfterTo;
   if (to > seoulToday(now)) return Msg.dateToAfterToday;
   if (from < addMonths(to, -DATE_RANGE_MAX_MONTHS)) return Msg.dateRangeTooLong;

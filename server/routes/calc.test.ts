@@ -261,6 +261,12 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect([noWallet.code, noWallet.message]).toEqual([400, Msg.calcSelectWallet]);
     // Another owner's wallet is not this owner's history.
     expect((await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shop2Addr] })).message).toBe(Msg.calcSelectWallet);
+    // No owner chosen yet (the screen sends 0) and dates that are not calendar days: the spec's messages, not a 500.
+    expect((await op("POST", "/api/calc/status/history", admin, { user_id: 0, wallets: [] })).message).toBe(Msg.calcSelectWallet);
+    for (const from of ["2026-01-00", "2026-02-30", ""]) {
+      const bad = await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shopAddr], from, to: "2026-03-01" });
+      expect([bad.code, bad.message]).toEqual([400, Msg.dateInvalid]);
+    }
     const hist = await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shopAddr] });
     expect(hist.data.filter((m: { type: string }) => m.type === "사용").map((m: { value: number; direction: string }) => [m.value, m.direction])).toEqual([[20_000, "받음"]]);
     const file = await fetch(s.url + "/api/calc/status/history/download", { method: "POST", headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" }, body: JSON.stringify({ user_id: owner1.id, wallets: [shopAddr] }) });

@@ -2,7 +2,7 @@ import { Button, IconButton, type ButtonProps } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
 import { LuCopy } from "react-icons/lu";
 import { L } from "../labels";
-import { copyText } from "../lib/clipboard";
+import { copyText } from "@common/clipboard";
 import { snack } from "./ui/toaster";
 
 export interface CopyButtonProps extends Omit<ButtonProps, "onClick" | "children"> {

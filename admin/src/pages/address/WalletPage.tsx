@@ -12,6 +12,7 @@ import { useSession } from "../../api/session";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { PlainTable } from "../../components/list/PlainTable";
 import { snack } from "../../components/ui/toaster";
+import { copyText } from "@common/clipboard";
 import { L } from "../../labels";
 import { CopyIcon } from "../../components/ui/icons";
 
@@ -19,12 +20,8 @@ const W = L.wallet;
 const won = (n: number) => `${formatWon(n)}${L.won}`;
 
 async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    snack(Msg.copied, { type: "success" });
-  } catch {
-    snack(text);
-  }
+  if (await copyText(text)) snack(Msg.copied, { type: "success" });
+  else snack(Msg.copyFailed, { type: "error" });
 }
 
 /** /admin/address/wallet: operator wallets (balance from the index, movement), create (isWallet2), transfer (isWallet3). */

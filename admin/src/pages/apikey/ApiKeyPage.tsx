@@ -1,12 +1,14 @@
 import { useState } from "react";
-import { Alert, Button, Card, Clipboard, Code, DataList, Heading, HStack, IconButton, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Card, Code, DataList, Heading, HStack, IconButton, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { copyText } from "@common/clipboard";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { ApiKeyInfo } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
+import { CopyIcon } from "../../components/ui/icons";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 
@@ -60,13 +62,15 @@ export function ApiKeyPage() {
                 <Code p="2" fontSize="md" wordBreak="break-all" data-testid="apikey-full">
                   {fresh.apiKey}
                 </Code>
-                <Clipboard.Root value={fresh.apiKey}>
-                  <Clipboard.Trigger asChild>
-                    <IconButton size="sm" variant="outline" aria-label={L.apiKey.copy} onClick={() => snack(Msg.copied)}>
-                      <Clipboard.Indicator />
-                    </IconButton>
-                  </Clipboard.Trigger>
-                </Clipboard.Root>
+                {/* The key is shown this once: a copy the browser refuses (no secure context) is said, not hidden. */}
+                <IconButton
+                  size="sm"
+                  variant="outline"
+                  aria-label={L.apiKey.copy}
+                  onClick={async () => ((await copyText(fresh.apiKey ?? "")) ? snack(Msg.copied, { type: "success" }) : snack(Msg.copyFailed, { type: "error" }))}
+                >
+                  <CopyIcon />
+                </IconButton>
               </HStack>
             </Stack>
           ) : info?.prefix ? (

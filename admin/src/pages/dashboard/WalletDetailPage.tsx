@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Badge, Button, Code, DataList, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { copyText } from "@common/clipboard";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
@@ -51,13 +52,8 @@ export function WalletDetailPage() {
     },
   });
   const copy = async () => {
-    // The clipboard API needs a secure context (https or localhost): elsewhere it is missing or refuses.
-    try {
-      await navigator.clipboard.writeText(address);
-      snack(L.walletDetail.copied, { type: "success" });
-    } catch {
-      snack(Msg.copyFailed, { type: "error" });
-    }
+    if (await copyText(address)) snack(L.walletDetail.copied, { type: "success" });
+    else snack(Msg.copyFailed, { type: "error" });
   };
   const differs = d && d.chainBalance !== null && d.chainBalance !== d.indexedBalance;
   return (

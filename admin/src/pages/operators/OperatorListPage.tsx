@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, DataList, Heading, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
+import { AdminPermission } from "@domain/constants";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { OperatorRowDto } from "@domain/schemas/operation";
@@ -92,7 +93,7 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
       title={L.operator.detailTitle}
       testId="operator-detail"
       footer={
-        <Button colorPalette="red" variant="outline" disabled={!d || d.id === account?.id} onClick={() => setAsking(true)} data-testid="operator-delete">
+        <Button colorPalette="red" variant="outline" disabled={!d || d.id === account?.id || (d.permission === AdminPermission.SUPER && account?.permission !== AdminPermission.SUPER)} onClick={() => setAsking(true)} data-testid="operator-delete">
           {L.operator.delete}
         </Button>
       }

@@ -4,7 +4,7 @@ import { QRCodeSVG } from "qrcode.react";
 import type { MyInfo } from "../../../api/accountApi";
 import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
-import { copyText } from "../../../lib/clipboard";
+import { copyText } from "@common/clipboard";
 
 /** The QR payload other apps read to pay this member. */
 export function qrPayload(info: MyInfo): string {

@@ -5,7 +5,7 @@ import { Msg } from "@domain/messages";
 import type { MyInfo } from "../../../api/accountApi";
 import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
-import { copyText } from "../../../lib/clipboard";
+import { copyText } from "@common/clipboard";
 
 /** Name, wallet address (with copy) and balance. */
 export function InfoSummary({ info }: { info: MyInfo }) {
