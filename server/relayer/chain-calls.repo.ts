@@ -11,8 +11,13 @@ export async function insertChainCall(db: AppTx, method: string, args: string[],
   return r.id;
 }
 
-export async function markCallSubmitted(db: AppTx, id: number, txHash: string): Promise<void> {
-  await db.updateTable("chain_calls").set({ status: "submitted", tx_hash: txHash, updated_at: nowIso() }).where("id", "=", id).execute();
+/**
+ * Marks a pending call submitted with the hash it is about to be sent under; false if it is no longer pending (the
+ * settle job gave it up as never sent), and then it must not be sent.
+ */
+export async function markCallSubmitted(db: AppTx, id: number, txHash: string): Promise<boolean> {
+  const r = await db.updateTable("chain_calls").set({ status: "submitted", tx_hash: txHash, updated_at: nowIso() }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export async function settleCall(db: AppTx, id: number, status: "confirmed" | "failed", blockNumber: number | null, error: string | null): Promise<void> {

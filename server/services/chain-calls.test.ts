@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { memberByPhone } from "../members/members.repo";
 import { settlementByOrderNo } from "../settlement/settlement.repo";
 import { settleApprovals } from "./settlement";
-import { settleSubmittedCalls } from "./chain-calls";
+import { recordCall, sendCall, settleSubmittedCalls, UNSENT_CALL_MS } from "./chain-calls";
 import { DEMO } from "../seed";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -93,5 +93,20 @@ describe("token calls whose outcome the request did not see", () => {
     expect(await supply()).toBe(before - 3_000);
     // Nothing left to settle: a second pass moves nothing.
     expect(await settleApprovals(s.ctx)).toBe(0);
+  });
+  it("a call given up as never sent (held in a queue past UNSENT_CALL_MS) is not sent late", async () => {
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const before = await supply();
+    const nonce = await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.sender.address, "pending");
+    const call = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 1_000n]);
+    // The settle job runs while the call still waits for its turn, and gives it up.
+    const given = await settleSubmittedCalls(s.ctx, Date.now() + UNSENT_CALL_MS + 1);
+    expect(given.find((c) => c.id === call.id)?.status).toBe("failed");
+    // Its turn comes: refused before it is signed into a nonce, journaled or sent.
+    await expect(sendCall(s.ctx, call)).rejects.toMatchObject({ code: Code.CHAIN_UNAVAILABLE });
+    expect(await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.sender.address, "pending")).toBe(nonce);
+    expect(await supply()).toBe(before);
+    const row = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", call.id).executeTakeFirstOrThrow();
+    expect([row.status, row.tx_hash]).toEqual(["failed", null]);
   });
 });

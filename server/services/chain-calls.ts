@@ -40,7 +40,12 @@ export async function recordCall(ctx: Pick<AppContext, "chain">, db: AppTx, meth
  */
 export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promise<ChainCallRow> {
   try {
-    const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend: (hash) => repo.markCallSubmitted(ctx.db, id, hash) });
+    // A call given up as never sent (`settleSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
+    // its business row has moved on (a settlement back to 승인 대기), and a late burn would be a second one.
+    const beforeSend = async (hash: string) => {
+      if (!(await repo.markCallSubmitted(ctx.db, id, hash))) throw new Error(`chain call ${id} is no longer pending; not sent`);
+    };
+    const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend });
     await settleFromReceipt(ctx, id, data, receipt);
   } catch {
     await repo.failUnsentCall(ctx.db, id);
