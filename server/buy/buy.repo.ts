@@ -46,11 +46,15 @@ export async function confirmBuyOrder(db: AppTx, id: number, transferId: number,
   await db.updateTable("buy_orders").set({ state: "confirmed", transfer_id: transferId, confirmed_at: at }).where("id", "=", id).execute();
 }
 
-/** A confirmed order whose transfer failed on chain goes back to awaiting deposit. */
-export async function reopenBuyOrderOfTransfer(db: AppTx, transferId: number): Promise<number> {
+/**
+ * A confirmed order whose transfer failed on chain goes back to awaiting deposit, with a new deadline `expiresAt`:
+ * its money was received, and the old deadline may be minutes away (or past, for a failure known late), which
+ * would cancel it before an operator could approve it again.
+ */
+export async function reopenBuyOrderOfTransfer(db: AppTx, transferId: number, expiresAt: string): Promise<number> {
   const r = await db
     .updateTable("buy_orders")
-    .set({ state: "pending", transfer_id: null, confirmed_at: null })
+    .set({ state: "pending", transfer_id: null, confirmed_at: null, expires_at: expiresAt })
     .where("transfer_id", "=", transferId)
     .where("state", "=", "confirmed")
     .executeTakeFirst();

@@ -162,6 +162,8 @@ describe("back-office money: sales and deposit bank accounts", () => {
     const m = await member(M1.phone);
     const buyer = (await s.ctx.custody.memberWallet(m.id))!.address;
     const o = await requestBuy(s.ctx, m, 700, M1.pw);
+    // Approved a minute before its deadline: reopened, it must not be cancelled a minute later.
+    await s.ctx.db.updateTable("buy_orders").set({ expires_at: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", o.id).execute();
     await s.ctx.relayer.stop();
     // The buyer's account is blocked on chain: the transfer to it will revert.
     expect((await callToken(s.ctx, "blockAccount", [buyer])).status).toBe("confirmed");
@@ -173,7 +175,9 @@ describe("back-office money: sales and deposit bank accounts", () => {
       s.ctx.relayer.start();
       const deadline = Date.now() + 20_000;
       while ((await buyOrder(s.ctx.db, o.id))!.state !== "pending" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      expect((await buyOrder(s.ctx.db, o.id))!).toMatchObject({ state: "pending", transfer_id: null });
+      const reopened = (await buyOrder(s.ctx.db, o.id))!;
+      expect(reopened).toMatchObject({ state: "pending", transfer_id: null });
+      expect(Date.parse(reopened.expires_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
     } finally {
       s.ctx.relayer.start();
       await callToken(s.ctx, "unblockAccount", [buyer]);

@@ -89,18 +89,21 @@ export async function acceptBuy(ctx: AppContext, orderId: number, now: Date = ne
   ctx.relayer.kick();
   const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {
-    await repo.reopenBuyOrderOfTransfer(ctx.db, transfer.id);
+    await repo.reopenBuyOrderOfTransfer(ctx.db, transfer.id, reopenedDeadline());
     throw new AppError(Code.SERVER_ERROR, Msg.approveFailed);
   }
   const updated = (await repo.buyOrder(ctx.db, orderId))!;
   return { ...updated, txHash: settled.tx_hash, status: settled.status };
 }
 
+/** A reopened order's deadline: a full BUY_EXPIRY_HOURS from now, as a new request's. */
+const reopenedDeadline = () => new Date(Date.now() + BUY_EXPIRY_HOURS * 3600_000).toISOString();
+
 /** A buy transfer that failed on chain, even after the approval call answered, reopens its order. */
 export function settleBuyOrders(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
   ctx.relayer.on("settled", (row) => {
     if (row.kind !== "buy" || row.status !== "failed") return;
-    void repo.reopenBuyOrderOfTransfer(ctx.db, row.id).catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "reopening a buy order failed"));
+    void repo.reopenBuyOrderOfTransfer(ctx.db, row.id, reopenedDeadline()).catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "reopening a buy order failed"));
   });
 }
 
