@@ -21,7 +21,7 @@ import { attachOperatorSocket } from "./ws";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./services/buy";
 import { expireIdempotencyKeysJob } from "./http/idempotency";
-import { settleApprovalsJob } from "./services/settlement";
+import { settleApprovalsJob, settleSettlementMoves } from "./services/settlement";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -109,6 +109,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     log,
   };
   settleBuyOrders(ctx);
+  settleSettlementMoves(ctx);
 
   // Exactly one process relays and indexes; the others serve requests and read what it writes.
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });

@@ -61,6 +61,20 @@ export async function reopenBuyOrderOfTransfer(db: AppTx, transferId: number, ex
   return Number(r.numUpdatedRows);
 }
 
+/** The transfers of 구매확정 orders that failed on chain (their orders are to be reopened). */
+export async function confirmedOrdersWithFailedTransfer(db: AppTx): Promise<number[]> {
+  // From the failed buy rows (few; the outbox's kind/status index), to their orders by index.
+  const rows = await db
+    .selectFrom("outbox_transfers as t")
+    .innerJoin("buy_orders as o", "o.transfer_id", "t.id")
+    .select("t.id")
+    .where("t.kind", "=", "buy")
+    .where("t.status", "=", "failed")
+    .where("o.state", "=", "confirmed")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Cancels a pending order; false when it was not pending. */
 export async function cancelBuyOrder(db: AppTx, id: number): Promise<boolean> {
   const r = await db.updateTable("buy_orders").set({ state: "cancelled", cancelled_at: nowIso() }).where("id", "=", id).where("state", "=", "pending").executeTakeFirst();

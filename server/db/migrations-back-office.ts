@@ -127,6 +127,14 @@ export const backOfficeMigrations: Record<string, Migration> = {
       await compareBytewise(db, "members", ["phonenumber"]);
     },
   },
+  // A settlement order by its request or return transfer: the orders whose move failed on chain are followed
+  // (services/settlement.ts followFailedMoves) from the failed rows, by index.
+  "2026-11-29-settlement-moves": {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex("settlement_orders_request").on("settlement_orders").column("request_transfer_id").execute();
+      await db.schema.createIndex("settlement_orders_return").on("settlement_orders").column("return_transfer_id").execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

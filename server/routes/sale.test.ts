@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../test/harness";
 import { insertOperator } from "../test/operators";
-import { acceptBuy, requestBuy } from "../services/buy";
+import { acceptBuy, expireBuyOrders, requestBuy } from "../services/buy";
 import { callToken } from "../services/chain-calls";
 import { memberByPhone } from "../members/members.repo";
 import { buyOrder } from "../buy/buy.repo";
@@ -183,6 +183,20 @@ describe("back-office money: sales and deposit bank accounts", () => {
       await callToken(s.ctx, "unblockAccount", [buyer]);
     }
   }, 60_000);
+
+  it("an approved order whose transfer failed while nobody heard it (the server down) is reopened by the expiry job", async () => {
+    const m = await member(M1.phone);
+    const o = await requestBuy(s.ctx, m, 800, M1.pw);
+    const acc = await acceptBuy(s.ctx, o.id);
+    expect(acc.state).toBe("confirmed");
+    // As a restart would leave it: the row failed (no listener ran), the order still 구매확정.
+    await s.ctx.db.updateTable("outbox_transfers").set({ status: "failed", error: "reverted" }).where("id", "=", acc.transfer_id!).execute();
+    await expireBuyOrders(s.ctx);
+    const reopened = (await buyOrder(s.ctx.db, o.id))!;
+    expect(reopened).toMatchObject({ state: "pending", transfer_id: null, confirmed_at: null });
+    expect(Date.parse(reopened.expires_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    await s.ctx.db.updateTable("buy_orders").set({ state: "cancelled" }).where("id", "=", o.id).execute();
+  });
 
   it("deposit bank accounts: add with the account rule, set main (shown on the buy page), remove", async () => {
     const op = as(bankOnly);

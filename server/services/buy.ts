@@ -126,8 +126,12 @@ export async function cancelOwnBuy(ctx: Pick<AppContext, "db">, memberId: number
   throw new AppError(Code.CONFLICT, Msg.orderNotPending);
 }
 
-/** The scheduler's job: unpaid orders past their 24 hours are cancelled. */
-export function expireBuyOrders(ctx: Pick<AppContext, "db">, now: Date = new Date()): Promise<number> {
+/**
+ * The scheduler's job: orders whose approved transfer failed while no listener heard it (the server down) are
+ * reopened first; then unpaid orders past their 24 hours are cancelled.
+ */
+export async function expireBuyOrders(ctx: Pick<AppContext, "db">, now: Date = new Date()): Promise<number> {
+  for (const id of await repo.confirmedOrdersWithFailedTransfer(ctx.db)) await repo.reopenBuyOrderOfTransfer(ctx.db, id, reopenedDeadline());
   return repo.expirePendingOrders(ctx.db, now.toISOString());
 }
 

@@ -94,6 +94,7 @@ describe("token calls whose outcome the request did not see", () => {
     // Nothing left to settle: a second pass moves nothing.
     expect(await settleApprovals(s.ctx)).toBe(0);
   });
+
   it("a call given up as never sent (held in a queue past UNSENT_CALL_MS) is not sent late", async () => {
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     const before = await supply();

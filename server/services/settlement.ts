@@ -132,7 +132,36 @@ export async function settleApprovals(ctx: AppContext): Promise<number> {
   return moved;
 }
 
-export const settleApprovalsJob: Scheduler = { name: "settle-approvals", everyMs: 30_000, run: async (ctx) => void (await settleApprovals(ctx)) };
+/**
+ * Orders whose own move failed on chain after their request stopped waiting for it (or while the server was down)
+ * follow it as the request would have: a failed request withdraws the order (삭제; nothing reached the escrow),
+ * a failed return puts a deleted order back to 승인 대기 (the money is still in the escrow). Returns how many moved.
+ */
+export async function followFailedMoves(ctx: Pick<AppContext, "db">): Promise<number> {
+  let moved = 0;
+  for (const o of await repo.ordersWithFailedMoves(ctx.db)) {
+    if (o.state === "pending") moved += Number(await repo.moveSettlement(ctx.db, o.id, "pending", "deleted", { deleted_at: new Date().toISOString() }));
+    else moved += Number(await repo.moveSettlement(ctx.db, o.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }));
+  }
+  return moved;
+}
+
+/** As soon as the relayer settles a settlement's move as failed (the 30 s job catches what this misses). */
+export function settleSettlementMoves(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
+  ctx.relayer.on("settled", (row) => {
+    if ((row.kind !== "settlement" && row.kind !== "settlement_return") || row.status !== "failed") return;
+    void followFailedMoves(ctx).catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "following a failed settlement move failed"));
+  });
+}
+
+export const settleApprovalsJob: Scheduler = {
+  name: "settle-approvals",
+  everyMs: 30_000,
+  run: async (ctx) => {
+    await settleApprovals(ctx);
+    await followFailedMoves(ctx);
+  },
+};
 
 /** Deletion: the amount goes back from the escrow to the shop's wallet through the outbox (삭제). */
 export async function deleteSettlement(ctx: AppContext, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
@@ -148,7 +177,7 @@ export async function deleteSettlement(ctx: AppContext, orderNo: string): Promis
   ctx.relayer.kick();
   const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {
-    await repo.moveSettlement(ctx.db, order.id, "deleted", "pending", { deleted_at: undefined });
+    await repo.moveSettlement(ctx.db, order.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null });
     throw new AppError(Code.SERVER_ERROR, Msg.deleteFailed);
   }
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: settled.tx_hash };

@@ -40,7 +40,7 @@ export async function moveSettlement(
   id: number,
   from: SettlementState,
   to: SettlementState,
-  set: { return_transfer_id?: number; burn_call_id?: number | null; approved_at?: string; deleted_at?: string } = {},
+  set: { return_transfer_id?: number | null; burn_call_id?: number | null; approved_at?: string; deleted_at?: string | null } = {},
 ): Promise<boolean> {
   const r = await db.updateTable("settlement_orders").set({ ...set, state: to }).where("id", "=", id).where("state", "=", from).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -157,4 +157,23 @@ export async function approvingOrders(db: AppTx): Promise<{ id: number; call_sta
     .select(["s.id", "c.status as call_status", "c.updated_at as call_updated_at"])
     .where("s.state", "=", "approving")
     .execute();
+}
+
+/**
+ * Orders whose own move failed on chain but which still stand as if it had not: 승인 대기 with a failed request
+ * (nothing reached the escrow) and 삭제 with a failed return (the money is still in the escrow).
+ */
+export async function ordersWithFailedMoves(db: AppTx): Promise<{ id: number; state: SettlementState }[]> {
+  // From the failed rows of the two kinds (few; the outbox's kind/status index), to their orders by index.
+  const failed = (kind: "settlement" | "settlement_return", ref: "s.request_transfer_id" | "s.return_transfer_id", state: SettlementState) =>
+    db
+      .selectFrom("outbox_transfers as t")
+      .innerJoin("settlement_orders as s", ref, "t.id")
+      .select(["s.id", "s.state"])
+      .where("t.kind", "=", kind)
+      .where("t.status", "=", "failed")
+      .where("s.state", "=", state)
+      .execute();
+  const [requests, returns] = await Promise.all([failed("settlement", "s.request_transfer_id", "pending"), failed("settlement_return", "s.return_transfer_id", "deleted")]);
+  return [...requests, ...returns];
 }
