@@ -91,6 +91,26 @@ export function dialectOf(db: Kysely<any>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
+/**
+ * Runs `fn` so that what it commits is on disk when it resolves, and with it everything the store committed
+ * before. For a record that must outlive a power cut because something irreversible follows it (a transaction
+ * about to be sent names its rows). SQLite: the store runs `synchronous=NORMAL` (a commit reaches the
+ * write-ahead log but is not synced until a checkpoint); here the connection runs FULL, so the commit syncs the
+ * log, earlier commits' frames included. `fn` gets the connection and must use it (the store's single
+ * connection is held meanwhile). PostgreSQL: every commit is durable already (`synchronous_commit` on).
+ */
+export async function durably<DB, T>(db: Kysely<DB>, fn: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === "postgres") return fn(db);
+  return db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = FULL`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`pragma synchronous = NORMAL`.execute(conn);
+    }
+  });
+}
+
 /** Applies date-named migrations in name order with Kysely's Migrator (its lock makes concurrent starts safe). */
 export async function migrate(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
   // On PostgreSQL the bookkeeping tables live in the store's own schema: Kysely looks for them in every

@@ -7,6 +7,7 @@ import type { Custody } from "../custody/keys";
 import type { Chain } from "../../chain/bootstrap";
 import type { TransferRow } from "./outbox";
 import * as repo from "./outbox.repo";
+import { durably } from "../../db/open";
 
 export interface Relayer {
   start(): void;
@@ -69,11 +70,14 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     const hash = await chain.sender.submit(
       { to: chain.deployment.token, data, gasLimit },
       {
+        // On disk before the journal and the send, with the rows' own commits before it (db/open.ts durably).
         beforeSend: (h) =>
-          repo.markSubmitted(
-            db,
-            rows.map((r) => r.id),
-            h,
+          durably(db, (conn) =>
+            repo.markSubmitted(
+              conn,
+              rows.map((r) => r.id),
+              h,
+            ),
           ),
       },
     );

@@ -2,6 +2,7 @@ import type { AppContext } from "../context";
 import type { AppTx } from "../db/schema";
 import * as repo from "../relayer/chain-calls.repo";
 import { AppError } from "../http/errors";
+import { durably } from "../../db/open";
 import { describeRevert } from "../relayer/outcome";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -43,7 +44,7 @@ export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promis
     // A call given up as never sent (`settleSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
     // its business row has moved on (a settlement back to 승인 대기), and a late burn would be a second one.
     const beforeSend = async (hash: string) => {
-      if (!(await repo.markCallSubmitted(ctx.db, id, hash))) throw new Error(`chain call ${id} is no longer pending; not sent`);
+      if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash)))) throw new Error(`chain call ${id} is no longer pending; not sent`);
     };
     const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend });
     await settleFromReceipt(ctx, id, data, receipt);
