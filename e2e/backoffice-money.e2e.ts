@@ -116,6 +116,36 @@ describe("back-office money in Chromium", () => {
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 6)).toEqual(["번호", "주소", "일시", "수량", "구분"]);
   });
 
+  it("a mint whose answer is lost on the way: the same amount tried again mints once", async () => {
+    const page = admin;
+    const supply = BigInt(await s.ctx.chain.token.totalSupply());
+    await page.goto(s.url + "/admin/token/management");
+    // The first attempt reaches the server and mints; its answer never reaches the browser.
+    let lost = 0;
+    await page.route("**/api/token/mint", async (route) => {
+      if (lost++ === 0) {
+        await route.fetch();
+        await route.abort("connectionreset");
+      } else await route.continue();
+    });
+    try {
+      await page.getByTestId("token-mint-open").click();
+      await page.getByTestId("token-mint-value").fill("4321");
+      await page.getByTestId("token-mint-submit").click();
+      await page.getByTestId("token-mint-confirm-ok").click();
+      await expectSnack(page, Msg.resultUnknown);
+      expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(4_321n);
+      // The dialog is still open with the amount: the operator tries again, and is told it is done.
+      await page.getByTestId("token-mint-submit").click();
+      await page.getByTestId("token-mint-confirm-ok").click();
+      await expectSnack(page, Msg.tokenMintDone);
+    } finally {
+      await page.unroute("**/api/token/mint");
+    }
+    expect(lost).toBe(2);
+    expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(4_321n);
+  });
+
   it("an operator holding only isSale1 uses the sell page and no other money page", async () => {
     await insertOperator(s.ctx, "sellonly9", AdminPermission.SUB, { isSale1: true });
     // A sub admin lands on its first screen in menu order (the dashboard needs no flag).

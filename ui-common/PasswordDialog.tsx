@@ -4,6 +4,7 @@ import { Code } from "@domain/codes";
 import { PASSWORD_LENGTH } from "@domain/constants";
 import { Msg, withTriesLeft } from "@domain/messages";
 import { ApiError } from "./api-client";
+import { isDecided } from "./retryKey";
 import { showSnack as snack } from "./snackbar";
 
 const L = {
@@ -27,17 +28,6 @@ export interface PasswordDialogProps {
   snackDuration?: number;
 }
 
-/**
- * Whether the server gave a final answer that moved nothing (wrong password, lock, refusal): the next
- * try is a new request with a new key. No answer, 5xx or 'in progress' keep the key, so that a retry
- * replays the first outcome instead of paying twice.
- */
-function isDecided(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return false;
-  const undecided = (err.code >= 500 && err.code < 600) || err.code === Code.CONFLICT;
-  return !undecided;
-}
-
 function isWrongPassword(err: unknown): boolean {
   return err instanceof ApiError && err.code === Code.BAD_REQUEST;
 }
@@ -45,6 +35,8 @@ function isWrongPassword(err: unknown): boolean {
 /** Spec §8: 400 → '비밀번호가 일치하지 않습니다.' (with the tries left when the server says); others → the server's message. */
 function refusalMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return Msg.serverError;
+  // No answer: the payment may have gone through; the same password again is the same request (one move).
+  if (err.unanswered) return Msg.resultUnknown;
   if (!isWrongPassword(err)) return err.message;
   const left = (err.data as { triesLeft?: unknown } | undefined)?.triesLeft;
   return typeof left === "number" ? withTriesLeft(Msg.passwordWrong, left) : Msg.passwordWrong;

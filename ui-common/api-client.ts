@@ -8,6 +8,8 @@ export class ApiError extends Error {
     public code: number,
     message: string,
     public data?: unknown,
+    /** No answer of the server's came (a network failure, a body that is not ours): the request may have run. */
+    public unanswered = false,
   ) {
     super(message);
   }
@@ -42,13 +44,13 @@ export function createApiClient(opts: ClientOptions) {
       res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: call.signal });
     } catch (e) {
       if (call.signal?.aborted) throw e;
-      throw new ApiError(Code.CHAIN_UNAVAILABLE, Msg.serverError);
+      throw new ApiError(Code.CHAIN_UNAVAILABLE, Msg.serverError, undefined, true);
     }
     let env: Envelope<T>;
     try {
       env = (await res.json()) as Envelope<T>;
     } catch {
-      throw new ApiError(res.status || Code.SERVER_ERROR, res.status === 404 ? Msg.notFound : Msg.serverError);
+      throw new ApiError(res.status || Code.SERVER_ERROR, res.status === 404 ? Msg.notFound : Msg.serverError, undefined, res.status !== 404);
     }
     if (env.code !== Code.OK) {
       if (env.code === Code.UNAUTHORIZED && token && res.status === 401) opts.onUnauthorized();

@@ -135,6 +135,13 @@ export const backOfficeMigrations: Record<string, Migration> = {
       await db.schema.createIndex("settlement_orders_return").on("settlement_orders").column("return_transfer_id").execute();
     },
   },
+  // An Idempotency-Key names the token call its request recorded (a mint), as it names an outbox row: a retry of
+  // a request that died, or that answered 5xx after the call was sent, is resolved from the call.
+  "2026-11-30-idempotent-calls": {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("idempotency").addColumn("call_id", "integer").execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

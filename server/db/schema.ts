@@ -188,6 +188,8 @@ export interface IdempotencyTable {
   created_at: string;
   /** The outbox row the request wrote (money calls), to resolve a key whose request died. */
   transfer_id: number | null;
+  /** The token call the request recorded (a mint), likewise. */
+  call_id: Generated<number | null>;
 }
 
 /** Sessions of `subject` ('m:1', 'a:2') issued at or before `valid_after_ms` are no longer valid. */

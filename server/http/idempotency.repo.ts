@@ -4,7 +4,7 @@ import { nowIso } from "../db/app-db";
 export async function idempotencyRecord(db: AppTx, scope: string, key: string) {
   return db
     .selectFrom("idempotency")
-    .select(["request_hash", "status", "response", "created_at", "transfer_id"])
+    .select(["request_hash", "status", "response", "created_at", "transfer_id", "call_id"])
     .where("scope", "=", scope)
     .where("key", "=", key)
     .executeTakeFirst();
@@ -27,6 +27,11 @@ export async function completeIdempotencyKey(db: AppTx, scope: string, key: stri
 /** Records, in the transaction that wrote it, the outbox row a keyed request created. */
 export async function linkIdempotencyTransfer(trx: AppTx, scope: string, key: string, transferId: number): Promise<void> {
   await trx.updateTable("idempotency").set({ transfer_id: transferId }).where("scope", "=", scope).where("key", "=", key).execute();
+}
+
+/** Records, in the transaction that wrote it, the token call a keyed request recorded. */
+export async function linkIdempotencyCall(trx: AppTx, scope: string, key: string, callId: number): Promise<void> {
+  await trx.updateTable("idempotency").set({ call_id: callId }).where("scope", "=", scope).where("key", "=", key).execute();
 }
 
 export async function releaseIdempotencyKey(db: AppTx, scope: string, key: string): Promise<void> {

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import type { RequestHandler, Response } from "express";
-import type { AppDb, OutboxRow } from "../db/schema";
+import type { AppDb, ChainCall, OutboxRow } from "../db/schema";
 import { AppError } from "./errors";
 import { authOf } from "../auth/middleware";
 import { outboxRow } from "../relayer/outbox.repo";
+import { chainCall } from "../relayer/chain-calls.repo";
 import { claimIdempotencyKey, completeIdempotencyKey, expireIdempotencyKeys, idempotencyRecord, releaseIdempotencyKey } from "./idempotency.repo";
 import type { Scheduler } from "../scheduler";
 import { Code } from "../../domain/codes";
@@ -31,12 +32,18 @@ export function idempotencyOf(res: Response): IdempotencyRef | undefined {
 /**
  * `Idempotency-Key` on money-moving calls: the first request's answer is stored and replayed for the
  * same key (same caller, same path) for 24 hours; a different body with that key is a 409; a duplicate
- * while the first still runs gets 409 'in progress' (Retry-After). Answers of 5xx (nothing moved, e.g.
- * chain down) are forgotten so a retry runs. A key whose request died (crash, kill) is resolved on the
- * next retry from the outbox row the request wrote: the move happened → its outcome is replayed (built
- * by `replay`); it failed or was never written → the key is released and the retry runs.
+ * while the first still runs gets 409 'in progress' (Retry-After). Answers of 5xx are forgotten so a retry
+ * runs, unless the request's money move is recorded and not failed (it may have happened: a database error
+ * after the commit). A key whose request died (crash, kill) or answered so is resolved on the next retry from
+ * the outbox row (`replay`) or token call (`replayCall`) the request recorded: the move happened → its outcome
+ * is replayed; it failed or was never written → the key is released and the retry runs; a token call still
+ * unsettled → 'in progress' (it may yet be mined).
  */
-export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, replay?: (row: OutboxRow) => Promise<unknown>): RequestHandler {
+export function idempotent(
+  ctx: { db: AppDb; config: { pinKey: Buffer } },
+  replay?: (row: OutboxRow) => Promise<unknown>,
+  replayCall?: (call: ChainCall) => unknown,
+): RequestHandler {
   const db = ctx.db;
   const fingerprint = fingerprinter(ctx.config.pinKey);
   return async (req, res, next) => {
@@ -68,13 +75,25 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
       } else {
         if (row.request_hash !== hash) return next(new AppError(Code.CONFLICT, Msg.idempotencyConflict));
         const transfer = row.transfer_id !== null && replay ? await outboxRow(db, row.transfer_id) : undefined;
-        const settled = transfer?.status === "confirmed" || transfer?.status === "failed";
+        const call = row.call_id !== null && replayCall ? await chainCall(db, row.call_id) : undefined;
+        const moved = transfer ?? call;
+        const settled = moved?.status === "confirmed" || moved?.status === "failed";
         if (row.status !== null) {
-          // Answered. Only an answer 'pending' whose move has settled since is brought up to date.
-          const answeredPending = row.status === 200 && parseData(row.response)?.status === "pending";
+          // Answered. Only an answer 'pending' (200 pending, 202 sent-not-seen) whose move has settled since is
+          // brought up to date.
+          const answeredPending = (row.status === 200 && parseData(row.response)?.status === "pending") || (row.status === 202 && call !== undefined);
           if (!answeredPending || !settled) return replayed(row.status, row.response ?? "{}");
+        } else if (call) {
+          // A token call: recorded before it was sent, and marked sent before it could be mined; until a receipt
+          // (or the settle job) decides it, it may still happen.
+          if (call.status === "pending" || call.status === "submitted") return inProgress();
         } else if (age < IDEMPOTENCY_STALE_MS && transfer?.status !== "confirmed") {
           return inProgress();
+        }
+        if (call?.status === "confirmed") {
+          const body = JSON.stringify({ code: Code.OK, data: replayCall!(call) });
+          await completeIdempotencyKey(db, scope, key, 200, body);
+          return replayed(200, body);
         }
         if (transfer && transfer.status !== "failed") {
           // The move happened (confirmed: stored for good) or is on its way after a restart (its state, not stored).
@@ -92,13 +111,25 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
     const json = res.json.bind(res);
     // The answer is stored before it is sent, so a retry that follows it at once is a replay.
     res.json = (body: unknown) => {
-      const stored =
-        res.statusCode >= 500 ? releaseIdempotencyKey(db, scope, key) : completeIdempotencyKey(db, scope, key, res.statusCode, JSON.stringify(body));
+      const stored = res.statusCode >= 500 ? releaseUnlessMoving(db, scope, key) : completeIdempotencyKey(db, scope, key, res.statusCode, JSON.stringify(body));
       void stored.catch(() => undefined).finally(() => json(body));
       return res;
     };
     next();
   };
+}
+
+/**
+ * After a 5xx answer: the key is released (the retry runs) unless the request recorded a money move that has not
+ * failed; that one may have happened (an error after the commit), so the key stays unanswered and the next retry
+ * is resolved from the move.
+ */
+async function releaseUnlessMoving(db: AppDb, scope: string, key: string): Promise<void> {
+  const row = await idempotencyRecord(db, scope, key);
+  const transfer = row?.transfer_id != null ? await outboxRow(db, row.transfer_id) : undefined;
+  const call = row?.call_id != null ? await chainCall(db, row.call_id) : undefined;
+  const moving = [transfer, call].some((m) => m !== undefined && m.status !== "failed");
+  if (!moving) await releaseIdempotencyKey(db, scope, key);
 }
 
 /**

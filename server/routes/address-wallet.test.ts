@@ -101,4 +101,16 @@ describe("back-office operator wallets and transfers", () => {
     const log = await as(admin)("GET", "/api/operation/actions");
     expect(log.data.list.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(["wallet.create", "wallet.transfer"]));
   });
+  it("a transfer whose answer was lost (the process died after the commit) is replayed from its row, never sent twice", async () => {
+    await s.waitIndexed();
+    const body = { from: treasury, to: made, value: "700" };
+    const first = await send(w3, body, { "idempotency-key": "T-lost" });
+    expect([first.code, first.data.status]).toEqual([200, "confirmed"]);
+    const before = await onChain(made);
+    // As a crash between the commit and the stored answer leaves the key: unanswered, its request long gone.
+    await s.ctx.db.updateTable("idempotency").set({ status: null, response: null, created_at: new Date(Date.now() - 60_000).toISOString() }).where("key", "=", "T-lost").execute();
+    const again = await send(w3, body, { "idempotency-key": "T-lost" });
+    expect([again.code, again.headers.get("idempotent-replayed"), again.data.id, again.data.txHash]).toEqual([200, "true", first.data.id, first.data.txHash]);
+    expect(await onChain(made)).toBe(before);
+  });
 });

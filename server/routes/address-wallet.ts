@@ -1,10 +1,11 @@
 import { Router, type Request, type Response } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../context";
+import type { OutboxRow } from "../db/schema";
 import { adminGate } from "../auth/admin-flags";
 import { authOf } from "../auth/middleware";
 import { AppError, ok } from "../http/errors";
-import { idempotent } from "../http/idempotency";
+import { idempotencyOf, idempotent } from "../http/idempotency";
 import { valid, validate } from "../http/validate";
 import { ensureChainUp } from "../services/chain-status";
 import { SETTLE_WAIT_MS } from "../services/payment";
@@ -79,7 +80,8 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     const row = await ctx.db
       .transaction()
       .execute(async (trx) => {
-        const t = await ctx.outbox.enqueue(trx, { kind: "admin", from, to, value: body.value, counterpartyMemberId: toWallet?.member_id ?? null }, Msg.transferBadBalance);
+        // The request's Idempotency-Key names the row: a retry of a request that died is resolved from it.
+        const t = await ctx.outbox.enqueue(trx, { kind: "admin", from, to, value: body.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency: idempotencyOf(res) }, Msg.transferBadBalance);
         await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.transfer", targetType: "wallet", targetId: from, after: { to, value: body.value, transferId: t.id } });
         return t;
       })
@@ -92,8 +94,9 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
     res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: settled.status, from, to, value: body.value } });
   };
-  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx), send);
-  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx), send);
+  const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: t.status, from: t.from_address, to: t.to_address, value: Number(t.value) });
+  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx, sent), send);
+  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx, sent), send);
 
   return r;
 }

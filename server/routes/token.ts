@@ -1,9 +1,10 @@
 import { Router } from "express";
 import type { AppContext } from "../context";
+import type { ChainCall } from "../db/schema";
 import { adminGate } from "../auth/admin-flags";
 import { authOf } from "../auth/middleware";
 import { AppError, forbidden, notFound, ok } from "../http/errors";
-import { idempotent } from "../http/idempotency";
+import { idempotencyOf, idempotent } from "../http/idempotency";
 import { valid, validate } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
 import { ensureChainUp } from "../services/chain-status";
@@ -117,7 +118,12 @@ export function tokenRoutes(ctx: AppContext): Router {
     await streamXlsx(res, { fileName: "token_management.xlsx", sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
   });
 
-  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx), async (req, res) => {
+  // A retry of a mint whose request died, or answered 5xx after sending, is resolved from its call (never a second mint).
+  const mintAnswer = (call: ChainCall) => {
+    const [address, value] = JSON.parse(call.args) as [string, string];
+    return { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value: Number(value), address };
+  };
+  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx, undefined, mintAnswer), async (req, res) => {
     const { value } = valid<MintBody>(req).body;
     const admin = authOf(req).admin!;
     await ensureChainUp(ctx);
@@ -127,7 +133,7 @@ export function tokenRoutes(ctx: AppContext): Router {
         adminId: admin.id, adminLoginId: admin.login_id, action: "token.mint", targetType: "chain_call", targetId: call.id,
         after: { to: treasury, value, status: call.status }, txHash: call.tx_hash,
       });
-    const call = await callToken(ctx, "mint", [treasury, BigInt(value)], admin.id).catch(async (err: unknown) => {
+    const call = await callToken(ctx, "mint", [treasury, BigInt(value)], admin.id, idempotencyOf(res)).catch(async (err: unknown) => {
       // Sent, outcome not known yet (202, kept for the Idempotency-Key: a retry must not mint again).
       if (err instanceof AppError && err.code === Code.ACCEPTED) {
         const d = err.data as { id: number; txHash: string | null };

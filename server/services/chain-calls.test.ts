@@ -5,6 +5,7 @@ import { settlementByOrderNo } from "../settlement/settlement.repo";
 import { settleApprovals } from "./settlement";
 import { recordCall, sendCall, settleSubmittedCalls, UNSENT_CALL_MS } from "./chain-calls";
 import { DEMO } from "../seed";
+import { fingerprinter } from "../http/idempotency";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
@@ -62,6 +63,31 @@ describe("token calls whose outcome the request did not see", () => {
     const call = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", first.data.id).executeTakeFirstOrThrow();
     expect([call.method, call.status, call.block_number !== null]).toEqual(["mint", "confirmed", true]);
     expect(await supply()).toBe(before + 5_000);
+    // Settled, a retry with the key is told the mint's outcome.
+    const settled = await mint();
+    expect([settled.code, settled.data.id, settled.data.txHash, settled.data.value]).toEqual([200, first.data.id, call.tx_hash, 5_000]);
+    expect(await supply()).toBe(before + 5_000);
+  });
+
+  it("a mint whose request died is resolved from its call: 'in progress' while it is unsettled, then its outcome; never a second mint", async () => {
+    const before = await supply();
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const adminId = (await s.ctx.db.selectFrom("admins").select("id").where("login_id", "=", DEMO.admin.id).executeTakeFirstOrThrow()).id;
+    const body = { value: 4_000 };
+    const scope = `a:${adminId}:POST:/api/token/mint`;
+    // What the request wrote before it died, long enough ago that no living request holds the key: the key and
+    // the call it names, recorded and not yet sent.
+    await s.ctx.db.insertInto("idempotency").values({ scope, key: "M-died", request_hash: fingerprinter(s.ctx.config.pinKey)(body), created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
+    const recorded = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 4_000n], adminId, { scope, key: "M-died" });
+    const retry = () => op("POST", "/api/token/mint", admin, body, { "idempotency-key": "M-died" });
+    const busy = await retry();
+    expect([busy.status, busy.message]).toEqual([409, Msg.requestInProgress]);
+    expect(await supply()).toBe(before);
+    // The call goes out after all (a queue, a restart's replay): the retry gets its outcome.
+    expect((await sendCall(s.ctx, recorded)).status).toBe("confirmed");
+    const done = await retry();
+    expect([done.code, done.headers.get("idempotent-replayed"), done.data.id, done.data.value]).toEqual([200, "true", recorded.id, 4_000]);
+    expect(await supply()).toBe(before + 4_000);
   });
 
   it("a settlement approval: the order stays out of reach (no second burn, no return) until the burn's receipt approves it", async () => {

@@ -1,5 +1,8 @@
 import type { AppContext } from "../context";
-import type { AppTx } from "../db/schema";
+import { Transaction } from "kysely";
+import type { AppDb, AppTx } from "../db/schema";
+import type { IdempotencyRef } from "../http/idempotency";
+import { linkIdempotencyCall } from "../http/idempotency.repo";
 import * as repo from "../relayer/chain-calls.repo";
 import { AppError } from "../http/errors";
 import { durably } from "../../db/open";
@@ -21,16 +24,35 @@ export interface ChainCallRow {
 
 type CallCtx = Pick<AppContext, "db" | "chain">;
 
+const isTransaction = (db: AppTx) => db instanceof Transaction;
+
 /** A call as recorded: its id and the calldata `sendCall` sends. */
 export interface RecordedCall {
   id: number;
   data: string;
 }
 
-/** Records an operator call on the token (in the caller's transaction, so a business row can name it) before it is sent. */
-export async function recordCall(ctx: Pick<AppContext, "chain">, db: AppTx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<RecordedCall> {
+/**
+ * Records an operator call on the token (in the caller's transaction, so a business row can name it) before it is
+ * sent; with the request's Idempotency-Key, the key names it (a retry is resolved from the call).
+ */
+export async function recordCall(
+  ctx: Pick<AppContext, "chain">,
+  db: AppTx,
+  method: TokenMethod,
+  args: (string | bigint | number)[],
+  adminId?: number,
+  idempotency?: IdempotencyRef,
+): Promise<RecordedCall> {
   const data = ctx.chain.iface.encodeFunctionData(method, args);
-  return { id: await repo.insertChainCall(db, method, args.map(String), adminId ?? null), data };
+  const record = async (trx: AppTx) => {
+    const id = await repo.insertChainCall(trx, method, args.map(String), adminId ?? null);
+    if (idempotency) await linkIdempotencyCall(trx, idempotency.scope, idempotency.key, id);
+    return id;
+  };
+  // The call and the key's link in one transaction (the caller's, if it is in one).
+  const id = idempotency && !isTransaction(db) ? await (db as AppDb).transaction().execute(record) : await record(db);
+  return { id, data };
 }
 
 /**
@@ -58,8 +80,8 @@ export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promis
 }
 
 /** An operator call on the token (mint, burn, block…): recorded, then sent (see `sendCall`). */
-export async function callToken(ctx: CallCtx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number): Promise<ChainCallRow> {
-  return sendCall(ctx, await recordCall(ctx, ctx.db, method, args, adminId));
+export async function callToken(ctx: CallCtx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number, idempotency?: IdempotencyRef): Promise<ChainCallRow> {
+  return sendCall(ctx, await recordCall(ctx, ctx.db, method, args, adminId, idempotency));
 }
 
 async function settleFromReceipt(ctx: CallCtx, id: number, data: string, receipt: { status: number | null; blockNumber: number }): Promise<void> {

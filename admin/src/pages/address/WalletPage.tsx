@@ -13,6 +13,7 @@ import { FormDialog } from "../../components/dialogs/FormDialog";
 import { PlainTable } from "../../components/list/PlainTable";
 import { snack } from "../../components/ui/toaster";
 import { copyText } from "@common/clipboard";
+import { useRetryKey } from "@common/retryKey";
 import { L } from "../../labels";
 import { CopyIcon } from "../../components/ui/icons";
 
@@ -120,14 +121,23 @@ const EMPTY = { from: "", to: "", value: "" };
 export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets: OperatorWalletDto[]; onSent: () => void; via?: "walletSend" | "dashboardTransfer" }) {
   const [f, setF] = useState(EMPTY);
   const [asking, setAsking] = useState(false);
+  // The same transfer tried again after no answer or a 5xx is the same request (one move).
+  const retryKey = useRetryKey();
   const send = useMutation({
-    mutationFn: () => callEndpoint(via, { from: f.from, to: f.to.trim(), value: f.value }, { idempotencyKey: crypto.randomUUID() }),
+    mutationFn: () => {
+      const body = { from: f.from, to: f.to.trim(), value: f.value };
+      return callEndpoint(via, body, { idempotencyKey: retryKey.keyFor(body) });
+    },
     onSuccess: () => {
+      retryKey.settled();
       snack(Msg.transferDone, { type: "success" });
       setF(EMPTY);
       onSent();
     },
-    onError: (e) => snack(e instanceof ApiError ? e.message : Msg.transferCheckInput, { type: "error" }),
+    onError: (e) => {
+      retryKey.settled(e);
+      snack(e instanceof ApiError ? (e.unanswered ? Msg.resultUnknown : e.message) : Msg.transferCheckInput, { type: "error" });
+    },
     onSettled: () => setAsking(false),
   });
   function submit() {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useConfirm } from "@common/ConfirmDialog";
+import { useRetryKey } from "@common/retryKey";
 import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
@@ -75,6 +76,7 @@ export function TokenManagementPage() {
   });
   const [minting, setMinting] = useState(false);
   const confirmMint = useConfirm("token-mint-confirm");
+  const mintKey = useRetryKey();
   const [open, setOpen] = useState<TokenRowDto | null>(null);
   // The row as the server has it now (a burn's state moves on after the list was read).
   const detail = useQuery({
@@ -143,12 +145,16 @@ export function TokenManagementPage() {
           // Minting creates money: the amount is said once more before it goes.
           if (!(await confirmMint.ask(`${Msg.tokenMintConfirm}\n${formatWon(Number(v.value))}${L.won}`))) return;
           try {
-            await callEndpoint("tokenMint", v, { idempotencyKey: crypto.randomUUID() });
+            // The same amount tried again after no answer or a 5xx is the same request (one mint).
+            await callEndpoint("tokenMint", v, { idempotencyKey: mintKey.keyFor(v) });
+            mintKey.settled();
             snack(Msg.tokenMintDone, { type: "success" });
             setMinting(false);
             refresh();
           } catch (e) {
-            snack(e instanceof ApiError && e.code !== 500 && e.code !== 503 ? e.message : Msg.tokenMintFailed, { type: "error" });
+            mintKey.settled(e);
+            const message = e instanceof ApiError && e.unanswered ? Msg.resultUnknown : e instanceof ApiError && e.code !== 500 && e.code !== 503 ? e.message : Msg.tokenMintFailed;
+            snack(message, { type: "error" });
           }
         }}
       >
