@@ -23,11 +23,12 @@ export type TradeBody = z.infer<typeof tradeBody>;
 export const userLookupBody = z
   .strictObject({
     phonenumber: z.string().trim().max(20).optional().nullable(),
-    address: z.string().trim().max(42).optional().nullable(),
+    // Bounded, not to 42: a longer paste is an address nobody has (the spec's not-found message), not a format error.
+    address: z.string().trim().max(200).optional().nullable(),
   })
   .refine((b) => Boolean(b.phonenumber) || Boolean(b.address), { error: Msg.recipientPhoneEmpty });
 
-export const p2pCheckBody = z.strictObject({ address: z.string().trim().max(100) });
+export const p2pCheckBody = z.strictObject({ address: z.string().trim().max(200) });
 
 export const historyBody = z.strictObject({
   type: z.union([z.literal(1), z.literal(2), z.literal(3)]),

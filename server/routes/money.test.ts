@@ -165,6 +165,9 @@ describe("money: buy, approval, gift, use, history", () => {
     expect([miss.code, miss.message]).toEqual([500, Msg.recipientPhoneNotFound]);
     const missAddr = await s.call("POST", "/api/info/user", { token: t1, body: { address: "0x0000000000000000000000000000000000000001" } });
     expect([missAddr.code, missAddr.message]).toEqual([500, Msg.recipientAddressNotFound]);
+    // A paste with stray characters (longer than an address) is an address nobody has, not a format error.
+    const longAddr = await s.call("POST", "/api/info/user", { token: t1, body: { address: `${addr2}x1` } });
+    expect([longAddr.code, longAddr.message]).toEqual([500, Msg.recipientAddressNotFound]);
 
     const fee0 = await onChain(await feeCollector());
     const before1 = await onChain(addr1);
@@ -219,6 +222,8 @@ describe("money: buy, approval, gift, use, history", () => {
     expect(check.data).toMatchObject({ address: shopAddr, username: "KRW 마켓 1호점" });
     const notShop = await s.call("POST", "/api/p2p/p2p-check", { token: t1, body: { address: addr2 } });
     expect([notShop.code, notShop.message]).toEqual([1125, Msg.notMarketAddress]);
+    const longShop = await s.call("POST", "/api/p2p/p2p-check", { token: t1, body: { address: `${shopAddr}${"0".repeat(60)}` } });
+    expect([longShop.code, longShop.message]).toEqual([1125, Msg.notMarketAddress]);
     const shop0 = await onChain(shopAddr);
     const r = await s.call("POST", "/api/use/trade/address", { token: t1, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 1_100, password: M1.pw } });
     expect(r.code).toBe(200);

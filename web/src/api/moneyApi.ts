@@ -21,6 +21,8 @@ export interface ChargeResult {
   orderNo: string;
   value: number;
   expiredAt: string;
+  /** The account recorded on the order (the main account when it was made), where the deposit goes. */
+  bankInfo: BankInfo | null;
 }
 export interface LookedUpUser {
   address: string;

@@ -4,6 +4,12 @@ import { L } from "../../labels";
 import { fromDaum, loadDaumPostcode, type PickedAddress } from "../../lib/postcode";
 import { RadioChoices } from "../RadioChoices";
 
+/**
+ * The typed base address: "(zonecode) base detail" (the detail up to 50) must fit the 200 characters the server
+ * keeps for a home address: 2 + 5 + 1 + 140 + 1 + 50 = 199.
+ */
+const BASE_ADDRESS_MAX = 140;
+
 type Mode = "loading" | "daum" | "manual";
 
 /**
@@ -76,7 +82,7 @@ function ManualAddressForm({ onPick }: { onPick: (a: PickedAddress) => void }) {
         </Field.Root>
         <Field.Root flex="1">
           <Field.Label fontSize="xs">{type === "R" ? L.address.road : L.address.jibun}</Field.Label>
-          <Input size="sm" maxLength={150} value={address} onChange={(e) => setAddress(e.target.value)} data-testid="address-base-input" />
+          <Input size="sm" maxLength={BASE_ADDRESS_MAX} value={address} onChange={(e) => setAddress(e.target.value)} data-testid="address-base-input" />
         </Field.Root>
       </HStack>
       <Button

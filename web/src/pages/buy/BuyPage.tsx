@@ -49,8 +49,9 @@ export default function BuyPage() {
     for (const queryKey of [balanceKey, moneyKeys.buyInfo, moneyKeys.historyAll]) void qc.invalidateQueries({ queryKey });
     clearDraft(DRAFT);
     setAskPassword(false);
-    // Result 6 shows what to deposit where and by when (kept in the history entry's state, so a reload keeps it).
-    const deposit = { id: order.id, value: order.value, expiredAt: order.expiredAt, bank: info.data?.bankInfo ?? null };
+    // Result 6 shows what to deposit where and by when (kept in the history entry's state, so a reload keeps it):
+    // the account the order recorded, not the one this page loaded (an operator may have changed the main one).
+    const deposit = { id: order.id, value: order.value, expiredAt: order.expiredAt, bank: order.bankInfo ?? info.data?.bankInfo ?? null };
     navigate(`/result?type=${ResultType.BUY_REQUESTED}`, { replace: true, state: { deposit } });
   }
 
