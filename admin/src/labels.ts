@@ -195,8 +195,11 @@ export const L = {
       "board.create": "게시물 등록",
       "board.update": "게시물 수정",
       "board.delete": "게시물 삭제",
+      "board.answer": "문의 답변 등록",
+      "board.answer.edit": "문의 답변 수정",
       "calc.accept": "정산 승인",
       "calc.delete": "정산 삭제",
+      "policy.create": "정책 등록",
       "policy.update": "정책 수정",
     } as Record<string, string>,
     targets: {
@@ -210,6 +213,10 @@ export const L = {
       settlement_order: "정산",
       wallet: "지갑",
       board: "게시물",
+      "board.notice": "공지사항",
+      "board.faq": "FAQ",
+      "board.event": "이벤트",
+      "board.inquiry": "1:1 문의",
     } as Record<string, string>,
     /** Recorded field names and values, as the screens call them. */
     keys: { state: "상태", permission: "등급", address: "주소", to: "받는 주소", from: "보낸 주소", value: "금액", status: "결과", transferId: "전송 번호", isMain: "대표" } as Record<string, string>,

@@ -97,6 +97,11 @@ export const policyRow = z.object({ id: z.number().int(), content: z.string(), c
 export type PolicyDto = z.infer<typeof policyRow>;
 export const policyList = z.array(policyRow);
 
+/** Whether rich text has any text (markup alone, `<p></p>` or `&nbsp;`, is no content); the form and the server. */
+export function hasText(html: string): boolean {
+  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ").trim().length > 0;
+}
+
 /**
  * The back-office create/edit form: the server's title rule, content not blank, event dates ('' when unset)
  * both given and in order for an event. `toBoardContent` turns its values into the call's `content`.
@@ -105,7 +110,7 @@ export function boardForm(type: BoardKind) {
   return z
     .object({
       title: boardTitle,
-      content: z.string().refine((html) => html.replace(/<[^>]*>/g, "").trim().length > 0, { error: Msg.boardContentRequired }),
+      content: z.string().refine(hasText, { error: Msg.boardContentRequired }),
       startAt: z.string(),
       endAt: z.string(),
     })

@@ -86,6 +86,10 @@ describe("back-office boards and policies", () => {
     expect(await post({ type: "notice", content: { content: "<p>x</p>" } })).toMatchObject({ code: 400, message: Msg.required });
     expect(await post({ type: "notice", content: { title: "가".repeat(51), content: "x" } })).toMatchObject({ code: 400, message: Msg.boardTitleMax });
     expect((await post({ type: "notice", content: { title: "가".repeat(50), content: "x" } })).code).toBe(200);
+    // Content that is only markup (or what the sanitiser removes) is no content, as the form says.
+    for (const content of ["", "<p></p>", "<p>&nbsp; </p>", "<script>alert(1)</script>"]) {
+      expect(await post({ type: "notice", content: { title: "공지", content } })).toMatchObject({ code: 400, message: Msg.boardContentRequired });
+    }
     // A title that is only markup is blank.
     expect(await post({ type: "notice", content: { title: "<script>x</script>", content: "x" } })).toMatchObject({ code: 400, message: Msg.required });
     expect(await post({ type: "inquiry", content: { title: "문의", content: "x" } })).toMatchObject({ code: 400, message: Msg.boardNoInquiryCreate });

@@ -10,7 +10,7 @@ import { adminBoardById, adminBoardPage, answerInquiryAsSeen, deleteBoardOfType,
 import { allPolicies, insertPolicy, policyById, updatePolicy, type Policy } from "../policies/policies.repo";
 import { allowsArea, type AdminArea } from "../../domain/admin-access";
 import {
-  BOARD_AREA, INQUIRY_ANSWERED, INQUIRY_WAITING, POLICY_AREA, boardCreateBody, boardListRequest, boardRefBody, boardTypeParams, boardUpdateBody,
+  BOARD_AREA, hasText, INQUIRY_ANSWERED, INQUIRY_WAITING, POLICY_AREA, boardCreateBody, boardListRequest, boardRefBody, boardTypeParams, boardUpdateBody,
   policyWriteBody, type BoardCreateBody, type BoardDetailDto, type BoardKind, type BoardRefBody, type BoardRowDto, type BoardUpdateBody,
   type PolicyDto, type PolicyWriteBody,
 } from "../../domain/schemas/board";
@@ -69,6 +69,7 @@ export function boardRoutes(ctx: AppContext): Router {
     requireArea(req, BOARD_AREA[type]);
     const clean = cleanContent(content);
     if (!clean.title) throw new AppError(Code.BAD_REQUEST, Msg.required);
+    if (!hasText(clean.content)) throw new AppError(Code.BAD_REQUEST, Msg.boardContentRequired);
     const id = await ctx.db.transaction().execute(async (trx) => {
       const id = await insertBoard(trx, { type, ...clean, state: INQUIRY_WAITING });
       await appendAction(trx, { ...audit(req), action: "board.create", targetType: `board.${type}`, targetId: id, after: { title: clean.title, content: clean.content, startAt: clean.start_at, endAt: clean.end_at } });
@@ -111,6 +112,7 @@ export function boardRoutes(ctx: AppContext): Router {
       } else {
         const clean = cleanContent(body.content);
         if (!clean.title) throw new AppError(Code.BAD_REQUEST, Msg.required);
+        if (!hasText(clean.content)) throw new AppError(Code.BAD_REQUEST, Msg.boardContentRequired);
         if (!(await updateBoard(trx, body.type, body.id, clean))) throw notFound();
         await appendAction(trx, {
           ...audit(req), action: "board.update", targetType: `board.${body.type}`, targetId: body.id,
