@@ -55,7 +55,7 @@ export async function trade(ctx: AppContext, member: MemberRow, body: TradeBody,
   const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {
     ctx.log.warn({ id: row.id, error: settled.error }, "trade failed on-chain");
-    throw new AppError(Code.SERVER_ERROR, Msg.serverError);
+    throw new AppError(Code.SERVER_ERROR, Msg.tradeFailed);
   }
   return resultOf(settled, recipient.username);
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { sendFormSchema, type SendForm } from "@domain/schemas/forms";
+import { Msg } from "@domain/messages";
 import { balanceKey, useBalance } from "../../api/balance";
 import { moneyKeys } from "../../api/moneyApi";
 import { PasswordDialog } from "@common/PasswordDialog";
@@ -83,7 +84,9 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
 
   async function pay(password: string, idempotencyKey: string) {
     if (!counterpart) return;
-    await cfg.pay(counterpart, Number(values.amount), password, idempotencyKey);
+    const done = (await cfg.pay(counterpart, Number(values.amount), password, idempotencyKey)) as { status?: string } | undefined;
+    // Sent but not yet confirmed (a slow chain): the result page follows, and the member is told it is on its way.
+    if (done?.status === "pending") snack(Msg.tradePending, { type: "info", duration: SNACK_SEND_MS });
     void qc.invalidateQueries({ queryKey: balanceKey });
     void qc.invalidateQueries({ queryKey: moneyKeys.historyAll });
     clearDraft(draftName);
