@@ -46,6 +46,26 @@ export const calcOrder = z.object({
 });
 export type CalcOrderDto = z.infer<typeof calcOrder>;
 export const calcOrderList = paged(calcOrder);
+/**
+ * The detail of an order (spec §3: type, requestPhonenumber, adminPhonenumber, requestAddress, adminAddress,
+ * requestValue, adminValue, expiredAt), with the chain transactions of its moves for an auditor: the request
+ * into the escrow, and the burn (승인) or the return (삭제). adminPhonenumber is the requesting operator
+ * account's linked member's; adminValue is what was burned (null until 승인); expiredAt is when it closed.
+ */
+export const calcOrderDetail = calcOrder.extend({
+  type: z.string(),
+  requestPhonenumber: z.string(),
+  adminPhonenumber: z.string().nullable(),
+  requestAddress: z.string(),
+  adminAddress: z.string().nullable(),
+  requestValue: z.number().int(),
+  adminValue: z.number().int().nullable(),
+  expiredAt: z.string().nullable(),
+  requestTxHash: z.string().nullable(),
+  burnTxHash: z.string().nullable(),
+  returnTxHash: z.string().nullable(),
+});
+export type CalcOrderDetailDto = z.infer<typeof calcOrderDetail>;
 
 /** A request-history row (spec: exchangeNo, balance, createdAt, exchangeAccept). */
 export const calcHistoryRow = z.object({ exchangeNo: z.string(), balance: z.number().int(), createdAt: z.string(), exchangeAccept: z.string(), wallet: z.string() });

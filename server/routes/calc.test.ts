@@ -111,7 +111,15 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect(await supply()).toBe(supply0 - 3_000);
     const audit = await s.ctx.db.selectFrom("admin_actions").selectAll().where("action", "=", "calc.accept").execute();
     expect(audit.map((a) => [a.target_id, a.tx_hash !== null])).toEqual([[r.data.orderNo, true]]);
-    expect((await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data.state).toBe("승인");
+    // The detail: the spec's fields, and the transactions of the request and the burn as the chain has them.
+    const detail = (await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data;
+    expect(detail).toMatchObject({ state: "승인", type: "정산 신청", requestPhonenumber: SHOP.phone, requestAddress: shopAddr, adminAddress: escrow, requestValue: 3_000, adminValue: 3_000, returnTxHash: null });
+    expect(detail.expiredAt).toBe(detail.approvedAt);
+    expect(detail.burnTxHash).toBe(ok.data.txHash);
+    const burn = await s.ctx.chain.provider.getTransactionReceipt(detail.burnTxHash);
+    expect(burn?.status).toBe(1);
+    const moved = await s.ctx.chain.provider.getTransactionReceipt(detail.requestTxHash);
+    expect(moved?.status).toBe(1);
   });
 
   it("request → delete: the amount returns to the shop's wallet; a second action is refused", async () => {
@@ -131,6 +139,10 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect(await onChain(shopAddr)).toBe(shop0);
     const audit = await s.ctx.db.selectFrom("admin_actions").select("target_id").where("action", "=", "calc.delete").execute();
     expect(audit.map((a) => a.target_id)).toEqual([r.data.orderNo]);
+    const row = (await op("POST", "/api/calc/management/search", admin, { state: "deleted" })).data.list.find((x: { orderNo: string }) => x.orderNo === r.data.orderNo);
+    const detail = (await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data;
+    expect(detail).toMatchObject({ state: "삭제", adminValue: null, burnTxHash: null, returnTxHash: del.data.txHash });
+    expect(detail.expiredAt).toBe(detail.deletedAt);
     await expect.poll(async () => (await op("GET", "/api/calc/request/wallets", shop)).data[0].balance, { timeout: 20_000 }).toBe(shop0);
   });
 

@@ -9,7 +9,7 @@ import { valid, validate, validatePayment } from "../http/validate";
 import { streamXlsx, type SheetColumn } from "../http/xlsx";
 import { settlementDetail, settlementsPage, walletGiftsPage } from "../settlement/settlement.repo";
 import { allPages } from "../db/paged";
-import { approveSettlement, deleteSettlement, historyDto, orderDto, ownerHistory, owners, requestSettlement, shopOf, shopWallets, statusCards } from "../services/settlement";
+import { approveSettlement, deleteSettlement, historyDto, orderDetailDto, orderDto, ownerHistory, owners, requestSettlement, shopOf, shopWallets, statusCards } from "../services/settlement";
 import {
   calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftRequest, calcHistoryRequest, calcOrderNoParam, calcSearchRequest, calcStatusHistoryBody, calcStatusWalletsBody, GIFT_DIRECTION,
   type CalcExchangeBody, type CalcGiftDto, type CalcStatusMove, type CalcGiftRequest, type CalcHistoryDto, type CalcHistoryRequest, type CalcOrderDto, type CalcSearchRequest,
@@ -133,7 +133,7 @@ export function calcRoutes(ctx: AppContext): Router {
   r.post("/api/calc/management/detail", gate, validate(calcDetailBody), async (req, res) => {
     const row = await settlementDetail(ctx.db, valid<{ id: number }>(req).body.id);
     if (!row) throw notFound();
-    ok(res, orderDto(row));
+    ok(res, orderDetailDto(row));
   });
 
   r.post("/api/calc/management/accept", gate, validate(calcAcceptBody), idempotent(ctx), async (req, res) => {

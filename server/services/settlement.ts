@@ -14,7 +14,7 @@ import type { Scheduler } from "../scheduler";
 import { indexReached } from "../dashboard/dashboard";
 import { Code } from "../../domain/codes";
 import { Msg, SettlementStateLabel } from "../../domain/messages";
-import type { CalcHistoryDto, CalcOrderDto } from "../../domain/schemas/calc";
+import type { CalcHistoryDto, CalcOrderDetailDto, CalcOrderDto } from "../../domain/schemas/calc";
 import { seoulBounds, seoulToday } from "../../domain/schemas/list";
 
 /**
@@ -195,6 +195,24 @@ export function orderDto(r: SettlementListRow): CalcOrderDto {
     createdAt: r.created_at,
     approvedAt: r.approved_at,
     deletedAt: r.deleted_at,
+  };
+}
+
+/** The detail of an order (`calcOrderDetail`). */
+export function orderDetailDto(r: NonNullable<Awaited<ReturnType<typeof repo.settlementDetail>>>): CalcOrderDetailDto {
+  return {
+    ...orderDto(r),
+    type: "정산 신청",
+    requestPhonenumber: r.phonenumber,
+    adminPhonenumber: r.admin_phonenumber ?? null,
+    requestAddress: r.wallet,
+    adminAddress: r.escrow ?? null,
+    requestValue: Number(r.value),
+    adminValue: r.state === "approved" ? Number(r.value) : null,
+    expiredAt: r.approved_at ?? r.deleted_at ?? null,
+    requestTxHash: r.request_tx_hash ?? null,
+    burnTxHash: r.burn_tx_hash ?? null,
+    returnTxHash: r.return_tx_hash ?? null,
   };
 }
 

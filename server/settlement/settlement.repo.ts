@@ -27,8 +27,16 @@ const listQuery = (db: AppTx) =>
     .selectAll("s")
     .select(["m.phonenumber", "m.username"]);
 
-export async function settlementDetail(db: AppTx, id: number): Promise<SettlementListRow | undefined> {
-  return listQuery(db).where("s.id", "=", id).executeTakeFirst();
+export async function settlementDetail(db: AppTx, id: number) {
+  return listQuery(db)
+    .leftJoin("admins as a", "a.id", "s.admin_id")
+    .leftJoin("members as am", "am.id", "a.member_id")
+    .leftJoin("outbox_transfers as rq", "rq.id", "s.request_transfer_id")
+    .leftJoin("outbox_transfers as rt", "rt.id", "s.return_transfer_id")
+    .leftJoin("chain_calls as b", "b.id", "s.burn_call_id")
+    .select(["am.phonenumber as admin_phonenumber", "rq.to_address as escrow", "rq.tx_hash as request_tx_hash", "rt.tx_hash as return_tx_hash", "b.tx_hash as burn_tx_hash"])
+    .where("s.id", "=", id)
+    .executeTakeFirst();
 }
 
 /**

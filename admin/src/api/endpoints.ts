@@ -15,7 +15,7 @@ import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetail
 import { feeList, feeListRequest, feeRow, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData, tokenRow } from "@domain/schemas/token";
 import {
   calcStatusHistoryBody, calcStatusMove, calcStatusToday, calcStatusWalletsBody, calcStatusCard,
-  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftList, calcGiftRequest, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
+  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftList, calcGiftRequest, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderDetail, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
 } from "@domain/schemas/calc";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
@@ -156,7 +156,7 @@ export const endpoints = {
   calcRequest: { method: "POST", path: "/api/calc/request/exchange", body: calcExchangeBody, data: calcOrderResult },
   calcHistory: { method: "POST", path: "/api/calc/request/history", body: calcHistoryRequest, data: calcHistoryList },
   calcSearch: { method: "POST", path: "/api/calc/management/search", body: calcSearchRequest, data: calcOrderList },
-  calcDetail: { method: "POST", path: "/api/calc/management/detail", body: calcDetailBody, data: calcOrder },
+  calcDetail: { method: "POST", path: "/api/calc/management/detail", body: calcDetailBody, data: calcOrderDetail },
   calcAccept: { method: "POST", path: "/api/calc/management/accept", body: calcAcceptBody, data: calcOrderResult },
   calcGifts: { method: "POST", path: "/api/calc/wallet/gift", body: calcGiftRequest, data: calcGiftList },
   calcStatusToday: { method: "GET", path: "/api/calc/status/today", data: calcStatusToday },

@@ -153,14 +153,21 @@ function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boo
   const rows: [string, string][] = d
     ? [
         [M.orderNo, d.orderNo],
+        [M.type, d.type],
         [M.username, d.username],
-        [M.phonenumber, d.phonenumber],
-        [M.wallet, d.wallet],
-        [M.value, `${formatWon(d.value)}원`],
+        [M.phonenumber, d.requestPhonenumber],
+        [M.wallet, d.requestAddress],
+        [M.value, `${formatWon(d.requestValue)}원`],
         [M.state, d.state],
         [M.createdAt, formatDateTime(d.createdAt)],
         ...(d.approvedAt ? [[M.approvedAt, formatDateTime(d.approvedAt)] as [string, string]] : []),
         ...(d.deletedAt ? [[M.deletedAt, formatDateTime(d.deletedAt)] as [string, string]] : []),
+        ...(d.adminValue !== null ? [[M.adminValue, `${formatWon(d.adminValue)}원`] as [string, string]] : []),
+        [M.adminPhonenumber, d.adminPhonenumber ?? "-"],
+        [M.adminAddress, d.adminAddress ?? "-"],
+        [M.requestTx, d.requestTxHash ?? "-"],
+        ...(d.burnTxHash ? [[M.burnTx, d.burnTxHash] as [string, string]] : []),
+        ...(d.returnTxHash ? [[M.returnTx, d.returnTxHash] as [string, string]] : []),
       ]
     : [];
   return (
@@ -170,7 +177,9 @@ function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boo
           {rows.map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid={`calc-detail-${label}`}>{value}</DataList.ItemValue>
+              <DataList.ItemValue wordBreak="break-all" data-testid={`calc-detail-${label}`}>
+                {value}
+              </DataList.ItemValue>
             </DataList.Item>
           ))}
         </DataList.Root>

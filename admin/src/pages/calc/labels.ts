@@ -26,6 +26,13 @@ export const CL = {
     wallet: "지갑 주소",
     approvedAt: "승인 시간",
     deletedAt: "삭제 시간",
+    type: "구분",
+    adminPhonenumber: "신청 관리자 휴대폰 번호",
+    adminAddress: "정산 지갑 주소",
+    adminValue: "승인 금액",
+    requestTx: "신청 트랜잭션",
+    burnTx: "승인(소각) 트랜잭션",
+    returnTx: "삭제(반환) 트랜잭션",
   },
   wallet: { title: "지갑 선물 내역", id: "번호", from: "보낸 주소", to: "받는 주소", type: "구분", value: "금액", createdAt: "시간" },
   status: {
