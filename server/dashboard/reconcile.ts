@@ -2,7 +2,8 @@ import { ethers } from "ethers";
 import type { AppDb } from "../db/schema";
 import type { ChainReader, TransferRecord } from "../../indexer/reader";
 import * as repo from "./dashboard.repo";
-import { confirmedCallHashes } from "./records.repo";
+import { confirmedCallHashes, escrowByOrders, supplyCalls } from "./records.repo";
+import { confirmedOrdersWithFailedTransfer } from "../buy/buy.repo";
 import type { ReconcileReportDto } from "../../domain/schemas/dashboard";
 
 export interface ReconcileDeps {
@@ -119,6 +120,35 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
     if (page.items.length < BATCH) break;
   }
   if (unrecorded === 0) pass("chain → records", `${seen} token transfers on chain, each with its record`);
+
+  // 3b. Operator mints and burns → chain: a confirmed call has its leg (value and kind) in its transaction; a call
+  // not settled yet (sent, no receipt seen) is named until its receipt settles it.
+  const supply = await supplyCalls(d.db);
+  await readLegs(supply.filter((c) => c.status === "confirmed" && c.tx_hash).map((c) => c.tx_hash!.toLowerCase()));
+  let callsOff = 0;
+  for (const c of supply) {
+    const value = BigInt((JSON.parse(c.args) as string[])[1] ?? "0");
+    if (c.status !== "confirmed") {
+      callsOff++;
+      fail("call without outcome", `${c.method} #${c.id} (${value}) is ${c.status} since ${c.updated_at}${c.tx_hash ? `, tx ${c.tx_hash}` : ""}: its receipt has not settled it`);
+    } else if (!legs((c.tx_hash ?? "").toLowerCase()).some((t) => t.kind === c.method && t.value === value)) {
+      callsOff++;
+      fail("call without transfer", `${c.method} #${c.id} (${value}) is confirmed but tx ${c.tx_hash ?? "none"} has no such ${c.method} on chain`);
+    }
+  }
+  if (callsOff === 0) pass("calls → chain", `${supply.length} mint and burn calls, each with its leg on chain`);
+
+  // 3c. Business states against their moves: no 구매확정 order on a failed transfer; the settlement escrow holds
+  // what the orders say it holds (requests in, less burns and returns).
+  const strandedBuys = await confirmedOrdersWithFailedTransfer(d.db);
+  for (const id of strandedBuys) fail("buy order", `a 구매확정 order's transfer #${id} failed on chain: the order should be 구매대기`);
+  if (strandedBuys.length === 0) pass("buy orders", "every 구매확정 order's transfer is on its way or on chain");
+  const escrowAddress = wallets.find((w) => w.kind === "settlement")?.address;
+  if (escrowAddress) {
+    const expected = await escrowByOrders(d.db);
+    const held = indexed.get(escrowAddress) ?? 0n;
+    (held === expected ? pass : fail)("settlement escrow", `${escrowAddress} holds ${held}; the orders account for ${expected} (requests in, less burns and returns)`);
+  }
 
   // 4. Proof of reserves: who holds the supply, and the members' part against the books.
   const kindOf = new Map(wallets.map((w) => [w.address, w.kind]));

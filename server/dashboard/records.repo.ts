@@ -21,3 +21,31 @@ export async function confirmedCallHashes(db: AppTx): Promise<Set<string>> {
   const rows = await db.selectFrom("chain_calls").select("tx_hash").where("status", "=", "confirmed").where("tx_hash", "is not", null).execute();
   return new Set(rows.map((r) => r.tx_hash!.toLowerCase()));
 }
+
+/** Mint and burn calls that are confirmed (their leg must be on chain) or not settled yet (a difference to look at). */
+export async function supplyCalls(db: AppTx) {
+  return db
+    .selectFrom("chain_calls")
+    .select(["id", "method", "args", "status", "tx_hash", "updated_at"])
+    .where("method", "in", ["mint", "burn"])
+    .where("status", "in", ["confirmed", "pending", "submitted"])
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * What the settlement escrow should hold by the orders: the amounts whose request reached it (confirmed), less
+ * those burned (승인) and those returned (삭제 with a confirmed return).
+ */
+export async function escrowByOrders(db: AppTx): Promise<bigint> {
+  const rows = await db
+    .selectFrom("settlement_orders as s")
+    .innerJoin("outbox_transfers as rq", "rq.id", "s.request_transfer_id")
+    .leftJoin("outbox_transfers as rt", "rt.id", "s.return_transfer_id")
+    .select(["s.value", "s.state", "rt.status as return_status"])
+    .where("rq.status", "=", "confirmed")
+    .execute();
+  let held = 0n;
+  for (const r of rows) if (r.state !== "approved" && !(r.state === "deleted" && r.return_status === "confirmed")) held += BigInt(r.value);
+  return held;
+}

@@ -152,6 +152,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(good.data.ok).toBe(true);
     // Tamper with the index by hand, as a broken indexer or a bad restore would.
     const store = await openChainStore({ dataDir: s.dataDir, databaseUrl: s.databaseUrl });
+    const kept = await store.db.selectFrom("balances").select("balance").where("address", "=", seoyeonAddr).executeTakeFirstOrThrow();
     try {
       await store.db.updateTable("balances").set({ balance: "999999" }).where("address", "=", seoyeonAddr).execute();
       const bad = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
@@ -159,7 +160,37 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
       expect(bad.lines).toContainEqual(expect.objectContaining({ check: "balance", ok: false, detail: expect.stringContaining(`${seoyeonAddr}: index 999999`) }));
       expect(bad.lines).toContainEqual(expect.objectContaining({ check: "total supply", ok: false }));
     } finally {
+      await store.db.updateTable("balances").set({ balance: kept.balance }).where("address", "=", seoyeonAddr).execute();
       await store.close();
+    }
+  });
+
+  it("reconciliation names a mint whose record and chain disagree, a call still without outcome and an escrow the orders do not explain", async () => {
+    await s.waitIndexed();
+    const deps = { db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider };
+    const before = await reconcile(deps);
+    expect(before.lines.filter((l) => !l.ok)).toEqual([]);
+    expect(before.lines.map((l) => l.check)).toEqual(expect.arrayContaining(["calls → chain", "buy orders", "settlement escrow"]));
+    const mint = await s.ctx.db.selectFrom("chain_calls").selectAll().where("method", "=", "mint").where("status", "=", "confirmed").orderBy("id").executeTakeFirstOrThrow();
+    const pending = await s.ctx.db.insertInto("chain_calls").values({ method: "burn", args: JSON.stringify([mint.args[0], "5"]), status: "submitted", tx_hash: "0x" + "ab".repeat(32), admin_id: null, created_at: mint.created_at, updated_at: mint.updated_at }).returning("id").executeTakeFirstOrThrow();
+    // The record says a different amount than the chain minted.
+    const args = JSON.parse(mint.args) as string[];
+    await s.ctx.db.updateTable("chain_calls").set({ args: JSON.stringify([args[0], String(BigInt(args[1]) + 1n)]) }).where("id", "=", mint.id).execute();
+    // Money in the escrow that no order explains.
+    const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const extra = await s.call("POST", "/api/address/transmit/send", { token: admin, marker: "operation", body: { from: treasury, to: escrow, value: "100" } });
+    expect(extra.code).toBe(200);
+    await s.waitIndexed();
+    try {
+      const bad = await reconcile(deps);
+      const failed = bad.lines.filter((l) => !l.ok);
+      expect(failed).toContainEqual(expect.objectContaining({ check: "call without transfer", detail: expect.stringContaining(`mint #${mint.id}`) }));
+      expect(failed).toContainEqual(expect.objectContaining({ check: "call without outcome", detail: expect.stringContaining(`burn #${pending.id}`) }));
+      expect(failed).toContainEqual(expect.objectContaining({ check: "settlement escrow", detail: expect.stringContaining("holds 100; the orders account for 0") }));
+    } finally {
+      await s.ctx.db.updateTable("chain_calls").set({ args: mint.args }).where("id", "=", mint.id).execute();
+      await s.ctx.db.deleteFrom("chain_calls").where("id", "=", pending.id).execute();
     }
   });
 });
