@@ -19,11 +19,11 @@ export const Msg = {
   chainCatchingUp: "블록체인을 동기화하는 중입니다. 잠시 후 다시 시도해 주세요.",
   idempotencyConflict: "같은 요청 키로 다른 요청이 이미 처리되었습니다.",
   requestInProgress: "이전 요청을 처리 중입니다. 잠시 후 다시 확인해 주세요.",
-  /** No answer came (the network, or a server that stopped midway): the move may have happened. */
   /** A gift or use that failed on chain: the whole authorization reverted, value and fee with it. */
   tradeFailed: "전송에 실패했습니다. 금액과 수수료는 차감되지 않았습니다. 잠시 후 다시 시도해 주세요.",
   /** A gift or use sent but not yet confirmed when the request stopped waiting (a slow chain). */
   tradePending: "전송이 접수되어 처리 중입니다. 결과는 이용 내역에서 확인해 주세요.",
+  /** No answer came (the network, or a server that stopped midway): the move may have happened. */
   resultUnknown: "응답을 받지 못해 처리 결과를 확인하지 못했습니다. 같은 내용으로 다시 시도해도 한 번만 처리됩니다.",
   chainCallUnsettled: "블록체인에 전송되었으나 아직 결과를 확인하지 못했습니다. 잠시 후 목록에서 확인해 주세요.",
   pageNotFound: "페이지를 찾을 수 없습니다.",

@@ -4,7 +4,7 @@ import { Code } from "@domain/codes";
 import { PASSWORD_LENGTH } from "@domain/constants";
 import { Msg, withTriesLeft } from "@domain/messages";
 import { ApiError } from "./api-client";
-import { isDecided } from "./retryKey";
+import { isDecided, useRetryKey } from "./retryKey";
 import { showSnack as snack } from "./snackbar";
 
 const L = {
@@ -46,29 +46,29 @@ function refusalMessage(err: unknown): string {
 export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: PasswordDialogProps) {
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
-  const attempt = useRef<{ key: string; password: string } | null>(null);
+  // One key per payment attempt, kept for a retry of the same password after an answer that decided nothing.
+  const retryKey = useRetryKey();
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (open) {
       setPassword("");
-      attempt.current = null;
+      retryKey.settled();
     }
-  }, [open]);
+  }, [open, retryKey]);
 
   const ready = password.length === PASSWORD_LENGTH && !pending;
 
   async function submit() {
     if (!ready) return;
-    if (!attempt.current || attempt.current.password !== password) {
-      attempt.current = { key: crypto.randomUUID(), password };
-    }
+    const key = retryKey.keyFor(password);
     setPending(true);
     try {
-      await onSubmit(password, attempt.current.key);
+      await onSubmit(password, key);
+      retryKey.settled();
     } catch (err) {
       const decided = isDecided(err);
-      if (decided) attempt.current = null;
+      retryKey.settled(err);
       snack(refusalMessage(err), { type: "error", duration: snackDuration });
       // Only a wrong password (400) or an undecided answer is worth another try here; any other
       // refusal (balance spent elsewhere, a lock…) is not about the password: close and show it.

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { Code } from "@domain/codes";
 import { ApiError } from "./api-client";
 
@@ -19,7 +19,8 @@ export function isDecided(err: unknown): boolean {
  */
 export function useRetryKey() {
   const attempt = useRef<{ key: string; of: string } | null>(null);
-  return {
+  // One object for the component's life (a dependency of effects that forget the key).
+  return useMemo(() => ({
     keyFor(request: unknown): string {
       const of = JSON.stringify(request);
       if (!attempt.current || attempt.current.of !== of) attempt.current = { key: crypto.randomUUID(), of };
@@ -28,5 +29,5 @@ export function useRetryKey() {
     settled(err?: unknown): void {
       if (err === undefined || isDecided(err)) attempt.current = null;
     },
-  };
+  }), []);
 }

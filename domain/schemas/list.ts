@@ -110,8 +110,7 @@ export const keyword = z
 const SEOUL_OFFSET_MS = 9 * 3600_000; // Asia/Seoul is UTC+9 all year (no DST).
 const YMD = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
 
-/** 'YYYY-MM-DD' (a time part, as the spec's clients send it, is accepted and ignored). */
-/** A 'YYYY-MM-DD' day of the calendar, as every dated request takes it. */
+/** A 'YYYY-MM-DD' day of the calendar, as every dated request takes it (a time part, as the spec's clients send it, is accepted and ignored). */
 export const day = z
   .string({ error: Msg.required })
   .trim()

@@ -124,7 +124,9 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
   // 3b. Operator mints and burns → chain: a confirmed call has its leg (value and kind) in its transaction; a call
   // not settled yet (sent, no receipt seen) is named until its receipt settles it.
   const supply = await supplyCalls(d.db);
-  await readLegs(supply.filter((c) => c.status === "confirmed" && c.tx_hash).map((c) => c.tx_hash!.toLowerCase()));
+  const callHashes = supply.filter((c) => c.status === "confirmed" && c.tx_hash).map((c) => c.tx_hash!.toLowerCase());
+  // In batches, as the rows above: one IN list of every hash would pass SQLite's parameter limit on a busy store.
+  for (let i = 0; i < callHashes.length; i += BATCH) await readLegs(callHashes.slice(i, i + BATCH));
   let callsOff = 0;
   for (const c of supply) {
     const value = BigInt((JSON.parse(c.args) as string[])[1] ?? "0");

@@ -87,6 +87,8 @@ export function idempotent(
           // A token call: recorded before it was sent, and marked sent before it could be mined; until a receipt
           // (or the settle job) decides it, it may still happen.
           if (call.status === "pending" || call.status === "submitted") return inProgress();
+          // Failed, but its request may still be on its way to answering (and releasing the key): as for a transfer.
+          if (call.status === "failed" && age < IDEMPOTENCY_STALE_MS) return inProgress();
         } else if (age < IDEMPOTENCY_STALE_MS && transfer?.status !== "confirmed") {
           return inProgress();
         }

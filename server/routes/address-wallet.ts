@@ -66,6 +66,8 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     ok(res, { id: Number(made.id), address: made.address, nickName: made.nickname });
   });
 
+  // Confirmed, or 'pending' for anything still on its way (a stored 'pending' answer is brought up to date on a retry).
+  const answerStatus = (status: string) => (status === "confirmed" ? "confirmed" : "pending");
   // One transfer from an operator wallet, from the wallet page and from the dashboard's transfer dialog.
   const send = async (req: Request, res: Response) => {
     const body = valid<WalletSendBody>(req).body;
@@ -92,9 +94,9 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     ctx.relayer.kick();
     const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
     if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
-    res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: settled.status, from, to, value: body.value } });
+    res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value } });
   };
-  const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: t.status, from: t.from_address, to: t.to_address, value: Number(t.value) });
+  const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: answerStatus(t.status), from: t.from_address, to: t.to_address, value: Number(t.value) });
   r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx, sent), send);
   r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx, sent), send);
 

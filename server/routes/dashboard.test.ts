@@ -172,7 +172,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(before.lines.filter((l) => !l.ok)).toEqual([]);
     expect(before.lines.map((l) => l.check)).toEqual(expect.arrayContaining(["calls → chain", "buy orders", "settlement escrow"]));
     const mint = await s.ctx.db.selectFrom("chain_calls").selectAll().where("method", "=", "mint").where("status", "=", "confirmed").orderBy("id").executeTakeFirstOrThrow();
-    const pending = await s.ctx.db.insertInto("chain_calls").values({ method: "burn", args: JSON.stringify([mint.args[0], "5"]), status: "submitted", tx_hash: "0x" + "ab".repeat(32), admin_id: null, created_at: mint.created_at, updated_at: mint.updated_at }).returning("id").executeTakeFirstOrThrow();
+    const pending = await s.ctx.db.insertInto("chain_calls").values({ method: "burn", args: JSON.stringify([(JSON.parse(mint.args) as string[])[0], "5"]), status: "submitted", tx_hash: "0x" + "ab".repeat(32), admin_id: null, created_at: mint.created_at, updated_at: mint.updated_at }).returning("id").executeTakeFirstOrThrow();
     // The record says a different amount than the chain minted.
     const args = JSON.parse(mint.args) as string[];
     await s.ctx.db.updateTable("chain_calls").set({ args: JSON.stringify([args[0], String(BigInt(args[1]) + 1n)]) }).where("id", "=", mint.id).execute();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { memberByPhone } from "../members/members.repo";
-import { settlementByOrderNo } from "../settlement/settlement.repo";
-import { callToken } from "./chain-calls";
+import { moveSettlement, settlementByOrderNo } from "../settlement/settlement.repo";
+import { callToken, recordCall } from "./chain-calls";
 import { followFailedMoves } from "./settlement";
 import { DEMO } from "../seed";
 
@@ -75,5 +75,20 @@ describe("settlement moves that fail after their request stopped waiting", () =>
     const after = (await settlementByOrderNo(s.ctx.db, order.order_no))!;
     expect([after.state, after.deleted_at !== null]).toEqual(["deleted", true]);
     expect(await followFailedMoves(s.ctx)).toBe(0);
+  });
+  it("a late refusal of one approval's burn does not undo a later approval that took the order over", async () => {
+    const req = await op("POST", "/api/calc/request/exchange", shop, { address: shopAddr, value: 500, password: SHOP.password });
+    expect(req.code).toBe(200);
+    const order = (await settlementByOrderNo(s.ctx.db, req.data.orderNo))!;
+    const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
+    // Approval A's burn was given up (the order went back to 승인 대기); approval B then took the order over.
+    const a = await recordCall(s.ctx, s.ctx.db, "burn", [escrow, 500n]);
+    const b = await recordCall(s.ctx, s.ctx.db, "burn", [escrow, 500n]);
+    expect(await moveSettlement(s.ctx.db, order.id, "pending", "approving", { burn_call_id: b.id })).toBe(true);
+    // A's turn comes and its send is refused: its undo must not touch B's approval.
+    expect(await moveSettlement(s.ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: a.id })).toBe(false);
+    expect((await settlementByOrderNo(s.ctx.db, order.order_no))!).toMatchObject({ state: "approving", burn_call_id: b.id });
+    // B's own outcome still moves it.
+    expect(await moveSettlement(s.ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: b.id })).toBe(true);
   });
 });

@@ -105,15 +105,16 @@ export async function approveSettlement(ctx: AppContext, admin: AdminRow, orderN
   try {
     call = await sendCall(ctx, burn);
   } catch (err) {
-    if (!(err instanceof AppError && err.code === Code.ACCEPTED)) await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null });
+    // Only while the order still names this burn: a later approval may have taken it over meanwhile.
+    if (!(err instanceof AppError && err.code === Code.ACCEPTED)) await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
     throw err;
   }
   if (call.status !== "confirmed") {
-    await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null });
+    await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
     ctx.log.warn({ orderNo, error: call.error }, "settlement burn failed");
     throw new AppError(Code.SERVER_ERROR, Msg.approveFailed);
   }
-  await repo.moveSettlement(ctx.db, order.id, "approving", "approved", { approved_at: new Date().toISOString() });
+  await repo.moveSettlement(ctx.db, order.id, "approving", "approved", { approved_at: new Date().toISOString() }, { burnCallId: burn.id });
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: call.tx_hash };
 }
 
@@ -126,8 +127,9 @@ export async function settleApprovals(ctx: AppContext): Promise<number> {
   await settleSubmittedCalls(ctx);
   let moved = 0;
   for (const o of await repo.approvingOrders(ctx.db)) {
-    if (o.call_status === "confirmed") moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "approved", { approved_at: o.call_updated_at ?? new Date().toISOString() }));
-    else if (o.call_status === "failed" || o.call_status === null) moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "pending", { burn_call_id: null }));
+    const of = o.burn_call_id === null ? {} : { burnCallId: o.burn_call_id };
+    if (o.call_status === "confirmed") moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "approved", { approved_at: o.call_updated_at ?? new Date().toISOString() }, of));
+    else if (o.call_status === "failed" || o.call_status === null) moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "pending", { burn_call_id: null }, of));
   }
   return moved;
 }
@@ -141,7 +143,7 @@ export async function followFailedMoves(ctx: Pick<AppContext, "db">): Promise<nu
   let moved = 0;
   for (const o of await repo.ordersWithFailedMoves(ctx.db)) {
     if (o.state === "pending") moved += Number(await repo.moveSettlement(ctx.db, o.id, "pending", "deleted", { deleted_at: new Date().toISOString() }));
-    else moved += Number(await repo.moveSettlement(ctx.db, o.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }));
+    else moved += Number(await repo.moveSettlement(ctx.db, o.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }, { returnTransferId: o.transfer_id }));
   }
   return moved;
 }
@@ -177,7 +179,7 @@ export async function deleteSettlement(ctx: AppContext, orderNo: string): Promis
   ctx.relayer.kick();
   const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {
-    await repo.moveSettlement(ctx.db, order.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null });
+    await repo.moveSettlement(ctx.db, order.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }, { returnTransferId: transfer.id });
     throw new AppError(Code.SERVER_ERROR, Msg.deleteFailed);
   }
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: settled.tx_hash };

@@ -40,8 +40,10 @@ export async function settlementDetail(db: AppTx, id: number) {
 }
 
 /**
- * Moves an order from one state to the next only if it is still in `from`: the one guard that makes a
- * second approval or deletion (concurrent or later) a no-op. Returns whether this call moved it.
+ * Moves an order from one state to the next only if it is still in `from` (and, with `of`, still names that burn
+ * call or return transfer): the one guard that makes a second approval or deletion (concurrent or later) a no-op,
+ * and keeps the outcome of one attempt from moving an order a later attempt has taken over. Returns whether this
+ * call moved it.
  */
 export async function moveSettlement(
   db: AppTx,
@@ -49,8 +51,12 @@ export async function moveSettlement(
   from: SettlementState,
   to: SettlementState,
   set: { return_transfer_id?: number | null; burn_call_id?: number | null; approved_at?: string; deleted_at?: string | null } = {},
+  of: { burnCallId?: number; returnTransferId?: number } = {},
 ): Promise<boolean> {
-  const r = await db.updateTable("settlement_orders").set({ ...set, state: to }).where("id", "=", id).where("state", "=", from).executeTakeFirst();
+  let q = db.updateTable("settlement_orders").set({ ...set, state: to }).where("id", "=", id).where("state", "=", from);
+  if (of.burnCallId !== undefined) q = q.where("burn_call_id", "=", of.burnCallId);
+  if (of.returnTransferId !== undefined) q = q.where("return_transfer_id", "=", of.returnTransferId);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -158,11 +164,11 @@ export async function walletMoves(db: AppTx, wallets: string[], start: string, e
 }
 
 /** Orders in 'approving' with the state of their burn call (null: none recorded). */
-export async function approvingOrders(db: AppTx): Promise<{ id: number; call_status: string | null; call_updated_at: string | null }[]> {
+export async function approvingOrders(db: AppTx): Promise<{ id: number; burn_call_id: number | null; call_status: string | null; call_updated_at: string | null }[]> {
   return db
     .selectFrom("settlement_orders as s")
     .leftJoin("chain_calls as c", "c.id", "s.burn_call_id")
-    .select(["s.id", "c.status as call_status", "c.updated_at as call_updated_at"])
+    .select(["s.id", "s.burn_call_id", "c.status as call_status", "c.updated_at as call_updated_at"])
     .where("s.state", "=", "approving")
     .execute();
 }
@@ -171,13 +177,13 @@ export async function approvingOrders(db: AppTx): Promise<{ id: number; call_sta
  * Orders whose own move failed on chain but which still stand as if it had not: 승인 대기 with a failed request
  * (nothing reached the escrow) and 삭제 with a failed return (the money is still in the escrow).
  */
-export async function ordersWithFailedMoves(db: AppTx): Promise<{ id: number; state: SettlementState }[]> {
+export async function ordersWithFailedMoves(db: AppTx): Promise<{ id: number; state: SettlementState; transfer_id: number }[]> {
   // From the failed rows of the two kinds (few; the outbox's kind/status index), to their orders by index.
   const failed = (kind: "settlement" | "settlement_return", ref: "s.request_transfer_id" | "s.return_transfer_id", state: SettlementState) =>
     db
       .selectFrom("outbox_transfers as t")
       .innerJoin("settlement_orders as s", ref, "t.id")
-      .select(["s.id", "s.state"])
+      .select(["s.id", "s.state", "t.id as transfer_id"])
       .where("t.kind", "=", kind)
       .where("t.status", "=", "failed")
       .where("s.state", "=", state)
