@@ -1,3 +1,4 @@
+import { AUDIT_LABELS } from "./labels-audit";
 import { DASHBOARD_LABELS } from "./labels-dashboard";
 import { Msg } from "@domain/messages";
 import { LIST_COUNT_CAP } from "@domain/schemas/list";
@@ -167,65 +168,7 @@ export const L = {
   apiKey: { title: "API 키", key: "API 키", createdAt: "생성일", create: "API 키 생성", copy: "복사" },
 
   // audit log
-  audit: {
-    title: "관리 이력",
-    createdAt: "일시",
-    admin: "관리자",
-    action: "작업",
-    target: "대상",
-    change: "변경 내용",
-    txHash: "트랜잭션",
-    actions: {
-      "member.state": "회원 상태 변경",
-      "member.permission": "회원 등급 변경",
-      "operator.create": "관리자 계정 생성",
-      "operator.delete": "관리자 계정 삭제",
-      "apikey.rotate": "API 키 생성",
-      "sale.cancel": "판매 취소",
-      "sale.accept": "판매 승인",
-      "sale.delete": "판매 삭제(취소)",
-      "bank.create": "입금 계좌 등록",
-      "bank.main": "대표 계좌 설정",
-      "bank.delete": "입금 계좌 삭제",
-      "token.mint": "토큰 발행",
-      "wallet.create": "지갑 생성",
-      "wallet.transfer": "지갑 전송",
-      "wallet.block": "지갑 차단",
-      "wallet.unblock": "지갑 차단 해제",
-      "board.create": "게시물 등록",
-      "board.update": "게시물 수정",
-      "board.delete": "게시물 삭제",
-      "board.answer": "문의 답변 등록",
-      "board.answer.edit": "문의 답변 수정",
-      "calc.accept": "정산 승인",
-      "calc.delete": "정산 삭제",
-      "policy.create": "정책 등록",
-      "policy.update": "정책 수정",
-    } as Record<string, string>,
-    targets: {
-      member: "회원",
-      admin: "관리자",
-      apikey: "API 키",
-      bank: "입금 계좌",
-      buy_order: "구매 주문",
-      chain_call: "토큰 호출",
-      policy: "정책",
-      settlement_order: "정산",
-      wallet: "지갑",
-      board: "게시물",
-      "board.notice": "공지사항",
-      "board.faq": "FAQ",
-      "board.event": "이벤트",
-      "board.inquiry": "1:1 문의",
-    } as Record<string, string>,
-    /** Recorded field names and values, as the screens call them. */
-    keys: { state: "상태", permission: "등급", address: "주소", to: "받는 주소", from: "보낸 주소", value: "금액", status: "결과", transferId: "전송 번호", isMain: "대표" } as Record<string, string>,
-    values: {
-      ...MEMBER_STATES,
-      ...MEMBER_PERMISSIONS,
-      pending: "대기", confirmed: "완료", cancelled: "취소", failed: "실패", submitted: "전송됨", approved: "승인", deleted: "삭제",
-    } as Record<string, string>,
-  },
+  audit: { ...AUDIT_LABELS, values: { ...MEMBER_STATES, ...MEMBER_PERMISSIONS, ...AUDIT_LABELS.statusValues } as Record<string, string> },
 
   // lists
   ...DASHBOARD_LABELS,

@@ -29,21 +29,23 @@ export function idempotencyOf(res: Response): IdempotencyRef | undefined {
   return res.locals.idempotency as IdempotencyRef | undefined;
 }
 
+/** How a keyed request's answer is rebuilt from the money move it recorded: an outbox row, or a token call. */
+export interface IdempotentReplay {
+  transfer?: (row: OutboxRow) => Promise<unknown>;
+  call?: (call: ChainCall) => unknown;
+}
+
 /**
  * `Idempotency-Key` on money-moving calls: the first request's answer is stored and replayed for the
  * same key (same caller, same path) for 24 hours; a different body with that key is a 409; a duplicate
  * while the first still runs gets 409 'in progress' (Retry-After). Answers of 5xx are forgotten so a retry
  * runs, unless the request's money move is recorded and not failed (it may have happened: a database error
  * after the commit). A key whose request died (crash, kill) or answered so is resolved on the next retry from
- * the outbox row (`replay`) or token call (`replayCall`) the request recorded: the move happened → its outcome
+ * the outbox row (`replay.transfer`) or token call (`replay.call`) the request recorded: the move happened → its outcome
  * is replayed; it failed or was never written → the key is released and the retry runs; a token call still
  * unsettled → 'in progress' (it may yet be mined).
  */
-export function idempotent(
-  ctx: { db: AppDb; config: { pinKey: Buffer } },
-  replay?: (row: OutboxRow) => Promise<unknown>,
-  replayCall?: (call: ChainCall) => unknown,
-): RequestHandler {
+export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, replay: IdempotentReplay = {}): RequestHandler {
   const db = ctx.db;
   const fingerprint = fingerprinter(ctx.config.pinKey);
   return async (req, res, next) => {
@@ -74,8 +76,8 @@ export function idempotent(
         if (!claimed) return inProgress();
       } else {
         if (row.request_hash !== hash) return next(new AppError(Code.CONFLICT, Msg.idempotencyConflict));
-        const transfer = row.transfer_id !== null && replay ? await outboxRow(db, row.transfer_id) : undefined;
-        const call = row.call_id !== null && replayCall ? await chainCall(db, row.call_id) : undefined;
+        const transfer = row.transfer_id !== null && replay.transfer ? await outboxRow(db, row.transfer_id) : undefined;
+        const call = row.call_id !== null && replay.call ? await chainCall(db, row.call_id) : undefined;
         const moved = transfer ?? call;
         const settled = moved?.status === "confirmed" || moved?.status === "failed";
         if (row.status !== null) {
@@ -93,13 +95,13 @@ export function idempotent(
           return inProgress();
         }
         if (call?.status === "confirmed") {
-          const body = JSON.stringify({ code: Code.OK, data: replayCall!(call) });
+          const body = JSON.stringify({ code: Code.OK, data: replay.call!(call) });
           await completeIdempotencyKey(db, scope, key, 200, body);
           return replayed(200, body);
         }
         if (transfer && transfer.status !== "failed") {
           // The move happened (confirmed: stored for good) or is on its way after a restart (its state, not stored).
-          const body = JSON.stringify({ code: Code.OK, data: await replay!(transfer) });
+          const body = JSON.stringify({ code: Code.OK, data: await replay.transfer!(transfer) });
           if (transfer.status === "confirmed") await completeIdempotencyKey(db, scope, key, 200, body);
           return replayed(200, body);
         }

@@ -97,8 +97,8 @@ export function addressWalletRoutes(ctx: AppContext): Router {
     res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value } });
   };
   const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: answerStatus(t.status), from: t.from_address, to: t.to_address, value: Number(t.value) });
-  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx, sent), send);
-  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx, sent), send);
+  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx, { transfer: sent }), send);
+  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx, { transfer: sent }), send);
 
   return r;
 }

@@ -123,7 +123,7 @@ export function tokenRoutes(ctx: AppContext): Router {
     const [address, value] = JSON.parse(call.args) as [string, string];
     return { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value: Number(value), address };
   };
-  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx, undefined, mintAnswer), async (req, res) => {
+  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx, { call: mintAnswer }), async (req, res) => {
     const { value } = valid<MintBody>(req).body;
     const admin = authOf(req).admin!;
     await ensureChainUp(ctx);

@@ -14,13 +14,13 @@ export function tradeRoutes(ctx: AppContext): Router {
   const r = Router();
   const member = requireMember(ctx);
 
-  r.post("/api/gift/trade/address", member, validatePayment(tradeBody), idempotent(ctx, (row) => tradeResultOf(ctx, row)), async (req, res) => {
+  r.post("/api/gift/trade/address", member, validatePayment(tradeBody), idempotent(ctx, { transfer: (row) => tradeResultOf(ctx, row) }), async (req, res) => {
     const body = valid<TradeBody>(req).body;
     if (body.type !== TradeType.GIFT) throw new AppError(Code.AMOUNT_REFUSED, Msg.badRequest);
     ok(res, await trade(ctx, authOf(req).member!, body, "gift", idempotencyOf(res)));
   });
 
-  r.post("/api/use/trade/address", member, validatePayment(tradeBody), idempotent(ctx, (row) => tradeResultOf(ctx, row)), async (req, res) => {
+  r.post("/api/use/trade/address", member, validatePayment(tradeBody), idempotent(ctx, { transfer: (row) => tradeResultOf(ctx, row) }), async (req, res) => {
     const body = valid<TradeBody>(req).body;
     if (body.type !== TradeType.USE) throw new AppError(Code.AMOUNT_REFUSED, Msg.badRequest);
     ok(res, await trade(ctx, authOf(req).member!, body, "use", idempotencyOf(res)));
