@@ -75,3 +75,11 @@ export type AdminFlags = Partial<Record<AdminFlag, boolean>>;
 
 /** Operator permission numbers: 0 full admin, 3 shop-owner type. */
 export const AdminPermission = { SUPER: 0, SUB: 1, EXCHANGER: 3 } as const;
+
+/**
+ * Lists over long histories count at most this many matching rows: past it `total` is this number and
+ * `capped` is true, shown as "총 1,000+건" (counting further would cost as much as the history is long).
+ * Kept here, not with the list schemas, so the admin's login chunk (its labels) needs no zod. The chain
+ * reader's COUNT_CAP (indexer/reader-types.ts) is the same number.
+ */
+export const LIST_COUNT_CAP = 1_000;

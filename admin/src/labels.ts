@@ -1,8 +1,7 @@
 import { AUDIT_LABELS } from "./labels-audit";
 import { DASHBOARD_LABELS } from "./labels-dashboard";
 import { Msg } from "@domain/messages";
-import { LIST_COUNT_CAP } from "@domain/schemas/list";
-import type { AdminFlag } from "@domain/constants";
+import { LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operation";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */

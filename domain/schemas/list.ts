@@ -78,12 +78,6 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
     });
 }
 
-/**
- * Lists over long histories count at most this many matching rows: past it `total` is this number and
- * `capped` is true, shown as "총 1,000+건" (counting further would cost as much as the history is long).
- * The chain reader's COUNT_CAP (indexer/reader-types.ts) is the same number.
- */
-export const LIST_COUNT_CAP = 1_000;
 
 /** The paged answer of every list: the page's rows and how many rows match the filter in all (at least, when capped). */
 export function paged<T extends z.ZodType>(row: T) {

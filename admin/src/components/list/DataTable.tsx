@@ -19,7 +19,7 @@ export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   total: number;
-  /** More rows match than were counted: `total` is a lower bound, shown as "10,000+건" (domain LIST_COUNT_CAP). */
+  /** More rows match than were counted: `total` is a lower bound, shown as "1,000+건" (domain LIST_COUNT_CAP). */
   capped?: boolean;
   loading: boolean;
   page: number;
