@@ -40,6 +40,12 @@ const YIELD_EVERY = 2_000;
  * sheet XML is ~2.5× the CSV and deflate dominates the CPU); the file is ~45 % larger than at level 6.
  */
 const ZLIB_LEVEL = 1;
+/**
+ * Deflate's output buffer: zlib's default 16 KB hands the zip (its checksum, the socket) a piece a quarter this
+ * size, each a round through the thread pool and a stream callback; 64 KB was ~20 % more rows a second (measured
+ * in-process, 300,000 dashboard rows: 105–110,000 → 121–136,000; larger gained nothing).
+ */
+const ZLIB_CHUNK = 64 * 1024;
 
 function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -68,7 +74,7 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
   res.setHeader("Content-Disposition", contentDisposition(d.fileName));
   res.setHeader("Cache-Control", "no-store");
 
-  const zip = archiver("zip", { zlib: { level: ZLIB_LEVEL } });
+  const zip = archiver("zip", { zlib: { level: ZLIB_LEVEL, chunkSize: ZLIB_CHUNK } });
   const gone = new AbortController();
   const onClose = () => {
     if (!res.writableFinished) gone.abort();
