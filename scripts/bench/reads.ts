@@ -152,6 +152,8 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   await sample("dashboard 3 months, search the fee collector's address", () => dashboardQuery({ from: daysBefore(91), filter: fc, filter_type: "address" }), rangeAnchor(92));
   // Naming: the owners of both ends of each row, and for plain transfer legs the business move (gift, use, …). The
   // fee collector's page is fee legs (owners only), read and named as its screen does; a range's page is every kind.
+  // A wallet's name never changes, so a warm server has these pages' names remembered (server/dashboard/names.ts):
+  // what these figures time after the warm-up is the page and, for a range, the business moves.
   await sample("dashboard: the busiest address's page 1, read and named (owners)", async () => describeTransfers(ctx, (await history(fc, 1)).items), {
     what: "its newest 100 by index",
     run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc]),

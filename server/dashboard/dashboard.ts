@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import type { Page, TransferRecord } from "../../indexer/reader";
 import type { OutboxKind } from "../db/schema";
 import * as repo from "./dashboard.repo";
+import { ownerNames } from "./names";
 import { dialectOf } from "../../db/open";
 import { isNotReady } from "../../indexer/db";
 import { toTransfer } from "../../indexer/reader-types";
@@ -36,7 +37,7 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
   const [gasFees, moves, names] = await Promise.all([
     ctx.view.gasFeesOf(unknownGas),
     repo.moveKindsOfTransactions(ctx.db, moveHashes),
-    repo.namesOf(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
+    ownerNames(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
   ]);
   const nameOf = (a: string) => names.get(a) ?? null;
   const movesOf = new Map<string, Move[]>();
@@ -218,7 +219,7 @@ export async function holdersPage(ctx: AppContext, page: number, perPage: number
     ctx.view.holders({ limit: perPage, offset: (page - 1) * perPage }),
     ctx.chain.replaying() ? null : (ctx.chain.token.totalSupply() as Promise<bigint>).catch(() => null),
   ]);
-  const names = await repo.namesOf(ctx.db, h.items.map((x) => x.address));
+  const names = await ownerNames(ctx.db, h.items.map((x) => x.address));
   return {
     holder_list: h.items.map((x, i) => ({ rank: (page - 1) * perPage + i + 1, address: x.address, balance: x.balance.toString(), name: names.get(x.address) ?? null })),
     total: h.total,

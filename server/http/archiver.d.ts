@@ -5,7 +5,8 @@
 declare module "archiver" {
   import type { Readable, Transform } from "node:stream";
   interface ZipOptions {
-    zlib?: { level?: number };
+    /** Passed to zlib.createDeflateRaw. */
+    zlib?: { level?: number; chunkSize?: number };
     store?: boolean;
     forceZip64?: boolean;
   }
