@@ -164,8 +164,11 @@ describe("back-office money in Chromium", () => {
     expect(await page.getByTestId("wallet-block-toggle").count()).toBe(0);
   });
 
-  it("a deposit account made main is what the member's buy page shows", async () => {
+  it("a deposit account made main is what the member's buy page shows, even one opened before the change", async () => {
     const page = admin;
+    // The member opens the buy page first: its confirm step must still show the account made main meanwhile.
+    await member.goto(s.url + "/buy");
+    await member.getByTestId("buy-add-10000").waitFor();
     await page.goto(s.url + "/admin/address/bank");
     await page.getByTestId("bank-row").first().waitFor();
     await page.getByTestId("bank-set-main").click();
@@ -191,7 +194,6 @@ describe("back-office money in Chromium", () => {
     await shot(page, "admin-address-bank");
 
     const m = member;
-    await m.goto(s.url + "/buy");
     await m.getByTestId("buy-add-10000").click();
     await m.getByTestId("buy-next").click();
     await m.getByTestId("buy-bank").waitFor();

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Button, Checkbox, DataList, Flex, Heading, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Checkbox, DataList, Flex, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { BankInfo } from "../../api/moneyApi";
@@ -8,7 +8,8 @@ import { BuyLabels as L } from "./buyLabels";
 
 export interface BuyConfirmStepProps {
   value: number;
-  bankInfo: BankInfo | null;
+  /** The main deposit account; null: none set; undefined: being read again. */
+  bankInfo: BankInfo | null | undefined;
   onPrev: () => void;
   /** Opens the password dialog. */
   onSubmit: () => void;
@@ -25,7 +26,9 @@ export function BuyConfirmStep({ value, bankInfo, onPrev, onSubmit }: BuyConfirm
         <Heading as="h2" size="md">
           {L.account}
         </Heading>
-        {bankInfo ? (
+        {bankInfo === undefined ? (
+          <Skeleton height="36" borderRadius="md" data-testid="buy-bank-loading" />
+        ) : bankInfo ? (
           <DataList.Root orientation="horizontal" borderWidth="1px" borderRadius="md" p="4" data-testid="buy-bank">
             <DataList.Item>
               <DataList.ItemLabel>{L.bankName}</DataList.ItemLabel>

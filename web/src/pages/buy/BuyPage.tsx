@@ -61,7 +61,7 @@ export default function BuyPage() {
       {confirmStep ? (
         <BuyConfirmStep
           value={Number(amount)}
-          bankInfo={info.data?.bankInfo ?? null}
+          bankInfo={info.isFetching ? undefined : (info.data?.bankInfo ?? null)}
           onPrev={() => (pushedConfirm.current ? navigate(-1) : setParams({}, { replace: true }))}
           onSubmit={() => setAskPassword(true)}
         />
@@ -70,6 +70,9 @@ export default function BuyPage() {
           info={info.data}
           form={form}
           onNext={() => {
+            // The confirm step shows the account to deposit to: read it again (an operator may have changed the
+            // main account since this page loaded; the order records the one current when it is made).
+            void info.refetch();
             pushedConfirm.current = true;
             setParams({ step: "confirm" });
           }}
