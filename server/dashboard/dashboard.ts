@@ -37,7 +37,7 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
   const [gasFees, moves, names] = await Promise.all([
     ctx.view.gasFeesOf(unknownGas),
     repo.moveKindsOfTransactions(ctx.db, moveHashes),
-    ownerNames(ctx.db, [...new Set(transfers.flatMap((t) => [t.from, t.to]))]),
+    ownerNames(ctx.db, transfers.flatMap((t) => [t.from, t.to])),
   ]);
   const nameOf = (a: string) => names.get(a) ?? null;
   const movesOf = new Map<string, Move[]>();

@@ -1,4 +1,5 @@
 import type { AppTx } from "../db/schema";
+import type { IdempotencyRef } from "./idempotency";
 import { nowIso } from "../db/app-db";
 
 export async function idempotencyRecord(db: AppTx, scope: string, key: string) {
@@ -24,14 +25,9 @@ export async function completeIdempotencyKey(db: AppTx, scope: string, key: stri
   await db.updateTable("idempotency").set({ status, response }).where("scope", "=", scope).where("key", "=", key).execute();
 }
 
-/** Records, in the transaction that wrote it, the outbox row a keyed request created. */
-export async function linkIdempotencyTransfer(trx: AppTx, scope: string, key: string, transferId: number): Promise<void> {
-  await trx.updateTable("idempotency").set({ transfer_id: transferId }).where("scope", "=", scope).where("key", "=", key).execute();
-}
-
-/** Records, in the transaction that wrote it, the token call a keyed request recorded. */
-export async function linkIdempotencyCall(trx: AppTx, scope: string, key: string, callId: number): Promise<void> {
-  await trx.updateTable("idempotency").set({ call_id: callId }).where("scope", "=", scope).where("key", "=", key).execute();
+/** Records, in the transaction that wrote it, the money move a keyed request made: its outbox row or token call. */
+export async function linkIdempotencyMove(trx: AppTx, ref: IdempotencyRef, move: { transfer_id: number } | { call_id: number }): Promise<void> {
+  await trx.updateTable("idempotency").set(move).where("scope", "=", ref.scope).where("key", "=", ref.key).execute();
 }
 
 export async function releaseIdempotencyKey(db: AppTx, scope: string, key: string): Promise<void> {

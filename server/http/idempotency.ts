@@ -18,7 +18,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
  */
 export const IDEMPOTENCY_STALE_MS = 45_000;
 
-/** Where a keyed request records the outbox row it writes (`linkIdempotencyTransfer` in its transaction). */
+/** Where a keyed request records the money move it makes (`linkIdempotencyMove` in its transaction). */
 export interface IdempotencyRef {
   scope: string;
   key: string;
@@ -76,8 +76,7 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
         if (!claimed) return inProgress();
       } else {
         if (row.request_hash !== hash) return next(new AppError(Code.CONFLICT, Msg.idempotencyConflict));
-        const transfer = row.transfer_id !== null && replay.transfer ? await outboxRow(db, row.transfer_id) : undefined;
-        const call = row.call_id !== null && replay.call ? await chainCall(db, row.call_id) : undefined;
+        const { transfer, call } = await recordedMove(db, row, { transfer: !!replay.transfer, call: !!replay.call });
         const moved = transfer ?? call;
         const settled = moved?.status === "confirmed" || moved?.status === "failed";
         if (row.status !== null) {
@@ -123,6 +122,14 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
   };
 }
 
+/** The money move a key's request recorded (its outbox row, its token call), of the kinds asked for. */
+async function recordedMove(db: AppDb, row: { transfer_id: number | null; call_id: number | null }, kinds = { transfer: true, call: true }) {
+  return {
+    transfer: row.transfer_id !== null && kinds.transfer ? await outboxRow(db, row.transfer_id) : undefined,
+    call: row.call_id !== null && kinds.call ? await chainCall(db, row.call_id) : undefined,
+  };
+}
+
 /**
  * After a 5xx answer: the key is released (the retry runs) unless the request recorded a money move that has not
  * failed; that one may have happened (an error after the commit), so the key stays unanswered and the next retry
@@ -130,8 +137,7 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
  */
 async function releaseUnlessMoving(db: AppDb, scope: string, key: string): Promise<void> {
   const row = await idempotencyRecord(db, scope, key);
-  const transfer = row?.transfer_id != null ? await outboxRow(db, row.transfer_id) : undefined;
-  const call = row?.call_id != null ? await chainCall(db, row.call_id) : undefined;
+  const { transfer, call } = row ? await recordedMove(db, row) : {};
   const moving = [transfer, call].some((m) => m !== undefined && m.status !== "failed");
   if (!moving) await releaseIdempotencyKey(db, scope, key);
 }

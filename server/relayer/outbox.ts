@@ -4,7 +4,7 @@ import type { ChainReader } from "../../indexer/reader";
 import { nowIso } from "../db/app-db";
 import { nonceHex } from "../../chain/eip712";
 import { AppError } from "../http/errors";
-import { linkIdempotencyTransfer } from "../http/idempotency.repo";
+import { linkIdempotencyMove } from "../http/idempotency.repo";
 import { insertOutboxRow, lockWallet, outboxRow, outgoing, sentRows, takeNonce } from "./outbox.repo";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -118,7 +118,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
         created_at: now,
         updated_at: now,
       });
-      if (input.idempotency) await linkIdempotencyTransfer(trx, input.idempotency.scope, input.idempotency.key, row.id);
+      if (input.idempotency) await linkIdempotencyMove(trx, input.idempotency, { transfer_id: row.id });
       return row;
     },
     send(input, insufficientMessage) {

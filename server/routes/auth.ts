@@ -71,12 +71,13 @@ export function authRoutes(ctx: AppContext): Router {
     await setMemberPassword(ctx.db, member.id, hash);
     // Every session from before the reset ends (HTTP and websocket). Changed from my info: the session that made
     // the change goes on with a new token, issued after the cut-off.
-    const renewed = claims ? await ctx.tokens.endSessionsAndRenew("web", `m:${member.id}`) : (await ctx.tokens.endSessions(`m:${member.id}`), undefined);
+    const subject = `m:${member.id}`;
+    const renewed = claims ? await ctx.tokens.endSessionsAndRenew("web", subject) : undefined;
+    if (!claims) await ctx.tokens.endSessions(subject);
     // One password serves login and payment: a reset lifts both lockouts.
     await ctx.lockout.resetAll(loginSubjectPrefix("member", member.phonenumber));
     await ctx.lockout.reset(`pay:${member.id}`);
     ctx.log.info({ memberId: member.id }, "member password reset");
-    if (!renewed) return ok(res);
     ok(res, renewed);
   });
 

@@ -1,8 +1,7 @@
 import type { AppContext } from "../context";
-import { Transaction } from "kysely";
 import type { AppDb, AppTx } from "../db/schema";
 import type { IdempotencyRef } from "../http/idempotency";
-import { linkIdempotencyCall } from "../http/idempotency.repo";
+import { linkIdempotencyMove } from "../http/idempotency.repo";
 import * as repo from "../relayer/chain-calls.repo";
 import { AppError } from "../http/errors";
 import { durably } from "../../db/open";
@@ -23,8 +22,6 @@ export interface ChainCallRow {
 }
 
 type CallCtx = Pick<AppContext, "db" | "chain">;
-
-const isTransaction = (db: AppTx) => db instanceof Transaction;
 
 /** A call as recorded: its id and the calldata `sendCall` sends. */
 export interface RecordedCall {
@@ -47,11 +44,11 @@ export async function recordCall(
   const data = ctx.chain.iface.encodeFunctionData(method, args);
   const record = async (trx: AppTx) => {
     const id = await repo.insertChainCall(trx, method, args.map(String), adminId ?? null);
-    if (idempotency) await linkIdempotencyCall(trx, idempotency.scope, idempotency.key, id);
+    if (idempotency) await linkIdempotencyMove(trx, idempotency, { call_id: id });
     return id;
   };
   // The call and the key's link in one transaction (the caller's, if it is in one).
-  const id = idempotency && !isTransaction(db) ? await (db as AppDb).transaction().execute(record) : await record(db);
+  const id = idempotency && !db.isTransaction ? await (db as AppDb).transaction().execute(record) : await record(db);
   return { id, data };
 }
 
