@@ -1,3 +1,6 @@
+import { Msg } from "@domain/messages";
+import { showSnack } from "./snackbar";
+
 /** Copies text; falls back to a hidden textarea where the async clipboard is unavailable (plain http). */
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -23,4 +26,10 @@ export async function copyText(text: string): Promise<boolean> {
   }
   area.remove();
   return ok;
+}
+
+/** Copies text and says so in the app's snackbar: `copied`, or that the browser refused the copy. */
+export async function copyAndTell(text: string, copied: string = Msg.copied): Promise<void> {
+  if (await copyText(text)) showSnack(copied, { type: "success" });
+  else showSnack(Msg.copyFailed, { type: "error" });
 }

@@ -2,8 +2,7 @@ import { Button, IconButton, type ButtonProps } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
 import { LuCopy } from "react-icons/lu";
 import { L } from "../labels";
-import { copyText } from "@common/clipboard";
-import { snack } from "./ui/toaster";
+import { copyAndTell } from "@common/clipboard";
 
 export interface CopyButtonProps extends Omit<ButtonProps, "onClick" | "children"> {
   text: string;
@@ -17,9 +16,7 @@ export interface CopyButtonProps extends Omit<ButtonProps, "onClick" | "children
 
 /** Copies `text` and confirms in a snackbar. */
 export function CopyButton({ text, message = Msg.copied, label, what, size = "xs", ...rest }: CopyButtonProps) {
-  const copy = async () => {
-    if (await copyText(text)) snack(message);
-  };
+  const copy = () => copyAndTell(text, message);
   if (label) {
     return (
       <Button size={size} variant="outline" onClick={copy} {...rest}>

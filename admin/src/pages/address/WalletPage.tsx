@@ -12,7 +12,7 @@ import { useSession } from "../../api/session";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { PlainTable } from "../../components/list/PlainTable";
 import { snack } from "../../components/ui/toaster";
-import { copyText } from "@common/clipboard";
+import { copyAndTell } from "@common/clipboard";
 import { useRetryKey } from "@common/retryKey";
 import { L } from "../../labels";
 import { CopyIcon } from "../../components/ui/icons";
@@ -20,10 +20,6 @@ import { CopyIcon } from "../../components/ui/icons";
 const W = L.wallet;
 const won = (n: number) => `${formatWon(n)}${L.won}`;
 
-async function copy(text: string) {
-  if (await copyText(text)) snack(Msg.copied, { type: "success" });
-  else snack(Msg.copyFailed, { type: "error" });
-}
 
 /** /admin/address/wallet: operator wallets (balance from the index, movement), create (isWallet2), transfer (isWallet3). */
 export function WalletPage() {
@@ -67,7 +63,7 @@ export function WalletPage() {
             <Table.Cell>
               <HStack gap="1">
                 <Code fontSize="xs">{w.address}</Code>
-                <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copy(w.address)} data-testid="wallet-copy">
+                <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copyAndTell(w.address)} data-testid="wallet-copy">
                   <CopyIcon />
                 </IconButton>
               </HStack>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, Card, Code, DataList, Heading, HStack, IconButton, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { copyText } from "@common/clipboard";
+import { copyAndTell } from "@common/clipboard";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -67,7 +67,7 @@ export function ApiKeyPage() {
                   size="sm"
                   variant="outline"
                   aria-label={L.apiKey.copy}
-                  onClick={async () => ((await copyText(fresh.apiKey ?? "")) ? snack(Msg.copied, { type: "success" }) : snack(Msg.copyFailed, { type: "error" }))}
+                  onClick={() => void copyAndTell(fresh.apiKey ?? "")}
                 >
                   <CopyIcon />
                 </IconButton>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Badge, Button, Code, DataList, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { copyText } from "@common/clipboard";
+import { copyAndTell } from "@common/clipboard";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
@@ -51,10 +51,7 @@ export function WalletDetailPage() {
       snack(`${blocked ? Msg.walletUnblockFailed : Msg.walletBlockFailed}${code}`, { type: "error" });
     },
   });
-  const copy = async () => {
-    if (await copyText(address)) snack(L.walletDetail.copied, { type: "success" });
-    else snack(Msg.copyFailed, { type: "error" });
-  };
+  const copy = () => copyAndTell(address, L.walletDetail.copied);
   const differs = d && d.chainBalance !== null && d.chainBalance !== d.indexedBalance;
   return (
     <Stack gap="4">

@@ -2,9 +2,8 @@ import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
 import { QRCodeSVG } from "qrcode.react";
 import type { MyInfo } from "../../../api/accountApi";
-import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
-import { copyText } from "@common/clipboard";
+import { copyAndTell } from "@common/clipboard";
 
 /** The QR payload other apps read to pay this member. */
 export function qrPayload(info: MyInfo): string {
@@ -19,7 +18,7 @@ export function InfoQrCard({ info }: { info: MyInfo }) {
       <Box bg="qr.bg" p="2" data-testid="info-qr" data-payload={payload}>
         <QRCodeSVG value={payload} size={160} />
       </Box>
-      <Button size="sm" variant="outline" onClick={async () => (await copyText(payload)) && snack(Msg.copiedQr)} data-testid="info-copy-qr">
+      <Button size="sm" variant="outline" onClick={() => void copyAndTell(payload, Msg.copiedQr)} data-testid="info-copy-qr">
         {L.info.copyQr}
       </Button>
     </Stack>

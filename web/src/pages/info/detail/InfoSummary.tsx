@@ -3,9 +3,8 @@ import type { ReactNode } from "react";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { MyInfo } from "../../../api/accountApi";
-import { snack } from "../../../components/ui/toaster";
 import { L } from "../../../labels";
-import { copyText } from "@common/clipboard";
+import { copyAndTell } from "@common/clipboard";
 
 /** Name, wallet address (with copy) and balance. */
 export function InfoSummary({ info }: { info: MyInfo }) {
@@ -22,7 +21,7 @@ export function InfoSummary({ info }: { info: MyInfo }) {
           <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" data-testid="info-address">
             {address}
           </Text>
-          <Button size="xs" variant="outline" onClick={async () => (await copyText(address)) && snack(Msg.copiedAddress)} data-testid="info-copy-address">
+          <Button size="xs" variant="outline" onClick={() => void copyAndTell(address, Msg.copiedAddress)} data-testid="info-copy-address">
             {L.info.copyAddress}
           </Button>
         </HStack>
