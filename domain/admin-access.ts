@@ -44,11 +44,11 @@ export const AREAS = {
   saleSell: staff("isSale1"),
   saleUse: staff("isSale2"),
   saleGift: staff("isSale3"),
-  calcManagement: staff("isExchange1", "isExchange2"),
-  calcApprove: staff("isExchange2"),
-  calcRequest: { who: "shop", anyOf: ["isExchange3"] },
-  calcStatus: staff("isExchange4"),
-  calcWallet: { who: "shop", anyOf: ["isExchange5"] },
+  settlementManagement: staff("isExchange1", "isExchange2"),
+  settlementApprove: staff("isExchange2"),
+  settlementRequest: { who: "shop", anyOf: ["isExchange3"] },
+  settlementStatus: staff("isExchange4"),
+  settlementWallet: { who: "shop", anyOf: ["isExchange5"] },
   boardInquiry: staff("isBoard1"),
   boardFaq: staff("isBoard2"),
   // The spec does not show the event board's flag; isBoard3 is the one left unassigned.
@@ -159,22 +159,22 @@ export const ADMIN_API = {
   "POST /api/address/wallet": "walletCreate",
   "POST /api/address/transmit/send": "walletTransfer",
   "POST /api/dashboard/transfer": "walletTransfer",
-  "GET /api/calc/request/wallets": "calcRequest",
-  "POST /api/calc/request/exchange": "calcRequest",
-  "POST /api/calc/request/history": "calcRequest",
-  "POST /api/calc/request/history/download": "calcRequest",
-  "GET /api/calc/management/main": "calcManagement",
-  "POST /api/calc/management/search": "calcManagement",
-  "POST /api/calc/management/download": "calcManagement",
-  "POST /api/calc/management/detail": "calcManagement",
-  "POST /api/calc/management/accept": "calcApprove",
-  "DELETE /api/calc/management/delete/:orderNo": "calcApprove",
-  "POST /api/calc/wallet/gift": "calcWallet",
-  "GET /api/calc/status/today": "calcStatus",
-  "POST /api/calc/status/wallets": "calcStatus",
-  "POST /api/calc/status/history": "calcStatus",
-  "POST /api/calc/status/history/download": "calcStatus",
-  "POST /api/calc/wallet/gift/download": "calcWallet",
+  "GET /api/calc/request/wallets": "settlementRequest",
+  "POST /api/calc/request/exchange": "settlementRequest",
+  "POST /api/calc/request/history": "settlementRequest",
+  "POST /api/calc/request/history/download": "settlementRequest",
+  "GET /api/calc/management/main": "settlementManagement",
+  "POST /api/calc/management/search": "settlementManagement",
+  "POST /api/calc/management/download": "settlementManagement",
+  "POST /api/calc/management/detail": "settlementManagement",
+  "POST /api/calc/management/accept": "settlementApprove",
+  "DELETE /api/calc/management/delete/:orderNo": "settlementApprove",
+  "POST /api/calc/wallet/gift": "settlementWallet",
+  "GET /api/calc/status/today": "settlementStatus",
+  "POST /api/calc/status/wallets": "settlementStatus",
+  "POST /api/calc/status/history": "settlementStatus",
+  "POST /api/calc/status/history/download": "settlementStatus",
+  "POST /api/calc/wallet/gift/download": "settlementWallet",
 } as const satisfies Record<string, AdminArea>;
 
 export type AdminApiRoute = keyof typeof ADMIN_API;
@@ -184,4 +184,4 @@ export function areaOfRoute(method: string, path: string): AdminArea | undefined
 }
 
 /** The area a realtime notification belongs to: only operators who may open it receive the push. */
-export const NOTIFY_AREA = { 입금: "saleSell", 문의: "boardInquiry", 정산: "calcManagement" } as const satisfies Record<string, AdminArea>;
+export const NOTIFY_AREA = { 입금: "saleSell", 문의: "boardInquiry", 정산: "settlementManagement" } as const satisfies Record<string, AdminArea>;

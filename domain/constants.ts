@@ -27,7 +27,7 @@ export const HistoryType = { BUY: 1, USE: 2, GIFT: 3 } as const;
 export type HistoryType = (typeof HistoryType)[keyof typeof HistoryType];
 
 /** Trade type of /api/{gift,use}/trade/address. */
-export const TradeType = { USE: 0, GIFT: 1 } as const;
+export const PaymentType = { USE: 0, GIFT: 1 } as const;
 
 /** Policy ids. */
 export const PolicyId = { TERMS: 1, PRIVACY: 2, VOUCHER: 3 } as const;

@@ -20,9 +20,9 @@ export const Msg = {
   idempotencyConflict: "같은 요청 키로 다른 요청이 이미 처리되었습니다.",
   requestInProgress: "이전 요청을 처리 중입니다. 잠시 후 다시 확인해 주세요.",
   /** A gift or use that failed on chain: the whole authorization reverted, value and fee with it. */
-  tradeFailed: "전송에 실패했습니다. 금액과 수수료는 차감되지 않았습니다. 잠시 후 다시 시도해 주세요.",
+  paymentFailed: "전송에 실패했습니다. 금액과 수수료는 차감되지 않았습니다. 잠시 후 다시 시도해 주세요.",
   /** A gift or use sent but not yet confirmed when the request stopped waiting (a slow chain). */
-  tradePending: "전송이 접수되어 처리 중입니다. 결과는 이용 내역에서 확인해 주세요.",
+  paymentPending: "전송이 접수되어 처리 중입니다. 결과는 이용 내역에서 확인해 주세요.",
   /** No answer came (the network, or a server that stopped midway): the move may have happened. */
   resultUnknown: "응답을 받지 못해 처리 결과를 확인하지 못했습니다. 같은 내용으로 다시 시도해도 한 번만 처리됩니다.",
   chainCallUnsettled: "블록체인에 전송되었으나 아직 결과를 확인하지 못했습니다. 잠시 후 목록에서 확인해 주세요.",
@@ -207,20 +207,20 @@ export const Msg = {
   transferConfirm: "전송하시겠습니까?",
   transferFailed: "전송에 실패하였습니다.",
   // Settlement (calc/*, spec §8 calc request)
-  calcWalletEmpty: "지갑 잔액이 부족합니다",
-  calcOverBalance: "잔액을 초과합니다",
-  calcPasswordRequired: "비밀번호를 입력해주세요",
-  calcRequestDone: "정산 신청이 완료되었습니다",
-  calcUserMissing: "사용자가 존재하지 않습니다",
-  calcRequestFailed: "정산 신청에 실패하였습니다",
-  calcNotPending: "승인 대기 상태의 정산만 처리할 수 있습니다.",
-  calcWalletNotOwn: "점주의 지갑이 아닙니다.",
-  calcKeywordRequired: "검색어를 입력해주세요",
-  calcOwnerMissing: "점주가 존재하지 않습니다.",
-  calcNoMatch: "일치하는 정보를 찾을 수 없습니다",
-  calcSelectWallet: "점주 조회 후 지갑을 선택해주세요",
-  calcDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
-  calcApproveConfirm: "이 정산 신청을 승인하시겠습니까? 금액은 소각됩니다.",
+  settlementWalletEmpty: "지갑 잔액이 부족합니다",
+  settlementOverBalance: "잔액을 초과합니다",
+  settlementPasswordRequired: "비밀번호를 입력해주세요",
+  settlementRequestDone: "정산 신청이 완료되었습니다",
+  settlementUserMissing: "사용자가 존재하지 않습니다",
+  settlementRequestFailed: "정산 신청에 실패하였습니다",
+  settlementNotPending: "승인 대기 상태의 정산만 처리할 수 있습니다.",
+  settlementWalletNotOwn: "점주의 지갑이 아닙니다.",
+  settlementKeywordRequired: "검색어를 입력해주세요",
+  settlementOwnerMissing: "점주가 존재하지 않습니다.",
+  settlementNoMatch: "일치하는 정보를 찾을 수 없습니다",
+  settlementSelectWallet: "점주 조회 후 지갑을 선택해주세요",
+  settlementDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
+  settlementApproveConfirm: "이 정산 신청을 승인하시겠습니까? 금액은 소각됩니다.",
 } as const;
 export type MsgKey = keyof typeof Msg;
 

@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { shot } from "./browser";
 import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
-import { insertBoard } from "../server/cs/cs.repo";
-import { savePolicy } from "../server/policies/policies.repo";
+import { insertBoard } from "../server/features/boards/boards.repo";
+import { savePolicy } from "../server/features/policies/policies.repo";
 
 /** Hostile HTML: each would open a dialog (alert) if it ran. */
 const XSS = [

@@ -40,7 +40,7 @@ describe("settlement in Chromium", () => {
     expect(await textOf(shop, "calc-amount-error")).toBe(Msg.required);
     await shop.getByTestId("calc-amount").fill("20000");
     await shop.getByTestId("calc-submit").click();
-    expect(await textOf(shop, "calc-amount-error")).toBe(Msg.calcOverBalance);
+    expect(await textOf(shop, "calc-amount-error")).toBe(Msg.settlementOverBalance);
     await shop.getByTestId("calc-amount").fill("5000");
     await shop.getByTestId("calc-submit").click();
     // A wrong password first, then the shop member's own.
@@ -51,7 +51,7 @@ describe("settlement in Chromium", () => {
     await expectSnack(shop, Msg.passwordWrong);
     await input.fill(SHOP.password);
     await shop.getByTestId("password-confirm").click();
-    await expectSnack(shop, Msg.calcRequestDone);
+    await expectSnack(shop, Msg.settlementRequestDone);
     await shop.getByTestId("password-dialog").waitFor({ state: "hidden" });
     const historyRow = shop.getByTestId("calc-history-table").locator("tbody tr").first();
     await expect.poll(() => historyRow.textContent(), { timeout: 20_000 }).toContain("승인 대기");
@@ -72,7 +72,7 @@ describe("settlement in Chromium", () => {
     await row.click();
     await admin.getByTestId("calc-detail-approve").click();
     // Asked first: approving burns the amount.
-    await expect.poll(() => textOf(admin, "calc-approve-confirm-message")).toBe(Msg.calcApproveConfirm);
+    await expect.poll(() => textOf(admin, "calc-approve-confirm-message")).toBe(Msg.settlementApproveConfirm);
     await admin.getByTestId("calc-approve-confirm-ok").click();
     await expectSnack(admin, Msg.approveDone);
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain("승인");
@@ -104,15 +104,15 @@ describe("settlement in Chromium", () => {
     expect(await card.getByTestId("calc-status-deposit").textContent()).toBe(won(12_000));
     expect(await card.getByTestId("calc-status-gift").textContent()).toBe(won(1_000));
     await admin.getByTestId("calc-owner-search").click();
-    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.calcKeywordRequired);
+    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.settlementKeywordRequired);
     await admin.getByTestId("calc-owner-keyword").fill("없는 점주");
     await admin.getByTestId("calc-owner-search").click();
-    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.calcNoMatch);
+    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.settlementNoMatch);
     await admin.getByTestId("calc-owner-keyword").fill("1호점");
     await admin.getByTestId("calc-owner-search").click();
     await admin.getByTestId("calc-owner-row").first().click();
     await admin.getByTestId("calc-status-range-apply").click();
-    expect(await textOf(admin, "calc-status-history-error")).toBe(Msg.calcSelectWallet);
+    expect(await textOf(admin, "calc-status-history-error")).toBe(Msg.settlementSelectWallet);
     await admin.getByTestId("calc-owner-wallet").first().click();
     await admin.getByTestId("calc-status-selected").waitFor();
     await admin.getByTestId("calc-status-range-apply").click();

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import { startTestStack, type TestStack } from "../server/test/harness";
-import { reconcile } from "../server/dashboard/reconcile";
+import { reconcile } from "../server/features/dashboard/reconcile";
 
 /**
  * A whole seeded stack serving the built apps (run `npm run build` first; npm test does). Before it

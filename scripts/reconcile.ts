@@ -4,7 +4,7 @@ import { getMeta, openAppStore } from "../server/db/app-db";
 import { openChainStore } from "../indexer/db";
 import { createChainReader } from "../indexer/reader";
 import { voucherArtifact } from "../chain/artifacts";
-import { reconcile } from "../server/dashboard/reconcile";
+import { reconcile } from "../server/features/dashboard/reconcile";
 import type { Deployment } from "../chain/bootstrap";
 
 /**

@@ -5,9 +5,7 @@ import express from "express";
 import helmet from "helmet";
 import type { AppContext } from "./context";
 import { errorHandler, notFound, ok, optionsHandler } from "./http/errors";
-import { sessionRoutes } from "./routes/session";
-import { healthRoutes } from "./routes/health";
-import { routeModules } from "./routes";
+import { routeModules } from "./features";
 import { sendHtml, staticFiles } from "./http/static";
 
 const DIST = path.resolve(__dirname, "..", "dist");
@@ -45,8 +43,6 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(compression({ filter: compressible }));
   app.use(express.json({ limit: "200kb" }));
 
-  app.use(sessionRoutes(ctx));
-  app.use(healthRoutes(ctx));
   for (const mod of routeModules) app.use(mod(ctx));
   app.use("/api", (_req, _res, next) => next(notFound()));
 

@@ -3,12 +3,12 @@ import type { Chain } from "../chain/bootstrap";
 import type { Config } from "./config";
 import type { AppDb } from "./db/schema";
 import type { Custody } from "./custody/keys";
-import type { Outbox } from "./relayer/outbox";
+import type { Outbox } from "./money/outbox";
 import type { ChainReader } from "../indexer/reader";
-import type { Relayer } from "./relayer/relayer";
+import type { Relayer } from "./money/relayer/relayer";
 import type { Tokens } from "./auth/tokens";
 import type { Lockout } from "./auth/lockout";
-import type { Notifier } from "./notify";
+import type { Notifier } from "./features/notifications/notifier";
 
 /** Everything a route or service needs, passed in (so tests build it from real parts, no module mocks). */
 export interface AppContext {

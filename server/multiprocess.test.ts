@@ -9,7 +9,7 @@ import { startLocalNode, type LocalNode } from "../chain/node";
 import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase, pgTestUrl } from "../db/testing";
 import { openAppStore, type AppStore } from "./db/app-db";
-import { memberByPhone } from "./members/members.repo";
+import { memberByPhone } from "./features/members/members.repo";
 import { Msg } from "../domain/messages";
 import { Code } from "../domain/codes";
 import { startApiProcess, type ApiProcess } from "./test/api-process";

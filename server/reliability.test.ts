@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import { fingerprinter } from "./http/idempotency";
+import { fingerprinter } from "./money/idempotency";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,18 +12,18 @@ import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase } from "../db/testing";
 import { startTestStack, type TestStack } from "./test/harness";
 import { startApiProcess, type ApiProcess } from "./test/api-process";
-import { createRelayer } from "./relayer/relayer";
+import { createRelayer } from "./money/relayer/relayer";
 import { createSender } from "../chain/sender";
-import { createMember } from "./services/members";
-import { callToken } from "./services/chain-calls";
-import type { TransferRow } from "./relayer/outbox";
+import { createMember } from "./features/members/members.service";
+import { callToken } from "./money/chain-calls";
+import type { TransferRow } from "./money/outbox";
 import { DEMO } from "./seed";
 import { Msg } from "../domain/messages";
 import WebSocket from "ws";
-import { ADULT_BIRTH, verifyByHttp } from "./verify/testing";
-import { setMemberState } from "./members/members.repo";
-import { deleteAdmin } from "./admins/admins.repo";
-import { memberByPhone } from "./members/members.repo";
+import { ADULT_BIRTH, verifyByHttp } from "./features/account/identity/testing";
+import { setMemberState } from "./features/members/members.repo";
+import { deleteAdmin } from "./features/operators/admins.repo";
+import { memberByPhone } from "./features/members/members.repo";
 import { loadConfig } from "./config";
 
 /**

@@ -1,10 +1,7 @@
 import type { AppContext } from "./context";
+import type { Job } from "./job";
 
-export interface Scheduler {
-  name: string;
-  everyMs: number;
-  run(ctx: AppContext): void | Promise<void>;
-}
+export type Scheduler = Job<AppContext>;
 
 /** Runs each periodic job once now and then every `everyMs`, logging (not throwing) failures. */
 export function startSchedulers(ctx: AppContext, jobs: Scheduler[]): { stop(): void } {

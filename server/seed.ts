@@ -1,12 +1,12 @@
 import type { AppContext } from "./context";
-import { insertAdmin } from "./admins/admins.repo";
-import { insertBankAccount } from "./seed/seed.repo";
-import { savePolicy } from "./policies/policies.repo";
-import { insertBoard } from "./cs/cs.repo";
+import { insertAdmin } from "./features/operators/admins.repo";
+import { insertBankAccount } from "./features/deposit-accounts/deposit-accounts.repo";
+import { savePolicy } from "./features/policies/policies.repo";
+import { insertBoard } from "./features/boards/boards.repo";
 import type { BoardType } from "./db/schema";
 import { hashPassword } from "./auth/passwords";
-import { createMember } from "./services/members";
-import { callToken } from "./services/chain-calls";
+import { createMember } from "./features/members/members.service";
+import { callToken } from "./money/chain-calls";
 import { ADMIN_FLAGS, AdminPermission } from "../domain/constants";
 
 /** The demo logins that a first start seeds (README and `npm start` print them). */

@@ -9,19 +9,19 @@ import { leadership } from "../db/leader";
 import { loadConfig, type Config } from "./config";
 import { openAppStore, getMeta, setMeta, claimMeta, nowIso } from "./db/app-db";
 import { createCustody } from "./custody/keys";
-import { createOutbox } from "./relayer/outbox";
-import { createRelayer } from "./relayer/relayer";
-import { unconfirmAbove } from "./relayer/outbox.repo";
+import { createOutbox } from "./money/outbox";
+import { createRelayer } from "./money/relayer/relayer";
+import { unconfirmAbove } from "./money/outbox.repo";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
-import { createNotifier } from "./notify";
+import { createNotifier } from "./features/notifications/notifier";
 import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
-import { attachOperatorSocket } from "./ws";
+import { attachOperatorSocket } from "./features/notifications/operator-socket";
 import { startSchedulers } from "./scheduler";
-import { expireBuyOrdersJob, settleBuyOrders } from "./services/buy";
-import { expireIdempotencyKeysJob } from "./http/idempotency";
-import { settleApprovalsJob, settleSettlementMoves } from "./services/settlement";
+import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
+import { expireIdempotencyKeysJob } from "./money/idempotency";
+import { settleApprovalsJob, settleSettlementMoves } from "./features/settlement/settlement.service";
 import type { AppContext } from "./context";
 
 export interface Stack {

@@ -1,5 +1,5 @@
-import { AUDIT_LABELS } from "./labels-audit";
-import { DASHBOARD_LABELS } from "./labels-dashboard";
+import { AUDIT_LABELS } from "./pages/audit/audit.labels";
+import { DASHBOARD_LABELS } from "./pages/dashboard/dashboard.labels";
 import { Msg } from "@domain/messages";
 import { LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operation";

@@ -6,7 +6,7 @@ import { evmAddress, pinInput, wonAmountFor, wonValue } from "./common";
 export const chargeBody = z.strictObject({ password: pinInput, value: wonAmountFor("buy") });
 
 /** POST /api/gift/trade/address and /api/use/trade/address. */
-export const tradeBody = z.strictObject({
+export const paymentBody = z.strictObject({
   opponentAddress: evmAddress,
   kind: z.literal(0),
   type: z.union([z.literal(0), z.literal(1)]),
@@ -18,7 +18,7 @@ export const tradeBody = z.strictObject({
   const problem = amountProblem(b.type === 1 ? "gift" : "use", b.value);
   if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
 });
-export type TradeBody = z.infer<typeof tradeBody>;
+export type PaymentBody = z.infer<typeof paymentBody>;
 
 export const userLookupBody = z
   .strictObject({

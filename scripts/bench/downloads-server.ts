@@ -10,7 +10,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { streamXlsx } from "../../server/http/xlsx";
-import { ROW_FILE } from "../../server/routes/dashboard";
+import { ROW_FILE } from "../../server/features/dashboard/dashboard.routes";
 import { dashboardRows, streamCsv } from "./download-rows";
 
 const [format, rowsArg] = process.argv.slice(2);

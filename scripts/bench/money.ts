@@ -13,12 +13,12 @@
  */
 import { ethers } from "ethers";
 import { startTestStack, type TestStack } from "../../server/test/harness";
-import { createMember } from "../../server/services/members";
-import { callToken } from "../../server/services/chain-calls";
-import { checkPaymentPassword } from "../../server/services/payment";
+import { createMember } from "../../server/features/members/members.service";
+import { callToken } from "../../server/money/chain-calls";
+import { checkPaymentPassword } from "../../server/money/payment-password";
 import { hashPassword, verifyPassword } from "../../server/auth/passwords";
 import type { MemberRow } from "../../server/auth/middleware";
-import type { TransferRow } from "../../server/relayer/outbox";
+import type { TransferRow } from "../../server/money/outbox";
 import { maxRow, rateRow, timed, type BenchRow } from "./table";
 import { startHttpLoad, type LoadJob } from "./http-load";
 

@@ -82,10 +82,10 @@ describe("operator permission matrix", () => {
     const sub = (f: string) => Object.entries(AREAS).filter(([, r]) => allows(r, { permission: 1, flags: { [f]: true } })).map(([a]) => a);
     expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify"]);
     const superAreas = Object.entries(AREAS).filter(([, r]) => !allows(r, { permission: 0, flags: {} })).map(([a]) => a);
-    expect(superAreas).toEqual(["calcRequest", "calcWallet"]);
+    expect(superAreas).toEqual(["settlementRequest", "settlementWallet"]);
     const all = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
     const shop = Object.entries(AREAS).filter(([, r]) => allows(r, { permission: 3, flags: all })).map(([a]) => a);
-    expect(shop).toEqual(["session", "calcRequest", "calcWallet"]);
+    expect(shop).toEqual(["session", "settlementRequest", "settlementWallet"]);
   });
 
   it("stops a deleted operator's token at once", async () => {

@@ -4,19 +4,12 @@ import { AppError, unauthorized } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import type { TokenClaims } from "./tokens";
-import { memberById, type MemberRow } from "../members/members.repo";
-import { adminById, type AdminRow } from "../admins/admins.repo";
+import { memberById } from "../features/members/members.repo";
+import { adminById, type AdminRow } from "../features/operators/admins.repo";
 
-export type { MemberRow } from "../members/members.repo";
-export type { AdminRow } from "../admins/admins.repo";
-
-interface Authed {
-  member?: MemberRow;
-  admin?: AdminRow;
-  claims?: TokenClaims;
-}
-
-export const authOf = (req: Request) => req as Request & Authed;
+export type { MemberRow } from "../features/members/members.repo";
+export type { AdminRow } from "../features/operators/admins.repo";
+export { authOf } from "./request-auth";
 
 /** The bearer token of a request, or null. */
 export function bearer(req: Request): string | null {

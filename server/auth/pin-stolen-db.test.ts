@@ -5,9 +5,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
-import { createMember } from "../services/members";
+import { createMember } from "../features/members/members.service";
 import { derivePinKey, verifyPassword } from "./passwords";
-import { insertBank, setMainBank } from "../address/bank.repo";
+import { insertBank, setMainBank } from "../features/deposit-accounts/deposit-accounts.repo";
 
 /**
  * Issue 16: PIN checks are a fast keyed HMAC, so the database alone must not be enough to find a PIN. This

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { hashPassword, hashPin, verifyPassword } from "./passwords";
-import { memberLogin, setMemberPassword } from "../members/members.repo";
-import { createMember } from "../services/members";
+import { memberLogin, setMemberPassword } from "../features/members/members.repo";
+import { createMember } from "../features/members/members.service";
 import { checkPasswordWithLockout } from "./check-password";
 
 describe("members' PINs: keyed HMAC, upgraded from scrypt, useless without the key", () => {

@@ -11,9 +11,9 @@ const EventPage = lazy(() => import("./pages/cs/EventPage"));
 const InquiryPage = lazy(() => import("./pages/cs/InquiryPage"));
 const NotifyPage = lazy(() => import("./pages/cs/NotifyPage"));
 import HomePage from "./pages/HomePage";
-const AddressBookPage = lazy(() => import("./pages/info/AddressBookPage"));
-const DetailPage = lazy(() => import("./pages/info/DetailPage"));
-const HistoryPage = lazy(() => import("./pages/info/HistoryPage"));
+const FavoritesPage = lazy(() => import("./pages/favorites/FavoritesPage"));
+const MyInfoPage = lazy(() => import("./pages/my-info/MyInfoPage"));
+const HistoryPage = lazy(() => import("./pages/history/HistoryPage"));
 const MobileAddressPage = lazy(() => import("./pages/MobileAddressPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 const PolicyPage = lazy(() => import("./pages/policy/PolicyPage"));
@@ -35,9 +35,9 @@ export const routes: RouteObject[] = [
       { path: "/buy", element: login(<BuyPage />) },
       { path: "/send/use", element: login(<SendPage key="use" tab="use" />) },
       { path: "/send/gift", element: login(<SendPage key="gift" tab="gift" />) },
-      { path: "/info/detail", element: login(<DetailPage />) },
+      { path: "/info/detail", element: login(<MyInfoPage />) },
       { path: "/info/history", element: login(<HistoryPage />) },
-      { path: "/info/address", element: login(<AddressBookPage />) },
+      { path: "/info/address", element: login(<FavoritesPage />) },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },
       { path: "/cs/event", element: <EventPage /> },

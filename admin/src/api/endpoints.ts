@@ -14,9 +14,9 @@ import {
 import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, walletCreateBody, walletSendBody } from "@domain/schemas/sale";
 import { feeList, feeListRequest, feeRow, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData, tokenRow } from "@domain/schemas/token";
 import {
-  calcStatusHistoryBody, calcStatusMove, calcStatusToday, calcStatusWalletsBody, calcStatusCard,
-  calcAcceptBody, calcDetailBody, calcExchangeBody, calcGiftList, calcGiftRequest, calcHistoryList, calcHistoryRequest, calcOrder, calcOrderDetail, calcOrderList, calcOrderResult, calcSearchRequest, calcWallets,
-} from "@domain/schemas/calc";
+  settlementStatusHistoryBody, settlementStatusMove, settlementStatusToday, settlementStatusWalletsBody, settlementStatusCard,
+  settlementAcceptBody, settlementDetailBody, settlementExchangeBody, settlementGiftList, settlementGiftRequest, settlementHistoryList, settlementHistoryRequest, settlementOrder, settlementOrderDetail, settlementOrderList, settlementOrderResult, settlementSearchRequest, settlementWallets,
+} from "@domain/schemas/settlement";
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
@@ -152,17 +152,17 @@ export const endpoints = {
   walletSend: { method: "POST", path: "/api/address/transmit/send", body: walletSendBody, data: z.unknown() },
   dashboardTransfer: { method: "POST", path: "/api/dashboard/transfer", body: walletSendBody, data: z.unknown() },
   // settlement (issue 10)
-  calcWallets: { method: "GET", path: "/api/calc/request/wallets", data: calcWallets },
-  calcRequest: { method: "POST", path: "/api/calc/request/exchange", body: calcExchangeBody, data: calcOrderResult },
-  calcHistory: { method: "POST", path: "/api/calc/request/history", body: calcHistoryRequest, data: calcHistoryList },
-  calcSearch: { method: "POST", path: "/api/calc/management/search", body: calcSearchRequest, data: calcOrderList },
-  calcDetail: { method: "POST", path: "/api/calc/management/detail", body: calcDetailBody, data: calcOrderDetail },
-  calcAccept: { method: "POST", path: "/api/calc/management/accept", body: calcAcceptBody, data: calcOrderResult },
-  calcGifts: { method: "POST", path: "/api/calc/wallet/gift", body: calcGiftRequest, data: calcGiftList },
-  calcStatusToday: { method: "GET", path: "/api/calc/status/today", data: calcStatusToday },
-  calcStatusWallets: { method: "POST", path: "/api/calc/status/wallets", body: calcStatusWalletsBody, data: z.array(calcStatusCard) },
-  calcStatusHistory: { method: "POST", path: "/api/calc/status/history", body: calcStatusHistoryBody, data: z.array(calcStatusMove) },
-  calcDelete: { method: "DELETE", path: "/api/calc/management/delete/:orderNo", body: z.object({ orderNo: z.string() }), data: calcOrderResult },
+  settlementWallets: { method: "GET", path: "/api/calc/request/wallets", data: settlementWallets },
+  settlementRequest: { method: "POST", path: "/api/calc/request/exchange", body: settlementExchangeBody, data: settlementOrderResult },
+  settlementHistory: { method: "POST", path: "/api/calc/request/history", body: settlementHistoryRequest, data: settlementHistoryList },
+  settlementSearch: { method: "POST", path: "/api/calc/management/search", body: settlementSearchRequest, data: settlementOrderList },
+  settlementDetail: { method: "POST", path: "/api/calc/management/detail", body: settlementDetailBody, data: settlementOrderDetail },
+  settlementAccept: { method: "POST", path: "/api/calc/management/accept", body: settlementAcceptBody, data: settlementOrderResult },
+  settlementGifts: { method: "POST", path: "/api/calc/wallet/gift", body: settlementGiftRequest, data: settlementGiftList },
+  settlementStatusToday: { method: "GET", path: "/api/calc/status/today", data: settlementStatusToday },
+  settlementStatusWallets: { method: "POST", path: "/api/calc/status/wallets", body: settlementStatusWalletsBody, data: z.array(settlementStatusCard) },
+  settlementStatusHistory: { method: "POST", path: "/api/calc/status/history", body: settlementStatusHistoryBody, data: z.array(settlementStatusMove) },
+  settlementDelete: { method: "DELETE", path: "/api/calc/management/delete/:orderNo", body: z.object({ orderNo: z.string() }), data: settlementOrderResult },
 } as const satisfies Record<string, Endpoint>;
 
 /** Downloads (an .xlsx streamed by the server), by list; the body is the list's own filter. */
@@ -176,10 +176,10 @@ export const downloads = {
   saleGift: { method: "GET", path: "/api/sale/gift/download", fileName: "sale_gift.xlsx" },
   tokenManagement: { method: "GET", path: "/api/token/manage/download", fileName: "token_management.xlsx" },
   tokenFee: { method: "GET", path: "/api/token/fee/download", fileName: "token_fee.xlsx" },
-  calcHistory: { method: "POST", path: "/api/calc/request/history/download", fileName: "request_history.xlsx" },
-  calcManagement: { method: "POST", path: "/api/calc/management/download", fileName: "calc_management.xlsx" },
-  calcGifts: { method: "POST", path: "/api/calc/wallet/gift/download", fileName: "gift_history.xlsx" },
-  calcStatus: { method: "POST", path: "/api/calc/status/history/download", fileName: "calc_status.xlsx" },
+  settlementHistory: { method: "POST", path: "/api/calc/request/history/download", fileName: "request_history.xlsx" },
+  settlementManagement: { method: "POST", path: "/api/calc/management/download", fileName: "calc_management.xlsx" },
+  settlementGifts: { method: "POST", path: "/api/calc/wallet/gift/download", fileName: "gift_history.xlsx" },
+  settlementStatus: { method: "POST", path: "/api/calc/status/history/download", fileName: "calc_status.xlsx" },
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

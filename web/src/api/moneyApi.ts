@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { chargeBody, historyBody, p2pCheckBody, tradeBody } from "@domain/schemas/money";
+import type { chargeBody, historyBody, p2pCheckBody, paymentBody } from "@domain/schemas/money";
 import { HISTORY_PAGE_SIZE, PAGE_SIZE_OPTIONS, RECENT_LIMIT } from "@domain/constants";
 import { callApi, endpoint } from "./endpoint";
 
@@ -34,7 +34,7 @@ export interface MarketShop {
   address: string;
   username: string;
 }
-export interface TradeResult {
+export interface PaymentResult {
   id: number;
   txHash: string | null;
   value: number;
@@ -96,8 +96,8 @@ export const moneyApi = {
   charge: endpoint<ChargeResult, z.input<typeof chargeBody>>("POST", "/api/buy/charge"),
   lookupUser: endpoint<LookedUpUser, UserLookupBody>("POST", "/api/info/user"),
   marketCheck: endpoint<MarketShop, z.input<typeof p2pCheckBody>>("POST", "/api/p2p/p2p-check"),
-  gift: endpoint<TradeResult, z.input<typeof tradeBody>>("POST", "/api/gift/trade/address"),
-  use: endpoint<TradeResult, z.input<typeof tradeBody>>("POST", "/api/use/trade/address"),
+  gift: endpoint<PaymentResult, z.input<typeof paymentBody>>("POST", "/api/gift/trade/address"),
+  use: endpoint<PaymentResult, z.input<typeof paymentBody>>("POST", "/api/use/trade/address"),
   history: endpoint<HistoryPage<unknown>, z.input<typeof historyBody>>("POST", "/api/info/history"),
   /** The member cancels their own unpaid (pending) purchase request. */
   cancelBuy: endpoint<{ id: number; state: "cancelled" }, { id: number }>("POST", "/api/buy/cancel"),

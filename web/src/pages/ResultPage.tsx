@@ -4,8 +4,8 @@ import { ResultPages } from "@domain/messages";
 import { usePageTitle } from "../lib/usePageTitle";
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { L } from "../labels";
-import { HistoryDeposit } from "./info/HistoryDeposit";
-import type { HistoryEntry } from "./info/historyEntries";
+import { HistoryDeposit } from "./history/HistoryDeposit";
+import type { HistoryEntry } from "./history/historyEntries";
 
 /** /result?type=N: one message and one button (spec §2); an unknown type goes home. */
 export default function ResultPage() {

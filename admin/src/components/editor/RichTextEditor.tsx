@@ -5,7 +5,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { LuBold, LuHeading2, LuItalic, LuLink, LuList, LuListOrdered, LuUnderline } from "react-icons/lu";
 import { purifyRichText } from "@common/rich-text";
 import { LINK_REL, LINK_TARGET, isSafeHref } from "@domain/rich-text";
-import { BL } from "../../pages/board/labels";
+import { BL } from "../../pages/boards/boards.labels";
 
 /**
  * The one rich-text editor of the back-office (boards, inquiry answers, policies): TipTap with bold, italic,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { allowsArea } from "@domain/admin-access";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
-import { TransferForm } from "../address/WalletPage";
+import { TransferForm } from "../wallets/WalletsPage";
 import { Button, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";

@@ -4,7 +4,7 @@ import { AMOUNT_MAX_DIGITS, QUICK_ADD_WON } from "@domain/constants";
 import { formatWon } from "@domain/format";
 import { AmountInput, cleanDigits } from "../../components/AmountInput";
 import type { BuyInfo } from "../../api/moneyApi";
-import { BuyLabels as L } from "./buyLabels";
+import { BuyLabels as L } from "./buy.labels";
 import type { BuyForm } from "@domain/schemas/forms";
 
 export interface BuyAmountStepProps {

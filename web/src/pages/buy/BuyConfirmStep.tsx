@@ -4,7 +4,7 @@ import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { BankInfo } from "../../api/moneyApi";
 import { CopyButton } from "../../components/CopyButton";
-import { BuyLabels as L } from "./buyLabels";
+import { BuyLabels as L } from "./buy.labels";
 
 export interface BuyConfirmStepProps {
   value: number;

@@ -14,7 +14,7 @@ import { clearDraft, readDraft, writeDraft } from "../../lib/draft";
 import { useLiveZodResolver } from "../../lib/zodForm";
 import { BuyAmountStep } from "./BuyAmountStep";
 import { BuyConfirmStep } from "./BuyConfirmStep";
-import { BuyLabels as L } from "./buyLabels";
+import { BuyLabels as L } from "./buy.labels";
 
 const DRAFT = "buy";
 

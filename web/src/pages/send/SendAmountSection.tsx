@@ -3,7 +3,7 @@ import { largestAmount } from "@domain/amount";
 import { AmountInput } from "../../components/AmountInput";
 import { SendBalanceLine } from "./SendBalanceLine";
 import { SendSummary } from "./SendSummary";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 export interface SendAmountSectionProps {
   /** "gift" or "use": prefixes the test ids (gift-amount, use-amount-error…). */

@@ -1,6 +1,6 @@
 import { Flex, Skeleton, Text } from "@chakra-ui/react";
 import { formatWon } from "@domain/format";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 /** The spendable balance under the amount field. */
 export function SendBalanceLine({ balance }: { balance: number | undefined }) {

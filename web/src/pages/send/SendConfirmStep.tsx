@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Stack } from "@chakra-ui/react";
 import type { Counterpart, SendKind } from "./sendKinds";
 import { SendSummary, SendSummaryLine } from "./SendSummary";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 export interface SendConfirmStepProps {
   cfg: SendKind;

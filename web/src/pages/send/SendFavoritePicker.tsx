@@ -5,7 +5,7 @@ import { shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { useFavorites } from "../../api/accountQueries";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/ListState";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 /** Picks an address from the address book (GET /api/favorite); the list loads when the dialog opens. */
 export function SendFavoritePicker({ onPick }: { onPick: (address: string) => void }) {

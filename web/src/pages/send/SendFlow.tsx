@@ -86,7 +86,7 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
     if (!counterpart) return;
     const done = (await cfg.pay(counterpart, Number(values.amount), password, idempotencyKey)) as { status?: string } | undefined;
     // Sent but not yet confirmed (a slow chain): the result page follows, and the member is told it is on its way.
-    if (done?.status === "pending") snack(Msg.tradePending, { type: "info", duration: SNACK_SEND_MS });
+    if (done?.status === "pending") snack(Msg.paymentPending, { type: "info", duration: SNACK_SEND_MS });
     void qc.invalidateQueries({ queryKey: balanceKey });
     void qc.invalidateQueries({ queryKey: moneyKeys.historyAll });
     clearDraft(draftName);

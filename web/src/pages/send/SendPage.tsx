@@ -2,7 +2,7 @@ import { Tabs } from "@chakra-ui/react";
 import { Link } from "react-router";
 import { PageFrame } from "../../components/PageFrame";
 import { SendFlow } from "./SendFlow";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 export interface SendPageProps {
   tab: "use" | "gift";

@@ -5,7 +5,7 @@ import { RadioChoices } from "../../components/RadioChoices";
 import { SendAmountSection } from "./SendAmountSection";
 import { SendFavoritePicker } from "./SendFavoritePicker";
 import type { SendKind } from "./sendKinds";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 export interface SendRequestStepProps {
   cfg: SendKind;

@@ -1,7 +1,7 @@
 import { DataList } from "@chakra-ui/react";
 import { FEE_WON } from "@domain/constants";
 import { formatWon } from "@domain/format";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 export interface SendSummaryProps {
   /** The amount in won, or null while none is entered. */

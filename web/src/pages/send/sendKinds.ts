@@ -1,11 +1,11 @@
 import { Code } from "@domain/codes";
-import { ResultType, TradeType } from "@domain/constants";
+import { ResultType, PaymentType } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import type { SendForm } from "@domain/schemas/forms";
 import { ApiError } from "../../api/client";
 import { callApi } from "../../api/endpoint";
 import { moneyApi } from "../../api/moneyApi";
-import { SendLabels as L } from "./sendLabels";
+import { SendLabels as L } from "./send.labels";
 
 /** Whoever receives: the looked-up member (gift) or the market shop (use). */
 export interface Counterpart {
@@ -55,7 +55,7 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
       return form.mode === "phone" ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound;
     },
     pay: (c, value, password, idempotencyKey) =>
-      callApi(moneyApi.gift, { body: { opponentAddress: c.address, kind: 0, type: TradeType.GIFT, value, password }, idempotencyKey }),
+      callApi(moneyApi.gift, { body: { opponentAddress: c.address, kind: 0, type: PaymentType.GIFT, value, password }, idempotencyKey }),
   },
   use: {
     kind: "use",
@@ -76,6 +76,6 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
       return err.code === Code.NOT_MARKET_ADDRESS ? Msg.notMarketAddress : err.message;
     },
     pay: (c, value, password, idempotencyKey) =>
-      callApi(moneyApi.use, { body: { opponentAddress: c.address, kind: 0, type: TradeType.USE, value, password }, idempotencyKey }),
+      callApi(moneyApi.use, { body: { opponentAddress: c.address, kind: 0, type: PaymentType.USE, value, password }, idempotencyKey }),
   },
 };

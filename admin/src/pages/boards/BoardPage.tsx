@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { Badge, Button, Heading, HStack, Stack } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { formatDate } from "@domain/format";
+import { Msg } from "@domain/messages";
+import { INQUIRY_WAITING, type BoardKind, type BoardRowDto } from "@domain/schemas/board";
+import { callEndpoint } from "../../api/endpoints";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
+import { useListState } from "../../components/list/useListState";
+import { BoardDetailDialog } from "./BoardDetailDialog";
+import { BoardFormDialog } from "./BoardFormDialog";
+import { BL } from "./boards.labels";
+
+const id: Column<BoardRowDto> = { key: "id", header: BL.id, cell: (r) => r.id };
+const title: Column<BoardRowDto> = { key: "title", header: BL.title, cell: (r) => r.title };
+const createdAt: Column<BoardRowDto> = { key: "createdAt", header: BL.createdAt, cell: (r) => formatDate(r.createdAt), sortKey: "createdAt" };
+
+/** Columns by board (spec §2): notice, FAQ and event id, title, createdAt; inquiry id, category, title, username, state, createdAt. */
+const COLUMNS: Record<BoardKind, Column<BoardRowDto>[]> = {
+  notice: [id, title, createdAt],
+  faq: [id, title, createdAt],
+  event: [id, title, { key: "period", header: `${BL.startAt} ~ ${BL.endAt}`, cell: (r) => (r.startAt ? `${r.startAt} ~ ${r.endAt}` : "-") }, createdAt],
+  inquiry: [
+    id,
+    { key: "category", header: BL.category, cell: (r) => r.category ?? "1:1" },
+    title,
+    { key: "username", header: BL.username, cell: (r) => r.username ?? "-" },
+    {
+      key: "state",
+      header: BL.state,
+      cell: (r) => <Badge colorPalette={r.state === INQUIRY_WAITING ? "orange" : "green"}>{BL.states[r.state] ?? r.state}</Badge>,
+    },
+    createdAt,
+  ],
+};
+
+/** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail. */
+function BoardPage({ type }: { type: BoardKind }) {
+  const list = useListState({ kind: "board" });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [writing, setWriting] = useState(false);
+  const q = useQuery({
+    queryKey: ["board", type, list.request],
+    queryFn: ({ signal }) => callEndpoint("boardList", { type, ...list.request }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between">
+        <Heading size="lg" data-testid="admin-page-title">
+          {BL.titles[type]}
+        </Heading>
+        {type !== "inquiry" && (
+          <Button colorPalette="brand" size="sm" onClick={() => setWriting(true)} data-testid="board-write">
+            {BL.write}
+          </Button>
+        )}
+      </HStack>
+      <ListTable
+        testId="board-table"
+        kind="board"
+        columns={COLUMNS[type]}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        emptyText={Msg.noResults}
+        list={list}
+        query={q}
+        defaultSort="createdAt"
+      />
+      {type !== "inquiry" && <BoardFormDialog type={type} open={writing} onClose={() => setWriting(false)} />}
+      <BoardDetailDialog type={type} id={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}
+
+export const NoticeBoardPage = () => <BoardPage type="notice" />;
+export const InquiryBoardPage = () => <BoardPage type="inquiry" />;
+export const FaqBoardPage = () => <BoardPage type="faq" />;
+export const EventBoardPage = () => <BoardPage type="event" />;

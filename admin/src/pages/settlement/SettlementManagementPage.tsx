@@ -1,0 +1,193 @@
+import { useState } from "react";
+import { Button, DataList, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ConfirmDialog } from "@common/ConfirmDialog";
+import { allowsArea } from "@domain/admin-access";
+import { formatDateTime, formatWon } from "@domain/format";
+import { Msg, SettlementStateLabel } from "@domain/messages";
+import { CALC_TABS, type SettlementOrderDto } from "@domain/schemas/settlement";
+import { callEndpoint, downloads } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { useSession } from "../../api/session";
+import { ListTable } from "../../components/list/ListTable";
+import { useListState } from "../../components/list/useListState";
+import { DateRangeFilter } from "../../components/list/DateRangeFilter";
+import { ExportButton } from "../../components/list/ExportButton";
+import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import type { Column } from "../../components/list/DataTable";
+import { snack } from "../../components/ui/toaster";
+import { CL } from "./settlement.labels";
+
+const M = CL.management;
+
+/** Approve and delete act only on code 200; anything else keeps the order as it was. */
+function useSettlementActions(onDone: () => void) {
+  const qc = useQueryClient();
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ["calc-management"] });
+    void qc.invalidateQueries({ queryKey: ["calc-detail"] });
+  };
+  const action = (call: (orderNo: string) => Promise<unknown>, done: string, failed: string) => ({
+    mutationFn: call,
+    onSuccess: () => {
+      snack(done, { type: "success" });
+      refresh();
+      onDone();
+    },
+    onError: (e: Error) => {
+      // Sent to the chain, outcome not known yet: not a failure; the list shows the order once it settles.
+      if (e instanceof ApiError && e.code === 202) return void (snack(e.message, { type: "info" }), refresh(), onDone());
+      // The spec's words ('승인 실패' / '삭제 실패'), and why when the server says (e.g. no longer 승인 대기).
+      snack(e instanceof ApiError && e.code !== 500 && e.message && e.message !== failed ? `${failed} (${e.message})` : failed, { type: "error" });
+      refresh();
+    },
+  });
+  const approve = useMutation(action((orderNo) => callEndpoint("settlementAccept", { orderNo }), Msg.approveDone, Msg.approveFailed));
+  const remove = useMutation(action((orderNo) => callEndpoint("settlementDelete", { orderNo }), Msg.deleteDone, Msg.deleteFailed));
+  return { approve, remove };
+}
+
+/**
+ * /admin/calc/management (isExchange1 view, isExchange2 approve and delete): tabs by state, date range,
+ * the orders; a row opens its detail (approve while 승인 대기); delete behind a confirm, hidden once 승인.
+ */
+export function SettlementManagementPage() {
+  const { account } = useSession();
+  const canAct = account ? allowsArea("settlementApprove", account) : false;
+  const list = useListState({ dates: true });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [approving, setApproving] = useState<string | null>(null);
+  const { approve, remove } = useSettlementActions(() => {
+    setDeleting(null);
+    setOpenId(null);
+  });
+  const request = list.request;
+  const q = useQuery({
+    queryKey: ["calc-management", request],
+    queryFn: ({ signal }) => callEndpoint("settlementSearch", request as never, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: Column<SettlementOrderDto>[] = [
+    { key: "orderNo", header: M.orderNo, cell: (r) => r.orderNo },
+    { key: "phonenumber", header: M.phonenumber, cell: (r) => r.phonenumber },
+    { key: "value", header: M.value, cell: (r) => formatWon(r.value), numeric: true },
+    { key: "state", header: M.state, cell: (r) => <Text data-testid="calc-row-state">{r.state}</Text> },
+    { key: "createdAt", header: M.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
+    {
+      key: "delete",
+      header: M.delete,
+      cell: (r) =>
+        canAct && r.state === SettlementStateLabel.pending ? (
+          <Button
+            size="xs"
+            colorPalette="red"
+            variant="outline"
+            onClick={(e) => {
+              e.stopPropagation();
+              setDeleting(r.orderNo);
+            }}
+            data-testid="calc-row-delete"
+          >
+            {M.delete}
+          </Button>
+        ) : null,
+    },
+  ];
+  const tab = list.state.filters.state ?? "all";
+  return (
+    <Stack gap="4">
+      <Heading size="lg" data-testid="admin-page-title">
+        {M.title}
+      </Heading>
+      <Tabs.Root value={tab} onValueChange={(e) => list.setFilter("state", e.value === "all" ? undefined : e.value)} size="sm" variant="line">
+        <Tabs.List>
+          {(["all", ...CALC_TABS] as const).map((t) => (
+            <Tabs.Trigger key={t} value={t} data-testid={`calc-tab-${t}`}>
+              {M.tabs[t]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      <HStack wrap="wrap" gap="3" justify="space-between">
+        <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
+        <ExportButton def={downloads.settlementManagement} filter={{ ...request, page: undefined, perPage: undefined }} testId="calc-management-excel" />
+      </HStack>
+      <ListTable testId="calc-table" columns={columns} rowKey={(r) => r.id} onRowClick={(r) => setOpenId(r.id)} emptyText={Msg.noResults} list={list} query={q} defaultSort="createdAt" />
+      <SettlementDetail id={openId} canAct={canAct} busy={approve.isPending} onApprove={setApproving} onClose={() => setOpenId(null)} />
+      <ConfirmDialog
+        open={approving !== null}
+        message={Msg.settlementApproveConfirm}
+        onConfirm={() => {
+          if (approving) approve.mutate(approving);
+          setApproving(null);
+        }}
+        onClose={() => setApproving(null)}
+        testId="calc-approve-confirm"
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={Msg.settlementDeleteConfirm}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+        testId="calc-delete-confirm"
+      />
+    </Stack>
+  );
+}
+
+function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boolean; onApprove: (orderNo: string) => void; onClose: () => void }) {
+  const q = useQuery({
+    queryKey: ["calc-detail", props.id],
+    queryFn: ({ signal }) => callEndpoint("settlementDetail", { id: props.id! }, { signal }),
+    enabled: props.id !== null,
+  });
+  const d = q.data;
+  const footer =
+    props.canAct && d?.state === SettlementStateLabel.pending ? (
+      <Button colorPalette="blue" loading={props.busy} onClick={() => props.onApprove(d.orderNo)} data-testid="calc-detail-approve">
+        {M.approve}
+      </Button>
+    ) : null;
+  const rows: [string, string][] = d
+    ? [
+        [M.orderNo, d.orderNo],
+        [M.type, d.type],
+        [M.username, d.username],
+        [M.phonenumber, d.requestPhonenumber],
+        [M.wallet, d.requestAddress],
+        [M.value, `${formatWon(d.requestValue)}원`],
+        [M.state, d.state],
+        [M.createdAt, formatDateTime(d.createdAt)],
+        ...(d.approvedAt ? [[M.approvedAt, formatDateTime(d.approvedAt)] as [string, string]] : []),
+        ...(d.deletedAt ? [[M.deletedAt, formatDateTime(d.deletedAt)] as [string, string]] : []),
+        ...(d.adminValue !== null ? [[M.adminValue, `${formatWon(d.adminValue)}원`] as [string, string]] : []),
+        [M.adminPhonenumber, d.adminPhonenumber ?? "-"],
+        [M.adminAddress, d.adminAddress ?? "-"],
+        [M.requestTx, d.requestTxHash ?? "-"],
+        ...(d.burnTxHash ? [[M.burnTx, d.burnTxHash] as [string, string]] : []),
+        ...(d.returnTxHash ? [[M.returnTx, d.returnTxHash] as [string, string]] : []),
+      ]
+    : [];
+  return (
+    <DetailDialog open={props.id !== null} onClose={props.onClose} title={M.detail} testId="calc-detail" footer={footer}>
+      {d ? (
+        <DataList.Root orientation="horizontal">
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-all" data-testid={`calc-detail-${label}`}>
+                {value}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      ) : q.isError ? (
+        <Text color="fg.error">{q.error.message}</Text>
+      ) : (
+        <Skeleton h="40" />
+      )}
+    </DetailDialog>
+  );
+}

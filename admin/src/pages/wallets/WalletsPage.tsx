@@ -1,0 +1,186 @@
+import { useState } from "react";
+import { Button, Code, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Table } from "@chakra-ui/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ConfirmDialog } from "@common/ConfirmDialog";
+import { allowsArea } from "@domain/admin-access";
+import { formatWon } from "@domain/format";
+import { Msg } from "@domain/messages";
+import { walletCreateBody, type OperatorWalletDto } from "@domain/schemas/sale";
+import { callEndpoint } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { useSession } from "../../api/session";
+import { FormDialog } from "../../components/dialogs/FormDialog";
+import { PlainTable } from "../../components/list/PlainTable";
+import { snack } from "../../components/ui/toaster";
+import { copyAndTell } from "@common/clipboard";
+import { useRetryKey } from "@common/retryKey";
+import { L } from "../../labels";
+import { CopyIcon } from "../../components/ui/icons";
+
+const W = L.wallet;
+const won = (n: number) => `${formatWon(n)}${L.won}`;
+
+
+/** /admin/address/wallet: operator wallets (balance from the index, movement), create (isWallet2), transfer (isWallet3). */
+export function WalletsPage() {
+  const qc = useQueryClient();
+  const { account } = useSession();
+  const canCreate = account ? allowsArea("walletCreate", account) : false;
+  const canSend = account ? allowsArea("walletTransfer", account) : false;
+  const q = useQuery({ queryKey: ["op-wallets"], queryFn: ({ signal }) => callEndpoint("walletList", undefined, { signal }) });
+  const [creating, setCreating] = useState(false);
+  const reload = () => void qc.invalidateQueries({ queryKey: ["op-wallets"] });
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between">
+        <Heading size="lg" data-testid="admin-page-title">
+          {W.title}
+        </Heading>
+        {canCreate && (
+          <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)} data-testid="wallet-create-open">
+            {W.create}
+          </Button>
+        )}
+      </HStack>
+      <PlainTable
+        testId="wallet-table"
+        headers={[
+          { label: W.id },
+          { label: W.wallet },
+          { label: W.address },
+          { label: W.balance, numeric: true },
+          { label: W.daily, numeric: true },
+          { label: W.weekly, numeric: true },
+          { label: W.monthly, numeric: true },
+        ]}
+        loading={q.isPending}
+        error={q.error?.message}
+      >
+        {(q.data ?? []).map((w) => (
+          <Table.Row key={w.id} data-testid="wallet-row" data-address={w.address}>
+            <Table.Cell>{w.id}</Table.Cell>
+            <Table.Cell>{w.wallet}</Table.Cell>
+            <Table.Cell>
+              <HStack gap="1">
+                <Code fontSize="xs">{w.address}</Code>
+                <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copyAndTell(w.address)} data-testid="wallet-copy">
+                  <CopyIcon />
+                </IconButton>
+              </HStack>
+            </Table.Cell>
+            <Table.Cell textAlign="end" data-testid="wallet-balance">
+              {won(w.balance)}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{won(w.date_value.daily_value)}</Table.Cell>
+            <Table.Cell textAlign="end">{won(w.date_value.weekly_value)}</Table.Cell>
+            <Table.Cell textAlign="end">{won(w.date_value.monthly_value)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </PlainTable>
+      {canSend && <TransferForm wallets={q.data ?? []} onSent={reload} />}
+      <FormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title={W.create}
+        schema={walletCreateBody}
+        defaultValues={{ nickName: "" }}
+        testId="wallet-create"
+        onSubmit={async (v) => {
+          try {
+            await callEndpoint("walletCreate", v);
+            snack(Msg.walletCreated, { type: "success" });
+            setCreating(false);
+            reload();
+          } catch (e) {
+            snack(e instanceof ApiError ? e.message : Msg.serverError, { type: "error" });
+          }
+        }}
+      >
+        {(form) => (
+          <Field.Root required invalid={Boolean(form.formState.errors.nickName)}>
+            <Field.Label>
+              {W.nickName}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input {...form.register("nickName")} maxLength={30} data-testid="wallet-create-nickname" />
+            <Field.ErrorText>{form.formState.errors.nickName?.message as string | undefined}</Field.ErrorText>
+          </Field.Root>
+        )}
+      </FormDialog>
+    </Stack>
+  );
+}
+
+const EMPTY = { from: "", to: "", value: "" };
+
+/** The transfer from an operator wallet (wallet page; the dashboard shows it in a dialog, through its own call). */
+export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets: OperatorWalletDto[]; onSent: () => void; via?: "walletSend" | "dashboardTransfer" }) {
+  const [f, setF] = useState(EMPTY);
+  const [asking, setAsking] = useState(false);
+  // The same transfer tried again after no answer or a 5xx is the same request (one move).
+  const retryKey = useRetryKey();
+  const send = useMutation({
+    mutationFn: () => {
+      const body = { from: f.from, to: f.to.trim(), value: f.value };
+      return callEndpoint(via, body, { idempotencyKey: retryKey.keyFor(body) });
+    },
+    onSuccess: () => {
+      retryKey.settled();
+      snack(Msg.transferDone, { type: "success" });
+      setF(EMPTY);
+      onSent();
+    },
+    onError: (e) => {
+      retryKey.settled(e);
+      snack(e instanceof ApiError ? (e.unanswered ? Msg.resultUnknown : e.message) : Msg.transferCheckInput, { type: "error" });
+    },
+    onSettled: () => setAsking(false),
+  });
+  function submit() {
+    if (!f.from || !f.to.trim() || !f.value) return snack(Msg.required, { type: "error" });
+    if (!/^\d+$/.test(f.value) || Number(f.value) <= 0) return snack(Msg.transferCheckInput, { type: "error" });
+    setAsking(true);
+  }
+  return (
+    <Stack gap="3" borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg" p="4" data-testid="wallet-transfer">
+      <Heading size="md">{W.transfer}</Heading>
+      <HStack wrap="wrap" gap="3" align="end">
+        <Field.Root required w={{ base: "full", md: "64" }}>
+          <Field.Label>{W.from}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={f.from} onChange={(e) => setF({ ...f, from: e.target.value })} data-testid="wallet-transfer-from">
+              <option value="">{W.pick}</option>
+              {wallets.map((w) => (
+                <option key={w.id} value={w.address}>{`${w.wallet} (${won(w.balance)})`}</option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root required w={{ base: "full", md: "96" }}>
+          <Field.Label>{W.to}</Field.Label>
+          <Input size="sm" list="wallet-transfer-to-options" value={f.to} onChange={(e) => setF({ ...f, to: e.target.value })} placeholder={W.toPlaceholder} data-testid="wallet-transfer-to" />
+          <datalist id="wallet-transfer-to-options">
+            {wallets.map((w) => (
+              <option key={w.id} value={w.address}>
+                {w.wallet}
+              </option>
+            ))}
+          </datalist>
+        </Field.Root>
+        <Field.Root required w={{ base: "full", md: "48" }}>
+          <Field.Label>{W.amount}</Field.Label>
+          <Input size="sm" inputMode="numeric" maxLength={100} value={f.value} onChange={(e) => setF({ ...f, value: e.target.value.replace(/[^\d]/g, "") })} data-testid="wallet-transfer-value" />
+        </Field.Root>
+        <Button size="sm" colorPalette="brand" onClick={submit} loading={send.isPending} data-testid="wallet-transfer-submit">
+          {W.send}
+        </Button>
+      </HStack>
+      <ConfirmDialog
+        open={asking}
+        // What is about to move, said once more: amount, from which wallet, to which address.
+        message={`${Msg.transferConfirm}\n${won(Number(f.value || 0))}\n${wallets.find((w) => w.address === f.from)?.wallet ?? f.from} → ${f.to.trim()}`}
+        loading={send.isPending} onConfirm={() => send.mutate()} onClose={() => setAsking(false)} testId="wallet-transfer-confirm" />
+    </Stack>
+  );
+}

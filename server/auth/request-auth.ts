@@ -1,0 +1,13 @@
+import type { Request } from "express";
+import type { TokenClaims } from "./tokens";
+import type { MemberRow } from "../features/members/members.repo";
+import type { AdminRow } from "../features/operators/admins.repo";
+
+/** What the auth middleware (auth/middleware.ts) found for a request: its member or operator, and the token's claims. */
+interface Authed {
+  member?: MemberRow;
+  admin?: AdminRow;
+  claims?: TokenClaims;
+}
+
+export const authOf = (req: Request) => req as Request & Authed;

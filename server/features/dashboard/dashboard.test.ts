@@ -1,0 +1,196 @@
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestStack, type TestStack } from "../../test/harness";
+import { openChainStore } from "../../../indexer/db";
+import { reconcile } from "./reconcile";
+import { memberByPhone } from "../members/members.repo";
+import { Msg } from "../../../domain/messages";
+import { Code } from "../../../domain/codes";
+
+describe("chain dashboard: transactions, wallet detail, holders, block, RPC proxy, reconciliation", () => {
+  let s: TestStack;
+  let admin: string;
+  let minjun: string;
+  let seoyeonAddr: string;
+  let giftHash: string;
+  const op = (method: string, path: string, body?: unknown, token = admin) => s.call(method, path, { token, marker: "operation", body });
+  const walletOf = async (phone: string) => (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, phone))!.id))!.address;
+
+  beforeAll(async () => {
+    s = await startTestStack();
+    admin = await s.loginAdmin("admin", "admin1234");
+    minjun = await s.loginUser("01011112222", "111111");
+    seoyeonAddr = await walletOf("01033334444");
+    const g = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_500, password: "111111" } });
+    expect(g.code).toBe(200);
+    giftHash = g.data.txHash;
+    await s.waitIndexed();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("lists transfers by type and finds a gift by the member's phone, with gas fee and names", async () => {
+    const all = await op("POST", "/api/dashboard/table", { tablehandler: { page: 1, perPage: 10 } });
+    expect(all.code).toBe(200);
+    const types = new Set(all.data.list.map((r: { type: string }) => r.type));
+    expect(types).toEqual(new Set(["mint", "transfer", "gift", "fee"]));
+    const byPhone = await op("POST", "/api/dashboard/list", { filter: "01011112222", filter_type: "phone", type: "gift", perPage: 10 });
+    expect(byPhone.data.total).toBe(1);
+    expect(byPhone.data.list[0]).toMatchObject({ hash: giftHash, type: "gift", value: "1500", to: seoyeonAddr, fromName: "김민준", toName: "이서연" });
+    const receipt = (await s.ctx.chain.provider.getTransactionReceipt(giftHash))!;
+    expect(BigInt(byPhone.data.list[0].gasFee)).toBe(receipt.gasUsed * receipt.gasPrice);
+    const fees = await op("POST", "/api/dashboard/list", { type: "fee", perPage: 10 });
+    expect(fees.data.list.map((r: { hash: string; value: string }) => [r.hash, r.value])).toEqual([[giftHash, "200"]]);
+    const byHash = await op("POST", "/api/dashboard/list", { filter: giftHash.toUpperCase().replace("0X", "0x"), filter_type: "hash", perPage: 10 });
+    expect(byHash.data.list.map((r: { type: string }) => r.type).sort()).toEqual(["fee", "gift"]);
+  });
+
+  it("refuses a range over three months or ending after today, and unknown types", async () => {
+    const long = await op("POST", "/api/dashboard/list", { from: "2026-01-01", to: "2026-05-01" });
+    expect([long.code, long.message]).toEqual([400, Msg.dateRangeTooLong]);
+    const bad = await op("POST", "/api/dashboard/list", { type: "steal" });
+    expect(bad.code).toBe(400);
+  });
+
+  it("shows a transaction by hash with its business record, and answers bad or unknown hashes in Korean", async () => {
+    const tx = await op("GET", `/api/dashboard/transaction/${giftHash}`);
+    expect(tx.code).toBe(200);
+    expect(tx.data).toMatchObject({ hash: giftHash, status: 1, value: "1500", fee: "200", method: "transferWithAuthorization" });
+    expect(tx.data.confirmations).toBeGreaterThanOrEqual(1);
+    expect(tx.data.blockHash).toBe((await s.ctx.chain.provider.getBlock(tx.data.blockNumber))!.hash);
+    expect(tx.data.records).toEqual([expect.objectContaining({ kind: "gift", value: 1_500, fee: 200, fromName: "김민준", toName: "이서연" })]);
+    const bad = await op("GET", "/api/dashboard/transaction/0x1234");
+    expect([bad.status, bad.message]).toEqual([400, Msg.txHashInvalid]);
+    const unknown = await op("GET", `/api/dashboard/transaction/0x${"ab".repeat(32)}`);
+    expect([unknown.status, unknown.message]).toEqual([404, Msg.txNotFound]);
+  });
+
+  it("wallet detail: indexed balance beside balanceOf, the member, the history; holders total equals totalSupply", async () => {
+    const d = await op("GET", `/api/dashboard/detail/${seoyeonAddr}`);
+    expect(d.data).toMatchObject({ address: seoyeonAddr, blocked: false, owner: { username: "이서연", phonenumber: "01033334444" } });
+    expect(d.data.indexedBalance).toBe(d.data.chainBalance);
+    const h = await op("POST", "/api/dashboard/detail_table", { address: seoyeonAddr, tablehandler: { page: 1, perPage: 10 } });
+    expect(h.data.list[0]).toMatchObject({ hash: giftHash, type: "gift" });
+    const holders = await op("GET", "/api/dashboard/holder?page=1&perPage=10");
+    expect(holders.data.total_balance).toBe(holders.data.chain_total_supply);
+    expect(holders.data.holder_list[0]).toMatchObject({ rank: 1, name: "treasury" });
+    const bad = await op("GET", "/api/dashboard/detail/0xnothex");
+    expect([bad.status, bad.message]).toEqual([400, Msg.addressInvalid]);
+  });
+
+  it("downloads dashboard_list.xlsx with Korean headers and every row", async () => {
+    const res = await fetch(s.url + "/api/dashboard/download", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
+      body: JSON.stringify({}),
+    });
+    expect(res.headers.get("content-disposition")).toContain("dashboard_list.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(["거래 해시", "보낸 주소", "보낸 사람"]);
+    const total = (await op("POST", "/api/dashboard/list", {})).data.total;
+    expect(sheet.rowCount - 1).toBe(total);
+  });
+
+  it("blocks a wallet on chain (a gift to it is refused), then unblocks it", async () => {
+    const blocked = await op("POST", "/api/dashboard/block", { phone: "01033334444" });
+    expect(blocked.code).toBe(200);
+    await s.waitIndexed();
+    expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(true);
+    const refused = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    expect([refused.code, refused.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
+    const back = await op("POST", "/api/dashboard/unblock", { phone: "01033334444" });
+    expect(back.code).toBe(200);
+    await s.waitIndexed();
+    expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(false);
+    expect((await op("GET", `/api/dashboard/detail/${seoyeonAddr}`)).data).toMatchObject({ blocked: false, owner: { state: "repair" } });
+    const nobody = await op("POST", "/api/dashboard/block", { phone: "01099998888" });
+    expect([nobody.code, nobody.message]).toEqual([404, Msg.memberNotFoundByPhone]);
+  });
+
+  it("transfers from an operator wallet from the dashboard, with the wallet page's answers", async () => {
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const before = BigInt(await s.ctx.chain.token.balanceOf(seoyeonAddr));
+    const sent = await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: 777 });
+    expect(sent.code).toBe(200);
+    expect(BigInt(await s.ctx.chain.token.balanceOf(seoyeonAddr))).toBe(before + 777n);
+    expect((await op("POST", "/api/dashboard/transfer", { from: seoyeonAddr, to: treasury, value: 1 })).code).toBe(403);
+    expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: "0x1234", value: 1 })).code).toBe(401);
+    expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: 10 ** 12 })).code).toBe(402);
+  });
+
+  it("RPC proxy: reads pass; writes, node-control methods and oversized batches are refused; operators only", async () => {
+    const rpc = (body: unknown, token: string | null = admin, marker: "operation" | "web" = "operation") =>
+      fetch(s.url + "/api/rpc", { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}`, "cookie-type": marker } : {}) }, body: JSON.stringify(body) });
+    const call = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: "2.0", id, method, params });
+    const head = await rpc(call("eth_blockNumber"));
+    expect(head.status).toBe(200);
+    expect(Number((await head.json()).result)).toBe(await s.ctx.chain.provider.getBlockNumber());
+    const receipt = await (await rpc(call("eth_getTransactionReceipt", [giftHash]))).json();
+    expect(receipt.result.transactionHash).toBe(giftHash);
+    for (const m of ["eth_sendRawTransaction", "eth_sendTransaction", "eth_sign", "hardhat_mine", "hardhat_setBalance", "evm_snapshot", "evm_revert", "debug_traceTransaction", "personal_unlockAccount", "eth_newFilter"]) {
+      const r = await rpc(call(m, []));
+      expect(r.status, m).toBe(403);
+      expect((await r.json()).error.message).toContain(m);
+    }
+    const mixed = await rpc([call("eth_blockNumber", [], 1), call("evm_mine", [], 2)]);
+    expect(mixed.status).toBe(403);
+    const headAfter = await s.ctx.chain.provider.getBlockNumber();
+    expect(Number((await (await rpc(call("eth_blockNumber"))).json()).result)).toBe(headAfter);
+    expect((await rpc(Array.from({ length: 21 }, (_, i) => call("eth_chainId", [], i)))).status).toBe(413);
+    expect((await rpc({ nonsense: true })).status).toBe(400);
+    expect((await rpc(call("eth_blockNumber"), null)).status).toBe(401);
+    expect((await rpc(call("eth_blockNumber"), minjun, "web")).status).toBe(401);
+  });
+
+  it("reconciliation passes on the books as they are, and names the address when an indexed balance is altered", async () => {
+    await s.waitIndexed();
+    const good = await op("GET", "/api/dashboard/reconcile");
+    expect(good.data.lines.filter((l: { ok: boolean }) => !l.ok)).toEqual([]);
+    expect(good.data.ok).toBe(true);
+    // Tamper with the index by hand, as a broken indexer or a bad restore would.
+    const store = await openChainStore({ dataDir: s.dataDir, databaseUrl: s.databaseUrl });
+    const kept = await store.db.selectFrom("balances").select("balance").where("address", "=", seoyeonAddr).executeTakeFirstOrThrow();
+    try {
+      await store.db.updateTable("balances").set({ balance: "999999" }).where("address", "=", seoyeonAddr).execute();
+      const bad = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
+      expect(bad.ok).toBe(false);
+      expect(bad.lines).toContainEqual(expect.objectContaining({ check: "balance", ok: false, detail: expect.stringContaining(`${seoyeonAddr}: index 999999`) }));
+      expect(bad.lines).toContainEqual(expect.objectContaining({ check: "total supply", ok: false }));
+    } finally {
+      await store.db.updateTable("balances").set({ balance: kept.balance }).where("address", "=", seoyeonAddr).execute();
+      await store.close();
+    }
+  });
+
+  it("reconciliation names a mint whose record and chain disagree, a call still without outcome and an escrow the orders do not explain", async () => {
+    await s.waitIndexed();
+    const deps = { db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider };
+    const before = await reconcile(deps);
+    expect(before.lines.filter((l) => !l.ok)).toEqual([]);
+    expect(before.lines.map((l) => l.check)).toEqual(expect.arrayContaining(["calls → chain", "buy orders", "settlement escrow"]));
+    const mint = await s.ctx.db.selectFrom("chain_calls").selectAll().where("method", "=", "mint").where("status", "=", "confirmed").orderBy("id").executeTakeFirstOrThrow();
+    const pending = await s.ctx.db.insertInto("chain_calls").values({ method: "burn", args: JSON.stringify([(JSON.parse(mint.args) as string[])[0], "5"]), status: "submitted", tx_hash: "0x" + "ab".repeat(32), admin_id: null, created_at: mint.created_at, updated_at: mint.updated_at }).returning("id").executeTakeFirstOrThrow();
+    // The record says a different amount than the chain minted.
+    const args = JSON.parse(mint.args) as string[];
+    await s.ctx.db.updateTable("chain_calls").set({ args: JSON.stringify([args[0], String(BigInt(args[1]) + 1n)]) }).where("id", "=", mint.id).execute();
+    // Money in the escrow that no order explains.
+    const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const extra = await s.call("POST", "/api/address/transmit/send", { token: admin, marker: "operation", body: { from: treasury, to: escrow, value: "100" } });
+    expect(extra.code).toBe(200);
+    await s.waitIndexed();
+    try {
+      const bad = await reconcile(deps);
+      const failed = bad.lines.filter((l) => !l.ok);
+      expect(failed).toContainEqual(expect.objectContaining({ check: "call without transfer", detail: expect.stringContaining(`mint #${mint.id}`) }));
+      expect(failed).toContainEqual(expect.objectContaining({ check: "call without outcome", detail: expect.stringContaining(`burn #${pending.id}`) }));
+      expect(failed).toContainEqual(expect.objectContaining({ check: "settlement escrow", detail: expect.stringContaining("holds 100; the orders account for 0") }));
+    } finally {
+      await s.ctx.db.updateTable("chain_calls").set({ args: mint.args }).where("id", "=", mint.id).execute();
+      await s.ctx.db.deleteFrom("chain_calls").where("id", "=", pending.id).execute();
+    }
+  });
+});

@@ -1,0 +1,177 @@
+import { ethers } from "ethers";
+import type { AppDb } from "../../db/schema";
+import type { ChainReader, TransferRecord } from "../../../indexer/reader";
+import * as repo from "./dashboard.repo";
+import { confirmedCallHashes, escrowByOrders, supplyCalls } from "./records.repo";
+import { confirmedOrdersWithFailedTransfer } from "../purchases/purchases.repo";
+import type { ReconcileReportDto } from "../../../domain/schemas/dashboard";
+
+export interface ReconcileDeps {
+  db: AppDb;
+  view: Pick<ChainReader, "totalSupply" | "balancesAfter" | "balanceOf" | "transfers" | "transfersOfTransactions" | "indexedHead">;
+  /** The token contract on the node (reads only). */
+  token: ethers.Contract;
+  provider: ethers.Provider;
+}
+
+type Line = ReconcileReportDto["lines"][number];
+const BATCH = 500;
+
+/**
+ * Proves the books against the chain (DESIGN.md "Reconciliation"): chain totalSupply = the index's supply =
+ * Σ indexed balances; every indexed balance (and every custodial wallet's) = balanceOf on chain; every
+ * confirmed outbox row has its transfer on chain and every token transfer on chain has its record; and
+ * the proof of reserves. Each difference is a line naming what differs.
+ */
+export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
+  const lines: Line[] = [];
+  const fail = (check: string, detail: string) => lines.push({ check, ok: false, detail });
+  const pass = (check: string, detail: string) => lines.push({ check, ok: true, detail });
+  const at = await d.provider.getBlockNumber();
+  const head = (await d.view.indexedHead())?.number ?? -1;
+  if (head < at) fail("index head", `the index is at block ${head}, the chain at ${at}: wait for the indexer and run again`);
+
+  // 1. Supply: the contract, the index's kept total and the sum of every indexed balance.
+  const chainSupply = (await d.token.totalSupply({ blockTag: at })) as bigint;
+  const indexSupply = await d.view.totalSupply();
+  let sum = 0n;
+  const indexed = new Map<string, bigint>();
+  for (let after: string | null = null; ; ) {
+    const batch = await d.view.balancesAfter(after, BATCH);
+    for (const h of batch) {
+      sum += h.balance;
+      indexed.set(h.address, h.balance);
+    }
+    if (batch.length < BATCH) break;
+    after = batch[batch.length - 1].address;
+  }
+  const supplyOk = chainSupply === indexSupply && indexSupply === sum;
+  (supplyOk ? pass : fail)("total supply", `chain totalSupply ${chainSupply}, index ${indexSupply}, Σ indexed balances ${sum}`);
+
+  // 2. Every indexed holder and every custodial wallet: indexed balance = balanceOf on chain (batched reads).
+  const wallets = await repo.walletKinds(d.db);
+  const addresses = [...new Set([...indexed.keys(), ...wallets.map((w) => w.address)])];
+  let mismatches = 0;
+  for (let i = 0; i < addresses.length; i += 50) {
+    const slice = addresses.slice(i, i + 50);
+    const onChain = await Promise.all(slice.map((a) => d.token.balanceOf(a, { blockTag: at }) as Promise<bigint>));
+    slice.forEach((a, j) => {
+      const mine = indexed.get(a) ?? 0n;
+      if (mine !== onChain[j]) {
+        mismatches++;
+        fail("balance", `${a}: index ${mine}, chain ${onChain[j]}`);
+      }
+    });
+  }
+  if (mismatches === 0) pass("balances", `${addresses.length} addresses: every indexed balance equals balanceOf on chain`);
+
+  // 3. Records ↔ chain: each confirmed outbox row's leg is on chain; each chain transfer has its record.
+  const calls = await confirmedCallHashes(d.db);
+  // The on-chain legs of each batch's transactions, read in one statement per batch (not one per row).
+  const legsOf = new Map<string, TransferRecord[]>();
+  const readLegs = async (hashes: string[]) => {
+    const need = [...new Set(hashes.filter((h) => h && !legsOf.has(h)))];
+    for (const h of need) legsOf.set(h, []);
+    for (const t of await d.view.transfersOfTransactions(need)) legsOf.get(t.txHash.toLowerCase())?.push(t);
+  };
+  const legs = (hash: string) => legsOf.get(hash) ?? [];
+  const recordKeys = new Set<string>();
+  let rows = 0;
+  let missing = 0;
+  for (let after = 0; ; ) {
+    const batch = await repo.confirmedRowsAfter(d.db, after, BATCH);
+    await readLegs(batch.map((r) => (r.tx_hash ?? "").toLowerCase()));
+    for (const r of batch) {
+      rows++;
+      const hash = (r.tx_hash ?? "").toLowerCase();
+      // A batch may carry several identical moves: each record claims a leg no other record has claimed.
+      const found = hash
+        ? legs(hash).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value) && !recordKeys.has(`${hash}:${t.logIndex}`))
+        : undefined;
+      if (!found) {
+        missing++;
+        fail("record without transfer", `outbox #${r.id} (${r.kind} ${r.value}원 ${r.from_address} → ${r.to_address}, tx ${r.tx_hash ?? "none"}) has no such transfer on chain`);
+        continue;
+      }
+      recordKeys.add(`${hash}:${found.logIndex}`);
+      if (r.fee > 0) {
+        const feeLeg = legs(hash).find((t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`));
+        if (feeLeg) recordKeys.add(`${hash}:${feeLeg.logIndex}`);
+        else fail("record without fee leg", `outbox #${r.id}: no ${r.fee}원 fee leg from ${r.from_address} in tx ${hash}`);
+      }
+    }
+    if (batch.length < BATCH) break;
+    after = batch[batch.length - 1].id;
+  }
+  if (missing === 0) pass("records → chain", `${rows} confirmed outbox rows, each with its transfer on chain`);
+
+  let unrecorded = 0;
+  let seen = 0;
+  for (let offset = 0; ; offset += BATCH) {
+    const page = await d.view.transfers({ limit: BATCH, offset });
+    for (const t of page.items) {
+      seen++;
+      const ok = t.kind === "mint" || t.kind === "burn" ? calls.has(t.txHash) : recordKeys.has(`${t.txHash}:${t.logIndex}`);
+      if (!ok) {
+        unrecorded++;
+        fail("transfer without record", `${t.kind} ${t.value} ${t.from} → ${t.to} in tx ${t.txHash} (log ${t.logIndex}) has no business record`);
+      }
+    }
+    if (page.items.length < BATCH) break;
+  }
+  if (unrecorded === 0) pass("chain → records", `${seen} token transfers on chain, each with its record`);
+
+  // 3b. Operator mints and burns → chain: a confirmed call has its leg (value and kind) in its transaction; a call
+  // not settled yet (sent, no receipt seen) is named until its receipt settles it.
+  const supply = await supplyCalls(d.db);
+  const callHashes = supply.filter((c) => c.status === "confirmed" && c.tx_hash).map((c) => c.tx_hash!.toLowerCase());
+  // In batches, as the rows above: one IN list of every hash would pass SQLite's parameter limit on a busy store.
+  for (let i = 0; i < callHashes.length; i += BATCH) await readLegs(callHashes.slice(i, i + BATCH));
+  let callsOff = 0;
+  for (const c of supply) {
+    const value = BigInt((JSON.parse(c.args) as string[])[1] ?? "0");
+    if (c.status !== "confirmed") {
+      callsOff++;
+      fail("call without outcome", `${c.method} #${c.id} (${value}) is ${c.status} since ${c.updated_at}${c.tx_hash ? `, tx ${c.tx_hash}` : ""}: its receipt has not settled it`);
+    } else if (!legs((c.tx_hash ?? "").toLowerCase()).some((t) => t.kind === c.method && t.value === value)) {
+      callsOff++;
+      fail("call without transfer", `${c.method} #${c.id} (${value}) is confirmed but tx ${c.tx_hash ?? "none"} has no such ${c.method} on chain`);
+    }
+  }
+  if (callsOff === 0) pass("calls → chain", `${supply.length} mint and burn calls, each with its leg on chain`);
+
+  // 3c. Business states against their moves: no 구매확정 order on a failed transfer; the settlement escrow holds
+  // what the orders say it holds (requests in, less burns and returns).
+  const strandedBuys = await confirmedOrdersWithFailedTransfer(d.db);
+  for (const id of strandedBuys) fail("buy order", `a 구매확정 order's transfer #${id} failed on chain: the order should be 구매대기`);
+  if (strandedBuys.length === 0) pass("buy orders", "every 구매확정 order's transfer is on its way or on chain");
+  const escrowAddress = wallets.find((w) => w.kind === "settlement")?.address;
+  if (escrowAddress) {
+    const expected = await escrowByOrders(d.db);
+    const held = indexed.get(escrowAddress) ?? 0n;
+    (held === expected ? pass : fail)("settlement escrow", `${escrowAddress} holds ${held}; the orders account for ${expected} (requests in, less burns and returns)`);
+  }
+
+  // 4. Proof of reserves: who holds the supply, and the members' part against the books.
+  const kindOf = new Map(wallets.map((w) => [w.address, w.kind]));
+  const held = { operator: 0n, member: 0n, outside: 0n };
+  for (const [a, b] of indexed) {
+    const k = kindOf.get(a);
+    if (!k) held.outside += b;
+    else if (k === "member") held.member += b;
+    else held.operator += b;
+  }
+  const sums = await repo.reserveSums(d.db);
+  const reserves = [
+    { label: "발행 총량 (totalSupply)", value: chainSupply.toString() },
+    { label: "운영 지갑 보유 (treasury·수수료·정산·운영)", value: held.operator.toString() },
+    { label: "회원 보유", value: held.member.toString() },
+    { label: "외부 주소 보유", value: held.outside.toString() },
+    { label: "확정된 구매 (입금 확인)", value: String(sums.buys) },
+    { label: "데모 지급", value: String(sums.seeds) },
+  ];
+  const heldOk = held.operator + held.member + held.outside === chainSupply;
+  (heldOk ? pass : fail)("reserves", `operator ${held.operator} + members ${held.member} + outside ${held.outside} = ${held.operator + held.member + held.outside}, totalSupply ${chainSupply}`);
+
+  return { ok: lines.every((l) => l.ok), checkedAt: new Date().toISOString(), lines, reserves };
+}

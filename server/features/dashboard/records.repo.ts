@@ -1,0 +1,51 @@
+import type { AppTx } from "../../db/schema";
+
+/** The operator chain call (mint, burn, block…) sent as this transaction, if any. */
+export async function chainCallByHash(db: AppTx, hash: string) {
+  return db.selectFrom("chain_calls").select(["id", "method", "args", "status"]).where("tx_hash", "=", hash).executeTakeFirst();
+}
+
+/** The buy orders the approval transfers of one transaction settled, by transfer id. */
+export async function ordersOfTransaction(db: AppTx, hash: string): Promise<Map<number, { id: number; order_no: string; member_id: number }>> {
+  const rows = await db
+    .selectFrom("outbox_transfers as t")
+    .innerJoin("buy_orders as o", "o.transfer_id", "t.id")
+    .select(["t.id as transfer_id", "o.id", "o.order_no", "o.member_id"])
+    .where("t.tx_hash", "=", hash)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.transfer_id), { id: Number(r.id), order_no: r.order_no, member_id: Number(r.member_id) }]));
+}
+
+/** Confirmed operator chain calls of one method with their tx hashes (mint and burn legs of the reconciliation). */
+export async function confirmedCallHashes(db: AppTx): Promise<Set<string>> {
+  const rows = await db.selectFrom("chain_calls").select("tx_hash").where("status", "=", "confirmed").where("tx_hash", "is not", null).execute();
+  return new Set(rows.map((r) => r.tx_hash!.toLowerCase()));
+}
+
+/** Mint and burn calls that are confirmed (their leg must be on chain) or not settled yet (a difference to look at). */
+export async function supplyCalls(db: AppTx) {
+  return db
+    .selectFrom("chain_calls")
+    .select(["id", "method", "args", "status", "tx_hash", "updated_at"])
+    .where("method", "in", ["mint", "burn"])
+    .where("status", "in", ["confirmed", "pending", "submitted"])
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * What the settlement escrow should hold by the orders: the amounts whose request reached it (confirmed), less
+ * those burned (승인) and those returned (삭제 with a confirmed return).
+ */
+export async function escrowByOrders(db: AppTx): Promise<bigint> {
+  const rows = await db
+    .selectFrom("settlement_orders as s")
+    .innerJoin("outbox_transfers as rq", "rq.id", "s.request_transfer_id")
+    .leftJoin("outbox_transfers as rt", "rt.id", "s.return_transfer_id")
+    .select(["s.value", "s.state", "rt.status as return_status"])
+    .where("rq.status", "=", "confirmed")
+    .execute();
+  let held = 0n;
+  for (const r of rows) if (r.state !== "approved" && !(r.state === "deleted" && r.return_status === "confirmed")) held += BigInt(r.value);
+  return held;
+}

@@ -1,0 +1,80 @@
+import { Router, type Request, type Response } from "express";
+import type { AppContext } from "../../context";
+import { adminGate } from "../../auth/admin-flags";
+import { Msg } from "../../../domain/messages";
+
+/**
+ * Read-only JSON-RPC methods an auditor's client may send to the node (the admin app verifies the index
+ * against the chain with viem through this proxy). Everything else — sending or signing transactions,
+ * filters and subscriptions that keep state on the node, and every `hardhat_*`, `evm_*`, `debug_*`,
+ * `personal_*`, `admin_*` method — is refused.
+ */
+export const RPC_READ_METHODS = new Set([
+  "eth_chainId",
+  "eth_blockNumber",
+  "eth_getBlockByNumber",
+  "eth_getBlockByHash",
+  "eth_getTransactionByHash",
+  "eth_getTransactionReceipt",
+  "eth_getTransactionCount",
+  "eth_getBalance",
+  "eth_getCode",
+  "eth_getStorageAt",
+  "eth_call",
+  "eth_estimateGas",
+  "eth_getLogs",
+  "eth_gasPrice",
+  "eth_maxPriorityFeePerGas",
+  "eth_feeHistory",
+  "eth_syncing",
+  "net_version",
+]);
+export const RPC_MAX_BATCH = 20;
+
+interface RpcRequest {
+  jsonrpc: "2.0";
+  id: number | string | null;
+  method: string;
+  params?: unknown[];
+}
+
+const isRequest = (v: unknown): v is RpcRequest =>
+  typeof v === "object" && v !== null && (v as RpcRequest).jsonrpc === "2.0" && typeof (v as RpcRequest).method === "string" && ((v as RpcRequest).params === undefined || Array.isArray((v as RpcRequest).params));
+
+const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message } });
+
+/** `POST /api/rpc`: a JSON-RPC request or batch, forwarded to the node when every method is a read. */
+export function rpcProxyRoutes(ctx: AppContext): Router {
+  const r = Router();
+  r.post("/api/rpc", adminGate(ctx), async (req: Request, res: Response) => {
+    const body: unknown = req.body;
+    const items = Array.isArray(body) ? body : [body];
+    if (items.length === 0 || !items.every(isRequest)) {
+      res.status(400).json(rpcError(null, -32600, Msg.rpcBadRequest));
+      return;
+    }
+    if (items.length > RPC_MAX_BATCH) {
+      res.status(413).json(rpcError(null, -32600, `${Msg.rpcBatchTooLarge} (최대 ${RPC_MAX_BATCH}건)`));
+      return;
+    }
+    // One refused method refuses the whole batch: nothing of it reaches the node.
+    const refused = items.find((i) => !RPC_READ_METHODS.has(i.method));
+    if (refused) {
+      const error = rpcError(refused.id, -32601, `${Msg.rpcMethodRefused}: ${refused.method}`);
+      res.status(403).json(Array.isArray(body) ? items.map((i) => (i === refused ? error : rpcError(i.id, -32601, `${Msg.rpcMethodRefused}: ${refused.method}`))) : error);
+      return;
+    }
+    const upstream = await fetch(ctx.chain.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(Array.isArray(body) ? items.map(({ jsonrpc, id, method, params }) => ({ jsonrpc, id, method, params })) : { jsonrpc: items[0].jsonrpc, id: items[0].id, method: items[0].method, params: items[0].params }),
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    if (!upstream) {
+      res.status(503).json(rpcError(items[0].id, -32603, Msg.chainUnavailable));
+      return;
+    }
+    res.status(upstream.status === 200 ? 200 : 502).type("application/json").send(await upstream.text());
+  });
+  return r;
+}

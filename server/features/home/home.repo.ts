@@ -1,0 +1,28 @@
+import { sql } from "kysely";
+import type { AppTx, OutboxKind } from "../../db/schema";
+
+const sumOf = async (q: Promise<{ n: number | string } | undefined>) => Number((await q)?.n ?? 0);
+
+/** Confirmed won by business kind, for the operator home and toolbar. */
+export async function confirmedSums(db: AppTx) {
+  const moved = (kind: OutboxKind, column: "value" | "fee" = "value") =>
+    sumOf(
+      db
+        .selectFrom("outbox_transfers")
+        .select(sql<number | string>`COALESCE(SUM(${sql.ref(column)}), 0)`.as("n"))
+        .where("kind", "=", kind)
+        .where("status", "=", "confirmed")
+        .executeTakeFirst(),
+    );
+  const [sell, use, gift, exchange, refunds, giftFees, useFees] = await Promise.all([
+    sumOf(db.selectFrom("buy_orders").select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n")).where("state", "=", "confirmed").executeTakeFirst()),
+    moved("use"),
+    moved("gift"),
+    // Settled: the approved (burned) settlement orders; a request still waiting or deleted is not settled.
+    sumOf(db.selectFrom("settlement_orders").select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n")).where("state", "=", "approved").executeTakeFirst()),
+    moved("settlement_return"),
+    moved("gift", "fee"),
+    moved("use", "fee"),
+  ]);
+  return { sell, use, gift, exchange, refunds, fees: giftFees + useFees };
+}

@@ -1,0 +1,56 @@
+import type { Router } from "express";
+import type { AppContext } from "../context";
+import { signupRoutes } from "./account/signup.routes";
+import { loginRoutes } from "./account/login.routes";
+import { myInfoRoutes } from "./account/my-info.routes";
+import { favoriteRoutes } from "./account/favorites.routes";
+import { apiKeyRoutes } from "./apikey/apikey.routes";
+import { auditRoutes } from "./audit/audit.routes";
+import { boardRoutes } from "./boards/boards.routes";
+import { memberBoardRoutes } from "./boards/member-boards.routes";
+import { dashboardRoutes } from "./dashboard/dashboard.routes";
+import { rpcProxyRoutes } from "./dashboard/rpc-proxy.routes";
+import { depositAccountRoutes } from "./deposit-accounts/deposit-accounts.routes";
+import { healthRoutes } from "./health/health.routes";
+import { historyRoutes } from "./history/history.routes";
+import { homeRoutes } from "./home/home.routes";
+import { memberRoutes } from "./members/members.routes";
+import { notificationRoutes } from "./notifications/notifications.routes";
+import { operatorRoutes } from "./operators/operators.routes";
+import { partnerRoutes } from "./partner/partner.routes";
+import { paymentRoutes } from "./payments/payments.routes";
+import { policyRoutes } from "./policies/policies.routes";
+import { purchaseRoutes } from "./purchases/purchases.routes";
+import { salesRoutes } from "./sales/sales.routes";
+import { settlementRoutes } from "./settlement/settlement.routes";
+import { tokenRoutes } from "./tokens/tokens.routes";
+import { walletRoutes } from "./wallets/wallets.routes";
+
+/** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
+export const routeModules: ((ctx: AppContext) => Router)[] = [
+  loginRoutes,
+  healthRoutes,
+  purchaseRoutes,
+  paymentRoutes,
+  historyRoutes,
+  signupRoutes,
+  myInfoRoutes,
+  favoriteRoutes,
+  memberBoardRoutes,
+  policyRoutes,
+  homeRoutes,
+  memberRoutes,
+  operatorRoutes,
+  apiKeyRoutes,
+  auditRoutes,
+  notificationRoutes,
+  partnerRoutes,
+  dashboardRoutes,
+  rpcProxyRoutes,
+  boardRoutes,
+  salesRoutes,
+  depositAccountRoutes,
+  tokenRoutes,
+  walletRoutes,
+  settlementRoutes,
+];

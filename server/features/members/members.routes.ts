@@ -1,0 +1,119 @@
+import { Router } from "express";
+import type { AppContext } from "../../context";
+import { adminGate } from "../../auth/admin-flags";
+import { authOf } from "../../auth/middleware";
+import { notFound, ok } from "../../http/errors";
+import { valid, validate } from "../../http/validate";
+import { streamXlsx, type SheetColumn } from "../../http/xlsx";
+import { listMembers, memberAdminRow, memberHistory, memberTotals, setMemberPermission, streamMembers, walletsOfMembers, type MemberAdminRow } from "./member-admin.repo";
+import { orderedBetween } from "../purchases/purchases.repo";
+import { setMemberState } from "./members.repo";
+import { actionsOn, appendAction } from "../audit/audit.repo";
+import {
+  changePermissionBody, changeStateBody, memberIdParams, memberListRequest,
+  type ChangePermissionBody, type ChangeStateBody, type MemberListRequest, type MemberRowDto,
+} from "../../../domain/schemas/operation";
+import { MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
+import { formatDate, seoulMonthRange } from "../../../domain/format";
+import { Msg } from "../../../domain/messages";
+
+const STATE_LABEL = { repair: "정상", suspension: "정지", kickOut: "탈퇴" } as const;
+const GRADE_LABEL = { user: "사용자", exchanger: "점주", manager: "관리자" } as const;
+/** Wallet history labels of a move the member sent, and of one it received. */
+const SENT_LABEL: Record<string, string> = { gift: "선물", use: "사용", settlement: "정산 신청", settlement_return: "정산 반환", admin: "관리자 전송", seed: "초기 지급" };
+const RECEIVED_LABEL: Record<string, string> = { ...SENT_LABEL, gift: "받은 선물", use: "받은 결제" };
+const BUY_LABEL = { pending: "구매대기", confirmed: "구매확정", cancelled: "구매취소" } as const;
+
+/** Page rows with their wallet addresses and indexed holdings (the chain store is a separate database). */
+async function withHoldings(ctx: AppContext, rows: MemberAdminRow[]): Promise<MemberRowDto[]> {
+  const wallets = await walletsOfMembers(ctx.db, rows.map((r) => r.id));
+  const balances = await ctx.view.balancesOf(wallets.map((w) => w.address));
+  return rows.map((r) => {
+    const own = wallets.filter((w) => w.member_id === r.id);
+    const holding = own.reduce((n, w) => n + (balances.get(w.address) ?? 0n), 0n);
+    return { ...r, id: Number(r.id), holding: Number(holding), wallets: own.map((w) => ({ address: w.address })) };
+  });
+}
+
+const MEMBER_FILE: SheetColumn<MemberRowDto>[] = [
+  { header: "번호", value: (m) => m.id },
+  { header: "이름", value: (m) => m.username },
+  { header: "휴대폰 번호", value: (m) => m.phonenumber },
+  { header: "등급", value: (m) => GRADE_LABEL[m.permission] },
+  { header: "상태", value: (m) => STATE_LABEL[m.state] },
+  { header: "보유 금액", value: (m) => m.holding },
+  { header: "지갑 주소", value: (m) => m.wallets.map((w) => w.address).join(", "), width: 46 },
+  { header: "닉네임", value: (m) => m.nickname },
+  { header: "이메일", value: (m) => m.email },
+  { header: "주소", value: (m) => m.address, width: 40 },
+  { header: "가입일", value: (m) => formatDate(m.createdAt) },
+];
+
+async function* memberFileRows(ctx: AppContext, q: MemberListRequest): AsyncGenerator<MemberRowDto> {
+  for await (const batch of streamMembers(ctx.db, q)) yield* await withHoldings(ctx, batch);
+}
+
+/** Members in the back-office (spec §7): list, download, detail, state and grade changes (audited). */
+export function memberRoutes(ctx: AppContext): Router {
+  const r = Router();
+
+  r.get("/api/operation/allUserList", adminGate(ctx), validate(memberListRequest, "query"), async (req, res) => {
+    const q = valid<unknown, unknown, MemberListRequest>(req).query;
+    const page = await listMembers(ctx.db, q);
+    ok(res, { ...page, list: await withHoldings(ctx, page.list) });
+  });
+
+  r.get("/api/operation/allUserList/download", adminGate(ctx), validate(memberListRequest, "query"), async (req, res) => {
+    const q = valid<unknown, unknown, MemberListRequest>(req).query;
+    await streamXlsx(res, { fileName: "회원정보.xlsx", sheetName: "회원정보", columns: MEMBER_FILE, rows: memberFileRows(ctx, q), emptyMessage: Msg.noMembers });
+  });
+
+  r.get("/api/operation/userInfo/:id", adminGate(ctx), validate(memberIdParams, "params"), async (req, res) => {
+    const { id } = valid<unknown, { id: number }>(req).params;
+    const row = await memberAdminRow(ctx.db, id);
+    if (!row) throw notFound();
+    const month = seoulMonthRange();
+    const [[member], totals, ordered, history, actions] = await Promise.all([
+      withHoldings(ctx, [row]),
+      memberTotals(ctx.db, id),
+      orderedBetween(ctx.db, id, month.start.toISOString(), month.end.toISOString()),
+      memberHistory(ctx.db, id),
+      actionsOn(ctx.db, "member", id),
+    ]);
+    const rows = [
+      ...history.buys.map((b) => ({ id: b.order_no, type: `구매 (${BUY_LABEL[b.state]})`, value: Number(b.value), createdAt: b.created_at, expiredAt: b.expires_at })),
+      ...history.moves.map((m) => ({
+        id: `T${m.id}`,
+        type: (Number(m.member_id) === id ? SENT_LABEL : RECEIVED_LABEL)[m.kind] ?? m.kind,
+        value: Number(m.value),
+        createdAt: m.created_at,
+        expiredAt: null,
+      })),
+    ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    ok(res, { member, totals: { ...totals, purchasable: Math.max(0, MONTHLY_BUY_LIMIT_WON - ordered) }, history: rows, actions });
+  });
+
+  r.post("/api/operation/changeState", adminGate(ctx), validate(changeStateBody), async (req, res) => {
+    const { id, state } = valid<ChangeStateBody>(req).body;
+    const admin = authOf(req).admin!;
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await setMemberState(trx, id, state);
+      if (!before) throw notFound();
+      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.state", targetType: "member", targetId: id, before, after: state });
+    });
+    ok(res);
+  });
+
+  r.post("/api/operation/changePermission", adminGate(ctx), validate(changePermissionBody), async (req, res) => {
+    const { id, permission } = valid<ChangePermissionBody>(req).body;
+    const admin = authOf(req).admin!;
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await setMemberPermission(trx, id, permission);
+      if (!before) throw notFound();
+      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.permission", targetType: "member", targetId: id, before, after: permission });
+    });
+    ok(res);
+  });
+
+  return r;
+}

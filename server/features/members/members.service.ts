@@ -1,0 +1,32 @@
+import type { AppContext } from "../../context";
+import { hashPin } from "../../auth/passwords";
+import { insertMember, memberById, type MemberRow } from "./members.repo";
+
+export interface NewMember {
+  phonenumber: string;
+  username: string;
+  password: string;
+  birth?: string | null;
+  carrier?: string | null;
+  permission?: MemberRow["permission"];
+  nickname?: string | null;
+  email?: string | null;
+}
+
+/** Creates a member and its custodial wallet in one transaction. Throws on a duplicate phone. */
+export async function createMember(ctx: Pick<AppContext, "db" | "custody" | "config">, m: NewMember): Promise<MemberRow & { address: string }> {
+  const { password, ...record } = m;
+  const password_hash = hashPin(password, ctx.config.pinKey);
+  return ctx.db.transaction().execute(async (trx) => {
+    const id = await insertMember(trx, { ...record, password_hash });
+    const wallet = await ctx.custody.createWallet("member", { memberId: id }, trx);
+    const row = (await memberById(trx, id))!;
+    return { ...row, address: wallet.address };
+  });
+}
+
+/** Whether a duplicate-key error from either store (a phone signed up twice at once). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}

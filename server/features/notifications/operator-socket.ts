@@ -1,0 +1,80 @@
+import type http from "node:http";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { AppContext } from "../../context";
+import { loadOperator } from "../../auth/middleware";
+import { onOperatorAccessEnded } from "../../auth/operator-events";
+import { NOTIFY_AREA, allowsArea } from "../../../domain/admin-access";
+
+/** How often open sockets' tokens are checked again (a session ended by another process, or expired). */
+const RECHECK_MS = 5_000;
+
+/**
+ * The operators' realtime channel: `/ws?token=<operation token>`. Each stored notification
+ * ('입금', '문의', '정산') is pushed to the operators whose rights cover its area (NOTIFY_AREA); the
+ * operator is read again at each push. A socket lives only as long as its session: an operator deleted or
+ * a session ended in this process → closed at once (4401); ended in another process, revoked or expired →
+ * within 5 s.
+ */
+export function attachOperatorSocket(server: http.Server, ctx: AppContext): { close(): void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const clients = new Map<WebSocket, { token: string; adminId: number }>();
+  const drop = (ws: WebSocket) => {
+    clients.delete(ws);
+    ws.close(4401, "unauthorized");
+    setTimeout(() => ws.terminate(), 1_000).unref();
+  };
+  server.on("upgrade", async (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== "/ws") return socket.destroy();
+    const token = url.searchParams.get("token") ?? "";
+    const claims = await ctx.tokens.verify(token, "operation");
+    const op = claims ? await loadOperator(ctx, claims) : null;
+    if (!op) {
+      socket.write("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
+      return socket.destroy();
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      clients.set(ws, { token, adminId: op.id });
+      ws.on("close", () => clients.delete(ws));
+      ws.on("error", () => clients.delete(ws));
+      ws.send(JSON.stringify({ kind: "hello" }));
+    });
+  });
+  const off = ctx.notifier.on(async (n) => {
+    const msg = JSON.stringify({ kind: n.category, type: n.type, message: n.message, id: n.id, ref_id: n.ref_id, created_at: n.created_at });
+    for (const [ws, { token }] of clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      const still = await ctx.tokens.verify(token, "operation");
+      const op = still ? await loadOperator(ctx, still) : null;
+      if (!op) drop(ws);
+      else if (allowsArea(NOTIFY_AREA[n.category], op)) ws.send(msg);
+    }
+  });
+  const offEnded = onOperatorAccessEnded(ctx, (adminId) => {
+    for (const [ws, c] of clients) if (c.adminId === adminId) drop(ws);
+  });
+  const offSessions = ctx.tokens.onSessionsEnded((subject) => {
+    for (const [ws, c] of clients) if (subject === `a:${c.adminId}`) drop(ws);
+  });
+  const recheck = setInterval(() => {
+    for (const [ws, { token }] of clients) {
+      void ctx.tokens.verify(token, "operation").then(
+        async (claims) => {
+          if (!claims || !(await loadOperator(ctx, claims))) drop(ws);
+        },
+        () => undefined,
+      );
+    }
+  }, RECHECK_MS);
+  recheck.unref();
+  return {
+    close() {
+      off();
+      offEnded();
+      offSessions();
+      clearInterval(recheck);
+      for (const ws of clients.keys()) ws.terminate();
+      wss.close();
+    },
+  };
+}

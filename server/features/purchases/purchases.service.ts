@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import type { AppContext } from "../../context";
+import type { MemberRow } from "../../auth/middleware";
+import type { AppTx } from "../../db/schema";
+import * as repo from "./purchases.repo";
+import type { BuyOrderRow } from "./purchases.repo";
+import { lockWallet } from "../../money/outbox.repo";
+import { dialectOf } from "../../../db/open";
+import { AppError } from "../../http/errors";
+import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
+import { ensureChainUp } from "../../money/chain-status";
+import type { Scheduler } from "../../scheduler";
+import { Code } from "../../../domain/codes";
+import { Msg } from "../../../domain/messages";
+import { BUY_EXPIRY_HOURS, MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
+import { amountProblem } from "../../../domain/amount";
+import { seoulMonthRange } from "../../../domain/format";
+import { appendAction } from "../audit/audit.repo";
+
+/** The operator behind a back-office change, for the audit log. */
+export interface Actor {
+  id: number;
+  login_id: string;
+}
+
+export type { BuyOrderRow } from "./purchases.repo";
+
+export async function mainBank(ctx: Pick<AppContext, "db">) {
+  const row = await repo.mainBankAccount(ctx.db);
+  return row ? { bankName: row.bank_name, bankAccount: row.bank_account, ownerName: row.owner_name } : null;
+}
+
+/** Remaining monthly allowance: the limit minus pending and confirmed orders of this Asia/Seoul calendar month. */
+export async function buyCapacity(ctx: Pick<AppContext, "db">, memberId: number, now: Date = new Date(), db: AppTx = ctx.db): Promise<number> {
+  const { start, end } = seoulMonthRange(now);
+  const used = await repo.orderedBetween(db, memberId, start.toISOString(), end.toISOString());
+  return Math.max(0, MONTHLY_BUY_LIMIT_WON - used);
+}
+
+/** A purchase request (구매대기) with a 24-hour expiry; the limit check and the insert are one transaction. */
+export async function requestBuy(ctx: AppContext, member: MemberRow, value: number, password: string, now: Date = new Date()): Promise<BuyOrderRow> {
+  await checkPaymentPassword(ctx, member, password);
+  const problem = amountProblem("buy", value);
+  if (problem) throw new AppError(Code.AMOUNT_REFUSED, problem);
+  const bank = await mainBank(ctx);
+  if (!bank) throw new AppError(Code.NO_MAIN_BANK, Msg.noMainBank);
+  const wallet = await ctx.custody.memberWallet(member.id);
+  // Inside a transaction only `trx` may be used: SQLite's one connection is held by it.
+  const order = await ctx.db.transaction().execute(async (trx) => {
+    // The member's wallet row is the lock that serialises this member's requests across processes.
+    if (wallet) await lockWallet(trx, wallet.address);
+    if (value > (await buyCapacity(ctx, member.id, now, trx))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
+    const orderNo = `B${now.toISOString().slice(0, 10).replace(/-/g, "")}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
+    return repo.insertBuyOrder(trx, {
+      order_no: orderNo,
+      member_id: member.id,
+      value,
+      bank_name: bank.bankName,
+      bank_account: bank.bankAccount,
+      owner_name: bank.ownerName,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + BUY_EXPIRY_HOURS * 3600_000).toISOString(),
+    });
+  });
+  await ctx.notifier.notify("입금", `${member.username}님의 상품권 구매 신청 ${order.value.toLocaleString("ko-KR")}원 (입금 대기)`, order.id);
+  return order;
+}
+
+/**
+ * Operator approval: treasury → buyer on-chain. The order turns 구매확정 with its outbox row in one
+ * transaction; if the transfer fails on-chain, whenever that is known, the order goes back to 구매대기
+ * (`settleBuyOrders` listens to the relayer).
+ */
+export async function acceptBuy(ctx: AppContext, orderId: number, now: Date = new Date(), actor?: Actor): Promise<BuyOrderRow & { txHash: string | null; status: string }> {
+  const order = await repo.buyOrder(ctx.db, orderId);
+  if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
+  if (order.state !== "pending" || new Date(order.expires_at) <= now) throw new AppError(Code.CONFLICT, Msg.orderNotPending);
+  await ensureChainUp(ctx);
+  const treasury = (await ctx.custody.byKind("treasury"))!.address;
+  const buyer = (await ctx.custody.memberWallet(order.member_id))!.address;
+  const transfer = await ctx.db.transaction().execute(async (trx) => {
+    const fresh = await repo.buyOrderForUpdate(trx, orderId, dialectOf(ctx.db) === "postgres");
+    if (fresh?.state !== "pending") throw new AppError(Code.CONFLICT, Msg.orderNotPending);
+    const row = await ctx.outbox.enqueue(trx, { kind: "buy", from: treasury, to: buyer, value: order.value, counterpartyMemberId: order.member_id }, Msg.treasuryShort);
+    await repo.confirmBuyOrder(trx, orderId, row.id, now.toISOString());
+    if (actor) await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "sale.accept", targetType: "buy_order", targetId: orderId, before: "pending", after: { state: "confirmed", transferId: row.id } });
+    return row;
+  });
+  ctx.relayer.kick();
+  const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
+  if (settled.status === "failed") {
+    await repo.reopenBuyOrderOfTransfer(ctx.db, transfer.id, reopenedDeadline());
+    throw new AppError(Code.SERVER_ERROR, Msg.approveFailed);
+  }
+  const updated = (await repo.buyOrder(ctx.db, orderId))!;
+  return { ...updated, txHash: settled.tx_hash, status: settled.status };
+}
+
+/** A reopened order's deadline: a full BUY_EXPIRY_HOURS from now, as a new request's. */
+const reopenedDeadline = () => new Date(Date.now() + BUY_EXPIRY_HOURS * 3600_000).toISOString();
+
+/** A buy transfer that failed on chain, even after the approval call answered, reopens its order. */
+export function settleBuyOrders(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
+  ctx.relayer.on("settled", (row) => {
+    if (row.kind !== "buy" || row.status !== "failed") return;
+    void repo.reopenBuyOrderOfTransfer(ctx.db, row.id, reopenedDeadline()).catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "reopening a buy order failed"));
+  });
+}
+
+export async function cancelBuy(ctx: Pick<AppContext, "db">, orderId: number, actor?: Actor): Promise<void> {
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.cancelBuyOrder(trx, orderId))) return false;
+    if (actor) await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "sale.delete", targetType: "buy_order", targetId: orderId, before: "pending", after: "cancelled" });
+    return true;
+  });
+  if (done) return;
+  const exists = await repo.buyOrder(ctx.db, orderId);
+  throw exists ? new AppError(Code.CONFLICT, Msg.orderNotPending) : new AppError(Code.NOT_FOUND, Msg.notFound);
+}
+
+/** A member cancels their own unpaid request: 404 when it is not theirs, 409 when no longer pending. */
+export async function cancelOwnBuy(ctx: Pick<AppContext, "db">, memberId: number, orderId: number): Promise<void> {
+  if (await repo.cancelMemberBuyOrder(ctx.db, orderId, memberId)) return;
+  const order = await repo.buyOrder(ctx.db, orderId);
+  if (!order || order.member_id !== memberId) throw new AppError(Code.NOT_FOUND, Msg.notFound);
+  throw new AppError(Code.CONFLICT, Msg.orderNotPending);
+}
+
+/**
+ * The scheduler's job: orders whose approved transfer failed while no listener heard it (the server down) are
+ * reopened first; then unpaid orders past their 24 hours are cancelled.
+ */
+export async function expireBuyOrders(ctx: Pick<AppContext, "db">, now: Date = new Date()): Promise<number> {
+  for (const id of await repo.confirmedOrdersWithFailedTransfer(ctx.db)) await repo.reopenBuyOrderOfTransfer(ctx.db, id, reopenedDeadline());
+  return repo.expirePendingOrders(ctx.db, now.toISOString());
+}
+
+export const expireBuyOrdersJob: Scheduler = { name: "expire-buy-orders", everyMs: 60_000, run: async (ctx) => void (await expireBuyOrders(ctx)) };

@@ -1,0 +1,159 @@
+import { Router, type Request } from "express";
+import type { AppContext } from "../../context";
+import { adminGate } from "../../auth/admin-flags";
+import { authOf } from "../../auth/middleware";
+import { forbidden, notFound, ok } from "../../http/errors";
+import { valid, validate } from "../../http/validate";
+import { streamXlsx, type SheetColumn } from "../../http/xlsx";
+import * as repo from "./sales.repo";
+import { idempotent } from "../../money/idempotency";
+import { acceptBuy, cancelBuy } from "../purchases/purchases.service";
+import { saleAcceptBody } from "../../../domain/schemas/money";
+import { idParam } from "../../../domain/schemas/common";
+import { z } from "zod";
+import { closedAt } from "../purchases/purchases.repo";
+import { allPages } from "../../db/paged";
+import { allowsArea, type AdminArea } from "../../../domain/admin-access";
+import { formatDate, formatDateTime } from "../../../domain/format";
+import {
+  MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, saleDetailBody, saleListRequest, saleRangeRequest, seoulPeriods,
+  type MoveRowDto, type SaleListRequest, type SaleRangeRequest, type SaleTotals, type SaleType, type SellRowDto,
+} from "../../../domain/schemas/sale";
+
+const AREA_OF: Record<SaleType, AdminArea> = { sell: "saleSell", use: "saleUse", gift: "saleGift" };
+
+/** The list and detail calls carry the type in the body: the gate admits any sales flag, this checks the type's own. */
+function requireSaleType(req: Request, type: SaleType): void {
+  if (!allowsArea(AREA_OF[type], authOf(req).admin!)) throw forbidden();
+}
+
+const sellDto = (r: repo.SellDbRow): SellRowDto => ({
+  id: Number(r.id),
+  orderNo: r.order_no,
+  type: SELL_STATE_LABEL[r.state],
+  state: r.state,
+  bank: [r.bank_name, r.bank_account, r.owner_name].filter(Boolean).join(" "),
+  username: r.username,
+  phone: r.phonenumber,
+  address: r.address ?? null,
+  createdAt: r.created_at,
+  // Spec: accepting changes type and expiredAt. An order's expiredAt is its deadline while it waits, then the
+  // moment it closed (accepted or cancelled).
+  expiredAt: closedAt(r),
+  value: Number(r.value),
+  fromId: null,
+  toId: Number(r.member_id),
+  txHash: r.tx_hash ?? null,
+});
+
+const moveDto = (r: repo.MoveDbRow): MoveRowDto => ({
+  id: Number(r.id),
+  type: MOVE_STATE_LABEL[r.status],
+  senderAddress: r.from_address,
+  receiverAddress: r.to_address,
+  username: r.from_username ?? null,
+  toUsername: r.to_username ?? null,
+  value: Number(r.value),
+  fee: Number(r.fee),
+  createdAt: r.created_at,
+  expiredAt: null,
+  fromId: r.member_id === null ? null : Number(r.member_id),
+  toId: r.counterparty_member_id === null ? null : Number(r.counterparty_member_id),
+  txHash: r.tx_hash,
+});
+
+/** Day / week / month totals of one sale type around `now` (Asia/Seoul). */
+export async function saleTotals(ctx: Pick<AppContext, "db">, type: SaleType, now: Date | number = Date.now()): Promise<SaleTotals> {
+  const p = seoulPeriods(now);
+  const sum = (r: { start: Date; end: Date }) =>
+    type === "sell" ? repo.sumSell(ctx.db, r.start.toISOString(), r.end.toISOString()) : repo.sumMoves(ctx.db, type, r.start.toISOString(), r.end.toISOString());
+  const [daily_value, weekly_value, monthly_value] = await Promise.all([sum(p.day), sum(p.week), sum(p.month)]);
+  return { daily_value, weekly_value, monthly_value };
+}
+
+async function salePage(ctx: AppContext, req: SaleListRequest): Promise<{ list: (SellRowDto | MoveRowDto)[]; total: number; page: number; perPage: number }> {
+  // The schema checked the range and added its Asia/Seoul bounds.
+  const q = { ...req, start: req.start!, end: req.end! };
+  if (q.type === "sell") {
+    const page = await repo.listSell(ctx.db, q);
+    return { ...page, list: page.list.map(sellDto) };
+  }
+  const page = await repo.listMoves(ctx.db, q.type, q);
+  return { ...page, list: page.list.map(moveDto) };
+}
+
+const SELL_FILE: SheetColumn<SellRowDto>[] = [
+  { header: "번호", value: (r) => r.id },
+  { header: "주문번호", value: (r) => r.orderNo },
+  { header: "상태", value: (r) => r.type },
+  { header: "입금 계좌", value: (r) => r.bank, width: 30 },
+  { header: "이름", value: (r) => r.username },
+  { header: "휴대폰 번호", value: (r) => r.phone },
+  { header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
+  { header: "신청일", value: (r) => formatDateTime(r.createdAt) },
+  { header: "마감일", value: (r) => formatDateTime(r.expiredAt) },
+  { header: "금액", value: (r) => r.value },
+  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+];
+const moveFile = (gift: boolean): SheetColumn<MoveRowDto>[] => [
+  { header: "번호", value: (r) => r.id },
+  { header: "상태", value: (r) => r.type },
+  { header: "보낸 주소", value: (r) => r.senderAddress, width: 46 },
+  { header: "받는 주소", value: (r) => r.receiverAddress, width: 46 },
+  { header: "보낸 사람", value: (r) => r.username ?? "" },
+  { header: "받는 사람", value: (r) => r.toUsername ?? "" },
+  { header: "금액", value: (r) => r.value },
+  ...(gift ? [{ header: "수수료", value: (r: MoveRowDto) => r.fee }] : []),
+  { header: "일시", value: (r) => formatDateTime(r.createdAt) },
+  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+];
+
+/** Sales (spec §7 "Sales"): totals, list, detail and the sale_{type}.xlsx download. Accept and delete live with the buy routes. */
+export function salesRoutes(ctx: AppContext): Router {
+  const r = Router();
+
+  for (const type of SALE_TYPES) {
+    r.get(`/api/sale/${type}`, adminGate(ctx), async (_req, res) => ok(res, await saleTotals(ctx, type)));
+
+    r.get(`/api/sale/${type}/download`, adminGate(ctx), validate(saleRangeRequest, "query"), async (req, res) => {
+      const q = valid<unknown, unknown, SaleRangeRequest>(req).query;
+      const h = { ...q, start: q.start!, end: q.end!, sortBy: "id" as const, sortDesc: false };
+      const name = `sale_${type}.xlsx`;
+      if (type === "sell") {
+        const rows = allPages(async (page, perPage) => ({ list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto) }));
+        await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: SELL_FILE, rows });
+      } else {
+        const rows = allPages(async (page, perPage) => ({ list: (await repo.listMoves(ctx.db, type, { ...h, page, perPage })).list.map(moveDto) }));
+        await streamXlsx(res, { fileName: name, sheetName: type === "use" ? "사용 내역" : "선물 내역", columns: moveFile(type === "gift"), rows });
+      }
+    });
+  }
+
+  r.post("/api/sale/list", adminGate(ctx), validate(saleListRequest), async (req, res) => {
+    const q = valid<SaleListRequest>(req).body;
+    requireSaleType(req, q.type);
+    ok(res, await salePage(ctx, q));
+  });
+
+  r.post("/api/sale/detail", adminGate(ctx), validate(saleDetailBody), async (req, res) => {
+    const { id, type } = valid<{ id: number; type: SaleType }>(req).body;
+    requireSaleType(req, type);
+    const row = type === "sell" ? await repo.sellById(ctx.db, id).then((x) => x && sellDto(x)) : await repo.moveById(ctx.db, type, id).then((x) => x && moveDto(x));
+    if (!row) throw notFound();
+    ok(res, { ...row, date: formatDate(row.createdAt) });
+  });
+
+  // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
+  r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx), async (req, res) => {
+    const { id } = valid<{ id: number }>(req).body;
+    const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
+    ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: closedAt(order), txHash: order.txHash, status: order.status });
+  });
+
+  r.delete("/api/sale/delete/:id", adminGate(ctx), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
+    await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id, authOf(req).admin!);
+    ok(res, "OK");
+  });
+
+  return r;
+}

@@ -1,0 +1,291 @@
+import crypto from "node:crypto";
+import { ethers } from "ethers";
+import type { AppContext } from "../../context";
+import type { AdminRow } from "../../auth/middleware";
+import type { MemberRow } from "../members/members.repo";
+import { memberById } from "../members/members.repo";
+import * as repo from "./settlement.repo";
+import type { SettlementListRow, SettlementRow } from "./settlement.repo";
+import { AppError } from "../../http/errors";
+import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
+import { ensureChainUp } from "../../money/chain-status";
+import { recordCall, sendCall, settleSubmittedCalls } from "../../money/chain-calls";
+import type { Scheduler } from "../../scheduler";
+import { indexReached } from "../dashboard/dashboard.service";
+import { Code } from "../../../domain/codes";
+import { Msg, SettlementStateLabel } from "../../../domain/messages";
+import type { SettlementHistoryDto, SettlementOrderDetailDto, SettlementOrderDto } from "../../../domain/schemas/settlement";
+import { seoulBounds, seoulToday } from "../../../domain/schemas/list";
+
+/**
+ * Settlement (DESIGN.md "Back-office"): a shop-owner operator (permission 3) requests settlement of its
+ * linked member's wallet; the amount moves to the settlement escrow through the outbox (승인 대기).
+ * Approval burns it from the escrow (승인); deletion returns it to the shop's wallet (삭제). Every
+ * state change is a conditional update from 'pending', so a second action on one order is refused.
+ */
+
+/** The shop member linked to a permission-3 operator, and its wallet: 401 '사용자가 존재하지 않습니다' when there is none. */
+export async function shopOf(ctx: AppContext, admin: AdminRow): Promise<{ member: MemberRow; wallet: string }> {
+  const member = admin.member_id === null ? undefined : await memberById(ctx.db, admin.member_id);
+  const wallet = member ? await ctx.custody.memberWallet(member.id) : undefined;
+  if (!member || !wallet) throw new AppError(Code.UNAUTHORIZED, Msg.settlementUserMissing, undefined, 404);
+  return { member, wallet: wallet.address };
+}
+
+export async function shopWallets(ctx: AppContext, admin: AdminRow): Promise<{ address: string; balance: number }[]> {
+  const { wallet } = await shopOf(ctx, admin);
+  return [{ address: wallet, balance: await ctx.outbox.spendable(wallet) }];
+}
+
+async function escrow(ctx: AppContext): Promise<string> {
+  return (await ctx.custody.byKind("settlement"))!.address;
+}
+
+/** The request: amount checks, the member's payment password (five-failure lock), then the outbox move and the order in one transaction. */
+export async function requestSettlement(ctx: AppContext, admin: AdminRow, body: { address: string; value: number; password: string }, now: Date = new Date()): Promise<SettlementRow> {
+  const { member, wallet } = await shopOf(ctx, admin);
+  // The member's money moves only while the member may move it: suspended or withdrawn, refused as their own calls are.
+  if (member.state !== "repair") throw new AppError(Code.FORBIDDEN, member.state === "kickOut" ? Msg.accountKicked : Msg.accountSuspended);
+  // Only the linked member's own wallet: another address is refused whatever it is (IDOR).
+  if (ethers.getAddress(body.address) !== wallet) throw new AppError(Code.FORBIDDEN, Msg.settlementWalletNotOwn);
+  const balance = await ctx.outbox.spendable(wallet);
+  if (balance <= 0) throw new AppError(Code.AMOUNT_REFUSED, Msg.settlementWalletEmpty);
+  if (body.value > balance) throw new AppError(Code.AMOUNT_REFUSED, Msg.settlementOverBalance);
+  await checkPaymentPassword(ctx, member, body.password);
+  await ensureChainUp(ctx);
+  const to = await escrow(ctx);
+  const order = await ctx.db.transaction().execute(async (trx) => {
+    // enqueue re-checks the spendable balance under the wallet's lock: concurrent requests cannot overspend.
+    const row = await ctx.outbox.enqueue(trx, { kind: "settlement", from: wallet, to, value: body.value, memberId: member.id }, Msg.settlementOverBalance).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === Code.BAD_REQUEST ? new AppError(Code.AMOUNT_REFUSED, err.message, err.data) : err;
+    });
+    const orderNo = `C${now.toISOString().slice(0, 10).replace(/-/g, "")}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
+    return repo.insertSettlement(trx, { order_no: orderNo, member_id: member.id, admin_id: admin.id, wallet, value: body.value, request_transfer_id: row.id, created_at: now.toISOString() });
+  });
+  await ctx.notifier.notify("정산", `${member.username} 정산 신청 ${order.value.toLocaleString("ko-KR")}원 (승인 대기)`, order.id);
+  ctx.relayer.kick();
+  const settled = await ctx.relayer.waitFor(order.request_transfer_id, SETTLE_WAIT_MS);
+  if (settled.status === "failed") {
+    // Nothing reached the escrow: the order is withdrawn and the request answers failure.
+    await repo.moveSettlement(ctx.db, order.id, "pending", "deleted", { deleted_at: new Date().toISOString() });
+    ctx.log.warn({ id: order.request_transfer_id, error: settled.error }, "settlement transfer failed on-chain");
+    throw new AppError(Code.SERVER_ERROR, Msg.settlementRequestFailed);
+  }
+  return order;
+}
+
+/** A pending order whose move into the escrow has settled on chain; otherwise refused (409). */
+async function pendingOrder(ctx: AppContext, orderNo: string): Promise<SettlementRow> {
+  const order = await repo.settlementByOrderNo(ctx.db, orderNo);
+  if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
+  if (order.state !== "pending") throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
+  const moved = await ctx.relayer.waitFor(order.request_transfer_id, SETTLE_WAIT_MS);
+  if (moved.status !== "confirmed") throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
+  // The escrow's spendable balance is read from the index: wait (bounded) until it shows the move.
+  if (moved.block_number !== null) await indexReached(ctx, moved.block_number);
+  return order;
+}
+
+/**
+ * Approval: burns the amount from the escrow (승인). The order moves to 'approving' naming its burn call, in one
+ * transaction, before the burn is sent. A burn that failed or never left puts it back to 승인 대기; one sent
+ * whose outcome is not known yet leaves it 'approving' (202) until `settleApprovals` reads the receipt, so it
+ * can be neither approved nor deleted a second time meanwhile.
+ */
+export async function approveSettlement(ctx: AppContext, admin: AdminRow, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
+  const order = await pendingOrder(ctx, orderNo);
+  await ensureChainUp(ctx);
+  const from = await escrow(ctx);
+  const burn = await ctx.db.transaction().execute(async (trx) => {
+    const recorded = await recordCall(ctx, trx, "burn", [from, BigInt(order.value)], admin.id);
+    if (!(await repo.moveSettlement(trx, order.id, "pending", "approving", { burn_call_id: recorded.id }))) throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
+    return recorded;
+  });
+  let call;
+  try {
+    call = await sendCall(ctx, burn);
+  } catch (err) {
+    // Only while the order still names this burn: a later approval may have taken it over meanwhile.
+    if (!(err instanceof AppError && err.code === Code.ACCEPTED)) await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
+    throw err;
+  }
+  if (call.status !== "confirmed") {
+    await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
+    ctx.log.warn({ orderNo, error: call.error }, "settlement burn failed");
+    throw new AppError(Code.SERVER_ERROR, Msg.approveFailed);
+  }
+  await repo.moveSettlement(ctx.db, order.id, "approving", "approved", { approved_at: new Date().toISOString() }, { burnCallId: burn.id });
+  return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: call.tx_hash };
+}
+
+/**
+ * Orders left 'approving' by a request that did not see its burn's outcome (no receipt in time, a crash): the
+ * burn calls are settled by their hash first, then each order follows its call: confirmed → 승인, failed or
+ * never sent → 승인 대기. A burn still unmined leaves its order as it is.
+ */
+export async function settleApprovals(ctx: AppContext): Promise<number> {
+  await settleSubmittedCalls(ctx);
+  let moved = 0;
+  for (const o of await repo.approvingOrders(ctx.db)) {
+    const of = o.burn_call_id === null ? {} : { burnCallId: o.burn_call_id };
+    if (o.call_status === "confirmed") moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "approved", { approved_at: o.call_updated_at ?? new Date().toISOString() }, of));
+    else if (o.call_status === "failed" || o.call_status === null) moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "pending", { burn_call_id: null }, of));
+  }
+  return moved;
+}
+
+/**
+ * Orders whose own move failed on chain after their request stopped waiting for it (or while the server was down)
+ * follow it as the request would have: a failed request withdraws the order (삭제; nothing reached the escrow),
+ * a failed return puts a deleted order back to 승인 대기 (the money is still in the escrow). Returns how many moved.
+ */
+export async function followFailedMoves(ctx: Pick<AppContext, "db">): Promise<number> {
+  let moved = 0;
+  for (const o of await repo.ordersWithFailedMoves(ctx.db)) {
+    if (o.state === "pending") moved += Number(await repo.moveSettlement(ctx.db, o.id, "pending", "deleted", { deleted_at: new Date().toISOString() }));
+    else moved += Number(await repo.moveSettlement(ctx.db, o.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }, { returnTransferId: o.transfer_id }));
+  }
+  return moved;
+}
+
+/** As soon as the relayer settles a settlement's move as failed (the 30 s job catches what this misses). */
+export function settleSettlementMoves(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
+  ctx.relayer.on("settled", (row) => {
+    if ((row.kind !== "settlement" && row.kind !== "settlement_return") || row.status !== "failed") return;
+    void followFailedMoves(ctx).catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "following a failed settlement move failed"));
+  });
+}
+
+export const settleApprovalsJob: Scheduler = {
+  name: "settle-approvals",
+  everyMs: 30_000,
+  run: async (ctx) => {
+    await settleApprovals(ctx);
+    await followFailedMoves(ctx);
+  },
+};
+
+/** Deletion: the amount goes back from the escrow to the shop's wallet through the outbox (삭제). */
+export async function deleteSettlement(ctx: AppContext, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
+  const order = await pendingOrder(ctx, orderNo);
+  await ensureChainUp(ctx);
+  const from = await escrow(ctx);
+  const transfer = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.moveSettlement(trx, order.id, "pending", "deleted", { deleted_at: new Date().toISOString() }))) throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
+    const row = await ctx.outbox.enqueue(trx, { kind: "settlement_return", from, to: order.wallet, value: order.value, counterpartyMemberId: order.member_id }, Msg.deleteFailed);
+    await repo.moveSettlement(trx, order.id, "deleted", "deleted", { return_transfer_id: row.id });
+    return row;
+  });
+  ctx.relayer.kick();
+  const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
+  if (settled.status === "failed") {
+    await repo.moveSettlement(ctx.db, order.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }, { returnTransferId: transfer.id });
+    throw new AppError(Code.SERVER_ERROR, Msg.deleteFailed);
+  }
+  return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: settled.tx_hash };
+}
+
+export function orderDto(r: SettlementListRow): SettlementOrderDto {
+  return {
+    id: r.id,
+    orderNo: r.order_no,
+    phonenumber: r.phonenumber,
+    username: r.username,
+    wallet: r.wallet,
+    value: Number(r.value),
+    state: SettlementStateLabel[r.state],
+    createdAt: r.created_at,
+    approvedAt: r.approved_at,
+    deletedAt: r.deleted_at,
+  };
+}
+
+/** The detail of an order (`settlementOrderDetail`). */
+export function orderDetailDto(r: NonNullable<Awaited<ReturnType<typeof repo.settlementDetail>>>): SettlementOrderDetailDto {
+  return {
+    ...orderDto(r),
+    type: "정산 신청",
+    requestPhonenumber: r.phonenumber,
+    adminPhonenumber: r.admin_phonenumber ?? null,
+    requestAddress: r.wallet,
+    adminAddress: r.escrow ?? null,
+    requestValue: Number(r.value),
+    adminValue: r.state === "approved" ? Number(r.value) : null,
+    expiredAt: r.approved_at ?? r.deleted_at ?? null,
+    requestTxHash: r.request_tx_hash ?? null,
+    burnTxHash: r.burn_tx_hash ?? null,
+    returnTxHash: r.return_tx_hash ?? null,
+  };
+}
+
+export function historyDto(r: SettlementListRow): SettlementHistoryDto {
+  return { exchangeNo: r.order_no, balance: Number(r.value), createdAt: r.created_at, exchangeAccept: SettlementStateLabel[r.state], wallet: r.wallet };
+}
+
+/**
+ * Today's status card of each owner wallet (DESIGN.md): c_money now (indexed balance), y_money at 00:00
+ * Asia/Seoul (now minus today's confirmed moves in, plus today's moves out with their fees), calc (requested
+ * today, not deleted), deposit (received from uses), send (sent: gifts, uses and other moves, with fees,
+ * settlement excluded), gift (gifts received).
+ */
+export async function statusCards(ctx: AppContext, wallets: string[], now: Date = new Date()) {
+  if (wallets.length === 0) return [];
+  const today = seoulToday(now);
+  const { start } = seoulBounds(today, today);
+  const [flows, requested] = await Promise.all([repo.walletFlows(ctx.db, wallets, start), repo.requestedSince(ctx.db, wallets, start)]);
+  const cards = [];
+  for (const address of wallets) {
+    const c = { address, y_money: 0, c_money: Number((await ctx.view.balanceAndHead(address)).balance), calc: 0, deposit: 0, send: 0, gift: 0 };
+    let net = 0;
+    for (const f of flows) {
+      const value = Number(f.value);
+      const fee = Number(f.fee);
+      if (f.to_address === address) {
+        net += value;
+        if (f.kind === "use") c.deposit += value;
+        if (f.kind === "gift") c.gift += value;
+      }
+      if (f.from_address === address) {
+        net -= value + fee;
+        if (f.kind !== "settlement") c.send += value + fee;
+      }
+    }
+    c.y_money = c.c_money - net;
+    c.calc = Number(requested.find((r) => r.wallet === address)?.value ?? 0);
+    cards.push(c);
+  }
+  return cards;
+}
+
+export async function owners(ctx: AppContext) {
+  const rows = await repo.shopOwners(ctx.db);
+  const byId = new Map<number, { id: number; username: string; email: string | null; phonenumber: string; wallets: string[] }>();
+  for (const r of rows) {
+    const o = byId.get(r.id) ?? { id: r.id, username: r.username, email: r.email, phonenumber: r.phonenumber, wallets: [] };
+    o.wallets.push(r.address);
+    byId.set(r.id, o);
+  }
+  return [...byId.values()];
+}
+
+const MOVE_LABEL: Record<string, string> = { gift: "선물", use: "사용", buy: "구매", settlement: "정산", settlement_return: "정산 반환", admin: "전송", seed: "전송" };
+
+/** An owner's confirmed moves in a range, only among that owner's own wallets. */
+export async function ownerHistory(ctx: AppContext, userId: number, wallets: string[], start: string, end: string) {
+  const own = (await owners(ctx)).find((o) => o.id === userId);
+  if (!own) throw new AppError(Code.NOT_FOUND, Msg.settlementOwnerMissing);
+  const chosen = wallets.map((w) => ethers.getAddress(w)).filter((w) => own.wallets.includes(w));
+  if (chosen.length === 0) throw new AppError(Code.BAD_REQUEST, Msg.settlementSelectWallet);
+  const rows = await repo.walletMoves(ctx.db, chosen, start, end);
+  return rows.map((r) => ({
+    id: r.id,
+    type: MOVE_LABEL[r.kind] ?? r.kind,
+    direction: chosen.includes(r.to_address) ? "받음" : "보냄",
+    from: r.from_address,
+    to: r.to_address,
+    value: Number(r.value),
+    fee: Number(r.fee),
+    txHash: r.tx_hash,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,175 @@
+import { Router } from "express";
+import type { AppContext } from "../../context";
+import type { ChainCall } from "../../db/schema";
+import { adminGate } from "../../auth/admin-flags";
+import { authOf } from "../../auth/middleware";
+import { AppError, forbidden, notFound, ok } from "../../http/errors";
+import { idempotencyOf, idempotent } from "../../money/idempotency";
+import { valid, validate } from "../../http/validate";
+import { streamXlsx, type SheetColumn } from "../../http/xlsx";
+import { ensureChainUp } from "../../money/chain-status";
+import { callToken } from "../../money/chain-calls";
+import { appendAction } from "../audit/audit.repo";
+import * as repo from "./tokens.repo";
+import { allPages } from "../../db/paged";
+import { allowsArea } from "../../../domain/admin-access";
+import { Code } from "../../../domain/codes";
+import { Msg } from "../../../domain/messages";
+import { formatDateTime } from "../../../domain/format";
+import { seoulPeriods } from "../../../domain/schemas/sale";
+import {
+  BURN_STATES, feeListRequest, mintBody, tokenDetailBody, tokenListRequest,
+  type FeeListRequest, type FeeRowDto, type MintBody, type TokenListRequest, type TokenRowDto,
+} from "../../../domain/schemas/token";
+
+const FEE_KIND: Record<string, string> = { gift: "선물", use: "사용" };
+
+const tokenDto = (r: repo.TokenCallRow): TokenRowDto => {
+  const [address, amount] = JSON.parse(r.args) as string[];
+  const kind = r.method as "mint" | "burn";
+  return {
+    id: Number(r.id),
+    address,
+    date: r.updated_at,
+    amount: Number(BigInt(amount)),
+    burnState: BURN_STATES[kind],
+    kind,
+    txHash: r.tx_hash,
+    blockNumber: r.block_number === null ? null : Number(r.block_number),
+    operator: r.login_id ?? null,
+    createdAt: r.created_at,
+  };
+};
+
+const feeDto = (r: repo.FeeDbRow): FeeRowDto => ({
+  id: Number(r.id),
+  phonenumber: r.phonenumber ?? null,
+  username: r.username ?? null,
+  fromAddress: r.from_address,
+  receiver: r.to_username ?? null,
+  toAddress: r.to_address,
+  type: FEE_KIND[r.kind] ?? r.kind,
+  giftValue: Number(r.value),
+  value: Number(r.fee),
+  createdAt: r.created_at,
+  fromId: r.member_id === null ? null : Number(r.member_id),
+  toId: r.counterparty_member_id === null ? null : Number(r.counterparty_member_id),
+  txHash: r.tx_hash,
+});
+
+const range = (q: { start?: string; end?: string }) => ({ start: q.start!, end: q.end! });
+const kindsOf = (t?: "all" | "mint" | "burn"): ("mint" | "burn")[] => (t === "mint" || t === "burn" ? [t] : ["mint", "burn"]);
+const feeKind = (t?: "all" | "gift" | "use") => (t === "gift" || t === "use" ? t : undefined);
+
+/** Count and won of mints (burns subtract) per Asia/Seoul day / week / month around `now`. */
+export async function tokenTotals(ctx: Pick<AppContext, "db">, now: Date | number = Date.now()) {
+  const p = seoulPeriods(now);
+  const of = async (r: { start: Date; end: Date }) => {
+    const rows = (await repo.tokenCallsBetween(ctx.db, r.start.toISOString(), r.end.toISOString())).map(tokenDto);
+    return { count: rows.length, value: rows.reduce((n, x) => n + (x.kind === "mint" ? x.amount : -x.amount), 0) };
+  };
+  return { daily: await of(p.day), weekly: await of(p.week), monthly: await of(p.month) };
+}
+
+export async function feeTotals(ctx: Pick<AppContext, "db">, now: Date | number = Date.now()) {
+  const p = seoulPeriods(now);
+  const of = (r: { start: Date; end: Date }) => repo.sumFees(ctx.db, r.start.toISOString(), r.end.toISOString());
+  return { daily_value: await of(p.day), weekly_value: await of(p.week), monthly_value: await of(p.month) };
+}
+
+const TOKEN_FILE: SheetColumn<TokenRowDto>[] = [
+  { header: "번호", value: (r) => r.id },
+  { header: "주소", value: (r) => r.address, width: 46 },
+  { header: "일시", value: (r) => formatDateTime(r.date) },
+  { header: "수량", value: (r) => r.amount },
+  { header: "구분", value: (r) => r.burnState },
+  { header: "처리자", value: (r) => r.operator ?? "" },
+  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+];
+const FEE_FILE: SheetColumn<FeeRowDto>[] = [
+  { header: "번호", value: (r) => r.id },
+  { header: "휴대폰 번호", value: (r) => r.phonenumber ?? "" },
+  { header: "보낸 사람", value: (r) => r.username ?? "" },
+  { header: "받는 사람", value: (r) => r.receiver ?? "" },
+  { header: "구분", value: (r) => r.type },
+  { header: "선물 금액", value: (r) => r.giftValue },
+  { header: "수수료", value: (r) => r.value },
+  { header: "일시", value: (r) => formatDateTime(r.createdAt) },
+  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+];
+
+/** Token issuance and fees (spec §7 Token): totals, search, detail, mint, downloads; the mint is journaled, awaited and audited. */
+export function tokenRoutes(ctx: AppContext): Router {
+  const r = Router();
+
+  r.get("/api/token/manage", adminGate(ctx), async (_req, res) => ok(res, await tokenTotals(ctx)));
+
+  r.post("/api/token/manage/search", adminGate(ctx), validate(tokenListRequest), async (req, res) => {
+    const q = valid<TokenListRequest>(req).body;
+    const page = await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type) });
+    ok(res, { ...page, list: page.list.map(tokenDto) });
+  });
+
+  r.get("/api/token/manage/download", adminGate(ctx), validate(tokenListRequest, "query"), async (req, res) => {
+    const q = valid<unknown, unknown, TokenListRequest>(req).query;
+    const rows = allPages(async (page, perPage) => ({
+      list: (await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(tokenDto),
+    }));
+    await streamXlsx(res, { fileName: "token_management.xlsx", sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
+  });
+
+  // A retry of a mint whose request died, or answered 5xx after sending, is resolved from its call (never a second mint).
+  const mintAnswer = (call: ChainCall) => {
+    const [address, value] = JSON.parse(call.args) as [string, string];
+    return { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value: Number(value), address };
+  };
+  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx, { call: mintAnswer }), async (req, res) => {
+    const { value } = valid<MintBody>(req).body;
+    const admin = authOf(req).admin!;
+    await ensureChainUp(ctx);
+    const treasury = (await ctx.custody.byKind("treasury"))!.address;
+    const audit = (call: { id: number; status: string; tx_hash: string | null }) =>
+      appendAction(ctx.db, {
+        adminId: admin.id, adminLoginId: admin.login_id, action: "token.mint", targetType: "chain_call", targetId: call.id,
+        after: { to: treasury, value, status: call.status }, txHash: call.tx_hash,
+      });
+    const call = await callToken(ctx, "mint", [treasury, BigInt(value)], admin.id, idempotencyOf(res)).catch(async (err: unknown) => {
+      // Sent, outcome not known yet (202, kept for the Idempotency-Key: a retry must not mint again).
+      if (err instanceof AppError && err.code === Code.ACCEPTED) {
+        const d = err.data as { id: number; txHash: string | null };
+        await audit({ id: d.id, status: "submitted", tx_hash: d.txHash });
+      }
+      throw err;
+    });
+    await audit(call);
+    if (call.status !== "confirmed") throw new AppError(Code.SERVER_ERROR, Msg.tokenMintFailed);
+    ok(res, { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value, address: treasury });
+  });
+
+  r.get("/api/token/fee", adminGate(ctx), async (_req, res) => ok(res, await feeTotals(ctx)));
+
+  r.post("/api/token/fee/search", adminGate(ctx), validate(feeListRequest), async (req, res) => {
+    const q = valid<FeeListRequest>(req).body;
+    const page = await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type) });
+    ok(res, { ...page, list: page.list.map(feeDto) });
+  });
+
+  r.get("/api/token/fee/download", adminGate(ctx), validate(feeListRequest, "query"), async (req, res) => {
+    const q = valid<unknown, unknown, FeeListRequest>(req).query;
+    const rows = allPages(async (page, perPage) => ({
+      list: (await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(feeDto),
+    }));
+    await streamXlsx(res, { fileName: "token_fee.xlsx", sheetName: "수수료 내역", columns: FEE_FILE, rows });
+  });
+
+  // The detail names its list: issuance needs isToken1, fees isToken3.
+  r.post("/api/token/detail", adminGate(ctx), validate(tokenDetailBody), async (req, res) => {
+    const { id, type } = valid<{ id: number; type: "management" | "fee" }>(req).body;
+    if (!allowsArea(type === "fee" ? "tokenFee" : "tokenView", authOf(req).admin!)) throw forbidden();
+    const row = type === "fee" ? await repo.feeById(ctx.db, id).then((x) => x && feeDto(x)) : await repo.tokenCallById(ctx.db, id).then((x) => x && tokenDto(x));
+    if (!row) throw notFound();
+    ok(res, row);
+  });
+
+  return r;
+}

@@ -1,0 +1,27 @@
+import type { AppTx } from "../../db/schema";
+
+/** Operator wallets of the back-office: every custodial wallet but members' and the gas sender. */
+export const OPERATOR_WALLET_KINDS = ["treasury", "fee", "settlement", "operator", "custom"] as const;
+
+export async function operatorWallets(db: AppTx) {
+  return db.selectFrom("wallets").select(["id", "address", "kind", "nickname", "created_at"]).where("kind", "in", OPERATOR_WALLET_KINDS).orderBy("id").execute();
+}
+
+export async function operatorWalletByAddress(db: AppTx, address: string) {
+  return db.selectFrom("wallets").select(["id", "address", "kind", "nickname"]).where("kind", "in", OPERATOR_WALLET_KINDS).where("address", "=", address).executeTakeFirst();
+}
+
+/** Won sent (confirmed outbox transfers, fees included) by each of `addresses` in [start, end). */
+export async function sentBetween(db: AppTx, addresses: string[], start: string, end: string): Promise<Map<string, number>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("outbox_transfers")
+    .select((eb) => ["from_address", eb.fn.sum<number | string>(eb("value", "+", eb.ref("fee"))).as("n")])
+    .where("from_address", "in", addresses)
+    .where("status", "=", "confirmed")
+    .where("created_at", ">=", start)
+    .where("created_at", "<", end)
+    .groupBy("from_address")
+    .execute();
+  return new Map(rows.map((r) => [r.from_address, Number(r.n)]));
+}

@@ -1,0 +1,104 @@
+import { Router, type Request, type Response } from "express";
+import { ethers } from "ethers";
+import type { AppContext } from "../../context";
+import type { OutboxRow } from "../../db/schema";
+import { adminGate } from "../../auth/admin-flags";
+import { authOf } from "../../auth/middleware";
+import { AppError, ok } from "../../http/errors";
+import { idempotencyOf, idempotent } from "../../money/idempotency";
+import { valid, validate } from "../../http/validate";
+import { ensureChainUp } from "../../money/chain-status";
+import { SETTLE_WAIT_MS } from "../../money/payment-password";
+import { appendAction } from "../audit/audit.repo";
+import * as repo from "./wallets.repo";
+import { walletByAddress } from "../../custody/wallets.repo";
+import { seoulPeriods, walletCreateBody, walletSendBody, type OperatorWalletDto, type WalletSendBody } from "../../../domain/schemas/sale";
+import { Code } from "../../../domain/codes";
+import { Msg } from "../../../domain/messages";
+
+const KIND_NAME: Record<string, string> = { treasury: "발행 지갑", fee: "수수료 지갑", settlement: "정산 지갑" };
+
+/** Transfer answers of spec §8, sent as their code with HTTP 400 (a 401 status would end the operator's session). */
+const transferError = (code: 401 | 402 | 403, message: string) => new AppError(code, message, undefined, 400);
+
+function checksum(a: string): string | null {
+  try {
+    return ethers.getAddress(a.toLowerCase());
+  } catch {
+    return null;
+  }
+}
+
+/** Operator wallets (spec §7 Address): list with indexed balances and movement, create, transfer through the outbox. */
+export function walletRoutes(ctx: AppContext): Router {
+  const r = Router();
+
+  r.get("/api/address/wallet", adminGate(ctx), async (_req, res) => {
+    const wallets = await repo.operatorWallets(ctx.db);
+    const addresses = wallets.map((w) => w.address);
+    const p = seoulPeriods();
+    const [balances, day, week, month] = await Promise.all([
+      ctx.view.balancesOf(addresses),
+      repo.sentBetween(ctx.db, addresses, p.day.start.toISOString(), p.day.end.toISOString()),
+      repo.sentBetween(ctx.db, addresses, p.week.start.toISOString(), p.week.end.toISOString()),
+      repo.sentBetween(ctx.db, addresses, p.month.start.toISOString(), p.month.end.toISOString()),
+    ]);
+    const list: OperatorWalletDto[] = wallets.map((w) => ({
+      id: Number(w.id),
+      wallet: KIND_NAME[w.kind] ?? w.nickname ?? w.kind,
+      nickName: w.nickname,
+      kind: w.kind,
+      address: w.address,
+      balance: Number(balances.get(w.address) ?? 0n),
+      date_value: { daily_value: day.get(w.address) ?? 0, weekly_value: week.get(w.address) ?? 0, monthly_value: month.get(w.address) ?? 0 },
+    }));
+    ok(res, list);
+  });
+
+  r.post("/api/address/wallet", adminGate(ctx), validate(walletCreateBody), async (req, res) => {
+    const { nickName } = valid<{ nickName: string }>(req).body;
+    const admin = authOf(req).admin!;
+    const made = await ctx.db.transaction().execute(async (trx) => {
+      const w = await ctx.custody.createWallet("operator", { nickname: nickName }, trx);
+      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.create", targetType: "wallet", targetId: w.address, after: { nickName } });
+      return w;
+    });
+    ok(res, { id: Number(made.id), address: made.address, nickName: made.nickname });
+  });
+
+  // Confirmed, or 'pending' for anything still on its way (a stored 'pending' answer is brought up to date on a retry).
+  const answerStatus = (status: string) => (status === "confirmed" ? "confirmed" : "pending");
+  // One transfer from an operator wallet, from the wallet page and from the dashboard's transfer dialog.
+  const send = async (req: Request, res: Response) => {
+    const body = valid<WalletSendBody>(req).body;
+    const admin = authOf(req).admin!;
+    const from = checksum(body.from);
+    const fromWallet = from ? await repo.operatorWalletByAddress(ctx.db, from) : undefined;
+    if (!from || !fromWallet) throw transferError(403, Msg.transferBadFrom);
+    const to = checksum(body.to);
+    if (!to || to === from || to === ethers.ZeroAddress) throw transferError(401, Msg.transferBadTo);
+    await ensureChainUp(ctx);
+    const toWallet = await walletByAddress(ctx.db, to);
+    const row = await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        // The request's Idempotency-Key names the row: a retry of a request that died is resolved from it.
+        const t = await ctx.outbox.enqueue(trx, { kind: "admin", from, to, value: body.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency: idempotencyOf(res) }, Msg.transferBadBalance);
+        await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.transfer", targetType: "wallet", targetId: from, after: { to, value: body.value, transferId: t.id } });
+        return t;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof AppError && e.message === Msg.transferBadBalance) throw transferError(402, Msg.transferBadBalance);
+        throw e;
+      });
+    ctx.relayer.kick();
+    const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
+    if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
+    res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value } });
+  };
+  const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: answerStatus(t.status), from: t.from_address, to: t.to_address, value: Number(t.value) });
+  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx, { transfer: sent }), send);
+  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx, { transfer: sent }), send);
+
+  return r;
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestStack, type TestStack } from "../test/harness";
+import { memberByPhone } from "../features/members/members.repo";
+import { settlementByOrderNo } from "../features/settlement/settlement.repo";
+import { settleApprovals } from "../features/settlement/settlement.service";
+import { recordCall, sendCall, settleSubmittedCalls, UNSENT_CALL_MS } from "./chain-calls";
+import { DEMO } from "../seed";
+import { fingerprinter } from "./idempotency";
+import { Code } from "../../domain/codes";
+import { Msg } from "../../domain/messages";
+
+const [M1, , SHOP] = DEMO.members;
+
+/**
+ * An operator's token call sent but its outcome not seen (no receipt in time, the node gone after the send):
+ * it may still be mined, so nothing may treat it as not done. Injected at the sender: the transaction really
+ * goes to the node, which holds it unmined (automine off), and the wait for its receipt gives up.
+ */
+describe("token calls whose outcome the request did not see", () => {
+  let s: TestStack;
+  let admin: string;
+  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
+  const supply = async () => Number(await s.ctx.chain.token.totalSupply());
+
+  /** Runs `fn` with sends that reach the node but never see their receipt; then mines what the node holds. */
+  async function unseen<T>(fn: () => Promise<T>): Promise<T> {
+    const sender = s.ctx.chain.sender;
+    const send = sender.send;
+    await s.ctx.chain.provider.send("evm_setAutomine", [false]);
+    sender.send = async (tx, o) => {
+      await sender.submit(tx, o);
+      throw new Error("no receipt in time");
+    };
+    try {
+      return await fn();
+    } finally {
+      sender.send = send;
+      await s.ctx.chain.provider.send("evm_setAutomine", [true]);
+      await s.ctx.chain.provider.send("evm_mine", []);
+    }
+  }
+
+  beforeAll(async () => {
+    s = await startTestStack();
+    admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
+  }, 180_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("a mint: 202, the same key does not mint again, and the receipt settles it once", async () => {
+    const before = await supply();
+    const key = crypto.randomUUID();
+    const mint = () => op("POST", "/api/token/mint", admin, { value: 5_000 }, { "idempotency-key": key });
+    const first = await unseen(mint);
+    expect([first.status, first.code, first.message]).toEqual([202, Code.ACCEPTED, Msg.chainCallUnsettled]);
+    const again = await mint();
+    expect([again.code, again.headers.get("idempotent-replayed")]).toEqual([Code.ACCEPTED, "true"]);
+    expect(await supply()).toBe(before + 5_000);
+    // Settled by its hash (here, or by the stack's own job if it ran first).
+    await settleSubmittedCalls(s.ctx);
+    const call = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", first.data.id).executeTakeFirstOrThrow();
+    expect([call.method, call.status, call.block_number !== null]).toEqual(["mint", "confirmed", true]);
+    expect(await supply()).toBe(before + 5_000);
+    // Settled, a retry with the key is told the mint's outcome.
+    const settled = await mint();
+    expect([settled.code, settled.data.id, settled.data.txHash, settled.data.value]).toEqual([200, first.data.id, call.tx_hash, 5_000]);
+    expect(await supply()).toBe(before + 5_000);
+  });
+
+  it("a mint whose request died is resolved from its call: 'in progress' while it is unsettled, then its outcome; never a second mint", async () => {
+    const before = await supply();
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const adminId = (await s.ctx.db.selectFrom("admins").select("id").where("login_id", "=", DEMO.admin.id).executeTakeFirstOrThrow()).id;
+    const body = { value: 4_000 };
+    const scope = `a:${adminId}:POST:/api/token/mint`;
+    // What the request wrote before it died, long enough ago that no living request holds the key: the key and
+    // the call it names, recorded and not yet sent.
+    await s.ctx.db.insertInto("idempotency").values({ scope, key: "M-died", request_hash: fingerprinter(s.ctx.config.pinKey)(body), created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
+    const recorded = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 4_000n], adminId, { scope, key: "M-died" });
+    const retry = () => op("POST", "/api/token/mint", admin, body, { "idempotency-key": "M-died" });
+    const busy = await retry();
+    expect([busy.status, busy.message]).toEqual([409, Msg.requestInProgress]);
+    expect(await supply()).toBe(before);
+    // The call goes out after all (a queue, a restart's replay): the retry gets its outcome.
+    expect((await sendCall(s.ctx, recorded)).status).toBe("confirmed");
+    const done = await retry();
+    expect([done.code, done.headers.get("idempotent-replayed"), done.data.id, done.data.value]).toEqual([200, "true", recorded.id, 4_000]);
+    expect(await supply()).toBe(before + 4_000);
+  });
+
+  it("a settlement approval: the order stays out of reach (no second burn, no return) until the burn's receipt approves it", async () => {
+    const shop = await s.loginAdmin(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
+    const shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phonenumber))!.id))!.address;
+    const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
+    const member = await s.loginUser(M1.phonenumber, M1.password);
+    expect((await s.call("POST", "/api/use/trade/address", { token: member, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 3_000, password: M1.password } })).code).toBe(200);
+    await expect.poll(async () => (await op("GET", "/api/calc/request/wallets", shop)).data?.[0]?.balance, { timeout: 20_000 }).toBe(3_000);
+    const req = await op("POST", "/api/calc/request/exchange", shop, { address: shopAddr, value: 3_000, password: SHOP.password });
+    expect(req.code).toBe(200);
+    const orderNo = req.data.orderNo as string;
+    await expect.poll(() => onChain(escrow), { timeout: 20_000 }).toBe(3_000);
+    const before = await supply();
+
+    const approve = await unseen(() => op("POST", "/api/calc/management/accept", admin, { orderNo }));
+    expect([approve.status, approve.message]).toEqual([202, Msg.chainCallUnsettled]);
+    expect((await settlementByOrderNo(s.ctx.db, orderNo))!.state).toBe("approving");
+    // Meanwhile neither a second approval nor a deletion reaches it.
+    expect((await op("POST", "/api/calc/management/accept", admin, { orderNo })).code).toBe(409);
+    expect((await op("DELETE", `/api/calc/management/delete/${orderNo}`, admin)).code).toBe(409);
+
+    // The stack's job does this every 30 s; here at once.
+    await settleApprovals(s.ctx);
+    const order = (await settlementByOrderNo(s.ctx.db, orderNo))!;
+    expect(order.state).toBe("approved");
+    expect(order.approved_at).not.toBeNull();
+    expect(await onChain(escrow)).toBe(0);
+    expect(await supply()).toBe(before - 3_000);
+    // Nothing left to settle: a second pass moves nothing.
+    expect(await settleApprovals(s.ctx)).toBe(0);
+  });
+
+  it("a call given up as never sent (held in a queue past UNSENT_CALL_MS) is not sent late", async () => {
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const before = await supply();
+    const nonce = await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.sender.address, "pending");
+    const call = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 1_000n]);
+    // The settle job runs while the call still waits for its turn, and gives it up.
+    const given = await settleSubmittedCalls(s.ctx, Date.now() + UNSENT_CALL_MS + 1);
+    expect(given.find((c) => c.id === call.id)?.status).toBe("failed");
+    // Its turn comes: refused before it is signed into a nonce, journaled or sent.
+    await expect(sendCall(s.ctx, call)).rejects.toMatchObject({ code: Code.CHAIN_UNAVAILABLE });
+    expect(await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.sender.address, "pending")).toBe(nonce);
+    expect(await supply()).toBe(before);
+    const row = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", call.id).executeTakeFirstOrThrow();
+    expect([row.status, row.tx_hash]).toEqual(["failed", null]);
+  });
+});

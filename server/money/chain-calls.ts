@@ -1,0 +1,120 @@
+import type { AppContext } from "../context";
+import type { AppDb, AppTx } from "../db/schema";
+import type { IdempotencyRef } from "./idempotency";
+import { linkIdempotencyMove } from "./idempotency.repo";
+import * as repo from "./chain-calls.repo";
+import { AppError } from "../http/errors";
+import { durably } from "../../db/open";
+import { describeRevert } from "./relayer/outcome";
+import { Code } from "../../domain/codes";
+import { Msg } from "../../domain/messages";
+
+export type TokenMethod = "mint" | "burn" | "blockAccount" | "unblockAccount" | "pause" | "unpause";
+
+export interface ChainCallRow {
+  id: number;
+  method: TokenMethod;
+  args: string;
+  status: "pending" | "submitted" | "confirmed" | "failed";
+  tx_hash: string | null;
+  block_number: number | null;
+  error: string | null;
+}
+
+type CallCtx = Pick<AppContext, "db" | "chain">;
+
+/** A call as recorded: its id and the calldata `sendCall` sends. */
+export interface RecordedCall {
+  id: number;
+  data: string;
+}
+
+/**
+ * Records an operator call on the token (in the caller's transaction, so a business row can name it) before it is
+ * sent; with the request's Idempotency-Key, the key names it (a retry is resolved from the call).
+ */
+export async function recordCall(
+  ctx: Pick<AppContext, "chain">,
+  db: AppTx,
+  method: TokenMethod,
+  args: (string | bigint | number)[],
+  adminId?: number,
+  idempotency?: IdempotencyRef,
+): Promise<RecordedCall> {
+  const data = ctx.chain.iface.encodeFunctionData(method, args);
+  const record = async (trx: AppTx) => {
+    const id = await repo.insertChainCall(trx, method, args.map(String), adminId ?? null);
+    if (idempotency) await linkIdempotencyMove(trx, idempotency, { call_id: id });
+    return id;
+  };
+  // The call and the key's link in one transaction (the caller's, if it is in one).
+  const id = idempotency && !db.isTransaction ? await (db as AppDb).transaction().execute(record) : await record(db);
+  return { id, data };
+}
+
+/**
+ * Sends a recorded call: marked submitted with its hash before the send, settled from the receipt. Refused
+ * before it left (node down): the call is failed and 503 answers, nothing happened. Sent but its outcome not
+ * known (no receipt in time, the node gone after the send): 202 answers and the call stays 'submitted', to be
+ * settled by its hash (`settleSubmittedCalls`); it may still be mined, so nothing may treat it as not done.
+ */
+export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promise<ChainCallRow> {
+  try {
+    // A call given up as never sent (`settleSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
+    // its business row has moved on (a settlement back to 승인 대기), and a late burn would be a second one.
+    const beforeSend = async (hash: string) => {
+      if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash)))) throw new Error(`chain call ${id} is no longer pending; not sent`);
+    };
+    const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend });
+    await settleFromReceipt(ctx, id, data, receipt);
+  } catch {
+    await repo.failUnsentCall(ctx.db, id);
+    const now = (await repo.chainCall(ctx.db, id))!;
+    if (now.status === "submitted") throw new AppError(Code.ACCEPTED, Msg.chainCallUnsettled, { id, txHash: now.tx_hash });
+    throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+  }
+  return (await repo.chainCall(ctx.db, id)) as ChainCallRow;
+}
+
+/** An operator call on the token (mint, burn, block…): recorded, then sent (see `sendCall`). */
+export async function callToken(ctx: CallCtx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number, idempotency?: IdempotencyRef): Promise<ChainCallRow> {
+  return sendCall(ctx, await recordCall(ctx, ctx.db, method, args, adminId, idempotency));
+}
+
+async function settleFromReceipt(ctx: CallCtx, id: number, data: string, receipt: { status: number | null; blockNumber: number }): Promise<void> {
+  let error: string | null = null;
+  if (receipt.status !== 1) {
+    error = "reverted";
+    try {
+      await ctx.chain.provider.call({ to: ctx.chain.deployment.token, data, from: ctx.chain.sender.address, blockTag: receipt.blockNumber - 1 });
+    } catch (e) {
+      const revertData = (e as { data?: string }).data;
+      if (revertData) error = describeRevert(ctx.chain.iface, revertData);
+    }
+  }
+  await repo.settleCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error);
+}
+
+/** A call still 'pending' this long after its last change never left its process (it is marked submitted before the send). */
+export const UNSENT_CALL_MS = 5 * 60_000;
+
+/**
+ * Settles calls whose outcome their request did not see: 'submitted' ones by their receipt (none yet: left
+ * as they are, they may still be mined), and 'pending' ones older than UNSENT_CALL_MS as not sent. Returns
+ * the calls it settled.
+ */
+export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Promise<ChainCallRow[]> {
+  const settled: ChainCallRow[] = [];
+  for (const c of await repo.unsettledCalls(ctx.db)) {
+    if (c.status === "pending") {
+      if (now - Date.parse(c.updated_at) < UNSENT_CALL_MS) continue;
+      await repo.failUnsentCall(ctx.db, c.id);
+    } else {
+      const receipt = c.tx_hash ? await ctx.chain.provider.getTransactionReceipt(c.tx_hash) : null;
+      if (!receipt) continue;
+      await settleFromReceipt(ctx, c.id, ctx.chain.iface.encodeFunctionData(c.method, JSON.parse(c.args) as string[]), receipt);
+    }
+    settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
+  }
+  return settled;
+}

@@ -1,0 +1,262 @@
+import { EventEmitter } from "node:events";
+import { createBatchMaker } from "./batch";
+import { createWaiters } from "./waiters";
+import { createOutcomes } from "./outcome";
+import type { AppDb } from "../../db/schema";
+import type { Custody } from "../../custody/keys";
+import type { Chain } from "../../../chain/bootstrap";
+import type { TransferRow } from "../outbox";
+import * as repo from "../outbox.repo";
+import { durably } from "../../../db/open";
+
+export interface Relayer {
+  start(): void;
+  /**
+   * Stops after the batch in flight (waiting at most `graceMs` for it; a batch cut short stays
+   * 'submitted' with its hash and is reconciled by the next start).
+   */
+  stop(graceMs?: number): Promise<void>;
+  /** Wake the loop now (after an enqueue). */
+  kick(): void;
+  /**
+   * Resolves when the row is confirmed or failed, or with its current state after `timeoutMs`. Another
+   * process may be the one relaying, so the row is also polled, not only awaited as an event.
+   */
+  waitFor(id: number, timeoutMs: number): Promise<TransferRow>;
+  /**
+   * Settles rows left 'submitted' by a previous run against the chain; each moves exactly once. With
+   * `pending`, also rows still 'pending' whose authorization the chain already shows as used (a
+   * transaction that left an earlier version of this process between journal and record).
+   */
+  reconcile(opts?: { pending?: boolean }): Promise<{ confirmed: number; failed: number; requeued: number }>;
+  /** Runs one send cycle (tests). */
+  runOnce(): Promise<number>;
+  on(event: "settled", fn: (row: TransferRow) => void): void;
+}
+
+export interface RelayerOptions {
+  db: AppDb;
+  custody: Custody;
+  chain: Chain;
+  /** The most rows one transaction carries (default 150: at 90,000 gas a row, inside a transaction's gas cap of 2^24). */
+  batchSize?: number;
+  log?: { info: (o: unknown, m?: string) => void; warn: (o: unknown, m?: string) => void; error: (o: unknown, m?: string) => void };
+  /** Test hook: called after rows are marked submitted and before the transaction is sent. */
+  beforeSend?: (rows: TransferRow[], txHash: string) => void | Promise<void>;
+}
+
+
+/**
+ * Sends outbox rows in order: signs each authorization with the member's custodial key and submits
+ * them through the operator's relayer account, one row as transferWithAuthorization, several as one
+ * batch (a bad item fails alone). Rows are marked 'submitted' with the tx hash before the send.
+ */
+export function createRelayer(opts: RelayerOptions): Relayer {
+  const { db, custody, chain } = opts;
+  const batchSize = opts.batchSize ?? 150;
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const { signAll, prepare, close: closeBatches } = createBatchMaker(custody, chain);
+  const { outcome, applyReceipt, emitSettled } = createOutcomes(db, chain, events);
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let stopped = true;
+  let current: Promise<unknown> = Promise.resolve();
+  let wakeAgain = false;
+
+  /** Marks the rows submitted with the hash (before the journal and the send), sends, and resolves with the hash once the node has it. */
+  async function submit(batch: Awaited<ReturnType<typeof prepare>>): Promise<string> {
+    const { rows, data, gasLimit } = batch;
+    const hash = await chain.sender.submit(
+      { to: chain.deployment.token, data, gasLimit },
+      {
+        // On disk before the journal and the send, with the rows' own commits before it (db/open.ts durably).
+        beforeSend: (h) =>
+          durably(db, (conn) =>
+            repo.markSubmitted(
+              conn,
+              rows.map((r) => r.id),
+              h,
+            ),
+          ),
+      },
+    );
+    if (opts.beforeSend) await opts.beforeSend(rows, hash);
+    return hash;
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = await repo.pendingRows(db, batchSize);
+    if (rows.length === 0) return 0;
+    const hash = await submit(await prepare(rows));
+    await applyReceipt(rows, await outcome(hash));
+    return rows.length;
+  }
+
+  /**
+   * Sends every pending row, batch after batch, two at a time: the next batch is read and signed while
+   * the one before is journaled, mined and its receipt fetched (signing is this process's CPU, mining the
+   * node's), and a receipt is applied while the next batch goes out. Batches go to the sender one after
+   * the other, each only once the one before is mined. A send that fails stops the drain: the batch
+   * after it, signed but not sent, stays pending.
+   */
+  async function drain(): Promise<void> {
+    let afterId = 0;
+    let sent: Promise<unknown> | null = null;
+    let inFlight = false;
+    // Each batch's receipt applied, settled as a value: a failure is kept for the end of the drain. (Left a
+    // rejected promise while the loop still awaited something else, it was an unhandled rejection.)
+    const applied: Promise<{ error: unknown } | null>[] = [];
+    let error: unknown = null;
+    try {
+      while (!stopped) {
+        const rows = await repo.pendingRows(db, batchSize, afterId);
+        if (rows.length === 0) {
+          if (!inFlight) break;
+          // A batch is being mined and nothing waits yet: the rows that arrive meanwhile start the next batch
+          // now (signed as they come), not after this drain has ended and the next kick has started another.
+          await Promise.race([sent, arrival()]);
+          continue;
+        }
+        afterId = rows[rows.length - 1].id;
+        const signed = await signAll(rows);
+        // While the batch before is still being mined, rows written meanwhile join this one (up to batchSize):
+        // under steady traffic a batch carries what arrived during a whole block, not only during its signing.
+        while (inFlight && rows.length < batchSize && !stopped) {
+          await Promise.race([sent, arrival()]);
+          const more = await repo.pendingRows(db, batchSize - rows.length, afterId);
+          if (more.length === 0) continue;
+          afterId = more[more.length - 1].id;
+          rows.push(...more);
+          signed.push(...(await signAll(more)));
+        }
+        const batch = await prepare(rows, signed);
+        if (sent) await sent;
+        if (stopped) break;
+        const hash = submit(batch);
+        sent = hash;
+        inFlight = true;
+        const landed = () => void (sent === hash && (inFlight = false));
+        hash.then(landed, landed);
+        applied.push(
+          hash
+            .then(async (h) => applyReceipt(rows, await outcome(h)))
+            .then(
+              () => null,
+              (err: unknown) => ({ error: err }),
+            ),
+        );
+      }
+    } catch (err) {
+      error = err;
+    }
+    const failure = (await Promise.all(applied)).find((r) => r !== null);
+    if (error || failure) throw error ?? failure!.error;
+  }
+
+  /** Resolves at the next kick (a row was written in this process) or after 20 ms (rows another process wrote). */
+  function arrival(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        events.off("kick", done);
+        resolve();
+      };
+      const t = setTimeout(done, 20);
+      events.once("kick", done);
+    });
+  }
+
+  async function loop() {
+    if (running || stopped) {
+      wakeAgain = true;
+      return;
+    }
+    running = true;
+    try {
+      if (await repo.hasSubmitted(db)) await reconcile();
+      do {
+        wakeAgain = false;
+        await drain();
+      } while (wakeAgain && !stopped);
+    } catch (err) {
+      opts.log?.warn({ err: (err as Error).message }, "relayer: send failed; will retry");
+      // Rows whose send failed before reaching the chain go back to pending via reconcile.
+      await reconcile().catch(() => undefined);
+    } finally {
+      running = false;
+    }
+  }
+
+  async function reconcile(o: { pending?: boolean } = {}) {
+    const rows = await repo.submittedRows(db);
+    let confirmed = 0;
+    let failed = 0;
+    let requeued = 0;
+    if (o.pending) {
+      for (const r of await repo.pendingRows(db, batchSize)) {
+        if (!(await chain.token.authorizationState(r.from_address, r.nonce))) continue;
+        await repo.markConfirmed(db, r.id, null, null);
+        confirmed++;
+        await emitSettled([r.id]);
+      }
+    }
+    const byHash = new Map<string, TransferRow[]>();
+    for (const r of rows) byHash.set(r.tx_hash ?? "", [...(byHash.get(r.tx_hash ?? "") ?? []), r]);
+    for (const [hash, group] of byHash) {
+      const receipt = hash ? await chain.provider.getTransactionReceipt(hash) : null;
+      if (receipt) {
+        await applyReceipt(group, { hash: receipt.hash, blockNumber: receipt.blockNumber, status: receipt.status ?? 0, logs: receipt.logs });
+        for (const r of await repo.outboxRows(db, group.map((g) => g.id))) (r.status === "confirmed" ? confirmed++ : failed++);
+        continue;
+      }
+      for (const r of group) {
+        // Not mined: if the authorization was used anyway (another tx), it is done; else it goes out again.
+        const usedOnChain: boolean = await chain.token.authorizationState(r.from_address, r.nonce);
+        if (usedOnChain) {
+          await repo.markConfirmed(db, r.id, null, null);
+          confirmed++;
+          await emitSettled([r.id]);
+        } else {
+          await repo.requeue(db, r.id);
+          requeued++;
+        }
+      }
+    }
+    return { confirmed, failed, requeued };
+  }
+
+  const { waitFor } = createWaiters(db, events);
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      current = reconcile({ pending: true })
+        .catch((err) => opts.log?.error({ err: (err as Error).message }, "relayer: reconcile failed"))
+        .then(() => loop());
+      timer = setInterval(() => void (current = loop()), 1000);
+      timer.unref();
+    },
+    async stop(graceMs = 15_000) {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      const deadline = Date.now() + graceMs;
+      const grace = new Promise((r) => setTimeout(r, graceMs).unref());
+      await Promise.race([current.catch(() => undefined), grace]);
+      while (running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      if (running) opts.log?.warn({ graceMs }, "relayer: stopped with a batch in flight; it is reconciled on the next start");
+      await closeBatches();
+    },
+    kick() {
+      events.emit("kick");
+      current = loop();
+    },
+    waitFor,
+    reconcile,
+    runOnce,
+    on(event, fn) {
+      events.on(event, fn);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { EventEmitter } from "node:events";
+import type { AppDb } from "../../db/schema";
+import type { TransferRow } from "../outbox";
+import * as repo from "../outbox.repo";
+
+const isSettled = (r: TransferRow | undefined) => !r || r.status === "confirmed" || r.status === "failed";
+
+/**
+ * The relayer's `waitFor`: resolves when the row is confirmed or failed (its `settled:<id>` event), or with its
+ * current state after `timeoutMs`. Another process may be the one relaying, so waiting rows are also polled: one
+ * query every 250 ms for all of them, not one per waiting request.
+ */
+export function createWaiters(db: AppDb, events: EventEmitter) {
+  /** Rows some request waits for (id → its waiters). */
+  const waiting = new Map<number, Set<(r: TransferRow) => void>>();
+  let pollTimer: NodeJS.Timeout | null = null;
+  function schedulePoll() {
+    if (pollTimer || waiting.size === 0) return;
+    pollTimer = setTimeout(() => {
+      const ids = [...waiting.keys()];
+      const chunks: number[][] = [];
+      for (let i = 0; i < ids.length; i += 500) chunks.push(ids.slice(i, i + 500));
+      void Promise.all(chunks.map((c) => repo.outboxRows(db, c)))
+        .then((found) => {
+          for (const row of found.flat()) if (isSettled(row)) for (const finish of [...(waiting.get(row.id) ?? [])]) finish(row);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          pollTimer = null;
+          schedulePoll();
+        });
+    }, 250);
+    pollTimer.unref();
+  }
+
+  async function waitFor(id: number, timeoutMs: number): Promise<TransferRow> {
+    const first = await repo.outboxRow(db, id);
+    if (isSettled(first)) return first as TransferRow;
+    return new Promise<TransferRow>((resolve) => {
+      let done = false;
+      const finish = (r: TransferRow) => {
+        if (done) return;
+        done = true;
+        clearTimeout(t);
+        events.off(`settled:${id}`, finish);
+        const left = waiting.get(id);
+        left?.delete(finish);
+        if (left?.size === 0) waiting.delete(id);
+        resolve(r);
+      };
+      events.once(`settled:${id}`, finish);
+      waiting.set(id, (waiting.get(id) ?? new Set()).add(finish));
+      schedulePoll();
+      const t = setTimeout(() => void repo.outboxRow(db, id).then((r) => finish(r as TransferRow), () => undefined), timeoutMs);
+    });
+  }
+
+  return { waitFor };
+}

@@ -1,0 +1,81 @@
+import { Stack, Tabs } from "@chakra-ui/react";
+import { useSearchParams } from "react-router";
+import { HISTORY_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "@domain/constants";
+import { Msg } from "@domain/messages";
+import { useHistory, type HistoryKind, type PageSize } from "../../api/moneyApi";
+import { EmptyState, LoadError } from "../../components/ListState";
+import { PageFrame } from "../../components/PageFrame";
+import { placeholderEntries, toEntries } from "./historyEntries";
+import { HistoryLabels as L } from "./history.labels";
+import { HistoryPagination } from "./HistoryPagination";
+import { HistoryTable } from "./HistoryTable";
+
+const KINDS: HistoryKind[] = [1, 2, 3];
+const EMPTY = { 1: Msg.emptyBuy, 2: Msg.emptyUse, 3: Msg.emptyGift } as const;
+
+function readParams(sp: URLSearchParams) {
+  const tab = Number(sp.get("tab"));
+  const page = Number(sp.get("page"));
+  const size = Number(sp.get("size"));
+  return {
+    type: (KINDS.includes(tab as HistoryKind) ? tab : 1) as HistoryKind,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    perPage: ((PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : HISTORY_PAGE_SIZE) as PageSize,
+  };
+}
+
+/** /info/history?tab=1|2|3: purchase, use and gift history, paged on the server. */
+export default function HistoryPage() {
+  const [sp, setSp] = useSearchParams();
+  const { type, page, perPage } = readParams(sp);
+  const q = useHistory(type, page, perPage);
+  const loading = q.isLoading;
+  const entries = loading ? placeholderEntries(Math.min(perPage, HISTORY_PAGE_SIZE)) : toEntries(type, q.data?.data_list ?? []);
+
+  function go(next: { type?: HistoryKind; page?: number; perPage?: PageSize }) {
+    const p = new URLSearchParams();
+    p.set("tab", String(next.type ?? type));
+    const np = next.page ?? 1;
+    if (np > 1) p.set("page", String(np));
+    const size = next.perPage ?? perPage;
+    if (size !== HISTORY_PAGE_SIZE) p.set("size", String(size));
+    setSp(p);
+  }
+
+  return (
+    <PageFrame title={L.title}>
+      <Tabs.Root
+        value={String(type)}
+        onValueChange={(d) => go({ type: Number(d.value) as HistoryKind })}
+        variant="line"
+        colorPalette="brand"
+        fitted
+        mb="4"
+      >
+        <Tabs.List>
+          {KINDS.map((k) => (
+            <Tabs.Trigger key={k} value={String(k)} data-testid={`history-tab-${k}`}>
+              {L.tabs[k]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      <Stack gap="4">
+        {q.isError ? (
+          <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+        ) : !loading && entries.length === 0 ? (
+          <EmptyState message={EMPTY[type]} testId="history-empty" />
+        ) : (
+          <HistoryTable entries={entries} loading={loading} />
+        )}
+        <HistoryPagination
+          page={page}
+          perPage={perPage}
+          total={q.data?.total_count ?? 0}
+          onPage={(n) => go({ page: n })}
+          onPerPage={(n) => go({ perPage: n, page: 1 })}
+        />
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,86 @@
+import { BuyStateLabel } from "@domain/messages";
+import type { BankInfo, BuyHistoryItem, GiftHistoryItem, HistoryItemOf, HistoryKind, UseHistoryItem } from "../../api/moneyApi";
+import { HistoryLabels as L } from "./history.labels";
+
+/** One history line as the table shows it, whatever its type. */
+export interface HistoryEntry {
+  id: number;
+  createdAt: string;
+  title: string;
+  badge?: { label: string; palette: "orange" | "green" | "gray" | "blue" | "purple" };
+  address?: string;
+  breakdown: { label: string; won: number }[];
+  /** The amount that moved, signed from the member's point of view. */
+  main: { won: number; sign: "+" | "-" | "" };
+  txHash: string | null;
+  /** A pending purchase: what to deposit where, by when (and it can be cancelled). */
+  deposit?: { id: number; value: number; expiredAt: string; bank: BankInfo | null };
+}
+
+const buyPalette = { pending: "orange", confirmed: "green", cancelled: "gray" } as const;
+
+function fromBuy(b: BuyHistoryItem): HistoryEntry {
+  return {
+    id: b.id,
+    createdAt: b.createdAt,
+    title: L.buy,
+    badge: { label: BuyStateLabel[b.state], palette: buyPalette[b.state] },
+    breakdown: [],
+    main: { won: b.value, sign: b.state === "confirmed" ? "+" : "" },
+    txHash: b.txHash,
+    deposit: b.state === "pending" ? { id: b.id, value: b.value, expiredAt: b.expiredAt, bank: b.bankInfo ?? null } : undefined,
+  };
+}
+
+function fromUse(u: UseHistoryItem): HistoryEntry {
+  return {
+    id: u.id,
+    createdAt: u.createdAt,
+    title: u.toUsername || L.market,
+    address: u.to,
+    breakdown: [
+      { label: L.value, won: u.value },
+      { label: L.fee, won: u.fee },
+    ],
+    main: { won: u.total, sign: "-" },
+    txHash: u.txHash,
+  };
+}
+
+function fromGift(g: GiftHistoryItem): HistoryEntry {
+  return {
+    id: g.id,
+    createdAt: g.createdAt,
+    title: g.user || "-",
+    badge: g.send ? { label: L.sent, palette: "purple" } : { label: L.received, palette: "blue" },
+    address: g.send ? g.to : g.from,
+    // a sent gift costs value + fee; a received one brings the value only
+    breakdown: g.send
+      ? [
+          { label: L.value, won: g.value },
+          { label: L.fee, won: g.fee },
+        ]
+      : [],
+    main: g.send ? { won: g.total, sign: "-" } : { won: g.value, sign: "+" },
+    txHash: g.txHash,
+  };
+}
+
+export function toEntries<T extends HistoryKind>(type: T, items: HistoryItemOf[T][]): HistoryEntry[] {
+  if (type === 1) return (items as BuyHistoryItem[]).map(fromBuy);
+  if (type === 2) return (items as UseHistoryItem[]).map(fromUse);
+  return (items as GiftHistoryItem[]).map(fromGift);
+}
+
+/** Typed placeholder rows that drive the skeletons while a page loads. */
+export function placeholderEntries(n: number): HistoryEntry[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: -i - 1,
+    createdAt: new Date(0).toISOString(),
+    title: L.buy,
+    address: "0x0000000000000000000000000000000000000000",
+    breakdown: [],
+    main: { won: 10000, sign: "" },
+    txHash: null,
+  }));
+}

@@ -1,0 +1,35 @@
+import { Grid, Separator, Stack } from "@chakra-ui/react";
+import { useMyInfo } from "../../api/accountQueries";
+import { ListSkeleton, LoadError } from "../../components/ListState";
+import { PageFrame } from "../../components/PageFrame";
+import { L } from "../../labels";
+import { InfoEditForm } from "./InfoEditForm";
+import { InfoPasswordChange } from "./InfoPasswordChange";
+import { InfoQrCard } from "./InfoQrCard";
+import { InfoSummary } from "./InfoSummary";
+
+/** /info/detail: my info. */
+export default function MyInfoPage() {
+  const info = useMyInfo();
+  return (
+    <PageFrame title={L.info.title}>
+      {info.isPending ? (
+        <ListSkeleton rows={6} />
+      ) : info.isError ? (
+        <LoadError message={info.error.message} onRetry={() => void info.refetch()} retrying={info.isFetching} />
+      ) : (
+        <Stack gap="8" data-testid="info-page">
+          <Grid templateColumns={{ base: "1fr", md: "1fr auto" }} gap="6" alignItems="start">
+            <InfoSummary info={info.data} />
+            <InfoQrCard info={info.data} />
+          </Grid>
+          <Separator />
+          {/* Starts afresh when the saved values change (a save), not at every refetch (focus, reconnect): typing survives. */}
+          <InfoEditForm key={JSON.stringify([info.data.nickname, info.data.email, info.data.homeAddress])} info={info.data} />
+          <Separator />
+          <InfoPasswordChange />
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}
