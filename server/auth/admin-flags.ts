@@ -12,11 +12,11 @@ export const ADMIN_GATE = Symbol("adminGate");
  * route's area from `ADMIN_API` (domain/admin-access.ts), looked up by the matched method and path.
  * A route missing from the table is refused: nothing is open by omission.
  */
-export function adminGate(ctx: AppContext): RequestHandler {
+export function adminGate(ctx: AppContext, routeArea?: AdminArea): RequestHandler {
   const authenticate = requireAdmin(ctx);
   const gate: RequestHandler = (req, res, next) => {
     const path: unknown = req.route?.path;
-    const area: AdminArea | undefined = typeof path === "string" ? areaOfRoute(req.method, path) : undefined;
+    const area: AdminArea | undefined = routeArea ?? (typeof path === "string" ? areaOfRoute(req.method, path) : undefined);
     if (!area) {
       ctx.log.error({ method: req.method, path }, "operator route missing from ADMIN_API");
       return next(forbidden());

@@ -1,4 +1,5 @@
-import { Router, type RequestHandler } from "express";
+import { Router } from "express";
+import { requireApiKey } from "../apikey/partner-key";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, notFound, ok } from "../../http/errors";
 import { valid, validate } from "../../http/validate";
@@ -10,16 +11,6 @@ import { partnerPaymentsQuery, partnerTxParams, type PartnerPayment, type Partne
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import type { TransferRecord } from "../../../indexer/reader";
-
-/** `X-API-Key` of the active partner key (only its hash is stored). */
-function requireApiKey(ctx: AppContext): RequestHandler {
-  return async (req, _res, next) => {
-    const key = req.headers["x-api-key"];
-    if (typeof key !== "string" || key.length < 10 || key.length > 200) return next(new AppError(Code.UNAUTHORIZED, Msg.apiKeyInvalid));
-    if (!(await apiKeyByHash(ctx.db, hashApiKey(key)))) return next(new AppError(Code.UNAUTHORIZED, Msg.apiKeyInvalid));
-    next();
-  };
-}
 
 const toPayment = (t: TransferRecord, head: number | null): PartnerPayment => ({
   txHash: t.txHash,
