@@ -1,5 +1,6 @@
 import type { AdminArea } from "../admin-access";
 import type { EndpointDef } from "./endpoint";
+import { apiDocsApi } from "./api-docs";
 import { settlementApi } from "./settlement";
 
 /**
@@ -7,8 +8,14 @@ import { settlementApi } from "./settlement";
  * feature's endpoints in a file of its own beside this one. The server registers its routes from it, both
  * apps call it by name, the permission table and the OpenAPI document read it.
  */
+export const API_FEATURES = {
+  settlement: settlementApi,
+  "api-docs": apiDocsApi,
+} satisfies Record<string, Record<string, EndpointDef>>;
+
 export const API = {
   ...settlementApi,
+  ...apiDocsApi,
 } satisfies Record<string, EndpointDef>;
 
 export type ApiName = keyof typeof API;

@@ -4,6 +4,7 @@ import { signupRoutes } from "./account/signup.routes";
 import { loginRoutes } from "./account/login.routes";
 import { myInfoRoutes } from "./account/my-info.routes";
 import { favoriteRoutes } from "./account/favorites.routes";
+import { apiDocsRoutes } from "./api-docs/api-docs.routes";
 import { apiKeyRoutes } from "./apikey/apikey.routes";
 import { auditRoutes } from "./audit/audit.routes";
 import { boardRoutes } from "./boards/boards.routes";
@@ -30,6 +31,7 @@ import { walletRoutes } from "./wallets/wallets.routes";
 export const routeModules: ((ctx: AppContext) => Router)[] = [
   loginRoutes,
   healthRoutes,
+  apiDocsRoutes,
   purchaseRoutes,
   paymentRoutes,
   historyRoutes,

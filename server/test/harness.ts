@@ -6,6 +6,7 @@ import { freePort } from "../../chain/ports";
 import { startStack, type Stack } from "../stack";
 import { dropTestDatabase, freshTestDatabase } from "../../db/testing";
 import type { Config } from "../config";
+import { fillPath, inQuery, queryString, type ClientInput, type EndpointDef, type ResponseData } from "../../domain/api/endpoint";
 
 export interface TestStack extends Stack {
   dataDir: string;
@@ -13,6 +14,15 @@ export interface TestStack extends Stack {
   databaseUrl: string | null;
   /** Calls the API like a client: JSON body, optional bearer token and cookie-type; returns status + envelope. */
   call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
+  /**
+   * Calls an endpoint of the table in domain/api/ as the apps do, typed: its input (path fields, then query
+   * or body) and the `data` of its answer, unchecked so a test sees what the server really sent.
+   */
+  api<E extends EndpointDef>(
+    e: E,
+    input?: ClientInput<E>,
+    opts?: { token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string> },
+  ): Promise<{ status: number; code: number; message?: string; data: ResponseData<E>; headers: Headers }>;
   loginUser(phone: string, password: string): Promise<string>;
   loginAdmin(id: string, password: string): Promise<string>;
   /**
@@ -55,10 +65,16 @@ export async function startTestStack(
     }
     return { status: res.status, code: env.code, message: env.message, data: env.data, headers: res.headers };
   };
+  const api: TestStack["api"] = (e, input, opts = {}) => {
+    const { path: p, rest } = fillPath(e.path, input);
+    const marker = opts.marker === undefined ? (opts.token ? (e.access.kind === "operator" ? "operation" : "web") : null) : opts.marker;
+    return call(e.method, inQuery(e) ? p + queryString(rest) : p, { ...opts, marker, body: inQuery(e) ? undefined : rest });
+  };
   return {
     ...stack,
     dataDir,
     call,
+    api,
     async loginUser(phone, password) {
       const r = await call("POST", "/api/auth/login_user", { body: { username: phone, password } });
       if (r.code !== 200) throw new Error(`login ${phone} failed: ${r.code} ${r.message}`);
