@@ -38,7 +38,7 @@ export async function openStore<DB>(loc: StoreLocation): Promise<Store<DB>> {
     database.pragma("foreign_keys = ON");
     database.pragma("busy_timeout = 5000");
     // A 64 MB page cache of its own (SQLite's default is 2 MB): the reads at size touch more than that, and the OS
-    // may drop its file cache within a minute (docs/decisions.md).
+    // may drop its file cache within a minute (db/README.md, docs/bench.md).
     database.pragma("cache_size = -65536");
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     return { db, dialect: "sqlite", close: () => db.destroy() };
@@ -56,7 +56,7 @@ export async function openStore<DB>(loc: StoreLocation): Promise<Store<DB>> {
   }
   // enable_memoize=off: every read here is a page (LIMIT ≤ 1,000) joined on primary keys, and Memoize sizes its
   // cache by the join's un-limited row estimate; building and freeing that table cost ~10 ms per page at 1 M
-  // outbox rows, where the plain index lookups take 0.3 ms (docs/decisions.md).
+  // outbox rows, where the plain index lookups take 0.3 ms (db/README.md).
   // Idle connections stay open (pg's default closes them after 10 s): a new backend's first statements run
   // with cold catalog caches, 10 ms where a warm one takes 0.3 ms, and a page's parallel reads reach them.
   const pool = new pg.Pool({ connectionString: loc.url, max: loc.max ?? 10, idleTimeoutMillis: 0, options: `-c search_path=${loc.schema} -c enable_memoize=off` });

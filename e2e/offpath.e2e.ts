@@ -414,7 +414,7 @@ describe("member app off the happy path", () => {
     await page.getByTestId("inquiry-submit-dialog-ok").click();
     await page.getByTestId("inquiry-row").first().click();
     await page.getByTestId("inquiry-detail").waitFor();
-    // Titles are plain text with markup removed (decisions.md, boards); the content is exactly as typed.
+    // Titles are plain text with markup removed (server/features/boards/README.md); the content is exactly as typed.
     expect(await textOf(page, "inquiry-detail-title")).toBe("xz");
     expect(await page.getByTestId("inquiry-detail-content").innerText()).toBe(typed);
     expect(await page.locator("[data-testid=inquiry-detail] img").count()).toBe(0);

@@ -2,7 +2,7 @@
  * `npm run bench`: timing goals live here, not in tests. Each section (scripts/bench/<name>.ts) starts what it
  * needs on free loopback ports with temp data, measures its figures and the anchors they are compared with in
  * the same run, and stops. The table at the end has one row per figure (see scripts/bench/table.ts and the
- * README's "Benchmark"). BENCH_ONLY=money,reads runs some sections. Exits non-zero only if something failed to
+ * docs/bench.md). BENCH_ONLY=money,reads runs some sections. Exits non-zero only if something failed to
  * run, never on a number: a goal not met reads "NO" in the table.
  *
  * Each section runs in a process of its own: what one leaves behind (its heap, a worker thread, a timer of a

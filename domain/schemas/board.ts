@@ -26,7 +26,7 @@ export const BOARD_CONTENT_MAX = 100_000;
 
 /**
  * Title: required, at most 50 characters. The spec's naming rule (letters, digits, Korean, spaces) is not
- * attached: it would refuse ordinary titles such as "점검 안내 (12/1)" (docs/decisions.md).
+ * attached: it would refuse ordinary titles such as "점검 안내 (12/1)" (docs/spec-readings.md).
  */
 export const boardTitle = z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(BOARD_TITLE_MAX, { error: Msg.boardTitleMax });
 const richContent = z.string({ error: Msg.boardContentRequired }).max(BOARD_CONTENT_MAX, { error: Msg.badRequest });

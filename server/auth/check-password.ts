@@ -47,7 +47,7 @@ export async function checkPasswordWithLockout(
 /**
  * The lockout subject of a login: what was typed (phone or operator id) and the client's IP address.
  * Five wrong passwords lock that login from that address for ten minutes; the owner logging in from
- * elsewhere is not locked out by a stranger (docs/decisions.md).
+ * elsewhere is not locked out by a stranger (server/auth/README.md).
  */
 export function loginSubject(kind: "member" | "admin", typed: string, ip: string | undefined): string {
   return `login:${kind}:${typed.trim().toLowerCase()}@${ip ?? "?"}`;

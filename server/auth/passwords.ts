@@ -19,7 +19,7 @@ export async function hashPassword(password: string): Promise<string> {
  * seconds whatever the KDF, so slowness buys nothing against a stolen database; the secret `pinKey`,
  * kept outside it (derived from KEY_ENCRYPTION_KEY, or PIN_KEY), is what makes the rows useless alone —
  * the way a bank's PIN verification keeps its key in an HSM. Online guessing stays bounded by the
- * five-failure lockout. A check costs microseconds instead of scrypt's ~35 ms (docs/decisions.md).
+ * five-failure lockout. A check costs microseconds instead of scrypt's ~35 ms (server/auth/README.md).
  */
 export function hashPin(pin: string, pinKey: Buffer): string {
   const salt = crypto.randomBytes(16);

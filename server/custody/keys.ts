@@ -11,7 +11,7 @@ export type { WalletRow } from "./wallets.repo";
  * Custodial keys: generated here, stored only AES-256-GCM-sealed (bound to the address), decrypted
  * in memory to sign. Nothing here returns or logs a private key except `signerFor`'s in-memory wallet.
  * The wallets decrypted last (at most SIGNER_CACHE_SIZE) stay in this process's memory, so a member's
- * gifts do not decrypt the key and derive its public key again for each one (docs/decisions.md): the
+ * gifts do not decrypt the key and derive its public key again for each one (server/README.md): the
  * process holds the key-encryption key anyway, so memory shows nothing it could not decrypt.
  */
 export interface Custody {

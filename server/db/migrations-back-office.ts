@@ -40,8 +40,8 @@ export const backOfficeMigrations: Record<string, Migration> = {
     },
   },
 
-  // Inquiries are stored as typed (decisions.md): the rows stored escaped, with <br> line breaks, get
-  // their text back.
+  // Inquiries are stored as typed (server/features/boards/README.md): the rows stored escaped, with <br> line
+  // breaks, get their text back.
   "2026-11-24-inquiry-as-typed": {
     async up(db: Kysely<any>) {
       const rows = (await db.selectFrom("boards").select(["id", "content"]).where("type", "=", "inquiry").execute()) as { id: number; content: string }[];

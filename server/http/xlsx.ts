@@ -62,7 +62,7 @@ function contentDisposition(fileName: string): string {
  * that grows with the row count) and zipped by archiver, the streaming zip library exceljs itself uses.
  * exceljs' WorkbookWriter was measured first: it buffers the whole sheet when deflate is slower than the
  * rows come (601 MiB for 1,000,000 rows) and, with that fixed, still spends ~4× a CSV's CPU per row on
- * its cell objects. See docs/decisions.md.
+ * its cell objects. See server/README.md and docs/bench.md (Downloads).
  */
 export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<void> {
   const it = Symbol.asyncIterator in d.rows ? (d.rows as AsyncIterable<T>)[Symbol.asyncIterator]() : toAsync((d.rows as Iterable<T>)[Symbol.iterator]());

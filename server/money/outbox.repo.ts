@@ -15,7 +15,7 @@ export async function pendingOutgoing(db: AppTx, address: string, indexedHead: n
 
 // The statuses are literals, not parameters: PostgreSQL's generic plan of `status IN ($2, $3)` (kept after five
 // runs) filtered the statuses instead of seeking them, reading every row of the address (the treasury's 53,000:
-// 48 ms in a bench run where 0.5 ms is usual; docs/decisions.md "Paged reads are planned once").
+// 48 ms in a bench run where 0.5 ms is usual; docs/bench.md "Paged reads planned once").
 const outgoingQuery = hotQuery((db: AppDb, address: string, indexedHead: number) => {
   const owed = sql<number | string>`COALESCE(SUM(value + fee), 0)`;
   return db.selectNoFrom((eb) => [

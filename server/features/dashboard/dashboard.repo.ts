@@ -65,7 +65,7 @@ export async function confirmedMoveLegsPage(db: AppTx, q: MovesQuery): Promise<{
       // conditions on the ends out of that read: with them the planner also read the sender's index (a market's
       // or the treasury's is long) to intersect. Measured against the alternatives: a join of the page's
       // transactions read once (a CTE) took 1.5 ms at p50, this 0.8 ms; its cost grows with a relayer batch's
-      // size (a page of 100 moves of one 150-move batch reads ~10,000 legs), see docs/decisions.md.
+      // size (a page of 100 moves of one 150-move batch reads ~10,000 legs), see README.md here.
       (eb) =>
         eb
           .selectFrom(

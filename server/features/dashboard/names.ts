@@ -16,7 +16,7 @@ const caches = new WeakMap<AppDb, Map<string, string>>();
  * comes to rename a member or a wallet must drop the address from this cache.
  *
  * Naming a page of the busiest address read 101 names a call, most of that figure's time on PostgreSQL (the
- * page's own statement is ~0.5 ms); see docs/decisions.md.
+ * page's own statement is ~0.5 ms); see docs/bench.md (Reads).
  */
 export async function ownerNames(db: AppDb, addresses: string[]): Promise<Map<string, string>> {
   let cache = caches.get(db);

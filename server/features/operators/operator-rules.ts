@@ -11,7 +11,7 @@ export interface Actor {
 }
 
 /**
- * What a new operator becomes (decisions.md "Operator create"): permission 3 when its member is a shop
+ * What a new operator becomes (README.md "Operator create"): permission 3 when its member is a shop
  * owner, else 1; never 0. The flags come from the eight arrays, and an actor below permission 0 may
  * grant only flags it holds itself.
  */
