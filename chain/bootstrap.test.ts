@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ethers } from "ethers";
 import { afterAll, describe, expect, it } from "vitest";
-import { bootstrapChain, type Chain } from "./bootstrap";
+import { bootstrapChain, OPERATOR_MINT_ALLOWANCE, ROLES, type Chain } from "./bootstrap";
 import { ContractCodeMismatchError } from "./deployed-code";
 import { freePort } from "./ports";
 
@@ -23,6 +23,9 @@ describe("embedded chain: deploy, journal, replay", () => {
     chain = await bootstrapChain({ dataDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
     const { token, iface, sender, deployment } = chain;
     expect(await token.decimals()).toBe(0n);
+    // The operator holds every role, minting within its allowance as master minter of itself.
+    for (const role of [...ROLES, "MINTER_ROLE"]) expect(await token.hasRole(ethers.id(role), sender.address)).toBe(true);
+    expect(await token.minterAllowance(sender.address)).toBe(OPERATOR_MINT_ALLOWANCE);
     const mint = await sender.send({ to: deployment.token, data: iface.encodeFunctionData("mint", [holder, 12_345n]) });
     expect(mint.status).toBe(1);
     const block = await chain.provider.getBlock(mint.blockNumber);
@@ -46,38 +49,45 @@ describe("embedded chain: deploy, journal, replay", () => {
     const next = await chain.sender.send({ to: deployment.token, data: iface.encodeFunctionData("mint", [holder, 5n]) });
     expect(next.blockNumber).toBe(head + 1);
     expect(await chain.token.balanceOf(holder)).toBe(12_350n);
+    expect(await chain.token.minterAllowance(chain.sender.address)).toBe(OPERATOR_MINT_ALLOWANCE - 12_350n);
   });
 
-  it("refuses to start on a DATA_DIR whose contract is an older KRWVoucher, and says what to do", async () => {
-    const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-chain-old-"));
-    try {
-      // A DATA_DIR of the first version: its journal deploys KRWVoucher v1 and its deployment file points there.
-      let old: Chain | null = await bootstrapChain({ dataDir: oldDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
-      const v1 = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../artifacts/contracts/mocks/KRWVoucherV1.sol/KRWVoucherV1.json"), "utf8"));
-      const deployTx = await new ethers.ContractFactory(v1.abi, v1.bytecode).getDeployTransaction(old.sender.address, feeCollector);
-      const receipt = await old.sender.send(deployTx);
-      expect(receipt.status).toBe(1);
-      const deployFile = path.join(oldDir, "deployments", `${old.deployment.chainId}.json`);
-      const recorded = { ...old.deployment, token: receipt.contractAddress!, deployBlock: receipt.blockNumber };
-      fs.writeFileSync(deployFile, JSON.stringify(recorded, null, 2));
-      await old.stop();
-      old = null;
+  // A DATA_DIR of an earlier version: its journal deploys that KRWVoucher and its deployment file points there.
+  for (const old of [
+    { version: "v1", artifact: "mocks/KRWVoucherV1.sol/KRWVoucherV1.json" },
+    { version: "v2", artifact: "mocks/KRWVoucherV2.sol/KRWVoucherV2.json" },
+  ]) {
+    it(`refuses to start on a DATA_DIR whose contract is KRWVoucher ${old.version}, and says what to do`, async () => {
+      const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), `krw-chain-${old.version}-`));
+      try {
+        let before: Chain | null = await bootstrapChain({ dataDir: oldDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
+        const compiled = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../artifacts/contracts", old.artifact), "utf8"));
+        const deployTx = await new ethers.ContractFactory(compiled.abi, compiled.bytecode).getDeployTransaction(before.sender.address, feeCollector);
+        const receipt = await before.sender.send(deployTx);
+        expect(receipt.status).toBe(1);
+        const deployFile = path.join(oldDir, "deployments", `${before.deployment.chainId}.json`);
+        const recorded = { ...before.deployment, token: receipt.contractAddress!, deployBlock: receipt.blockNumber };
+        fs.writeFileSync(deployFile, JSON.stringify(recorded, null, 2));
+        await before.stop();
+        before = null;
 
-      // This build replays that journal on a fresh node, finds v1's code at the recorded address and stops.
-      const started = bootstrapChain({ dataDir: oldDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
-      const err = await started.then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(err).toBeInstanceOf(ContractCodeMismatchError);
-      const message = (err as Error).message;
-      expect(message).toContain(recorded.token);
-      expect(message).toContain(`mv ${oldDir} ${oldDir}.old`);
-      expect(message).toContain("fresh DATA_DIR");
-      // Nothing was redeployed behind the operator's back.
-      expect(JSON.parse(fs.readFileSync(deployFile, "utf8")).token).toBe(recorded.token);
-    } finally {
-      fs.rmSync(oldDir, { recursive: true, force: true });
-    }
-  });
+        // This build replays that journal on a fresh node, finds the old code at the recorded address and stops.
+        const started = bootstrapChain({ dataDir: oldDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
+        const err = await started.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(ContractCodeMismatchError);
+        const message = (err as Error).message;
+        expect(message).toContain(recorded.token);
+        expect(message).toContain(`mv ${oldDir} ${oldDir}.old`);
+        expect(message).toContain("fresh DATA_DIR");
+        expect(message).toContain(old.version);
+        // Nothing was redeployed behind the operator's back.
+        expect(JSON.parse(fs.readFileSync(deployFile, "utf8")).token).toBe(recorded.token);
+      } finally {
+        fs.rmSync(oldDir, { recursive: true, force: true });
+      }
+    });
+  }
 });

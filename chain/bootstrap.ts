@@ -62,7 +62,16 @@ export interface ChainOptions {
   onRevive?: (phase: "down" | "back") => void;
 }
 
-export const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"] as const;
+/** The roles the admin grants the operator at deployment; it is then made a minter by itself as master minter. */
+export const ROLES = ["MASTER_MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"] as const;
+
+/**
+ * The operator's minter allowance at deployment, in won: a thousand times the largest mint the back-office
+ * accepts (15 digits, AMOUNT_MAX_DIGITS), so today's flows (purchases, the seed, the bench) never reach it.
+ * It caps what a stolen operator key could mint; screens to watch and top it up come with the back-office's
+ * allowance management.
+ */
+export const OPERATOR_MINT_ALLOWANCE = 10n ** 18n;
 
 /**
  * Brings the chain up: starts the embedded node (unless RPC_URL), replays the journal on a fresh
@@ -187,6 +196,8 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       const r = await sender.send({ to: token, data: iface.encodeFunctionData("grantRole", [roleId, sender.address]) });
       if (r.status !== 1) throw new Error(`grantRole ${role} failed`);
     }
+    const minter = await sender.send({ to: token, data: iface.encodeFunctionData("configureMinter", [sender.address, OPERATOR_MINT_ALLOWANCE]) });
+    if (minter.status !== 1) throw new Error("configureMinter failed");
     deployment = {
       chainId,
       token,

@@ -30,7 +30,8 @@ export class ContractCodeMismatchError extends Error {
       [
         `DATA_DIR ${dataDir} holds a KRWVoucher at ${token} (chain ${chainId}) whose code differs from this build's`,
         "contracts/KRWVoucher.sol: it was deployed by another version (v1 had bytes32 nonces, other events and",
-        "blocking rules). This version will not run against it.",
+        "blocking rules; v2 had no minter allowances and let a blocked operator act). This version will not run",
+        "against it.",
         "What to do: stop the service and start it on a fresh DATA_DIR, e.g.",
         `  mv ${dataDir} ${dataDir}.old   (or point DATA_DIR at a new, empty directory)`,
         "The old contract's balances and history are not carried over: see chain/README.md, \"Contract upgrade\".",

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { ethers } from "ethers";
 import { describe, expect, it } from "vitest";
-import { CANCEL_AUTHORIZATION_TYPES, nonceHex, nonceOf, TRANSFER_WITH_AUTHORIZATION_TYPES, transferAuthorizationDigester, voucherDomain } from "./eip712";
+import {
+  CANCEL_AUTHORIZATION_TYPES,
+  nonceHex,
+  nonceOf,
+  RECEIVE_WITH_AUTHORIZATION_TYPES,
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  transferAuthorizationDigester,
+  voucherDomain,
+} from "./eip712";
 
 describe("EIP-712 types and bitmap nonces", () => {
   it("encode exactly the type strings KRWVoucher.sol hashes", () => {
@@ -10,6 +18,7 @@ describe("EIP-712 types and bitmap nonces", () => {
     const typeString = (name: string) => source.match(new RegExp(`"(${name}\\([^"]*\\))"`))?.[1];
     const encode = (types: Record<string, { name: string; type: string }[]>, name: string) => ethers.TypedDataEncoder.from(types).encodeType(name);
     expect(encode(TRANSFER_WITH_AUTHORIZATION_TYPES, "TransferWithAuthorization")).toBe(typeString("TransferWithAuthorization"));
+    expect(encode(RECEIVE_WITH_AUTHORIZATION_TYPES, "ReceiveWithAuthorization")).toBe(typeString("ReceiveWithAuthorization"));
     expect(encode(CANCEL_AUTHORIZATION_TYPES, "CancelAuthorization")).toBe(typeString("CancelAuthorization"));
     expect(typeString("TransferWithAuthorization")).toContain("uint256 nonce");
   });

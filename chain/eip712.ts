@@ -16,6 +16,11 @@ export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
   ],
 };
 
+/** The same fields under EIP-3009's receive type: only the payee may submit it (`receiveWithAuthorization`). */
+export const RECEIVE_WITH_AUTHORIZATION_TYPES = {
+  ReceiveWithAuthorization: TRANSFER_WITH_AUTHORIZATION_TYPES.TransferWithAuthorization,
+};
+
 export const CANCEL_AUTHORIZATION_TYPES = {
   CancelAuthorization: [
     { name: "authorizer", type: "address" },

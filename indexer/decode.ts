@@ -18,7 +18,7 @@ export interface AuthorizationOutcome {
   txHash: string;
   blockNumber: number;
   ok: boolean;
-  /** Why it failed: the decoded custom error (`InsufficientBalance(0x…, 100, 300)`) or `reverted`. */
+  /** Why it failed: the decoded custom error (`ERC20InsufficientBalance(0x…, 100, 300)`) or `reverted`. */
   reason?: string;
   /** The item's position when it came in a batch. */
   index?: number;
@@ -47,7 +47,7 @@ export interface DecodeInput {
 
 const ZERO = ethers.ZeroAddress;
 const ROLE_NAMES = new Map<string, string>(
-  ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"].map((r) => [ethers.id(r), r]),
+  ["MINTER_ROLE", "MASTER_MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"].map((r) => [ethers.id(r), r]),
 );
 ROLE_NAMES.set(ethers.ZeroHash, "DEFAULT_ADMIN_ROLE");
 
@@ -240,7 +240,8 @@ export function decodeRange(input: DecodeInput): DecodedRange {
           });
           break;
         default:
-          // Approval, EIP712DomainChanged, RoleAdminChanged.
+          // Approval, EIP712DomainChanged, RoleAdminChanged, and the minter allowance events (MinterConfigured,
+          // MinterAllowanceIncreased, MinterRemoved: the back-office that reads them comes with allowance management).
           break;
       }
     }

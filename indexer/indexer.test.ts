@@ -113,7 +113,7 @@ describe("indexer against a real Hardhat node", () => {
       [history.bob, 1],
       [history.carol, 2],
     ]);
-    expect(String(failed[0].data?.reason)).toMatch(/^InsufficientBalance\(/);
+    expect(String(failed[0].data?.reason)).toMatch(/^ERC20InsufficientBalance\(/);
     expect(String(failed[1].data?.reason)).toMatch(/^InvalidSignature\(/);
     expect(authorizations.filter((a) => a.txHash === history.batch).map((a) => [a.ok, a.index ?? null])).toEqual([
       [true, null],

@@ -1,6 +1,7 @@
 import { CANCEL_AUTHORIZATION_TYPES, TRANSFER_WITH_AUTHORIZATION_TYPES, voucherDomain } from "../../chain/eip712";
 import { ethers } from "ethers";
 import { voucherArtifact } from "../../chain/artifacts";
+import { OPERATOR_MINT_ALLOWANCE } from "../../chain/bootstrap";
 import { startLocalNode, type LocalNode } from "../../chain/node";
 import { freePort } from "../../chain/ports";
 
@@ -18,7 +19,7 @@ export interface VoucherChain {
   stop(): Promise<void>;
 }
 
-export const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"];
+export const ROLES = ["MASTER_MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"];
 
 export async function startVoucherChain(): Promise<VoucherChain> {
   const node = await startLocalNode(await freePort());
@@ -33,6 +34,8 @@ export async function startVoucherChain(): Promise<VoucherChain> {
   const address = await deployed.getAddress();
   const token = new ethers.Contract(address, abi, admin);
   for (const role of ROLES) await (await token.grantRole(await token[role](), admin.address)).wait();
+  // As master minter, the admin makes itself the minter (the deployment's operator does the same).
+  await (await token.configureMinter(admin.address, OPERATOR_MINT_ALLOWANCE)).wait();
   return { node, provider, admin, users, feeCollector, token, address, deployBlock: receipt.blockNumber, stop: () => node.stop() };
 }
 

@@ -5,11 +5,12 @@
  */
 import { ethers } from "ethers";
 import { voucherArtifact } from "../../chain/artifacts";
+import { OPERATOR_MINT_ALLOWANCE } from "../../chain/bootstrap";
 import { TRANSFER_WITH_AUTHORIZATION_TYPES, voucherDomain } from "../../chain/eip712";
 import { createRpc, eth_blockNumber, type Rpc } from "../../indexer/rpc";
 
 const MNEMONIC = "test test test test test test test test test test test junk";
-const ROLES = ["MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"];
+const ROLES = ["MASTER_MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"];
 
 export interface BenchChain {
   rpc: Rpc;
@@ -59,6 +60,7 @@ export async function deployBenchChain(rpcUrl: string): Promise<BenchChain> {
     }
   };
   await send(ROLES.map((r) => iface.encodeFunctionData("grantRole", [ethers.id(r), admin])));
+  await send([iface.encodeFunctionData("configureMinter", [admin, OPERATOR_MINT_ALLOWANCE])]);
   await send(users.map((u) => iface.encodeFunctionData("mint", [u.address, 10_000_000_000n])));
 
   let step = 0;

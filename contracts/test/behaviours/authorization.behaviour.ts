@@ -140,7 +140,7 @@ export function shouldBehaveLikeAuthorizedTransferVoucher(fixture: Fixture) {
       const value = BOB_START - FEE + 1n; // value alone fits, value + fee does not
       const auth = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value, fee: FEE });
       await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(auth)))
-        .to.be.revertedWithCustomError(f.voucher, "InsufficientBalance")
+        .to.be.revertedWithCustomError(f.voucher, "ERC20InsufficientBalance")
         .withArgs(f.bob.address, BOB_START, value + FEE);
       expect(await f.voucher.balanceOf(f.bob.address)).to.equal(BOB_START);
       expect(await f.voucher.balanceOf(f.carol.address)).to.equal(0n);

@@ -27,7 +27,7 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
         forged: f.voucher.interface.encodeErrorResult("InvalidSignature", [f.alice.address, f.carol.address]),
         replayed: f.voucher.interface.encodeErrorResult("AuthorizationUsedOrCanceled", [f.alice.address, used.nonce]),
         // bob received 100 from `used` above
-        tooMuch: f.voucher.interface.encodeErrorResult("InsufficientBalance", [
+        tooMuch: f.voucher.interface.encodeErrorResult("ERC20InsufficientBalance", [
           f.bob.address,
           BOB_START + 100n,
           BOB_START + 100n + FEE,
@@ -177,11 +177,11 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       expect(f.voucher.interface.getFunction("executeAuthorization")).to.equal(null);
     });
 
-    it("reports an item whose value + fee overflows as InsufficientBalance and runs the rest", async function () {
+    it("reports an item whose value + fee overflows as ERC20InsufficientBalance and runs the rest", async function () {
       const f = await loadFixture(fixture);
       const max = 2n ** 256n - 1n;
       const overflow = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: max, fee: FEE });
-      await expectFailsAlone(f, overflow, "InsufficientBalance", [f.alice.address, ALICE_START, max]);
+      await expectFailsAlone(f, overflow, "ERC20InsufficientBalance", [f.alice.address, ALICE_START, max]);
     });
 
     it("fails an item with a fee when the fee collector is blocked; one without a fee runs", async function () {

@@ -21,12 +21,12 @@ const deadline = async () => BigInt((await ethers.provider.getBlock("latest"))!.
 /**
  * gasUsed from receipts, every case under the same storage shape: the sender keeps a non-zero
  * balance, the recipient already holds vouchers (an existing recipient), the fee collector already
- * holds fees. KRWVoucher v2 is measured beside an OpenZeppelin ERC-20, a USDC-style EIP-3009 token
- * and the frozen v1 contract, all in this one run.
+ * holds fees. KRWVoucher v3 is measured beside an OpenZeppelin ERC-20, a USDC-style EIP-3009 token
+ * and the frozen v1 and v2 contracts, all in this one run.
  */
 export async function measureGas(batchSize: number) {
   const f = await deployVoucherFixture();
-  const { voucher, minter, relayer, alice, bob, carol } = f;
+  const { voucher, admin, feeCollector, minter, relayer, alice, bob, carol } = f;
 
   // ---- anchors ----
   const oz = (await ethers.deployContract("OZTransferAnchor")) as unknown as Voucher;
@@ -40,39 +40,54 @@ export async function measureGas(batchSize: number) {
   const usdcAuth = await signUsdcStyle(usdc, alice, bob.address, 5_000n, ethers.id("usdc-nonce"));
   const usdcTransferWithAuthorization = await gasOf(usdc.connect(relayer).transferWithAuthorization(...usdcAuth));
 
-  // A batch of `batchSize` wallets paying `batchSize` existing recipients (on v1 and on v2).
+  // A batch of `batchSize` wallets paying `batchSize` existing recipients (on v1, v2 and v3).
   const senders = Array.from({ length: batchSize }, (_, i) => wallet(`sender-${i}`));
   const recipients = senders.map((_, i) => address(`batch-to-${i}`));
 
   const v1 = await measureV1(relayer, alice, bob.address, carol.address, senders, recipients);
 
-  // ---- KRWVoucher v2 ----
-  await voucher.connect(minter).mint(alice.address, 1_000_000n);
-  await voucher.connect(minter).mint(bob.address, 1n);
-  await voucher.connect(minter).mint(carol.address, 1n);
+  // ---- KRWVoucher v2 (frozen), then v3: the same calls ----
+  const v2Token = (await ethers.deployContract("KRWVoucherV2", [admin.address, feeCollector.address])) as unknown as Voucher;
+  await v2Token.grantRole(await v2Token.MINTER_ROLE(), minter.address);
+  await v2Token.grantRole(await v2Token.RELAYER_ROLE(), relayer.address);
+  const v2 = await measureBitmapVoucher(v2Token, { minter, relayer, alice, bob, carol }, senders, recipients);
+  const v3 = await measureBitmapVoucher(voucher, { minter, relayer, alice, bob, carol }, senders, recipients);
+
+  return { batchSize, ozTransfer, usdcTransferWithAuthorization, v1, v2, v3 };
+}
+
+/**
+ * transfer, gift and batch on a KRWVoucher with bitmap nonces (v2 and v3 share the calls): each gift and
+ * batch item once as the first nonce of a word (a fresh slot) and once with the word in use (the steady state).
+ */
+async function measureBitmapVoucher(
+  voucher: Voucher,
+  who: { minter: Signer; relayer: Signer; alice: Signer; bob: Signer; carol: Signer },
+  senders: Signer[],
+  recipients: string[],
+) {
+  const { minter, relayer, alice } = who;
+  const bob = await who.bob.getAddress();
+  const carol = await who.carol.getAddress();
+  await voucher.connect(minter).mint(await alice.getAddress(), 1_000_000n);
+  await voucher.connect(minter).mint(bob, 1n);
+  await voucher.connect(minter).mint(carol, 1n);
   // The fee collector holds fees, and alice's nonce word 0 is in use (her nonce 0).
-  const warmUp = await signTransferAuthorization(voucher, alice, { to: carol.address, value: 1_000n, fee: FEE, nonce: 0n });
+  const warmUp = await signTransferAuthorization(voucher, alice, { to: carol, value: 1_000n, fee: FEE, nonce: 0n });
   await voucher.connect(relayer).transferWithAuthorization(...transferArgs(warmUp));
 
-  const transfer = await gasOf(voucher.connect(alice).transfer(bob.address, 5_000n));
-  const giftFirstInWord = await gasOf(
-    voucher
-      .connect(relayer)
-      .transferWithAuthorization(
-        ...transferArgs(await signTransferAuthorization(voucher, alice, { to: bob.address, value: 5_000n, fee: FEE, nonce: nonceOf(1n, 0) })),
-      ),
-  );
-  const gift = await gasOf(
-    voucher
-      .connect(relayer)
-      .transferWithAuthorization(
-        ...transferArgs(await signTransferAuthorization(voucher, alice, { to: bob.address, value: 5_000n, fee: FEE, nonce: 1n })),
-      ),
-  );
+  const transfer = await gasOf(voucher.connect(alice).transfer(bob, 5_000n));
+  const gift = async (nonce: bigint) =>
+    gasOf(
+      voucher
+        .connect(relayer)
+        .transferWithAuthorization(...transferArgs(await signTransferAuthorization(voucher, alice, { to: bob, value: 5_000n, fee: FEE, nonce }))),
+    );
+  const giftFirstInWord = await gift(nonceOf(1n, 0));
+  const giftInWord = await gift(1n);
 
-  // The batch, first with each wallet's nonce 0 (a fresh nonce word), then with nonce 1 (the word is
-  // in use: the steady state).
-  for (const s of senders) await voucher.connect(minter).mint(s.address, 100_000n);
+  // The batch, first with each wallet's nonce 0 (a fresh nonce word), then with nonce 1 (the word is in use).
+  for (const s of senders) await voucher.connect(minter).mint(await s.getAddress(), 100_000n);
   for (const r of recipients) await voucher.connect(minter).mint(r, 1n);
   const batch = async (nonce: bigint) => {
     const items = await Promise.all(
@@ -83,22 +98,10 @@ export async function measureGas(batchSize: number) {
     if (failed.length > 0) throw new Error(`${failed.length} batch items failed; the measurement would be wrong`);
     return receipt.gasUsed;
   };
-  const batchTotalFirstInWord = await batch(0n);
-  const batchTotal = await batch(1n);
-  const n = BigInt(batchSize);
-
-  return {
-    batchSize,
-    ozTransfer,
-    usdcTransferWithAuthorization,
-    v1,
-    transfer,
-    gift,
-    giftFirstInWord,
-    batchTotal,
-    batchPerItem: batchTotal / n,
-    batchPerItemFirstInWord: batchTotalFirstInWord / n,
-  };
+  const n = BigInt(senders.length);
+  const batchPerItemFirstInWord = (await batch(0n)) / n;
+  const batchPerItem = (await batch(1n)) / n;
+  return { transfer, gift: giftInWord, giftFirstInWord, batchPerItem, batchPerItemFirstInWord };
 }
 
 async function signUsdcStyle(token: BaseContract, signer: Signer, to: string, value: bigint, nonce: string) {

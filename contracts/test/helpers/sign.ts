@@ -3,8 +3,14 @@ import { time } from "@nomicfoundation/hardhat-network-helpers";
 import type { BaseContract, Contract, Signer, TypedDataDomain } from "ethers";
 
 /** EIP-712 types: the same definitions the relayer signs with. */
-import { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf, type TransferAuthorization } from "../../../chain/eip712";
-export { TRANSFER_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf, type TransferAuthorization };
+import {
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  RECEIVE_WITH_AUTHORIZATION_TYPES,
+  CANCEL_AUTHORIZATION_TYPES,
+  nonceOf,
+  type TransferAuthorization,
+} from "../../../chain/eip712";
+export { TRANSFER_WITH_AUTHORIZATION_TYPES, RECEIVE_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf, type TransferAuthorization };
 
 
 /** Same shape as the contract's `Authorization` struct, so it can go straight into a batch. */
@@ -14,7 +20,6 @@ export interface SignedAuthorization extends TransferAuthorization {
   s: string;
 }
 
-/** Any 256-bit nonce (a random word and bit), as the relayer's first outbox generated them. */
 /** ERC-2612 permit (OpenZeppelin's ERC20Permit). */
 export const PERMIT_TYPES = {
   Permit: [
@@ -26,15 +31,25 @@ export const PERMIT_TYPES = {
   ],
 };
 
-/** An ERC-2612 permit signed by `owner`, valid for an hour: positional arguments of `permit`. */
-export async function signPermit(voucher: Contract, owner: Signer, spender: string, value: bigint) {
-  const ownerAddress = await owner.getAddress();
-  const deadline = BigInt(await time.latest()) + 3600n;
-  const message = { owner: ownerAddress, spender, value, nonce: (await voucher.nonces(ownerAddress)) as bigint, deadline };
-  const { v, r, s } = ethers.Signature.from(await owner.signTypedData(await voucherDomain(voucher), PERMIT_TYPES, message));
-  return [ownerAddress, spender, value, deadline, v, r, s] as const;
+/**
+ * An ERC-2612 permit signed by `owner` (by default with its next nonce, valid for an hour): positional
+ * arguments of `permit`. `owner` in the message may be another address, to make a signature by the wrong key.
+ */
+export async function signPermit(
+  voucher: Contract,
+  signer: Signer,
+  spender: string,
+  value: bigint,
+  opts: { owner?: string; nonce?: bigint; deadline?: bigint } = {},
+) {
+  const owner = opts.owner ?? (await signer.getAddress());
+  const deadline = opts.deadline ?? BigInt(await time.latest()) + 3600n;
+  const message = { owner, spender, value, nonce: opts.nonce ?? ((await voucher.nonces(owner)) as bigint), deadline };
+  const { v, r, s } = ethers.Signature.from(await signer.signTypedData(await voucherDomain(voucher), PERMIT_TYPES, message));
+  return [owner, spender, value, deadline, v, r, s] as const;
 }
 
+/** Any 256-bit nonce (a random word and bit), as the relayer's first outbox generated them. */
 export function randomNonce(): bigint {
   return ethers.toBigInt(ethers.randomBytes(32));
 }
@@ -52,6 +67,7 @@ export async function signTransferAuthorization(
   voucher: BaseContract,
   signer: Signer,
   auth: Partial<TransferAuthorization> & { to: string; value: bigint },
+  types: Record<string, { name: string; type: string }[]> = TRANSFER_WITH_AUTHORIZATION_TYPES,
 ): Promise<SignedAuthorization> {
   const message: TransferAuthorization = {
     from: auth.from ?? (await signer.getAddress()),
@@ -62,9 +78,18 @@ export async function signTransferAuthorization(
     validBefore: auth.validBefore ?? BigInt(await time.latest()) + 3600n,
     nonce: auth.nonce ?? randomNonce(),
   };
-  const signature = await signer.signTypedData(await voucherDomain(voucher), TRANSFER_WITH_AUTHORIZATION_TYPES, message);
+  const signature = await signer.signTypedData(await voucherDomain(voucher), types, message);
   const { v, r, s } = ethers.Signature.from(signature);
   return { ...message, v, r, s };
+}
+
+/** The same fields signed as an EIP-3009 ReceiveWithAuthorization (only the payee may submit it). */
+export async function signReceiveAuthorization(
+  voucher: BaseContract,
+  signer: Signer,
+  auth: Partial<TransferAuthorization> & { to: string; value: bigint },
+): Promise<SignedAuthorization> {
+  return signTransferAuthorization(voucher, signer, auth, RECEIVE_WITH_AUTHORIZATION_TYPES);
 }
 
 export async function signCancelAuthorization(voucher: BaseContract, signer: Signer, nonce: bigint, authorizer?: string) {
@@ -74,7 +99,7 @@ export async function signCancelAuthorization(voucher: BaseContract, signer: Sig
   return { ...message, v, r, s };
 }
 
-/** Positional arguments of `transferWithAuthorization`. */
+/** Positional arguments of `transferWithAuthorization` (and of `receiveWithAuthorization`). */
 export function transferArgs(a: SignedAuthorization) {
   return [a.from, a.to, a.value, a.fee, a.validAfter, a.validBefore, a.nonce, a.v, a.r, a.s] as const;
 }
