@@ -1,6 +1,14 @@
 import type { AdminArea } from "../admin-access";
 import type { EndpointDef } from "./endpoint";
 import { settlementApi } from "./settlement";
+import { accountApi, operatorSessionApi } from "./account";
+import { healthApi } from "./health";
+import { historyApi } from "./history";
+import { memberBoardsApi } from "./member-boards";
+import { partnerApi } from "./partner";
+import { paymentsApi } from "./payments";
+import { policiesApi } from "./policies";
+import { purchasesApi } from "./purchases";
 
 /**
  * Every API call of the service, by name: one flat table (names are unique across features), each
@@ -9,6 +17,15 @@ import { settlementApi } from "./settlement";
  */
 export const API = {
   ...settlementApi,
+  ...accountApi,
+  ...operatorSessionApi,
+  ...healthApi,
+  ...historyApi,
+  ...memberBoardsApi,
+  ...partnerApi,
+  ...paymentsApi,
+  ...policiesApi,
+  ...purchasesApi,
 } satisfies Record<string, EndpointDef>;
 
 export type ApiName = keyof typeof API;
