@@ -57,7 +57,7 @@ export type ReplyData<E extends EndpointDef> = E["response"] extends z.ZodType ?
 export type ResponseData<E extends EndpointDef> = E["response"] extends z.ZodType ? z.output<E["response"]> : unknown;
 
 type Obj<T> = T extends undefined ? unknown : T;
-/** What a client passes: path fields, then the query (GET, DELETE) or the body (POST, PUT), as one object. */
+/** What a client passes: path fields, then the query (GET, DELETE) or the body (POST, PUT, a DELETE that declares one), as one object. */
 export type ClientInput<E extends EndpointDef> = Obj<In<E["params"]>> & Obj<In<E["query"]>> & Obj<In<E["body"]>>;
 
 /** `:name` path segments filled from the input; the remaining fields, for the query string or the body. */
@@ -79,5 +79,5 @@ export function queryString(fields: Record<string, unknown>): string {
   return s ? `?${s}` : "";
 }
 
-/** Where a client puts the input fields that are not path segments. */
-export const inQuery = (e: Pick<EndpointDef, "method">) => e.method === "GET" || e.method === "DELETE";
+/** Where a client puts the input fields that are not path segments: the query string of a GET or DELETE, unless it declares a body (DELETE /api/favorite). */
+export const inQuery = (e: Pick<EndpointDef, "method" | "body">) => !e.body && (e.method === "GET" || e.method === "DELETE");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Msg } from "../messages";
+import { ADMIN_FLAGS, type AdminFlags } from "../constants";
 import { pin } from "./common";
 
 export const loginUserBody = z.strictObject({
@@ -52,3 +53,37 @@ function isPastCalendarDate(ymd: string): boolean {
   const d = new Date(`${ymd}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === ymd && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
 }
+
+// ---- answers ----------------------------------------------------------------------------------------
+
+/** A member as the session knows it: the login's `account`, the sign-up's answer. */
+export const memberAccount = z.object({ phonenumber: z.string(), username: z.string() });
+export type MemberAccount = z.infer<typeof memberAccount>;
+
+/** A session's token and when it expires (a login; a password reset made while signed in renews the session). */
+export const sessionToken = z.object({ accessToken: z.string().min(1), expiredAt: z.string().min(1) });
+
+/** POST /api/auth/login_user. */
+export const loginUserData = sessionToken.extend({ account: memberAccount });
+
+/** GET /api/auth, /api/auth/reauth: the single-use key and the provider's popup URL. */
+export const verifyStart = z.object({ url: z.string(), key: z.string() });
+
+/** POST /api/verify/submit (the simulated provider's form): the verification code it decided. */
+export const verifyResult = z.object({ code: z.number().int() });
+
+/** The operator of POST /api/auth/login_admin. */
+export const adminAccountSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  permission: z.number().int(),
+  // Only the known flags are kept (a newer server may send more); missing flags read as false.
+  flags: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .transform((f): AdminFlags => Object.fromEntries(ADMIN_FLAGS.filter((k) => f[k] === true).map((k) => [k, true]))),
+  /** The member a shop-owner operator (permission 3) acts for, else null. */
+  memberId: z.number().int().nullable(),
+});
+
+export const loginAdminData = sessionToken.extend({ account: adminAccountSchema });

@@ -23,3 +23,6 @@ export const partnerPayment = z.object({
   timestamp: z.string(),
 });
 export type PartnerPayment = z.infer<typeof partnerPayment>;
+
+/** GET /api/partner/payments. */
+export const partnerPayments = z.object({ payments: z.array(partnerPayment) });

@@ -32,6 +32,8 @@ export type Handler<E extends EndpointDef> = (
 export interface RouteOptions {
   /** Run before the access check (rate limits, concurrency gates). */
   pre?: RequestHandler[];
+  /** Run after the access check, before validation (a rate limit counted per member or operator). */
+  afterAccess?: RequestHandler[];
   /** Run after validation, before the handler (Idempotency-Key). */
   use?: RequestHandler[];
   /** The code a body that breaks a rule answers; the payment calls answer 1130 (only a wrong password is 400 there). */
@@ -40,8 +42,10 @@ export interface RouteOptions {
 
 export interface Routes {
   router: Router;
-  handle<E extends EndpointDef>(e: E, handler: Handler<E>): void;
-  handle<E extends EndpointDef>(e: E, opts: RouteOptions, handler: Handler<E>): void;
+  // E is read from the endpoint alone (NoInfer): the handler is then typed by the resolved response type, so its
+  // string literals ("cancelled", "ok") are checked as such instead of widening to string.
+  handle<E extends EndpointDef>(e: E, handler: NoInfer<Handler<E>>): void;
+  handle<E extends EndpointDef>(e: E, opts: RouteOptions, handler: NoInfer<Handler<E>>): void;
 }
 
 /** The gate an endpoint's access names. */
@@ -87,6 +91,7 @@ export function createRoutes(ctx: AppContext): Routes {
     const chain: RequestHandler[] = [
       ...(opts.pre ?? []),
       ...accessGate(ctx, e),
+      ...(opts.afterAccess ?? []),
       validator(e, opts.refusalCode ?? Code.BAD_REQUEST),
       ...(opts.use ?? []),
       async (req, res) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loginAdminBody } from "@domain/schemas/auth";
+import { adminAccountSchema, loginAdminBody, loginAdminData } from "@domain/schemas/auth";
 import {
   apiKeyInfo, auditList, auditListRequest, changePermissionBody, changeStateBody, connectList, memberDetail, memberIdParams,
   memberList, memberListRequest, notifyList, notifyListRequest, operatorCreateBody, operatorDetail, operatorDetailBody,
@@ -20,7 +20,6 @@ import {
 import { apiCall, ApiError, type CallOptions } from "./client";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
-import { ADMIN_FLAGS, type AdminFlags } from "@domain/constants";
 
 /**
  * Every call the admin app makes, declared once: method, path, request body schema and the
@@ -37,22 +36,8 @@ interface Endpoint {
 
 const won = z.number().int();
 
-export const adminAccountSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  permission: z.number().int(),
-  // Only the known flags are kept (a newer server may send more); missing flags read as false.
-  flags: z
-    .record(z.string(), z.unknown())
-    .default({})
-    .transform((f): AdminFlags => Object.fromEntries(ADMIN_FLAGS.filter((k) => f[k] === true).map((k) => [k, true]))),
-});
-
-export const loginAdminData = z.object({
-  accessToken: z.string().min(1),
-  expiredAt: z.string().min(1),
-  account: adminAccountSchema,
-});
+// The login's answer lives in domain/ with its endpoint (domain/api/account.ts).
+export { adminAccountSchema, loginAdminData };
 
 /** Toolbar totals (permission 0), in won. */
 export const toolbarData = z.object({

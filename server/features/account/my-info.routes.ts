@@ -1,13 +1,13 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { ok } from "../../http/errors";
-import { validate, valid } from "../../http/validate";
-import { authOf, requireMember, type MemberRow } from "../../auth/middleware";
+import { createRoutes } from "../../http/routes";
+import { authOf, type MemberRow } from "../../auth/middleware";
 import { memberById, updateMemberProfile } from "../members/members.repo";
-import { myInfoUpdateBody, type MyInfoUpdateBody } from "../../../domain/schemas/info";
+import { accountApi } from "../../../domain/api/account";
+import type { MyInfo } from "../../../domain/schemas/account";
 
 /** What GET/PUT /api/info/myinfo answer: profile, custodial wallet and its spendable balance. */
-async function myInfo(ctx: AppContext, member: MemberRow) {
+async function myInfo(ctx: AppContext, member: MemberRow): Promise<MyInfo> {
   const wallet = await ctx.custody.memberWallet(member.id);
   const address = wallet?.address ?? null;
   return {
@@ -27,14 +27,11 @@ const edit = (sent: string | null | undefined, current: string | null) => (sent 
 
 /** My info (/info/detail): the member's own profile. */
 export function myInfoRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
-  r.get("/api/info/myinfo", requireMember(ctx), async (req, res) => {
-    ok(res, await myInfo(ctx, authOf(req).member!));
-  });
+  handle(accountApi.myInfo, async (_in, req) => myInfo(ctx, authOf(req).member!));
 
-  r.put("/api/info/myinfo", requireMember(ctx), validate(myInfoUpdateBody), async (req, res) => {
-    const body = valid<MyInfoUpdateBody>(req).body;
+  handle(accountApi.myInfoUpdate, async ({ body }, req) => {
     const me = authOf(req).member!;
     const next = {
       nickname: edit(body.nickname, me.nickname),
@@ -42,8 +39,8 @@ export function myInfoRoutes(ctx: AppContext): Router {
       home_address: edit(body.address, me.home_address),
     };
     await updateMemberProfile(ctx.db, me.id, next);
-    ok(res, await myInfo(ctx, (await memberById(ctx.db, me.id))!));
+    return myInfo(ctx, (await memberById(ctx.db, me.id))!);
   });
 
-  return r;
+  return router;
 }

@@ -1,8 +1,8 @@
-import { Router } from "express";
+import type { Router } from "express";
 import { loginSubjectPrefix } from "../../auth/check-password";
 import type { AppContext } from "../../context";
-import { AppError, ok } from "../../http/errors";
-import { validate, valid } from "../../http/validate";
+import { AppError } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { rateLimit } from "../../http/rate-limit";
 import { hashPin } from "../../auth/passwords";
 import { bearer } from "../../auth/middleware";
@@ -10,7 +10,7 @@ import { createMember, isUniqueViolation } from "../members/members.service";
 import { memberByPhone, setMemberPassword } from "../members/members.repo";
 import { createVerifications } from "./verification.service";
 import { createIdentityProvider } from "./identity";
-import { activateBody, passwordResetBody, type ActivateBody, type PasswordResetBody } from "../../../domain/schemas/auth";
+import { accountApi as api } from "../../../domain/api/account";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { VerifyCode } from "../../../domain/constants";
@@ -20,24 +20,23 @@ const digits = (s: string) => s.replace(/\D/g, "");
 /**
  * Sign-up and password reset through identity verification: start a key (GET /api/auth, /reauth), the
  * provider's popup verifies the person, then the key (never a client-sent phone) decides who is created
- * or whose password changes. Login and logout live in session.ts.
+ * or whose password changes. Login and logout live in login.routes.ts.
  */
 export function signupRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
   const verifications = createVerifications(ctx.db, async (phone) => (await memberByPhone(ctx.db, phone)) !== undefined);
   const provider = createIdentityProvider(verifications);
   // Anyone can claim any identity on the simulator: fine for development and demos, never for real members.
   if (provider.name === "simulated") ctx.log.warn("identity verification is SIMULATED (set VERIFY_PROVIDER to a real provider for production)");
-  const startLimiter = rateLimit({ windowMs: 60_000, max: 30 });
-  const useLimiter = rateLimit({ windowMs: 60_000, max: 30 });
+  const startLimiter = { pre: [rateLimit({ windowMs: 60_000, max: 30 })] };
+  const useLimiter = { pre: [rateLimit({ windowMs: 60_000, max: 30 })] };
 
-  r.use(provider.routes());
+  router.use(provider.routes(ctx));
 
-  r.get("/api/auth", startLimiter, async (_req, res) => ok(res, await provider.start("signup")));
-  r.get("/api/auth/reauth", startLimiter, async (_req, res) => ok(res, await provider.start("reauth")));
+  handle(api.verifyStart, startLimiter, async () => provider.start("signup"));
+  handle(api.reauthStart, startLimiter, async () => provider.start("reauth"));
 
-  r.put("/api/auth", useLimiter, validate(activateBody), async (req, res) => {
-    const { key_info, password } = valid<ActivateBody>(req).body;
+  handle(api.signup, useLimiter, async ({ body: { key_info, password } }) => {
     const row = await verifications.claim(key_info, "signup", VerifyCode.OK);
     if (!row) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     // Someone may have signed up with this phone since the key was verified.
@@ -51,11 +50,10 @@ export function signupRoutes(ctx: AppContext): Router {
       throw err;
     }
     ctx.log.info({ memberId: member.id }, "member signed up");
-    ok(res, { phonenumber: member.phonenumber, username: member.username });
+    return { phonenumber: member.phonenumber, username: member.username };
   });
 
-  r.post("/api/auth/password_v2", useLimiter, validate(passwordResetBody), async (req, res) => {
-    const { key_info, password, phone } = valid<PasswordResetBody>(req).body;
+  handle(api.passwordReset, useLimiter, async ({ body: { key_info, password, phone } }, req) => {
     const verified = await verifications.usable(key_info, "reauth", VerifyCode.ALREADY_MEMBER);
     if (!verified) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     // The key says whose password changes; a different phone from the client is refused, not followed.
@@ -78,8 +76,8 @@ export function signupRoutes(ctx: AppContext): Router {
     await ctx.lockout.resetAll(loginSubjectPrefix("member", member.phonenumber));
     await ctx.lockout.reset(`pay:${member.id}`);
     ctx.log.info({ memberId: member.id }, "member password reset");
-    ok(res, renewed);
+    return renewed;
   });
 
-  return r;
+  return router;
 }

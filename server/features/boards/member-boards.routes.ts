@@ -1,18 +1,11 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { AppError, notFound, ok } from "../../http/errors";
-import { validate, valid } from "../../http/validate";
-import { authOf, requireMember } from "../../auth/middleware";
+import { AppError, notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
+import { authOf } from "../../auth/middleware";
 import type { Board } from "../../db/schema";
 import { boardPage, deleteOwnInquiry, inquiryOf, insertBoard, updateOwnInquiry } from "./boards.repo";
-import {
-  idParams,
-  inquiryCreateBody,
-  inquiryUpdateBody,
-  pageParams,
-  type InquiryCreateBody,
-  type InquiryUpdateBody,
-} from "../../../domain/schemas/info";
+import { memberBoardsApi as api } from "../../../domain/api/member-boards";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { plainText, textToHtml } from "../../http/rich-text";
@@ -41,46 +34,51 @@ const toInquiry = (b: Board) => ({ ...toPost(b), content: textToHtml(b.content),
 
 /** Customer service: notices, FAQ and events (public), 1:1 inquiries (the member's own). */
 export function memberBoardRoutes(ctx: AppContext): Router {
-  const r = Router();
-  for (const [path, type] of [["notify", "notice"], ["faq", "faq"], ["event", "event"]] as const) {
-    r.get(`/api/cs/${path}/:page`, validate(pageParams, "params"), async (req, res) => {
-      const { rows, count } = await boardPage(ctx.db, { type }, valid<unknown, { page: number }>(req).params.page, CS_PAGE_SIZE);
-      ok(res, { list: rows.map(type === "event" ? toEvent : toPost), count });
-    });
-  }
+  const { router, handle } = createRoutes(ctx);
+  const page = async (type: "notice" | "faq" | "event", n: number) => boardPage(ctx.db, { type }, n, CS_PAGE_SIZE);
 
-  r.get("/api/cs/inquiry/:page", requireMember(ctx), validate(pageParams, "params"), async (req, res) => {
+  handle(api.csNotices, async ({ params }) => {
+    const { rows, count } = await page("notice", params.page);
+    return { list: rows.map(toPost), count };
+  });
+  handle(api.csFaqs, async ({ params }) => {
+    const { rows, count } = await page("faq", params.page);
+    return { list: rows.map(toPost), count };
+  });
+  handle(api.csEvents, async ({ params }) => {
+    const { rows, count } = await page("event", params.page);
+    return { list: rows.map(toEvent), count };
+  });
+
+  handle(api.csInquiries, async ({ params }, req) => {
     const filter = { type: "inquiry", memberId: authOf(req).member!.id } as const;
-    const { rows, count } = await boardPage(ctx.db, filter, valid<unknown, { page: number }>(req).params.page, CS_PAGE_SIZE);
-    ok(res, { list: rows.map(toInquiry), count });
+    const { rows, count } = await boardPage(ctx.db, filter, params.page, CS_PAGE_SIZE);
+    return { list: rows.map(toInquiry), count };
   });
 
-  r.post("/api/cs/inquiry", requireMember(ctx), validate(inquiryCreateBody), async (req, res) => {
-    const title = inquiryTitle(valid<InquiryCreateBody>(req).body.title);
-    const { content } = valid<InquiryCreateBody>(req).body;
+  handle(api.csInquiryCreate, async ({ body }, req) => {
+    const title = inquiryTitle(body.title);
     const me = authOf(req).member!;
-    const id = await insertBoard(ctx.db, { type: "inquiry", title, content, member_id: me.id, state: WAITING });
+    const id = await insertBoard(ctx.db, { type: "inquiry", title, content: body.content, member_id: me.id, state: WAITING });
     await ctx.notifier.notify("문의", `${me.username}님의 1:1 문의가 등록되었습니다: ${title}`, id);
-    ok(res, toInquiry((await inquiryOf(ctx.db, me.id, id))!));
+    return toInquiry((await inquiryOf(ctx.db, me.id, id))!);
   });
 
-  r.put("/api/cs/inquiry", requireMember(ctx), validate(inquiryUpdateBody), async (req, res) => {
-    const { id, content } = valid<InquiryUpdateBody>(req).body;
-    const title = inquiryTitle(valid<InquiryUpdateBody>(req).body.title);
+  handle(api.csInquiryUpdate, async ({ body: { id, title: typed, content } }, req) => {
+    const title = inquiryTitle(typed);
     const me = authOf(req).member!;
     const row = await inquiryOf(ctx.db, me.id, id);
     if (!row) throw notFound();
     if (row.state === ANSWERED) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
     // The state check is repeated in the UPDATE so an answer landing meanwhile is not overwritten.
     if (!(await updateOwnInquiry(ctx.db, me.id, id, { title, content }, ANSWERED))) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
-    ok(res, { id, title, content: textToHtml(content) });
+    return { id, title, content: textToHtml(content) };
   });
 
-  r.delete("/api/cs/inquiry/:id", requireMember(ctx), validate(idParams, "params"), async (req, res) => {
-    const { id } = valid<unknown, { id: number }>(req).params;
+  handle(api.csInquiryDelete, async ({ params: { id } }, req) => {
     if (!(await deleteOwnInquiry(ctx.db, authOf(req).member!.id, id))) throw notFound();
-    ok(res, { id });
+    return { id };
   });
 
-  return r;
+  return router;
 }

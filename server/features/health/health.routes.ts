@@ -1,17 +1,18 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { ok } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { chainHead } from "../../money/chain-status";
+import { healthApi } from "../../../domain/api/health";
 
 export function healthRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get("/api/health", async (_req, res) => {
+  const { router, handle } = createRoutes(ctx);
+  handle(healthApi.health, async () => {
     const head = await chainHead(ctx);
     const indexed = await ctx.view.indexedHead();
     const indexedHead = indexed?.number ?? null;
     // While the journal replays: entries done / total, rate (entries/s), time left (ms).
     const replay = ctx.chain.replayProgress();
-    ok(res, {
+    return {
       status: head === null ? "chain-unreachable" : ctx.chain.replayError() ? "replay-failed" : ctx.chain.replaying() ? "catching-up" : "ok",
       replayError: ctx.chain.replayError(),
       replay: replay && { reason: replay.reason, done: replay.done, total: replay.total, rate: Math.round(replay.rate), etaMs: replay.etaMs === null ? null : Math.round(replay.etaMs) },
@@ -20,7 +21,7 @@ export function healthRoutes(ctx: AppContext): Router {
       chainHead: head,
       indexedHead,
       lag: head !== null && indexedHead !== null ? head - indexedHead : null,
-    });
+    };
   });
-  return r;
+  return router;
 }

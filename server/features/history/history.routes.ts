@@ -1,31 +1,29 @@
-import { Router } from "express";
+import type { Router } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
-import { authOf, requireMember } from "../../auth/middleware";
-import { AppError, ok } from "../../http/errors";
-import { validate, valid } from "../../http/validate";
+import { authOf } from "../../auth/middleware";
+import { AppError } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { rateLimit } from "../../http/rate-limit";
 import { memberByAddress, memberByPhone } from "../members/members.repo";
 import { historyPage } from "./history.service";
-import { historyBody, userLookupBody, type HistoryBody } from "../../../domain/schemas/money";
+import { historyApi as api } from "../../../domain/api/history";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
 export function historyRoutes(ctx: AppContext): Router {
-  const r = Router();
-  const member = requireMember(ctx);
+  const { router, handle } = createRoutes(ctx);
 
-  r.get("/api/info/balance", member, async (req, res) => {
+  handle(api.balance, async (_in, req) => {
     const address = (await ctx.custody.memberWallet(authOf(req).member!.id))!.address;
     const [balance, pending] = await Promise.all([ctx.outbox.spendable(address), ctx.outbox.pendingOutgoing(address)]);
-    ok(res, { balance, pending });
+    return { balance, pending };
   });
 
   // Recipient lookup for a gift, by phone or by wallet address. Not found is code 500 (spec), HTTP 404.
   // Recipient lookups reveal names behind phone numbers and addresses: 30 a minute per member.
   const lookupLimiter = rateLimit({ windowMs: 60_000, max: 30, per: "account" });
-  r.post("/api/info/user", member, lookupLimiter, validate(userLookupBody), async (req, res) => {
-    const body = valid<{ phonenumber?: string | null; address?: string | null }>(req).body;
+  handle(api.userLookup, { afterAccess: [lookupLimiter] }, async ({ body }, req) => {
     const byPhone = Boolean(body.phonenumber);
     const found = byPhone ? await memberByPhone(ctx.db, body.phonenumber!.replace(/\D/g, "")) : await memberByAddress(ctx.db, body.address ?? "");
     const notFound = new AppError(Code.SERVER_ERROR, byPhone ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound, undefined, 404);
@@ -34,14 +32,12 @@ export function historyRoutes(ctx: AppContext): Router {
     if (found.id === authOf(req).member!.id) throw new AppError(Code.GIFT_TO_SELF, Msg.giftToSelf);
     const address = (await ctx.custody.memberWallet(found.id))?.address;
     if (!address) throw notFound;
-    ok(res, { address: ethers.getAddress(address), username: found.username, phonenumber: maskPhone(found.phonenumber), isApp: Boolean(found.is_app) });
+    return { address: ethers.getAddress(address), username: found.username, phonenumber: maskPhone(found.phonenumber), isApp: Boolean(found.is_app) };
   });
 
-  r.post("/api/info/history", member, validate(historyBody), async (req, res) => {
-    ok(res, await historyPage(ctx, authOf(req).member!.id, valid<HistoryBody>(req).body));
-  });
+  handle(api.history, async ({ body }, req) => historyPage(ctx, authOf(req).member!.id, body));
 
-  return r;
+  return router;
 }
 
 /** 01012345678 → 010-****-5678: a lookup confirms the person without exposing the whole number. */

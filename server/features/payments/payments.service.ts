@@ -8,20 +8,11 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { FEE_WON } from "../../../domain/constants";
 import type { PaymentBody } from "../../../domain/schemas/money";
+import type { PaymentResult } from "../../../domain/schemas/payments";
 import type { IdempotencyRef } from "../../money/idempotency";
 import type { OutboxRow } from "../../db/schema";
 import { memberById } from "../members/members.repo";
 
-export interface PaymentResult {
-  id: number;
-  status: "confirmed" | "pending";
-  txHash: string | null;
-  value: number;
-  fee: number;
-  total: number;
-  to: string;
-  toUsername: string;
-}
 
 /** A marketplace address: the wallet of an active shop-owner member. */
 export async function marketRecipient(ctx: AppContext, address: string) {

@@ -1,14 +1,12 @@
-import { Router } from "express";
+import type { Request, Router } from "express";
 import type { AppContext } from "../../context";
-import type { Request } from "express";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { AppError, forbidden, notFound, ok } from "../../http/errors";
-import { validate, valid } from "../../http/validate";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { sanitizeRichText } from "../../http/rich-text";
 import { appendAction } from "../audit/audit.repo";
-import { policyParams } from "../../../domain/schemas/info";
-import { POLICY_AREA, policyWriteBody, type PolicyDto, type PolicyWriteBody } from "../../../domain/schemas/board";
+import { policiesApi as api } from "../../../domain/api/policies";
+import { POLICY_AREA, type PolicyDto, type PolicyWriteBody } from "../../../domain/schemas/board";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -22,40 +20,38 @@ function requireArea(req: Request, area: AdminArea) {
 
 /** The three policies (1 terms, 2 privacy, 3 voucher terms): read by anyone, written by operators with the policy's flag. Content is operator HTML, sanitised when written. */
 export function policyRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
   const audit = (req: Request) => {
     const a = authOf(req).admin!;
     return { adminId: a.id, adminLoginId: a.login_id };
   };
-  r.get("/api/policy/:id", validate(policyParams, "params"), async (req, res) => {
-    const { id } = valid<unknown, { id: number }>(req).params;
+  handle(api.policy, async ({ params: { id } }) => {
     const p = await policyById(ctx.db, id);
     if (!p) throw notFound();
-    ok(res, { id: p.id, content: p.content, createdAt: p.created_at, state: p.state, updatedAt: p.updated_at });
+    return { id: p.id, content: p.content, createdAt: p.created_at, state: p.state, updatedAt: p.updated_at };
   });
   // The operators' list and writes; each policy id names the flag that may write it.
-  r.get("/api/policy", adminGate(ctx), async (req, res) => {
+  handle(api.policyList, async (_in, req) => {
     const admin = authOf(req).admin!;
-    ok(res, (await allPolicies(ctx.db)).filter((p) => allowsArea(POLICY_AREA[Number(p.id)], admin)).map(toPolicy));
+    return (await allPolicies(ctx.db)).filter((p) => allowsArea(POLICY_AREA[Number(p.id)], admin)).map(toPolicy);
   });
 
-  for (const method of ["post", "put"] as const) {
-    r[method]("/api/policy", adminGate(ctx), validate(policyWriteBody), async (req, res) => {
-      const { id, policy } = valid<PolicyWriteBody>(req).body;
-      requireArea(req, POLICY_AREA[id]);
-      const content = sanitizeRichText(policy);
-      if (!content) throw new AppError(Code.BAD_REQUEST, Msg.required);
-      const saved = await ctx.db.transaction().execute(async (trx) => {
-        const before = await policyById(trx, id);
-        if (method === "post" ? !(await insertPolicy(trx, id, content)) : !(await updatePolicy(trx, id, content))) {
-          throw method === "post" ? new AppError(Code.BAD_REQUEST, Msg.policyExists) : notFound(Msg.policyNone);
-        }
-        await appendAction(trx, { ...audit(req), action: method === "post" ? "policy.create" : "policy.update", targetType: "policy", targetId: id, before: before?.content, after: content });
-        return (await policyById(trx, id))!;
-      });
-      ok(res, toPolicy(saved));
+  const write = (method: "post" | "put") => async ({ body: { id, policy } }: { body: PolicyWriteBody }, req: Request) => {
+    requireArea(req, POLICY_AREA[id]);
+    const content = sanitizeRichText(policy);
+    if (!content) throw new AppError(Code.BAD_REQUEST, Msg.required);
+    const saved = await ctx.db.transaction().execute(async (trx) => {
+      const before = await policyById(trx, id);
+      if (method === "post" ? !(await insertPolicy(trx, id, content)) : !(await updatePolicy(trx, id, content))) {
+        throw method === "post" ? new AppError(Code.BAD_REQUEST, Msg.policyExists) : notFound(Msg.policyNone);
+      }
+      await appendAction(trx, { ...audit(req), action: method === "post" ? "policy.create" : "policy.update", targetType: "policy", targetId: id, before: before?.content, after: content });
+      return (await policyById(trx, id))!;
     });
-  }
+    return toPolicy(saved);
+  };
+  handle(api.policyCreate, write("post"));
+  handle(api.policyUpdate, write("put"));
 
-  return r;
+  return router;
 }

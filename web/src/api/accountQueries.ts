@@ -1,17 +1,32 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { accountApi, accountKeys, type MyInfoUpdate } from "./accountApi";
+import type { ClientInput } from "@domain/api/endpoint";
+import { accountApi } from "@domain/api/account";
+import { memberBoardsApi } from "@domain/api/member-boards";
+import { policiesApi } from "@domain/api/policies";
 import { balanceKey } from "./balance";
-import { callApi } from "./endpoint";
+import { callEndpoint } from "./endpoint";
 
-/** TanStack Query hooks over accountApi. */
+/** Query keys, one per cached resource. */
+export const accountKeys = {
+  myInfo: ["myinfo"] as const,
+  favorites: ["favorites"] as const,
+  notices: (page: number) => ["notices", page] as const,
+  faqs: (page: number) => ["faqs", page] as const,
+  events: (page: number) => ["events", page] as const,
+  inquiries: ["inquiries"] as const,
+  inquiryPage: (page: number) => ["inquiries", page] as const,
+  policy: (id: number) => ["policy", id] as const,
+};
+
+/** TanStack Query hooks over the account, customer-service and policy endpoints. */
 export function useMyInfo() {
-  return useQuery({ queryKey: accountKeys.myInfo, queryFn: () => callApi(accountApi.myInfo, {}) });
+  return useQuery({ queryKey: accountKeys.myInfo, queryFn: () => callEndpoint(accountApi.myInfo) });
 }
 
 export function useUpdateMyInfo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MyInfoUpdate) => callApi(accountApi.updateMyInfo, { body }),
+    mutationFn: (body: ClientInput<typeof accountApi.myInfoUpdate>) => callEndpoint(accountApi.myInfoUpdate, body),
     onSuccess: (data) => {
       qc.setQueryData(accountKeys.myInfo, data);
       void qc.invalidateQueries({ queryKey: balanceKey });
@@ -20,7 +35,7 @@ export function useUpdateMyInfo() {
 }
 
 export function useFavorites() {
-  return useQuery({ queryKey: accountKeys.favorites, queryFn: () => callApi(accountApi.favorites, {}) });
+  return useQuery({ queryKey: accountKeys.favorites, queryFn: () => callEndpoint(accountApi.favorites) });
 }
 
 export function useFavoriteMutations() {
@@ -28,15 +43,15 @@ export function useFavoriteMutations() {
   const refresh = () => qc.invalidateQueries({ queryKey: accountKeys.favorites });
   return {
     add: useMutation({
-      mutationFn: (body: { nickname: string; address: string }) => callApi(accountApi.addFavorite, { body }),
+      mutationFn: (body: ClientInput<typeof accountApi.favoriteCreate>) => callEndpoint(accountApi.favoriteCreate, body),
       onSuccess: refresh,
     }),
     check: useMutation({
-      mutationFn: (body: { id: number; check: boolean }) => callApi(accountApi.checkFavorite, { body }),
+      mutationFn: (body: ClientInput<typeof accountApi.favoriteCheck>) => callEndpoint(accountApi.favoriteCheck, body),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (ids: number[]) => callApi(accountApi.deleteFavorites, { body: { select_list: ids } }),
+      mutationFn: (ids: number[]) => callEndpoint(accountApi.favoriteDelete, { select_list: ids }),
       onSuccess: refresh,
     }),
   };
@@ -45,7 +60,7 @@ export function useFavoriteMutations() {
 export function useNotices(page: number) {
   return useQuery({
     queryKey: accountKeys.notices(page),
-    queryFn: () => callApi(accountApi.notices, { params: { page } }),
+    queryFn: () => callEndpoint(memberBoardsApi.csNotices, { page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,7 +68,7 @@ export function useNotices(page: number) {
 export function useEvents(page: number) {
   return useQuery({
     queryKey: accountKeys.events(page),
-    queryFn: () => callApi(accountApi.events, { params: { page } }),
+    queryFn: () => callEndpoint(memberBoardsApi.csEvents, { page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +76,7 @@ export function useEvents(page: number) {
 export function useFaqs(page: number) {
   return useQuery({
     queryKey: accountKeys.faqs(page),
-    queryFn: () => callApi(accountApi.faqs, { params: { page } }),
+    queryFn: () => callEndpoint(memberBoardsApi.csFaqs, { page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -69,7 +84,7 @@ export function useFaqs(page: number) {
 export function useInquiries(page: number) {
   return useQuery({
     queryKey: accountKeys.inquiryPage(page),
-    queryFn: () => callApi(accountApi.inquiries, { params: { page } }),
+    queryFn: () => callEndpoint(memberBoardsApi.csInquiries, { page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -79,20 +94,20 @@ export function useInquiryMutations() {
   const refresh = () => qc.invalidateQueries({ queryKey: accountKeys.inquiries });
   return {
     create: useMutation({
-      mutationFn: (body: { title: string; content: string }) => callApi(accountApi.createInquiry, { body }),
+      mutationFn: (body: ClientInput<typeof memberBoardsApi.csInquiryCreate>) => callEndpoint(memberBoardsApi.csInquiryCreate, body),
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: (body: { id: number; title: string; content: string }) => callApi(accountApi.updateInquiry, { body }),
+      mutationFn: (body: ClientInput<typeof memberBoardsApi.csInquiryUpdate>) => callEndpoint(memberBoardsApi.csInquiryUpdate, body),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => callApi(accountApi.deleteInquiry, { params: { id } }),
+      mutationFn: (id: number) => callEndpoint(memberBoardsApi.csInquiryDelete, { id }),
       onSuccess: refresh,
     }),
   };
 }
 
 export function usePolicy(id: number) {
-  return useQuery({ queryKey: accountKeys.policy(id), queryFn: () => callApi(accountApi.policy, { params: { id } }) });
+  return useQuery({ queryKey: accountKeys.policy(id), queryFn: () => callEndpoint(policiesApi.policy, { id }) });
 }

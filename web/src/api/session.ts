@@ -1,12 +1,13 @@
 import { readCookie } from "@common/api-client";
+import type { ResponseData } from "@domain/api/endpoint";
+import type { accountApi } from "@domain/api/account";
+import type { MemberAccount } from "@domain/schemas/auth";
 /** The web session: the access token lives in a cookie that expires at the server's expiredAt. */
 const TOKEN_COOKIE = "krw_web_token";
 const ACCOUNT_KEY = "krw_web_account";
 
-export interface SessionAccount {
-  phonenumber: string;
-  username: string;
-}
+/** The member the login answered with, kept beside the token. */
+export type SessionAccount = MemberAccount;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -32,7 +33,7 @@ export function saveSession(token: string, expiredAt: string, account: SessionAc
 }
 
 /** An answer that ended every older session (a password reset) may carry this session's new token: keep it. */
-export function renewSession(data: { accessToken: string; expiredAt: string } | null | undefined): void {
+export function renewSession(data: ResponseData<typeof accountApi.passwordReset>): void {
   const account = getAccount();
   if (data?.accessToken && account) saveSession(data.accessToken, data.expiredAt, account);
 }

@@ -2,7 +2,8 @@ import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from "@chakra-ui/re
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { LoadError } from "./ListState";
-import { useRecent, type GiftHistoryItem, type UseHistoryItem } from "../api/moneyApi";
+import type { MoveHistoryItem } from "@domain/schemas/history";
+import { useRecent } from "../api/moneyQueries";
 
 const L = {
   title: { 2: "최근 사용내역", 3: "최근 선물내역" },
@@ -21,20 +22,16 @@ interface Entry {
   sign: "+" | "-";
 }
 
-function toEntry(type: 2 | 3, item: UseHistoryItem | GiftHistoryItem): Entry {
-  if (type === 2) {
-    const u = item as UseHistoryItem;
-    return { id: u.id, createdAt: u.createdAt, label: "", name: u.toUsername ?? "", address: u.to, amount: u.total, sign: "-" };
-  }
-  const g = item as GiftHistoryItem;
+function toEntry(type: 2 | 3, m: MoveHistoryItem): Entry {
+  if (type === 2) return { id: m.id, createdAt: m.createdAt, label: "", name: m.toUsername ?? "", address: m.to, amount: m.total, sign: "-" };
   return {
-    id: g.id,
-    createdAt: g.createdAt,
-    label: g.send ? L.sent : L.received,
-    name: g.user ?? "",
-    address: g.send ? g.to : g.from,
-    amount: g.send ? g.total : g.value,
-    sign: g.send ? "-" : "+",
+    id: m.id,
+    createdAt: m.createdAt,
+    label: m.send ? L.sent : L.received,
+    name: m.user ?? "",
+    address: m.send ? m.to : m.from,
+    amount: m.send ? m.total : m.value,
+    sign: m.send ? "-" : "+",
   };
 }
 

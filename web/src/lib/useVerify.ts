@@ -1,8 +1,8 @@
 import { Msg } from "@domain/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { accountApi } from "../api/accountApi";
+import { accountApi } from "@domain/api/account";
 import { ApiError } from "../api/client";
-import { callApi } from "../api/endpoint";
+import { callEndpoint } from "../api/endpoint";
 import { snack } from "../components/ui/toaster";
 import { runVerifyPopup, VerifyAbandoned, type VerifyMessage } from "./verifyPopup";
 
@@ -21,7 +21,7 @@ export function useVerify(kind: "signup" | "reauth", onResult: (m: VerifyMessage
   const start = useCallback(() => {
     cancelRef.current();
     const ep = kind === "signup" ? accountApi.verifyStart : accountApi.reauthStart;
-    const run = runVerifyPopup(() => callApi(ep, {}));
+    const run = runVerifyPopup(() => callEndpoint(ep));
     cancelRef.current = run.cancel;
     setWaiting(true);
     run.result

@@ -1,4 +1,5 @@
 import type { Router } from "express";
+import type { AppContext } from "../../../context";
 import type { VerifyPurpose } from "../verification.service";
 
 /**
@@ -11,7 +12,7 @@ import type { VerifyPurpose } from "../verification.service";
 export interface IdentityProvider {
   readonly name: string;
   start(purpose: VerifyPurpose): Promise<{ url: string; key: string }>;
-  routes(): Router;
+  routes(ctx: AppContext): Router;
 }
 
 /** The message the popup posts to `window.opener`. */

@@ -1,12 +1,10 @@
 import path from "node:path";
-import { Router } from "express";
 import type { IdentityProvider } from "./provider";
 import { verifyPage } from "./page";
 import type { Verifications } from "../verification.service";
-import { ok } from "../../../http/errors";
-import { validate, valid } from "../../../http/validate";
+import { createRoutes } from "../../../http/routes";
 import { rateLimit } from "../../../http/rate-limit";
-import { verifySubmitBody, type VerifySubmitBody } from "../../../../domain/schemas/auth";
+import { accountApi } from "../../../../domain/api/account";
 
 const ASSETS = path.join(__dirname, "assets");
 
@@ -22,10 +20,11 @@ export function createSimulatedProvider(verifications: Verifications): IdentityP
       const { key } = await verifications.issue(purpose);
       return { url: `/verify/${key}`, key };
     },
-    routes() {
-      const r = Router();
+    routes(ctx) {
+      const { router: r, handle } = createRoutes(ctx);
       const submitLimiter = rateLimit({ windowMs: 60_000, max: 30 });
 
+      // The popup's page and its files: HTML, not API calls.
       for (const file of ["verify.js", "verify.css"]) {
         r.get(`/verify/assets/${file}`, (_req, res) => {
           res.setHeader("Cache-Control", "no-cache");
@@ -40,10 +39,7 @@ export function createSimulatedProvider(verifications: Verifications): IdentityP
       });
 
       // The provider's answer: envelope 200 with the verification code, whatever it is; 400 only for a form to correct.
-      r.post("/api/verify/submit", submitLimiter, validate(verifySubmitBody), async (req, res) => {
-        const { key, ...identity } = valid<VerifySubmitBody>(req).body;
-        ok(res, { code: await verifications.complete(key, identity) });
-      });
+      handle(accountApi.verifySubmit, { pre: [submitLimiter] }, async ({ body: { key, ...identity } }) => ({ code: await verifications.complete(key, identity) }));
       return r;
     },
   };

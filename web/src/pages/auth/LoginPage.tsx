@@ -4,9 +4,9 @@ import { Msg, withTriesLeft } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { accountApi } from "../../api/accountApi";
+import { accountApi } from "@domain/api/account";
 import { ApiError } from "../../api/client";
-import { callApi } from "../../api/endpoint";
+import { callEndpoint } from "../../api/endpoint";
 import { clearSession, saveSession, takeExpiredNote } from "../../api/session";
 import { clearAllDrafts } from "../../lib/draft";
 import { AlertDialog } from "@common/ConfirmDialog";
@@ -36,7 +36,7 @@ export default function LoginPage() {
 
   const login = useMutation({
     mutationFn: async (v: LoginValues) => {
-      const data = await callApi(accountApi.login, { body: { username: v.phone, password: v.password } });
+      const data = await callEndpoint(accountApi.loginUser, { username: v.phone, password: v.password });
       if (!data?.accessToken) throw new ApiError(Code.BAD_REQUEST, Msg.loginFailed);
       return data;
     },

@@ -3,8 +3,8 @@ import { ResultType } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
-import { accountApi } from "../../api/accountApi";
-import { callApi } from "../../api/endpoint";
+import { accountApi } from "@domain/api/account";
+import { callEndpoint } from "../../api/endpoint";
 import { renewSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { Code } from "@domain/codes";
@@ -24,9 +24,9 @@ export default function PasswordPage() {
 
   const submit = useMutation({
     mutationFn: async (password: string) => {
-      if (!reauth) return void (await callApi(accountApi.activate, { body: { key_info: keyInfo, password } }));
+      if (!reauth) return void (await callEndpoint(accountApi.signup, { key_info: keyInfo, password }));
       // Signed in, the reset keeps this session with the new token it answers.
-      renewSession(await callApi(accountApi.resetPassword, { body: { key_info: keyInfo, password, ...(phone ? { phone } : {}) } }));
+      renewSession(await callEndpoint(accountApi.passwordReset, { key_info: keyInfo, password, ...(phone ? { phone } : {}) }));
     },
     onSuccess: () => navigate(`/result?type=${reauth ? ResultType.PASSWORD_CHANGED : ResultType.SIGNUP_DONE}`, { replace: true }),
     onError: (e) => {

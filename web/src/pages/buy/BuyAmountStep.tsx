@@ -3,7 +3,7 @@ import { Button, DataList, Field, Flex, Skeleton, Stack, Text, Wrap } from "@cha
 import { AMOUNT_MAX_DIGITS, QUICK_ADD_WON } from "@domain/constants";
 import { formatWon } from "@domain/format";
 import { AmountInput, cleanDigits } from "../../components/AmountInput";
-import type { BuyInfo } from "../../api/moneyApi";
+import type { BuyInfo } from "@domain/schemas/purchases";
 import { BuyLabels as L } from "./buy.labels";
 import type { BuyForm } from "@domain/schemas/forms";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert, Button, Checkbox, DataList, Flex, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { BankInfo } from "../../api/moneyApi";
+import type { BankInfo } from "@domain/schemas/purchases";
 import { CopyButton } from "../../components/CopyButton";
 import { BuyLabels as L } from "./buy.labels";
 

@@ -4,9 +4,10 @@ import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { ResultType } from "@domain/constants";
 import { buyFormSchema, type BuyForm } from "@domain/schemas/forms";
+import { purchasesApi } from "@domain/api/purchases";
 import { balanceKey } from "../../api/balance";
-import { callApi } from "../../api/endpoint";
-import { moneyApi, moneyKeys, useBuyInfo } from "../../api/moneyApi";
+import { callEndpoint } from "../../api/endpoint";
+import { moneyKeys, useBuyInfo } from "../../api/moneyQueries";
 import { LoadError } from "../../components/ListState";
 import { PageFrame } from "../../components/PageFrame";
 import { PasswordDialog } from "@common/PasswordDialog";
@@ -45,13 +46,13 @@ export default function BuyPage() {
   }, [info.data, params, form, setParams]);
 
   async function charge(password: string, idempotencyKey: string) {
-    const order = await callApi(moneyApi.charge, { body: { password, value: Number(amount) }, idempotencyKey });
+    const order = await callEndpoint(purchasesApi.buyCharge, { password, value: Number(amount) }, { idempotencyKey });
     for (const queryKey of [balanceKey, moneyKeys.buyInfo, moneyKeys.historyAll]) void qc.invalidateQueries({ queryKey });
     clearDraft(DRAFT);
     setAskPassword(false);
     // Result 6 shows what to deposit where and by when (kept in the history entry's state, so a reload keeps it):
     // the account the order recorded, not the one this page loaded (an operator may have changed the main one).
-    const deposit = { id: order.id, value: order.value, expiredAt: order.expiredAt, bank: order.bankInfo ?? info.data?.bankInfo ?? null };
+    const deposit = { id: order.id, value: order.value, expiredAt: order.expiredAt, bank: order.bankInfo };
     navigate(`/result?type=${ResultType.BUY_REQUESTED}`, { replace: true, state: { deposit } });
   }
 

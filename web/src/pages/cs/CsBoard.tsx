@@ -2,7 +2,8 @@ import { Box, Button, Heading, Stack, Text } from "@chakra-ui/react";
 import { NOTICE_PREVIEW_CHARS } from "@domain/constants";
 import { formatDate } from "@domain/format";
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { BoardList, Notice } from "../../api/accountApi";
+import type { z } from "zod";
+import type { CsEvent, CsPost, csEventPage, csPostPage } from "@domain/schemas/member-boards";
 import { HtmlContent, htmlToText } from "../../components/HtmlContent";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/ListState";
 import { Pager } from "../../components/Pager";
@@ -11,11 +12,17 @@ import { L } from "../../labels";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { intParam, useUrlView } from "../../lib/useUrlView";
 
+/** A page of notices or FAQ, or of events (with their period). */
+type BoardPage = z.infer<typeof csPostPage | typeof csEventPage>;
+
+/** An event's period, else the post's date. */
+const postDate = (post: CsPost | CsEvent) => ("startAt" in post && post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt));
+
 /**
  * A read-only board (notices, FAQ, events): paged list, then one post with a back button. The page and
  * the open post live in the URL (?page=2&id=7): Back closes the post, a reload shows it again.
  */
-export function CsBoard({ useList, preview, testId }: { useList: (page: number) => UseQueryResult<BoardList<Notice>>; preview: boolean; testId: string }) {
+export function CsBoard({ useList, preview, testId }: { useList: (page: number) => UseQueryResult<BoardPage>; preview: boolean; testId: string }) {
   const view = useUrlView();
   const page = intParam(view.params, "page") ?? 1;
   const id = intParam(view.params, "id");
@@ -49,7 +56,7 @@ export function CsBoard({ useList, preview, testId }: { useList: (page: number) 
               </Text>
             )}
             <Text fontSize="xs" color="fg.subtle" mt="1">
-              {post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt)}
+              {postDate(post)}
             </Text>
           </Box>
         ))}
@@ -59,14 +66,14 @@ export function CsBoard({ useList, preview, testId }: { useList: (page: number) 
   );
 }
 
-function CsBoardDetail({ post, onBack, testId }: { post: Notice; onBack: () => void; testId: string }) {
+function CsBoardDetail({ post, onBack, testId }: { post: CsPost | CsEvent; onBack: () => void; testId: string }) {
   usePageTitle(post.title);
   return (
     <Stack gap="4" data-testid={`${testId}-detail`}>
       <Box borderBottomWidth="1px" pb="3">
         <Heading size="lg">{post.title}</Heading>
         <Text fontSize="xs" color="fg.subtle" mt="1" data-testid={`${testId}-detail-date`}>
-          {post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt)}
+          {postDate(post)}
         </Text>
       </Box>
       <HtmlContent html={post.content} minH="40" />

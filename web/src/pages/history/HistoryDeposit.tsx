@@ -3,9 +3,10 @@ import { Button, DataList, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatHistoryDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
+import { purchasesApi } from "@domain/api/purchases";
 import { balanceKey } from "../../api/balance";
-import { callApi } from "../../api/endpoint";
-import { moneyApi, moneyKeys } from "../../api/moneyApi";
+import { callEndpoint } from "../../api/endpoint";
+import { moneyKeys } from "../../api/moneyQueries";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { CopyButton } from "../../components/CopyButton";
 import { snack } from "../../components/ui/toaster";
@@ -18,7 +19,7 @@ export function HistoryDeposit({ deposit }: { deposit: NonNullable<HistoryEntry[
   const [confirm, setConfirm] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const cancel = useMutation({
-    mutationFn: () => callApi(moneyApi.cancelBuy, { body: { id: deposit.id } }),
+    mutationFn: () => callEndpoint(purchasesApi.buyCancel, { id: deposit.id }),
     onSuccess: () => {
       snack(Msg.buyCancelDone);
       setCancelled(true);
@@ -35,7 +36,7 @@ export function HistoryDeposit({ deposit }: { deposit: NonNullable<HistoryEntry[
         {L.depositTitle}
       </Text>
       <DataList.Root orientation="horizontal" size="sm" gap="1">
-        {bank && (
+        {bank?.bankAccount && (
           <DataList.Item>
             <DataList.ItemLabel minW="20">{L.depositAccount}</DataList.ItemLabel>
             <DataList.ItemValue alignItems="center" flexWrap="wrap" gap="1">

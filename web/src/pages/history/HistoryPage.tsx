@@ -2,7 +2,7 @@ import { Stack, Tabs } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
 import { HISTORY_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "@domain/constants";
 import { Msg } from "@domain/messages";
-import { useHistory, type HistoryKind, type PageSize } from "../../api/moneyApi";
+import { useHistory, type HistoryKind, type PageSize } from "../../api/moneyQueries";
 import { EmptyState, LoadError } from "../../components/ListState";
 import { PageFrame } from "../../components/PageFrame";
 import { placeholderEntries, toEntries } from "./historyEntries";

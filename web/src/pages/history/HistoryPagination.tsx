@@ -1,6 +1,6 @@
 import { Flex, NativeSelect } from "@chakra-ui/react";
 import { PAGE_SIZE_OPTIONS } from "@domain/constants";
-import type { PageSize } from "../../api/moneyApi";
+import type { PageSize } from "../../api/moneyQueries";
 import { Pager } from "../../components/Pager";
 import { HistoryLabels as L } from "./history.labels";
 

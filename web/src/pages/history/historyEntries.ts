@@ -1,5 +1,7 @@
 import { BuyStateLabel } from "@domain/messages";
-import type { BankInfo, BuyHistoryItem, GiftHistoryItem, HistoryItemOf, HistoryKind, UseHistoryItem } from "../../api/moneyApi";
+import type { BuyHistoryItem, HistoryItem, MoveHistoryItem } from "@domain/schemas/history";
+import type { DepositAccount } from "@domain/schemas/purchases";
+import type { HistoryKind } from "../../api/moneyQueries";
 import { HistoryLabels as L } from "./history.labels";
 
 /** One history line as the table shows it, whatever its type. */
@@ -14,7 +16,7 @@ export interface HistoryEntry {
   main: { won: number; sign: "+" | "-" | "" };
   txHash: string | null;
   /** A pending purchase: what to deposit where, by when (and it can be cancelled). */
-  deposit?: { id: number; value: number; expiredAt: string; bank: BankInfo | null };
+  deposit?: { id: number; value: number; expiredAt: string; bank: DepositAccount | null };
 }
 
 const buyPalette = { pending: "orange", confirmed: "green", cancelled: "gray" } as const;
@@ -28,11 +30,11 @@ function fromBuy(b: BuyHistoryItem): HistoryEntry {
     breakdown: [],
     main: { won: b.value, sign: b.state === "confirmed" ? "+" : "" },
     txHash: b.txHash,
-    deposit: b.state === "pending" ? { id: b.id, value: b.value, expiredAt: b.expiredAt, bank: b.bankInfo ?? null } : undefined,
+    deposit: b.state === "pending" ? { id: b.id, value: b.value, expiredAt: b.expiredAt, bank: b.bankInfo } : undefined,
   };
 }
 
-function fromUse(u: UseHistoryItem): HistoryEntry {
+function fromUse(u: MoveHistoryItem): HistoryEntry {
   return {
     id: u.id,
     createdAt: u.createdAt,
@@ -47,7 +49,7 @@ function fromUse(u: UseHistoryItem): HistoryEntry {
   };
 }
 
-function fromGift(g: GiftHistoryItem): HistoryEntry {
+function fromGift(g: MoveHistoryItem): HistoryEntry {
   return {
     id: g.id,
     createdAt: g.createdAt,
@@ -66,10 +68,9 @@ function fromGift(g: GiftHistoryItem): HistoryEntry {
   };
 }
 
-export function toEntries<T extends HistoryKind>(type: T, items: HistoryItemOf[T][]): HistoryEntry[] {
-  if (type === 1) return (items as BuyHistoryItem[]).map(fromBuy);
-  if (type === 2) return (items as UseHistoryItem[]).map(fromUse);
-  return (items as GiftHistoryItem[]).map(fromGift);
+/** A page's lines: purchases (type 1) carry an order number; uses (2) and gifts (3) are moves. */
+export function toEntries(type: HistoryKind, items: HistoryItem[]): HistoryEntry[] {
+  return items.map((i) => ("orderNo" in i ? fromBuy(i) : type === 2 ? fromUse(i) : fromGift(i)));
 }
 
 /** Typed placeholder rows that drive the skeletons while a page loads. */

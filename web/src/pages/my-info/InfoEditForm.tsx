@@ -2,7 +2,7 @@ import { Button, Field, Input, Stack, Text } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
 import { myInfoUpdateBody } from "@domain/schemas/info";
 import { useState } from "react";
-import type { MyInfo } from "../../api/accountApi";
+import type { MyInfo } from "@domain/schemas/account";
 import { useUpdateMyInfo } from "../../api/accountQueries";
 import { AddressPicker } from "../../components/address/AddressPicker";
 import { snack } from "../../components/ui/toaster";

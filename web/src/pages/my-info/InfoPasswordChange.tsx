@@ -5,8 +5,8 @@ import { Msg } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { accountApi } from "../../api/accountApi";
-import { callApi } from "../../api/endpoint";
+import { accountApi } from "@domain/api/account";
+import { callEndpoint } from "../../api/endpoint";
 import { renewSession } from "../../api/session";
 import { PasswordSetForm } from "../../components/PasswordSetForm";
 import { snack } from "../../components/ui/toaster";
@@ -22,7 +22,7 @@ export function InfoPasswordChange() {
     else navigate(`/result?type=${ResultType.INVALID}`);
   });
   const reset = useMutation({
-    mutationFn: (password: string) => callApi(accountApi.resetPassword, { body: { key_info: keyInfo ?? "", password } }),
+    mutationFn: (password: string) => callEndpoint(accountApi.passwordReset, { key_info: keyInfo ?? "", password }),
     onSuccess: (data) => {
       // The reset ended every session from before it; this one goes on with the token the answer carries.
       renewSession(data);

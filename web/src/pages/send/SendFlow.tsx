@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { sendFormSchema, type SendForm } from "@domain/schemas/forms";
 import { Msg } from "@domain/messages";
 import { balanceKey, useBalance } from "../../api/balance";
-import { moneyKeys } from "../../api/moneyApi";
+import { moneyKeys } from "../../api/moneyQueries";
 import { PasswordDialog } from "@common/PasswordDialog";
 import { RecentList } from "../../components/RecentList";
 import { LoadError } from "../../components/ListState";
@@ -84,9 +84,9 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
 
   async function pay(password: string, idempotencyKey: string) {
     if (!counterpart) return;
-    const done = (await cfg.pay(counterpart, Number(values.amount), password, idempotencyKey)) as { status?: string } | undefined;
+    const done = await cfg.pay(counterpart, Number(values.amount), password, idempotencyKey);
     // Sent but not yet confirmed (a slow chain): the result page follows, and the member is told it is on its way.
-    if (done?.status === "pending") snack(Msg.paymentPending, { type: "info", duration: SNACK_SEND_MS });
+    if (done.status === "pending") snack(Msg.paymentPending, { type: "info", duration: SNACK_SEND_MS });
     void qc.invalidateQueries({ queryKey: balanceKey });
     void qc.invalidateQueries({ queryKey: moneyKeys.historyAll });
     clearDraft(draftName);

@@ -2,9 +2,11 @@ import { Code } from "@domain/codes";
 import { ResultType, PaymentType } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import type { SendForm } from "@domain/schemas/forms";
+import type { PaymentResult } from "@domain/schemas/payments";
+import { historyApi } from "@domain/api/history";
+import { paymentsApi } from "@domain/api/payments";
 import { ApiError } from "../../api/client";
-import { callApi } from "../../api/endpoint";
-import { moneyApi } from "../../api/moneyApi";
+import { callEndpoint } from "../../api/endpoint";
 import { SendLabels as L } from "./send.labels";
 
 /** Whoever receives: the looked-up member (gift) or the market shop (use). */
@@ -30,7 +32,7 @@ export interface SendKind {
   lookup(form: SendForm): Promise<Counterpart>;
   /** The refusal message of a failed lookup. */
   lookupError(err: unknown, form: SendForm): string;
-  pay(counterpart: Counterpart, value: number, password: string, idempotencyKey: string): Promise<unknown>;
+  pay(counterpart: Counterpart, value: number, password: string, idempotencyKey: string): Promise<PaymentResult>;
 }
 
 export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
@@ -46,7 +48,7 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
     lineTestId: "recipient",
     async lookup(form) {
       const body = form.mode === "phone" ? { phonenumber: form.recipient } : { address: form.recipient.trim() };
-      const user = await callApi(moneyApi.lookupUser, { body });
+      const user = await callEndpoint(historyApi.userLookup, body);
       return { name: user.username, address: user.address };
     },
     lookupError(err, form) {
@@ -55,7 +57,7 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
       return form.mode === "phone" ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound;
     },
     pay: (c, value, password, idempotencyKey) =>
-      callApi(moneyApi.gift, { body: { opponentAddress: c.address, kind: 0, type: PaymentType.GIFT, value, password }, idempotencyKey }),
+      callEndpoint(paymentsApi.gift, { opponentAddress: c.address, kind: 0, type: PaymentType.GIFT, value, password }, { idempotencyKey }),
   },
   use: {
     kind: "use",
@@ -68,7 +70,7 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
     addressLabel: L.shopAddress,
     lineTestId: "shop",
     async lookup(form) {
-      const shop = await callApi(moneyApi.marketCheck, { body: { address: form.recipient.trim() } });
+      const shop = await callEndpoint(paymentsApi.p2pCheck, { address: form.recipient.trim() });
       return { name: shop.username, address: shop.address };
     },
     lookupError(err) {
@@ -76,6 +78,6 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
       return err.code === Code.NOT_MARKET_ADDRESS ? Msg.notMarketAddress : err.message;
     },
     pay: (c, value, password, idempotencyKey) =>
-      callApi(moneyApi.use, { body: { opponentAddress: c.address, kind: 0, type: PaymentType.USE, value, password }, idempotencyKey }),
+      callEndpoint(paymentsApi.use, { opponentAddress: c.address, kind: 0, type: PaymentType.USE, value, password }, { idempotencyKey }),
   },
 };

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { buyOrderState, depositAccount } from "./purchases";
+
+/** GET /api/info/balance: spendable balance (indexed chain balance minus pending outgoing) and the pending outgoing. */
+export const balance = z.object({ balance: z.number(), pending: z.number() });
+
+/** POST /api/info/user: the recipient of a gift, found by phone or address (the phone masked). */
+export const lookedUpUser = z.object({ address: z.string(), username: z.string(), phonenumber: z.string(), isApp: z.boolean() });
+
+/** The indexed transaction of a history line (null: no hash yet, or not indexed yet). */
+const chainInfo = z.object({ blockNumber: z.number().int(), status: z.number().int(), timestamp: z.string() }).nullable();
+
+/** A purchase (history type 1). */
+export const buyHistoryItem = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  createdAt: z.string(),
+  /** The deposit deadline (24 hours after the request). */
+  expiredAt: z.string(),
+  value: z.number(),
+  isAccepted: z.boolean(),
+  state: buyOrderState,
+  txHash: z.string().nullable(),
+  chain: chainInfo,
+  /** Where to deposit (the account in force when the request was made); set while pending. */
+  bankInfo: depositAccount.nullable(),
+});
+export type BuyHistoryItem = z.infer<typeof buyHistoryItem>;
+
+/** A market use (type 2) or a gift sent or received (type 3); `send` is the member's point of view. */
+export const moveHistoryItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  from: z.string(),
+  to: z.string(),
+  toUsername: z.string().nullable(),
+  send: z.boolean(),
+  /** The other member: the recipient of a sent line, the sender of a received one. */
+  user: z.string().nullable(),
+  value: z.number(),
+  fee: z.number(),
+  total: z.number(),
+  status: z.enum(["pending", "submitted", "confirmed", "failed"]),
+  txHash: z.string().nullable(),
+  chain: chainInfo,
+});
+export type MoveHistoryItem = z.infer<typeof moveHistoryItem>;
+
+/** POST /api/info/history: a page of one type's lines (buy lines for type 1, moves for 2 and 3). */
+export const historyPage = z.object({ total_count: z.number().int(), data_list: z.array(z.union([buyHistoryItem, moveHistoryItem])) });
+export type HistoryItem = BuyHistoryItem | MoveHistoryItem;
