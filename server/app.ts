@@ -4,7 +4,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import type { AppContext } from "./context";
-import { errorHandler, notFound, ok, optionsHandler } from "./http/errors";
+import { errorHandler, notFound, optionsHandler } from "./http/errors";
 import { routeModules } from "./features";
 import { sendHtml, staticFiles } from "./http/static";
 

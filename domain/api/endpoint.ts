@@ -30,6 +30,12 @@ export interface EndpointDef {
   response?: z.ZodType;
   file?: string;
   raw?: true;
+  /**
+   * The name of another endpoint of the same route that this one types for one case of its input (the token
+   * detail answers either list's row; `tokenDetail` is its view for the issuance list). A view is not
+   * registered or documented on its own.
+   */
+  viewOf?: string;
 }
 
 /** Keeps the literal types of a definition (its schemas) while checking its shape. */

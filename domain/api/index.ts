@@ -1,15 +1,27 @@
 import type { AdminArea } from "../admin-access";
 import type { EndpointDef } from "./endpoint";
-import { apiDocsApi } from "./api-docs";
-import { settlementApi } from "./settlement";
 import { accountApi, operatorSessionApi } from "./account";
+import { apiDocsApi } from "./api-docs";
+import { apiKeyApi } from "./apikey";
+import { auditApi } from "./audit";
+import { boardsApi } from "./boards";
+import { dashboardApi } from "./dashboard";
+import { depositAccountsApi } from "./deposit-accounts";
 import { healthApi } from "./health";
 import { historyApi } from "./history";
+import { homeApi } from "./home";
 import { memberBoardsApi } from "./member-boards";
+import { membersApi } from "./members";
+import { notificationsApi } from "./notifications";
+import { operatorsApi } from "./operators";
 import { partnerApi } from "./partner";
 import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
 import { purchasesApi } from "./purchases";
+import { salesApi } from "./sales";
+import { settlementApi } from "./settlement";
+import { tokensApi } from "./tokens";
+import { walletsApi } from "./wallets";
 
 /**
  * Every API call of the service, by feature (a tag of the API document each), each feature's endpoints in a
@@ -26,6 +38,18 @@ export const API_FEATURES = {
   "member-boards": memberBoardsApi,
   policies: policiesApi,
   partner: partnerApi,
+  home: homeApi,
+  members: membersApi,
+  operators: operatorsApi,
+  apikey: apiKeyApi,
+  audit: auditApi,
+  notifications: notificationsApi,
+  dashboard: dashboardApi,
+  boards: boardsApi,
+  sales: salesApi,
+  "deposit-accounts": depositAccountsApi,
+  tokens: tokensApi,
+  wallets: walletsApi,
   settlement: settlementApi,
   health: healthApi,
   "api-docs": apiDocsApi,
@@ -48,7 +72,10 @@ export const API = (() => {
 
 export type ApiName = keyof typeof API;
 
-/** Every operator endpoint ("METHOD /path") and its area: what the permission matrix tests. */
+/**
+ * Every operator endpoint ("METHOD /path" in Express syntax) and its area: the server's gate refuses an
+ * operator route that is not here, and the permission matrix calls each one as every kind of caller.
+ */
 export const OPERATOR_ENDPOINTS: Record<string, AdminArea> = Object.fromEntries(
   Object.values(API as Record<string, EndpointDef>).flatMap((e) => (e.access.kind === "operator" ? [[`${e.method} ${e.path}`, e.access.area]] : [])),
 );

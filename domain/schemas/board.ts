@@ -81,6 +81,8 @@ export type BoardRowDto = z.infer<typeof boardRow>;
 export const boardList = paged(boardRow);
 export const boardDetail = boardRow.extend({ content: z.string(), answer: z.string().nullable(), reply: z.string().nullable(), type: boardType, updatedAt: isoDate });
 export type BoardDetailDto = z.infer<typeof boardDetail>;
+/** A deleted board row. */
+export const boardDeleted = z.object({ id: z.number().int() });
 
 // ---- policies ---------------------------------------------------------------------------------------
 

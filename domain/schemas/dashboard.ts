@@ -122,6 +122,12 @@ export const holdersAnswer = z.object({
 export type HoldersAnswer = z.infer<typeof holdersAnswer>;
 
 export const blockBody = z.strictObject({ phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20) });
+/** A block or unblock, once on chain: the wallet, its transaction and the Korean outcome. */
+export const walletBlockResult = z.object({ address: z.string(), txHash: z.string().nullable(), blockNumber: z.number().int().nullable(), message: z.string() });
+
+/** GET /api/dashboard/transaction/:hash, GET /api/dashboard/detail/:address. */
+export const txHashParams = z.strictObject({ hash: txHash });
+export const walletAddressParams = z.strictObject({ address: walletAddress });
 
 export const reconcileLine = z.object({ check: z.string(), ok: z.boolean(), detail: z.string() });
 export const reconcileReport = z.object({ ok: z.boolean(), checkedAt: z.string(), lines: z.array(reconcileLine), reserves: z.array(z.object({ label: z.string(), value: z.string() })) });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Msg } from "../messages";
 import { seoulMonthRange } from "../format";
 import { listRequest, paged } from "./list";
+import { idParam } from "./common";
 
 /** Back-office money: sales (sell / use / gift) and deposit bank accounts (spec §3, §5, §7). */
 
@@ -64,6 +65,23 @@ export type MoveRowDto = z.infer<typeof moveRow>;
 
 export const saleRow = z.union([sellRow, moveRow]);
 export const saleList = paged(saleRow);
+/** One record with its day ('YYYY-MM-DD', Asia/Seoul). */
+const dated = { date: z.string() };
+export const saleDetail = z.union([sellRow.extend(dated), moveRow.extend(dated)]);
+
+/** An approved deposit: the order, now 입금 완료, and its transfer (`status` the transfer's, e.g. confirmed). */
+export const saleAcceptResult = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  type: z.string(),
+  value: won,
+  expiredAt: isoDate,
+  txHash: z.string().nullable(),
+  status: z.string(),
+});
+/** DELETE answers of the back-office (a cancelled order, a removed bank account): the literal "OK". */
+export const okAnswer = z.literal("OK");
+export const saleIdParams = z.strictObject({ id: idParam });
 
 export const SELL_STATE_LABEL = { pending: "입금 대기", confirmed: "입금 완료", cancelled: "취소" } as const;
 export const MOVE_STATE_LABEL = { pending: "처리 중", submitted: "처리 중", confirmed: "완료", failed: "실패" } as const;
@@ -154,3 +172,14 @@ export const operatorWalletRow = z.object({
 });
 export type OperatorWalletDto = z.infer<typeof operatorWalletRow>;
 export const operatorWalletList = z.array(operatorWalletRow);
+export const operatorWalletCreated = z.object({ id: z.number().int(), address: z.string(), nickName: z.string().nullable() });
+
+/** A transfer from an operator wallet: confirmed, or pending while still on its way. */
+export const walletTransferResult = z.object({
+  id: z.number().int(),
+  txHash: z.string().nullable(),
+  status: z.enum(["confirmed", "pending"]),
+  from: z.string(),
+  to: z.string(),
+  value: won,
+});

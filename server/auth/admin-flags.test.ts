@@ -5,7 +5,8 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { insertOperator, deleteOperator } from "../test/operators";
 import { ADMIN_GATE } from "./admin-flags";
 import { operatorAccessEnded } from "./operator-events";
-import { ADMIN_API, AREAS, allows, type AdminArea } from "../../domain/admin-access";
+import { AREAS, allows } from "../../domain/admin-access";
+import { OPERATOR_ENDPOINTS } from "../../domain/api";
 import { ADMIN_FLAGS, AdminPermission, type AdminFlags } from "../../domain/constants";
 
 interface Layer {
@@ -59,13 +60,12 @@ describe("operator permission matrix", () => {
 
   it("lists exactly the routes the app puts behind the gate", () => {
     const app = s.server.listeners("request")[0] as express.Express;
-    expect(gatedRoutes(app)).toEqual(Object.keys(ADMIN_API).sort());
+    expect(gatedRoutes(app)).toEqual(Object.keys(OPERATOR_ENDPOINTS).sort());
   });
 
   it("answers every operator route as its area's rule says, for every kind of caller", async () => {
     const wrong: string[] = [];
-    for (const route of Object.keys(ADMIN_API) as (keyof typeof ADMIN_API)[]) {
-      const area: AdminArea = ADMIN_API[route];
+    for (const [route, area] of Object.entries(OPERATOR_ENDPOINTS)) {
       if ((await hit(route, undefined)).status !== 401) wrong.push(`${route} without token`);
       if ((await hit(route, memberToken)).status !== 401) wrong.push(`${route} member token`);
       if ((await hit(route, memberToken, "web")).status !== 401) wrong.push(`${route} member token, web marker`);

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { AppContext } from "../context";
 import { forbidden } from "../http/errors";
-import { AREAS, areaOfRoute, allows, type AdminArea } from "../../domain/admin-access";
+import { AREAS, allows, type AdminArea } from "../../domain/admin-access";
 import { authOf, requireAdmin } from "./middleware";
 
 /** Marks the gate's handlers, so a test can list every operator route the app mounts. */
@@ -9,18 +9,11 @@ export const ADMIN_GATE = Symbol("adminGate");
 
 /**
  * The one check on every operator route: a live operator token (`requireAdmin`), then the rule of the
- * route's area from `ADMIN_API` (domain/admin-access.ts), looked up by the matched method and path.
- * A route missing from the table is refused: nothing is open by omission.
+ * endpoint's area (its `access` in domain/api/; server/http/routes.ts passes it).
  */
-export function adminGate(ctx: AppContext, routeArea?: AdminArea): RequestHandler {
+export function adminGate(ctx: AppContext, area: AdminArea): RequestHandler {
   const authenticate = requireAdmin(ctx);
   const gate: RequestHandler = (req, res, next) => {
-    const path: unknown = req.route?.path;
-    const area: AdminArea | undefined = routeArea ?? (typeof path === "string" ? areaOfRoute(req.method, path) : undefined);
-    if (!area) {
-      ctx.log.error({ method: req.method, path }, "operator route missing from ADMIN_API");
-      return next(forbidden());
-    }
     void authenticate(req, res, (err?: unknown) => {
       if (err) return next(err);
       if (!allows(AREAS[area], authOf(req).admin!)) return next(forbidden());

@@ -21,11 +21,6 @@ export const forbidden = (message: string = Msg.forbidden) => new AppError(Code.
 export const notFound = (message: string = Msg.notFound) => new AppError(Code.NOT_FOUND, message);
 export const chainUnavailable = () => new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
 
-/** Sends the `{code, message?, data?}` envelope. */
-export function ok(res: import("express").Response, data?: unknown): void {
-  res.status(200).json(data === undefined ? { code: Code.OK } : { code: Code.OK, data });
-}
-
 /** Zod's own (English) messages may quote Korean values, e.g. an enum's options. */
 const ZOD_ENGLISH = /^(Invalid|Expected|Too (big|small)|Unrecognized|Required)/;
 

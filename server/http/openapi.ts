@@ -52,6 +52,7 @@ export function openApiDocument(features: Record<string, Record<string, Endpoint
   const paths: Record<string, Record<string, Json>> = {};
   for (const [tag, endpoints] of Object.entries(features)) {
     for (const [name, e] of Object.entries(endpoints)) {
+      if (e.viewOf) continue;
       const path = e.path.replace(/:(\w+)/g, "{$1}");
       const ok: Json = e.file
         ? { description: `${e.file} (an .xlsx stream; an empty result answers the JSON envelope instead)`, content: { [XLSX]: { schema: { type: "string", contentMediaType: XLSX } } } }

@@ -1,5 +1,6 @@
 import { createPublicClient, decodeEventLog, http, parseAbi, type Hash, type PublicClient } from "viem";
 import { CookieType } from "@domain/constants";
+import { dashboardApi } from "@domain/api/dashboard";
 import { getToken } from "./session";
 
 /**
@@ -8,7 +9,7 @@ import { getToken } from "./session";
  */
 export function chainClient(): PublicClient {
   return createPublicClient({
-    transport: http("/api/rpc", {
+    transport: http(dashboardApi.rpcProxy.path, {
       retryCount: 0,
       fetchOptions: { headers: { authorization: `Bearer ${getToken() ?? ""}`, "cookie-type": CookieType.OPERATION } },
     }),

@@ -3,9 +3,10 @@ import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
 import { ApiError } from "./client";
 import { expireSession, getToken } from "./session";
-import { fillPath, queryString, type downloads } from "./endpoints";
+import { fillPath, inQuery as inQueryOf, queryString, type EndpointDef } from "@domain/api/endpoint";
 
-export type DownloadDef = (typeof downloads)[keyof typeof downloads];
+/** An .xlsx the server streams (an endpoint of the table with its `file`); the body or query is the list's own filter. */
+export type DownloadDef = EndpointDef & { file: string };
 
 /** File name from `Content-Disposition` (RFC 5987 `filename*` first), else the fallback. */
 export function fileNameOf(header: string | null, fallback: string): string {
@@ -25,7 +26,7 @@ export async function downloadFile(def: DownloadDef, filter: Record<string, unkn
   const token = getToken();
   const headers: Record<string, string> = { "cookie-type": CookieType.OPERATION };
   if (token) headers.authorization = `Bearer ${token}`;
-  const inQuery = def.method === "GET";
+  const inQuery = inQueryOf(def);
   if (!inQuery) headers["content-type"] = "application/json";
   let res: Response;
   try {
@@ -53,7 +54,7 @@ export async function downloadFile(def: DownloadDef, filter: Record<string, unkn
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = fileNameOf(res.headers.get("content-disposition"), def.fileName);
+  a.download = fileNameOf(res.headers.get("content-disposition"), def.file);
   document.body.appendChild(a);
   a.click();
   a.remove();

@@ -1,22 +1,22 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { ok } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { activeApiKey, rotateApiKey } from "./apikey.repo";
 import { newApiKey } from "./keys";
 import { appendAction } from "../audit/audit.repo";
+import { apiKeyApi as api } from "../../../domain/api/apikey";
 
 /** The partner API key: shown whole once when made, afterwards only its prefix. */
 export function apiKeyRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
-  r.get("/api/operation/apikey", adminGate(ctx), async (_req, res) => {
+  handle(api.apiKey, async () => {
     const k = await activeApiKey(ctx.db);
-    ok(res, { apiKey: null, prefix: k?.prefix ?? null, createdAt: k?.created_at ?? null });
+    return { apiKey: null, prefix: k?.prefix ?? null, createdAt: k?.created_at ?? null };
   });
 
-  r.post("/api/operation/apikey", adminGate(ctx), async (req, res) => {
+  handle(api.apiKeyCreate, async (_in, req, res) => {
     const actor = authOf(req).admin!;
     const k = newApiKey();
     const made = await ctx.db.transaction().execute(async (trx) => {
@@ -26,8 +26,8 @@ export function apiKeyRoutes(ctx: AppContext): Router {
       return m;
     });
     res.setHeader("Cache-Control", "no-store");
-    ok(res, { apiKey: k.key, prefix: k.prefix, createdAt: made.created_at });
+    return { apiKey: k.key, prefix: k.prefix, createdAt: made.created_at };
   });
 
-  return r;
+  return router;
 }

@@ -1,19 +1,13 @@
-import { Router } from "express";
-import type { z } from "zod";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
-import { ok } from "../../http/errors";
-import { valid, validate } from "../../http/validate";
+import { createRoutes } from "../../http/routes";
 import { listActions } from "./audit.repo";
-import { auditListRequest } from "../../../domain/schemas/operation";
+import { auditApi as api } from "../../../domain/api/audit";
 
 /** The operators' audit log (append-only), read by super admins. */
 export function auditRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.get("/api/operation/actions", adminGate(ctx), validate(auditListRequest, "query"), async (req, res) => {
-    const q = valid<unknown, unknown, z.output<typeof auditListRequest>>(req).query;
-    ok(res, await listActions(ctx.db, { ...q, start: q.start!, end: q.end! }));
-  });
+  const { router, handle } = createRoutes(ctx);
+  handle(api.auditList, async ({ query: q }) => listActions(ctx.db, { ...q, start: q.start!, end: q.end! }));
 
-  return r;
+  return router;
 }

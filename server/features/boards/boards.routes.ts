@@ -1,19 +1,14 @@
-import { Router, type Request } from "express";
+import type { Request, Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { AppError, forbidden, notFound, ok } from "../../http/errors";
-import { valid, validate } from "../../http/validate";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { plainText, sanitizeRichText, textToHtml } from "../../http/rich-text";
 import { appendAction } from "../audit/audit.repo";
 import { adminBoardById, adminBoardPage, answerInquiryAsSeen, deleteBoardOfType, insertBoard, updateBoard, type AdminBoardRow } from "./boards.repo";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";
-import {
-  BOARD_AREA, hasText, INQUIRY_ANSWERED, INQUIRY_WAITING, boardCreateBody, boardListRequest, boardRefBody, boardTypeParams, boardUpdateBody,
-  type BoardCreateBody, type BoardDetailDto, type BoardKind, type BoardRefBody, type BoardRowDto, type BoardUpdateBody,
- 
-} from "../../../domain/schemas/board";
-import type { TableHandler } from "../../../domain/schemas/list";
+import { boardsApi as api } from "../../../domain/api/boards";
+import { BOARD_AREA, hasText, INQUIRY_ANSWERED, INQUIRY_WAITING, type BoardCreateBody, type BoardDetailDto, type BoardRowDto } from "../../../domain/schemas/board";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -48,22 +43,19 @@ const cleanContent = (c: BoardCreateBody["content"]) => ({
  * Every write is sanitised (domain/rich-text.ts) and appended to the audit log in the same transaction.
  */
 export function boardRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
   const audit = (req: Request) => {
     const admin = authOf(req).admin!;
     return { adminId: admin.id, adminLoginId: admin.login_id };
   };
 
-  r.get("/api/board/:type", adminGate(ctx), validate(boardTypeParams, "params"), validate(boardListRequest, "query"), async (req, res) => {
-    const { type } = valid<unknown, { type: BoardKind }>(req).params;
+  handle(api.boardList, async ({ params: { type }, query: h }, req) => {
     requireArea(req, BOARD_AREA[type]);
-    const h = valid<unknown, unknown, TableHandler<"createdAt">>(req).query;
     const page = await adminBoardPage(ctx.db, type, h);
-    ok(res, { ...page, list: page.list.map(toRow) });
+    return { ...page, list: page.list.map(toRow) };
   });
 
-  r.post("/api/board", adminGate(ctx), validate(boardCreateBody), async (req, res) => {
-    const { type, content } = valid<BoardCreateBody>(req).body;
+  handle(api.boardCreate, async ({ body: { type, content } }, req) => {
     requireArea(req, BOARD_AREA[type]);
     const clean = cleanContent(content);
     if (!clean.title) throw new AppError(Code.BAD_REQUEST, Msg.required);
@@ -73,30 +65,27 @@ export function boardRoutes(ctx: AppContext): Router {
       await appendAction(trx, { ...audit(req), action: "board.create", targetType: `board.${type}`, targetId: id, after: { title: clean.title, content: clean.content, startAt: clean.start_at, endAt: clean.end_at } });
       return id;
     });
-    ok(res, toDetail((await adminBoardById(ctx.db, type, id))!));
+    return toDetail((await adminBoardById(ctx.db, type, id))!);
   });
 
-  r.post("/api/board/detail", adminGate(ctx), validate(boardRefBody), async (req, res) => {
-    const { id, type } = valid<BoardRefBody>(req).body;
+  handle(api.boardDetail, async ({ body: { id, type } }, req) => {
     requireArea(req, BOARD_AREA[type]);
     const row = await adminBoardById(ctx.db, type, id);
     if (!row) throw notFound();
-    ok(res, toDetail(row));
+    return toDetail(row);
   });
 
-  r.post("/api/board/delete", adminGate(ctx), validate(boardRefBody), async (req, res) => {
-    const { id, type } = valid<BoardRefBody>(req).body;
+  handle(api.boardDelete, async ({ body: { id, type } }, req) => {
     requireArea(req, BOARD_AREA[type]);
     await ctx.db.transaction().execute(async (trx) => {
       const before = await adminBoardById(trx, type, id);
       if (!before || !(await deleteBoardOfType(trx, type, id))) throw notFound();
       await appendAction(trx, { ...audit(req), action: "board.delete", targetType: `board.${type}`, targetId: id, before: { title: before.title, content: before.content, reply: before.reply } });
     });
-    ok(res, { id });
+    return { id };
   });
 
-  r.put("/api/board/update", adminGate(ctx), validate(boardUpdateBody), async (req, res) => {
-    const body = valid<BoardUpdateBody>(req).body;
+  handle(api.boardUpdate, async ({ body }, req) => {
     requireArea(req, BOARD_AREA[body.type]);
     const row = await ctx.db.transaction().execute(async (trx) => {
       const before = await adminBoardById(trx, body.type, body.id);
@@ -120,8 +109,8 @@ export function boardRoutes(ctx: AppContext): Router {
       }
       return (await adminBoardById(trx, body.type, body.id))!;
     });
-    ok(res, toDetail(row));
+    return toDetail(row);
   });
 
-  return r;
+  return router;
 }

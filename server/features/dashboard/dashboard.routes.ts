@@ -1,11 +1,9 @@
-import { Router } from "express";
-import { z } from "zod";
+import type { Request, Router } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { AppError, badRequest, notFound, ok } from "../../http/errors";
-import { valid, validate } from "../../http/validate";
+import { AppError, badRequest, notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
 import { dashboardPage, dashboardRows, holdersPage, indexReached, transactionDetail, walletDetail, walletHistory, walletHistoryRows } from "./dashboard.service";
 import { reconcile } from "./reconcile";
@@ -14,10 +12,8 @@ import { setMemberState } from "../members/members.repo";
 import { appendAction } from "../audit/audit.repo";
 import { callToken } from "../../money/chain-calls";
 import { ensureChainUp } from "../../money/chain-status";
-import {
-  blockBody, dashboardListRequest, holdersRequest, txHash, walletAddress, walletHistoryRequest,
-  type DashboardListRequest, type DashboardRowDto, type WalletHistoryRequest,
-} from "../../../domain/schemas/dashboard";
+import { dashboardApi as api } from "../../../domain/api/dashboard";
+import type { DashboardListRequest, DashboardRowDto } from "../../../domain/schemas/dashboard";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
@@ -40,44 +36,34 @@ export const ROW_FILE: SheetColumn<DashboardRowDto>[] = [
 
 /** The chain dashboard for operators and auditors (spec: dashboard, dashboard/detail/{address}, dashboard/holder). */
 export function dashboardRoutes(ctx: AppContext): Router {
-  const r = Router();
-  const gate = adminGate(ctx);
+  const { router, handle } = createRoutes(ctx);
   const list = async (q: DashboardListRequest) => dashboardPage(ctx, q);
 
-  r.post("/api/dashboard/list", gate, validate(dashboardListRequest), async (req, res) => ok(res, await list(valid<DashboardListRequest>(req).body)));
-  r.post("/api/dashboard/table", gate, validate(dashboardListRequest), async (req, res) => ok(res, await list(valid<DashboardListRequest>(req).body)));
-  r.post("/api/dashboard/download", gate, validate(dashboardListRequest), async (req, res) => {
-    const q = valid<DashboardListRequest>(req).body;
-    await streamXlsx(res, { fileName: "dashboard_list.xlsx", sheetName: "거래 내역", columns: ROW_FILE, rows: dashboardRows(ctx, q), emptyMessage: Msg.noResults });
+  handle(api.dashboardList, async ({ body }) => list(body));
+  handle(api.dashboardTable, async ({ body }) => list(body));
+  handle(api.dashboardDownload, async ({ body: q }, _req, res) => {
+    await streamXlsx(res, { fileName: api.dashboardDownload.file, sheetName: "거래 내역", columns: ROW_FILE, rows: dashboardRows(ctx, q), emptyMessage: Msg.noResults });
   });
 
-  r.get("/api/dashboard/transaction/:hash", gate, async (req, res) => {
-    const parsed = txHash.safeParse(req.params.hash);
-    if (!parsed.success) throw badRequest(Msg.txHashInvalid);
-    const detail = await transactionDetail(ctx, parsed.data);
+  // A malformed hash or address is refused by the schema with its own message (txHashInvalid, addressInvalid).
+  handle(api.transaction, async ({ params }) => {
+    const detail = await transactionDetail(ctx, params.hash);
     if (!detail) throw notFound(Msg.txNotFound);
-    ok(res, detail);
+    return detail;
   });
 
-  r.get("/api/dashboard/detail/:address", gate, async (req, res) => {
-    const parsed = walletAddress.safeParse(req.params.address);
-    if (!parsed.success || !ethers.isAddress(parsed.data)) throw badRequest(Msg.addressInvalid);
-    ok(res, await walletDetail(ctx, parsed.data));
+  handle(api.walletDetail, async ({ params: { address } }) => {
+    // The pattern passed; a mixed-case address must also carry a valid checksum.
+    if (!ethers.isAddress(address)) throw badRequest(Msg.addressInvalid);
+    return walletDetail(ctx, address);
   });
-  r.post("/api/dashboard/detail_table", gate, validate(walletHistoryRequest), async (req, res) => {
-    const q = valid<WalletHistoryRequest>(req).body;
-    ok(res, await walletHistory(ctx, q.address, q.page, q.perPage));
-  });
-  r.post("/api/dashboard/detail_download", gate, validate(walletHistoryRequest), async (req, res) => {
-    const q = valid<WalletHistoryRequest>(req).body;
-    await streamXlsx(res, { fileName: "wallet_history_list.xlsx", sheetName: "지갑 내역", columns: ROW_FILE, rows: walletHistoryRows(ctx, q.address), emptyMessage: Msg.noResults });
+  handle(api.walletHistory, async ({ body: q }) => walletHistory(ctx, q.address, q.page, q.perPage));
+  handle(api.walletHistoryDownload, async ({ body: q }, _req, res) => {
+    await streamXlsx(res, { fileName: api.walletHistoryDownload.file, sheetName: "지갑 내역", columns: ROW_FILE, rows: walletHistoryRows(ctx, q.address), emptyMessage: Msg.noResults });
   });
 
-  r.get("/api/dashboard/holder", gate, validate(holdersRequest, "query"), async (req, res) => {
-    const q = valid<unknown, unknown, z.output<typeof holdersRequest>>(req).query;
-    ok(res, await holdersPage(ctx, q.page, q.perPage));
-  });
-  r.get("/api/dashboard/holder/download", gate, async (_req, res) => {
+  handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage));
+  handle(api.holdersDownload, async (_in, _req, res) => {
     async function* all() {
       for (let page = 1; ; page++) {
         const p = await holdersPage(ctx, page, 100);
@@ -86,7 +72,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
       }
     }
     await streamXlsx(res, {
-      fileName: "holder_list.xlsx",
+      fileName: api.holdersDownload.file,
       sheetName: "보유자",
       columns: [
         { header: "순위", value: (h) => h.rank },
@@ -100,8 +86,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
   });
 
   // Block or unblock a member's wallet: the contract's block list on chain, and the member's state.
-  const blocking = (block: boolean) => async (req: import("express").Request, res: import("express").Response) => {
-    const { phone } = valid<z.infer<typeof blockBody>>(req).body;
+  const blocking = async (block: boolean, phone: string, req: Request) => {
     const admin = authOf(req).admin!;
     const wallet = await memberWalletByPhone(ctx.db, phone);
     if (!wallet) throw notFound(Msg.memberNotFoundByPhone);
@@ -122,16 +107,16 @@ export function dashboardRoutes(ctx: AppContext): Router {
     });
     // The detail reloads from the index: answer once the index shows the block (or after 10 s).
     if (call.block_number !== null) await indexReached(ctx, call.block_number);
-    ok(res, { address: wallet.address, txHash: call.tx_hash, blockNumber: call.block_number, message: block ? Msg.walletBlocked : Msg.walletUnblocked });
+    return { address: wallet.address, txHash: call.tx_hash, blockNumber: call.block_number, message: block ? Msg.walletBlocked : Msg.walletUnblocked };
   };
-  r.post("/api/dashboard/block", gate, validate(blockBody), blocking(true));
-  r.post("/api/dashboard/unblock", gate, validate(blockBody), blocking(false));
+  handle(api.blockWallet, async ({ body }, req) => blocking(true, body.phone, req));
+  handle(api.unblockWallet, async ({ body }, req) => blocking(false, body.phone, req));
 
-  r.get("/api/dashboard/reconcile", gate, async (_req, res) => {
+  handle(api.reconcile, async () => {
     // Against a node still replaying its journal every difference would be a false alarm.
     await ensureChainUp(ctx);
-    ok(res, await reconcile({ db: ctx.db, view: ctx.view, token: ctx.chain.token, provider: ctx.chain.provider }));
+    return reconcile({ db: ctx.db, view: ctx.view, token: ctx.chain.token, provider: ctx.chain.provider });
   });
 
-  return r;
+  return router;
 }

@@ -1,6 +1,7 @@
-import { Router, type Request, type Response } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
+import { createRoutes } from "../../http/routes";
+import { dashboardApi as api } from "../../../domain/api/dashboard";
 import { Msg } from "../../../domain/messages";
 
 /**
@@ -45,8 +46,8 @@ const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: "2.
 
 /** `POST /api/rpc`: a JSON-RPC request or batch, forwarded to the node when every method is a read. */
 export function rpcProxyRoutes(ctx: AppContext): Router {
-  const r = Router();
-  r.post("/api/rpc", adminGate(ctx), async (req: Request, res: Response) => {
+  const { router, handle } = createRoutes(ctx);
+  handle(api.rpcProxy, async (_in, req, res) => {
     const body: unknown = req.body;
     const items = Array.isArray(body) ? body : [body];
     if (items.length === 0 || !items.every(isRequest)) {
@@ -76,5 +77,5 @@ export function rpcProxyRoutes(ctx: AppContext): Router {
     }
     res.status(upstream.status === 200 ? 200 : 502).type("application/json").send(await upstream.text());
   });
-  return r;
+  return router;
 }

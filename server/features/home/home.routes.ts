@@ -1,7 +1,7 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
-import { ok } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
+import { homeApi as api } from "../../../domain/api/home";
 import { walletsWithOwnerPermission } from "../../custody/wallets.repo";
 import { countMembers } from "../members/members.repo";
 import { confirmedSums } from "./home.repo";
@@ -24,18 +24,18 @@ async function balanceTotals(ctx: AppContext) {
 }
 
 export function homeRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
   // The 7 toolbar totals: only the full admin (permission 0) sees them.
-  r.get("/api/operation/toolbar", adminGate(ctx), async (_req, res) => {
+  handle(api.toolbar, async () => {
     const s = await confirmedSums(ctx.db);
-    ok(res, { ...(await balanceTotals(ctx)), sales: s.sell, refunds: s.refunds, gifts: s.gift, usage: s.use });
+    return { ...(await balanceTotals(ctx)), sales: s.sell, refunds: s.refunds, gifts: s.gift, usage: s.use };
   });
 
-  r.get("/api/operation/maindata", adminGate(ctx), async (_req, res) => {
+  handle(api.mainData, async () => {
     const s = await confirmedSums(ctx.db);
     const events = async (kind: "mint" | "burn") => (await ctx.view.tokenEvents({ kind, limit: 1 })).total;
-    ok(res, {
+    return {
       account_count: await countMembers(ctx.db),
       sellSum: s.sell,
       useSum: s.use,
@@ -44,8 +44,8 @@ export function homeRoutes(ctx: AppContext): Router {
       tokenBurnCount: await events("burn"),
       tokenMintCount: await events("mint"),
       tokenCommissionSum: s.fees,
-    });
+    };
   });
 
-  return r;
+  return router;
 }

@@ -1,18 +1,15 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { notFound, ok } from "../../http/errors";
-import { valid, validate } from "../../http/validate";
+import { notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
 import { listMembers, memberAdminRow, memberHistory, memberTotals, setMemberPermission, streamMembers, walletsOfMembers, type MemberAdminRow } from "./member-admin.repo";
 import { orderedBetween } from "../purchases/purchases.repo";
 import { setMemberState } from "./members.repo";
 import { actionsOn, appendAction } from "../audit/audit.repo";
-import {
-  changePermissionBody, changeStateBody, memberIdParams, memberListRequest,
-  type ChangePermissionBody, type ChangeStateBody, type MemberListRequest, type MemberRowDto,
-} from "../../../domain/schemas/operation";
+import { membersApi as api } from "../../../domain/api/members";
+import type { MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
 import { MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
 import { formatDate, seoulMonthRange } from "../../../domain/format";
 import { Msg } from "../../../domain/messages";
@@ -55,21 +52,18 @@ async function* memberFileRows(ctx: AppContext, q: MemberListRequest): AsyncGene
 
 /** Members in the back-office (spec §7): list, download, detail, state and grade changes (audited). */
 export function memberRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
-  r.get("/api/operation/allUserList", adminGate(ctx), validate(memberListRequest, "query"), async (req, res) => {
-    const q = valid<unknown, unknown, MemberListRequest>(req).query;
+  handle(api.memberList, async ({ query: q }) => {
     const page = await listMembers(ctx.db, q);
-    ok(res, { ...page, list: await withHoldings(ctx, page.list) });
+    return { ...page, list: await withHoldings(ctx, page.list) };
   });
 
-  r.get("/api/operation/allUserList/download", adminGate(ctx), validate(memberListRequest, "query"), async (req, res) => {
-    const q = valid<unknown, unknown, MemberListRequest>(req).query;
-    await streamXlsx(res, { fileName: "회원정보.xlsx", sheetName: "회원정보", columns: MEMBER_FILE, rows: memberFileRows(ctx, q), emptyMessage: Msg.noMembers });
+  handle(api.membersDownload, async ({ query: q }, _req, res) => {
+    await streamXlsx(res, { fileName: api.membersDownload.file, sheetName: "회원정보", columns: MEMBER_FILE, rows: memberFileRows(ctx, q), emptyMessage: Msg.noMembers });
   });
 
-  r.get("/api/operation/userInfo/:id", adminGate(ctx), validate(memberIdParams, "params"), async (req, res) => {
-    const { id } = valid<unknown, { id: number }>(req).params;
+  handle(api.memberDetail, async ({ params: { id } }) => {
     const row = await memberAdminRow(ctx.db, id);
     if (!row) throw notFound();
     const month = seoulMonthRange();
@@ -90,30 +84,26 @@ export function memberRoutes(ctx: AppContext): Router {
         expiredAt: null,
       })),
     ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    ok(res, { member, totals: { ...totals, purchasable: Math.max(0, MONTHLY_BUY_LIMIT_WON - ordered) }, history: rows, actions });
+    return { member, totals: { ...totals, purchasable: Math.max(0, MONTHLY_BUY_LIMIT_WON - ordered) }, history: rows, actions };
   });
 
-  r.post("/api/operation/changeState", adminGate(ctx), validate(changeStateBody), async (req, res) => {
-    const { id, state } = valid<ChangeStateBody>(req).body;
+  handle(api.changeState, async ({ body: { id, state } }, req) => {
     const admin = authOf(req).admin!;
     await ctx.db.transaction().execute(async (trx) => {
       const before = await setMemberState(trx, id, state);
       if (!before) throw notFound();
       await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.state", targetType: "member", targetId: id, before, after: state });
     });
-    ok(res);
   });
 
-  r.post("/api/operation/changePermission", adminGate(ctx), validate(changePermissionBody), async (req, res) => {
-    const { id, permission } = valid<ChangePermissionBody>(req).body;
+  handle(api.changePermission, async ({ body: { id, permission } }, req) => {
     const admin = authOf(req).admin!;
     await ctx.db.transaction().execute(async (trx) => {
       const before = await setMemberPermission(trx, id, permission);
       if (!before) throw notFound();
       await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.permission", targetType: "member", targetId: id, before, after: permission });
     });
-    ok(res);
   });
 
-  return r;
+  return router;
 }

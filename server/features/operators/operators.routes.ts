@@ -1,30 +1,27 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
 import { operatorAccessEnded } from "../../auth/operator-events";
 import { hashPassword } from "../../auth/passwords";
-import { AppError, badRequest, notFound, ok } from "../../http/errors";
-import { valid, validate } from "../../http/validate";
+import { AppError, badRequest, notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { insertAdmin } from "./admins.repo";
 import { connectableMembers, deleteOperator, listOperators, loginIdTaken, operatorById } from "./operators.repo";
 import { checkDelete, planOperator } from "./operator-rules";
 import { memberById } from "../members/members.repo";
 import { appendAction } from "../audit/audit.repo";
-import { flagsToArrays, operatorCreateBody, operatorDetailBody, operatorIdParams, type OperatorCreateBody } from "../../../domain/schemas/operation";
+import { operatorsApi as api } from "../../../domain/api/operators";
+import { flagsToArrays } from "../../../domain/schemas/operation";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
 /** Operator accounts (spec §7, §8): linkable members, create, list, detail, delete. Every change is audited. */
 export function operatorRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
-  r.get("/api/operation/connect", adminGate(ctx), async (_req, res) => {
-    ok(res, await connectableMembers(ctx.db));
-  });
+  handle(api.connectable, async () => connectableMembers(ctx.db));
 
-  r.post("/api/operation/create", adminGate(ctx), validate(operatorCreateBody), async (req, res) => {
-    const body = valid<OperatorCreateBody>(req).body;
+  handle(api.operatorCreate, async ({ body }, req) => {
     const actor = authOf(req).admin!;
     if (await loginIdTaken(ctx.db, body.id)) throw badRequest(Msg.adminExists);
     const member = await memberById(ctx.db, body.account_id);
@@ -43,23 +40,18 @@ export function operatorRoutes(ctx: AppContext): Router {
         after: { loginId: body.id, permission: plan.permission, memberId: member.id, flags: plan.flags },
       });
     });
-    ok(res);
   });
 
-  r.get("/api/operation/admin_list", adminGate(ctx), async (_req, res) => {
-    ok(res, (await listOperators(ctx.db)).map(({ flags: _flags, ...o }) => o));
-  });
+  handle(api.operatorList, async () => (await listOperators(ctx.db)).map(({ flags: _flags, ...o }) => o));
 
-  r.post("/api/operation/admin_detail", adminGate(ctx), validate(operatorDetailBody), async (req, res) => {
-    const { id } = valid<{ id: number }>(req).body;
+  handle(api.operatorDetail, async ({ body: { id } }) => {
     const o = await operatorById(ctx.db, id);
     if (!o) throw notFound();
     const { flags, ...rest } = o;
-    ok(res, { ...rest, ...flagsToArrays(flags) });
+    return { ...rest, ...flagsToArrays(flags) };
   });
 
-  r.delete("/api/operation/admin_delete/:id", adminGate(ctx), validate(operatorIdParams, "params"), async (req, res) => {
-    const { id } = valid<unknown, { id: number }>(req).params;
+  handle(api.operatorDelete, async ({ params: { id } }, req) => {
     const actor = authOf(req).admin!;
     const target = await operatorById(ctx.db, id);
     if (!target) throw new AppError(Code.NOT_FOUND, Msg.adminDeleteFailed);
@@ -69,8 +61,7 @@ export function operatorRoutes(ctx: AppContext): Router {
       await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "operator.delete", targetType: "admin", targetId: id, before: { loginId: target.loginId, permission: target.permission } });
     });
     operatorAccessEnded(ctx, id);
-    ok(res);
   });
 
-  return r;
+  return router;
 }

@@ -1,30 +1,31 @@
-import { Router, type Request } from "express";
+import type { Request, Router } from "express";
 import type { AppContext } from "../../context";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { forbidden, notFound, ok } from "../../http/errors";
-import { valid, validate } from "../../http/validate";
+import { forbidden, notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
 import * as repo from "./sales.repo";
 import { idempotent } from "../../money/idempotency";
 import { acceptBuy, cancelBuy } from "../purchases/purchases.service";
-import { saleAcceptBody } from "../../../domain/schemas/money";
-import { idParam } from "../../../domain/schemas/common";
-import { z } from "zod";
+import { salesApi as api } from "../../../domain/api/sales";
 import { closedAt } from "../purchases/purchases.repo";
 import { allPages } from "../../db/paged";
-import { allowsArea, type AdminArea } from "../../../domain/admin-access";
+import { allowsArea } from "../../../domain/admin-access";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import {
-  MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, saleDetailBody, saleListRequest, saleRangeRequest, seoulPeriods,
-  type MoveRowDto, type SaleListRequest, type SaleRangeRequest, type SaleTotals, type SaleType, type SellRowDto,
+  MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, seoulPeriods, type MoveRowDto, type SaleListRequest, type SaleTotals, type SaleType, type SellRowDto,
 } from "../../../domain/schemas/sale";
 
-const AREA_OF: Record<SaleType, AdminArea> = { sell: "saleSell", use: "saleUse", gift: "saleGift" };
+/** Each type's totals and download, on paths of their own (`/api/sale/{type}`, `/api/sale/{type}/download`). */
+const BY_TYPE = {
+  sell: { totals: api.saleTotalsSell, download: api.saleSellDownload },
+  use: { totals: api.saleTotalsUse, download: api.saleUseDownload },
+  gift: { totals: api.saleTotalsGift, download: api.saleGiftDownload },
+} as const;
 
-/** The list and detail calls carry the type in the body: the gate admits any sales flag, this checks the type's own. */
+/** The list and detail calls carry the type in the body: the gate admits any sales flag, this checks the type's own (its totals' area). */
 function requireSaleType(req: Request, type: SaleType): void {
-  if (!allowsArea(AREA_OF[type], authOf(req).admin!)) throw forbidden();
+  if (!allowsArea(BY_TYPE[type].totals.access.area, authOf(req).admin!)) throw forbidden();
 }
 
 const sellDto = (r: repo.SellDbRow): SellRowDto => ({
@@ -110,15 +111,15 @@ const moveFile = (gift: boolean): SheetColumn<MoveRowDto>[] => [
 
 /** Sales (spec §7 "Sales"): totals, list, detail and the sale_{type}.xlsx download. Accept and delete live with the buy routes. */
 export function salesRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
   for (const type of SALE_TYPES) {
-    r.get(`/api/sale/${type}`, adminGate(ctx), async (_req, res) => ok(res, await saleTotals(ctx, type)));
+    const { totals, download } = BY_TYPE[type];
+    handle(totals, async () => saleTotals(ctx, type));
 
-    r.get(`/api/sale/${type}/download`, adminGate(ctx), validate(saleRangeRequest, "query"), async (req, res) => {
-      const q = valid<unknown, unknown, SaleRangeRequest>(req).query;
+    handle(download, async ({ query: q }, _req, res) => {
       const h = { ...q, start: q.start!, end: q.end!, sortBy: "id" as const, sortDesc: false };
-      const name = `sale_${type}.xlsx`;
+      const name = download.file;
       if (type === "sell") {
         const rows = allPages(async (page, perPage) => ({ list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto) }));
         await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: SELL_FILE, rows });
@@ -129,31 +130,28 @@ export function salesRoutes(ctx: AppContext): Router {
     });
   }
 
-  r.post("/api/sale/list", adminGate(ctx), validate(saleListRequest), async (req, res) => {
-    const q = valid<SaleListRequest>(req).body;
+  handle(api.saleList, async ({ body: q }, req) => {
     requireSaleType(req, q.type);
-    ok(res, await salePage(ctx, q));
+    return salePage(ctx, q);
   });
 
-  r.post("/api/sale/detail", adminGate(ctx), validate(saleDetailBody), async (req, res) => {
-    const { id, type } = valid<{ id: number; type: SaleType }>(req).body;
+  handle(api.saleDetail, async ({ body: { id, type } }, req) => {
     requireSaleType(req, type);
     const row = type === "sell" ? await repo.sellById(ctx.db, id).then((x) => x && sellDto(x)) : await repo.moveById(ctx.db, type, id).then((x) => x && moveDto(x));
     if (!row) throw notFound();
-    ok(res, { ...row, date: formatDate(row.createdAt) });
+    return { ...row, date: formatDate(row.createdAt) };
   });
 
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
-  r.post("/api/sale/accept", adminGate(ctx), validate(saleAcceptBody), idempotent(ctx), async (req, res) => {
-    const { id } = valid<{ id: number }>(req).body;
+  handle(api.saleAccept, { use: [idempotent(ctx)] }, async ({ body: { id } }, req) => {
     const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
-    ok(res, { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: closedAt(order), txHash: order.txHash, status: order.status });
+    return { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: closedAt(order), txHash: order.txHash, status: order.status };
   });
 
-  r.delete("/api/sale/delete/:id", adminGate(ctx), validate(z.strictObject({ id: idParam }), "params"), async (req, res) => {
-    await cancelBuy(ctx, valid<unknown, { id: number }>(req).params.id, authOf(req).admin!);
-    ok(res, "OK");
+  handle(api.saleDelete, async ({ params: { id } }, req) => {
+    await cancelBuy(ctx, id, authOf(req).admin!);
+    return "OK" as const;
   });
 
-  return r;
+  return router;
 }

@@ -1,11 +1,10 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppContext } from "../../context";
 import type { ChainCall } from "../../db/schema";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { AppError, forbidden, notFound, ok } from "../../http/errors";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { createRoutes } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
-import { valid, validate } from "../../http/validate";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
 import { ensureChainUp } from "../../money/chain-status";
 import { callToken } from "../../money/chain-calls";
@@ -17,10 +16,8 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
 import { seoulPeriods } from "../../../domain/schemas/sale";
-import {
-  BURN_STATES, feeListRequest, mintBody, tokenDetailBody, tokenListRequest,
-  type FeeListRequest, type FeeRowDto, type MintBody, type TokenListRequest, type TokenRowDto,
-} from "../../../domain/schemas/token";
+import { tokensApi as api } from "../../../domain/api/tokens";
+import { BURN_STATES, type FeeRowDto, type TokenRowDto } from "../../../domain/schemas/token";
 
 const FEE_KIND: Record<string, string> = { gift: "선물", use: "사용" };
 
@@ -100,22 +97,20 @@ const FEE_FILE: SheetColumn<FeeRowDto>[] = [
 
 /** Token issuance and fees (spec §7 Token): totals, search, detail, mint, downloads; the mint is journaled, awaited and audited. */
 export function tokenRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
-  r.get("/api/token/manage", adminGate(ctx), async (_req, res) => ok(res, await tokenTotals(ctx)));
+  handle(api.tokenManage, async () => tokenTotals(ctx));
 
-  r.post("/api/token/manage/search", adminGate(ctx), validate(tokenListRequest), async (req, res) => {
-    const q = valid<TokenListRequest>(req).body;
+  handle(api.tokenSearch, async ({ body: q }) => {
     const page = await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type) });
-    ok(res, { ...page, list: page.list.map(tokenDto) });
+    return { ...page, list: page.list.map(tokenDto) };
   });
 
-  r.get("/api/token/manage/download", adminGate(ctx), validate(tokenListRequest, "query"), async (req, res) => {
-    const q = valid<unknown, unknown, TokenListRequest>(req).query;
+  handle(api.tokenManagementDownload, async ({ query: q }, _req, res) => {
     const rows = allPages(async (page, perPage) => ({
       list: (await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(tokenDto),
     }));
-    await streamXlsx(res, { fileName: "token_management.xlsx", sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
+    await streamXlsx(res, { fileName: api.tokenManagementDownload.file, sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
   });
 
   // A retry of a mint whose request died, or answered 5xx after sending, is resolved from its call (never a second mint).
@@ -123,8 +118,7 @@ export function tokenRoutes(ctx: AppContext): Router {
     const [address, value] = JSON.parse(call.args) as [string, string];
     return { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value: Number(value), address };
   };
-  r.post("/api/token/mint", adminGate(ctx), validate(mintBody), idempotent(ctx, { call: mintAnswer }), async (req, res) => {
-    const { value } = valid<MintBody>(req).body;
+  handle(api.tokenMint, { use: [idempotent(ctx, { call: mintAnswer })] }, async ({ body: { value } }, req, res) => {
     const admin = authOf(req).admin!;
     await ensureChainUp(ctx);
     const treasury = (await ctx.custody.byKind("treasury"))!.address;
@@ -143,33 +137,30 @@ export function tokenRoutes(ctx: AppContext): Router {
     });
     await audit(call);
     if (call.status !== "confirmed") throw new AppError(Code.SERVER_ERROR, Msg.tokenMintFailed);
-    ok(res, { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value, address: treasury });
+    return { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value, address: treasury };
   });
 
-  r.get("/api/token/fee", adminGate(ctx), async (_req, res) => ok(res, await feeTotals(ctx)));
+  handle(api.tokenFee, async () => feeTotals(ctx));
 
-  r.post("/api/token/fee/search", adminGate(ctx), validate(feeListRequest), async (req, res) => {
-    const q = valid<FeeListRequest>(req).body;
+  handle(api.tokenFeeSearch, async ({ body: q }) => {
     const page = await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type) });
-    ok(res, { ...page, list: page.list.map(feeDto) });
+    return { ...page, list: page.list.map(feeDto) };
   });
 
-  r.get("/api/token/fee/download", adminGate(ctx), validate(feeListRequest, "query"), async (req, res) => {
-    const q = valid<unknown, unknown, FeeListRequest>(req).query;
+  handle(api.tokenFeeDownload, async ({ query: q }, _req, res) => {
     const rows = allPages(async (page, perPage) => ({
       list: (await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(feeDto),
     }));
-    await streamXlsx(res, { fileName: "token_fee.xlsx", sheetName: "수수료 내역", columns: FEE_FILE, rows });
+    await streamXlsx(res, { fileName: api.tokenFeeDownload.file, sheetName: "수수료 내역", columns: FEE_FILE, rows });
   });
 
   // The detail names its list: issuance needs isToken1, fees isToken3.
-  r.post("/api/token/detail", adminGate(ctx), validate(tokenDetailBody), async (req, res) => {
-    const { id, type } = valid<{ id: number; type: "management" | "fee" }>(req).body;
+  handle(api.tokenListDetail, async ({ body: { id, type } }, req) => {
     if (!allowsArea(type === "fee" ? "tokenFee" : "tokenView", authOf(req).admin!)) throw forbidden();
     const row = type === "fee" ? await repo.feeById(ctx.db, id).then((x) => x && feeDto(x)) : await repo.tokenCallById(ctx.db, id).then((x) => x && tokenDto(x));
     if (!row) throw notFound();
-    ok(res, row);
+    return row;
   });
 
-  return r;
+  return router;
 }

@@ -1,18 +1,18 @@
-import { Router, type Request, type Response } from "express";
+import type { Request, Response, Router } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import type { OutboxRow } from "../../db/schema";
-import { adminGate } from "../../auth/admin-flags";
 import { authOf } from "../../auth/middleware";
-import { AppError, ok } from "../../http/errors";
+import { AppError } from "../../http/errors";
+import { createRoutes, withMessage } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
-import { valid, validate } from "../../http/validate";
 import { ensureChainUp } from "../../money/chain-status";
 import { SETTLE_WAIT_MS } from "../../money/payment-password";
 import { appendAction } from "../audit/audit.repo";
 import * as repo from "./wallets.repo";
 import { walletByAddress } from "../../custody/wallets.repo";
-import { seoulPeriods, walletCreateBody, walletSendBody, type OperatorWalletDto, type WalletSendBody } from "../../../domain/schemas/sale";
+import { walletsApi as api } from "../../../domain/api/wallets";
+import { seoulPeriods, type OperatorWalletDto, type WalletSendBody } from "../../../domain/schemas/sale";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -31,9 +31,9 @@ function checksum(a: string): string | null {
 
 /** Operator wallets (spec §7 Address): list with indexed balances and movement, create, transfer through the outbox. */
 export function walletRoutes(ctx: AppContext): Router {
-  const r = Router();
+  const { router, handle } = createRoutes(ctx);
 
-  r.get("/api/address/wallet", adminGate(ctx), async (_req, res) => {
+  handle(api.walletList, async () => {
     const wallets = await repo.operatorWallets(ctx.db);
     const addresses = wallets.map((w) => w.address);
     const p = seoulPeriods();
@@ -52,25 +52,23 @@ export function walletRoutes(ctx: AppContext): Router {
       balance: Number(balances.get(w.address) ?? 0n),
       date_value: { daily_value: day.get(w.address) ?? 0, weekly_value: week.get(w.address) ?? 0, monthly_value: month.get(w.address) ?? 0 },
     }));
-    ok(res, list);
+    return list;
   });
 
-  r.post("/api/address/wallet", adminGate(ctx), validate(walletCreateBody), async (req, res) => {
-    const { nickName } = valid<{ nickName: string }>(req).body;
+  handle(api.walletCreate, async ({ body: { nickName } }, req) => {
     const admin = authOf(req).admin!;
     const made = await ctx.db.transaction().execute(async (trx) => {
       const w = await ctx.custody.createWallet("operator", { nickname: nickName }, trx);
       await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.create", targetType: "wallet", targetId: w.address, after: { nickName } });
       return w;
     });
-    ok(res, { id: Number(made.id), address: made.address, nickName: made.nickname });
+    return { id: Number(made.id), address: made.address, nickName: made.nickname };
   });
 
   // Confirmed, or 'pending' for anything still on its way (a stored 'pending' answer is brought up to date on a retry).
-  const answerStatus = (status: string) => (status === "confirmed" ? "confirmed" : "pending");
+  const answerStatus = (status: string): "confirmed" | "pending" => (status === "confirmed" ? "confirmed" : "pending");
   // One transfer from an operator wallet, from the wallet page and from the dashboard's transfer dialog.
-  const send = async (req: Request, res: Response) => {
-    const body = valid<WalletSendBody>(req).body;
+  const send = async (body: WalletSendBody, req: Request, res: Response) => {
     const admin = authOf(req).admin!;
     const from = checksum(body.from);
     const fromWallet = from ? await repo.operatorWalletByAddress(ctx.db, from) : undefined;
@@ -94,11 +92,11 @@ export function walletRoutes(ctx: AppContext): Router {
     ctx.relayer.kick();
     const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
     if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
-    res.status(200).json({ code: Code.OK, message: Msg.transferDone, data: { id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value } });
+    return withMessage({ id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value }, Msg.transferDone);
   };
   const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: answerStatus(t.status), from: t.from_address, to: t.to_address, value: Number(t.value) });
-  r.post("/api/address/transmit/send", adminGate(ctx), validate(walletSendBody), idempotent(ctx, { transfer: sent }), send);
-  r.post("/api/dashboard/transfer", adminGate(ctx), validate(walletSendBody), idempotent(ctx, { transfer: sent }), send);
+  handle(api.walletSend, { use: [idempotent(ctx, { transfer: sent })] }, async ({ body }, req, res) => send(body, req, res));
+  handle(api.dashboardTransfer, { use: [idempotent(ctx, { transfer: sent })] }, async ({ body }, req, res) => send(body, req, res));
 
-  return r;
+  return router;
 }

@@ -1,0 +1,19 @@
+import { endpoint, operator } from "./endpoint";
+import { operatorWalletCreated, operatorWalletList, walletCreateBody, walletSendBody, walletTransferResult } from "../schemas/sale";
+
+const transfer = operator("walletTransfer");
+
+/** Operator wallets (spec §7 Address): list with indexed balances and movement, create, transfer through the outbox. */
+export const walletsApi = {
+  walletList: endpoint({
+    method: "GET", path: "/api/address/wallet", access: operator("walletManage"), summary: "Operator wallets with balances and what each sent today, this week, this month",
+    response: operatorWalletList,
+  }),
+  walletCreate: endpoint({ method: "POST", path: "/api/address/wallet", access: operator("walletCreate"), summary: "Create an operator wallet; audited", body: walletCreateBody, response: operatorWalletCreated }),
+  walletSend: endpoint({
+    method: "POST", path: "/api/address/transmit/send", access: transfer, summary: "Transfer from an operator wallet (Idempotency-Key); audited", body: walletSendBody, response: walletTransferResult,
+  }),
+  dashboardTransfer: endpoint({
+    method: "POST", path: "/api/dashboard/transfer", access: transfer, summary: "The dashboard's transfer dialog: walletSend under the dashboard's path", body: walletSendBody, response: walletTransferResult,
+  }),
+};
