@@ -73,6 +73,12 @@ export const AREAS = {
   tokenAny: staff("isToken1", "isToken3"),
   /** Creating an operator wallet (isWallet2); the list is walletManage, transfers walletTransfer. */
   walletCreate: staff("isWallet2"),
+  /** Dual control: the list of proposals (any staff; each proposes through its own area's call). */
+  proposals: { who: "staff" },
+  /** Approving or rejecting another operator's proposal (never one's own: the server refuses it). */
+  proposalApprove: staff("isApprove1"),
+  /** Proposals of kinds no older call makes: burn, allowance, pause/unpause. Super admins only. */
+  proposalControl: { who: "super" },
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -91,4 +97,4 @@ export function allows(rule: AccessRule, op: OperatorLike): boolean {
 export const allowsArea = (area: AdminArea, op: OperatorLike): boolean => allows(AREAS[area], op);
 
 /** The area a realtime notification belongs to: only operators who may open it receive the push. */
-export const NOTIFY_AREA = { 입금: "saleSell", 문의: "boardInquiry", 정산: "settlementManagement" } as const satisfies Record<string, AdminArea>;
+export const NOTIFY_AREA = { 입금: "saleSell", 문의: "boardInquiry", 정산: "settlementManagement", 승인: "proposalApprove" } as const satisfies Record<string, AdminArea>;

@@ -69,9 +69,18 @@ export const ADMIN_FLAGS = [
   "isToken1", "isToken2", "isToken3",
   "isWallet1", "isWallet2", "isWallet3",
   "isNotice1", "isApiKey1",
+  "isApprove1",
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Partial<Record<AdminFlag, boolean>>;
+
+/**
+ * Dual control (maker–checker, DESIGN.md "Controls (operators)"): an operator wallet transfer above this many
+ * won is a proposal another operator approves; at or below it, it moves at once. The auditor's default.
+ */
+export const DUAL_CONTROL_TRANSFER_THRESHOLD_WON = 1_000_000;
+/** A proposal nobody approved or rejected within this many hours is 만료 (the expiry job); nothing moved. */
+export const PROPOSAL_EXPIRY_HOURS = 24;
 
 /** Operator permission numbers: 0 full admin, 3 shop-owner type. */
 export const AdminPermission = { SUPER: 0, SUB: 1, EXCHANGER: 3 } as const;

@@ -178,6 +178,18 @@ export const Msg = {
   addressInvalid: "지갑 주소 형식이 올바르지 않습니다.",
   walletBlocked: "지갑 차단 완료되었습니다",
   walletBlockFailed: "지갑 차단 실패하였습니다.",
+  // dual control (proposals)
+  proposalCreated: "승인 요청이 등록되었습니다",
+  proposalApproved: "승인되었습니다",
+  proposalRejected: "거절되었습니다",
+  proposalSelfApproval: "본인이 등록한 승인 요청은 승인하거나 거절할 수 없습니다.",
+  proposalNotPending: "대기 중인 승인 요청이 아닙니다.",
+  proposalReasonRequired: "사유를 1~200자로 입력해주세요.",
+  proposalBadAddress: "주소 형식이 올바르지 않습니다.",
+  proposalFailed: "승인 요청을 실행하지 못했습니다.",
+  proposalNotify: "새 승인 요청이 등록되었습니다",
+  /** Money calls while the token is paused (emergency pause through dual control). */
+  maintenance: "현재 점검 중입니다. 잠시 후 다시 이용해 주세요.",
   walletUnblocked: "지갑 차단 해제 완료되었습니다",
   walletUnblockFailed: "지갑 차단 해제 실패하였습니다.",
   walletBlockConfirm: "이 지갑을 차단하시겠습니까? 차단된 지갑은 보내기·받기가 모두 막힙니다.",

@@ -12,6 +12,8 @@ import { ADMIN_FLAGS, AdminPermission } from "../domain/constants";
 /** The demo logins that a first start seeds (README and `npm start` print them). */
 export const DEMO = {
   admin: { id: "admin", password: "admin1234" },
+  /** A second super admin: dual control needs another operator to approve what `admin` proposes. */
+  admin2: { id: "admin2", password: "admin1234" },
   shopAdmin: { id: "shop01", password: "shop1234" },
   members: [
     { phonenumber: "01011112222", password: "111111", username: "김민준", balance: 50_000, permission: "user" as const },
@@ -36,6 +38,13 @@ export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) =>
   await insertAdmin(ctx.db, {
     login_id: DEMO.admin.id,
     password_hash: await hashPassword(DEMO.admin.password),
+    permission: AdminPermission.SUPER,
+    flags: allFlags,
+    member_id: null,
+  });
+  await insertAdmin(ctx.db, {
+    login_id: DEMO.admin2.id,
+    password_hash: await hashPassword(DEMO.admin2.password),
     permission: AdminPermission.SUPER,
     flags: allFlags,
     member_id: null,

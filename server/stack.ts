@@ -18,6 +18,7 @@ import { createNotifier } from "./features/notifications/notifier";
 import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./features/notifications/operator-socket";
+import { followProposalsJob } from "./features/proposals/proposals.service";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
@@ -227,7 +228,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (draining && !res.headersSent) res.setHeader("Connection", "close");
   });
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob, settleApprovalsJob]);
+  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob, settleApprovalsJob, followProposalsJob]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

@@ -130,6 +130,7 @@ export const L = {
       tokenManage: "토큰 관리",
       walletManage: "지갑 관리",
       apiKeyManage: "API 키 관리",
+      approveManage: "승인 관리",
     } satisfies Record<PermissionGroup, string>,
     flags: {
       isAccount1: "회원 조회·홈",
@@ -157,6 +158,7 @@ export const L = {
       isWallet2: "지갑 관리",
       isWallet3: "지갑 전송",
       isApiKey1: "API 키",
+      isApprove1: "승인 요청 승인·거절",
     } satisfies Record<AdminFlag, string>,
   },
 

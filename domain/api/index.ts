@@ -17,6 +17,7 @@ import { operatorsApi } from "./operators";
 import { partnerApi } from "./partner";
 import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
+import { proposalsApi } from "./proposals";
 import { purchasesApi } from "./purchases";
 import { salesApi } from "./sales";
 import { settlementApi } from "./settlement";
@@ -51,6 +52,7 @@ export const API_FEATURES = {
   tokens: tokensApi,
   wallets: walletsApi,
   settlement: settlementApi,
+  proposals: proposalsApi,
   health: healthApi,
   "api-docs": apiDocsApi,
 } satisfies Record<string, Record<string, EndpointDef>>;

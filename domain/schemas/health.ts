@@ -14,3 +14,6 @@ export const health = z.object({
   indexedHead: z.number().int().nullable(),
   lag: z.number().int().nullable(),
 });
+
+/** GET /api/status: paused (emergency pause through dual control) → the member app shows `message` as a banner. */
+export const serviceStatus = z.object({ paused: z.boolean(), message: z.string().nullable() });

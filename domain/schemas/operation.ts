@@ -90,6 +90,7 @@ export const PERMISSION_GROUPS = {
   tokenManage: ["isToken1", "isToken2", "isToken3"],
   walletManage: ["isWallet1", "isWallet2", "isWallet3"],
   apiKeyManage: ["isApiKey1"],
+  approveManage: ["isApprove1"],
 } as const satisfies Record<string, readonly AdminFlag[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export const PERMISSION_GROUP_NAMES = Object.keys(PERMISSION_GROUPS) as PermissionGroup[];
@@ -136,6 +137,7 @@ export const operatorCreateBody = z.strictObject({
   tokenManage: group("tokenManage"),
   walletManage: group("walletManage"),
   apiKeyManage: group("apiKeyManage"),
+  approveManage: group("approveManage"),
 });
 export type OperatorCreateBody = z.input<typeof operatorCreateBody>;
 

@@ -149,6 +149,36 @@ export const backOfficeMigrations: Record<string, Migration> = {
       await db.schema.createIndex("outbox_from_status_created").on("outbox_transfers").columns(["from_address", "status", "created_at"]).execute();
     },
   },
+  // Dual control (maker–checker): a proposal of a move one operator makes and a different one approves or rejects.
+  // The approval's conditional state change (pending → executing) and the move's record (its chain call or outbox
+  // row) are one transaction, so the move runs once whoever approves twice.
+  "2026-12-02-proposals": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable("proposals")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("payload_json", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull().check(sql`state IN ('pending','executing','approved','rejected','expired','failed')`))
+        .addColumn("proposer_id", "bigint", (c) => c.notNull().references("admins.id"))
+        .addColumn("proposer_login_id", "text", (c) => c.notNull())
+        .addColumn("approver_id", "bigint", (c) => c.references("admins.id"))
+        .addColumn("approver_login_id", "text")
+        .addColumn("decided_at", "text")
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("call_id", "bigint", (c) => c.references("chain_calls.id"))
+        .addColumn("transfer_id", "bigint", (c) => c.references("outbox_transfers.id"))
+        .addColumn("tx_hash", "text")
+        .addColumn("error", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("proposals_state_created").on("proposals").columns(["state", "created_at", "id"]).execute();
+      await db.schema.createIndex("proposals_created").on("proposals").columns(["created_at", "id"]).execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

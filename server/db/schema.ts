@@ -26,6 +26,7 @@ export interface AppDatabase {
   admin_actions: AdminActionsTable;
   api_keys: ApiKeysTable;
   settlement_orders: SettlementOrdersTable;
+  proposals: ProposalsTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
@@ -275,6 +276,28 @@ export interface ApiKeysTable {
   created_at: string;
   revoked_at: string | null;
 }
+
+/** Dual control: a move proposed by one operator, approved or rejected by another (features/proposals). */
+export interface ProposalsTable {
+  id: Generated<number>;
+  kind: string;
+  payload_json: string;
+  reason: string;
+  state: "pending" | "executing" | "approved" | "rejected" | "expired" | "failed";
+  proposer_id: number;
+  proposer_login_id: string;
+  approver_id: number | null;
+  approver_login_id: string | null;
+  decided_at: string | null;
+  expires_at: string;
+  call_id: number | null;
+  transfer_id: number | null;
+  tx_hash: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type ProposalRecord = Selectable<ProposalsTable>;
 
 export interface MetaTable {
   key: string;

@@ -21,6 +21,7 @@ import { operatorRoutes } from "./operators/operators.routes";
 import { partnerRoutes } from "./partner/partner.routes";
 import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
+import { proposalRoutes } from "./proposals/proposals.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
 import { salesRoutes } from "./sales/sales.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
@@ -55,4 +56,5 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   tokenRoutes,
   walletRoutes,
   settlementRoutes,
+  proposalRoutes,
 ];

@@ -9,7 +9,7 @@ import { describeRevert } from "./relayer/outcome";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
-export type TokenMethod = "mint" | "burn" | "blockAccount" | "unblockAccount" | "pause" | "unpause";
+export type TokenMethod = "mint" | "burn" | "blockAccount" | "unblockAccount" | "pause" | "unpause" | "configureMinter";
 
 export interface ChainCallRow {
   id: number;

@@ -39,12 +39,40 @@ export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number 
   return ask;
 }
 
-/** Refuses with 503 (and records nothing) when the chain does not answer, or is still catching up with its journal. */
+/**
+ * Refuses with 503 (and records nothing) when the chain does not answer, is still catching up with its journal,
+ * or the token is paused (emergency pause through dual control: '현재 점검 중입니다…').
+ */
 export async function ensureChainUp(ctx: Pick<AppContext, "chain">): Promise<void> {
   ensureChainSynced(ctx);
   const up = lastUp.get(ctx.chain.provider);
-  if (up && Date.now() - up.at < UP_FOR_MS && !ctx.chain.node?.exited()) return;
-  if ((await chainHead(ctx)) === null) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+  if (!(up && Date.now() - up.at < UP_FOR_MS && !ctx.chain.node?.exited()) && (await chainHead(ctx)) === null) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+  if (await tokenPaused(ctx)) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.maintenance);
+}
+
+/** How long the token's `paused()` answer is kept: a burst of money calls asks the node once a second. */
+const PAUSED_FOR_MS = 1000;
+const pausedSeen = new WeakMap<object, { paused: boolean; at: number }>();
+
+/**
+ * Whether the token is paused on chain (`paused()`, kept for a second; this process's own pause or unpause is
+ * noted at once). A node that does not answer counts as not paused: liveness is ensureChainUp's question.
+ */
+export async function tokenPaused(ctx: Pick<AppContext, "chain">): Promise<boolean> {
+  const seen = pausedSeen.get(ctx.chain.provider);
+  if (seen && Date.now() - seen.at < PAUSED_FOR_MS) return seen.paused;
+  try {
+    const paused = Boolean(await ctx.chain.token.paused());
+    notePaused(ctx, paused);
+    return paused;
+  } catch {
+    return false;
+  }
+}
+
+/** Notes a pause or unpause this process saw confirmed on chain. */
+export function notePaused(ctx: Pick<AppContext, "chain">, paused: boolean): void {
+  pausedSeen.set(ctx.chain.provider, { paused, at: Date.now() });
 }
 
 /** 503 "catching up" while the journal replay brings the node back: its state is not yet the journal's. */

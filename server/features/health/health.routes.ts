@@ -1,7 +1,8 @@
 import type { Router } from "express";
 import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
-import { chainHead } from "../../money/chain-status";
+import { chainHead, tokenPaused } from "../../money/chain-status";
+import { Msg } from "../../../domain/messages";
 import { healthApi } from "../../../domain/api/health";
 
 export function healthRoutes(ctx: AppContext): Router {
@@ -22,6 +23,11 @@ export function healthRoutes(ctx: AppContext): Router {
       indexedHead,
       lag: head !== null && indexedHead !== null ? head - indexedHead : null,
     };
+  });
+  // Read by the member app for its maintenance banner; reads keep working while paused, money calls answer 503.
+  handle(healthApi.serviceStatus, async () => {
+    const paused = await tokenPaused(ctx);
+    return { paused, message: paused ? Msg.maintenance : null };
   });
   return router;
 }

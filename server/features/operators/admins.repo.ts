@@ -54,3 +54,9 @@ export async function deleteAdmin(db: AppTx, id: number): Promise<void> {
   await db.updateTable("admins").set({ deleted_at: nowIso() }).where("id", "=", id).where("deleted_at", "is", null).execute();
   await cutSessions(db, `a:${id}`);
 }
+
+/** Replaces an operator's flags (an approved operatorFlags proposal). */
+export async function setAdminFlags(db: AppTx, id: number, flags: Record<string, boolean>): Promise<boolean> {
+  const r = await db.updateTable("admins").set({ flags: JSON.stringify(flags) }).where("id", "=", id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,207 @@
+import type { AppContext } from "../../context";
+import type { AppTx, ProposalRecord } from "../../db/schema";
+import type { Scheduler } from "../../scheduler";
+import type { AdminRow } from "../../auth/middleware";
+import type { IdempotencyRef } from "../../money/idempotency";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { chainHead, ensureChainSynced, ensureChainUp, notePaused } from "../../money/chain-status";
+import { recordCall, sendCall, type RecordedCall, type TokenMethod } from "../../money/chain-calls";
+import { chainCall } from "../../money/chain-calls.repo";
+import { SETTLE_WAIT_MS } from "../../money/payment-password";
+import { walletByAddress } from "../../custody/wallets.repo";
+import { setMemberState } from "../members/members.repo";
+import { setAdminFlags } from "../operators/admins.repo";
+import { operatorById } from "../operators/operators.repo";
+import { operatorWalletByAddress } from "../wallets/wallets.repo";
+import { appendAction } from "../audit/audit.repo";
+import * as repo from "./proposals.repo";
+import { allowsArea, type AdminArea } from "../../../domain/admin-access";
+import { PROPOSAL_EXPIRY_HOURS } from "../../../domain/constants";
+import { Code } from "../../../domain/codes";
+import { Msg } from "../../../domain/messages";
+import { PROPOSAL_KIND_NAMES, type ProposalKind, type ProposalPayload, type ProposalRowDto, type ProposeBody } from "../../../domain/schemas/proposal";
+
+type Operator = Pick<AdminRow, "id" | "login_id" | "permission" | "flags">;
+
+/** The area an operator needs to propose each kind (the area of the call it replaces). */
+const PROPOSE_AREA: Record<ProposalKind, AdminArea> = {
+  mint: "tokenMint", burn: "proposalControl", transfer: "walletTransfer", minterAllowance: "proposalControl", pause: "proposalControl",
+  unpause: "proposalControl", block: "walletBlock", unblock: "walletBlock", operatorFlags: "operators",
+};
+
+export const payloadOf = <K extends ProposalKind>(p: ProposalRecord) => JSON.parse(p.payload_json) as ProposalPayload<K>;
+
+export function proposalDto(p: ProposalRecord, viewer: Operator, now = Date.now()): ProposalRowDto {
+  return {
+    id: Number(p.id),
+    kind: p.kind as ProposalKind,
+    payload: JSON.parse(p.payload_json) as Record<string, unknown>,
+    reason: p.reason,
+    state: p.state,
+    proposerId: Number(p.proposer_id),
+    proposerLoginId: p.proposer_login_id,
+    approverId: p.approver_id === null ? null : Number(p.approver_id),
+    approverLoginId: p.approver_login_id,
+    decidedAt: p.decided_at,
+    expiresAt: p.expires_at,
+    txHash: p.tx_hash,
+    error: p.error,
+    createdAt: p.created_at,
+    canDecide: p.state === "pending" && Number(p.proposer_id) !== viewer.id && Date.parse(p.expires_at) > now && allowsArea("proposalApprove", viewer),
+  };
+}
+
+const actor = (a: Operator) => ({ adminId: a.id, adminLoginId: a.login_id });
+
+/** Records a proposal (nothing moves), audits it and tells the operators who may approve. */
+export async function propose(ctx: Pick<AppContext, "db" | "notifier">, by: Operator, body: ProposeBody, now = Date.now()): Promise<ProposalRowDto> {
+  if (!allowsArea(PROPOSE_AREA[body.kind], by)) throw forbidden();
+  await checkPayload(ctx, body);
+  const expiresAt = new Date(now + PROPOSAL_EXPIRY_HOURS * 3600_000).toISOString();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await repo.insertProposal(trx, { kind: body.kind, payload: body.payload, reason: body.reason, proposerId: by.id, proposerLoginId: by.login_id, expiresAt });
+    await appendAction(trx, { ...actor(by), action: "proposal.create", targetType: "proposal", targetId: id, after: { kind: body.kind, payload: body.payload, reason: body.reason, expiresAt } });
+    return id;
+  });
+  await ctx.notifier.notify("승인", `${Msg.proposalNotify}: ${PROPOSAL_KIND_NAMES[body.kind]} (${by.login_id})`, id);
+  return proposalDto((await repo.proposalById(ctx.db, id))!, by);
+}
+
+/** What a proposal names must exist when it is made (the chain checks the rest when it runs). */
+async function checkPayload(ctx: Pick<AppContext, "db">, body: ProposeBody): Promise<void> {
+  if (body.kind === "transfer" || body.kind === "burn") {
+    if (!(await operatorWalletByAddress(ctx.db, body.payload.from))) throw new AppError(Code.BAD_REQUEST, Msg.transferBadFrom);
+  }
+  if (body.kind === "operatorFlags" && !(await operatorById(ctx.db, body.payload.adminId))) throw notFound();
+}
+
+/** The decision's preconditions: it exists, it is another operator's, it is still pending. */
+async function decidable(ctx: Pick<AppContext, "db">, id: number, by: Operator): Promise<ProposalRecord> {
+  const p = await repo.proposalById(ctx.db, id);
+  if (!p) throw notFound();
+  if (Number(p.proposer_id) === by.id) throw new AppError(Code.FORBIDDEN, Msg.proposalSelfApproval);
+  if (p.state !== "pending" || Date.parse(p.expires_at) <= Date.now()) throw new AppError(Code.CONFLICT, Msg.proposalNotPending);
+  return p;
+}
+
+export async function reject(ctx: Pick<AppContext, "db">, id: number, by: Operator, reason?: string): Promise<ProposalRowDto> {
+  const p = await decidable(ctx, id, by);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.decide(trx, id, "rejected", { id: by.id, loginId: by.login_id }, reason || undefined))) throw new AppError(Code.CONFLICT, Msg.proposalNotPending);
+    await appendAction(trx, {
+      ...actor(by), action: "proposal.reject", targetType: "proposal", targetId: id,
+      after: { kind: p.kind, payload: JSON.parse(p.payload_json), proposer: p.proposer_login_id, proposedAt: p.created_at, approver: by.login_id, reason: reason ?? null },
+    });
+  });
+  return proposalDto((await repo.proposalById(ctx.db, id))!, by);
+}
+
+/** A token call per kind (the chain-calls kinds); the others move through the outbox or the database. */
+function tokenCallOf(ctx: AppContext, p: ProposalRecord, treasury: string): [TokenMethod, (string | bigint)[]] | null {
+  const kind = p.kind as ProposalKind;
+  if (kind === "mint") return ["mint", [treasury, BigInt(payloadOf<"mint">(p).value)]];
+  if (kind === "burn") return ["burn", [payloadOf<"burn">(p).from, BigInt(payloadOf<"burn">(p).value)]];
+  if (kind === "minterAllowance") return ["configureMinter", [payloadOf<"minterAllowance">(p).minter, BigInt(payloadOf<"minterAllowance">(p).allowance)]];
+  if (kind === "pause" || kind === "unpause") return [kind, []];
+  if (kind === "block") return ["blockAccount", [payloadOf<"block">(p).address]];
+  if (kind === "unblock") return ["unblockAccount", [payloadOf<"unblock">(p).address]];
+  void ctx;
+  return null;
+}
+
+/**
+ * Approves another operator's proposal and runs its move once: the conditional pending → executing change and
+ * the move's record (chain call or outbox row, named by the request's Idempotency-Key) are one transaction, so
+ * a second approval (or a concurrent one) finds it no longer pending and moves nothing. Then the move is sent and
+ * the proposal settles as 승인 (with its tx hash) or 실패 (with the reason).
+ */
+export async function approve(ctx: AppContext, id: number, by: Operator, idempotency?: IdempotencyRef): Promise<ProposalRowDto> {
+  const p = await decidable(ctx, id, by);
+  // Unpause must run while paused: its own check is only that the chain answers.
+  if (p.kind === "unpause") {
+    ensureChainSynced(ctx);
+    if ((await chainHead(ctx)) === null) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+  } else if (p.kind !== "operatorFlags") await ensureChainUp(ctx);
+  const treasury = (await ctx.custody.byKind("treasury"))!.address;
+  const call = tokenCallOf(ctx, p, treasury);
+  const who = { id: by.id, loginId: by.login_id };
+  const move = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.decide(trx, id, "executing", who))) throw new AppError(Code.CONFLICT, Msg.proposalNotPending);
+    if (call) {
+      const recorded = await recordCall(ctx, trx, call[0], call[1], by.id, idempotency);
+      await repo.linkMove(trx, id, { call_id: recorded.id });
+      return { call: recorded };
+    }
+    if (p.kind === "transfer") {
+      const t = payloadOf<"transfer">(p);
+      const toWallet = await walletByAddress(trx, t.to);
+      const row = await ctx.outbox.enqueue(trx, { kind: "admin", from: t.from, to: t.to, value: t.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency }, Msg.transferBadBalance);
+      await repo.linkMove(trx, id, { transfer_id: row.id });
+      return { transfer: row.id };
+    }
+    const f = payloadOf<"operatorFlags">(p);
+    await setAdminFlags(trx, f.adminId, Object.fromEntries(Object.entries(f.flags).filter(([, v]) => v === true)) as Record<string, boolean>);
+    await repo.finish(trx, id, "approved", null, null);
+    return {};
+  });
+  if (move.call) await sendRecorded(ctx, p, move.call);
+  else if (move.transfer !== undefined) {
+    ctx.relayer.kick();
+    const settled = await ctx.relayer.waitFor(move.transfer, SETTLE_WAIT_MS);
+    if (settled.status === "confirmed") await repo.finish(ctx.db, id, "approved", settled.tx_hash, null);
+    else if (settled.status === "failed") await repo.finish(ctx.db, id, "failed", settled.tx_hash, settled.error ?? Msg.transferFailed);
+  }
+  const now = (await repo.proposalById(ctx.db, id))!;
+  await auditApproval(ctx.db, now, by);
+  if (now.state === "approved") await afterApproved(ctx, now);
+  return proposalDto(now, by);
+}
+
+/** Sends an approved proposal's token call; an outcome not seen yet (202) leaves it executing for the job. */
+async function sendRecorded(ctx: AppContext, p: ProposalRecord, call: RecordedCall): Promise<void> {
+  try {
+    const done = await sendCall(ctx, call);
+    await repo.finish(ctx.db, p.id, done.status === "confirmed" ? "approved" : "failed", done.tx_hash, done.status === "confirmed" ? null : (done.error ?? Msg.proposalFailed));
+  } catch (err) {
+    if (err instanceof AppError && err.code === Code.ACCEPTED) return;
+    await repo.finish(ctx.db, p.id, "failed", null, err instanceof AppError ? err.message : Msg.proposalFailed);
+  }
+}
+
+async function auditApproval(db: AppTx, p: ProposalRecord, by: Operator): Promise<void> {
+  await appendAction(db, {
+    ...actor(by), action: "proposal.approve", targetType: "proposal", targetId: p.id,
+    after: {
+      kind: p.kind, payload: JSON.parse(p.payload_json), reason: p.reason, proposer: p.proposer_login_id, proposedAt: p.created_at,
+      approver: by.login_id, approvedAt: p.decided_at, state: p.state, error: p.error,
+    },
+    txHash: p.tx_hash,
+  });
+}
+
+/** What follows a confirmed move outside the chain: a blocked member is suspended, the pause is noted. */
+async function afterApproved(ctx: AppContext, p: ProposalRecord): Promise<void> {
+  if (p.kind === "pause" || p.kind === "unpause") notePaused(ctx, p.kind === "pause");
+  if (p.kind === "block" || p.kind === "unblock") {
+    const w = await walletByAddress(ctx.db, payloadOf<"block">(p).address);
+    if (w?.member_id) await setMemberState(ctx.db, w.member_id, p.kind === "block" ? "suspension" : "repair");
+  }
+}
+
+/** Expires pending proposals past their 24 h; settles executing ones whose move's outcome is now known. */
+export async function followProposals(ctx: AppContext, now = new Date()): Promise<void> {
+  await repo.expireDue(ctx.db, now.toISOString());
+  for (const p of await repo.executing(ctx.db)) {
+    if (p.call_id !== null) {
+      const c = await chainCall(ctx.db, Number(p.call_id));
+      if (c?.status === "confirmed" && (await repo.finish(ctx.db, p.id, "approved", c.tx_hash, null))) await afterApproved(ctx, p);
+      else if (c?.status === "failed") await repo.finish(ctx.db, p.id, "failed", c.tx_hash, c.error ?? Msg.proposalFailed);
+    } else if (p.transfer_id !== null) {
+      const t = await ctx.db.selectFrom("outbox_transfers").select(["status", "tx_hash", "error"]).where("id", "=", Number(p.transfer_id)).executeTakeFirst();
+      if (t?.status === "confirmed") await repo.finish(ctx.db, p.id, "approved", t.tx_hash, null);
+      else if (t?.status === "failed") await repo.finish(ctx.db, p.id, "failed", t.tx_hash, t.error ?? Msg.transferFailed);
+    }
+  }
+}
+
+export const followProposalsJob: Scheduler = { name: "proposals", everyMs: 60_000, run: (ctx) => followProposals(ctx) };
