@@ -1,7 +1,8 @@
+import { proposalCreated } from "../schemas/proposal";
 import { endpoint, operator } from "./endpoint";
 import {
   blockBody, dashboardList, dashboardListRequest, holdersAnswer, holdersRequest, reconcileReport, transactionDetail, txHashParams, walletAddressParams,
-  walletBlockResult, walletDetail, walletHistoryRequest,
+  walletDetail, walletHistoryRequest,
 } from "../schemas/dashboard";
 
 const dashboard = operator("dashboard");
@@ -38,10 +39,10 @@ export const dashboardApi = {
   }),
   holdersDownload: endpoint({ method: "GET", path: "/api/dashboard/holder/download", access: dashboard, summary: "Every holder by balance as .xlsx", file: "holder_list.xlsx" }),
   blockWallet: endpoint({
-    method: "POST", path: "/api/dashboard/block", access: walletBlock, summary: "Block a member's wallet on chain and suspend the member; audited", body: blockBody, response: walletBlockResult,
+    method: "POST", path: "/api/dashboard/block", access: walletBlock, summary: "Propose blocking a member's wallet on chain (dual control; the approval blocks and suspends the member)", body: blockBody, response: proposalCreated,
   }),
   unblockWallet: endpoint({
-    method: "POST", path: "/api/dashboard/unblock", access: walletBlock, summary: "Unblock a member's wallet on chain and restore the member; audited", body: blockBody, response: walletBlockResult,
+    method: "POST", path: "/api/dashboard/unblock", access: walletBlock, summary: "Propose unblocking a member's wallet on chain (dual control; the approval unblocks and restores the member)", body: blockBody, response: proposalCreated,
   }),
   reconcile: endpoint({
     method: "GET", path: "/api/dashboard/reconcile", access: dashboard, summary: "The index, the business records and the chain checked against each other", response: reconcileReport,

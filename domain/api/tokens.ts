@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint, operator } from "./endpoint";
-import { feeList, feeListRequest, feeRow, feeTotals, mintBody, mintResult, tokenDetailBody, tokenList, tokenListRequest, tokenManageData, tokenRow } from "../schemas/token";
+import { proposalCreated } from "../schemas/proposal";
+import { feeList, feeListRequest, feeRow, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData, tokenRow } from "../schemas/token";
 
 const view = operator("tokenView");
 const fee = operator("tokenFee");
@@ -19,7 +20,7 @@ export const tokensApi = {
     method: "GET", path: "/api/token/manage/download", access: view, summary: "Mints and burns in a date range as .xlsx", query: tokenListRequest, file: "token_management.xlsx",
   }),
   tokenMint: endpoint({
-    method: "POST", path: "/api/token/mint", access: operator("tokenMint"), summary: "Mint into the treasury, awaited on chain (Idempotency-Key); audited", body: mintBody, response: mintResult,
+    method: "POST", path: "/api/token/mint", access: operator("tokenMint"), summary: "Propose a mint into the treasury (dual control: another operator approves it, POST /api/proposals/:id/approve)", body: mintBody, response: proposalCreated,
   }),
   tokenFee: endpoint({ method: "GET", path: "/api/token/fee", access: fee, summary: "Fees of today, this week, this month", response: feeTotals }),
   tokenFeeSearch: endpoint({ method: "POST", path: "/api/token/fee/search", access: fee, summary: "Fee legs in a date range, a page", body: feeListRequest, response: feeList }),

@@ -1,7 +1,11 @@
+import { z } from "zod";
+import { proposalCreated } from "../schemas/proposal";
 import { endpoint, operator } from "./endpoint";
 import { operatorWalletCreated, operatorWalletList, walletCreateBody, walletSendBody, walletTransferResult } from "../schemas/sale";
 
 const transfer = operator("walletTransfer");
+/** At or below DUAL_CONTROL_TRANSFER_THRESHOLD_WON the transfer moves; above it, it is a proposal (dual control). */
+const transferAnswer = z.union([walletTransferResult, proposalCreated]);
 
 /** Operator wallets (spec §7 Address): list with indexed balances and movement, create, transfer through the outbox. */
 export const walletsApi = {
@@ -11,9 +15,9 @@ export const walletsApi = {
   }),
   walletCreate: endpoint({ method: "POST", path: "/api/address/wallet", access: operator("walletCreate"), summary: "Create an operator wallet; audited", body: walletCreateBody, response: operatorWalletCreated }),
   walletSend: endpoint({
-    method: "POST", path: "/api/address/transmit/send", access: transfer, summary: "Transfer from an operator wallet (Idempotency-Key); audited", body: walletSendBody, response: walletTransferResult,
+    method: "POST", path: "/api/address/transmit/send", access: transfer, summary: "Transfer from an operator wallet (Idempotency-Key); audited. Above 1,000,000원 it answers a proposal another operator approves", body: walletSendBody, response: transferAnswer,
   }),
   dashboardTransfer: endpoint({
-    method: "POST", path: "/api/dashboard/transfer", access: transfer, summary: "The dashboard's transfer dialog: walletSend under the dashboard's path", body: walletSendBody, response: walletTransferResult,
+    method: "POST", path: "/api/dashboard/transfer", access: transfer, summary: "The dashboard's transfer dialog: walletSend under the dashboard's path", body: walletSendBody, response: transferAnswer,
   }),
 };

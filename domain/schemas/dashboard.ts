@@ -121,7 +121,7 @@ export const holdersAnswer = z.object({
 });
 export type HoldersAnswer = z.infer<typeof holdersAnswer>;
 
-export const blockBody = z.strictObject({ phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20) });
+export const blockBody = z.strictObject({ phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20), reason: z.string().trim().max(200).optional() });
 /** A block or unblock, once on chain: the wallet, its transaction and the Korean outcome. */
 export const walletBlockResult = z.object({ address: z.string(), txHash: z.string().nullable(), blockNumber: z.number().int().nullable(), message: z.string() });
 

@@ -157,6 +157,8 @@ export const walletSendBody = z.strictObject({
     .refine((v) => v !== "", { error: Msg.required })
     .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), { error: Msg.transferCheckInput })
     .transform((v) => Number(v)),
+  /** Why (dual control, above the threshold): shown to the approver. */
+  reason: z.string().trim().max(200).optional(),
 });
 export type WalletSendBody = z.output<typeof walletSendBody>;
 

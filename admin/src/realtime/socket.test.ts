@@ -15,7 +15,7 @@ describe("realtime pushes", () => {
   });
 
   it("links each kind to its screen", () => {
-    expect(pushTarget).toEqual({ 입금: "/sale/sell", 문의: "/board/inquiry", 정산: "/calc/management" });
+    expect(pushTarget).toEqual({ 입금: "/sale/sell", 문의: "/board/inquiry", 정산: "/calc/management", 승인: "/proposals" });
   });
 
   it("backs off from about a second to at most a minute", () => {

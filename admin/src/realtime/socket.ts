@@ -1,6 +1,6 @@
 /** The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, created_at}. */
 
-export type PushKind = "입금" | "문의" | "정산";
+export type PushKind = "입금" | "문의" | "정산" | "승인";
 
 export interface AdminPush {
   kind: PushKind;
@@ -9,13 +9,14 @@ export interface AdminPush {
   created_at: string;
 }
 
-const KINDS: readonly string[] = ["입금", "문의", "정산"];
+const KINDS: readonly string[] = ["입금", "문의", "정산", "승인"];
 
 /** Where each kind of push leads (router paths below /admin). */
 export const pushTarget: Record<PushKind, string> = {
   입금: "/sale/sell",
   문의: "/board/inquiry",
   정산: "/calc/management",
+  승인: "/proposals",
 };
 
 /** A push from raw frame text, or null for anything else (pings, other events, garbage). */

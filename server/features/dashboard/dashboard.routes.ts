@@ -2,19 +2,17 @@ import type { Request, Router } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
-import { AppError, badRequest, notFound } from "../../http/errors";
-import { createRoutes } from "../../http/routes";
+import { badRequest, notFound } from "../../http/errors";
+import { createRoutes, withMessage } from "../../http/routes";
+import { propose } from "../proposals/proposals.service";
+import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
-import { dashboardPage, dashboardRows, holdersPage, indexReached, transactionDetail, walletDetail, walletHistory, walletHistoryRows } from "./dashboard.service";
+import { dashboardPage, dashboardRows, holdersPage, transactionDetail, walletDetail, walletHistory, walletHistoryRows } from "./dashboard.service";
 import { reconcile } from "./reconcile";
 import { memberWalletByPhone } from "./dashboard.repo";
-import { setMemberState } from "../members/members.repo";
-import { appendAction } from "../audit/audit.repo";
-import { callToken } from "../../money/chain-calls";
 import { ensureChainUp } from "../../money/chain-status";
 import { dashboardApi as api } from "../../../domain/api/dashboard";
 import type { DashboardListRequest, DashboardRowDto } from "../../../domain/schemas/dashboard";
-import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
 
@@ -85,32 +83,16 @@ export function dashboardRoutes(ctx: AppContext): Router {
     });
   });
 
-  // Block or unblock a member's wallet: the contract's block list on chain, and the member's state.
-  const blocking = async (block: boolean, phone: string, req: Request) => {
-    const admin = authOf(req).admin!;
+  // Block or unblock a member's wallet (dual control): a proposal; its approval blocks on chain and sets the member's state.
+  const blocking = async (block: boolean, phone: string, reason: string | undefined, req: Request) => {
     const wallet = await memberWalletByPhone(ctx.db, phone);
     if (!wallet) throw notFound(Msg.memberNotFoundByPhone);
-    await ensureChainUp(ctx);
-    const call = await callToken(ctx, block ? "blockAccount" : "unblockAccount", [wallet.address], admin.id);
-    if (call.status !== "confirmed") throw new AppError(Code.SERVER_ERROR, block ? Msg.walletBlockFailed : Msg.walletUnblockFailed, { error: call.error });
-    const state = block ? "suspension" : "repair";
-    await setMemberState(ctx.db, wallet.member_id, state);
-    await appendAction(ctx.db, {
-      adminId: admin.id,
-      adminLoginId: admin.login_id,
-      action: block ? "wallet.block" : "wallet.unblock",
-      targetType: "member",
-      targetId: wallet.member_id,
-      before: { state: wallet.state, address: wallet.address },
-      after: { state, address: wallet.address },
-      txHash: call.tx_hash,
-    });
-    // The detail reloads from the index: answer once the index shows the block (or after 10 s).
-    if (call.block_number !== null) await indexReached(ctx, call.block_number);
-    return { address: wallet.address, txHash: call.tx_hash, blockNumber: call.block_number, message: block ? Msg.walletBlocked : Msg.walletUnblocked };
+    const kind = block ? "block" : "unblock";
+    const proposal = await propose(ctx, authOf(req).admin!, { kind, payload: { address: wallet.address }, reason: reason || PROPOSAL_KIND_NAMES[kind] });
+    return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
   };
-  handle(api.blockWallet, async ({ body }, req) => blocking(true, body.phone, req));
-  handle(api.unblockWallet, async ({ body }, req) => blocking(false, body.phone, req));
+  handle(api.blockWallet, async ({ body }, req) => blocking(true, body.phone, body.reason, req));
+  handle(api.unblockWallet, async ({ body }, req) => blocking(false, body.phone, body.reason, req));
 
   handle(api.reconcile, async () => {
     // Against a node still replaying its journal every difference would be a false alarm.

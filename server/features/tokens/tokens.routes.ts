@@ -1,18 +1,14 @@
 import type { Router } from "express";
 import type { AppContext } from "../../context";
-import type { ChainCall } from "../../db/schema";
 import { authOf } from "../../auth/middleware";
-import { AppError, forbidden, notFound } from "../../http/errors";
-import { createRoutes } from "../../http/routes";
-import { idempotencyOf, idempotent } from "../../money/idempotency";
+import { forbidden, notFound } from "../../http/errors";
+import { createRoutes, withMessage } from "../../http/routes";
+import { propose } from "../proposals/proposals.service";
+import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
-import { ensureChainUp } from "../../money/chain-status";
-import { callToken } from "../../money/chain-calls";
-import { appendAction } from "../audit/audit.repo";
 import * as repo from "./tokens.repo";
 import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
-import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
 import { seoulPeriods } from "../../../domain/schemas/sale";
@@ -113,31 +109,10 @@ export function tokenRoutes(ctx: AppContext): Router {
     await streamXlsx(res, { fileName: api.tokenManagementDownload.file, sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
   });
 
-  // A retry of a mint whose request died, or answered 5xx after sending, is resolved from its call (never a second mint).
-  const mintAnswer = (call: ChainCall) => {
-    const [address, value] = JSON.parse(call.args) as [string, string];
-    return { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value: Number(value), address };
-  };
-  handle(api.tokenMint, { use: [idempotent(ctx, { call: mintAnswer })] }, async ({ body: { value } }, req, res) => {
-    const admin = authOf(req).admin!;
-    await ensureChainUp(ctx);
-    const treasury = (await ctx.custody.byKind("treasury"))!.address;
-    const audit = (call: { id: number; status: string; tx_hash: string | null }) =>
-      appendAction(ctx.db, {
-        adminId: admin.id, adminLoginId: admin.login_id, action: "token.mint", targetType: "chain_call", targetId: call.id,
-        after: { to: treasury, value, status: call.status }, txHash: call.tx_hash,
-      });
-    const call = await callToken(ctx, "mint", [treasury, BigInt(value)], admin.id, idempotencyOf(res)).catch(async (err: unknown) => {
-      // Sent, outcome not known yet (202, kept for the Idempotency-Key: a retry must not mint again).
-      if (err instanceof AppError && err.code === Code.ACCEPTED) {
-        const d = err.data as { id: number; txHash: string | null };
-        await audit({ id: d.id, status: "submitted", tx_hash: d.txHash });
-      }
-      throw err;
-    });
-    await audit(call);
-    if (call.status !== "confirmed") throw new AppError(Code.SERVER_ERROR, Msg.tokenMintFailed);
-    return { id: call.id, txHash: call.tx_hash, blockNumber: call.block_number, value, address: treasury };
+  // Dual control: the mint is a proposal another operator approves (features/proposals); nothing moves here.
+  handle(api.tokenMint, async ({ body: { value, reason } }, req) => {
+    const proposal = await propose(ctx, authOf(req).admin!, { kind: "mint", payload: { value }, reason: reason || PROPOSAL_KIND_NAMES.mint });
+    return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
   });
 
   handle(api.tokenFee, async () => feeTotals(ctx));

@@ -15,6 +15,9 @@ import { walletsApi as api } from "../../../domain/api/wallets";
 import { seoulPeriods, type OperatorWalletDto, type WalletSendBody } from "../../../domain/schemas/sale";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
+import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
+import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
+import { propose } from "../proposals/proposals.service";
 
 const KIND_NAME: Record<string, string> = { treasury: "발행 지갑", fee: "수수료 지갑", settlement: "정산 지갑" };
 
@@ -75,6 +78,11 @@ export function walletRoutes(ctx: AppContext): Router {
     if (!from || !fromWallet) throw transferError(403, Msg.transferBadFrom);
     const to = checksum(body.to);
     if (!to || to === from || to === ethers.ZeroAddress) throw transferError(401, Msg.transferBadTo);
+    if (body.value > DUAL_CONTROL_TRANSFER_THRESHOLD_WON) {
+      // Dual control: a large transfer is a proposal another operator approves (features/proposals).
+      const proposal = await propose(ctx, admin, { kind: "transfer", payload: { from, to, value: body.value }, reason: body.reason || PROPOSAL_KIND_NAMES.transfer });
+      return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
+    }
     await ensureChainUp(ctx);
     const toWallet = await walletByAddress(ctx.db, to);
     const row = await ctx.db

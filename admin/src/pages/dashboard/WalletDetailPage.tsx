@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Badge, Button, Code, DataList, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { copyAndTell } from "@common/clipboard";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -15,6 +15,7 @@ import { useListState } from "../../components/list/useListState";
 import { ExportButton } from "../../components/list/ExportButton";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
+import { useProposalCreated } from "../proposals/useProposalCreated";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
 import { useTxParam } from "./useTxParam";
@@ -24,7 +25,6 @@ export function WalletDetailPage() {
   const { address = "" } = useParams();
   const list = useListState();
   const [asking, setAsking] = useState(false);
-  const client = useQueryClient();
   const [tx, openTx] = useTxParam();
   // Blocking is isAccount2's (the server refuses others): the button shows only to those who may.
   const { account } = useSession();
@@ -38,12 +38,13 @@ export function WalletDetailPage() {
   });
   const d = detail.data;
   const blocked = d?.blocked ?? false;
+  const proposalCreated = useProposalCreated();
   const toggle = useMutation({
     mutationFn: () => callEndpoint(blocked ? "unblockWallet" : "blockWallet", { phone: d!.owner!.phonenumber! }),
-    onSuccess: async () => {
-      snack(blocked ? Msg.walletUnblocked : Msg.walletBlocked, { type: "success" });
+    // Dual control: the block is a proposal another operator approves.
+    onSuccess: (r) => {
       setAsking(false);
-      await client.invalidateQueries({ queryKey: ["wallet", address] });
+      proposalCreated(r.proposal);
     },
     onError: (e) => {
       setAsking(false);

@@ -10,7 +10,7 @@ import { useListState } from "../../components/list/useListState";
 import { L } from "../../labels";
 
 /** Where a notification row leads, by its type (spec §2). */
-export const NOTIFY_TARGET: Record<string, string> = { inquiry: "/board/inquiry", sell: "/sale/sell", exchange: "/calc/management" };
+export const NOTIFY_TARGET: Record<string, string> = { inquiry: "/board/inquiry", sell: "/sale/sell", exchange: "/calc/management", approval: "/proposals" };
 
 const columns: Column<NotifyRowDto>[] = [
   { key: "id", header: L.notify.id, cell: (r) => r.id, sortKey: "id" },

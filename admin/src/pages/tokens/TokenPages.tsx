@@ -24,6 +24,7 @@ import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
 import { MemberDetailDialog } from "../members/MemberDetailDialog";
 import { L } from "../../labels";
+import { useProposalCreated } from "../proposals/useProposalCreated";
 
 const T = L.token;
 type Period = "daily" | "weekly" | "monthly";
@@ -77,6 +78,7 @@ export function TokenManagementPage() {
   const [minting, setMinting] = useState(false);
   const confirmMint = useConfirm("token-mint-confirm");
   const mintKey = useRetryKey();
+  const proposalCreated = useProposalCreated();
   const [open, setOpen] = useState<TokenRowDto | null>(null);
   // The row as the server has it now (a burn's state moves on after the list was read).
   const detail = useQuery({
@@ -146,11 +148,11 @@ export function TokenManagementPage() {
           if (!(await confirmMint.ask(`${Msg.tokenMintConfirm}\n${formatWon(Number(v.value))}${L.won}`))) return;
           try {
             // The same amount tried again after no answer or a 5xx is the same request (one mint).
-            await callEndpoint("tokenMint", v, { idempotencyKey: mintKey.keyFor(v) });
+            // Dual control: the mint is a proposal another operator approves; its page shows the state.
+            const r = await callEndpoint("tokenMint", v, { idempotencyKey: mintKey.keyFor(v) });
             mintKey.settled();
-            snack(Msg.tokenMintDone, { type: "success" });
             setMinting(false);
-            refresh();
+            proposalCreated(r.proposal);
           } catch (e) {
             mintKey.settled(e);
             const message = e instanceof ApiError && e.unanswered ? Msg.resultUnknown : e instanceof ApiError && e.code !== 500 && e.code !== 503 ? e.message : Msg.tokenMintFailed;

@@ -15,6 +15,7 @@ import { snack } from "../../components/ui/toaster";
 import { copyAndTell } from "@common/clipboard";
 import { useRetryKey } from "@common/retryKey";
 import { L } from "../../labels";
+import { useProposalCreated } from "../proposals/useProposalCreated";
 import { CopyIcon } from "../../components/ui/icons";
 
 const W = L.wallet;
@@ -119,15 +120,18 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
   const [asking, setAsking] = useState(false);
   // The same transfer tried again after no answer or a 5xx is the same request (one move).
   const retryKey = useRetryKey();
+  const proposalCreated = useProposalCreated();
   const send = useMutation({
     mutationFn: () => {
       const body = { from: f.from, to: f.to.trim(), value: f.value };
       return callEndpoint(via, body, { idempotencyKey: retryKey.keyFor(body) });
     },
-    onSuccess: () => {
+    onSuccess: (r) => {
       retryKey.settled();
-      snack(Msg.transferDone, { type: "success" });
       setF(EMPTY);
+      // Above the dual-control threshold the transfer is a proposal another operator approves.
+      if ("proposal" in r) return proposalCreated(r.proposal);
+      snack(Msg.transferDone, { type: "success" });
       onSent();
     },
     onError: (e) => {

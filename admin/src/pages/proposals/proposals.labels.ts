@@ -1,0 +1,22 @@
+/** Korean labels of the dual-control screen (승인 요청). */
+export const PL = {
+  title: "승인 요청",
+  detailTitle: "승인 요청 상세",
+  id: "번호",
+  kind: "구분",
+  content: "내용",
+  reason: "사유",
+  proposer: "요청자",
+  createdAt: "요청 일시",
+  state: "상태",
+  approver: "처리자",
+  decidedAt: "처리 일시",
+  expiresAt: "만료 일시",
+  txHash: "트랜잭션",
+  error: "실패 사유",
+  approve: "승인",
+  reject: "거절",
+  ownProposal: "본인이 등록한 요청입니다",
+  all: "전체",
+  open: "보기",
+} as const;
