@@ -5,6 +5,8 @@ import { settlementByOrderNo } from "../features/settlement/settlement.repo";
 import { settleApprovals } from "../features/settlement/settlement.service";
 import { recordCall, sendCall, settleSubmittedCalls, UNSENT_CALL_MS } from "./chain-calls";
 import { DEMO } from "../seed";
+import { followProposals } from "../features/proposals/proposals.service";
+import * as proposals from "../features/proposals/proposals.repo";
 import { fingerprinter } from "./idempotency";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -19,6 +21,7 @@ const [M1, , SHOP] = DEMO.members;
 describe("token calls whose outcome the request did not see", () => {
   let s: TestStack;
   let admin: string;
+  let admin2: string;
   const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
   const supply = async () => Number(await s.ctx.chain.token.totalSupply());
@@ -44,49 +47,67 @@ describe("token calls whose outcome the request did not see", () => {
   beforeAll(async () => {
     s = await startTestStack();
     admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
+    admin2 = await s.loginAdmin("admin2", DEMO.admin.password);
   }, 180_000);
+  /** Dual control: admin proposes a mint (nothing moves); its approval by admin2 is the call that mints. */
+  const proposeMint = async (value: number) => {
+    const r = await op("POST", "/api/token/mint", admin, { value });
+    expect([r.code, r.message]).toEqual([200, Msg.proposalCreated]);
+    return r.data.proposal.id as number;
+  };
   afterAll(async () => {
     await s?.stop();
   });
 
   it("a mint: 202, the same key does not mint again, and the receipt settles it once", async () => {
     const before = await supply();
+    const id = await proposeMint(5_000);
+    expect(await supply()).toBe(before);
     const key = crypto.randomUUID();
-    const mint = () => op("POST", "/api/token/mint", admin, { value: 5_000 }, { "idempotency-key": key });
+    const mint = () => op("POST", `/api/proposals/${id}/approve`, admin2, undefined, { "idempotency-key": key });
     const first = await unseen(mint);
     expect([first.status, first.code, first.message]).toEqual([202, Code.ACCEPTED, Msg.chainCallUnsettled]);
     const again = await mint();
     expect([again.code, again.headers.get("idempotent-replayed")]).toEqual([Code.ACCEPTED, "true"]);
     expect(await supply()).toBe(before + 5_000);
-    // Settled by its hash (here, or by the stack's own job if it ran first).
+    // Settled by its hash (here, or by the stack's own jobs if they ran first).
     await settleSubmittedCalls(s.ctx);
-    const call = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", first.data.id).executeTakeFirstOrThrow();
+    await followProposals(s.ctx);
+    const callId = Number((await proposals.proposalById(s.ctx.db, id))!.call_id);
+    const call = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", callId).executeTakeFirstOrThrow();
     expect([call.method, call.status, call.block_number !== null]).toEqual(["mint", "confirmed", true]);
     expect(await supply()).toBe(before + 5_000);
     // Settled, a retry with the key is told the mint's outcome.
     const settled = await mint();
-    expect([settled.code, settled.data.id, settled.data.txHash, settled.data.value]).toEqual([200, first.data.id, call.tx_hash, 5_000]);
+    expect([settled.code, settled.data.id, settled.data.state, settled.data.txHash, settled.data.payload.value]).toEqual([200, id, "approved", call.tx_hash, 5_000]);
     expect(await supply()).toBe(before + 5_000);
   });
 
   it("a mint whose request died is resolved from its call: 'in progress' while it is unsettled, then its outcome; never a second mint", async () => {
     const before = await supply();
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
-    const adminId = (await s.ctx.db.selectFrom("admins").select("id").where("login_id", "=", DEMO.admin.id).executeTakeFirstOrThrow()).id;
-    const body = { value: 4_000 };
-    const scope = `a:${adminId}:POST:/api/token/mint`;
-    // What the request wrote before it died, long enough ago that no living request holds the key: the key and
-    // the call it names, recorded and not yet sent.
-    await s.ctx.db.insertInto("idempotency").values({ scope, key: "M-died", request_hash: fingerprinter(s.ctx.config.pinKey)(body), created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
-    const recorded = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 4_000n], adminId, { scope, key: "M-died" });
-    const retry = () => op("POST", "/api/token/mint", admin, body, { "idempotency-key": "M-died" });
+    const admin2Row = await s.ctx.db.selectFrom("admins").select(["id", "login_id"]).where("login_id", "=", "admin2").executeTakeFirstOrThrow();
+    const id = await proposeMint(4_000);
+    const scope = `a:${admin2Row.id}:POST:/api/proposals/${id}/approve`;
+    // What the approval wrote before it died, long enough ago that no living request holds the key: the key, the
+    // proposal taken to 'executing' and the call it names, recorded and not yet sent (one transaction).
+    await s.ctx.db.insertInto("idempotency").values({ scope, key: "M-died", request_hash: fingerprinter(s.ctx.config.pinKey)(null), created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
+    const recorded = await s.ctx.db.transaction().execute(async (trx) => {
+      expect(await proposals.decide(trx, id, "executing", { id: admin2Row.id, loginId: admin2Row.login_id })).toBe(true);
+      const c = await recordCall(s.ctx, trx, "mint", [treasury, 4_000n], admin2Row.id, { scope, key: "M-died" });
+      await proposals.linkMove(trx, id, { call_id: c.id });
+      return c;
+    });
+    const retry = () => op("POST", `/api/proposals/${id}/approve`, admin2, undefined, { "idempotency-key": "M-died" });
     const busy = await retry();
     expect([busy.status, busy.message]).toEqual([409, Msg.requestInProgress]);
     expect(await supply()).toBe(before);
-    // The call goes out after all (a queue, a restart's replay): the retry gets its outcome.
-    expect((await sendCall(s.ctx, recorded)).status).toBe("confirmed");
+    // The call goes out after all (a queue, a restart's replay): the job settles the proposal, the retry gets its outcome.
+    const sent = await sendCall(s.ctx, recorded);
+    expect(sent.status).toBe("confirmed");
+    await followProposals(s.ctx);
     const done = await retry();
-    expect([done.code, done.headers.get("idempotent-replayed"), done.data.id, done.data.value]).toEqual([200, "true", recorded.id, 4_000]);
+    expect([done.code, done.headers.get("idempotent-replayed"), done.data.id, done.data.state, done.data.txHash, done.data.payload.value]).toEqual([200, "true", id, "approved", sent.tx_hash, 4_000]);
     expect(await supply()).toBe(before + 4_000);
   });
 

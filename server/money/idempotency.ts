@@ -29,7 +29,7 @@ export function idempotencyOf(res: Response): IdempotencyRef | undefined {
 /** How a keyed request's answer is rebuilt from the money move it recorded: an outbox row, or a token call. */
 export interface IdempotentReplay {
   transfer?: (row: OutboxRow) => Promise<unknown>;
-  call?: (call: ChainCall) => unknown;
+  call?: (call: ChainCall) => unknown | Promise<unknown>;
 }
 
 /**
@@ -91,7 +91,7 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
           return inProgress();
         }
         if (call?.status === "confirmed") {
-          const body = JSON.stringify({ code: Code.OK, data: replay.call!(call) });
+          const body = JSON.stringify({ code: Code.OK, data: await replay.call!(call) });
           await completeIdempotencyKey(db, scope, key, 200, body);
           return replayed(200, body);
         }

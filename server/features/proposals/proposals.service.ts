@@ -154,6 +154,9 @@ export async function approve(ctx: AppContext, id: number, by: Operator, idempot
   const now = (await repo.proposalById(ctx.db, id))!;
   await auditApproval(ctx.db, now, by);
   if (now.state === "approved") await afterApproved(ctx, now);
+  // A token call sent whose outcome the request did not see: 202 as the direct calls answered (the key is kept, a
+  // retry with it is 'in progress' until the receipt or the job settles it, then told the outcome; never a second move).
+  if (now.state === "executing" && move.call) throw new AppError(Code.ACCEPTED, Msg.chainCallUnsettled, proposalDto(now, by));
   return proposalDto(now, by);
 }
 

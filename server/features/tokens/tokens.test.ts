@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
+import { proposeAndApprove } from "../../test/proposals";
 import { memberByPhone } from "../members/members.repo";
 import { Msg } from "../../../domain/messages";
 import { AdminPermission } from "../../../domain/constants";
@@ -9,6 +10,7 @@ import { AdminPermission } from "../../../domain/constants";
 describe("back-office tokens: issuance and fees", () => {
   let s: TestStack;
   let admin: string;
+  let admin2: string;
   let viewOnly: string;
   let feeOnly: string;
   const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
@@ -17,6 +19,7 @@ describe("back-office tokens: issuance and fees", () => {
   beforeAll(async () => {
     s = await startTestStack();
     admin = await s.loginAdmin("admin", "admin1234");
+    admin2 = await s.loginAdmin("admin2", "admin1234");
     await insertOperator(s.ctx, "tokenview1", AdminPermission.SUB, { isToken1: true });
     await insertOperator(s.ctx, "tokenfee1", AdminPermission.SUB, { isToken3: true });
     viewOnly = await s.loginAdmin("tokenview1", "operator1234");
@@ -31,8 +34,10 @@ describe("back-office tokens: issuance and fees", () => {
     const before = await supply();
     const tBefore = BigInt(await s.ctx.chain.token.balanceOf(treasury));
     const before0 = await as(admin)("GET", "/api/token/manage");
-    const r = await as(admin)("POST", "/api/token/mint", { value: 12_345_678_901 });
+    // Dual control: admin proposes the mint (nothing moves), admin2 approves it (the mint runs then).
+    const { proposal, approval: r } = await proposeAndApprove(s, admin, admin2, "POST", "/api/token/mint", { value: 12_345_678_901 });
     expect(r.code).toBe(200);
+    expect(r.data).toMatchObject({ id: proposal.id, state: "approved", proposerLoginId: "admin", approverLoginId: "admin2" });
     expect(r.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect((await supply()) - before).toBe(12_345_678_901n);
     expect(BigInt(await s.ctx.chain.token.balanceOf(treasury)) - tBefore).toBe(12_345_678_901n);
@@ -44,16 +49,21 @@ describe("back-office tokens: issuance and fees", () => {
     expect(after.data.daily.value).toBe(before0.data.daily.value + 12_345_678_901);
     const list = await as(viewOnly)("POST", "/api/token/manage/search", { type: "mint" });
     expect(list.code).toBe(200);
-    expect(list.data.list[0]).toMatchObject({ id: r.data.id, address: treasury, amount: 12_345_678_901, burnState: "발행", txHash: r.data.txHash, operator: "admin" });
+    // The mint's row names the operator whose approval sent it.
+    expect(list.data.list[0]).toMatchObject({ address: treasury, amount: 12_345_678_901, burnState: "발행", txHash: r.data.txHash, operator: "admin2" });
+    const mintId = list.data.list[0].id as number;
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { type: "burn" })).data.total).toBe(0);
     // The search box: part of the address, the operator, the tx hash.
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: treasury.slice(2, 12).toUpperCase() })).data.total).toBe(2);
-    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "admin" })).data.list.map((x: { id: number }) => x.id)).toEqual([r.data.id]);
+    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "admin2" })).data.list.map((x: { id: number }) => x.id)).toEqual([mintId]);
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: r.data.txHash })).data.total).toBe(1);
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "0xnothing" })).data.total).toBe(0);
-    expect((await as(viewOnly)("POST", "/api/token/detail", { id: r.data.id, type: "management" })).data.amount).toBe(12_345_678_901);
+    expect((await as(viewOnly)("POST", "/api/token/detail", { id: mintId, type: "management" })).data.amount).toBe(12_345_678_901);
     const log = await as(admin)("GET", "/api/operation/actions");
-    expect(log.data.list.find((a: { action: string }) => a.action === "token.mint")).toMatchObject({ txHash: r.data.txHash, adminLoginId: "admin" });
+    expect(log.data.list.find((a: { action: string; targetId: string }) => a.action === "proposal.create" && a.targetId === String(proposal.id))).toMatchObject({ adminLoginId: "admin" });
+    expect(log.data.list.find((a: { action: string; targetId: string }) => a.action === "proposal.approve" && a.targetId === String(proposal.id))).toMatchObject({
+      txHash: r.data.txHash, adminLoginId: "admin2", after: { proposer: "admin", approver: "admin2" },
+    });
 
     const res = await fetch(`${s.url}/api/token/manage/download`, { headers: { authorization: `Bearer ${viewOnly}`, "cookie-type": "operation" } });
     expect(res.status).toBe(200);
@@ -71,9 +81,17 @@ describe("back-office tokens: issuance and fees", () => {
       expect([Msg.required, Msg.tokenAmountInvalid]).toContain(r.message);
     }
     const before = await supply();
+    // The proposal moves nothing; its approval, sent twice at once with one Idempotency-Key, mints once.
+    const made = await as(admin)("POST", "/api/token/mint", { value: 1000 });
+    expect([made.code, made.message]).toEqual([200, Msg.proposalCreated]);
+    expect(await supply()).toBe(before);
     const key = { "idempotency-key": "mint-once-1" };
-    const [a, b] = await Promise.all([as(admin)("POST", "/api/token/mint", { value: 1000 }, key), as(admin)("POST", "/api/token/mint", { value: 1000 }, key)]);
+    const approve = () => as(admin2)("POST", `/api/proposals/${made.data.proposal.id}/approve`, undefined, key);
+    const [a, b] = await Promise.all([approve(), approve()]);
     expect([a.code, b.code].filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    expect((await supply()) - before).toBe(1000n);
+    // A retry with the same key is answered, and mints nothing more.
+    expect((await approve()).code).toBeLessThan(500);
     expect((await supply()) - before).toBe(1000n);
   });
 
