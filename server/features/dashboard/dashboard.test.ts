@@ -1,15 +1,18 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { proposeAndApprove } from "../../test/proposals";
 import { openChainStore } from "../../../indexer/db";
 import { reconcile } from "./reconcile";
 import { memberByPhone } from "../members/members.repo";
 import { Msg } from "../../../domain/messages";
 import { Code } from "../../../domain/codes";
+import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
 
 describe("chain dashboard: transactions, wallet detail, holders, block, RPC proxy, reconciliation", () => {
   let s: TestStack;
   let admin: string;
+  let admin2: string;
   let minjun: string;
   let seoyeonAddr: string;
   let giftHash: string;
@@ -19,6 +22,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   beforeAll(async () => {
     s = await startTestStack();
     admin = await s.loginAdmin("admin", "admin1234");
+    admin2 = await s.loginAdmin("admin2", "admin1234");
     minjun = await s.loginUser("01011112222", "111111");
     seoyeonAddr = await walletOf("01033334444");
     const g = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_500, password: "111111" } });
@@ -95,14 +99,19 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   });
 
   it("blocks a wallet on chain (a gift to it is refused), then unblocks it", async () => {
-    const blocked = await op("POST", "/api/dashboard/block", { phone: "01033334444" });
-    expect(blocked.code).toBe(200);
+    // Dual control: admin proposes (nothing changes on chain yet), admin2 approves.
+    const proposed = await op("POST", "/api/dashboard/block", { phone: "01033334444" });
+    expect([proposed.code, proposed.message, proposed.data.proposal.state]).toEqual([200, Msg.proposalCreated, "pending"]);
+    expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(false);
+    const blocked = await s.call("POST", `/api/proposals/${proposed.data.proposal.id}/approve`, { token: admin2, marker: "operation" });
+    expect([blocked.code, blocked.data.state]).toEqual([200, "approved"]);
+    expect(blocked.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     await s.waitIndexed();
     expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(true);
     const refused = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_000, password: "111111" } });
     expect([refused.code, refused.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
-    const back = await op("POST", "/api/dashboard/unblock", { phone: "01033334444" });
-    expect(back.code).toBe(200);
+    const { approval: back } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/unblock", { phone: "01033334444" });
+    expect([back.code, back.data.state]).toEqual([200, "approved"]);
     await s.waitIndexed();
     expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(false);
     expect((await op("GET", `/api/dashboard/detail/${seoyeonAddr}`)).data).toMatchObject({ blocked: false, owner: { state: "repair" } });
@@ -118,7 +127,11 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(BigInt(await s.ctx.chain.token.balanceOf(seoyeonAddr))).toBe(before + 777n);
     expect((await op("POST", "/api/dashboard/transfer", { from: seoyeonAddr, to: treasury, value: 1 })).code).toBe(403);
     expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: "0x1234", value: 1 })).code).toBe(401);
-    expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: 10 ** 12 })).code).toBe(402);
+    // Above DUAL_CONTROL_TRANSFER_THRESHOLD_WON a transfer is a proposal; its approval meets the balance check.
+    const over = Number(await s.ctx.chain.token.balanceOf(treasury)) + 1;
+    expect(over).toBeGreaterThan(DUAL_CONTROL_TRANSFER_THRESHOLD_WON);
+    const { approval: tooMuch } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: over });
+    expect([tooMuch.code, tooMuch.message]).toEqual([402, Msg.transferBadBalance]);
   });
 
   it("RPC proxy: reads pass; writes, node-control methods and oversized batches are refused; operators only", async () => {

@@ -135,7 +135,12 @@ export async function approve(ctx: AppContext, id: number, by: Operator, idempot
     if (p.kind === "transfer") {
       const t = payloadOf<"transfer">(p);
       const toWallet = await walletByAddress(trx, t.to);
-      const row = await ctx.outbox.enqueue(trx, { kind: "admin", from: t.from, to: t.to, value: t.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency }, Msg.transferBadBalance);
+      // The balance refusal answers as the direct transfer does (402, HTTP 400); nothing is recorded, it stays pending.
+      const row = await ctx.outbox
+        .enqueue(trx, { kind: "admin", from: t.from, to: t.to, value: t.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency }, Msg.transferBadBalance)
+        .catch((e: unknown) => {
+          throw e instanceof AppError && e.message === Msg.transferBadBalance ? new AppError(402, Msg.transferBadBalance, undefined, 400) : e;
+        });
       await repo.linkMove(trx, id, { transfer_id: row.id });
       return { transfer: row.id };
     }
