@@ -80,7 +80,12 @@ describe("operator permission matrix", () => {
 
   it("gives each single flag exactly its areas, permission 0 all but the shop pages, permission 3 only the shop pages", () => {
     const sub = (f: string) => Object.entries(AREAS).filter(([, r]) => allows(r, { permission: 1, flags: { [f]: true } })).map(([a]) => a);
-    expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify"]);
+    // Every staff member sees the proposals (dual control); only isApprove1 decides them.
+    expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify", "proposals"]);
+    expect(sub("isApprove1")).toEqual(["session", "dashboard", "notify", "proposals", "proposalApprove"]);
+    expect(ADMIN_FLAGS.filter((f) => sub(f).includes("proposalApprove"))).toEqual(["isApprove1"]);
+    expect(allows(AREAS.proposalApprove, { permission: 0, flags: {} })).toBe(true);
+    expect(allows(AREAS.proposalControl, { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);
     const superAreas = Object.entries(AREAS).filter(([, r]) => !allows(r, { permission: 0, flags: {} })).map(([a]) => a);
     expect(superAreas).toEqual(["settlementRequest", "settlementWallet"]);
     const all = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
