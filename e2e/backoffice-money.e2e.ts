@@ -19,12 +19,14 @@ describe("back-office money in Chromium", () => {
   const suite = browserSuite();
   let s: TestStack;
   let admin: Page;
+  let admin2: Page;
   let member: Page;
   let memberToken: string;
 
   beforeAll(async () => {
     s = suite.stack();
     admin = await suite.adminPage("admin", "admin1234", { forSuite: true });
+    admin2 = await suite.adminPage("admin2", "admin1234", { forSuite: true });
     member = await suite.memberPage(MINJUN, { forSuite: true });
     memberToken = await s.loginUser(MINJUN.phone, MINJUN.password);
   });
@@ -40,6 +42,15 @@ describe("back-office money in Chromium", () => {
   };
   const confirm = async (page: Page, testId: string) => {
     await page.getByTestId(`${testId}-ok`).click();
+  };
+
+  /** admin2 approves, from 승인 요청, the pending proposal whose row shows `text`. */
+  const approveAs2 = async (text: string) => {
+    await admin2.goto(s.url + "/admin/proposals");
+    const row = admin2.getByTestId("proposal-table").locator("tbody tr", { hasText: text }).first();
+    await row.waitFor();
+    await row.getByTestId("proposal-approve").click();
+    await expectSnack(admin2, Msg.proposalApproved);
   };
 
   it("approves one purchase (the member's balance rises) and cancels another; the sell file downloads", async () => {
@@ -92,9 +103,14 @@ describe("back-office money in Chromium", () => {
     expect(await onChain(s, treasury)).toBe(before);
     await page.getByTestId("token-mint-submit").click();
     await page.getByTestId("token-mint-confirm-ok").click();
-    await expectSnack(page, Msg.tokenMintDone);
+    // Dual control: a proposal (nothing moves); a second operator approves it from 승인 요청.
+    await expectSnack(page, Msg.proposalCreated);
+    await page.waitForURL(/\/admin\/proposals\/\d+$/);
+    expect(await onChain(s, treasury)).toBe(before);
+    await approveAs2(won(777_777));
     expect(await onChain(s, treasury)).toBe(before + 777_777);
     expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(777_777n);
+    await page.goto(s.url + "/admin/token/management");
     await expect.poll(async () => (await page.getByTestId("token-table").textContent()) ?? "").toContain(won(777_777));
     expect(await page.getByTestId("token-table").textContent()).toContain("발행");
     await shot(page, "admin-token-management");
@@ -116,33 +132,37 @@ describe("back-office money in Chromium", () => {
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 6)).toEqual(["번호", "주소", "일시", "수량", "구분"]);
   });
 
-  it("a mint whose answer is lost on the way: the same amount tried again mints once", async () => {
-    const page = admin;
+  it("a mint whose answer is lost on the way: the approval tried again mints once", async () => {
     const supply = BigInt(await s.ctx.chain.token.totalSupply());
-    await page.goto(s.url + "/admin/token/management");
-    // The first attempt reaches the server and mints; its answer never reaches the browser.
+    const proposed = await s.call("POST", "/api/token/mint", { token: await s.loginAdmin("admin", "admin1234"), marker: "operation", body: { value: 4321 } });
+    expect([proposed.code, proposed.message]).toEqual([200, Msg.proposalCreated]);
+    const id = proposed.data.proposal.id as number;
+    // The approval reaches the server and mints; its answer never reaches the browser.
     let lost = 0;
-    await page.route("**/api/token/mint", async (route) => {
+    let key: string | undefined;
+    await admin2.route(`**/api/proposals/${id}/approve`, async (route) => {
+      key = route.request().headers()["idempotency-key"];
       if (lost++ === 0) {
         await route.fetch();
         await route.abort("connectionreset");
       } else await route.continue();
     });
     try {
-      await page.getByTestId("token-mint-open").click();
-      await page.getByTestId("token-mint-value").fill("4321");
-      await page.getByTestId("token-mint-submit").click();
-      await page.getByTestId("token-mint-confirm-ok").click();
-      await expectSnack(page, Msg.resultUnknown);
+      await admin2.goto(`${s.url}/admin/proposals/${id}`);
+      await admin2.getByTestId("proposal-approve").click();
+      await expectSnack(admin2, Msg.resultUnknown);
       expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(4_321n);
-      // The dialog is still open with the amount: the operator tries again, and is told it is done.
-      await page.getByTestId("token-mint-submit").click();
-      await page.getByTestId("token-mint-confirm-ok").click();
-      await expectSnack(page, Msg.tokenMintDone);
+      // The page refreshes: the proposal is approved with its transaction, and there is nothing left to approve.
+      await expect.poll(async () => admin2.getByTestId("proposal-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("approved");
+      expect(await admin2.getByTestId("proposal-approve").count()).toBe(0);
     } finally {
-      await page.unroute("**/api/token/mint");
+      await admin2.unroute(`**/api/proposals/${id}/approve`);
     }
-    expect(lost).toBe(2);
+    expect(lost).toBe(1);
+    // The same approval tried again with its key is told it is done, and mints nothing more.
+    expect(key).toBeTruthy();
+    const again = await s.call("POST", `/api/proposals/${id}/approve`, { token: await s.loginAdmin("admin2", "admin1234"), marker: "operation", headers: { "idempotency-key": key! } });
+    expect([again.code, again.headers.get("idempotent-replayed"), again.data.state]).toEqual([200, "true", "approved"]);
     expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(4_321n);
   });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Badge, Button, DataList, Heading, HStack, Link, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useParams, Link as RouterLink } from "react-router";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -51,11 +51,13 @@ function ProposalActions({ p }: { p: ProposalRowDto }) {
     void qc.invalidateQueries({ queryKey: ["proposals"] });
   };
   const failed = (e: Error) => {
-    snack(e instanceof ApiError && e.message ? e.message : Msg.proposalFailed, { type: "error" });
+    snack(e instanceof ApiError && e.unanswered ? Msg.resultUnknown : e instanceof ApiError && e.message ? e.message : Msg.proposalFailed, { type: "error" });
     void qc.invalidateQueries({ queryKey: ["proposals"] });
   };
+  // One key for this proposal's approval on this screen: a retry after a lost answer is answered from the first.
+  const [approveKey] = useState(() => `approve-${p.id}-${crypto.randomUUID()}`);
   const approve = useMutation({
-    mutationFn: () => callEndpoint("proposalApprove", { id: p.id }, { idempotencyKey: `approve-${p.id}-${crypto.randomUUID()}` }),
+    mutationFn: () => callEndpoint("proposalApprove", { id: p.id }, { idempotencyKey: approveKey }),
     onSuccess: (r) => (r.state === "failed" ? failed(new ApiError(500, `${Msg.proposalFailed} ${r.error ?? ""}`)) : done(Msg.proposalApproved)),
     onError: failed,
   });
