@@ -154,3 +154,7 @@ export const operatorWalletRow = z.object({
 });
 export type OperatorWalletDto = z.infer<typeof operatorWalletRow>;
 export const operatorWalletList = z.array(operatorWalletRow);
+/** The list a page at a time (`page`, `perPage`); a request with neither gets every wallet as `operatorWalletList`. */
+export const operatorWalletListRequest = listRequest({ sortable: ["id"] });
+export type OperatorWalletListRequest = z.output<typeof operatorWalletListRequest>;
+export const operatorWalletPage = paged(operatorWalletRow);

@@ -12,7 +12,9 @@ import { SETTLE_WAIT_MS } from "../../money/payment-password";
 import { appendAction } from "../audit/audit.repo";
 import * as repo from "./wallets.repo";
 import { walletByAddress } from "../../custody/wallets.repo";
-import { seoulPeriods, walletCreateBody, walletSendBody, type OperatorWalletDto, type WalletSendBody } from "../../../domain/schemas/sale";
+import {
+  operatorWalletListRequest, seoulPeriods, walletCreateBody, walletSendBody, type OperatorWalletDto, type OperatorWalletListRequest, type WalletSendBody,
+} from "../../../domain/schemas/sale";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -33,8 +35,14 @@ function checksum(a: string): string | null {
 export function walletRoutes(ctx: AppContext): Router {
   const r = Router();
 
-  r.get("/api/address/wallet", adminGate(ctx), async (_req, res) => {
-    const wallets = await repo.operatorWallets(ctx.db);
+  // With `page` or `perPage`: one page and the total. With neither: every wallet, as an array, whatever else the
+  // query holds (as the route answered before it paged).
+  const paging = (req: Request) => req.query.page !== undefined || req.query.perPage !== undefined;
+  const pageQuery = validate(operatorWalletListRequest, "query");
+  r.get("/api/address/wallet", adminGate(ctx), (req, res, next) => (paging(req) ? pageQuery(req, res, next) : next()), async (req, res) => {
+    const q = valid<unknown, unknown, OperatorWalletListRequest | undefined>(req).query;
+    const page = q ? await repo.operatorWalletsPage(ctx.db, q) : null;
+    const wallets = page?.list ?? (await repo.operatorWallets(ctx.db));
     const addresses = wallets.map((w) => w.address);
     const p = seoulPeriods();
     const [balances, day, week, month] = await Promise.all([
@@ -52,7 +60,7 @@ export function walletRoutes(ctx: AppContext): Router {
       balance: Number(balances.get(w.address) ?? 0n),
       date_value: { daily_value: day.get(w.address) ?? 0, weekly_value: week.get(w.address) ?? 0, monthly_value: month.get(w.address) ?? 0 },
     }));
-    ok(res, list);
+    ok(res, page ? { ...page, list } : list);
   });
 
   r.post("/api/address/wallet", adminGate(ctx), validate(walletCreateBody), async (req, res) => {
