@@ -41,6 +41,21 @@ describe("the whole stack", () => {
     const n = await pushed;
     expect(n).toMatchObject({ kind: "입금", type: "sell", ref_id: r.data.id });
     expect(n.message).toContain("10,000");
+
+    // A move the index confirms is told too (the screens read balances again): once it is in the index.
+    const indexed = new Promise<any>((resolve) =>
+      ws.on("message", (m) => {
+        const msg = JSON.parse(String(m));
+        if (msg.kind === "indexed") resolve(msg);
+      }),
+    );
+    const to = (await s.ctx.custody.memberWallet(2))!.address;
+    const gift = await s.call("POST", "/api/gift/trade/address", { token: member, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    expect(gift.code).toBe(200);
+    const { block } = await indexed;
+    expect((await s.ctx.view.indexedHead())!.number).toBeGreaterThanOrEqual(block);
+    const receipt = await s.ctx.chain.provider.getTransactionReceipt(gift.data.txHash);
+    expect(block).toBeGreaterThanOrEqual(receipt!.blockNumber);
     ws.close();
   });
 

@@ -132,6 +132,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
     // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
     indexer.on("reorg", (r) => {
+      notifier.indexed(r.commonAncestor);
       chain.sender.resync();
       void unconfirmAbove(db, r.commonAncestor).then(
         (n) => {
@@ -143,6 +144,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       );
     });
     await indexer.syncOnce();
+    // Moves indexed from here on are told to the operators' screens (after the catch-up: its events would flood).
+    indexer.on("transfer", (t) => notifier.indexed(t.blockNumber));
     indexer.start();
     return indexer;
   };

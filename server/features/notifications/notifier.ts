@@ -14,10 +14,16 @@ export interface Notification {
   created_at: string;
 }
 
-/** Stores an operator notification (for /api/notify/all) and pushes it to connected operators. */
+/**
+ * Stores an operator notification (for /api/notify/all) and pushes it to connected operators; and tells them when
+ * the index has confirmed token moves (not stored: their screens read balances and totals again).
+ */
 export interface Notifier {
   notify(kind: NotifyKind, message: string, refId?: number): Promise<Notification>;
   on(fn: (n: Notification) => void): () => void;
+  /** The index has confirmed token moves up to `block` (or taken back those above it, after a reorg). */
+  indexed(block: number): void;
+  onIndexed(fn: (block: number) => void): () => void;
 }
 
 export function createNotifier(db: AppDb): Notifier {
@@ -32,6 +38,13 @@ export function createNotifier(db: AppDb): Notifier {
     on(fn) {
       bus.on("n", fn);
       return () => bus.off("n", fn);
+    },
+    indexed(block) {
+      bus.emit("indexed", block);
+    },
+    onIndexed(fn) {
+      bus.on("indexed", fn);
+      return () => bus.off("indexed", fn);
     },
   };
 }
