@@ -11,7 +11,10 @@ import {
 import {
   boardCreateBody, boardDetail, boardList, boardListRequest, boardRefBody, boardType, boardUpdateBody, policyList, policyRow, policyWriteBody,
 } from "@domain/schemas/board";
-import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, walletCreateBody, walletSendBody } from "@domain/schemas/sale";
+import {
+  bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, saleDetailBody, saleList, saleListRequest, saleRow, saleTotals, operatorWalletList, operatorWalletListRequest,
+  operatorWalletPage, walletCreateBody, walletSendBody,
+} from "@domain/schemas/sale";
 import { feeList, feeListRequest, feeRow, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData, tokenRow } from "@domain/schemas/token";
 import {
   settlementStatusHistoryBody, settlementStatusMove, settlementStatusToday, settlementStatusWalletsBody, settlementStatusCard,
@@ -148,6 +151,7 @@ export const endpoints = {
 
   // operator wallets
   walletList: { method: "GET", path: "/api/address/wallet", data: operatorWalletList },
+  walletPage: { method: "GET", path: "/api/address/wallet", body: operatorWalletListRequest, data: operatorWalletPage },
   walletCreate: { method: "POST", path: "/api/address/wallet", body: walletCreateBody, data: z.unknown() },
   walletSend: { method: "POST", path: "/api/address/transmit/send", body: walletSendBody, data: z.unknown() },
   dashboardTransfer: { method: "POST", path: "/api/dashboard/transfer", body: walletSendBody, data: z.unknown() },

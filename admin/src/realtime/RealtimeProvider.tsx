@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { useQueryClient } from "@tanstack/react-query";
 import { connectRealtime, realtimeUrl, type AdminPush } from "./socket";
 import { NotifyDialog } from "./NotifyDialog";
-import { queryKeys } from "../api/queries";
+import { endpointKey, refreshMoney } from "../api/queries";
 
 interface RealtimeState {
   /** Pushes received since the bell was last opened. */
@@ -24,11 +24,10 @@ export function RealtimeProvider({ token, children }: { token: string; children:
     return connectRealtime(realtimeUrl(token), (p) => {
       setQueue((q) => [...q, p]);
       setUnread((n) => n + 1);
-      // Deposits, inquiries and settlements change the totals on screen.
-      void qc.invalidateQueries({ queryKey: queryKeys.toolbar });
-      void qc.invalidateQueries({ queryKey: queryKeys.mainData });
+      // Deposits, inquiries and settlements change the amounts on screen…
+      void refreshMoney(qc);
       // …and the notification list, so an open notify page shows the new row.
-      void qc.invalidateQueries({ queryKey: ["notify"] });
+      void qc.invalidateQueries({ queryKey: endpointKey("notifyList") });
     });
   }, [token, qc]);
 
