@@ -21,14 +21,19 @@ export function RealtimeProvider({ token, children }: { token: string; children:
   const [unread, setUnread] = useState(0);
 
   useEffect(() => {
-    return connectRealtime(realtimeUrl(token), (p) => {
-      setQueue((q) => [...q, p]);
-      setUnread((n) => n + 1);
-      // Deposits, inquiries and settlements change the amounts on screen…
-      void refreshMoney(qc);
-      // …and the notification list, so an open notify page shows the new row.
-      void qc.invalidateQueries({ queryKey: endpointKey("notifyList") });
-    });
+    return connectRealtime(
+      realtimeUrl(token),
+      (p) => {
+        setQueue((q) => [...q, p]);
+        setUnread((n) => n + 1);
+        // Deposits, inquiries and settlements change the amounts on screen…
+        void refreshMoney(qc);
+        // …and the notification list, so an open notify page shows the new row.
+        void qc.invalidateQueries({ queryKey: endpointKey("notifyList") });
+      },
+      // A move the index has confirmed: balances, totals and lists of moves are read again, without a reload.
+      () => void refreshMoney(qc),
+    );
   }, [token, qc]);
 
   const clearUnread = useCallback(() => setUnread(0), []);

@@ -4,9 +4,9 @@ import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { ResultType } from "@domain/constants";
 import { buyFormSchema, type BuyForm } from "@domain/schemas/forms";
-import { balanceKey } from "../../api/balance";
 import { callApi } from "../../api/endpoint";
-import { moneyApi, moneyKeys, useBuyInfo } from "../../api/moneyApi";
+import { moneyApi, useBuyInfo } from "../../api/moneyApi";
+import { refreshMoney } from "../../api/refreshMoney";
 import { LoadError } from "../../components/ListState";
 import { PageFrame } from "../../components/PageFrame";
 import { PasswordDialog } from "@common/PasswordDialog";
@@ -46,7 +46,7 @@ export default function BuyPage() {
 
   async function charge(password: string, idempotencyKey: string) {
     const order = await callApi(moneyApi.charge, { body: { password, value: Number(amount) }, idempotencyKey });
-    for (const queryKey of [balanceKey, moneyKeys.buyInfo, moneyKeys.historyAll]) void qc.invalidateQueries({ queryKey });
+    refreshMoney(qc);
     clearDraft(DRAFT);
     setAskPassword(false);
     // Result 6 shows what to deposit where and by when (kept in the history entry's state, so a reload keeps it):

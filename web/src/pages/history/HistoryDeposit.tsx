@@ -3,9 +3,9 @@ import { Button, DataList, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatHistoryDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { balanceKey } from "../../api/balance";
 import { callApi } from "../../api/endpoint";
-import { moneyApi, moneyKeys } from "../../api/moneyApi";
+import { moneyApi } from "../../api/moneyApi";
+import { refreshMoney } from "../../api/refreshMoney";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { CopyButton } from "../../components/CopyButton";
 import { snack } from "../../components/ui/toaster";
@@ -22,7 +22,7 @@ export function HistoryDeposit({ deposit }: { deposit: NonNullable<HistoryEntry[
     onSuccess: () => {
       snack(Msg.buyCancelDone);
       setCancelled(true);
-      for (const queryKey of [moneyKeys.historyAll, moneyKeys.buyInfo, balanceKey]) void qc.invalidateQueries({ queryKey });
+      refreshMoney(qc);
     },
     onError: (e) => snack(e.message, { type: "error" }),
     onSettled: () => setConfirm(false),
