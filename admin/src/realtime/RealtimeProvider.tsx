@@ -31,7 +31,7 @@ export function RealtimeProvider({ token, children }: { token: string; children:
         // …and the notification list, so an open notify page shows the new row.
         void qc.invalidateQueries({ queryKey: endpointKey("notifyList") });
       },
-      // A move the index has confirmed: balances, totals and lists of moves are read again, without a reload.
+      // A move confirmed (recorded or indexed), whoever made it: balances, totals and lists of moves are read again.
       () => void refreshMoney(qc),
     );
   }, [token, qc]);

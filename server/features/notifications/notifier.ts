@@ -16,14 +16,17 @@ export interface Notification {
 
 /**
  * Stores an operator notification (for /api/notify/all) and pushes it to connected operators; and tells them when
- * the index has confirmed token moves (not stored: their screens read balances and totals again).
+ * token moves are confirmed (not stored: their screens read balances and totals again).
  */
 export interface Notifier {
   notify(kind: NotifyKind, message: string, refId?: number): Promise<Notification>;
   on(fn: (n: Notification) => void): () => void;
-  /** The index has confirmed token moves up to `block` (or taken back those above it, after a reorg). */
-  indexed(block: number): void;
-  onIndexed(fn: (block: number) => void): () => void;
+  /**
+   * Token moves up to `block` are confirmed: recorded so (the relayer's receipt: sums and lists of moves) or in the
+   * index (balances, the dashboard), or taken back above it (a reorg).
+   */
+  moved(block: number): void;
+  onMoved(fn: (block: number) => void): () => void;
 }
 
 export function createNotifier(db: AppDb): Notifier {
@@ -39,12 +42,12 @@ export function createNotifier(db: AppDb): Notifier {
       bus.on("n", fn);
       return () => bus.off("n", fn);
     },
-    indexed(block) {
-      bus.emit("indexed", block);
+    moved(block) {
+      bus.emit("moved", block);
     },
-    onIndexed(fn) {
-      bus.on("indexed", fn);
-      return () => bus.off("indexed", fn);
+    onMoved(fn) {
+      bus.on("moved", fn);
+      return () => bus.off("moved", fn);
     },
   };
 }
