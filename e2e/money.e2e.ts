@@ -241,6 +241,10 @@ describe("money screens in Chromium", () => {
     await page.getByTestId("send-confirm").click();
     await enterPassword(page, MINJUN.password);
     await expectResult(page, s, 7, ResultPages[7].message);
+    // Home from the result (no reload): the header's balance is the one after the gift.
+    await page.getByTestId("result-button").click();
+    await page.waitForURL(s.url + "/");
+    await expect.poll(() => textOf(page, "header-balance")).toBe(won(before.minjun - GIFT_ADDRESS - FEE));
 
     await expect.poll(balances).toEqual({
       minjun: before.minjun - GIFT_ADDRESS - FEE,

@@ -95,6 +95,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const outbox = createOutbox(db, view);
   const relayer = createRelayer({ db, custody, chain, log });
   const notifier = createNotifier(db);
+  // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
+  // the records, which may come after the index has the block.
+  relayer.on("settled", (row) => row.status === "confirmed" && notifier.moved(row.block_number ?? 0));
   const ctx: AppContext = {
     config,
     db,
@@ -132,6 +135,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
     // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
     indexer.on("reorg", (r) => {
+      notifier.moved(r.commonAncestor);
       chain.sender.resync();
       void unconfirmAbove(db, r.commonAncestor).then(
         (n) => {
@@ -143,6 +147,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       );
     });
     await indexer.syncOnce();
+    // Moves indexed from here on are told to the operators' screens (after the catch-up: its events would flood).
+    indexer.on("transfer", (t) => notifier.moved(t.blockNumber));
     indexer.start();
     return indexer;
   };

@@ -183,3 +183,7 @@ export const walletTransferResult = z.object({
   to: z.string(),
   value: won,
 });
+/** The list a page at a time (`page`, `perPage`); a request with neither gets every wallet as `operatorWalletList`. */
+export const operatorWalletListRequest = listRequest({ sortable: ["id"] });
+export type OperatorWalletListRequest = z.output<typeof operatorWalletListRequest>;
+export const operatorWalletPage = paged(operatorWalletRow);

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { useQueryClient } from "@tanstack/react-query";
 import { connectRealtime, realtimeUrl, type AdminPush } from "./socket";
 import { NotifyDialog } from "./NotifyDialog";
-import { queryKeys } from "../api/queries";
+import { endpointKey, refreshMoney } from "../api/queries";
 
 interface RealtimeState {
   /** Pushes received since the bell was last opened. */
@@ -21,15 +21,19 @@ export function RealtimeProvider({ token, children }: { token: string; children:
   const [unread, setUnread] = useState(0);
 
   useEffect(() => {
-    return connectRealtime(realtimeUrl(token), (p) => {
-      setQueue((q) => [...q, p]);
-      setUnread((n) => n + 1);
-      // Deposits, inquiries and settlements change the totals on screen.
-      void qc.invalidateQueries({ queryKey: queryKeys.toolbar });
-      void qc.invalidateQueries({ queryKey: queryKeys.mainData });
-      // …and the notification list, so an open notify page shows the new row.
-      void qc.invalidateQueries({ queryKey: ["notify"] });
-    });
+    return connectRealtime(
+      realtimeUrl(token),
+      (p) => {
+        setQueue((q) => [...q, p]);
+        setUnread((n) => n + 1);
+        // Deposits, inquiries and settlements change the amounts on screen…
+        void refreshMoney(qc);
+        // …and the notification list, so an open notify page shows the new row.
+        void qc.invalidateQueries({ queryKey: endpointKey("notifyList") });
+      },
+      // A move confirmed (recorded or indexed), whoever made it: balances, totals and lists of moves are read again.
+      () => void refreshMoney(qc),
+    );
   }, [token, qc]);
 
   const clearUnread = useCallback(() => setUnread(0), []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs, parsePush, pushTarget } from "./socket";
+import { backoffMs, isMoved, parsePush, pushTarget } from "./socket";
 
 describe("realtime pushes", () => {
   it("reads the three kinds and ignores anything else", () => {
@@ -12,6 +12,14 @@ describe("realtime pushes", () => {
     expect(parsePush(JSON.stringify({ kind: "hello" }))).toBeNull();
     expect(parsePush("not json")).toBeNull();
     expect(parsePush(new ArrayBuffer(2))).toBeNull();
+  });
+
+  it("tells confirmed moves apart from pushes", () => {
+    expect(isMoved(JSON.stringify({ kind: "moved", block: 12 }))).toBe(true);
+    expect(parsePush(JSON.stringify({ kind: "moved", block: 12 }))).toBeNull();
+    expect(isMoved(JSON.stringify({ kind: "입금", message: "moved" }))).toBe(false);
+    expect(isMoved("moved")).toBe(false);
+    expect(isMoved(null)).toBe(false);
   });
 
   it("links each kind to its screen", () => {

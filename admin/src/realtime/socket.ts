@@ -1,4 +1,7 @@
-/** The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, created_at}. */
+/**
+ * The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, created_at}, and
+ * {kind: "moved"} when token moves are confirmed, recorded or indexed (what shows money is then read again).
+ */
 
 export type PushKind = "입금" | "문의" | "정산";
 
@@ -17,6 +20,16 @@ export const pushTarget: Record<PushKind, string> = {
   문의: "/board/inquiry",
   정산: "/calc/management",
 };
+
+/** Whether a frame says token moves were confirmed. */
+export function isMoved(text: unknown): boolean {
+  if (typeof text !== "string" || !text.includes('"moved"')) return false;
+  try {
+    return (JSON.parse(text) as { kind?: unknown })?.kind === "moved";
+  } catch {
+    return false;
+  }
+}
 
 /** A push from raw frame text, or null for anything else (pings, other events, garbage). */
 export function parsePush(text: unknown): AdminPush | null {
@@ -52,7 +65,7 @@ export function backoffMs(attempt: number): number {
  * Keeps a socket open, reconnecting with backoff after any close or failure (the server may not
  * offer /ws at all: that only means quiet retries). Returns a function that stops it for good.
  */
-export function connectRealtime(url: string, onPush: (p: AdminPush) => void): () => void {
+export function connectRealtime(url: string, onPush: (p: AdminPush) => void, onMoved: () => void = () => {}): () => void {
   let ws: WebSocket | null = null;
   let timer: number | undefined;
   let attempt = 0;
@@ -75,6 +88,7 @@ export function connectRealtime(url: string, onPush: (p: AdminPush) => void): ()
       attempt = 0;
     };
     ws.onmessage = (ev) => {
+      if (isMoved(ev.data)) return onMoved();
       const p = parsePush(ev.data);
       if (p) onPush(p);
     };

@@ -7,13 +7,19 @@ import { NOTIFY_AREA, allowsArea } from "../../../domain/admin-access";
 
 /** How often open sockets' tokens are checked again (a session ended by another process, or expired). */
 const RECHECK_MS = 5_000;
+/**
+ * At most one `moved` frame this often (moves confirmed meanwhile go out together in the next): each frame has
+ * every operator's screen read its money again, so a busy chain costs at most one round of reads a second.
+ */
+const MOVED_EVERY_MS = 1_000;
 
 /**
  * The operators' realtime channel: `/ws?token=<operation token>`. Each stored notification
  * ('입금', '문의', '정산') is pushed to the operators whose rights cover its area (NOTIFY_AREA); the
  * operator is read again at each push. A socket lives only as long as its session: an operator deleted or
  * a session ended in this process → closed at once (4401); ended in another process, revoked or expired →
- * within 5 s.
+ * within 5 s. When token moves are confirmed (recorded or indexed), every open socket gets `{kind: "moved", block}`
+ * (at most one frame a second): the screens read what shows money again.
  */
 export function attachOperatorSocket(server: http.Server, ctx: AppContext): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
@@ -50,6 +56,21 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
       else if (allowsArea(NOTIFY_AREA[n.category], op)) ws.send(msg);
     }
   });
+  let movedTimer: NodeJS.Timeout | null = null;
+  let movedBlock = 0;
+  let movedSentAt = 0;
+  const offMoved = ctx.notifier.onMoved((block) => {
+    movedBlock = Math.max(movedBlock, block);
+    if (movedTimer) return;
+    // The first at once (after this turn's other transfers), the next no sooner than a second after it.
+    movedTimer = setTimeout(() => {
+      movedTimer = null;
+      movedSentAt = Date.now();
+      const msg = JSON.stringify({ kind: "moved", block: movedBlock });
+      for (const ws of clients.keys()) if (ws.readyState === ws.OPEN) ws.send(msg);
+    }, Math.max(0, movedSentAt + MOVED_EVERY_MS - Date.now()));
+    movedTimer.unref();
+  });
   const offEnded = onOperatorAccessEnded(ctx, (adminId) => {
     for (const [ws, c] of clients) if (c.adminId === adminId) drop(ws);
   });
@@ -70,6 +91,8 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
   return {
     close() {
       off();
+      offMoved();
+      if (movedTimer) clearTimeout(movedTimer);
       offEnded();
       offSessions();
       clearInterval(recheck);

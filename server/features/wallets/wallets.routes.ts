@@ -3,7 +3,7 @@ import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import type { OutboxRow } from "../../db/schema";
 import { authOf } from "../../auth/middleware";
-import { AppError } from "../../http/errors";
+import { AppError, zodMessage } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
 import { ensureChainUp } from "../../money/chain-status";
@@ -33,8 +33,13 @@ function checksum(a: string): string | null {
 export function walletRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
 
-  handle(api.walletList, async () => {
-    const wallets = await repo.operatorWallets(ctx.db);
+  // With `page` or `perPage`: one page and the total (walletPage). With neither: every wallet, as an array, whatever
+  // else the query holds (walletList), as the route answered before it paged.
+  handle(api.operatorWallets, async (_in, req) => {
+    const q = req.query.page !== undefined || req.query.perPage !== undefined ? api.walletPage.query.safeParse(req.query) : null;
+    if (q && !q.success) throw new AppError(Code.BAD_REQUEST, zodMessage(q.error));
+    const page = q ? await repo.operatorWalletsPage(ctx.db, q.data) : null;
+    const wallets = page?.list ?? (await repo.operatorWallets(ctx.db));
     const addresses = wallets.map((w) => w.address);
     const p = seoulPeriods();
     const [balances, day, week, month] = await Promise.all([
@@ -52,7 +57,7 @@ export function walletRoutes(ctx: AppContext): Router {
       balance: Number(balances.get(w.address) ?? 0n),
       date_value: { daily_value: day.get(w.address) ?? 0, weekly_value: week.get(w.address) ?? 0, monthly_value: month.get(w.address) ?? 0 },
     }));
-    return list;
+    return page ? { ...page, list } : list;
   });
 
   handle(api.walletCreate, async ({ body: { nickName } }, req) => {

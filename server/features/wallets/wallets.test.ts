@@ -65,6 +65,19 @@ describe("back-office operator wallets and transfers", () => {
     expect(list.data.find((w: { address: string }) => w.address === treasury).date_value.daily_value).toBeGreaterThanOrEqual(5_000);
   });
 
+  it("pages the list when asked (page, perPage) with the total; without them, every wallet as before", async () => {
+    const every = (await as(w2)("GET", "/api/address/wallet?since=ignored")).data;
+    expect(Array.isArray(every)).toBe(true);
+    const first = await as(w2)("GET", "/api/address/wallet?page=1&perPage=10&sortBy=id&sortDesc=false");
+    expect(first.code).toBe(200);
+    expect(first.data).toMatchObject({ total: every.length, page: 1, perPage: 10 });
+    expect(first.data.list).toEqual(every.slice(0, 10));
+    const ids = (list: { id: number }[]) => list.map((w) => w.id);
+    expect(ids((await as(w2)("GET", "/api/address/wallet?perPage=10")).data.list)).toEqual(ids(every).reverse().slice(0, 10));
+    expect((await as(w2)("GET", "/api/address/wallet?page=2&perPage=10")).data).toMatchObject({ list: every.length > 10 ? expect.any(Array) : [], total: every.length });
+    expect((await as(w2)("GET", "/api/address/wallet?perPage=7")).code).toBe(400);
+  });
+
   it("answers 403 / 401 / 402 and the input messages; never a 5xx", async () => {
     const member = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, "01011112222"))!.id))!.address;
     expect(await send(w3, { from: member, to: made, value: 10 })).toMatchObject({ status: 400, code: 403, message: Msg.transferBadFrom });

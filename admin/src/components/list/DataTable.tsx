@@ -32,6 +32,8 @@ export interface DataTableProps<T> {
   onSort?: (sortBy: string, sortDesc: boolean) => void;
   onRowClick?: (row: T) => void;
   rowKey: (row: T) => string | number;
+  /** More attributes of a row's element (a test id of its own, the row's address). */
+  rowProps?: (row: T) => Record<string, string>;
   emptyText?: string;
   /** The query's failure, shown in place of the rows. */
   error?: string | null;
@@ -89,6 +91,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     key={p.rowKey(row)}
                     {...(p.onRowClick && rowActivation(() => p.onRowClick!(row)))}
                     data-testid={`${p.testId}-row`}
+                    {...p.rowProps?.(row)}
                   >
                     {p.columns.map((c) => (
                       <Table.Cell key={c.key} textAlign={c.numeric ? "end" : "start"}>

@@ -6,6 +6,7 @@ import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { INQUIRY_WAITING, type BoardDetailDto, type BoardKind } from "@domain/schemas/board";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
 import { RichTextEditor, SafeHtml } from "../../components/editor/RichTextEditor";
@@ -27,7 +28,7 @@ export function BoardDetailDialog({ type, id, onClose }: { type: BoardKind; id: 
     mutationFn: () => callEndpoint("boardDelete", { id: id!, type }),
     onSuccess: () => {
       snack(Msg.deleteDone, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["board", type] });
+      void qc.invalidateQueries({ queryKey: endpointKey("boardList", { type }) });
       onClose();
     },
     onError: (e) => snack(e instanceof ApiError ? e.message : Msg.deleteFailed, { type: "error" }),
@@ -110,7 +111,7 @@ function InquiryTabs({ detail }: { detail: BoardDetailDto }) {
     mutationFn: () => callEndpoint("boardUpdate", { id: detail.id, type: "inquiry", content: { answer }, exist }),
     onSuccess: () => {
       snack(exist ? Msg.boardUpdated : Msg.boardCreated, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["board", "inquiry"] });
+      void qc.invalidateQueries({ queryKey: endpointKey("boardList", { type: "inquiry" }) });
       void qc.invalidateQueries({ queryKey: ["board-detail", "inquiry", detail.id] });
     },
     onError: (e) => {

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@common/ConfirmDialog";
 import { Msg } from "@domain/messages";
 import { BOARD_TITLE_MAX, boardForm, toBoardContent, type BoardDetailDto, type BoardFormValues, type BoardKind } from "@domain/schemas/board";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { RichTextEditor } from "../../components/editor/RichTextEditor";
@@ -32,7 +33,7 @@ export function BoardFormDialog({ type, open, onClose, edit }: { type: Exclude<B
     },
     onSuccess: () => {
       snack(edit ? Msg.boardUpdated : Msg.boardCreated, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["board", type] });
+      void qc.invalidateQueries({ queryKey: endpointKey("boardList", { type }) });
       if (edit) void qc.invalidateQueries({ queryKey: ["board-detail", type, edit.id] });
       onClose();
     },

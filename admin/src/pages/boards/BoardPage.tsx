@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { Badge, Button, Heading, HStack, Stack } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { INQUIRY_WAITING, type BoardKind, type BoardRowDto } from "@domain/schemas/board";
-import { callEndpoint } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { BoardDetailDialog } from "./BoardDetailDialog";
 import { BoardFormDialog } from "./BoardFormDialog";
 import { BL } from "./boards.labels";
@@ -37,14 +35,9 @@ const COLUMNS: Record<BoardKind, Column<BoardRowDto>[]> = {
 
 /** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail. */
 function BoardPage({ type }: { type: BoardKind }) {
-  const list = useListState({ kind: "board" });
+  const list = useListQuery("boardList", { kind: "board", fixed: { type }, defaultSort: "createdAt" });
   const [openId, setOpenId] = useState<number | null>(null);
   const [writing, setWriting] = useState(false);
-  const q = useQuery({
-    queryKey: ["board", type, list.request],
-    queryFn: ({ signal }) => callEndpoint("boardList", { type, ...list.request }, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
     <Stack gap="4">
       <HStack justify="space-between">
@@ -59,14 +52,11 @@ function BoardPage({ type }: { type: BoardKind }) {
       </HStack>
       <ListTable
         testId="board-table"
-        kind="board"
         columns={COLUMNS[type]}
         rowKey={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         emptyText={Msg.noResults}
         list={list}
-        query={q}
-        defaultSort="createdAt"
       />
       {type !== "inquiry" && <BoardFormDialog type={type} open={writing} onClose={() => setWriting(false)} />}
       <BoardDetailDialog type={type} id={openId} onClose={() => setOpenId(null)} />

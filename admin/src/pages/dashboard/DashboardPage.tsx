@@ -1,16 +1,17 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { allowsArea } from "@domain/admin-access";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
 import { TransferForm } from "../wallets/WalletsPage";
 import { Button, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { DASHBOARD_TYPES, FILTER_TYPES, type DashboardType, type FilterType } from "@domain/schemas/dashboard";
 import { Msg } from "@domain/messages";
-import { callEndpoint, downloads } from "../../api/endpoints";
+import { downloads } from "../../api/endpoints";
+import { endpointQuery } from "../../api/queries";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { L } from "../../labels";
@@ -24,21 +25,21 @@ import { ReconcileCard } from "./ReconcileCard";
  * name or phone; a transaction opens (or `?tx=<hash>` opens) its detail verified against the chain.
  */
 export function DashboardPage() {
-  const list = useListState({ dates: true });
+  const list = useListQuery("dashboardTable", { dates: true, filters: ["type", "filter", "filter_type"], defaultSort: "timestamp" });
   const [tx, openTx] = useTxParam();
-  const [filter, setFilter] = useState(list.state.filters.filter ?? "");
-  const [filterType, setFilterType] = useState<FilterType>((list.state.filters.filter_type as FilterType) ?? "phone");
+  // The search box as typed; the URL's search once submitted (and again when the URL changes: back, a link).
+  const searched = { text: list.state.filters.filter ?? "", type: (list.state.filters.filter_type as FilterType | undefined) ?? "phone" };
+  const [filter, setFilter] = useState(searched.text);
+  const [filterType, setFilterType] = useState<FilterType>(searched.type);
+  useEffect(() => {
+    setFilter(searched.text);
+    setFilterType(searched.type);
+  }, [searched.text, searched.type]);
   const [paste, setPaste] = useState("");
   const [transferring, setTransferring] = useState(false);
   const { account } = useSession();
   const canTransfer = !!account && allowsArea("walletTransfer", account);
-  const wallets = useQuery({ queryKey: ["operator-wallets"], queryFn: ({ signal }) => callEndpoint("walletList", undefined, { signal }), enabled: transferring });
-  const { tx: _tx, ...request } = list.request as Record<string, unknown>;
-  const q = useQuery({
-    queryKey: ["dashboard", request],
-    queryFn: ({ signal }) => callEndpoint("dashboardTable", request as never, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const wallets = useQuery({ ...endpointQuery("walletList"), enabled: transferring });
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
@@ -85,9 +86,9 @@ export function DashboardPage() {
           gap="2"
           onSubmit={(e) => {
             e.preventDefault();
+            // The text and its basis in one write of the URL (two writes in a row kept only the second).
             const text = filter.trim();
-            list.setFilter("filter", text || undefined);
-            list.setFilter("filter_type", text ? filterType : undefined);
+            list.setFilters({ filter: text, filter_type: text ? filterType : undefined });
           }}
         >
           <NativeSelect.Root size="sm" width="auto">
@@ -105,7 +106,7 @@ export function DashboardPage() {
             {L.list.search}
           </Button>
         </HStack>
-        <ExportButton def={downloads.dashboard} filter={{ ...request, page: undefined, perPage: undefined }} testId="dashboard-excel" />
+        <ExportButton def={downloads.dashboard} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="dashboard-excel" />
       </HStack>
       <HStack
         as="form"
@@ -127,8 +128,6 @@ export function DashboardPage() {
         onRowClick={(r) => openTx(r.hash)}
         emptyText={Msg.noResults}
         list={list}
-        query={q}
-        defaultSort="timestamp"
       />
       <TxDialog hash={tx} onClose={() => openTx(null)} />
       <DetailDialog open={transferring} onClose={() => setTransferring(false)} title={L.dashboard.transfer} testId="dashboard-transfer">
@@ -142,10 +141,7 @@ export function DashboardPage() {
           <TransferForm
             wallets={wallets.data}
             via="dashboardTransfer"
-            onSent={() => {
-              setTransferring(false);
-              void q.refetch();
-            }}
+            onSent={() => setTransferring(false)}
           />
         )}
       </DetailDialog>

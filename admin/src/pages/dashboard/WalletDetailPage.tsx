@@ -1,17 +1,18 @@
 import { useState } from "react";
 import { Badge, Button, Code, DataList, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { copyAndTell } from "@common/clipboard";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { allowsArea } from "@domain/admin-access";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointKey, endpointQuery } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { ExportButton } from "../../components/list/ExportButton";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
@@ -22,20 +23,14 @@ import { useTxParam } from "./useTxParam";
 /** /admin/dashboard/detail/{address}: the wallet's indexed and on-chain balance side by side, its owner, history and the block action. */
 export function WalletDetailPage() {
   const { address = "" } = useParams();
-  const list = useListState();
+  const list = useListQuery("walletHistory", { fixed: { address }, defaultSort: "timestamp" });
   const [asking, setAsking] = useState(false);
   const client = useQueryClient();
   const [tx, openTx] = useTxParam();
   // Blocking is isAccount2's (the server refuses others): the button shows only to those who may.
   const { account } = useSession();
   const mayBlock = !!account && allowsArea("walletBlock", account);
-  const detail = useQuery({ queryKey: ["wallet", address], queryFn: ({ signal }) => callEndpoint("walletDetail", { address }, { signal }) });
-  const { tx: _tx, ...paging } = list.request as Record<string, unknown>;
-  const history = useQuery({
-    queryKey: ["wallet-history", address, paging],
-    queryFn: ({ signal }) => callEndpoint("walletHistory", { ...(paging as object), address } as never, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const detail = useQuery(endpointQuery("walletDetail", { address }));
   const d = detail.data;
   const blocked = d?.blocked ?? false;
   const toggle = useMutation({
@@ -43,7 +38,7 @@ export function WalletDetailPage() {
     onSuccess: async () => {
       snack(blocked ? Msg.walletUnblocked : Msg.walletBlocked, { type: "success" });
       setAsking(false);
-      await client.invalidateQueries({ queryKey: ["wallet", address] });
+      await client.invalidateQueries({ queryKey: endpointKey("walletDetail", { address }) });
     },
     onError: (e) => {
       setAsking(false);
@@ -134,8 +129,6 @@ export function WalletDetailPage() {
         onRowClick={(r) => openTx(r.hash)}
         emptyText={Msg.noResults}
         list={list}
-        query={history}
-        defaultSort="timestamp"
       />
       <TxDialog hash={tx} onClose={() => openTx(null)} />
       <ConfirmDialog

@@ -7,6 +7,7 @@ import { formatDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { memberPermissions, memberStates, type MemberDetailDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey, endpointQuery } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
@@ -18,11 +19,7 @@ type Change = { kind: "state"; value: (typeof memberStates)[number] } | { kind: 
 
 /** A member's fields, totals, wallet history and the operator actions on it; state and grade changes behind a confirm. */
 export function MemberDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ["member", id],
-    queryFn: ({ signal }) => callEndpoint("memberDetail", { id: id! }, { signal }),
-    enabled: id !== null,
-  });
+  const q = useQuery({ ...endpointQuery("memberDetail", { id: id ?? 0 }), enabled: id !== null });
   return (
     <DetailDialog open={id !== null} onClose={onClose} title={L.member.detailTitle} testId="member-detail">
       {q.data ? <MemberDetailBody detail={q.data} /> : q.isError ? <Text color="fg.error">{q.error.message}</Text> : <Skeleton h="64" />}
@@ -47,8 +44,8 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
       c.kind === "state" ? callEndpoint("changeState", { id: member.id, state: c.value }) : callEndpoint("changePermission", { id: member.id, permission: c.value }),
     onSuccess: (_d, c) => {
       snack(c.kind === "state" ? Msg.memberStateChanged : Msg.memberPermissionChanged, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["members"] });
-      void qc.invalidateQueries({ queryKey: ["member", member.id] });
+      void qc.invalidateQueries({ queryKey: endpointKey("memberList") });
+      void qc.invalidateQueries({ queryKey: endpointKey("memberDetail", { id: member.id }) });
     },
     onError: (e) => snack(e instanceof ApiError ? e.message : Msg.memberChangeFailed, { type: "error" }),
     onSettled: () => setPending(null),

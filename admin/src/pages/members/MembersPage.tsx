@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { Badge, Heading, HStack, Stack } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { memberStates, type MemberRowDto } from "@domain/schemas/operation";
-import { callEndpoint, downloads } from "../../api/endpoints";
+import { downloads } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
 import { L } from "../../labels";
@@ -29,13 +28,8 @@ const columns: Column<MemberRowDto>[] = [
 
 /** /admin/account: members, searchable and server-paged, with the member info download and a detail. */
 export function MembersPage() {
-  const list = useListState();
+  const list = useListQuery("memberList", { filters: ["keyword", "state", "permission"], defaultSort: "createdAt" });
   const [openId, setOpenId] = useState<number | null>(null);
-  const q = useQuery({
-    queryKey: ["members", list.request],
-    queryFn: ({ signal }) => callEndpoint("memberList", list.request, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -44,7 +38,7 @@ export function MembersPage() {
       <HStack justify="space-between" wrap="wrap" gap="3">
         <SearchBox
           testId="members-search"
-          value={list.state.keyword}
+          value={list.state.filters.keyword}
           onSearch={list.setKeyword}
           placeholder={L.member.searchPlaceholder}
           select={{
@@ -63,8 +57,6 @@ export function MembersPage() {
         onRowClick={(r) => setOpenId(r.id)}
         emptyText={Msg.noMembers}
         list={list}
-        query={q}
-        defaultSort="createdAt"
       />
       <MemberDetailDialog id={openId} onClose={() => setOpenId(null)} />
     </Stack>

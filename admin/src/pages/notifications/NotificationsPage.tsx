@@ -1,12 +1,10 @@
 import { Badge, Heading, Stack } from "@chakra-ui/react";
 import { useNavigate } from "react-router";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDate } from "@domain/format";
 import type { NotifyRowDto } from "@domain/schemas/operation";
-import { callEndpoint } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { L } from "../../labels";
 
 /** Where a notification row leads, by its type (spec §2). */
@@ -21,13 +19,8 @@ const columns: Column<NotifyRowDto>[] = [
 
 /** /admin/notify: every stored notification the operator may see, newest first, 10 a page. */
 export function NotificationsPage() {
-  const list = useListState();
+  const list = useListQuery("notifyList", { body: (request) => ({ tablehandler: request }), defaultSort: "id" });
   const navigate = useNavigate();
-  const q = useQuery({
-    queryKey: ["notify", list.request],
-    queryFn: ({ signal }) => callEndpoint("notifyList", { tablehandler: list.request }, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -39,8 +32,6 @@ export function NotificationsPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => NOTIFY_TARGET[r.type] && void navigate(NOTIFY_TARGET[r.type])}
         list={list}
-        query={q}
-        defaultSort="id"
       />
     </Stack>
   );

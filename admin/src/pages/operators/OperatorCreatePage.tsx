@@ -7,6 +7,7 @@ import { Msg } from "@domain/messages";
 import { OPERATOR_PRESETS, flagsToArrays, operatorCreateBody, type OperatorCreateBody, type OperatorPreset } from "@domain/schemas/operation";
 import { AdminPermission, type AdminFlag } from "@domain/constants";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { snack } from "../../components/ui/toaster";
@@ -37,7 +38,7 @@ export function OperatorCreatePage() {
       snack(Msg.adminCreated, { type: "success" });
       reset(EMPTY);
       void qc.invalidateQueries({ queryKey: ["connectable"] });
-      void qc.invalidateQueries({ queryKey: ["operators"] });
+      void qc.invalidateQueries({ queryKey: endpointKey("operatorList") });
     } catch (e) {
       // Spec §8: 400 is '아이디가 존재합니다' (or the input rule the server found broken); anything else failed.
       snack(e instanceof ApiError && e.code === Code.BAD_REQUEST ? e.message : Msg.adminCreateFailed, { type: "error" });

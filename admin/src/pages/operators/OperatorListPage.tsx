@@ -7,16 +7,19 @@ import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { OperatorRowDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
 import { rowActivation } from "../../components/list/rowActivation";
+import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { PermissionGroups } from "./PermissionGroups";
 
 /** /admin/account/adminlist: operator accounts, a detail with their rights, and delete behind a confirm. */
 export function OperatorListPage() {
-  const q = useQuery({ queryKey: ["operators"], queryFn: ({ signal }) => callEndpoint("operatorList", undefined, { signal }) });
+  // Every operator at once: the server does not page this list.
+  const list = useListQuery("operatorList", { paged: false });
   const [openId, setOpenId] = useState<number | null>(null);
   return (
     <Stack gap="4">
@@ -35,7 +38,7 @@ export function OperatorListPage() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {q.isPending
+            {list.loading
               ? Array.from({ length: 5 }, (_, i) => (
                   <Table.Row key={i}>
                     <Table.Cell colSpan={5}>
@@ -43,12 +46,12 @@ export function OperatorListPage() {
                     </Table.Cell>
                   </Table.Row>
                 ))
-              : (q.data ?? []).map((o) => <OperatorRow key={o.id} o={o} onOpen={() => setOpenId(o.id)} />)}
+              : (list.rows ?? []).map((o) => <OperatorRow key={o.id} o={o} onOpen={() => setOpenId(o.id)} />)}
           </Table.Body>
         </Table.Root>
-        {q.isError && (
+        {list.error && (
           <Text p="3" color="fg.error">
-            {q.error.message}
+            {list.error}
           </Text>
         )}
       </Table.ScrollArea>
@@ -78,7 +81,7 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
     mutationFn: () => callEndpoint("operatorDelete", { id: id! }),
     onSuccess: () => {
       snack(Msg.adminDeleteDone, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["operators"] });
+      void qc.invalidateQueries({ queryKey: endpointKey("operatorList") });
       void qc.invalidateQueries({ queryKey: ["connectable"] });
       onClose();
     },

@@ -1,17 +1,18 @@
 import { useState, type ReactNode } from "react";
 import { Button, Card, Code, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDateTime, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { MoveRowDto, SaleTotals, SaleType, SellRowDto } from "@domain/schemas/sale";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
@@ -68,7 +69,7 @@ function moveColumns(gift: boolean): Column<MoveRowDto>[] {
 }
 
 function TotalsCards({ type }: { type: SaleType }) {
-  const q = useQuery({ queryKey: ["sale-totals", type], queryFn: ({ signal }) => callEndpoint(TOTALS[type], undefined, { signal }) });
+  const q = useQuery(endpointQuery(TOTALS[type]));
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" data-testid="sale-totals">
       {TOTAL_KEYS.map((k) => (
@@ -99,19 +100,11 @@ function TotalsCards({ type }: { type: SaleType }) {
 /** /admin/sale/{sell|use|gift}: totals, date-range list, detail, approve / delete of pending sells, excel. */
 function SalePage({ type }: { type: SaleType }) {
   const qc = useQueryClient();
-  const list = useListState({ dates: true });
-  const request = { ...list.request, type };
-  const q = useQuery({
-    queryKey: ["sale", request],
-    queryFn: ({ signal }) => callEndpoint("saleList", request, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery("saleList", { dates: true, fixed: { type }, defaultSort: "createdAt" });
   const [open, setOpen] = useState<Row | null>(null);
   const [asking, setAsking] = useState<{ kind: "accept" | "delete"; row: SellRowDto } | null>(null);
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["sale"] });
-    void qc.invalidateQueries({ queryKey: ["sale-totals"] });
-  };
+  // An approval mints and sends: every amount on screen moves, not this list's only.
+  const refresh = () => void refreshMoney(qc);
   const act = useMutation({
     mutationFn: async (a: { kind: "accept" | "delete"; row: SellRowDto }) =>
       a.kind === "accept" ? callEndpoint("saleAccept", { id: a.row.id }, { idempotencyKey: crypto.randomUUID() }) : callEndpoint("saleDelete", { id: a.row.id }),
@@ -133,7 +126,7 @@ function SalePage({ type }: { type: SaleType }) {
         <DateRangeFilter testId="sale-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
         <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to }} testId="sale-excel" />
       </HStack>
-      <ListTable testId="sale-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <ListTable testId="sale-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
       <SaleDetail type={type} row={open} onClose={() => setOpen(null)} />
       <ConfirmDialog
         open={asking !== null && !act.isPending}
@@ -148,7 +141,7 @@ function SalePage({ type }: { type: SaleType }) {
 }
 
 function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: ["sale-detail", type, row?.id], queryFn: () => callEndpoint("saleDetail", { id: row!.id, type }), enabled: row !== null });
+  const q = useQuery({ ...endpointQuery("saleDetail", { id: row?.id ?? 0, type }), enabled: row !== null });
   const d = q.data;
   const items: [string, ReactNode][] = !d
     ? []

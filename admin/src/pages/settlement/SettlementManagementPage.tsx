@@ -1,16 +1,17 @@
 import { useState } from "react";
 import { Button, DataList, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg, SettlementStateLabel } from "@domain/messages";
 import { CALC_TABS, type SettlementOrderDto } from "@domain/schemas/settlement";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
@@ -23,10 +24,8 @@ const M = CL.management;
 /** Approve and delete act only on code 200; anything else keeps the order as it was. */
 function useSettlementActions(onDone: () => void) {
   const qc = useQueryClient();
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["calc-management"] });
-    void qc.invalidateQueries({ queryKey: ["calc-detail"] });
-  };
+  // Approving burns, deleting returns: the orders and every amount on screen move.
+  const refresh = () => void refreshMoney(qc);
   const action = (call: (orderNo: string) => Promise<unknown>, done: string, failed: string) => ({
     mutationFn: call,
     onSuccess: () => {
@@ -54,19 +53,13 @@ function useSettlementActions(onDone: () => void) {
 export function SettlementManagementPage() {
   const { account } = useSession();
   const canAct = account ? allowsArea("settlementApprove", account) : false;
-  const list = useListState({ dates: true });
+  const list = useListQuery("settlementSearch", { dates: true, filters: ["state"], defaultSort: "createdAt" });
   const [openId, setOpenId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [approving, setApproving] = useState<string | null>(null);
   const { approve, remove } = useSettlementActions(() => {
     setDeleting(null);
     setOpenId(null);
-  });
-  const request = list.request;
-  const q = useQuery({
-    queryKey: ["calc-management", request],
-    queryFn: ({ signal }) => callEndpoint("settlementSearch", request as never, { signal }),
-    placeholderData: keepPreviousData,
   });
   const columns: Column<SettlementOrderDto>[] = [
     { key: "orderNo", header: M.orderNo, cell: (r) => r.orderNo },
@@ -111,9 +104,9 @@ export function SettlementManagementPage() {
       </Tabs.Root>
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
-        <ExportButton def={downloads.settlementManagement} filter={{ ...request, page: undefined, perPage: undefined }} testId="calc-management-excel" />
+        <ExportButton def={downloads.settlementManagement} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="calc-management-excel" />
       </HStack>
-      <ListTable testId="calc-table" columns={columns} rowKey={(r) => r.id} onRowClick={(r) => setOpenId(r.id)} emptyText={Msg.noResults} list={list} query={q} defaultSort="createdAt" />
+      <ListTable testId="calc-table" columns={columns} rowKey={(r) => r.id} onRowClick={(r) => setOpenId(r.id)} emptyText={Msg.noResults} list={list} />
       <SettlementDetail id={openId} canAct={canAct} busy={approve.isPending} onApprove={setApproving} onClose={() => setOpenId(null)} />
       <ConfirmDialog
         open={approving !== null}
@@ -138,11 +131,7 @@ export function SettlementManagementPage() {
 }
 
 function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boolean; onApprove: (orderNo: string) => void; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ["calc-detail", props.id],
-    queryFn: ({ signal }) => callEndpoint("settlementDetail", { id: props.id! }, { signal }),
-    enabled: props.id !== null,
-  });
+  const q = useQuery({ ...endpointQuery("settlementDetail", { id: props.id ?? 0 }), enabled: props.id !== null });
   const d = q.data;
   const footer =
     props.canAct && d?.state === SettlementStateLabel.pending ? (

@@ -2,13 +2,14 @@ import { useState, type ReactNode } from "react";
 import { useConfirm } from "@common/ConfirmDialog";
 import { useRetryKey } from "@common/retryKey";
 import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
 import { formatDate, formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { seoulPeriods } from "@domain/schemas/sale";
 import { mintBody, TOKEN_AMOUNT_MAX_LENGTH, type FeeRowDto, type TokenRowDto } from "@domain/schemas/token";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import type { Column } from "../../components/list/DataTable";
@@ -16,7 +17,7 @@ import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { FilterSelect } from "../../components/list/FilterSelect";
 import { FormDialog } from "../../components/dialogs/FormDialog";
@@ -67,27 +68,16 @@ export function TokenManagementPage() {
   const qc = useQueryClient();
   const { account } = useSession();
   const canMint = account ? allowsArea("tokenMint", account) : false;
-  const list = useListState({ dates: true });
-  const totals = useQuery({ queryKey: ["token-manage"], queryFn: ({ signal }) => callEndpoint("tokenManage", undefined, { signal }) });
-  const q = useQuery({
-    queryKey: ["token-list", list.request],
-    queryFn: ({ signal }) => callEndpoint("tokenSearch", list.request, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery("tokenSearch", { dates: true, filters: ["type", "keyword"], defaultSort: "createdAt" });
+  const totals = useQuery(endpointQuery("tokenManage"));
   const [minting, setMinting] = useState(false);
   const confirmMint = useConfirm("token-mint-confirm");
   const mintKey = useRetryKey();
   const [open, setOpen] = useState<TokenRowDto | null>(null);
   // The row as the server has it now (a burn's state moves on after the list was read).
-  const detail = useQuery({
-    queryKey: ["token-detail", open?.id],
-    queryFn: ({ signal }) => callEndpoint("tokenDetail", { id: open!.id, type: "management" }, { signal }),
-    enabled: open !== null,
-  });
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["token-manage"] });
-    void qc.invalidateQueries({ queryKey: ["token-list"] });
-  };
+  const detail = useQuery({ ...endpointQuery("tokenDetail", { id: open?.id ?? 0, type: "management" }), enabled: open !== null });
+  // A mint moves the supply and the treasury: every amount on screen, not the journal's only.
+  const refresh = () => void refreshMoney(qc);
   const tab = (p: Period) => `${T.periods[p]} ${totals.data ? `${totals.data[p].count}${T.countUnit}` : ""}`;
   return (
     <Stack gap="4">
@@ -106,14 +96,14 @@ export function TokenManagementPage() {
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="token-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
           <FilterSelect value={list.state.filters.type} options={[["mint", T.minted], ["burn", T.burned]]} onChange={(v) => list.setFilter("type", v)} testId="token-filter" />
-          <SearchBox testId="token-search" value={list.state.keyword} onSearch={list.setKeyword} />
+          <SearchBox testId="token-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={refresh} data-testid="token-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="token-excel" />
+        <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="token-excel" />
       </HStack>
-      <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
       <FieldsDialog
         title={T.detailTitle}
         open={open !== null}
@@ -182,20 +172,11 @@ export function TokenManagementPage() {
 
 /** /admin/token/fee: fee totals in won, every 200-won fee leg, names open the member detail, excel. */
 export function TokenFeePage() {
-  const list = useListState({ dates: true });
-  const totals = useQuery({ queryKey: ["token-fee"], queryFn: ({ signal }) => callEndpoint("tokenFee", undefined, { signal }) });
-  const q = useQuery({
-    queryKey: ["fee-list", list.request],
-    queryFn: ({ signal }) => callEndpoint("tokenFeeSearch", list.request, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery("tokenFeeSearch", { dates: true, filters: ["type", "keyword"], defaultSort: "createdAt" });
+  const totals = useQuery(endpointQuery("tokenFee"));
   const [member, setMember] = useState<number | null>(null);
   const [open, setOpen] = useState<FeeRowDto | null>(null);
-  const detail = useQuery({
-    queryKey: ["fee-detail", open?.id],
-    queryFn: ({ signal }) => callEndpoint("feeDetail", { id: open!.id, type: "fee" }, { signal }),
-    enabled: open !== null,
-  });
+  const detail = useQuery({ ...endpointQuery("feeDetail", { id: open?.id ?? 0, type: "fee" }), enabled: open !== null });
   // The member detail is the members screen's (isAccount1): others see the name without the link.
   const { account } = useSession();
   const mayOpenMember = !!account && allowsArea("members", account);
@@ -229,14 +210,14 @@ export function TokenFeePage() {
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="fee-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
           <FilterSelect value={list.state.filters.type} options={[["gift", T.gift], ["use", T.use]]} onChange={(v) => list.setFilter("type", v)} testId="fee-filter" />
-          <SearchBox testId="fee-search" value={list.state.keyword} onSearch={list.setKeyword} />
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} data-testid="fee-refresh">
+          <SearchBox testId="fee-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
+          <Button size="sm" variant="outline" onClick={() => void list.query.refetch()} data-testid="fee-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="fee-excel" />
+        <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="fee-excel" />
       </HStack>
-      <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
       <FieldsDialog
         title={T.detailTitle}
         open={open !== null}
