@@ -400,7 +400,7 @@ describe("reliability: abuse", () => {
     expect(codes.slice(30)).toEqual([429, 429]);
   });
 
-  it("the lockout answers alike for members and strangers, and a stranger cannot lock the owner out", async () => {
+  it("the lockout answers alike for members and strangers, and one address's lock does not shut the owner out elsewhere", async () => {
     const member = DEMO.members[1];
     const attempts = async (phone: string, ip: string) => {
       const out: { status: number; ms: number }[] = [];
