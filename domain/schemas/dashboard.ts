@@ -123,6 +123,7 @@ export type HoldersAnswer = z.infer<typeof holdersAnswer>;
 
 export const blockBody = z.strictObject({ phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20) });
 
-export const reconcileLine = z.object({ check: z.string(), ok: z.boolean(), detail: z.string() });
+/** One check of the reconciliation: `check` a fixed key (machine-readable), `label` and `detail` in Korean (for people). */
+export const reconcileLine = z.object({ check: z.string(), label: z.string(), ok: z.boolean(), detail: z.string() });
 export const reconcileReport = z.object({ ok: z.boolean(), checkedAt: z.string(), lines: z.array(reconcileLine), reserves: z.array(z.object({ label: z.string(), value: z.string() })) });
 export type ReconcileReportDto = z.infer<typeof reconcileReport>;
