@@ -33,6 +33,10 @@ export const Msg = {
   // login and accounts (user)
   loginFailed: "아이디 또는 비밀번호를 다시 확인해 주세요.",
   accountLocked: "비밀번호를 5회 잘못 입력하여 10분간 이용이 제한됩니다. 잠시 후 다시 시도해 주세요.",
+  /** The account-wide lock of a member's login (wrong passwords from every address): lifted only by the password reset. */
+  accountLockedReset: "비밀번호를 여러 차례 잘못 입력하여 로그인이 제한되었습니다. 본인인증 후 비밀번호를 재설정해 주세요.",
+  /** The account-wide lock of an operator's login: lifted after an hour (server/auth/README.md). */
+  adminAccountLocked: "비밀번호를 여러 차례 잘못 입력하여 로그인이 1시간 동안 제한됩니다. 잠시 후 다시 시도해 주세요.",
   accountSuspended: "이용이 정지된 계정입니다. 고객센터로 문의해 주세요.",
   accountKicked: "탈퇴 처리된 계정입니다. 고객센터로 문의해 주세요.",
   logoutConfirm: "로그아웃 하시겠습니까?",

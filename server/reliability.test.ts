@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { fingerprinter } from "./money/idempotency";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ethers } from "ethers";
@@ -287,6 +288,129 @@ describe("reliability: the API process", () => {
     figures["process: node killed under gifts"] = { tried: got.length + 1, failed: got.filter((a) => a.status !== 200).length + 1, lost: unanswered.length };
   });
 
+  it("a stop while the chain node is down starts nothing new: no node restart or replay once it began, every gift in flight answered at once (200, or 503 in Korean), exit in seconds; three times", async () => {
+    const gift = (p: ApiProcess, token: string, to: string) =>
+      call(p, "/api/gift/trade/address", { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: DEMO.members[0].password }, token);
+    const portIsFree = (port: number) =>
+      new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, "127.0.0.1");
+        socket.once("connect", () => (socket.destroy(), resolve(false)));
+        socket.once("error", () => resolve(true));
+      });
+    let last: { env: Record<string, string>; answers: { status: number; data: any }[] } | null = null;
+    const rounds: { exitMs: number; answers: string[] }[] = [];
+    for (let round = 1; round <= 3; round++) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-stopdown-"));
+      const databaseUrl = await freshTestDatabase();
+      cleanups.push(async () => {
+        await dropTestDatabase(databaseUrl);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      });
+      const chainPort = await freePort();
+      const env = {
+        DATA_DIR: dataDir,
+        CHAIN_PORT: String(chainPort),
+        KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+        JWT_SECRET: crypto.randomBytes(32).toString("hex"),
+        SEED_DEMO: "true",
+        LOG_LEVEL: "info",
+        SHUTDOWN_GRACE_MS: "15000",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      };
+      const p = await startProcess(env);
+      const token = await login(p, DEMO.members[0].phonenumber, DEMO.members[0].password);
+      const recipient = (await addressOf(p, token, DEMO.members[1].phonenumber))!;
+      // Gifts in flight: the node stops mining, so each one is recorded and waits for its receipt (the first batch
+      // sent, the rest pending behind it), as when the node dies mid-block.
+      await fetch(`http://127.0.0.1:${chainPort}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setAutomine", params: [false] }) });
+      const answers: Promise<{ status: number; code: number; message?: string; data: any }>[] = [];
+      for (let i = 0; i < 16; i++) answers.push(gift(p, token, recipient));
+      const waited = Date.now();
+      while ((await call(p, "/api/info/balance", undefined, token)).data?.pending !== 16 * 1_200) {
+        expect(Date.now() - waited).toBeLessThan(20_000);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // The node is killed and the stop asked for at once; in round 2 only once the process has seen the death and
+      // begun to start a new node (the other side of the race).
+      process.kill(p.chainPid!, "SIGKILL");
+      if (round === 2) {
+        while (!p.output().includes("the embedded node died; starting it again")) {
+          expect(Date.now() - waited).toBeLessThan(20_000);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+      const sentAt = Date.now();
+      p.child.kill("SIGTERM");
+      const got = await Promise.all(answers);
+      const exit = await p.exited;
+      rounds.push({ exitMs: exit.at - sentAt, answers: got.map((a) => `${a.status} ${a.data?.status ?? a.message}`) });
+      // Every request answered: 200 (confirmed, or recorded and pending), or 503 with the chain's Korean message; none cut.
+      expect(got.filter((a) => !(a.status === 200 && ["confirmed", "pending"].includes(a.data?.status)) && !(a.status === 503 && ([Msg.chainUnavailable, Msg.chainCatchingUp] as string[]).includes(a.message!))).map((a) => [a.status, a.message])).toEqual([]);
+      expect(exit.code).toBe(0);
+      expect(exit.at - sentAt).toBeLessThan(4_000);
+      // Nothing started once the stop began: no new node, no replay; and no node left behind on the port.
+      const lines = p.output().split("\n");
+      const stopAt = lines.findIndex((l) => l.includes("stopping: no new connections"));
+      expect(stopAt).toBeGreaterThanOrEqual(0);
+      expect(lines.slice(stopAt).filter((l) => /chain: (node back|a new node is up)|replayed \d+ journal entries/.test(l))).toEqual([]);
+      let free = await portIsFree(chainPort);
+      for (let i = 0; i < 20 && !free; i++) free = (await new Promise((r) => setTimeout(r, 100)), await portIsFree(chainPort));
+      expect(free).toBe(true);
+      last = { env, answers: got };
+    }
+    // The last round's books after a restart (journal replayed, outbox settled): a gift row for each 200 answer and
+    // none for a 503; each moved once and nothing else moved (the reconciliation agrees, index caught up).
+    const p = await startProcess(last!.env);
+    const admin = (await call(p, "/api/auth/login_admin", { username: DEMO.admin.id, password: DEMO.admin.password })).data.accessToken as string;
+    const op = async (pathname: string, body?: unknown) => {
+      const res = await fetch(p.url + pathname, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; data: any };
+    };
+    const deadline = Date.now() + 120_000;
+    let gifts: { txHash: string | null }[] = [];
+    let bad: unknown[] = [];
+    for (;;) {
+      gifts = (await op("/api/sale/list", { type: "gift", perPage: 100 })).data?.list ?? [];
+      bad = gifts.every((g) => g.txHash) ? ((await op("/api/dashboard/reconcile")).data?.lines ?? [{}]).filter((l: { ok: boolean }) => !l.ok) : ["unsent"];
+      if (bad.length === 0 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(bad).toEqual([]);
+    expect(gifts.length).toBe(last!.answers.filter((a) => a.status === 200).length);
+    p.child.kill("SIGTERM");
+    await p.exited;
+    figures["process: stop while the node is down"] = { tried: rounds.length * 16, failed: rounds.flatMap((r) => r.answers).filter((a) => !a.startsWith("200")).length, lost: 0 };
+    console.log(`reliability: stop while the node is down: ${rounds.map((r) => `${r.exitMs} ms`).join(", ")}`);
+  }, 300_000);
+
+  it("a stop while an outside chain (RPC_URL) does not answer: the gifts in flight are answered at once, exit in seconds", async () => {
+    const { node, provider, env } = await setup();
+    const p = await startProcess(env);
+    const token = await login(p, DEMO.members[0].phonenumber, DEMO.members[0].password);
+    const recipient = (await addressOf(p, token, DEMO.members[1].phonenumber))!;
+    await provider.send("evm_setAutomine", [false]);
+    const answers = Array.from({ length: 8 }, () =>
+      call(p, "/api/gift/trade/address", { opponentAddress: recipient, kind: 0, type: 1, value: 1_000, password: DEMO.members[0].password }, token),
+    );
+    const waited = Date.now();
+    while ((await call(p, "/api/info/balance", undefined, token)).data?.pending !== 8 * 1_200) {
+      expect(Date.now() - waited).toBeLessThan(20_000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    process.kill(node.pid, "SIGKILL");
+    const sentAt = Date.now();
+    p.child.kill("SIGTERM");
+    const got = await Promise.all(answers);
+    const exit = await p.exited;
+    expect(got.map((a) => [a.status, a.data?.status])).toEqual(got.map(() => [200, "pending"]));
+    expect(exit.code).toBe(0);
+    expect(exit.at - sentAt).toBeLessThan(4_000);
+  });
+
   it("npm start restarts a server process that was killed, and stops on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-sup-"));
     const port = await freePort();
@@ -400,7 +524,7 @@ describe("reliability: abuse", () => {
     expect(codes.slice(30)).toEqual([429, 429]);
   });
 
-  it("the lockout answers alike for members and strangers, and a stranger cannot lock the owner out", async () => {
+  it("the lockout answers alike for members and strangers, and one address's lock does not shut the owner out elsewhere", async () => {
     const member = DEMO.members[1];
     const attempts = async (phone: string, ip: string) => {
       const out: { status: number; ms: number }[] = [];

@@ -12,6 +12,7 @@ import { createCustody } from "./custody/keys";
 import { createOutbox } from "./money/outbox";
 import { createRelayer } from "./money/relayer/relayer";
 import { unconfirmAbove } from "./money/outbox.repo";
+import { chainHead } from "./money/chain-status";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./features/notifications/notifier";
@@ -40,7 +41,9 @@ export interface Stack {
   /**
    * Graceful stop: no new connections, requests in flight finish (at most `graceMs`, default
    * SHUTDOWN_GRACE_MS or 15 s; idle keep-alive connections are closed, answers carry `Connection: close`),
-   * then the relayer stops after its current batch, then the indexer, the chain and the stores close.
+   * then the relayer stops after its current batch, then the indexer, the chain and the stores close. It starts
+   * nothing new: a dead embedded node is not started again nor the journal replayed; while the chain cannot mine,
+   * requests waiting for a money move are answered at once with its recorded state.
    */
   stop(opts?: { graceMs?: number }): Promise<void>;
   /** Requests being answered right now. */
@@ -257,12 +260,30 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       const graceMs = opts.graceMs ?? Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000);
       draining = true;
       stopRequested();
+      // A stopping process starts nothing new: no restart of a dead node, no journal replay (the next start replays).
+      chain.halt();
       schedulers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Requests already accepted run to their answer (the relayer still sends, so money moves settle).
+      // Requests already accepted run to their answer while the chain can mine (the relayer still sends, so money moves
+      // settle). Once it cannot (the node died, or was being brought back, as the stop began), nothing more is sent
+      // before the exit: the requests waiting for a move are answered at once with its state (recorded; the next start
+      // settles it), new money calls meet the dead node (503), and the relayer is not waited for.
       const deadline = Date.now() + graceMs;
+      let chainDown = false;
+      // An outside chain (RPC_URL) says it is down only by not answering: asked twice a second meanwhile.
+      let unreachable = false;
+      let asked = 0;
       for (;;) {
         server.closeIdleConnections();
+        if (!chain.node && inFlight > 0 && Date.now() - asked >= 500) {
+          asked = Date.now();
+          void chainHead(ctx).then((head) => void (unreachable = head === null));
+        }
+        if (!chainDown && (!chain.sendable() || unreachable)) {
+          chainDown = true;
+          log.warn({ inFlight }, "stop: the chain cannot mine; requests waiting for a money move are answered now (the next start settles it)");
+          await relayer.releaseWaiters().catch((err) => log.error({ err: (err as Error).message }, "stop: answering the waiting requests failed"));
+        }
         if (inFlight === 0 || Date.now() >= deadline) break;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -270,7 +291,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       server.closeAllConnections();
       ws.close();
       await closed;
-      await relayer.stop(5_000);
+      await relayer.stop(chainDown ? 500 : 5_000);
       await (indexer as Indexer | null)?.stop();
       await lead.release();
       await leading.catch(() => undefined);

@@ -129,6 +129,7 @@ export const walletBlockResult = z.object({ address: z.string(), txHash: z.strin
 export const txHashParams = z.strictObject({ hash: txHash });
 export const walletAddressParams = z.strictObject({ address: walletAddress });
 
-export const reconcileLine = z.object({ check: z.string(), ok: z.boolean(), detail: z.string() });
+/** One check of the reconciliation: `check` a fixed key (machine-readable), `label` and `detail` in Korean (for people). */
+export const reconcileLine = z.object({ check: z.string(), label: z.string(), ok: z.boolean(), detail: z.string() });
 export const reconcileReport = z.object({ ok: z.boolean(), checkedAt: z.string(), lines: z.array(reconcileLine), reserves: z.array(z.object({ label: z.string(), value: z.string() })) });
 export type ReconcileReportDto = z.infer<typeof reconcileReport>;

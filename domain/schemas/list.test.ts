@@ -3,6 +3,8 @@ import { z } from "zod";
 import { addMonths, dateRangeError, defaultDateRange, listRequest, resolveDateRange, seoulBounds } from "./list";
 import { memberListRequest, notifyListRequest, operatorCreateBody, arraysToFlags, flagsToArrays, OPERATOR_PRESETS } from "./operation";
 import { Msg } from "../messages";
+import { dashboardListRequest } from "./dashboard";
+import { saleListRequest } from "./sale";
 import { ADMIN_FLAGS } from "../constants";
 
 // 2026-05-31 10:00 in Seoul (01:00 UTC).
@@ -57,6 +59,15 @@ describe("list requests", () => {
     expect(listRequest({ sortable: ["id"], kind: "board" }).parse({ perPage: 7 }).perPage).toBe(7);
     expect(memberListRequest.safeParse({ sortBy: "password_hash" }).success).toBe(false);
     expect(memberListRequest.safeParse({ tablehandler: {}, drop: 1 }).success).toBe(false);
+  });
+
+  it("takes an optional filter sent empty (or blank) as no filter, inside tablehandler or beside it; a required one stays required", () => {
+    const none = dashboardListRequest.parse({});
+    expect(dashboardListRequest.parse({ filter: "", filter_type: "", type: "", keyword: "" })).toEqual(none);
+    expect(dashboardListRequest.parse({ tablehandler: { filter: " ", filter_type: "" } })).toEqual(none);
+    expect(memberListRequest.parse({ state: "", permission: "" })).toEqual(memberListRequest.parse({}));
+    expect(dashboardListRequest.safeParse({ filter_type: "nonsense" }).success).toBe(false);
+    expect(saleListRequest.safeParse({ type: "" }).success).toBe(false);
   });
 
   it("refuses days that are not on the calendar", () => {

@@ -40,6 +40,35 @@ export async function clearLockoutsLike(db: AppTx, prefix: string): Promise<void
   await db.deleteFrom("lockouts").where(sql<string>`substr(subject, 1, ${prefix.length})`, "=", prefix).execute();
 }
 
+// ---- account-wide login locks (every address together) -------------------------------------------------
+
+const accountLockoutQuery = hotQuery((db: AppDb, subject: string) => db.selectFrom("account_lockouts").select(["failed_at", "locked_at"]).where("subject", "=", subject));
+
+export async function accountLockoutOf(db: AppTx, subject: string): Promise<{ failed_at: string; locked_at: string | null } | undefined> {
+  return (await accountLockoutQuery(db, subject))[0];
+}
+
+/** The row, for recording a failure in the caller's transaction: made if missing and locked on PostgreSQL, as `lockoutForCount`. */
+export async function accountLockoutForCount(db: AppTx, subject: string) {
+  if (dialectOf(db) !== "postgres") return accountLockoutOf(db, subject);
+  await db.insertInto("account_lockouts").values({ subject, failed_at: "[]", locked_at: null }).onConflict((oc) => oc.column("subject").doNothing()).execute();
+  return db.selectFrom("account_lockouts").select(["failed_at", "locked_at"]).where("subject", "=", subject).forUpdate().executeTakeFirst();
+}
+
+export async function saveAccountLockout(db: AppTx, subject: string, failedAt: string[], lockedAt: string | null): Promise<void> {
+  const failed_at = JSON.stringify(failedAt);
+  await db
+    .insertInto("account_lockouts")
+    .values({ subject, failed_at, locked_at: lockedAt })
+    .onConflict((oc) => oc.column("subject").doUpdateSet({ failed_at, locked_at: lockedAt }))
+    .execute();
+}
+
+/** Lifts the account-wide locks whose subject starts with `prefix`. */
+export async function clearAccountLockoutsLike(db: AppTx, prefix: string): Promise<void> {
+  await db.deleteFrom("account_lockouts").where(sql<string>`substr(subject, 1, ${prefix.length})`, "=", prefix).execute();
+}
+
 export async function isRevoked(db: AppTx, jti: string): Promise<boolean> {
   return (await revokedQuery(db, jti)).length > 0;
 }

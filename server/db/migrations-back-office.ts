@@ -149,6 +149,19 @@ export const backOfficeMigrations: Record<string, Migration> = {
       await db.schema.createIndex("outbox_from_status_created").on("outbox_transfers").columns(["from_address", "status", "created_at"]).execute();
     },
   },
+  // An account-wide login lock that no change of client address resets (the per-address lock alone was walked around): the times of the recent wrong
+  // passwords of one login (member phone or operator id, from every address), and when they locked it. In the store,
+  // so a restart or another process behind the load balancer sees the same count.
+  "2026-12-02-account-lockouts": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("account_lockouts")
+        .addColumn("subject", "text", (c) => c.primaryKey())
+        .addColumn("failed_at", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("locked_at", "text")
+        .execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

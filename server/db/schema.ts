@@ -10,6 +10,7 @@ export interface AppDatabase {
   wallets: WalletsTable;
   wallet_nonces: WalletNoncesTable;
   lockouts: LockoutsTable;
+  account_lockouts: AccountLockoutsTable;
   verifications: VerificationsTable;
   revoked_tokens: RevokedTokensTable;
   outbox_transfers: OutboxTransfersTable;
@@ -86,6 +87,13 @@ export interface LockoutsTable {
   subject: string;
   failures: Generated<number>;
   locked_until: string | null;
+}
+
+/** One login's wrong passwords from every address (auth/lockout.ts): their times (a JSON array of ISO instants, the window's only) and the lock. */
+export interface AccountLockoutsTable {
+  subject: string;
+  failed_at: Generated<string>;
+  locked_at: string | null;
 }
 
 export interface VerificationsTable {

@@ -157,12 +157,44 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
       await store.db.updateTable("balances").set({ balance: "999999" }).where("address", "=", seoyeonAddr).execute();
       const bad = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
       expect(bad.ok).toBe(false);
-      expect(bad.lines).toContainEqual(expect.objectContaining({ check: "balance", ok: false, detail: expect.stringContaining(`${seoyeonAddr}: index 999999`) }));
+      expect(bad.lines).toContainEqual(expect.objectContaining({ check: "balance", label: "지갑 잔액", ok: false, detail: expect.stringContaining(`${seoyeonAddr}: 인덱스 999,999원, 체인 `) }));
       expect(bad.lines).toContainEqual(expect.objectContaining({ check: "total supply", ok: false }));
     } finally {
       await store.db.updateTable("balances").set({ balance: kept.balance }).where("address", "=", seoyeonAddr).execute();
       await store.close();
     }
+  });
+
+  it("reconciliation speaks Korean, amounts with thousands separators, on the card's call and in `npm run reconcile` alike", async () => {
+    await s.waitIndexed();
+    const card = await op("GET", "/api/dashboard/reconcile");
+    const lines: { check: string; label: string; ok: boolean; detail: string }[] = card.data.lines;
+    const supply = lines.find((l) => l.check === "total supply")!;
+    expect(supply.label).toBe("총 발행량");
+    expect(supply.detail).toMatch(/^체인 totalSupply \d{1,3}(,\d{3})+원, 인덱스 집계 \d{1,3}(,\d{3})+원, 인덱스 잔액 합계 \d{1,3}(,\d{3})+원$/);
+    // Korean words only (beside addresses, hashes and the contract's own names), and no amount of four digits or more left unseparated.
+    const english = /\b(?!totalSupply\b|balanceOf\b|0x[0-9a-fA-F]+\b)[A-Za-z]{2,}\b/;
+    for (const l of lines) {
+      expect(l.label, l.check).toMatch(/[가-힣]/);
+      expect(`${l.label} ${l.detail}`, l.check).not.toMatch(english);
+      expect(l.detail.replace(/0x[0-9a-fA-F]+/g, ""), l.check).not.toMatch(/\d{4,}/);
+    }
+    expect(card.data.reserves.every((r: { label: string; value: string }) => /[가-힣]/.test(r.label) && /^\d+$/.test(r.value))).toBe(true);
+
+    // `npm run reconcile` against the same stores and node prints the same lines.
+    const { spawnSync } = await import("node:child_process");
+    const path = await import("node:path");
+    const root = path.resolve(__dirname, "../../..");
+    const env = { ...process.env, DATA_DIR: s.dataDir, CHAIN_PORT: String(s.ctx.config.chainPort), DATABASE_URL: s.databaseUrl ?? "", KEY_ENCRYPTION_KEY: "00".repeat(32) };
+    const run = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts", "reconcile.ts")], { cwd: root, env, encoding: "utf8", timeout: 60_000 });
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    const printed = run.stdout;
+    expect(printed).toContain("KRW Voucher 장부 대사");
+    expect(printed).toMatch(/일치 {2}\s+총 발행량\s+체인 totalSupply \d{1,3}(,\d{3})+원/);
+    expect(printed).toContain("준비금 증명 (원)");
+    expect(printed).toMatch(/발행 총량 \(totalSupply\)\s+\d{1,3}(,\d{3})+\n/);
+    expect(printed.trimEnd().endsWith("모든 항목이 일치합니다.")).toBe(true);
+    expect(printed.replace(/0x[0-9a-fA-F]+/g, "").replace(/KRW Voucher/g, "")).not.toMatch(english);
   });
 
   it("reconciliation names a mint whose record and chain disagree, a call still without outcome and an escrow the orders do not explain", async () => {
@@ -185,9 +217,9 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     try {
       const bad = await reconcile(deps);
       const failed = bad.lines.filter((l) => !l.ok);
-      expect(failed).toContainEqual(expect.objectContaining({ check: "call without transfer", detail: expect.stringContaining(`mint #${mint.id}`) }));
-      expect(failed).toContainEqual(expect.objectContaining({ check: "call without outcome", detail: expect.stringContaining(`burn #${pending.id}`) }));
-      expect(failed).toContainEqual(expect.objectContaining({ check: "settlement escrow", detail: expect.stringContaining("holds 100; the orders account for 0") }));
+      expect(failed).toContainEqual(expect.objectContaining({ check: "call without transfer", detail: expect.stringContaining(`발행 #${mint.id}`) }));
+      expect(failed).toContainEqual(expect.objectContaining({ check: "call without outcome", detail: expect.stringContaining(`소각 #${pending.id} (5원)`) }));
+      expect(failed).toContainEqual(expect.objectContaining({ check: "settlement escrow", detail: expect.stringContaining("보유 100원, 정산 주문 기준 0원") }));
     } finally {
       await s.ctx.db.updateTable("chain_calls").set({ args: mint.args }).where("id", "=", mint.id).execute();
       await s.ctx.db.deleteFrom("chain_calls").where("id", "=", pending.id).execute();
