@@ -221,6 +221,10 @@ export const Msg = {
   settlementSelectWallet: "점주 조회 후 지갑을 선택해주세요",
   settlementDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
   settlementApproveConfirm: "이 정산 신청을 승인하시겠습니까? 금액은 소각됩니다.",
+
+  // list columns and saved views (back-office)
+  columnUnknown: "다운로드할 항목이 올바르지 않습니다.",
+  columnsEmpty: "표시할 항목을 하나 이상 선택해 주세요.",
 } as const;
 export type MsgKey = keyof typeof Msg;
 
