@@ -225,6 +225,18 @@ export const Msg = {
   settlementSelectWallet: "점주 조회 후 지갑을 선택해주세요",
   settlementDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
   settlementApproveConfirm: "이 정산 신청을 승인하시겠습니까? 금액은 소각됩니다.",
+
+  // list columns and saved views (back-office)
+  columnUnknown: "다운로드할 항목이 올바르지 않습니다.",
+  columnsEmpty: "표시할 항목을 하나 이상 선택해 주세요.",
+  savedViewNameRequired: "보기 이름을 입력해 주세요.",
+  savedViewNameTooLong: "보기 이름은 30자 이내로 입력해 주세요.",
+  savedViewDuplicate: "같은 이름의 보기가 이미 있습니다.",
+  savedViewLimit: "보기는 목록마다 20개까지 저장할 수 있습니다.",
+  savedViewTooLarge: "저장할 보기의 내용이 너무 큽니다.",
+  savedViewSaved: "보기를 저장했습니다.",
+  savedViewDeleted: "보기를 삭제했습니다.",
+  savedViewDeleteConfirm: "이 보기를 삭제하시겠습니까?",
 } as const;
 export type MsgKey = keyof typeof Msg;
 

@@ -192,6 +192,14 @@ export const L = {
     downloading: (bytes: number) => `다운로드 중 ${bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`}`,
     downloadCancel: "다운로드 취소",
     downloadFailed: Msg.downloadFailed,
+    columns: "표시 항목",
+    columnsReset: "기본 항목으로",
+    views: "저장된 보기",
+    viewSave: "현재 보기 저장",
+    viewSaveTitle: "보기 저장",
+    viewName: "보기 이름",
+    viewsEmpty: "저장된 보기가 없습니다",
+    viewDelete: (name: string) => `‘${name}’ 보기 삭제`,
   },
 
   // sales (sell / use / gift)

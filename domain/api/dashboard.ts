@@ -1,6 +1,6 @@
 import { endpoint, operator } from "./endpoint";
 import {
-  blockBody, dashboardList, dashboardListRequest, holdersAnswer, holdersRequest, reconcileReport, transactionDetail, txHashParams, walletAddressParams,
+  blockBody, dashboardDownloadRequest, dashboardList, dashboardListRequest, holdersAnswer, holdersRequest, reconcileReport, transactionDetail, txHashParams, walletAddressParams,
   walletBlockResult, walletDetail, walletHistoryRequest,
 } from "../schemas/dashboard";
 
@@ -17,7 +17,7 @@ export const dashboardApi = {
     method: "POST", path: "/api/dashboard/table", access: dashboard, summary: "Indexed token moves by type, filter and date range, one page", body: dashboardListRequest, response: dashboardList,
   }),
   dashboardDownload: endpoint({
-    method: "POST", path: "/api/dashboard/download", access: dashboard, summary: "The dashboard's filter, every row, as .xlsx", body: dashboardListRequest, file: "dashboard_list.xlsx",
+    method: "POST", path: "/api/dashboard/download", access: dashboard, summary: "The dashboard's filter, every row, as .xlsx (only the `columns` named, in their order)", body: dashboardDownloadRequest, file: "dashboard_list.xlsx",
   }),
   transaction: endpoint({
     method: "GET", path: "/api/dashboard/transaction/:hash", access: dashboard, summary: "What the index says of one transaction (moves, events, business records)",

@@ -19,6 +19,7 @@ import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
 import { purchasesApi } from "./purchases";
 import { salesApi } from "./sales";
+import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
 import { tokensApi } from "./tokens";
 import { walletsApi } from "./wallets";
@@ -47,6 +48,7 @@ export const API_FEATURES = {
   dashboard: dashboardApi,
   boards: boardsApi,
   sales: salesApi,
+  "saved-views": savedViewsApi,
   "deposit-accounts": depositAccountsApi,
   tokens: tokensApi,
   wallets: walletsApi,

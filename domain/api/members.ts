@@ -1,5 +1,5 @@
 import { endpoint, operator } from "./endpoint";
-import { changePermissionBody, changeStateBody, memberDetail, memberIdParams, memberList, memberListRequest } from "../schemas/operation";
+import { changePermissionBody, changeStateBody, memberDetail, memberDownloadRequest, memberIdParams, memberList, memberListRequest } from "../schemas/operation";
 
 const members = operator("members");
 
@@ -10,7 +10,7 @@ export const membersApi = {
     query: memberListRequest, response: memberList,
   }),
   membersDownload: endpoint({
-    method: "GET", path: "/api/operation/allUserList/download", access: members, summary: "The members list's filter, every row, as .xlsx", query: memberListRequest, file: "회원정보.xlsx",
+    method: "GET", path: "/api/operation/allUserList/download", access: members, summary: "The members list's filter, every row, as .xlsx (only the `columns` named, in their order)", query: memberDownloadRequest, file: "회원정보.xlsx",
   }),
   memberDetail: endpoint({
     method: "GET", path: "/api/operation/userInfo/:id", access: members, summary: "One member: totals, purchasable this month, wallet history, the operators' actions on it",

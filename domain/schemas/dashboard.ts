@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { listRequest, paged } from "./list";
+import { columnChoice, listRequest, paged } from "./list";
 
 /** The chain dashboard (spec: dashboard, dashboard/detail/{address}, dashboard/holder; DESIGN.md "Dashboard"). */
 
@@ -19,16 +19,22 @@ export const walletAddress = z
   .trim()
   .regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.addressInvalid });
 
-export const dashboardListRequest = listRequest({
-  sortable: ["timestamp"],
-  dates: true,
-  filters: {
-    type: z.enum(DASHBOARD_TYPES, { error: Msg.badRequest }).optional(),
-    filter: z.string().trim().max(100).optional(),
-    filter_type: z.enum(FILTER_TYPES, { error: Msg.badRequest }).optional(),
-  },
-});
+const dashboardFilters = {
+  type: z.enum(DASHBOARD_TYPES, { error: Msg.badRequest }).optional(),
+  filter: z.string().trim().max(100).optional(),
+  filter_type: z.enum(FILTER_TYPES, { error: Msg.badRequest }).optional(),
+};
+export const dashboardListRequest = listRequest({ sortable: ["timestamp"], dates: true, filters: dashboardFilters });
 export type DashboardListRequest = z.output<typeof dashboardListRequest>;
+
+/**
+ * The transaction list's columns, by key: a download's `columns` names them. In the file an address is followed by
+ * its owner's name (the screen shows both in one cell), so `from` and `to` write two columns each.
+ */
+export const DASHBOARD_COLUMNS = ["hash", "from", "to", "value", "timestamp", "block", "gasFee", "type"] as const;
+export type DashboardColumn = (typeof DASHBOARD_COLUMNS)[number];
+/** The list's filter, and the columns to write (the ones on screen) when the operator chose them. */
+export const dashboardDownloadRequest = listRequest({ sortable: ["timestamp"], dates: true, filters: { ...dashboardFilters, columns: columnChoice(DASHBOARD_COLUMNS) } });
 
 export const dashboardRow = z.object({
   hash: z.string(),

@@ -79,6 +79,23 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
     });
 }
 
+/**
+ * The columns a list's download writes, by the list's column keys, in the order given (the columns the operator
+ * shows). Optional: without it the file has the file's own columns. A GET sends them comma-separated
+ * (`columns=id,username`), a POST as an array.
+ */
+export function columnChoice<const K extends readonly [string, ...string[]]>(keys: K) {
+  return z
+    .preprocess(
+      (v) => (typeof v === "string" ? v.split(",").map((k) => k.trim()).filter(Boolean) : v),
+      z
+        .array(z.enum(keys, { error: Msg.columnUnknown }), { error: Msg.columnUnknown })
+        .min(1, { error: Msg.columnsEmpty })
+        .max(keys.length, { error: Msg.columnUnknown })
+        .refine((ks) => new Set(ks).size === ks.length, { error: Msg.columnUnknown }),
+    )
+    .optional();
+}
 
 /** The list's own filters that may be left out (their schema takes `undefined`); the keyword reads a blank as none by itself. */
 function optionalFilters(filters: z.ZodRawShape): string[] {

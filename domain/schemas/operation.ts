@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADMIN_FLAGS, ADMIN_ID_MIN, ADMIN_PASSWORD_MIN, MemberPermission, MemberState, type AdminFlag, type AdminFlags } from "../constants";
 import { Msg } from "../messages";
-import { listRequest, paged } from "./list";
+import { columnChoice, listRequest, paged } from "./list";
 
 /** Requests and answers of the back-office's members, operators, notifications, API key and audit log. */
 
@@ -14,11 +14,16 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const memberStates = [MemberState.NORMAL, MemberState.SUSPENDED, MemberState.KICKED] as const;
 export const memberPermissions = [MemberPermission.USER, MemberPermission.EXCHANGER, MemberPermission.MANAGER] as const;
 
-export const memberListRequest = listRequest({
-  sortable: ["createdAt", "id", "username", "phonenumber"],
-  filters: { state: z.enum(memberStates).optional(), permission: z.enum(memberPermissions).optional() },
-});
+const memberSortable = ["createdAt", "id", "username", "phonenumber"] as const;
+const memberFilters = { state: z.enum(memberStates).optional(), permission: z.enum(memberPermissions).optional() };
+export const memberListRequest = listRequest({ sortable: memberSortable, filters: memberFilters });
 export type MemberListRequest = z.output<typeof memberListRequest>;
+
+/** The members list's columns (on screen and in the file), by key: a download's `columns` names them. */
+export const MEMBER_COLUMNS = ["id", "username", "phonenumber", "permission", "state", "holding", "wallets", "nickname", "email", "address", "createdAt"] as const;
+export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
+/** The list's filter, and the columns to write (the ones on screen) when the operator chose them. */
+export const memberDownloadRequest = listRequest({ sortable: memberSortable, filters: { ...memberFilters, columns: columnChoice(MEMBER_COLUMNS) } });
 
 export const memberRow = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Msg } from "../messages";
 import { seoulMonthRange } from "../format";
-import { listRequest, paged } from "./list";
+import { columnChoice, listRequest, paged } from "./list";
 import { idParam } from "./common";
 
 /** Back-office money: sales (sell / use / gift) and deposit bank accounts (spec §3, §5, §7). */
@@ -21,9 +21,18 @@ export type SaleTotals = z.infer<typeof saleTotals>;
 
 export const saleListRequest = listRequest({ sortable: ["createdAt", "id", "value"], dates: true, filters: { type: saleType } });
 export type SaleListRequest = z.output<typeof saleListRequest>;
-/** The download of one type (the type is in the path): the same range rule. */
-export const saleRangeRequest = listRequest({ sortable: ["createdAt", "id", "value"], dates: true });
-export type SaleRangeRequest = z.output<typeof saleRangeRequest>;
+/** Each type's columns (on screen and in the file), by key: a download's `columns` names them. */
+export const SALE_COLUMNS = {
+  sell: ["id", "orderNo", "status", "bank", "username", "phone", "address", "createdAt", "expiredAt", "value", "txHash"],
+  use: ["id", "status", "sender", "receiver", "from", "to", "value", "createdAt", "txHash"],
+  gift: ["id", "status", "sender", "receiver", "from", "to", "value", "fee", "createdAt", "txHash"],
+} as const;
+export type SellColumn = (typeof SALE_COLUMNS.sell)[number];
+export type MoveColumn = (typeof SALE_COLUMNS.gift)[number];
+const saleDownload = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  listRequest({ sortable: ["createdAt", "id", "value"], dates: true, filters: { columns: columnChoice(keys) } });
+/** The download of one type (the type is in the path): the list's range rule, and the columns to write (the ones on screen) when the operator chose them. */
+export const saleDownloadRequest = { sell: saleDownload(SALE_COLUMNS.sell), use: saleDownload(SALE_COLUMNS.use), gift: saleDownload(SALE_COLUMNS.gift) };
 export const saleDetailBody = z.strictObject({ id, type: saleType });
 
 /** Sell record; `type` is the status label (입금 대기 / 입금 완료 / 취소), `state` the raw state. */

@@ -162,6 +162,23 @@ export const backOfficeMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Saved views of the big lists (features/saved-views): an operator's named filter sets, per list. The unique
+  // key also serves the operator's list of one list's views.
+  "2026-12-02-saved-views": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable("saved_views")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("admin_id", "bigint", (c) => c.notNull().references("admins.id"))
+        .addColumn("list", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("state_json", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addUniqueConstraint("saved_views_admin_list_name", ["admin_id", "list", "name"])
+        .execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

@@ -27,6 +27,7 @@ export interface AppDatabase {
   admin_actions: AdminActionsTable;
   api_keys: ApiKeysTable;
   settlement_orders: SettlementOrdersTable;
+  saved_views: SavedViewsTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
@@ -284,6 +285,17 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** An operator's named view of a back-office list (features/saved-views); unique per (admin_id, list, name). */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  admin_id: number;
+  list: string;
+  name: string;
+  /** The view's state (URL keys and columns) as JSON. */
+  state_json: string;
+  created_at: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -301,3 +313,4 @@ export type Favorite = Selectable<FavoritesTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type BankAccount = Selectable<BankAccountsTable>;
 export type ChainCall = Selectable<ChainCallsTable>;
+export type SavedView = Selectable<SavedViewsTable>;

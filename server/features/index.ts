@@ -23,6 +23,7 @@ import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
 import { salesRoutes } from "./sales/sales.routes";
+import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
@@ -51,6 +52,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   rpcProxyRoutes,
   boardRoutes,
   salesRoutes,
+  savedViewRoutes,
   depositAccountRoutes,
   tokenRoutes,
   walletRoutes,

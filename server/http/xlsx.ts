@@ -13,6 +13,17 @@ export interface SheetColumn<T> {
   width?: number;
 }
 
+/** A column of a list's file, named by the list's column key (domain/schemas: MEMBER_COLUMNS, SALE_COLUMNS…). */
+export type KeyedColumn<T, K extends string = string> = SheetColumn<T> & { key: K };
+
+/**
+ * The file's columns for the keys the operator chose, in the order chosen (a key may name several columns of the
+ * file, e.g. an address and its owner's name, which keep their order); every column when nothing was chosen.
+ */
+export function chosenColumns<T>(columns: readonly KeyedColumn<T>[], keys: readonly string[] | undefined): SheetColumn<T>[] {
+  return keys ? keys.flatMap((k) => columns.filter((c) => c.key === k)) : [...columns];
+}
+
 export interface XlsxDownload<T> {
   /** The spec's file name, e.g. "sale_sell.xlsx" (Korean names are sent RFC 5987-encoded). */
   fileName: string;

@@ -3,13 +3,13 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
-import { streamXlsx, type SheetColumn } from "../../http/xlsx";
+import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import { listMembers, memberAdminRow, memberHistory, memberTotals, setMemberPermission, streamMembers, walletsOfMembers, type MemberAdminRow } from "./member-admin.repo";
 import { orderedBetween } from "../purchases/purchases.repo";
 import { setMemberState } from "./members.repo";
 import { actionsOn, appendAction } from "../audit/audit.repo";
 import { membersApi as api } from "../../../domain/api/members";
-import type { MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
+import type { MemberColumn, MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
 import { MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
 import { formatDate, seoulMonthRange } from "../../../domain/format";
 import { Msg } from "../../../domain/messages";
@@ -32,18 +32,19 @@ async function withHoldings(ctx: AppContext, rows: MemberAdminRow[]): Promise<Me
   });
 }
 
-const MEMBER_FILE: SheetColumn<MemberRowDto>[] = [
-  { header: "번호", value: (m) => m.id },
-  { header: "이름", value: (m) => m.username },
-  { header: "휴대폰 번호", value: (m) => m.phonenumber },
-  { header: "등급", value: (m) => GRADE_LABEL[m.permission] },
-  { header: "상태", value: (m) => STATE_LABEL[m.state] },
-  { header: "보유 금액", value: (m) => m.holding },
-  { header: "지갑 주소", value: (m) => m.wallets.map((w) => w.address).join(", "), width: 46 },
-  { header: "닉네임", value: (m) => m.nickname },
-  { header: "이메일", value: (m) => m.email },
-  { header: "주소", value: (m) => m.address, width: 40 },
-  { header: "가입일", value: (m) => formatDate(m.createdAt) },
+/** The member file's columns, keyed as the list's (MEMBER_COLUMNS); a download's `columns` picks and orders them. */
+export const MEMBER_FILE: KeyedColumn<MemberRowDto, MemberColumn>[] = [
+  { key: "id", header: "번호", value: (m) => m.id },
+  { key: "username", header: "이름", value: (m) => m.username },
+  { key: "phonenumber", header: "휴대폰 번호", value: (m) => m.phonenumber },
+  { key: "permission", header: "등급", value: (m) => GRADE_LABEL[m.permission] },
+  { key: "state", header: "상태", value: (m) => STATE_LABEL[m.state] },
+  { key: "holding", header: "보유 금액", value: (m) => m.holding },
+  { key: "wallets", header: "지갑 주소", value: (m) => m.wallets.map((w) => w.address).join(", "), width: 46 },
+  { key: "nickname", header: "닉네임", value: (m) => m.nickname },
+  { key: "email", header: "이메일", value: (m) => m.email },
+  { key: "address", header: "주소", value: (m) => m.address, width: 40 },
+  { key: "createdAt", header: "가입일", value: (m) => formatDate(m.createdAt) },
 ];
 
 async function* memberFileRows(ctx: AppContext, q: MemberListRequest): AsyncGenerator<MemberRowDto> {
@@ -60,7 +61,7 @@ export function memberRoutes(ctx: AppContext): Router {
   });
 
   handle(api.membersDownload, async ({ query: q }, _req, res) => {
-    await streamXlsx(res, { fileName: api.membersDownload.file, sheetName: "회원정보", columns: MEMBER_FILE, rows: memberFileRows(ctx, q), emptyMessage: Msg.noMembers });
+    await streamXlsx(res, { fileName: api.membersDownload.file, sheetName: "회원정보", columns: chosenColumns(MEMBER_FILE, q.columns), rows: memberFileRows(ctx, q), emptyMessage: Msg.noMembers });
   });
 
   handle(api.memberDetail, async ({ params: { id } }) => {

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { forbidden, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
-import { streamXlsx, type SheetColumn } from "../../http/xlsx";
+import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import * as repo from "./sales.repo";
 import { idempotent } from "../../money/idempotency";
 import { acceptBuy, cancelBuy } from "../purchases/purchases.service";
@@ -13,7 +13,7 @@ import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import {
-  MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, seoulPeriods, type MoveRowDto, type SaleListRequest, type SaleTotals, type SaleType, type SellRowDto,
+  MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, seoulPeriods, type MoveColumn, type MoveRowDto, type SaleListRequest, type SaleTotals, type SaleType, type SellColumn, type SellRowDto,
 } from "../../../domain/schemas/sale";
 
 /** Each type's totals and download, on paths of their own (`/api/sale/{type}`, `/api/sale/{type}/download`). */
@@ -83,30 +83,31 @@ async function salePage(ctx: AppContext, req: SaleListRequest): Promise<{ list: 
   return { ...page, list: page.list.map(moveDto) };
 }
 
-const SELL_FILE: SheetColumn<SellRowDto>[] = [
-  { header: "번호", value: (r) => r.id },
-  { header: "주문번호", value: (r) => r.orderNo },
-  { header: "상태", value: (r) => r.type },
-  { header: "입금 계좌", value: (r) => r.bank, width: 30 },
-  { header: "이름", value: (r) => r.username },
-  { header: "휴대폰 번호", value: (r) => r.phone },
-  { header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
-  { header: "신청일", value: (r) => formatDateTime(r.createdAt) },
-  { header: "마감일", value: (r) => formatDateTime(r.expiredAt) },
-  { header: "금액", value: (r) => r.value },
-  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+/** The files' columns, keyed as the lists' (SALE_COLUMNS); a download's `columns` picks and orders them. */
+export const SELL_FILE: KeyedColumn<SellRowDto, SellColumn>[] = [
+  { key: "id", header: "번호", value: (r) => r.id },
+  { key: "orderNo", header: "주문번호", value: (r) => r.orderNo },
+  { key: "status", header: "상태", value: (r) => r.type },
+  { key: "bank", header: "입금 계좌", value: (r) => r.bank, width: 30 },
+  { key: "username", header: "이름", value: (r) => r.username },
+  { key: "phone", header: "휴대폰 번호", value: (r) => r.phone },
+  { key: "address", header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
+  { key: "createdAt", header: "신청일", value: (r) => formatDateTime(r.createdAt) },
+  { key: "expiredAt", header: "마감일", value: (r) => formatDateTime(r.expiredAt) },
+  { key: "value", header: "금액", value: (r) => r.value },
+  { key: "txHash", header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
-const moveFile = (gift: boolean): SheetColumn<MoveRowDto>[] => [
-  { header: "번호", value: (r) => r.id },
-  { header: "상태", value: (r) => r.type },
-  { header: "보낸 주소", value: (r) => r.senderAddress, width: 46 },
-  { header: "받는 주소", value: (r) => r.receiverAddress, width: 46 },
-  { header: "보낸 사람", value: (r) => r.username ?? "" },
-  { header: "받는 사람", value: (r) => r.toUsername ?? "" },
-  { header: "금액", value: (r) => r.value },
-  ...(gift ? [{ header: "수수료", value: (r: MoveRowDto) => r.fee }] : []),
-  { header: "일시", value: (r) => formatDateTime(r.createdAt) },
-  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+export const moveFile = (gift: boolean): KeyedColumn<MoveRowDto, MoveColumn>[] => [
+  { key: "id", header: "번호", value: (r) => r.id },
+  { key: "status", header: "상태", value: (r) => r.type },
+  { key: "sender", header: "보낸 주소", value: (r) => r.senderAddress, width: 46 },
+  { key: "receiver", header: "받는 주소", value: (r) => r.receiverAddress, width: 46 },
+  { key: "from", header: "보낸 사람", value: (r) => r.username ?? "" },
+  { key: "to", header: "받는 사람", value: (r) => r.toUsername ?? "" },
+  { key: "value", header: "금액", value: (r) => r.value },
+  ...(gift ? [{ key: "fee" as const, header: "수수료", value: (r: MoveRowDto) => r.fee }] : []),
+  { key: "createdAt", header: "일시", value: (r) => formatDateTime(r.createdAt) },
+  { key: "txHash", header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
 
 /** Sales (spec §7 "Sales"): totals, list, detail and the sale_{type}.xlsx download. Accept and delete live with the buy routes. */
@@ -122,10 +123,10 @@ export function salesRoutes(ctx: AppContext): Router {
       const name = download.file;
       if (type === "sell") {
         const rows = allPages(async (page, perPage) => ({ list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto) }));
-        await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: SELL_FILE, rows });
+        await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: chosenColumns(SELL_FILE, q.columns), rows });
       } else {
         const rows = allPages(async (page, perPage) => ({ list: (await repo.listMoves(ctx.db, type, { ...h, page, perPage })).list.map(moveDto) }));
-        await streamXlsx(res, { fileName: name, sheetName: type === "use" ? "사용 내역" : "선물 내역", columns: moveFile(type === "gift"), rows });
+        await streamXlsx(res, { fileName: name, sheetName: type === "use" ? "사용 내역" : "선물 내역", columns: chosenColumns(moveFile(type === "gift"), q.columns), rows });
       }
     });
   }

@@ -5,6 +5,7 @@ import { formatWon } from "@domain/format";
 import { L } from "../../labels";
 import { pageWindow, totalPagesOf } from "./pager";
 import { rowActivation } from "./rowActivation";
+import { shownColumns } from "./columns";
 
 export interface Column<T> {
   key: string;
@@ -13,6 +14,10 @@ export interface Column<T> {
   /** Server sort column; the header becomes a sort toggle. */
   sortKey?: string;
   numeric?: boolean;
+  /** Hidden until the operator shows it (the column menu): a detail the file has but the screen need not. */
+  optional?: boolean;
+  /** Always shown and not in the column menu (the row's actions). */
+  fixed?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -37,6 +42,8 @@ export interface DataTableProps<T> {
   emptyText?: string;
   /** The query's failure, shown in place of the rows. */
   error?: string | null;
+  /** The keys of the columns the operator chose to show (useColumnChoice); unset: all but the `optional` ones. `fixed` columns always show. */
+  visibleColumns?: readonly string[];
   testId: string;
 }
 
@@ -48,13 +55,14 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const sizes = PAGE_SIZES[p.kind ?? "standard"];
   const pages = totalPagesOf(p.total, p.perPage);
   const skeletonRows = Math.min(p.perPage, 10);
+  const columns = shownColumns(p.columns, p.visibleColumns);
   return (
     <VStack align="stretch" gap="3" data-testid={p.testId}>
       <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
         <Table.Root size="sm" interactive={Boolean(p.onRowClick)} stickyHeader>
           <Table.Header>
             <Table.Row>
-              {p.columns.map((c) => (
+              {columns.map((c) => (
                 <Table.ColumnHeader key={c.key} textAlign={c.numeric ? "end" : "start"} whiteSpace="nowrap">
                   {c.sortKey && p.onSort ? (
                     <Box
@@ -79,7 +87,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
             {p.loading && !p.rows
               ? Array.from({ length: skeletonRows }, (_, i) => (
                   <Table.Row key={`s${i}`} data-testid={`${p.testId}-skeleton`}>
-                    {p.columns.map((c) => (
+                    {columns.map((c) => (
                       <Table.Cell key={c.key}>
                         <Skeleton h="4" />
                       </Table.Cell>
@@ -93,7 +101,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     data-testid={`${p.testId}-row`}
                     {...p.rowProps?.(row)}
                   >
-                    {p.columns.map((c) => (
+                    {columns.map((c) => (
                       <Table.Cell key={c.key} textAlign={c.numeric ? "end" : "start"}>
                         {c.cell(row)}
                       </Table.Cell>

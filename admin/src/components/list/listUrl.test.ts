@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultDateRange } from "@domain/schemas/list";
-import { patchSearch, readListState } from "./listUrl";
+import { listUrlKeys, patchSearch, pickSearch, readListState, viewPatch } from "./listUrl";
 
 describe("a list's URL state", () => {
   it("reads page, size, sort, range and only the list's own filters", () => {
@@ -30,5 +30,14 @@ describe("a list's URL state", () => {
     expect(Object.fromEntries(patchSearch(next, { filter: "", filter_type: undefined }))).toEqual({ type: "gift", tx: "0x1" });
     expect(patchSearch("?page=4&type=gift", { page: 5 }).toString()).toBe("page=5&type=gift");
     expect(patchSearch("?page=4", { tx: "0x2" }, false).toString()).toBe("page=4&tx=0x2");
+  });
+
+  it("keeps a list's own keys as a view and puts exactly them back in one patch", () => {
+    const keys = listUrlKeys({ dates: true, filters: ["type", "filter"] });
+    expect(keys).toEqual(["perPage", "sortBy", "sortDesc", "from", "to", "type", "filter"]);
+    const view = pickSearch(new URLSearchParams("page=4&perPage=25&from=2025-01-01&type=gift&tx=0xab"), keys);
+    expect(view).toEqual({ perPage: "25", from: "2025-01-01", type: "gift" });
+    const next = patchSearch("page=2&filter=kim&sortBy=timestamp&tx=0xcd", viewPatch(keys, { ...view, other: "x" }));
+    expect(Object.fromEntries(next)).toEqual({ tx: "0xcd", perPage: "25", from: "2025-01-01", type: "gift" });
   });
 });

@@ -61,3 +61,23 @@ export function patchSearch(search: string | URLSearchParams, patch: SearchPatch
   if (resetPage && !("page" in patch)) next.delete("page");
   return next;
 }
+
+/** The URL keys a list owns besides its page: page size, sort, range (with dates) and its filters. A saved view keeps these. */
+export function listUrlKeys(opts: ListUrlOptions & { paged?: boolean } = {}): string[] {
+  return [...(opts.paged === false ? [] : ["perPage", "sortBy", "sortDesc"]), ...(opts.dates ? ["from", "to"] : []), ...(opts.filters ?? [])];
+}
+
+/** The values `params` holds of `keys` (the list's state as a saved view keeps it). */
+export function pickSearch(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = params.get(k);
+    if (v !== null && v !== "") out[k] = v;
+  }
+  return out;
+}
+
+/** The patch that makes the list's keys exactly `search` (a key `search` lacks goes away; one not the list's is ignored). */
+export function viewPatch(keys: readonly string[], search: Record<string, string>): SearchPatch {
+  return Object.fromEntries(keys.map((k) => [k, search[k]]));
+}

@@ -5,7 +5,7 @@ import type { PageSizeKind } from "@domain/schemas/list";
 import { callEndpoint, type EndpointBody, type EndpointData, type EndpointName } from "../../api/endpoints";
 import type { CallOptions } from "../../api/client";
 import { endpointKey } from "../../api/queries";
-import { patchSearch, readListState, type ListState, type ListUrlOptions, type SearchPatch } from "./listUrl";
+import { listUrlKeys, patchSearch, pickSearch, readListState, viewPatch, type ListState, type ListUrlOptions, type SearchPatch } from "./listUrl";
 
 /** The rows of one page of a list and how many match in all (at least, when capped). */
 export interface ListPage<R> {
@@ -73,6 +73,10 @@ export interface ListQuery<R, D = unknown> {
   /** Several keys in one write (a search basis and its text); back to page 1 unless `resetPage` is false. */
   setFilters: (patch: SearchPatch, resetPage?: boolean) => void;
   setKeyword: (keyword: string) => void;
+  /** The list's URL keys now (page size, sort, range, filters; not the page): what a saved view keeps. */
+  viewSearch: Record<string, string>;
+  /** Makes the list's URL keys exactly those of a saved view, in one write, on page 1. */
+  applyView: (search: Record<string, string>) => void;
   table: ListWiring<R>;
 }
 
@@ -137,6 +141,9 @@ export function useListQuery<N extends EndpointName, R = RowOf<EndpointData<N>>>
   const setRange = useCallback((from: string, to: string) => update({ from, to }), [update]);
   const setFilter = useCallback((key: string, value: string | undefined) => update({ [key]: value }), [update]);
   const setKeyword = useCallback((keyword: string) => update({ keyword }), [update]);
+  const urlKeys = useMemo(() => listUrlKeys({ paged, dates: opts.dates, filters: filterKeys ? filterKeys.split(",") : [] }), [paged, opts.dates, filterKeys]);
+  const viewSearch = useMemo(() => pickSearch(params, urlKeys), [params, urlKeys]);
+  const applyView = useCallback((search: Record<string, string>) => update(viewPatch(urlKeys, search)), [update, urlKeys]);
   const error = enabled ? query.error?.message : undefined;
   const loading = query.isPending && enabled;
 
@@ -158,6 +165,8 @@ export function useListQuery<N extends EndpointName, R = RowOf<EndpointData<N>>>
     setFilter,
     setFilters: update,
     setKeyword,
+    viewSearch,
+    applyView,
     table: {
       kind: opts.kind,
       rows: page?.list,

@@ -14,6 +14,9 @@ import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
+import { ColumnMenu } from "../../components/list/ColumnMenu";
+import { SavedViewsMenu } from "../../components/list/SavedViewsMenu";
+import { useColumnChoice } from "../../components/list/useColumnChoice";
 import { L } from "../../labels";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
@@ -27,6 +30,8 @@ import { ReconcileCard } from "./ReconcileCard";
 export function DashboardPage() {
   const list = useListQuery("dashboardTable", { dates: true, filters: ["type", "filter", "filter_type"], defaultSort: "timestamp" });
   const [tx, openTx] = useTxParam();
+  const columns = transferColumns(openTx);
+  const choice = useColumnChoice("dashboard", columns);
   // The search box as typed; the URL's search once submitted (and again when the URL changes: back, a link).
   const searched = { text: list.state.filters.filter ?? "", type: (list.state.filters.filter_type as FilterType | undefined) ?? "phone" };
   const [filter, setFilter] = useState(searched.text);
@@ -106,7 +111,11 @@ export function DashboardPage() {
             {L.list.search}
           </Button>
         </HStack>
-        <ExportButton def={downloads.dashboard} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="dashboard-excel" />
+        <HStack gap="2">
+          <SavedViewsMenu list="dashboard" query={list} choice={choice} testId="dashboard-views" />
+          <ColumnMenu columns={columns} choice={choice} testId="dashboard-columns" />
+          <ExportButton def={downloads.dashboard} filter={{ ...list.request, page: undefined, perPage: undefined, columns: choice.chosen }} testId="dashboard-excel" />
+        </HStack>
       </HStack>
       <HStack
         as="form"
@@ -123,7 +132,8 @@ export function DashboardPage() {
       </HStack>
       <ListTable
         testId="dashboard-table"
-        columns={transferColumns(openTx)}
+        columns={columns}
+        visibleColumns={choice.keys}
         rowKey={(r) => `${r.hash}:${r.logIndex}`}
         onRowClick={(r) => openTx(r.hash)}
         emptyText={Msg.noResults}

@@ -1,7 +1,7 @@
 import { Badge, Code } from "@chakra-ui/react";
 import { Link } from "react-router";
 import { formatDateTime, formatWon } from "@domain/format";
-import type { DashboardRowDto } from "@domain/schemas/dashboard";
+import type { DashboardColumn, DashboardRowDto } from "@domain/schemas/dashboard";
 import type { Column } from "../../components/list/DataTable";
 import { L } from "../../labels";
 
@@ -19,8 +19,11 @@ export function AddressLink({ address, name }: { address: string; name?: string 
 
 const TYPE_COLOR: Record<DashboardRowDto["type"], string> = { mint: "green", burn: "red", fee: "purple", gift: "blue", use: "teal", settlement: "orange", transfer: "gray" };
 
-/** The dashboard's and the wallet history's columns: the hash opens the transaction, addresses their wallets. */
-export function transferColumns(openTx: (hash: string) => void): Column<DashboardRowDto>[] {
+/**
+ * The dashboard's and the wallet history's columns: the hash opens the transaction, addresses their wallets. Keyed as
+ * the dashboard file's columns (DASHBOARD_COLUMNS): its download writes the ones shown.
+ */
+export function transferColumns(openTx: (hash: string) => void): (Column<DashboardRowDto> & { key: DashboardColumn })[] {
   return [
     {
       key: "hash",

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDateTime, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { MoveRowDto, SaleTotals, SaleType, SellRowDto } from "@domain/schemas/sale";
+import type { MoveColumn, MoveRowDto, SaleTotals, SaleType, SellColumn, SellRowDto } from "@domain/schemas/sale";
+import type { SavedViewList } from "@domain/schemas/saved-views";
 import { callEndpoint, downloads } from "../../api/endpoints";
 import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
@@ -13,6 +14,9 @@ import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { useListQuery } from "../../components/list/useListQuery";
+import { ColumnMenu } from "../../components/list/ColumnMenu";
+import { SavedViewsMenu } from "../../components/list/SavedViewsMenu";
+import { useColumnChoice } from "../../components/list/useColumnChoice";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
@@ -23,15 +27,20 @@ const S = L.sale;
 const TOTALS = { sell: "saleTotalsSell", use: "saleTotalsUse", gift: "saleTotalsGift" } as const;
 const DOWNLOAD = { sell: downloads.saleSell, use: downloads.saleUse, gift: downloads.saleGift } as const;
 const TOTAL_KEYS: (keyof SaleTotals)[] = ["daily_value", "weekly_value", "monthly_value"];
+/** Each type's list, as its saved views and column choice name it. */
+const VIEW_LIST: Record<SaleType, SavedViewList> = { sell: "saleSell", use: "saleUse", gift: "saleGift" };
 
+const txHashCell = (r: { txHash: string | null }) => (r.txHash ? <Code fontSize="xs" title={r.txHash}>{shortAddress(r.txHash)}</Code> : "-");
 
-function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): Column<SellRowDto>[] {
+/** Keyed as the file's columns (SALE_COLUMNS): the download writes the ones shown. The row's actions are not the file's. */
+function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): (Column<SellRowDto> & ({ key: SellColumn } | { key: "actions"; fixed: true }))[] {
   return [
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
     { key: "orderNo", header: S.orderNo, cell: (r) => r.orderNo },
     { key: "status", header: S.status, cell: (r) => r.type },
     {
       key: "actions",
+      fixed: true,
       header: "",
       cell: (r) =>
         r.state === "pending" ? (
@@ -52,19 +61,22 @@ function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void):
     { key: "createdAt", header: S.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
     { key: "expiredAt", header: S.expiredAt, cell: (r) => formatDateTime(r.expiredAt) },
     { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
+    { key: "txHash", header: S.txHash, cell: txHashCell, optional: true },
   ];
 }
 
-function moveColumns(gift: boolean): Column<MoveRowDto>[] {
+function moveColumns(gift: boolean): (Column<MoveRowDto> & { key: MoveColumn })[] {
   return [
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
+    { key: "status", header: S.status, cell: (r) => r.type, optional: true },
     { key: "sender", header: S.sender, cell: (r) => <Code fontSize="xs" title={r.senderAddress}>{shortAddress(r.senderAddress)}</Code> },
     { key: "receiver", header: S.receiver, cell: (r) => <Code fontSize="xs" title={r.receiverAddress}>{shortAddress(r.receiverAddress)}</Code> },
     { key: "from", header: S.from, cell: (r) => r.username ?? "-" },
     { key: "to", header: S.to, cell: (r) => r.toUsername ?? "-" },
     { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
-    ...(gift ? [{ key: "fee", header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
+    ...(gift ? [{ key: "fee" as const, header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
     { key: "createdAt", header: S.date, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
+    { key: "txHash", header: S.txHash, cell: txHashCell, optional: true },
   ];
 }
 
@@ -116,6 +128,7 @@ function SalePage({ type }: { type: SaleType }) {
     onSettled: () => setAsking(null),
   });
   const columns = (type === "sell" ? sellColumns((kind, row) => setAsking({ kind, row })) : moveColumns(type === "gift")) as Column<Row>[];
+  const choice = useColumnChoice(VIEW_LIST[type], columns);
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -124,9 +137,13 @@ function SalePage({ type }: { type: SaleType }) {
       <TotalsCards type={type} />
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter testId="sale-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-        <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to }} testId="sale-excel" />
+        <HStack gap="2">
+          <SavedViewsMenu list={VIEW_LIST[type]} query={list} choice={choice} testId="sale-views" />
+          <ColumnMenu columns={columns} choice={choice} testId="sale-columns" />
+          <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to, columns: choice.chosen }} testId="sale-excel" />
+        </HStack>
       </HStack>
-      <ListTable testId="sale-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
+      <ListTable testId="sale-table" columns={columns} visibleColumns={choice.keys} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
       <SaleDetail type={type} row={open} onClose={() => setOpen(null)} />
       <ConfirmDialog
         open={asking !== null && !act.isPending}
