@@ -5,6 +5,7 @@ import { formatWon } from "@domain/format";
 import { L } from "../../labels";
 import { pageWindow, totalPagesOf } from "./pager";
 import { rowActivation } from "./rowActivation";
+import { SelectAllCell, SelectCell, type RowSelection } from "./RowSelection";
 
 export interface Column<T> {
   key: string;
@@ -37,6 +38,8 @@ export interface DataTableProps<T> {
   emptyText?: string;
   /** The query's failure, shown in place of the rows. */
   error?: string | null;
+  /** A first column of checkboxes (bulk actions): one per selectable row, and one for the page's (useRowSelection). */
+  selection?: RowSelection<T>;
   testId: string;
 }
 
@@ -54,6 +57,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
         <Table.Root size="sm" interactive={Boolean(p.onRowClick)} stickyHeader>
           <Table.Header>
             <Table.Row>
+              {p.selection && <SelectAllCell selection={p.selection} rows={p.rows ?? []} rowKey={p.rowKey} testId={p.testId} />}
               {p.columns.map((c) => (
                 <Table.ColumnHeader key={c.key} textAlign={c.numeric ? "end" : "start"} whiteSpace="nowrap">
                   {c.sortKey && p.onSort ? (
@@ -79,6 +83,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
             {p.loading && !p.rows
               ? Array.from({ length: skeletonRows }, (_, i) => (
                   <Table.Row key={`s${i}`} data-testid={`${p.testId}-skeleton`}>
+                    {p.selection && <Table.Cell />}
                     {p.columns.map((c) => (
                       <Table.Cell key={c.key}>
                         <Skeleton h="4" />
@@ -93,6 +98,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     data-testid={`${p.testId}-row`}
                     {...p.rowProps?.(row)}
                   >
+                    {p.selection && <SelectCell selection={p.selection} row={row} rowKey={p.rowKey} testId={p.testId} />}
                     {p.columns.map((c) => (
                       <Table.Cell key={c.key} textAlign={c.numeric ? "end" : "start"}>
                         {c.cell(row)}
