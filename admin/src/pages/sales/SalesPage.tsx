@@ -13,6 +13,9 @@ import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { useListQuery } from "../../components/list/useListQuery";
+import { useRowSelection } from "../../components/list/useRowSelection";
+import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
+import { BK } from "../../components/bulk/bulk.labels";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
@@ -23,6 +26,13 @@ const S = L.sale;
 const TOTALS = { sell: "saleTotalsSell", use: "saleTotalsUse", gift: "saleTotalsGift" } as const;
 const DOWNLOAD = { sell: downloads.saleSell, use: downloads.saleUse, gift: downloads.saleGift } as const;
 const TOTAL_KEYS: (keyof SaleTotals)[] = ["daily_value", "weekly_value", "monthly_value"];
+
+const isSell = (r: Row): r is SellRowDto => "orderNo" in r;
+/** Pending sell orders can be approved or cancelled several at once. */
+const SELL_BULK: BulkAction<SellRowDto>[] = [
+  { key: "accept", label: BK.approve, verb: BK.verb.approve, run: (rows, opts) => callEndpoint("saleAcceptBulk", { ids: rows.map((r) => r.id) }, opts) },
+  { key: "delete", label: BK.cancel, verb: BK.verb.cancel, danger: true, run: (rows, opts) => callEndpoint("saleDeleteBulk", { ids: rows.map((r) => r.id) }, opts) },
+];
 
 
 function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): Column<SellRowDto>[] {
@@ -116,6 +126,8 @@ function SalePage({ type }: { type: SaleType }) {
     onSettled: () => setAsking(null),
   });
   const columns = (type === "sell" ? sellColumns((kind, row) => setAsking({ kind, row })) : moveColumns(type === "gift")) as Column<Row>[];
+  // The sell list chooses pending orders for the bulk actions (the screen's own flag, isSale1, is theirs too).
+  const selection = useRowSelection<Row>(list.rows, (r) => r.id, (r) => isSell(r) && r.state === "pending");
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -126,7 +138,29 @@ function SalePage({ type }: { type: SaleType }) {
         <DateRangeFilter testId="sale-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
         <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to }} testId="sale-excel" />
       </HStack>
-      <ListTable testId="sale-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
+      {type === "sell" && (
+        <BulkActions
+          testId="sale-bulk"
+          rows={selection.chosen.filter(isSell)}
+          actions={SELL_BULK}
+          rowId={(r) => r.id}
+          itemLabel={(r) => r.orderNo}
+          amount={(r) => r.value}
+          onDone={() => {
+            selection.clear();
+            refresh();
+          }}
+          onUndecided={refresh}
+        />
+      )}
+      <ListTable
+        testId="sale-table"
+        columns={columns}
+        rowKey={(r) => r.id}
+        list={list}
+        onRowClick={setOpen}
+        selection={type === "sell" ? selection.table : undefined}
+      />
       <SaleDetail type={type} row={open} onClose={() => setOpen(null)} />
       <ConfirmDialog
         open={asking !== null && !act.isPending}
