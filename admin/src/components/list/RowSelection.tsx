@@ -60,7 +60,7 @@ export function SelectCell<T>({
 }) {
   const key = rowKey(row);
   return (
-    <Table.Cell onClick={stop} onKeyDown={(e) => e.stopPropagation()} cursor="default">
+    <Table.Cell onClick={stop} onKeyDown={(e) => e.stopPropagation()} cursor="default" data-selection="">
       {s.selectable(row) && (
         <Checkbox.Root
           size="sm"
