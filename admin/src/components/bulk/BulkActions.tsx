@@ -36,7 +36,7 @@ interface Props<R> {
   amount?: (row: R) => number;
   /** After an answer: the selection is cleared and what the act changed read again. */
   onDone: () => void;
-  /** After a request that got no final answer: what may have changed is read again; the selection stays for a retry. */
+  /** After the request as a whole failed (no answer, 5xx, refused): what may have changed is read again; the selection stays for a retry. */
   onUndecided: () => void;
   testId: string;
 }
