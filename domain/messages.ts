@@ -248,6 +248,11 @@ export function withTriesLeft(message: string, left: number): string {
   return `${message} (${left}회 더 틀리면 10분간 이용이 제한됩니다.)`;
 }
 
+/** A bulk request naming more rows than one request takes (domain/schemas/bulk.ts BULK_MAX). */
+export function bulkTooMany(max: number): string {
+  return `한 번에 최대 ${max}건까지 처리할 수 있습니다.`;
+}
+
 /** Labels of buy states for the user app. */
 export const BuyStateLabel = { pending: Msg.buyPending, confirmed: Msg.buyConfirmed, cancelled: Msg.buyCancelled } as const;
 

@@ -76,10 +76,10 @@ describe("list searches in Chromium", () => {
     shopPage = await suite.adminPage("shop01", "shop1234", { landing: /\/admin\/calc\/request$/, forSuite: true });
   });
 
-  /** The rows a DataTable shows, by its first cell (or `key`), sorted. */
+  /** The rows a DataTable shows, by its first cell (or `key`; a selection checkbox's cell not counted), sorted. */
   const shown = (p: Page, table: string, key: "first" | "dashboard" | "audit" = "first") =>
     p.getByTestId(`${table}-row`).evaluateAll((rows, key) => {
-      const cell = (r: Element, i: number) => (r.querySelectorAll("td")[i]?.textContent ?? "").trim();
+      const cell = (r: Element, i: number) => (r.querySelectorAll("td:not([data-selection])")[i]?.textContent ?? "").trim();
       return rows
         .map((r) =>
           key === "dashboard"

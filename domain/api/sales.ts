@@ -1,6 +1,6 @@
 import { endpoint, operator } from "./endpoint";
 import { saleAcceptBody } from "../schemas/money";
-import { okAnswer, saleAcceptResult, saleDetail, saleDetailBody, saleIdParams, saleDownloadRequest, saleList, saleListRequest, saleTotals } from "../schemas/sale";
+import { okAnswer, saleAcceptResult, saleBulkAnswer, saleBulkBody, saleDetail, saleDetailBody, saleIdParams, saleDownloadRequest, saleList, saleListRequest, saleTotals } from "../schemas/sale";
 
 const sell = operator("saleSell");
 const use = operator("saleUse");
@@ -22,4 +22,12 @@ export const salesApi = {
     method: "POST", path: "/api/sale/accept", access: sell, summary: "Approve a deposit: the treasury pays the buyer on chain (Idempotency-Key)", body: saleAcceptBody, response: saleAcceptResult,
   }),
   saleDelete: endpoint({ method: "DELETE", path: "/api/sale/delete/:id", access: sell, summary: "Cancel a pending order", params: saleIdParams, response: okAnswer }),
+  saleAcceptBulk: endpoint({
+    method: "POST", path: "/api/sale/accept/bulk", access: sell, summary: "Approve several deposits, one after another, each as /api/sale/accept; every item's outcome (Idempotency-Key)",
+    body: saleBulkBody, response: saleBulkAnswer,
+  }),
+  saleDeleteBulk: endpoint({
+    method: "POST", path: "/api/sale/delete/bulk", access: sell, summary: "Cancel several pending orders, each as /api/sale/delete/:id; every item's outcome (Idempotency-Key)",
+    body: saleBulkBody, response: saleBulkAnswer,
+  }),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint, operator } from "./endpoint";
 import {
-  settlementAcceptBody, settlementDetailBody, settlementExchangeBody, settlementGiftList, settlementGiftRequest, settlementHistoryList,
+  settlementAcceptBody, settlementBulkAnswer, settlementBulkBody, settlementDetailBody, settlementExchangeBody, settlementGiftList, settlementGiftRequest, settlementHistoryList,
   settlementHistoryRequest, settlementOrderDetail, settlementOrderList, settlementOrderNoParam, settlementOrderResult, settlementSearchRequest,
   settlementStatusCard, settlementStatusHistoryBody, settlementStatusMove, settlementStatusToday, settlementStatusWalletsBody, settlementWallets,
 } from "../schemas/settlement";
@@ -43,6 +43,14 @@ export const settlementApi = {
   settlementDelete: endpoint({
     method: "DELETE", path: "/api/calc/management/delete/:orderNo", access: approve, summary: "Delete: return the escrowed amount to the shop (삭제)",
     params: settlementOrderNoParam, response: settlementOrderResult,
+  }),
+  settlementAcceptBulk: endpoint({
+    method: "POST", path: "/api/calc/management/accept/bulk", access: approve, summary: "Approve several orders (by order number), one after another, each as /api/calc/management/accept; every item's outcome (Idempotency-Key)",
+    body: settlementBulkBody, response: settlementBulkAnswer,
+  }),
+  settlementDeleteBulk: endpoint({
+    method: "POST", path: "/api/calc/management/delete/bulk", access: approve, summary: "Delete several orders (by order number), each as /api/calc/management/delete/:orderNo; every item's outcome (Idempotency-Key)",
+    body: settlementBulkBody, response: settlementBulkAnswer,
   }),
   settlementStatusToday: endpoint({ method: "GET", path: "/api/calc/status/today", access: status, summary: "Today's cards of every owner wallet, and the owners", response: settlementStatusToday }),
   settlementStatusWallets: endpoint({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Msg } from "../messages";
 import type { AdminArea } from "../admin-access";
 import { listRequest, paged } from "./list";
+import { bulkAnswer, bulkIds } from "./bulk";
 
 /**
  * Boards and policies in the back-office (spec §4, §7 "Board", "Policy"; issue 12): the calls'
@@ -83,6 +84,9 @@ export const boardDetail = boardRow.extend({ content: z.string(), answer: z.stri
 export type BoardDetailDto = z.infer<typeof boardDetail>;
 /** A deleted board row. */
 export const boardDeleted = z.object({ id: z.number().int() });
+/** Several rows of one board deleted in one request (bulk actions); each one's outcome. */
+export const boardBulkBody = z.strictObject({ type: boardType, ids: bulkIds(id) });
+export const boardBulkAnswer = bulkAnswer(z.number().int());
 
 // ---- policies ---------------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import { Msg } from "../messages";
 import { seoulMonthRange } from "../format";
 import { columnChoice, listRequest, paged } from "./list";
 import { idParam } from "./common";
+import { bulkAnswer, bulkIds } from "./bulk";
 
 /** Back-office money: sales (sell / use / gift) and deposit bank accounts (spec §3, §5, §7). */
 
@@ -91,6 +92,10 @@ export const saleAcceptResult = z.object({
 /** DELETE answers of the back-office (a cancelled order, a removed bank account): the literal "OK". */
 export const okAnswer = z.literal("OK");
 export const saleIdParams = z.strictObject({ id: idParam });
+
+/** Several sell orders approved or cancelled in one request (bulk actions): their ids, and each one's outcome. */
+export const saleBulkBody = z.strictObject({ ids: bulkIds(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) });
+export const saleBulkAnswer = bulkAnswer(z.number().int());
 
 export const SELL_STATE_LABEL = { pending: "입금 대기", confirmed: "입금 완료", cancelled: "취소" } as const;
 export const MOVE_STATE_LABEL = { pending: "처리 중", submitted: "처리 중", confirmed: "완료", failed: "실패" } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { day, listRequest, paged } from "./list";
 import { Msg } from "../messages";
+import { bulkAnswer, bulkIds } from "./bulk";
 
 /**
  * Settlement (spec routes calc/*, calls under /api/calc): the shop owner's request and the operators'
@@ -30,6 +31,9 @@ export type SettlementSearchRequest = z.output<typeof settlementSearchRequest>;
 export const settlementDetailBody = z.strictObject({ id: z.coerce.number().int().positive() });
 export const settlementAcceptBody = z.strictObject({ orderNo: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(40) });
 export const settlementOrderNoParam = z.strictObject({ orderNo: z.string().trim().min(1).max(40) });
+/** Several orders approved or deleted in one request (bulk actions), by order number as the single calls; each one's outcome. */
+export const settlementBulkBody = z.strictObject({ ids: bulkIds(z.string().trim().min(1).max(40)) });
+export const settlementBulkAnswer = bulkAnswer(z.string());
 
 /** A management row (spec: orderNo, phonenumber, value, state, createdAt). */
 export const settlementOrder = z.object({

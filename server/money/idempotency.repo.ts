@@ -35,6 +35,14 @@ export async function linkIdempotencyMove(trx: AppTx, ref: IdempotencyRef, move:
   await trx.updateTable("idempotency").set(move).where("scope", "=", ref.scope).where("key", "=", ref.key).execute();
 }
 
+/**
+ * Marks a key still held by its living request (a bulk request between its items): its age restarts, so a duplicate
+ * keeps getting 'in progress' while the request runs, however long, instead of being taken for a dead one's.
+ */
+export async function holdIdempotencyKey(db: AppTx, ref: IdempotencyRef): Promise<void> {
+  await db.updateTable("idempotency").set({ created_at: nowIso() }).where("scope", "=", ref.scope).where("key", "=", ref.key).where("status", "is", null).execute();
+}
+
 export async function releaseIdempotencyKey(db: AppTx, scope: string, key: string): Promise<void> {
   await db.deleteFrom("idempotency").where("scope", "=", scope).where("key", "=", key).execute();
 }

@@ -5,7 +5,7 @@ import { AppError } from "../http/errors";
 import { authOf } from "../auth/request-auth";
 import { outboxRow } from "./outbox.repo";
 import { chainCall } from "./chain-calls.repo";
-import { type IdempotencyRef, claimIdempotencyKey, completeIdempotencyKey, expireIdempotencyKeys, idempotencyRecord, releaseIdempotencyKey } from "./idempotency.repo";
+import { type IdempotencyRef, claimIdempotencyKey, completeIdempotencyKey, expireIdempotencyKeys, holdIdempotencyKey, idempotencyRecord, releaseIdempotencyKey } from "./idempotency.repo";
 import type { Job } from "../job";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -24,6 +24,15 @@ export type { IdempotencyRef } from "./idempotency.repo";
 /** The key of this request, set by `idempotent`, for the service that writes the outbox row. */
 export function idempotencyOf(res: Response): IdempotencyRef | undefined {
   return res.locals.idempotency as IdempotencyRef | undefined;
+}
+
+/**
+ * A keyed request that runs longer than IDEMPOTENCY_STALE_MS (a bulk request, item after item) says it is alive,
+ * so a duplicate is told 'in progress' rather than run as the retry of a dead request.
+ */
+export async function holdIdempotency(db: AppDb, res: Response): Promise<void> {
+  const ref = idempotencyOf(res);
+  if (ref) await holdIdempotencyKey(db, ref);
 }
 
 /** How a keyed request's answer is rebuilt from the money move it recorded: an outbox row, or a token call. */

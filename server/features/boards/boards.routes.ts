@@ -3,12 +3,14 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
+import { eachItem } from "../../http/bulk";
+import { idempotent } from "../../money/idempotency";
 import { plainText, sanitizeRichText, textToHtml } from "../../http/rich-text";
 import { appendAction } from "../audit/audit.repo";
 import { adminBoardById, adminBoardPage, answerInquiryAsSeen, deleteBoardOfType, insertBoard, updateBoard, type AdminBoardRow } from "./boards.repo";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";
 import { boardsApi as api } from "../../../domain/api/boards";
-import { BOARD_AREA, hasText, INQUIRY_ANSWERED, INQUIRY_WAITING, type BoardCreateBody, type BoardDetailDto, type BoardRowDto } from "../../../domain/schemas/board";
+import { BOARD_AREA, hasText, INQUIRY_ANSWERED, INQUIRY_WAITING, type BoardCreateBody, type BoardKind, type BoardDetailDto, type BoardRowDto } from "../../../domain/schemas/board";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -75,14 +77,26 @@ export function boardRoutes(ctx: AppContext): Router {
     return toDetail(row);
   });
 
-  handle(api.boardDelete, async ({ body: { id, type } }, req) => {
-    requireArea(req, BOARD_AREA[type]);
-    await ctx.db.transaction().execute(async (trx) => {
+  // One row deleted and audited in one transaction: the single call and each item of the bulk one.
+  const remove = (req: Request, type: BoardKind, id: number) =>
+    ctx.db.transaction().execute(async (trx) => {
       const before = await adminBoardById(trx, type, id);
       if (!before || !(await deleteBoardOfType(trx, type, id))) throw notFound();
       await appendAction(trx, { ...audit(req), action: "board.delete", targetType: `board.${type}`, targetId: id, before: { title: before.title, content: before.content, reply: before.reply } });
     });
+
+  handle(api.boardDelete, async ({ body: { id, type } }, req) => {
+    requireArea(req, BOARD_AREA[type]);
+    await remove(req, type, id);
     return { id };
+  });
+
+  handle(api.boardDeleteBulk, { use: [idempotent(ctx)] }, async ({ body: { ids, type } }, req, res) => {
+    requireArea(req, BOARD_AREA[type]);
+    return eachItem(ctx, res, ids, async (id) => {
+      await remove(req, type, id);
+      return { message: Msg.deleteDone };
+    });
   });
 
   handle(api.boardUpdate, async ({ body }, req) => {

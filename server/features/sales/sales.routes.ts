@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { forbidden, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
+import { eachItem } from "../../http/bulk";
 import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import * as repo from "./sales.repo";
 import { idempotent } from "../../money/idempotency";
@@ -11,6 +12,7 @@ import { salesApi as api } from "../../../domain/api/sales";
 import { closedAt } from "../purchases/purchases.repo";
 import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
+import { Msg } from "../../../domain/messages";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import {
   MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, seoulPeriods, type MoveColumn, type MoveRowDto, type SaleListRequest, type SaleTotals, type SaleType, type SellColumn, type SellRowDto,
@@ -153,6 +155,17 @@ export function salesRoutes(ctx: AppContext): Router {
     await cancelBuy(ctx, id, authOf(req).admin!);
     return "OK" as const;
   });
+
+  // Several at once: each order through the single call's service (its own transaction, audit and wait), in turn.
+  handle(api.saleAcceptBulk, { use: [idempotent(ctx)] }, async ({ body: { ids } }, req, res) =>
+    eachItem(ctx, res, ids, async (id) => ({ message: Msg.saleApproved, txHash: (await acceptBuy(ctx, id, new Date(), authOf(req).admin!)).txHash })),
+  );
+  handle(api.saleDeleteBulk, { use: [idempotent(ctx)] }, async ({ body: { ids } }, req, res) =>
+    eachItem(ctx, res, ids, async (id) => {
+      await cancelBuy(ctx, id, authOf(req).admin!);
+      return { message: Msg.saleDeleted };
+    }),
+  );
 
   return router;
 }

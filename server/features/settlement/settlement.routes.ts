@@ -5,6 +5,7 @@ import { appendAction } from "../audit/audit.repo";
 import { badRequest, notFound } from "../../http/errors";
 import { idempotent } from "../../money/idempotency";
 import { createRoutes, withMessage } from "../../http/routes";
+import { eachItem } from "../../http/bulk";
 import { settlementApi as api } from "../../../domain/api/settlement";
 import { Code } from "../../../domain/codes";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
@@ -129,18 +130,33 @@ export function settlementRoutes(ctx: AppContext): Router {
     return orderDetailDto(row);
   });
 
-  handle(api.settlementAccept, idem, async ({ body }, req) => {
+  // One approval or deletion, audited: the single calls and each item of the bulk ones.
+  const accept = async (req: Request, orderNo: string) => {
     const admin = adminOf(req);
-    const order = await approveSettlement(ctx, admin, body.orderNo);
+    const order = await approveSettlement(ctx, admin, orderNo);
     await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "calc.accept", targetType: "settlement_order", targetId: order.order_no, before: "승인 대기", after: "승인", txHash: order.txHash });
+    return order;
+  };
+  const remove = async (req: Request, orderNo: string) => {
+    const admin = adminOf(req);
+    const order = await deleteSettlement(ctx, orderNo);
+    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "calc.delete", targetType: "settlement_order", targetId: order.order_no, before: "승인 대기", after: "삭제", txHash: order.txHash });
+    return order;
+  };
+  handle(api.settlementAccept, idem, async ({ body }, req) => {
+    const order = await accept(req, body.orderNo);
     return withMessage({ orderNo: order.order_no, state: "승인", value: Number(order.value), txHash: order.txHash }, Msg.approveDone);
   });
   handle(api.settlementDelete, async ({ params }, req) => {
-    const admin = adminOf(req);
-    const order = await deleteSettlement(ctx, params.orderNo);
-    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "calc.delete", targetType: "settlement_order", targetId: order.order_no, before: "승인 대기", after: "삭제", txHash: order.txHash });
+    const order = await remove(req, params.orderNo);
     return withMessage({ orderNo: order.order_no, state: "삭제", value: Number(order.value), txHash: order.txHash }, Msg.deleteDone);
   });
+  handle(api.settlementAcceptBulk, idem, async ({ body: { ids } }, req, res) =>
+    eachItem(ctx, res, ids, async (orderNo) => ({ message: Msg.approveDone, txHash: (await accept(req, orderNo)).txHash })),
+  );
+  handle(api.settlementDeleteBulk, idem, async ({ body: { ids } }, req, res) =>
+    eachItem(ctx, res, ids, async (orderNo) => ({ message: Msg.deleteDone, txHash: (await remove(req, orderNo)).txHash })),
+  );
 
   // ---- status (isExchange4): today's cards per owner wallet, the owners, an owner's history ----
   handle(api.settlementStatusToday, async () => {

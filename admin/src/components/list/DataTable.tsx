@@ -6,6 +6,7 @@ import { L } from "../../labels";
 import { pageWindow, totalPagesOf } from "./pager";
 import { rowActivation } from "./rowActivation";
 import { shownColumns } from "./columns";
+import { SelectAllCell, SelectCell, type RowSelection } from "./RowSelection";
 
 export interface Column<T> {
   key: string;
@@ -44,6 +45,8 @@ export interface DataTableProps<T> {
   error?: string | null;
   /** The keys of the columns the operator chose to show (useColumnChoice); unset: all but the `optional` ones. `fixed` columns always show. */
   visibleColumns?: readonly string[];
+  /** A first column of checkboxes (bulk actions): one per selectable row, and one for the page's (useRowSelection). */
+  selection?: RowSelection<T>;
   testId: string;
 }
 
@@ -62,6 +65,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
         <Table.Root size="sm" interactive={Boolean(p.onRowClick)} stickyHeader>
           <Table.Header>
             <Table.Row>
+              {p.selection && <SelectAllCell selection={p.selection} rows={p.rows ?? []} rowKey={p.rowKey} testId={p.testId} />}
               {columns.map((c) => (
                 <Table.ColumnHeader key={c.key} textAlign={c.numeric ? "end" : "start"} whiteSpace="nowrap">
                   {c.sortKey && p.onSort ? (
@@ -87,6 +91,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
             {p.loading && !p.rows
               ? Array.from({ length: skeletonRows }, (_, i) => (
                   <Table.Row key={`s${i}`} data-testid={`${p.testId}-skeleton`}>
+                    {p.selection && <Table.Cell />}
                     {columns.map((c) => (
                       <Table.Cell key={c.key}>
                         <Skeleton h="4" />
@@ -101,6 +106,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     data-testid={`${p.testId}-row`}
                     {...p.rowProps?.(row)}
                   >
+                    {p.selection && <SelectCell selection={p.selection} row={row} rowKey={p.rowKey} testId={p.testId} />}
                     {columns.map((c) => (
                       <Table.Cell key={c.key} textAlign={c.numeric ? "end" : "start"}>
                         {c.cell(row)}

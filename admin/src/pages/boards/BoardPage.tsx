@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Heading, HStack, Stack } from "@chakra-ui/react";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -6,6 +7,11 @@ import { INQUIRY_WAITING, type BoardKind, type BoardRowDto } from "@domain/schem
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
+import { useRowSelection } from "../../components/list/useRowSelection";
+import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
+import { BK } from "../../components/bulk/bulk.labels";
+import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { BoardDetailDialog } from "./BoardDetailDialog";
 import { BoardFormDialog } from "./BoardFormDialog";
 import { BL } from "./boards.labels";
@@ -33,11 +39,19 @@ const COLUMNS: Record<BoardKind, Column<BoardRowDto>[]> = {
   ],
 };
 
+/** Rows of one board deleted several at once (the screen's own flag is the delete's, as for one row). */
+const bulkOf = (type: BoardKind): BulkAction<BoardRowDto>[] => [
+  { key: "delete", label: BK.delete, verb: BK.verb.delete, danger: true, run: (rows, opts) => callEndpoint("boardDeleteBulk", { type, ids: rows.map((r) => r.id) }, opts) },
+];
+
 /** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail. */
 function BoardPage({ type }: { type: BoardKind }) {
   const list = useListQuery("boardList", { kind: "board", fixed: { type }, defaultSort: "createdAt" });
   const [openId, setOpenId] = useState<number | null>(null);
   const [writing, setWriting] = useState(false);
+  const qc = useQueryClient();
+  const selection = useRowSelection(list.rows, (r) => r.id);
+  const refresh = () => void qc.invalidateQueries({ queryKey: endpointKey("boardList", { type }) });
   return (
     <Stack gap="4">
       <HStack justify="space-between">
@@ -50,6 +64,18 @@ function BoardPage({ type }: { type: BoardKind }) {
           </Button>
         )}
       </HStack>
+      <BulkActions
+        testId="board-bulk"
+        rows={selection.chosen}
+        actions={bulkOf(type)}
+        rowId={(r) => r.id}
+        itemLabel={(r) => r.title}
+        onDone={() => {
+          selection.clear();
+          refresh();
+        }}
+        onUndecided={refresh}
+      />
       <ListTable
         testId="board-table"
         columns={COLUMNS[type]}
@@ -57,6 +83,7 @@ function BoardPage({ type }: { type: BoardKind }) {
         onRowClick={(r) => setOpenId(r.id)}
         emptyText={Msg.noResults}
         list={list}
+        selection={selection.table}
       />
       {type !== "inquiry" && <BoardFormDialog type={type} open={writing} onClose={() => setWriting(false)} />}
       <BoardDetailDialog type={type} id={openId} onClose={() => setOpenId(null)} />

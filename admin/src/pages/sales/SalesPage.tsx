@@ -17,6 +17,9 @@ import { useListQuery } from "../../components/list/useListQuery";
 import { ColumnMenu } from "../../components/list/ColumnMenu";
 import { SavedViewsMenu } from "../../components/list/SavedViewsMenu";
 import { useColumnChoice } from "../../components/list/useColumnChoice";
+import { useRowSelection } from "../../components/list/useRowSelection";
+import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
+import { BK } from "../../components/bulk/bulk.labels";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
@@ -31,6 +34,13 @@ const TOTAL_KEYS: (keyof SaleTotals)[] = ["daily_value", "weekly_value", "monthl
 const VIEW_LIST: Record<SaleType, SavedViewList> = { sell: "saleSell", use: "saleUse", gift: "saleGift" };
 
 const txHashCell = (r: { txHash: string | null }) => (r.txHash ? <Code fontSize="xs" title={r.txHash}>{shortAddress(r.txHash)}</Code> : "-");
+const isSell = (r: Row): r is SellRowDto => "orderNo" in r;
+/** Pending sell orders can be approved or cancelled several at once. */
+const SELL_BULK: BulkAction<SellRowDto>[] = [
+  { key: "accept", label: BK.approve, verb: BK.verb.approve, run: (rows, opts) => callEndpoint("saleAcceptBulk", { ids: rows.map((r) => r.id) }, opts) },
+  { key: "delete", label: BK.cancel, verb: BK.verb.cancel, danger: true, run: (rows, opts) => callEndpoint("saleDeleteBulk", { ids: rows.map((r) => r.id) }, opts) },
+];
+
 
 /** Keyed as the file's columns (SALE_COLUMNS): the download writes the ones shown. The row's actions are not the file's. */
 function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): (Column<SellRowDto> & ({ key: SellColumn } | { key: "actions"; fixed: true }))[] {
@@ -129,6 +139,8 @@ function SalePage({ type }: { type: SaleType }) {
   });
   const columns = (type === "sell" ? sellColumns((kind, row) => setAsking({ kind, row })) : moveColumns(type === "gift")) as Column<Row>[];
   const choice = useColumnChoice(VIEW_LIST[type], columns);
+  // The sell list chooses pending orders for the bulk actions (the screen's own flag, isSale1, is theirs too).
+  const selection = useRowSelection<Row>(list.rows, (r) => r.id, (r) => isSell(r) && r.state === "pending");
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -143,7 +155,30 @@ function SalePage({ type }: { type: SaleType }) {
           <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to, columns: choice.chosen }} testId="sale-excel" />
         </HStack>
       </HStack>
-      <ListTable testId="sale-table" columns={columns} visibleColumns={choice.keys} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
+      {type === "sell" && (
+        <BulkActions
+          testId="sale-bulk"
+          rows={selection.chosen.filter(isSell)}
+          actions={SELL_BULK}
+          rowId={(r) => r.id}
+          itemLabel={(r) => r.orderNo}
+          amount={(r) => r.value}
+          onDone={() => {
+            selection.clear();
+            refresh();
+          }}
+          onUndecided={refresh}
+        />
+      )}
+      <ListTable
+        testId="sale-table"
+        columns={columns}
+        visibleColumns={choice.keys}
+        rowKey={(r) => r.id}
+        list={list}
+        onRowClick={setOpen}
+        selection={type === "sell" ? selection.table : undefined}
+      />
       <SaleDetail type={type} row={open} onClose={() => setOpen(null)} />
       <ConfirmDialog
         open={asking !== null && !act.isPending}

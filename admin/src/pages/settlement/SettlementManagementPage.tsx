@@ -12,6 +12,9 @@ import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
+import { useRowSelection } from "../../components/list/useRowSelection";
+import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
+import { BK } from "../../components/bulk/bulk.labels";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
@@ -20,6 +23,12 @@ import { snack } from "../../components/ui/toaster";
 import { CL } from "./settlement.labels";
 
 const M = CL.management;
+
+/** Orders waiting for approval can be approved (burned) or deleted (returned) several at once, by order number. */
+const CALC_BULK: BulkAction<SettlementOrderDto>[] = [
+  { key: "accept", label: BK.approve, verb: BK.verb.approve, run: (rows, opts) => callEndpoint("settlementAcceptBulk", { ids: rows.map((r) => r.orderNo) }, opts) },
+  { key: "delete", label: BK.delete, verb: BK.verb.delete, danger: true, run: (rows, opts) => callEndpoint("settlementDeleteBulk", { ids: rows.map((r) => r.orderNo) }, opts) },
+];
 
 /** Approve and delete act only on code 200; anything else keeps the order as it was. */
 function useSettlementActions(onDone: () => void) {
@@ -61,6 +70,9 @@ export function SettlementManagementPage() {
     setDeleting(null);
     setOpenId(null);
   });
+  const qc = useQueryClient();
+  // Only an operator who may approve (isExchange2) chooses rows, as only it sees the single actions.
+  const selection = useRowSelection(list.rows, (r) => r.id, (r) => canAct && r.state === SettlementStateLabel.pending);
   const columns: Column<SettlementOrderDto>[] = [
     { key: "orderNo", header: M.orderNo, cell: (r) => r.orderNo },
     { key: "phonenumber", header: M.phonenumber, cell: (r) => r.phonenumber },
@@ -106,7 +118,30 @@ export function SettlementManagementPage() {
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
         <ExportButton def={downloads.settlementManagement} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="calc-management-excel" />
       </HStack>
-      <ListTable testId="calc-table" columns={columns} rowKey={(r) => r.id} onRowClick={(r) => setOpenId(r.id)} emptyText={Msg.noResults} list={list} />
+      {canAct && (
+        <BulkActions
+          testId="calc-bulk"
+          rows={selection.chosen}
+          actions={CALC_BULK}
+          rowId={(r) => r.orderNo}
+          itemLabel={(r) => r.orderNo}
+          amount={(r) => r.value}
+          onDone={() => {
+            selection.clear();
+            void refreshMoney(qc);
+          }}
+          onUndecided={() => void refreshMoney(qc)}
+        />
+      )}
+      <ListTable
+        testId="calc-table"
+        columns={columns}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        emptyText={Msg.noResults}
+        list={list}
+        selection={canAct ? selection.table : undefined}
+      />
       <SettlementDetail id={openId} canAct={canAct} busy={approve.isPending} onApprove={setApproving} onClose={() => setOpenId(null)} />
       <ConfirmDialog
         open={approving !== null}
