@@ -20,7 +20,8 @@ export interface PinCheck {
  * members and strangers get the same answers (login subjects name what was typed, not the account found:
  * see `loginSubject`). The password is hashed in every case, locked included, so the answer time does
  * not tell either. A right answer clears the count only when there is one to clear (most checks have none: a
- * delete per gift for nothing).
+ * delete per gift for nothing). `keepCount`: a second factor follows (an operator's one-time code), which clears the
+ * count when it is right too: a right password must not wipe the wrong codes typed after it.
  */
 export async function checkPasswordWithLockout(
   lockout: Lockout,
@@ -29,6 +30,7 @@ export async function checkPasswordWithLockout(
   password: string,
   messages: { locked: string; wrong: string },
   pin?: PinCheck,
+  opts: { keepCount?: boolean } = {},
 ): Promise<void> {
   const good = await verifyPassword(password, hash ?? (pin ? DUMMY_PIN : DUMMY_HASH), pin?.pinKey);
   // The lock is read after the check, not before: a right guess is taken only if fewer than five wrong ones were
@@ -40,7 +42,7 @@ export async function checkPasswordWithLockout(
     if (triesLeft === 0) throw new AppError(Code.LOCKED, messages.locked);
     throw new AppError(Code.BAD_REQUEST, messages.wrong, { triesLeft });
   }
-  if (recorded) await lockout.reset(subject);
+  if (recorded && !opts.keepCount) await lockout.reset(subject);
   if (pin && isLegacyPinHash(hash)) await pin.upgrade(hashPin(password, pin.pinKey));
 }
 
