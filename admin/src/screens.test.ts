@@ -4,8 +4,9 @@ import { SCREENS, canOpen, landingFor, menuFor, redirectFor } from "./screens";
 
 const all: AdminFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
 const screen = (path: string) => SCREENS.find((s) => s.path === path)!;
-const enabled = (permission: number, flags: AdminFlags) =>
-  Object.fromEntries(menuFor({ permission, flags }).flatMap((g) => g.items.map((i) => [i.to, i.enabled])));
+const enabledFor = (account: { permission: number; flags: AdminFlags; enrolOnly?: boolean }) =>
+  Object.fromEntries(menuFor(account).flatMap((g) => g.items.map((i) => [i.to, i.enabled])));
+const enabled = (permission: number, flags: AdminFlags) => enabledFor({ permission, flags });
 
 describe("screen registry", () => {
   it("declares every route of back-office spec §2, once", () => {
@@ -63,6 +64,18 @@ describe("screen registry", () => {
     expect(enabled(0, all)["/calc/request"]).toBe(false);
     expect(enabled(3, flags)["/calc/request"]).toBe(true);
     expect(enabled(3, {})["/calc/request"]).toBe(false);
+  });
+
+  it("opens 내 보안 설정 to every operator, and keeps a session limited to enrolling there", () => {
+    for (const account of [{ permission: 0, flags: {} }, { permission: 1, flags: {} }, { permission: 3, flags: {} }]) {
+      expect(canOpen(screen("security"), account)).toBe(true);
+      expect(redirectFor(screen("security"), account)).toBeNull();
+    }
+    const limited = { permission: 0, flags: {}, enrolOnly: true };
+    expect(landingFor(limited)).toBe("/security");
+    expect(redirectFor(screen("main"), limited)).toBe("/security");
+    expect(redirectFor(screen("security"), limited)).toBeNull();
+    expect(Object.values(enabledFor(limited)).some(Boolean)).toBe(false);
   });
 
   it("gives a shop owner only its two pages and the super admin everything but those", () => {

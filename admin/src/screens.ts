@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { AREAS, allows, type AdminArea } from "@domain/admin-access";
+import { AREAS, ENROL_ONLY_AREAS, allows, type AdminArea } from "@domain/admin-access";
 import { AdminPermission } from "@domain/constants";
 import type { AdminAccount } from "./api/session";
 
@@ -55,21 +55,29 @@ export const SCREENS: Screen[] = [
   { path: "address/bank", title: "입금 계좌 관리", area: "walletBank", menu: "지갑", component: page(() => import("./pages/deposit-accounts/DepositAccountsPage"), "DepositAccountsPage") },
   { path: "address/wallet", title: "지갑 관리", area: "walletManage", menu: "지갑", component: page(() => import("./pages/wallets/WalletsPage"), "WalletsPage") },
   { path: "key", title: "API 키", area: "apiKey", menu: "지갑", component: page(() => import("./pages/apikey/ApiKeyPage"), "ApiKeyPage") },
+  // Every operator's own settings, reached from the toolbar (and the only screen of a session limited to enrolling).
+  { path: "security", title: "내 보안 설정", area: "session", component: page(() => import("./pages/operator-security/SecurityPage"), "SecurityPage") },
 ];
 
-type Account = Pick<AdminAccount, "permission" | "flags">;
+type Account = Pick<AdminAccount, "permission" | "flags" | "enrolOnly">;
 
 const requestScreen = SCREENS.find((s) => s.path === "calc/request")!;
 
-/** Whether the operator may open the screen: the area's rule, as on the server. */
-export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean => allows(AREAS[s.area], account);
+/** Where a session limited to enrolling in two-factor login (OPERATOR_2FA=required) is kept. */
+export const SECURITY_PATH = "/security";
+
+const enrolOnlyRefuses = (s: Pick<Screen, "area">, account: Account) => account.enrolOnly === true && !ENROL_ONLY_AREAS.includes(s.area);
+
+/** Whether the operator may open the screen: the area's rule, as on the server (and a limited session's). */
+export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean => !enrolOnlyRefuses(s, account) && allows(AREAS[s.area], account);
 
 /**
  * Where a refused operator goes instead (spec §6): permission 3 is sent from calc/management and
  * calc/status to /admin, and from every other admin page to /admin/calc/request. Others stay and
- * see "no access" (null).
+ * see "no access" (null). A session limited to enrolling in two-factor login goes to 내 보안 설정.
  */
 export function redirectFor(s: Screen, account: Account): string | null {
+  if (enrolOnlyRefuses(s, account)) return SECURITY_PATH;
   if (canOpen(s, account) || account.permission !== AdminPermission.EXCHANGER) return null;
   if (s.path === "calc/management" || s.path === "calc/status") return "/";
   // A shop owner without the request screen's own flag stays and is told so (no redirect to a refused screen).
@@ -81,6 +89,7 @@ export function redirectFor(s: Screen, account: Account): string | null {
  * a sub admin its first screen in menu order it may open.
  */
 export function landingFor(account: Account): string {
+  if (account.enrolOnly) return SECURITY_PATH;
   if (account.permission === AdminPermission.SUPER) return "/main";
   if (account.permission === AdminPermission.EXCHANGER && canOpen(requestScreen, account)) return "/calc/request";
   const first = SCREENS.find((s) => s.menu && canOpen(s, account));

@@ -14,6 +14,7 @@ import { memberBoardsApi } from "./member-boards";
 import { membersApi } from "./members";
 import { notificationsApi } from "./notifications";
 import { operatorsApi } from "./operators";
+import { operatorSecurityApi } from "./operator-security";
 import { partnerApi } from "./partner";
 import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
@@ -33,6 +34,7 @@ import { walletsApi } from "./wallets";
 export const API_FEATURES = {
   account: accountApi,
   "operator-session": operatorSessionApi,
+  "operator-security": operatorSecurityApi,
   purchases: purchasesApi,
   payments: paymentsApi,
   history: historyApi,

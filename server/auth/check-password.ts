@@ -53,6 +53,8 @@ const ACCOUNT_LOCK: Record<LoginKind, { policy: AccountLockPolicy; message: stri
  * reset flow, or for operators the hour, lifts it), whatever the address; `triesLeft` is the smaller of the two
  * counts. A right answer does not clear the account-wide count (it proves the owner is here, not that the guesser
  * has gone); the window does.
+ * `keepCount`: a second factor follows (an operator's one-time code), which clears the per-address count when it
+ * is right too: a right password must not wipe the wrong codes typed after it.
  */
 export async function checkPasswordWithLockout(
   lockout: Lockout,
@@ -61,6 +63,7 @@ export async function checkPasswordWithLockout(
   password: string,
   messages: { locked: string; wrong: string },
   pin?: PinCheck,
+  opts: { keepCount?: boolean } = {},
 ): Promise<void> {
   const good = await verifyPassword(password, hash ?? (pin ? DUMMY_PIN : DUMMY_HASH), pin?.pinKey);
   const address = typeof subject === "string" ? subject : subject.address;
@@ -77,7 +80,7 @@ export async function checkPasswordWithLockout(
     if (triesLeft === 0) throw new AppError(Code.LOCKED, messages.locked);
     throw new AppError(Code.BAD_REQUEST, messages.wrong, { triesLeft: Math.min(triesLeft, accountLeft) });
   }
-  if (recorded) await lockout.reset(address);
+  if (recorded && !opts.keepCount) await lockout.reset(address);
   if (pin && isLegacyPinHash(hash)) await pin.upgrade(hashPin(password, pin.pinKey));
 }
 

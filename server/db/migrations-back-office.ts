@@ -179,6 +179,32 @@ export const backOfficeMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Operators' two-factor login (server/auth/README.md): the TOTP secret sealed under KEY_ENCRYPTION_KEY (the pending
+  // one of an enrolment not yet confirmed, then the one in force), the last time step accepted (a code is good once),
+  // and the recovery codes as keyed hashes, each usable once.
+  "2026-12-02-operator-two-factor": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable("operator_totp")
+        .addColumn("admin_id", "bigint", (c) => c.primaryKey().references("admins.id"))
+        .addColumn("pending_secret", "text")
+        .addColumn("secret", "text")
+        .addColumn("last_step", "bigint")
+        .addColumn("enabled_at", "text")
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("operator_recovery_codes")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("admin_id", "bigint", (c) => c.notNull().references("admins.id"))
+        .addColumn("code_hash", "text", (c) => c.notNull())
+        .addColumn("used_at", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("operator_recovery_codes_hash").unique().on("operator_recovery_codes").columns(["admin_id", "code_hash"]).execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

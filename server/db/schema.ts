@@ -28,6 +28,8 @@ export interface AppDatabase {
   api_keys: ApiKeysTable;
   settlement_orders: SettlementOrdersTable;
   saved_views: SavedViewsTable;
+  operator_totp: OperatorTotpTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
@@ -293,6 +295,29 @@ export interface SavedViewsTable {
   name: string;
   /** The view's state (URL keys and columns) as JSON. */
   state_json: string;
+  created_at: string;
+}
+
+/**
+ * An operator's two-factor login. Secrets are sealed (custody/crypto.ts, AES-256-GCM under KEY_ENCRYPTION_KEY, bound
+ * to the operator): `pending_secret` while an enrolment waits for its first code, `secret` once in force. `last_step`:
+ * the last TOTP time step accepted; a code of that step or an earlier one is refused (no replay).
+ */
+export interface OperatorTotpTable {
+  admin_id: number;
+  pending_secret: string | null;
+  secret: string | null;
+  last_step: number | null;
+  enabled_at: string | null;
+  updated_at: string;
+}
+
+/** One-time recovery codes: a keyed hash each (HMAC under a key derived from KEY_ENCRYPTION_KEY), used once. */
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  code_hash: string;
+  used_at: string | null;
   created_at: string;
 }
 

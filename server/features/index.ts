@@ -18,6 +18,7 @@ import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
+import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
 import { partnerRoutes } from "./partner/partner.routes";
 import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
@@ -44,6 +45,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   homeRoutes,
   memberRoutes,
   operatorRoutes,
+  operatorSecurityRoutes,
   apiKeyRoutes,
   auditRoutes,
   notificationRoutes,

@@ -18,6 +18,11 @@ export interface AdminAccount {
   permission: number;
   /** Menu flags of spec §6. */
   flags: AdminFlags;
+  /**
+   * OPERATOR_2FA=required and not enrolled yet: the session reaches only 내 보안 설정 (and logout) until the operator
+   * enrols in two-factor login; the server refuses every other call (1202).
+   */
+  enrolOnly?: boolean;
 }
 
 type Listener = () => void;

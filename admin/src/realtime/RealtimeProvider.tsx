@@ -14,13 +14,14 @@ const RealtimeContext = createContext<RealtimeState>({ unread: 0, clearUnread: (
 
 export const useRealtime = () => useContext(RealtimeContext);
 
-/** Opens the notification channel while an operator is logged in and shows each push in a dialog. */
-export function RealtimeProvider({ token, children }: { token: string; children: React.ReactNode }) {
+/** Opens the notification channel while an operator is logged in and shows each push in a dialog (none without a token). */
+export function RealtimeProvider({ token, children }: { token: string | null; children: React.ReactNode }) {
   const qc = useQueryClient();
   const [queue, setQueue] = useState<AdminPush[]>([]);
   const [unread, setUnread] = useState(0);
 
   useEffect(() => {
+    if (!token) return;
     return connectRealtime(
       realtimeUrl(token),
       (p) => {

@@ -2,6 +2,7 @@ import type http from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppContext } from "../../context";
 import { loadOperator } from "../../auth/middleware";
+import { forwardedClientIp, operatorIpAllowed } from "../../auth/ip-allowlist";
 import { onOperatorAccessEnded } from "../../auth/operator-events";
 import { NOTIFY_AREA, allowsArea } from "../../../domain/admin-access";
 
@@ -32,9 +33,15 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
   server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== "/ws") return socket.destroy();
+    // Outside OPERATOR_IP_ALLOWLIST: refused like any operator call (Express's rule for the client address).
+    if (!operatorIpAllowed(ctx.config, forwardedClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) {
+      socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
+      return socket.destroy();
+    }
     const token = url.searchParams.get("token") ?? "";
     const claims = await ctx.tokens.verify(token, "operation");
-    const op = claims ? await loadOperator(ctx, claims) : null;
+    // A session limited to enrolling in two-factor login hears no notices.
+    const op = claims && !claims.scope ? await loadOperator(ctx, claims) : null;
     if (!op) {
       socket.write("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
       return socket.destroy();

@@ -36,6 +36,8 @@ export const LogoutIcon = svg(
   </>,
 );
 
+export const ShieldIcon = svg(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);
+
 export const CopyIcon = svg(
   <>
     <rect x="9" y="9" width="13" height="13" rx="2" ry="2" />
