@@ -6,6 +6,7 @@ import { INQUIRY_WAITING, type BoardKind, type BoardRowDto } from "@domain/schem
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
+import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { BoardDetailDialog } from "./BoardDetailDialog";
 import { BoardFormDialog } from "./BoardFormDialog";
 import { BL } from "./boards.labels";
@@ -33,10 +34,10 @@ const COLUMNS: Record<BoardKind, Column<BoardRowDto>[]> = {
   ],
 };
 
-/** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail. */
+/** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail (`?post=<id>`). */
 function BoardPage({ type }: { type: BoardKind }) {
   const list = useListQuery("boardList", { kind: "board", fixed: { type }, defaultSort: "createdAt" });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const detail = useDetailParam("post");
   const [writing, setWriting] = useState(false);
   return (
     <Stack gap="4">
@@ -54,12 +55,12 @@ function BoardPage({ type }: { type: BoardKind }) {
         testId="board-table"
         columns={COLUMNS[type]}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setOpenId(r.id)}
+        onRowClick={(r) => detail.open(r.id)}
         emptyText={Msg.noResults}
         list={list}
       />
       {type !== "inquiry" && <BoardFormDialog type={type} open={writing} onClose={() => setWriting(false)} />}
-      <BoardDetailDialog type={type} id={openId} onClose={() => setOpenId(null)} />
+      <BoardDetailDialog type={type} detail={detail} />
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Badge, Heading, HStack, Stack } from "@chakra-ui/react";
 import { formatDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -7,6 +6,7 @@ import { downloads } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
+import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
 import { L } from "../../labels";
@@ -26,10 +26,10 @@ const columns: Column<MemberRowDto>[] = [
   { key: "createdAt", header: L.member.createdAt, cell: (r) => formatDate(r.createdAt), sortKey: "createdAt" },
 ];
 
-/** /admin/account: members, searchable and server-paged, with the member info download and a detail. */
+/** /admin/account: members, searchable and server-paged, with the member info download and a detail (`?member=<id>`). */
 export function MembersPage() {
   const list = useListQuery("memberList", { filters: ["keyword", "state", "permission"], defaultSort: "createdAt" });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const detail = useDetailParam("member");
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -54,11 +54,11 @@ export function MembersPage() {
         testId="members-table"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setOpenId(r.id)}
+        onRowClick={(r) => detail.open(r.id)}
         emptyText={Msg.noMembers}
         list={list}
       />
-      <MemberDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <MemberDetailDialog detail={detail} />
     </Stack>
   );
 }
