@@ -129,7 +129,7 @@ describe("back-office screens in Chromium", () => {
     await page.close();
   });
 
-  it("notifications: a deposit request arrives live; the row click lands on sales", async () => {
+  it("notifications: a deposit request arrives live; the row click opens the order on sales", async () => {
     const page = await suite.adminPage();
     await page.goto(s.url + "/admin/notify");
     await page.getByTestId("notify-table").waitFor();
@@ -144,7 +144,8 @@ describe("back-office screens in Chromium", () => {
     expect(await page.getByTestId("notify-table-row").first().textContent()).toContain("10,000");
     await shot(page, "admin-notify");
     await page.getByTestId("notify-table-row").first().click();
-    await page.waitForURL(/\/admin\/sale\/sell$/);
+    await page.waitForURL(`${s.url}/admin/sale/sell?sale=${buy.data.id}`);
+    await expect.poll(() => page.getByTestId("sale-detail").textContent()).toContain(buy.data.orderNo);
     await page.close();
   });
 

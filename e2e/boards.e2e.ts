@@ -119,13 +119,13 @@ describe("boards and policies in Chromium", () => {
     await member.getByTestId("inquiry-submit-dialog-ok").click();
     await member.getByTestId("inquiry-list").getByText("브라우저 문의").waitFor();
 
-    // The operator (already on a page) gets the '문의' push and follows it to the inquiry board.
+    // The operator (already on a page) gets the '문의' push and follows it to the inquiry, open on the inquiry board.
     await admin.getByTestId("admin-notify-dialog").waitFor();
     expect(await admin.getByTestId("admin-notify-kind").textContent()).toBe("문의");
     await admin.getByTestId("admin-notify-link").click();
-    await admin.waitForURL(/\/admin\/board\/inquiry/);
-    await admin.getByTestId("board-table").getByText("브라우저 문의").click();
+    await admin.waitForURL(/\/admin\/board\/inquiry\?post=\d+$/);
     await admin.getByTestId("board-detail").waitFor();
+    await expect.poll(() => admin.getByTestId("board-detail-title").textContent()).toBe("브라우저 문의");
     expect(await admin.getByTestId("board-detail-content").innerHTML()).toContain("&lt;b&gt;태그&lt;/b&gt;<br>둘째 줄");
     await admin.getByTestId("inquiry-tab-answer").click();
     expect(await admin.getByTestId("inquiry-answer-submit").textContent()).toBe("작성 완료");

@@ -75,7 +75,8 @@ describe("settlement in Chromium", () => {
     await expect.poll(() => textOf(admin, "calc-approve-confirm-message")).toBe(Msg.settlementApproveConfirm);
     await admin.getByTestId("calc-approve-confirm-ok").click();
     await expectSnack(admin, Msg.approveDone);
-    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain("승인");
+    // "승인", not the "승인 대기" the row shows until the list is read again.
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/승인(?! 대기)/);
     expect(await row.getByTestId("calc-row-delete").count()).toBe(0);
     await shot(admin, "calc-management-approved");
 
@@ -104,15 +105,15 @@ describe("settlement in Chromium", () => {
     expect(await card.getByTestId("calc-status-deposit").textContent()).toBe(won(12_000));
     expect(await card.getByTestId("calc-status-gift").textContent()).toBe(won(1_000));
     await admin.getByTestId("calc-owner-search").click();
-    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.settlementKeywordRequired);
+    await expect.poll(() => textOf(admin, "calc-owner-error")).toBe(Msg.settlementKeywordRequired);
     await admin.getByTestId("calc-owner-keyword").fill("없는 점주");
     await admin.getByTestId("calc-owner-search").click();
-    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.settlementNoMatch);
+    await expect.poll(() => textOf(admin, "calc-owner-error")).toBe(Msg.settlementNoMatch);
     await admin.getByTestId("calc-owner-keyword").fill("1호점");
     await admin.getByTestId("calc-owner-search").click();
     await admin.getByTestId("calc-owner-row").first().click();
     await admin.getByTestId("calc-status-range-apply").click();
-    expect(await textOf(admin, "calc-status-history-error")).toBe(Msg.settlementSelectWallet);
+    await expect.poll(() => textOf(admin, "calc-status-history-error")).toBe(Msg.settlementSelectWallet);
     await admin.getByTestId("calc-owner-wallet").first().click();
     await admin.getByTestId("calc-status-selected").waitFor();
     await admin.getByTestId("calc-status-range-apply").click();

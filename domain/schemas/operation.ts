@@ -166,7 +166,8 @@ export const operatorIdParams = z.strictObject({ id });
 // ---- notifications, API key, audit log -----------------------------------------------------------
 
 export const notifyListRequest = listRequest({ sortable: ["id"] });
-export const notifyRow = z.object({ id: z.number().int(), category: z.string(), message: z.string(), created_at: isoDate, type: z.string() });
+/** A stored notification; `ref_id` is the record it is about (the buy order, the inquiry, the settlement order). */
+export const notifyRow = z.object({ id: z.number().int(), category: z.string(), message: z.string(), created_at: isoDate, type: z.string(), ref_id: z.number().int().nullable() });
 export type NotifyRowDto = z.infer<typeof notifyRow>;
 export const notifyList = paged(notifyRow);
 

@@ -1,5 +1,7 @@
+import { detailHref, detailId, type DetailParamName } from "../components/dialogs/detailUrl";
+
 /**
- * The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, created_at}, and
+ * The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, ref_id, created_at}, and
  * {kind: "moved"} when token moves are confirmed, recorded or indexed (what shows money is then read again).
  */
 
@@ -9,6 +11,8 @@ export interface AdminPush {
   kind: PushKind;
   message: string;
   id: number;
+  /** The record the push is about (the buy order, the inquiry, the settlement order), when it names one. */
+  refId: number | null;
   created_at: string;
 }
 
@@ -20,6 +24,19 @@ export const pushTarget: Record<PushKind, string> = {
   문의: "/board/inquiry",
   정산: "/calc/management",
 };
+
+/** The detail each kind's record opens in, over its screen. */
+const pushDetail: Record<PushKind, DetailParamName> = { 입금: "sale", 문의: "post", 정산: "order" };
+
+/**
+ * Where a notification leads: its record's detail over the screen that handles it (`/board/inquiry?post=12`), the
+ * screen alone when it names no record; null for a kind the back-office does not know.
+ */
+export function pushHref(kind: string, refId: number | null): string | null {
+  if (!KINDS.includes(kind)) return null;
+  const k = kind as PushKind;
+  return refId === null ? pushTarget[k] : detailHref(pushTarget[k], pushDetail[k], refId);
+}
 
 /** Whether a frame says token moves were confirmed. */
 export function isMoved(text: unknown): boolean {
@@ -47,6 +64,7 @@ export function parsePush(text: unknown): AdminPush | null {
     kind: o.kind as PushKind,
     message: typeof o.message === "string" ? o.message : "",
     id: typeof o.id === "number" ? o.id : Number(o.id) || 0,
+    refId: typeof o.ref_id === "number" || typeof o.ref_id === "string" ? detailId(String(o.ref_id)) : null,
     created_at: typeof o.created_at === "string" ? o.created_at : new Date().toISOString(),
   };
 }

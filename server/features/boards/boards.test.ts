@@ -133,9 +133,9 @@ describe("back-office boards and policies", () => {
     const member = await newMember();
     const made = await s.call("POST", "/api/cs/inquiry", { token: member, body: { title: "환불 문의", content: "<b>환불</b>\n부탁드립니다" } });
     const id = made.data.id;
-    // A new inquiry is a '문의' notification.
+    // A new inquiry is a '문의' notification, naming the inquiry (the back-office opens it from there).
     const notes = await op("POST", "/api/notify/all", { tablehandler: { page: 1, perPage: 10 } });
-    expect(notes.data.list[0]).toMatchObject({ category: "문의" });
+    expect(notes.data.list[0]).toMatchObject({ category: "문의", type: "inquiry", ref_id: id });
     expect(notes.data.list[0].message).toContain("환불 문의");
 
     const detail = await op("POST", "/api/board/detail", { id, type: "inquiry" });

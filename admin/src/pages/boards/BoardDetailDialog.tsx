@@ -9,13 +9,18 @@ import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { RichTextEditor, SafeHtml } from "../../components/editor/RichTextEditor";
 import { snack } from "../../components/ui/toaster";
 import { BoardFormDialog } from "./BoardFormDialog";
 import { BL } from "./boards.labels";
 
-/** A board's detail (spec §2): its fields by type, the content, delete behind a confirm, edit; inquiries add the answer tab. */
-export function BoardDetailDialog({ type, id, onClose }: { type: BoardKind; id: number | null; onClose: () => void }) {
+/**
+ * A board's detail (spec §2): its fields by type, the content, delete behind a confirm, edit; inquiries add the answer
+ * tab. Open while the URL says `?post=<id>`.
+ */
+export function BoardDetailDialog({ type, detail }: { type: BoardKind; detail: DetailParam }) {
+  const { id, close: onClose } = detail;
   const qc = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -48,15 +53,20 @@ export function BoardDetailDialog({ type, id, onClose }: { type: BoardKind; id: 
   );
   return (
     <>
-      <DetailDialog open={id !== null} onClose={onClose} title={`${BL.titles[type]} ${BL.detail}`} testId="board-detail" footer={footer}>
+      <DetailDialog
+        open={detail.isOpen}
+        onClose={onClose}
+        title={`${BL.titles[type]} ${BL.detail}`}
+        testId="board-detail"
+        footer={footer}
+        error={q.data ? undefined : detailError(detail, q.error)}
+      >
         {q.data ? (
           type === "inquiry" ? (
             <InquiryTabs detail={q.data} />
           ) : (
             <Fields detail={q.data} />
           )
-        ) : q.isError ? (
-          <Text color="fg.error">{q.error.message}</Text>
         ) : (
           <Skeleton h="40" />
         )}

@@ -12,6 +12,7 @@ import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions"
 import { BK } from "../../components/bulk/bulk.labels";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
+import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { BoardDetailDialog } from "./BoardDetailDialog";
 import { BoardFormDialog } from "./BoardFormDialog";
 import { BL } from "./boards.labels";
@@ -44,10 +45,10 @@ const bulkOf = (type: BoardKind): BulkAction<BoardRowDto>[] => [
   { key: "delete", label: BK.delete, verb: BK.verb.delete, danger: true, run: (rows, opts) => callEndpoint("boardDeleteBulk", { type, ids: rows.map((r) => r.id) }, opts) },
 ];
 
-/** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail. */
+/** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail (`?post=<id>`). */
 function BoardPage({ type }: { type: BoardKind }) {
   const list = useListQuery("boardList", { kind: "board", fixed: { type }, defaultSort: "createdAt" });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const detail = useDetailParam("post");
   const [writing, setWriting] = useState(false);
   const qc = useQueryClient();
   const selection = useRowSelection(list.rows, (r) => r.id);
@@ -80,13 +81,13 @@ function BoardPage({ type }: { type: BoardKind }) {
         testId="board-table"
         columns={COLUMNS[type]}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setOpenId(r.id)}
+        onRowClick={(r) => detail.open(r.id)}
         emptyText={Msg.noResults}
         list={list}
         selection={selection.table}
       />
       {type !== "inquiry" && <BoardFormDialog type={type} open={writing} onClose={() => setWriting(false)} />}
-      <BoardDetailDialog type={type} id={openId} onClose={() => setOpenId(null)} />
+      <BoardDetailDialog type={type} detail={detail} />
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ import { useColumnChoice } from "../../components/list/useColumnChoice";
 import { L } from "../../labels";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
-import { useTxParam } from "./useTxParam";
+import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { ReconcileCard } from "./ReconcileCard";
 
 /**
@@ -29,8 +29,8 @@ import { ReconcileCard } from "./ReconcileCard";
  */
 export function DashboardPage() {
   const list = useListQuery("dashboardTable", { dates: true, filters: ["type", "filter", "filter_type"], defaultSort: "timestamp" });
-  const [tx, openTx] = useTxParam();
-  const columns = transferColumns(openTx);
+  const tx = useDetailParam("tx");
+  const columns = transferColumns(tx.open);
   const choice = useColumnChoice("dashboard", columns);
   // The search box as typed; the URL's search once submitted (and again when the URL changes: back, a link).
   const searched = { text: list.state.filters.filter ?? "", type: (list.state.filters.filter_type as FilterType | undefined) ?? "phone" };
@@ -122,7 +122,7 @@ export function DashboardPage() {
         gap="2"
         onSubmit={(e) => {
           e.preventDefault();
-          if (paste.trim()) openTx(paste.trim());
+          if (paste.trim()) tx.open(paste.trim());
         }}
       >
         <Input size="sm" value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={L.dashboard.openHash} aria-label={L.dashboard.openHash} data-testid="dashboard-hash-input" maxW="xl" />
@@ -135,11 +135,11 @@ export function DashboardPage() {
         columns={columns}
         visibleColumns={choice.keys}
         rowKey={(r) => `${r.hash}:${r.logIndex}`}
-        onRowClick={(r) => openTx(r.hash)}
+        onRowClick={(r) => tx.open(r.hash)}
         emptyText={Msg.noResults}
         list={list}
       />
-      <TxDialog hash={tx} onClose={() => openTx(null)} />
+      <TxDialog hash={tx.value} onClose={tx.close} />
       <DetailDialog open={transferring} onClose={() => setTransferring(false)} title={L.dashboard.transfer} testId="dashboard-transfer">
         {wallets.isPending && <Skeleton h="40" />}
         {wallets.isError && (

@@ -18,7 +18,7 @@ import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
-import { useTxParam } from "./useTxParam";
+import { useDetailParam } from "../../components/dialogs/useDetailParam";
 
 /** /admin/dashboard/detail/{address}: the wallet's indexed and on-chain balance side by side, its owner, history and the block action. */
 export function WalletDetailPage() {
@@ -26,7 +26,7 @@ export function WalletDetailPage() {
   const list = useListQuery("walletHistory", { fixed: { address }, defaultSort: "timestamp" });
   const [asking, setAsking] = useState(false);
   const client = useQueryClient();
-  const [tx, openTx] = useTxParam();
+  const tx = useDetailParam("tx");
   // Blocking is isAccount2's (the server refuses others): the button shows only to those who may.
   const { account } = useSession();
   const mayBlock = !!account && allowsArea("walletBlock", account);
@@ -124,13 +124,13 @@ export function WalletDetailPage() {
       </HStack>
       <ListTable
         testId="wallet-history"
-        columns={transferColumns(openTx)}
+        columns={transferColumns(tx.open)}
         rowKey={(r) => `${r.hash}:${r.logIndex}`}
-        onRowClick={(r) => openTx(r.hash)}
+        onRowClick={(r) => tx.open(r.hash)}
         emptyText={Msg.noResults}
         list={list}
       />
-      <TxDialog hash={tx} onClose={() => openTx(null)} />
+      <TxDialog hash={tx.value} onClose={tx.close} />
       <ConfirmDialog
         open={asking}
         message={blocked ? Msg.walletUnblockConfirm : Msg.walletBlockConfirm}

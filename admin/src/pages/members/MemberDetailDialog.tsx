@@ -11,18 +11,22 @@ import { endpointKey, endpointQuery } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { snack } from "../../components/ui/toaster";
 import { AuditTable } from "../audit/AuditTable";
 import { L } from "../../labels";
 
 type Change = { kind: "state"; value: (typeof memberStates)[number] } | { kind: "permission"; value: (typeof memberPermissions)[number] };
 
-/** A member's fields, totals, wallet history and the operator actions on it; state and grade changes behind a confirm. */
-export function MemberDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const q = useQuery({ ...endpointQuery("memberDetail", { id: id ?? 0 }), enabled: id !== null });
+/**
+ * A member's fields, totals, wallet history and the operator actions on it; state and grade changes behind a confirm.
+ * Open while the URL says `?member=<id>`.
+ */
+export function MemberDetailDialog({ detail }: { detail: DetailParam }) {
+  const q = useQuery({ ...endpointQuery("memberDetail", { id: detail.id ?? 0 }), enabled: detail.id !== null });
   return (
-    <DetailDialog open={id !== null} onClose={onClose} title={L.member.detailTitle} testId="member-detail">
-      {q.data ? <MemberDetailBody detail={q.data} /> : q.isError ? <Text color="fg.error">{q.error.message}</Text> : <Skeleton h="64" />}
+    <DetailDialog open={detail.isOpen} onClose={detail.close} title={L.member.detailTitle} testId="member-detail" error={q.data ? undefined : detailError(detail, q.error)}>
+      {q.data ? <MemberDetailBody detail={q.data} /> : <Skeleton h="64" />}
     </DetailDialog>
   );
 }

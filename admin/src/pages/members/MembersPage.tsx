@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Badge, Heading, HStack, Stack } from "@chakra-ui/react";
 import { formatDate, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -7,6 +6,7 @@ import { downloads } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
+import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
 import { ColumnMenu } from "../../components/list/ColumnMenu";
@@ -34,11 +34,11 @@ const columns: (Column<MemberRowDto> & { key: MemberColumn })[] = [
   { key: "createdAt", header: L.member.createdAt, cell: (r) => formatDate(r.createdAt), sortKey: "createdAt" },
 ];
 
-/** /admin/account: members, searchable and server-paged, with the member info download and a detail. */
+/** /admin/account: members, searchable and server-paged, with the member info download and a detail (`?member=<id>`). */
 export function MembersPage() {
   const list = useListQuery("memberList", { filters: ["keyword", "state", "permission"], defaultSort: "createdAt" });
   const choice = useColumnChoice("members", columns);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const detail = useDetailParam("member");
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -68,11 +68,11 @@ export function MembersPage() {
         columns={columns}
         visibleColumns={choice.keys}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setOpenId(r.id)}
+        onRowClick={(r) => detail.open(r.id)}
         emptyText={Msg.noMembers}
         list={list}
       />
-      <MemberDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <MemberDetailDialog detail={detail} />
     </Stack>
   );
 }

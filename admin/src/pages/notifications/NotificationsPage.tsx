@@ -6,9 +6,7 @@ import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
 import { L } from "../../labels";
-
-/** Where a notification row leads, by its type (spec §2). */
-export const NOTIFY_TARGET: Record<string, string> = { inquiry: "/board/inquiry", sell: "/sale/sell", exchange: "/calc/management" };
+import { pushHref } from "../../realtime/socket";
 
 const columns: Column<NotifyRowDto>[] = [
   { key: "id", header: L.notify.id, cell: (r) => r.id, sortKey: "id" },
@@ -17,7 +15,11 @@ const columns: Column<NotifyRowDto>[] = [
   { key: "created_at", header: L.notify.createdAt, cell: (r) => formatDate(r.created_at) },
 ];
 
-/** /admin/notify: every stored notification the operator may see, newest first, 10 a page. */
+/**
+ * /admin/notify: every stored notification the operator may see, newest first, 10 a page. A row opens its record's
+ * detail on the screen that handles it (spec §2): `/sale/sell?sale=<id>`, `/board/inquiry?post=<id>`,
+ * `/calc/management?order=<id>`.
+ */
 export function NotificationsPage() {
   const list = useListQuery("notifyList", { body: (request) => ({ tablehandler: request }), defaultSort: "id" });
   const navigate = useNavigate();
@@ -30,7 +32,10 @@ export function NotificationsPage() {
         testId="notify-table"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => NOTIFY_TARGET[r.type] && void navigate(NOTIFY_TARGET[r.type])}
+        onRowClick={(r) => {
+          const href = pushHref(r.category, r.ref_id);
+          if (href) void navigate(href);
+        }}
         list={list}
       />
     </Stack>

@@ -10,17 +10,18 @@ import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, useDetailParam, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { rowActivation } from "../../components/list/rowActivation";
 import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { PermissionGroups } from "./PermissionGroups";
 
-/** /admin/account/adminlist: operator accounts, a detail with their rights, and delete behind a confirm. */
+/** /admin/account/adminlist: operator accounts, a detail with their rights (`?operator=<id>`), and delete behind a confirm. */
 export function OperatorListPage() {
   // Every operator at once: the server does not page this list.
   const list = useListQuery("operatorList", { paged: false });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const detail = useDetailParam("operator");
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -46,7 +47,7 @@ export function OperatorListPage() {
                     </Table.Cell>
                   </Table.Row>
                 ))
-              : (list.rows ?? []).map((o) => <OperatorRow key={o.id} o={o} onOpen={() => setOpenId(o.id)} />)}
+              : (list.rows ?? []).map((o) => <OperatorRow key={o.id} o={o} onOpen={() => detail.open(o.id)} />)}
           </Table.Body>
         </Table.Root>
         {list.error && (
@@ -55,7 +56,7 @@ export function OperatorListPage() {
           </Text>
         )}
       </Table.ScrollArea>
-      <OperatorDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <OperatorDetailDialog detail={detail} />
     </Stack>
   );
 }
@@ -72,7 +73,8 @@ function OperatorRow({ o, onOpen }: { o: OperatorRowDto; onOpen: () => void }) {
   );
 }
 
-function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
+  const { id, close: onClose } = detail;
   const qc = useQueryClient();
   const { account } = useSession();
   const [asking, setAsking] = useState(false);
@@ -91,21 +93,18 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
   const d = q.data;
   return (
     <DetailDialog
-      open={id !== null}
+      open={detail.isOpen}
       onClose={onClose}
       title={L.operator.detailTitle}
       testId="operator-detail"
+      error={d ? undefined : detailError(detail, q.error)}
       footer={
         <Button colorPalette="red" variant="outline" disabled={!d || d.id === account?.id || (d.permission === AdminPermission.SUPER && account?.permission !== AdminPermission.SUPER)} onClick={() => setAsking(true)} data-testid="operator-delete">
           {L.operator.delete}
         </Button>
       }
     >
-      {q.isError && !d ? (
-        <Text color="fg.error" role="alert" data-testid="operator-detail-error">
-          {q.error.message}
-        </Text>
-      ) : !d ? (
+      {!d ? (
         <Skeleton h="48" />
       ) : (
         <Stack gap="4">

@@ -21,6 +21,7 @@ import { useRowSelection } from "../../components/list/useRowSelection";
 import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
 import { BK } from "../../components/bulk/bulk.labels";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
+import { detailError, useDetailParam, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
 import { L } from "../../labels";
@@ -119,11 +120,11 @@ function TotalsCards({ type }: { type: SaleType }) {
   );
 }
 
-/** /admin/sale/{sell|use|gift}: totals, date-range list, detail, approve / delete of pending sells, excel. */
+/** /admin/sale/{sell|use|gift}: totals, date-range list, detail (`?sale=<id>`), approve / delete of pending sells, excel. */
 function SalePage({ type }: { type: SaleType }) {
   const qc = useQueryClient();
   const list = useListQuery("saleList", { dates: true, fixed: { type }, defaultSort: "createdAt" });
-  const [open, setOpen] = useState<Row | null>(null);
+  const detail = useDetailParam("sale");
   const [asking, setAsking] = useState<{ kind: "accept" | "delete"; row: SellRowDto } | null>(null);
   // An approval mints and sends: every amount on screen moves, not this list's only.
   const refresh = () => void refreshMoney(qc);
@@ -176,10 +177,10 @@ function SalePage({ type }: { type: SaleType }) {
         visibleColumns={choice.keys}
         rowKey={(r) => r.id}
         list={list}
-        onRowClick={setOpen}
+        onRowClick={(r) => detail.open(r.id)}
         selection={type === "sell" ? selection.table : undefined}
       />
-      <SaleDetail type={type} row={open} onClose={() => setOpen(null)} />
+      <SaleDetail type={type} detail={detail} />
       <ConfirmDialog
         open={asking !== null && !act.isPending}
         message={asking?.kind === "accept" ? Msg.saleApproveConfirm : Msg.saleDeleteConfirm}
@@ -192,8 +193,8 @@ function SalePage({ type }: { type: SaleType }) {
   );
 }
 
-function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; onClose: () => void }) {
-  const q = useQuery({ ...endpointQuery("saleDetail", { id: row?.id ?? 0, type }), enabled: row !== null });
+function SaleDetail({ type, detail }: { type: SaleType; detail: DetailParam }) {
+  const q = useQuery({ ...endpointQuery("saleDetail", { id: detail.id ?? 0, type }), enabled: detail.id !== null });
   const d = q.data;
   const items: [string, ReactNode][] = !d
     ? []
@@ -221,7 +222,7 @@ function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; o
           [S.date, formatDateTime(d.createdAt)],
           [S.txHash, d.txHash ?? "-"],
         ];
-  return <FieldsDialog open={row !== null} onClose={onClose} title={S.detailTitle} items={d ? items : null} error={q.error} testId="sale-detail" />;
+  return <FieldsDialog open={detail.isOpen} onClose={detail.close} title={S.detailTitle} items={d ? items : null} error={detailError(detail, q.error)} testId="sale-detail" />;
 }
 
 export const SaleSellPage = () => <SalePage type="sell" />;

@@ -18,6 +18,7 @@ import { BK } from "../../components/bulk/bulk.labels";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, useDetailParam, type DetailParam } from "../../components/dialogs/useDetailParam";
 import type { Column } from "../../components/list/DataTable";
 import { snack } from "../../components/ui/toaster";
 import { CL } from "./settlement.labels";
@@ -57,18 +58,18 @@ function useSettlementActions(onDone: () => void) {
 
 /**
  * /admin/calc/management (isExchange1 view, isExchange2 approve and delete): tabs by state, date range,
- * the orders; a row opens its detail (approve while 승인 대기); delete behind a confirm, hidden once 승인.
+ * the orders; a row opens its detail (`?order=<id>`; approve while 승인 대기); delete behind a confirm, hidden once 승인.
  */
 export function SettlementManagementPage() {
   const { account } = useSession();
   const canAct = account ? allowsArea("settlementApprove", account) : false;
   const list = useListQuery("settlementSearch", { dates: true, filters: ["state"], defaultSort: "createdAt" });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const detail = useDetailParam("order");
   const [deleting, setDeleting] = useState<string | null>(null);
   const [approving, setApproving] = useState<string | null>(null);
   const { approve, remove } = useSettlementActions(() => {
     setDeleting(null);
-    setOpenId(null);
+    detail.close();
   });
   const qc = useQueryClient();
   // Only an operator who may approve (isExchange2) chooses rows, as only it sees the single actions.
@@ -137,12 +138,12 @@ export function SettlementManagementPage() {
         testId="calc-table"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setOpenId(r.id)}
+        onRowClick={(r) => detail.open(r.id)}
         emptyText={Msg.noResults}
         list={list}
         selection={canAct ? selection.table : undefined}
       />
-      <SettlementDetail id={openId} canAct={canAct} busy={approve.isPending} onApprove={setApproving} onClose={() => setOpenId(null)} />
+      <SettlementDetail detail={detail} canAct={canAct} busy={approve.isPending} onApprove={setApproving} />
       <ConfirmDialog
         open={approving !== null}
         message={Msg.settlementApproveConfirm}
@@ -165,8 +166,8 @@ export function SettlementManagementPage() {
   );
 }
 
-function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boolean; onApprove: (orderNo: string) => void; onClose: () => void }) {
-  const q = useQuery({ ...endpointQuery("settlementDetail", { id: props.id ?? 0 }), enabled: props.id !== null });
+function SettlementDetail(props: { detail: DetailParam; canAct: boolean; busy: boolean; onApprove: (orderNo: string) => void }) {
+  const q = useQuery({ ...endpointQuery("settlementDetail", { id: props.detail.id ?? 0 }), enabled: props.detail.id !== null });
   const d = q.data;
   const footer =
     props.canAct && d?.state === SettlementStateLabel.pending ? (
@@ -195,7 +196,7 @@ function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boo
       ]
     : [];
   return (
-    <DetailDialog open={props.id !== null} onClose={props.onClose} title={M.detail} testId="calc-detail" footer={footer}>
+    <DetailDialog open={props.detail.isOpen} onClose={props.detail.close} title={M.detail} testId="calc-detail" footer={footer} error={d ? undefined : detailError(props.detail, q.error)}>
       {d ? (
         <DataList.Root orientation="horizontal">
           {rows.map(([label, value]) => (
@@ -207,8 +208,6 @@ function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boo
             </DataList.Item>
           ))}
         </DataList.Root>
-      ) : q.isError ? (
-        <Text color="fg.error">{q.error.message}</Text>
       ) : (
         <Skeleton h="40" />
       )}

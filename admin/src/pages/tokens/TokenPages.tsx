@@ -19,6 +19,7 @@ import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
 import { useListQuery } from "../../components/list/useListQuery";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
+import { detailError, useDetailParam } from "../../components/dialogs/useDetailParam";
 import { FilterSelect } from "../../components/list/FilterSelect";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { snack } from "../../components/ui/toaster";
@@ -63,7 +64,7 @@ const tokenColumns: Column<TokenRowDto>[] = [
   { key: "burnState", header: T.burnState, cell: (r) => r.burnState },
 ];
 
-/** /admin/token/management: issuance tabs with counts, mint dialog (isToken2), journal of mints and burns, detail, excel. */
+/** /admin/token/management: issuance tabs with counts, mint dialog (isToken2), journal of mints and burns, detail (`?issue=<id>`), excel. */
 export function TokenManagementPage() {
   const qc = useQueryClient();
   const { account } = useSession();
@@ -73,9 +74,9 @@ export function TokenManagementPage() {
   const [minting, setMinting] = useState(false);
   const confirmMint = useConfirm("token-mint-confirm");
   const mintKey = useRetryKey();
-  const [open, setOpen] = useState<TokenRowDto | null>(null);
+  const issue = useDetailParam("issue");
   // The row as the server has it now (a burn's state moves on after the list was read).
-  const detail = useQuery({ ...endpointQuery("tokenDetail", { id: open?.id ?? 0, type: "management" }), enabled: open !== null });
+  const detail = useQuery({ ...endpointQuery("tokenDetail", { id: issue.id ?? 0, type: "management" }), enabled: issue.id !== null });
   // A mint moves the supply and the treasury: every amount on screen, not the journal's only.
   const refresh = () => void refreshMoney(qc);
   const tab = (p: Period) => `${T.periods[p]} ${totals.data ? `${totals.data[p].count}${T.countUnit}` : ""}`;
@@ -103,13 +104,13 @@ export function TokenManagementPage() {
         </HStack>
         <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="token-excel" />
       </HStack>
-      <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
+      <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} onRowClick={(r) => issue.open(r.id)} />
       <FieldsDialog
         title={T.detailTitle}
-        open={open !== null}
-        onClose={() => setOpen(null)}
+        open={issue.isOpen}
+        onClose={issue.close}
         testId="token-detail"
-        error={detail.error}
+        error={detailError(issue, detail.error)}
         items={
           !detail.data ? null : [
             [T.id, detail.data.id],
@@ -170,19 +171,19 @@ export function TokenManagementPage() {
   );
 }
 
-/** /admin/token/fee: fee totals in won, every 200-won fee leg, names open the member detail, excel. */
+/** /admin/token/fee: fee totals in won, every 200-won fee leg and its detail (`?fee=<id>`), names open the member detail (`?member=<id>`), excel. */
 export function TokenFeePage() {
   const list = useListQuery("tokenFeeSearch", { dates: true, filters: ["type", "keyword"], defaultSort: "createdAt" });
   const totals = useQuery(endpointQuery("tokenFee"));
-  const [member, setMember] = useState<number | null>(null);
-  const [open, setOpen] = useState<FeeRowDto | null>(null);
-  const detail = useQuery({ ...endpointQuery("feeDetail", { id: open?.id ?? 0, type: "fee" }), enabled: open !== null });
+  const member = useDetailParam("member");
+  const fee = useDetailParam("fee");
+  const detail = useQuery({ ...endpointQuery("feeDetail", { id: fee.id ?? 0, type: "fee" }), enabled: fee.id !== null });
   // The member detail is the members screen's (isAccount1): others see the name without the link.
   const { account } = useSession();
   const mayOpenMember = !!account && allowsArea("members", account);
   const name = (text: string | null, id: number | null) =>
     id === null || !text || !mayOpenMember ? (text ?? "-") : (
-      <Button variant="plain" size="xs" p="0" textDecoration="underline" onClick={(e) => (e.stopPropagation(), setMember(id))} data-testid="fee-member-link">
+      <Button variant="plain" size="xs" p="0" textDecoration="underline" onClick={(e) => (e.stopPropagation(), member.open(id))} data-testid="fee-member-link">
         {text}
       </Button>
     );
@@ -217,13 +218,13 @@ export function TokenFeePage() {
         </HStack>
         <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="fee-excel" />
       </HStack>
-      <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={setOpen} />
+      <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={(r) => fee.open(r.id)} />
       <FieldsDialog
         title={T.detailTitle}
-        open={open !== null}
-        onClose={() => setOpen(null)}
+        open={fee.isOpen}
+        onClose={fee.close}
         testId="fee-detail"
-        error={detail.error}
+        error={detailError(fee, detail.error)}
         items={
           !detail.data ? null : [
             [T.id, detail.data.id],
@@ -239,7 +240,7 @@ export function TokenFeePage() {
           ]
         }
       />
-      <MemberDetailDialog id={member} onClose={() => setMember(null)} />
+      <MemberDetailDialog detail={member} />
     </Stack>
   );
 }
