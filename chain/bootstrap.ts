@@ -131,7 +131,9 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     const r = createReplay(rpcUrl, journal, { onProgress: (p) => opts.onReplayProgress?.({ ...p, reason }) });
     const logEnd = (res: { mined: number }) => {
       const p = r.progress();
-      log(`chain: ${reason === "revive" ? "node back; " : ""}replayed ${p.done} journal entries (${res.mined} transactions) in ${Math.round(p.elapsedMs)} ms (${Math.round((p.done * 1000) / Math.max(1, p.elapsedMs))}/s)`);
+      log(
+        `chain: ${reason === "revive" ? "node back; " : ""}replayed ${p.done} journal entries (${res.mined} transactions) in ${Math.round(p.elapsedMs)} ms (${Math.round((p.done * 1000) / Math.max(1, p.elapsedMs))}/s)`,
+      );
     };
     return { r, logEnd };
   };
@@ -207,7 +209,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   }
   if (rest) void finishInBackground("start", rest.r, rest.logEnd);
   if (!deployment) {
-    if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, "0x" + (10n ** 24n).toString(16)]);
+    if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, `0x${(10n ** 24n).toString(16)}`]);
     const factory = new ethers.ContractFactory(abi, bytecode);
     const deployTx = await factory.getDeployTransaction(sender.address, opts.feeCollector);
     const receipt = await sender.send(deployTx);
@@ -218,7 +220,10 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       const r = await sender.send({ to: token, data: iface.encodeFunctionData("grantRole", [roleId, sender.address]) });
       if (r.status !== 1) throw new Error(`grantRole ${role} failed`);
     }
-    const minter = await sender.send({ to: token, data: iface.encodeFunctionData("configureMinter", [sender.address, OPERATOR_MINT_ALLOWANCE]) });
+    const minter = await sender.send({
+      to: token,
+      data: iface.encodeFunctionData("configureMinter", [sender.address, OPERATOR_MINT_ALLOWANCE]),
+    });
     if (minter.status !== 1) throw new Error("configureMinter failed");
     deployment = {
       chainId,

@@ -26,11 +26,15 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
   opts.signal?.throwIfAborted();
   const cli = require.resolve("hardhat/internal/cli/cli.js", { paths: [ROOT] });
   const watchdog = path.join(__dirname, "node-watchdog.cjs");
-  const child: ChildProcess = spawn(process.execPath, ["--require", watchdog, cli, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TS_NODE_TRANSPILE_ONLY: "true" },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--require", watchdog, cli, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TS_NODE_TRANSPILE_ONLY: "true" },
+    },
+  );
   let exited = false;
   let stopping = false;
   let unexpected: () => void = () => undefined;
@@ -39,7 +43,8 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
     const text = buf.toString();
     if (output.length < 20_000) output += text;
     // The node prints its well-known dev accounts' keys at start; never forward those lines.
-    if (opts.log) for (const line of text.split("\n")) if (line.trim() && !/Private Key|Account #|WARNING: These accounts/i.test(line)) opts.log(line);
+    if (opts.log)
+      for (const line of text.split("\n")) if (line.trim() && !/Private Key|Account #|WARNING: These accounts/i.test(line)) opts.log(line);
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);

@@ -97,4 +97,7 @@ export const allowsArea = (area: AdminArea, op: OperatorLike): boolean => allows
 export const ENROL_ONLY_AREAS: readonly AdminArea[] = ["session"];
 
 /** The area a realtime notification belongs to: only operators who may open it receive the push. */
-export const NOTIFY_AREA = { 입금: "saleSell", 문의: "boardInquiry", 정산: "settlementManagement" } as const satisfies Record<string, AdminArea>;
+export const NOTIFY_AREA = { 입금: "saleSell", 문의: "boardInquiry", 정산: "settlementManagement" } as const satisfies Record<
+  string,
+  AdminArea
+>;

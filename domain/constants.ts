@@ -83,13 +83,31 @@ export const CookieType = { WEB: "web", OPERATION: "operation" } as const;
 
 /** Operator permission flags (spec back-office §3, §6). */
 export const ADMIN_FLAGS = [
-  "isAccount1", "isAccount2", "isAccount3", "isAccount4",
-  "isBoard1", "isBoard2", "isBoard3", "isBoard4", "isBoard5",
-  "isExchange1", "isExchange2", "isExchange3", "isExchange4", "isExchange5",
-  "isSale1", "isSale2", "isSale3",
-  "isToken1", "isToken2", "isToken3",
-  "isWallet1", "isWallet2", "isWallet3",
-  "isNotice1", "isApiKey1",
+  "isAccount1",
+  "isAccount2",
+  "isAccount3",
+  "isAccount4",
+  "isBoard1",
+  "isBoard2",
+  "isBoard3",
+  "isBoard4",
+  "isBoard5",
+  "isExchange1",
+  "isExchange2",
+  "isExchange3",
+  "isExchange4",
+  "isExchange5",
+  "isSale1",
+  "isSale2",
+  "isSale3",
+  "isToken1",
+  "isToken2",
+  "isToken3",
+  "isWallet1",
+  "isWallet2",
+  "isWallet3",
+  "isNotice1",
+  "isApiKey1",
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Partial<Record<AdminFlag, boolean>>;

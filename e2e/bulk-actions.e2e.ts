@@ -55,7 +55,7 @@ describe("bulk actions in Chromium", () => {
     const a = await order(10_000);
     const b = await order(20_000);
     const other = await order(5_000);
-    await page.goto(s.url + "/admin/sale/sell");
+    await page.goto(`${s.url}/admin/sale/sell`);
     await page.getByTestId(`sale-table-select-${a.id}`).waitFor();
     // Nothing chosen: the bulk buttons wait.
     expect(await page.getByTestId("sale-bulk-accept").isDisabled()).toBe(true);
@@ -88,7 +88,7 @@ describe("bulk actions in Chromium", () => {
     const page = admin;
     const a = await order(3_000);
     const b = await order(4_000);
-    await page.goto(s.url + "/admin/sale/sell");
+    await page.goto(`${s.url}/admin/sale/sell`);
     await page.getByTestId(`sale-table-select-${a.id}`).waitFor();
     await page.getByTestId(`sale-table-select-${a.id}`).click();
     await page.getByTestId(`sale-table-select-${b.id}`).click();
@@ -111,11 +111,11 @@ describe("bulk actions in Chromium", () => {
   it("an operator who may view settlements but not approve them gets no selection and no bulk bar", async () => {
     await insertOperator(s.ctx, "calcview9", AdminPermission.SUB, { isExchange1: true });
     const page = await suite.adminPage("calcview9", "operator1234", { landing: /\/admin\/dashboard$/ });
-    await page.goto(s.url + "/admin/calc/management");
+    await page.goto(`${s.url}/admin/calc/management`);
     await page.getByTestId("calc-table").waitFor();
     expect(await page.getByTestId("calc-bulk").count()).toBe(0);
     expect(await page.getByTestId("calc-table-select-all").count()).toBe(0);
-    await admin.goto(s.url + "/admin/calc/management");
+    await admin.goto(`${s.url}/admin/calc/management`);
     await admin.getByTestId("calc-bulk").waitFor();
     expect(await admin.getByTestId("calc-table-select-all").count()).toBe(1);
   });

@@ -22,8 +22,18 @@ describe("every detail has its own URL", () => {
     const minjun = await s.loginUser(MINJUN.phone, MINJUN.password);
     const shopAddr = await walletOf(s, SHOP.phone);
     // A use at the shop (its balance to settle) and a gift (a fee leg), a buy request (a sale), an inquiry.
-    expect((await s.call("POST", "/api/use/trade/address", { token: minjun, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 12_000, password: MINJUN.password } })).code).toBe(200);
-    const gift = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: await walletOf(s, SEOYEON.phone), kind: 0, type: 1, value: 3_000, password: MINJUN.password } });
+    expect(
+      (
+        await s.call("POST", "/api/use/trade/address", {
+          token: minjun,
+          body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 12_000, password: MINJUN.password },
+        })
+      ).code,
+    ).toBe(200);
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token: minjun,
+      body: { opponentAddress: await walletOf(s, SEOYEON.phone), kind: 0, type: 1, value: 3_000, password: MINJUN.password },
+    });
     expect(gift.code).toBe(200);
     const charge = await s.call("POST", "/api/buy/charge", { token: minjun, body: { value: 10_000, password: MINJUN.password } });
     expect(charge.code).toBe(200);
@@ -34,7 +44,11 @@ describe("every detail has its own URL", () => {
     inquiry.id = asked.data.id;
     await s.waitIndexed();
     const shop = await s.loginAdmin("shop01", "shop1234");
-    const settle = await s.call("POST", "/api/calc/request/exchange", { token: shop, marker: "operation", body: { address: shopAddr, value: 5_000, password: SHOP.password } });
+    const settle = await s.call("POST", "/api/calc/request/exchange", {
+      token: shop,
+      marker: "operation",
+      body: { address: shopAddr, value: 5_000, password: SHOP.password },
+    });
     expect(settle.code).toBe(200);
     settlementNo = settle.data.orderNo;
     await s.waitIndexed();
@@ -120,19 +134,44 @@ describe("every detail has its own URL", () => {
   });
 
   it("operator", async () => {
-    await walk({ list: "/account/adminlist", key: "operator", row: (p) => p.getByTestId("operators-row").filter({ hasText: "shop01" }), dialog: "operator-detail", shows: "shop01" });
+    await walk({
+      list: "/account/adminlist",
+      key: "operator",
+      row: (p) => p.getByTestId("operators-row").filter({ hasText: "shop01" }),
+      dialog: "operator-detail",
+      shows: "shop01",
+    });
   });
 
   it("sale order", async () => {
-    await walk({ list: "/sale/sell?perPage=25", key: "sale", row: (p) => p.getByTestId("sale-table-row").filter({ hasText: buy.orderNo }), dialog: "sale-detail", shows: buy.orderNo, id: buy.id });
+    await walk({
+      list: "/sale/sell?perPage=25",
+      key: "sale",
+      row: (p) => p.getByTestId("sale-table-row").filter({ hasText: buy.orderNo }),
+      dialog: "sale-detail",
+      shows: buy.orderNo,
+      id: buy.id,
+    });
   });
 
   it("token issue", async () => {
-    await walk({ list: "/token/management?type=mint", key: "issue", row: (p) => p.getByTestId("token-table-row"), dialog: "token-detail", shows: "원" });
+    await walk({
+      list: "/token/management?type=mint",
+      key: "issue",
+      row: (p) => p.getByTestId("token-table-row"),
+      dialog: "token-detail",
+      shows: "원",
+    });
   });
 
   it("fee row, and the member its name links to", async () => {
-    await walk({ list: "/token/fee?type=gift", key: "fee", row: (p) => p.getByTestId("fee-table-row"), dialog: "fee-detail", shows: SEOYEON.name });
+    await walk({
+      list: "/token/fee?type=gift",
+      key: "fee",
+      row: (p) => p.getByTestId("fee-table-row"),
+      dialog: "fee-detail",
+      shows: SEOYEON.name,
+    });
     await walk({
       list: "/token/fee?type=gift",
       key: "member",
@@ -144,12 +183,31 @@ describe("every detail has its own URL", () => {
   });
 
   it("settlement order", async () => {
-    await walk({ list: "/calc/management?state=pending", key: "order", row: (p) => p.getByTestId("calc-table-row").filter({ hasText: settlementNo }), dialog: "calc-detail", shows: settlementNo });
+    await walk({
+      list: "/calc/management?state=pending",
+      key: "order",
+      row: (p) => p.getByTestId("calc-table-row").filter({ hasText: settlementNo }),
+      dialog: "calc-detail",
+      shows: settlementNo,
+    });
   });
 
   it("board post and inquiry", async () => {
-    await walk({ list: "/board/notice?perPage=10", key: "post", row: (p) => p.getByTestId("board-table-row").filter({ hasText: "시스템 점검 안내" }), dialog: "board-detail", shows: "정기 점검" });
-    await walk({ list: "/board/inquiry?perPage=10", key: "post", row: (p) => p.getByTestId("board-table-row").filter({ hasText: inquiry.title }), dialog: "board-detail", shows: inquiry.title, id: inquiry.id });
+    await walk({
+      list: "/board/notice?perPage=10",
+      key: "post",
+      row: (p) => p.getByTestId("board-table-row").filter({ hasText: "시스템 점검 안내" }),
+      dialog: "board-detail",
+      shows: "정기 점검",
+    });
+    await walk({
+      list: "/board/inquiry?perPage=10",
+      key: "post",
+      row: (p) => p.getByTestId("board-table-row").filter({ hasText: inquiry.title }),
+      dialog: "board-detail",
+      shows: inquiry.title,
+      id: inquiry.id,
+    });
   });
 
   it("notification: the row opens its record's URL; Back returns to the notifications, a close stays on the record's list", async () => {

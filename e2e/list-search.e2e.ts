@@ -42,7 +42,10 @@ describe("list searches in Chromium", () => {
   };
   const pay = async (kind: "gift" | "use", from: { phone: string; password: string }, to: string, value: number) => {
     const token = await s.loginUser(from.phone, from.password);
-    const r = await s.call("POST", `/api/${kind}/trade/address`, { token, body: { opponentAddress: to, kind: 0, type: kind === "gift" ? 1 : 0, value, password: from.password } });
+    const r = await s.call("POST", `/api/${kind}/trade/address`, {
+      token,
+      body: { opponentAddress: to, kind: 0, type: kind === "gift" ? 1 : 0, value, password: from.password },
+    });
     expect(r.code, r.message).toBe(200);
     return r.data.txHash as string;
   };
@@ -62,10 +65,13 @@ describe("list searches in Chromium", () => {
     const seoyeon = await s.loginUser(SEOYEON.phone, SEOYEON.password);
     const sold = await s.call("POST", "/api/buy/charge", { token: minjun, body: { value: 10_000, password: MINJUN.password } });
     expect(sold.code).toBe(200);
-    expect((await s.call("POST", "/api/buy/charge", { token: seoyeon, body: { value: 7_000, password: SEOYEON.password } })).code).toBe(200);
+    expect((await s.call("POST", "/api/buy/charge", { token: seoyeon, body: { value: 7_000, password: SEOYEON.password } })).code).toBe(
+      200,
+    );
     await opOk("POST", "/api/sale/accept", { id: sold.data.id });
     mintHash = (await opOk("POST", "/api/token/mint", { value: 5_000 })).txHash;
-    const request = (value: number) => opOk("POST", "/api/calc/request/exchange", { address: addr[SHOP.phone], value, password: SHOP.password }, shopToken);
+    const request = (value: number) =>
+      opOk("POST", "/api/calc/request/exchange", { address: addr[SHOP.phone], value, password: SHOP.password }, shopToken);
     approvedOrder = (await request(1_000)).orderNo;
     const deleted = (await request(400)).orderNo;
     await request(300);
@@ -99,7 +105,9 @@ describe("list searches in Chromium", () => {
     const want = expected.map(String).sort();
     expect(want.length, `${table}: the search must find something to tell apart`).toBeGreaterThan(0);
     const check = async () => {
-      await expect.poll(async () => (await p.getByTestId(`${table}-total`).textContent())?.trim(), { message: `${table} total` }).toBe(`총 ${want.length}건`);
+      await expect
+        .poll(async () => (await p.getByTestId(`${table}-total`).textContent())?.trim(), { message: `${table} total` })
+        .toBe(`총 ${want.length}건`);
       if (want.length <= 10) await expect.poll(() => shown(p, table, key), { message: `${table} rows` }).toEqual(want);
       else {
         await expect.poll(async () => (await shown(p, table, key)).length).toBe(10);
@@ -130,7 +138,7 @@ describe("list searches in Chromium", () => {
     const key = (r: Row) => `${r.hash}|${won(Number(r.value))}`;
     expect(rows.length).toBeGreaterThan(10);
     const search = async (basis: string, text: string, expected: Row[]) => {
-      await page.goto(s.url + "/admin/dashboard");
+      await page.goto(`${s.url}/admin/dashboard`);
       await page.getByTestId("dashboard-table-row").first().waitFor();
       await page.getByTestId("dashboard-filter-type").selectOption(basis);
       await page.getByTestId("dashboard-search").fill(text);
@@ -139,44 +147,78 @@ describe("list searches in Chromium", () => {
       expect(await page.getByTestId("dashboard-search").inputValue()).toBe(text);
       expect(await page.getByTestId("dashboard-filter-type").inputValue()).toBe(basis);
     };
-    await search("hash", giftHash, rows.filter((r) => r.hash === giftHash));
+    await search(
+      "hash",
+      giftHash,
+      rows.filter((r) => r.hash === giftHash),
+    );
     const seoyeon = addr[SEOYEON.phone];
-    await search("address", seoyeon, rows.filter((r) => r.from === seoyeon || r.to === seoyeon));
-    await search("name", SEOYEON.name, rows.filter((r) => r.fromName === SEOYEON.name || r.toName === SEOYEON.name));
-    await search("phone", SHOP.phone, rows.filter((r) => r.from === addr[SHOP.phone] || r.to === addr[SHOP.phone]));
+    await search(
+      "address",
+      seoyeon,
+      rows.filter((r) => r.from === seoyeon || r.to === seoyeon),
+    );
+    await search(
+      "name",
+      SEOYEON.name,
+      rows.filter((r) => r.fromName === SEOYEON.name || r.toName === SEOYEON.name),
+    );
+    await search(
+      "phone",
+      SHOP.phone,
+      rows.filter((r) => r.from === addr[SHOP.phone] || r.to === addr[SHOP.phone]),
+    );
     for (const type of ["gift", "use", "fee", "mint"]) {
-      await page.goto(s.url + "/admin/dashboard");
+      await page.goto(`${s.url}/admin/dashboard`);
       await page.getByTestId("dashboard-type").selectOption(type);
       await expectRows(page, "dashboard-table", rows.filter((r) => r.type === type).map(key), "dashboard");
     }
     // Type and a search together: both kept.
-    await page.goto(s.url + "/admin/dashboard");
+    await page.goto(`${s.url}/admin/dashboard`);
     await page.getByTestId("dashboard-type").selectOption("gift");
     await page.getByTestId("dashboard-filter-type").selectOption("name");
     await page.getByTestId("dashboard-search").fill(MINJUN.name);
     await page.getByTestId("dashboard-search-submit").click();
-    await expectRows(page, "dashboard-table", rows.filter((r) => r.type === "gift" && (r.fromName === MINJUN.name || r.toName === MINJUN.name)).map(key), "dashboard");
-    await page.goto(s.url + "/admin/dashboard");
+    await expectRows(
+      page,
+      "dashboard-table",
+      rows.filter((r) => r.type === "gift" && (r.fromName === MINJUN.name || r.toName === MINJUN.name)).map(key),
+      "dashboard",
+    );
+    await page.goto(`${s.url}/admin/dashboard`);
     await expectNoRowsBefore(page, "dashboard-range", "dashboard-table");
   });
 
   it("members: by name, phone or wallet address, and by state", async () => {
     const rows = await all("GET", "/api/operation/allUserList");
     const search = async (keyword: string, expected: Row[]) => {
-      await page.goto(s.url + "/admin/account");
+      await page.goto(`${s.url}/admin/account`);
       await page.getByTestId("members-table-row").first().waitFor();
       await page.getByTestId("members-search-input").fill(keyword);
       await page.getByTestId("members-search-submit").click();
-      await expectRows(page, "members-table", expected.map((r) => r.id));
+      await expectRows(
+        page,
+        "members-table",
+        expected.map((r) => r.id),
+      );
       expect(await page.getByTestId("members-search-input").inputValue()).toBe(keyword);
     };
-    await search("서연", rows.filter((r) => r.username.includes("서연")));
-    await search("5555", rows.filter((r) => r.phonenumber.includes("5555")));
-    await search(addr[MINJUN.phone].toLowerCase(), rows.filter((r) => r.phonenumber === MINJUN.phone));
+    await search(
+      "서연",
+      rows.filter((r) => r.username.includes("서연")),
+    );
+    await search(
+      "5555",
+      rows.filter((r) => r.phonenumber.includes("5555")),
+    );
+    await search(
+      addr[MINJUN.phone].toLowerCase(),
+      rows.filter((r) => r.phonenumber === MINJUN.phone),
+    );
     const seoyeon = rows.find((r) => r.phonenumber === SEOYEON.phone)!;
     await opOk("POST", "/api/operation/changeState", { id: seoyeon.id, state: "suspension" });
     try {
-      await page.goto(s.url + "/admin/account");
+      await page.goto(`${s.url}/admin/account`);
       await page.getByTestId("members-search-select").selectOption("suspension");
       await expectRows(page, "members-table", [seoyeon.id]);
       // State and keyword together.
@@ -184,7 +226,11 @@ describe("list searches in Chromium", () => {
       await page.getByTestId("members-search-submit").click();
       await expect.poll(() => page.getByTestId("members-table-empty").count()).toBe(1);
       await page.getByTestId("members-search-select").selectOption("repair");
-      await expectRows(page, "members-table", rows.filter((r) => r.username.includes("민준")).map((r) => r.id));
+      await expectRows(
+        page,
+        "members-table",
+        rows.filter((r) => r.username.includes("민준")).map((r) => r.id),
+      );
       expect(await page.getByTestId("members-search-select").inputValue()).toBe("repair");
     } finally {
       await opOk("POST", "/api/operation/changeState", { id: seoyeon.id, state: "repair" });
@@ -195,13 +241,13 @@ describe("list searches in Chromium", () => {
     const rows = await all("GET", "/api/operation/actions");
     const key = (r: Row) => `${r.adminLoginId}|${r.targetId}`;
     for (const keyword of [approvedOrder, "admin"]) {
-      await page.goto(s.url + "/admin/account/actions");
+      await page.goto(`${s.url}/admin/account/actions`);
       await page.getByTestId("audit-table-row").first().waitFor();
       await page.getByTestId("audit-search-input").fill(keyword);
       await page.getByTestId("audit-search-submit").click();
       await expectRows(page, "audit-table", rows.filter((r) => r.adminLoginId === keyword || r.targetId === keyword).map(key), "audit");
     }
-    await page.goto(s.url + "/admin/account/actions");
+    await page.goto(`${s.url}/admin/account/actions`);
     await expectNoRowsBefore(page, "audit-range", "audit-table");
   });
 
@@ -209,11 +255,15 @@ describe("list searches in Chromium", () => {
     for (const type of ["sell", "use", "gift"]) {
       const rows = await all("POST", "/api/sale/list", { type });
       const today = formatDate(Date.now());
-      await page.goto(s.url + `/admin/sale/${type}`);
+      await page.goto(`${s.url}/admin/sale/${type}`);
       await page.getByTestId("sale-range-from").fill(today);
       await page.getByTestId("sale-range-to").fill(today);
       await page.getByTestId("sale-range-apply").click();
-      await expectRows(page, "sale-table", rows.filter((r) => formatDate(r.createdAt) === today).map((r) => r.id));
+      await expectRows(
+        page,
+        "sale-table",
+        rows.filter((r) => formatDate(r.createdAt) === today).map((r) => r.id),
+      );
       await expectNoRowsBefore(page, "sale-range", "sale-table");
     }
   });
@@ -221,73 +271,109 @@ describe("list searches in Chromium", () => {
   it("settlement management: each state tab, and the date range", async () => {
     const rows = await all("POST", "/api/calc/management/search");
     for (const tab of ["pending", "approved", "deleted"] as const) {
-      await page.goto(s.url + "/admin/calc/management");
+      await page.goto(`${s.url}/admin/calc/management`);
       await page.getByTestId("calc-table-row").first().waitFor();
       await page.getByTestId(`calc-tab-${tab}`).click();
-      await expectRows(page, "calc-table", rows.filter((r) => r.state === SettlementStateLabel[tab]).map((r) => r.orderNo));
+      await expectRows(
+        page,
+        "calc-table",
+        rows.filter((r) => r.state === SettlementStateLabel[tab]).map((r) => r.orderNo),
+      );
       expect(await page.getByTestId(`calc-tab-${tab}`).getAttribute("aria-selected")).toBe("true");
     }
-    await page.goto(s.url + "/admin/calc/management");
+    await page.goto(`${s.url}/admin/calc/management`);
     await expectNoRowsBefore(page, "calc-range", "calc-table");
   });
 
   it("the shop's settlement history and wallet gifts, by date range", async () => {
     const history = await all("POST", "/api/calc/request/history", {}, shopToken);
     const today = formatDate(Date.now());
-    await shopPage.goto(s.url + "/admin/calc/request");
+    await shopPage.goto(`${s.url}/admin/calc/request`);
     await shopPage.getByTestId("calc-history-range-from").fill(today);
     await shopPage.getByTestId("calc-history-range-to").fill(today);
     await shopPage.getByTestId("calc-history-range-apply").click();
-    await expectRows(shopPage, "calc-history-table", history.map((r) => r.exchangeNo));
+    await expectRows(
+      shopPage,
+      "calc-history-table",
+      history.map((r) => r.exchangeNo),
+    );
     await expectNoRowsBefore(shopPage, "calc-history-range", "calc-history-table");
 
     const gifts = await all("POST", "/api/calc/wallet/gift", {}, shopToken);
-    await shopPage.goto(s.url + "/admin/calc/wallet");
+    await shopPage.goto(`${s.url}/admin/calc/wallet`);
     await shopPage.getByTestId("calc-gift-range-from").fill(today);
     await shopPage.getByTestId("calc-gift-range-to").fill(today);
     await shopPage.getByTestId("calc-gift-range-apply").click();
-    await expectRows(shopPage, "calc-gift-table", gifts.map((r) => r.id));
+    await expectRows(
+      shopPage,
+      "calc-gift-table",
+      gifts.map((r) => r.id),
+    );
     await expectNoRowsBefore(shopPage, "calc-gift-range", "calc-gift-table");
   });
 
   it("token issuance: by kind, by hash, operator or address, by period and date range", async () => {
     const rows = await all("POST", "/api/token/manage/search");
-    const open = () => page.goto(s.url + "/admin/token/management");
+    const open = () => page.goto(`${s.url}/admin/token/management`);
     for (const type of ["mint", "burn"]) {
       await open();
       await page.getByTestId("token-filter").selectOption(type);
-      await expectRows(page, "token-table", rows.filter((r) => r.kind === type).map((r) => r.id));
+      await expectRows(
+        page,
+        "token-table",
+        rows.filter((r) => r.kind === type).map((r) => r.id),
+      );
       expect(await page.getByTestId("token-filter").inputValue()).toBe(type);
     }
-    const treasuryPart = rows.find((r) => r.kind === "mint")!.address.slice(2, 12).toLowerCase();
-    const match = (k: string) => (r: Row) => r.txHash === k.toLowerCase() || r.operator === k || r.address.toLowerCase().includes(k.toLowerCase());
+    const treasuryPart = rows
+      .find((r) => r.kind === "mint")!
+      .address.slice(2, 12)
+      .toLowerCase();
+    const match = (k: string) => (r: Row) =>
+      r.txHash === k.toLowerCase() || r.operator === k || r.address.toLowerCase().includes(k.toLowerCase());
     for (const keyword of [mintHash, "admin", treasuryPart]) {
       await open();
       await page.getByTestId("token-search-input").fill(keyword);
       await page.getByTestId("token-search-submit").click();
-      await expectRows(page, "token-table", rows.filter(match(keyword)).map((r) => r.id));
+      await expectRows(
+        page,
+        "token-table",
+        rows.filter(match(keyword)).map((r) => r.id),
+      );
     }
     // Kind and keyword together.
     await open();
     await page.getByTestId("token-search-input").fill("admin");
     await page.getByTestId("token-search-submit").click();
     await page.getByTestId("token-filter").selectOption("mint");
-    await expectRows(page, "token-table", rows.filter((r) => r.kind === "mint" && match("admin")(r)).map((r) => r.id));
+    await expectRows(
+      page,
+      "token-table",
+      rows.filter((r) => r.kind === "mint" && match("admin")(r)).map((r) => r.id),
+    );
     expect(await page.getByTestId("token-search-input").inputValue()).toBe("admin");
     await open();
     await page.getByTestId("token-tabs-daily").click();
-    await expectRows(page, "token-table", rows.filter((r) => formatDate(r.createdAt) === formatDate(Date.now())).map((r) => r.id));
+    await expectRows(
+      page,
+      "token-table",
+      rows.filter((r) => formatDate(r.createdAt) === formatDate(Date.now())).map((r) => r.id),
+    );
     await open();
     await expectNoRowsBefore(page, "token-range", "token-table");
   });
 
   it("fees: by kind, by the sender's or receiver's name or phone, by date range", async () => {
     const rows = await all("POST", "/api/token/fee/search");
-    const open = () => page.goto(s.url + "/admin/token/fee");
+    const open = () => page.goto(`${s.url}/admin/token/fee`);
     for (const type of ["gift", "use"]) {
       await open();
       await page.getByTestId("fee-filter").selectOption(type);
-      await expectRows(page, "fee-table", rows.filter((r) => r.type === (type === "gift" ? "선물" : "사용")).map((r) => r.id));
+      await expectRows(
+        page,
+        "fee-table",
+        rows.filter((r) => r.type === (type === "gift" ? "선물" : "사용")).map((r) => r.id),
+      );
     }
     const phoneOf = (r: Row) => Object.entries(addr).find(([, a]) => a === r.toAddress)?.[0];
     const match = (k: string) => (r: Row) => r.username === k || r.phonenumber === k || r.receiver === k || phoneOf(r) === k;
@@ -295,7 +381,11 @@ describe("list searches in Chromium", () => {
       await open();
       await page.getByTestId("fee-search-input").fill(keyword);
       await page.getByTestId("fee-search-submit").click();
-      await expectRows(page, "fee-table", rows.filter(match(keyword)).map((r) => r.id));
+      await expectRows(
+        page,
+        "fee-table",
+        rows.filter(match(keyword)).map((r) => r.id),
+      );
     }
     await open();
     await expectNoRowsBefore(page, "fee-range", "fee-table");
@@ -303,11 +393,15 @@ describe("list searches in Chromium", () => {
 
   it("settlement status: the owner search by name, wallet and email; the owner's history by date range", async () => {
     // A second shop owner with an e-mail, so that each basis finds one owner and leaves the other out.
-    await s.ctx.db.updateTable("members").set({ permission: "exchanger", email: "seoyeon@example.com" }).where("phonenumber", "=", SEOYEON.phone).execute();
+    await s.ctx.db
+      .updateTable("members")
+      .set({ permission: "exchanger", email: "seoyeon@example.com" })
+      .where("phonenumber", "=", SEOYEON.phone)
+      .execute();
     await s.ctx.db.updateTable("members").set({ email: "market@example.com" }).where("phonenumber", "=", SHOP.phone).execute();
     const owners = async () => (await page.getByTestId("calc-owner-row").allTextContents()).map((t) => t.split(" · ")[0].trim()).sort();
     const search = async (basis: string, keyword: string, expected: string[]) => {
-      await page.goto(s.url + "/admin/calc/status");
+      await page.goto(`${s.url}/admin/calc/status`);
       await page.getByTestId("calc-status-card").first().waitFor();
       await page.getByTestId("calc-owner-filter").selectOption(basis);
       await page.getByTestId("calc-owner-keyword").fill(keyword);
@@ -325,11 +419,20 @@ describe("list searches in Chromium", () => {
     // The chosen owner's wallet and its history: kept by a reload too.
     const range = defaultDateRange();
     const shopId = (await s.ctx.db.selectFrom("members").select("id").where("phonenumber", "=", SHOP.phone).executeTakeFirstOrThrow()).id;
-    const moves: Row[] = await opOk("POST", "/api/calc/status/history", { user_id: shopId, from: range.from, to: range.to, wallets: [addr[SHOP.phone]] });
+    const moves: Row[] = await opOk("POST", "/api/calc/status/history", {
+      user_id: shopId,
+      from: range.from,
+      to: range.to,
+      wallets: [addr[SHOP.phone]],
+    });
     await page.getByTestId("calc-owner-row").filter({ hasText: SHOP.name }).click();
     await page.getByTestId("calc-owner-wallet").first().click();
     await page.getByTestId("calc-status-range-apply").click();
-    const ids = () => page.getByTestId("calc-status-history").locator("tbody tr").evaluateAll((rows) => rows.map((r) => (r.querySelector("td")?.textContent ?? "").trim()).sort());
+    const ids = () =>
+      page
+        .getByTestId("calc-status-history")
+        .locator("tbody tr")
+        .evaluateAll((rows) => rows.map((r) => (r.querySelector("td")?.textContent ?? "").trim()).sort());
     const want = moves.map((m) => String(m.id)).sort();
     expect(want.length).toBeGreaterThan(0);
     await expect.poll(ids).toEqual(want);

@@ -9,7 +9,8 @@ import { Msg } from "../domain/messages";
 
 const snack = (page: Page, message: string) => page.getByTestId("admin-snackbar").filter({ hasText: message }).first().waitFor();
 /** A table's column headers, without the sort mark. */
-const headers = async (page: Page, table: string) => (await page.getByTestId(table).locator("thead th").allTextContents()).map((t) => t.replace(/ [▼▲]$/, ""));
+const headers = async (page: Page, table: string) =>
+  (await page.getByTestId(table).locator("thead th").allTextContents()).map((t) => t.replace(/ [▼▲]$/, ""));
 const rowTexts = (page: Page, table: string) => page.getByTestId(`${table}-row`).allTextContents();
 const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
@@ -29,7 +30,7 @@ describe("list columns and saved views in Chromium", () => {
 
   it("members: hides one column and shows another; the file has exactly the columns on screen, and a reload keeps them", async () => {
     const page = await suite.adminPage();
-    await page.goto(s.url + "/admin/account");
+    await page.goto(`${s.url}/admin/account`);
     await page.getByTestId("members-table-row").first().waitFor();
     expect(await headers(page, "members-table")).toEqual(["번호", "이름", "휴대폰 번호", "등급", "상태", "보유 금액", "가입일"]);
 
@@ -60,7 +61,7 @@ describe("list columns and saved views in Chromium", () => {
 
   it("dashboard: saves a filter as a view, clears it, applies the view (one URL write): URL, columns and rows as saved, also after a reload", async () => {
     const page = await suite.adminPage();
-    await page.goto(s.url + "/admin/dashboard");
+    await page.goto(`${s.url}/admin/dashboard`);
     const rows = page.getByTestId("dashboard-table-row");
     await rows.first().waitFor();
     await page.getByTestId("dashboard-type").selectOption("gift");
@@ -82,7 +83,7 @@ describe("list columns and saved views in Chromium", () => {
     await snack(page, Msg.savedViewSaved);
 
     // Cleared: every type, the default page size and columns.
-    await page.goto(s.url + "/admin/dashboard");
+    await page.goto(`${s.url}/admin/dashboard`);
     await page.getByTestId("dashboard-columns").click();
     await page.getByTestId("dashboard-columns-reset").click();
     await page.keyboard.press("Escape");
@@ -108,7 +109,10 @@ describe("list columns and saved views in Chromium", () => {
     await expect.poll(() => rowTexts(page, "dashboard-table")).toEqual(savedRows);
 
     // Kept on the server for its owner; deleting it asks first.
-    expect((await s.call("GET", "/api/saved-views?list=dashboard", { token: await s.loginAdmin("admin", "admin1234"), marker: "operation" })).data).toHaveLength(1);
+    expect(
+      (await s.call("GET", "/api/saved-views?list=dashboard", { token: await s.loginAdmin("admin", "admin1234"), marker: "operation" }))
+        .data,
+    ).toHaveLength(1);
     await page.getByTestId("dashboard-views").click();
     await page.getByTestId("dashboard-views-delete").first().click();
     await page.getByTestId("dashboard-views-confirm-ok").click();

@@ -22,14 +22,18 @@ describe("live balances in Chromium", () => {
     treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     fee = (await s.ctx.custody.byKind("fee"))!.address;
     const admin = await s.loginAdmin("admin", "admin1234");
-    made = (await s.call("POST", "/api/address/wallet", { token: admin, marker: "operation", body: { nickName: "이벤트 지갑" } })).data.address;
+    made = (await s.call("POST", "/api/address/wallet", { token: admin, marker: "operation", body: { nickName: "이벤트 지갑" } })).data
+      .address;
     seoyeon = await walletOf(s, SEOYEON.phone);
   });
 
   /** A member's gift made elsewhere (another browser, the API): the fee wallet gets 200 won. */
   const memberGift = async (value: number) => {
     const token = await s.loginUser(MINJUN.phone, MINJUN.password);
-    const r = await s.call("POST", "/api/gift/trade/address", { token, body: { opponentAddress: seoyeon, kind: 0, type: 1, value, password: MINJUN.password } });
+    const r = await s.call("POST", "/api/gift/trade/address", {
+      token,
+      body: { opponentAddress: seoyeon, kind: 0, type: 1, value, password: MINJUN.password },
+    });
     expect(r.code, r.message).toBe(200);
   };
   const balanceIn = (page: Page, address: string) => async () =>
@@ -37,7 +41,7 @@ describe("live balances in Chromium", () => {
 
   it("the operator wallet list: new balances after the operator's transfer and after a member's gift, without a reload", async () => {
     const page = await suite.adminPage();
-    await page.goto(s.url + "/admin/address/wallet");
+    await page.goto(`${s.url}/admin/address/wallet`);
     await expect.poll(balanceIn(page, made)).toBe(won(0));
 
     await page.getByTestId("wallet-transfer-from").selectOption(treasury);
@@ -69,7 +73,7 @@ describe("live balances in Chromium", () => {
     await expect.poll(async () => Number((await giftSum()).replace(/\D/g, ""))).toBe(before + 2_000);
     await expect.poll(async () => Number((await toolbar()).replace(/\D/g, ""))).toBe(toolbar0 + 2_000);
 
-    await page.goto(s.url + "/admin/dashboard");
+    await page.goto(`${s.url}/admin/dashboard`);
     const total = async () => Number((await textOf(page, "dashboard-table-total")).replace(/\D/g, ""));
     await expect.poll(total).toBeGreaterThan(0);
     const rows0 = await total();

@@ -70,7 +70,10 @@ describe("operator two-factor login in Chromium", () => {
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
     await page.getByTestId("admin-login-otp").fill(wrong);
     await page.getByTestId("admin-login-submit").click();
-    await page.getByTestId("admin-login-error").filter({ hasText: withTriesLeft(Msg.otpWrong, 4) }).waitFor();
+    await page
+      .getByTestId("admin-login-error")
+      .filter({ hasText: withTriesLeft(Msg.otpWrong, 4) })
+      .waitFor();
     expect(page.url()).toMatch(/\/admin\/login$/);
     await shot(page, "admin-login-otp");
     await page.getByTestId("admin-login-otp").fill(right);
@@ -80,7 +83,7 @@ describe("operator two-factor login in Chromium", () => {
 
     // The same code again (another browser) is refused: a code is good once.
     const other = await suite.newPage();
-    await other.goto(s.url + "/admin/login");
+    await other.goto(`${s.url}/admin/login`);
     await other.getByTestId("admin-login-id").fill("admin");
     await other.getByTestId("admin-login-password").fill("admin1234");
     await other.getByTestId("admin-login-submit").click();
@@ -113,7 +116,7 @@ describe("operator two-factor login in Chromium", () => {
       await page.getByTestId("security-required").waitFor();
       // Every other screen is closed to this session: the menu is off, a typed address comes back here.
       expect(await page.getByTestId("admin-menu-main").getAttribute("data-enabled")).toBe("false");
-      await page.goto(s.url + "/admin/sale/sell");
+      await page.goto(`${s.url}/admin/sale/sell`);
       await page.waitForURL(/\/admin\/security$/);
 
       await page.getByTestId("security-start").click();

@@ -18,9 +18,14 @@ async function main() {
   const chainStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, readonly: true });
   try {
     const recorded = await getMeta(app.db, "deployment");
-    if (!recorded) throw new Error(`${config.databaseUrl ? "데이터베이스" : config.dataDir}에 기록된 배포가 없습니다. 스택을 한 번 시작한 뒤 다시 실행해 주세요`);
+    if (!recorded)
+      throw new Error(
+        `${config.databaseUrl ? "데이터베이스" : config.dataDir}에 기록된 배포가 없습니다. 스택을 한 번 시작한 뒤 다시 실행해 주세요`,
+      );
     const deployment = JSON.parse(recorded) as Deployment;
-    const provider = new ethers.JsonRpcProvider(config.rpcUrl ?? `http://127.0.0.1:${config.chainPort}`, undefined, { staticNetwork: true });
+    const provider = new ethers.JsonRpcProvider(config.rpcUrl ?? `http://127.0.0.1:${config.chainPort}`, undefined, {
+      staticNetwork: true,
+    });
     const token = new ethers.Contract(deployment.token, voucherArtifact().abi, provider);
     const report = await reconcile({ db: app.db, view: createChainReader(chainStore), token, provider });
     for (const line of reportLines(report, deployment)) console.log(line);

@@ -75,7 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     }
     return dev;
   };
-  const kek = env.KEY_ENCRYPTION_KEY ? parseKey(env.KEY_ENCRYPTION_KEY, "KEY_ENCRYPTION_KEY") : Buffer.from(devSecrets().keyEncryptionKey, "hex");
+  const kek = env.KEY_ENCRYPTION_KEY
+    ? parseKey(env.KEY_ENCRYPTION_KEY, "KEY_ENCRYPTION_KEY")
+    : Buffer.from(devSecrets().keyEncryptionKey, "hex");
   const jwt = env.JWT_SECRET ? Buffer.from(env.JWT_SECRET, "utf8") : Buffer.from(devSecrets().jwtSecret, "hex");
   if (jwt.length < 32) throw new Error("JWT_SECRET must be at least 32 bytes");
   return {

@@ -64,16 +64,21 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   // Every file this process creates (stores, journal, lock, deployments, secrets) is readable by its owner only.
   process.umask(0o077);
   const config = { ...loadConfig(env), ...overrides };
-  const log = pino({ level: config.logLevel, redact: ["password", "*.password", "privateKey", "*.privateKey", "accessToken", "*.accessToken"] });
+  const log = pino({
+    level: config.logLevel,
+    redact: ["password", "*.password", "privateKey", "*.privateKey", "accessToken", "*.accessToken"],
+  });
   const appStore = await openAppStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const db = appStore.db;
   const custody = createCustody(db, config.keyEncryptionKey);
-  for (const kind of ["treasury", "fee", "settlement"] as const) if (!(await custody.byKind(kind))) await custody.createWallet(kind, { nickname: kind });
+  for (const kind of ["treasury", "fee", "settlement"] as const)
+    if (!(await custody.byKind(kind))) await custody.createWallet(kind, { nickname: kind });
   let operatorKey = config.operatorPrivateKey;
   if (!operatorKey) {
     // The embedded node's gas payer is a custodial wallet; a second process sharing the database (RPC_URL
     // pointing at the first one's node) signs with the same one.
-    const sender = (await custody.byKind("sender")) ?? (config.rpcUrl ? null : await custody.createWallet("sender", { nickname: "operator" }));
+    const sender =
+      (await custody.byKind("sender")) ?? (config.rpcUrl ? null : await custody.createWallet("sender", { nickname: "operator" }));
     if (!sender) throw new Error("OPERATOR_PRIVATE_KEY is required with RPC_URL (the account that pays gas)");
     operatorKey = (await custody.signerFor(sender.address)).privateKey;
   }
@@ -178,7 +183,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
         await paused.stop();
       })();
       // Awaited only if the node comes back: a failed stop must not be a rejection nobody handles meanwhile.
-      pausedForRevive.catch((err) => log.warn({ err: (err as Error).message }, "pausing the relayer and the indexer for the node's restart failed"));
+      pausedForRevive.catch((err) =>
+        log.warn({ err: (err as Error).message }, "pausing the relayer and the indexer for the node's restart failed"),
+      );
       return;
     }
     const waiting = pausedForRevive;
@@ -190,7 +197,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
         relayer.start();
         log.info("node back: the relayer and the indexer run again");
       })
-      .catch((err) => log.error({ err: (err as Error).message }, "the relayer and the indexer did not start again after the node came back"))
+      .catch((err) =>
+        log.error({ err: (err as Error).message }, "the relayer and the indexer did not start again after the node came back"),
+      )
       .finally(() => {
         if (pausedForRevive === waiting) pausedForRevive = null;
       });
@@ -281,8 +290,13 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
         }
         if (!chainDown && (!chain.sendable() || unreachable)) {
           chainDown = true;
-          log.warn({ inFlight }, "stop: the chain cannot mine; requests waiting for a money move are answered now (the next start settles it)");
-          await relayer.releaseWaiters().catch((err) => log.error({ err: (err as Error).message }, "stop: answering the waiting requests failed"));
+          log.warn(
+            { inFlight },
+            "stop: the chain cannot mine; requests waiting for a money move are answered now (the next start settles it)",
+          );
+          await relayer
+            .releaseWaiters()
+            .catch((err) => log.error({ err: (err as Error).message }, "stop: answering the waiting requests failed"));
         }
         if (inFlight === 0 || Date.now() >= deadline) break;
         await new Promise((r) => setTimeout(r, 25));

@@ -198,7 +198,8 @@ export const L = {
     to: "종료일",
     query: "조회",
     excel: "엑셀 다운로드",
-    downloading: (bytes: number) => `다운로드 중 ${bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`}`,
+    downloading: (bytes: number) =>
+      `다운로드 중 ${bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`}`,
     downloadCancel: "다운로드 취소",
     downloadFailed: Msg.downloadFailed,
     columns: "표시 항목",

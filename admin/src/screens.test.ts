@@ -13,11 +13,35 @@ describe("screen registry", () => {
     const paths = SCREENS.map((s) => s.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const p of [
-      "main", "account", "account/create", "account/adminlist", "dashboard", "dashboard/detail/:address", "dashboard/holder",
-      "sale/sell", "sale/use", "sale/gift", "board/notice", "board/inquiry", "board/faq", "board/event",
-      "policy/clause", "policy/personal", "policy/giftcard", "token/management", "token/fee", "address/bank", "address/wallet",
-      "key", "notify", "calc/management", "calc/request", "calc/status", "calc/wallet",
-    ]) expect(paths, p).toContain(p);
+      "main",
+      "account",
+      "account/create",
+      "account/adminlist",
+      "dashboard",
+      "dashboard/detail/:address",
+      "dashboard/holder",
+      "sale/sell",
+      "sale/use",
+      "sale/gift",
+      "board/notice",
+      "board/inquiry",
+      "board/faq",
+      "board/event",
+      "policy/clause",
+      "policy/personal",
+      "policy/giftcard",
+      "token/management",
+      "token/fee",
+      "address/bank",
+      "address/wallet",
+      "key",
+      "notify",
+      "calc/management",
+      "calc/request",
+      "calc/status",
+      "calc/wallet",
+    ])
+      expect(paths, p).toContain(p);
   });
 
   it("lands permission 0 on home, permission 3 on settlement request, a sub admin on its first screen", () => {
@@ -51,9 +75,21 @@ describe("screen registry", () => {
   it("disables menu items whose flag is off (spec §6 table)", () => {
     const e = enabled(1, { isAccount1: true, isSale2: true, isExchange2: true, isBoard5: true, isWallet3: true });
     expect(e).toMatchObject({
-      "/main": true, "/account": true, "/sale/sell": false, "/sale/use": true, "/calc/management": true, "/calc/status": false,
-      "/policy/personal": true, "/policy/clause": false, "/address/wallet": true, "/address/bank": false, "/key": false,
-      "/account/create": false, "/dashboard": true, "/notify": true, "/account/actions": false,
+      "/main": true,
+      "/account": true,
+      "/sale/sell": false,
+      "/sale/use": true,
+      "/calc/management": true,
+      "/calc/status": false,
+      "/policy/personal": true,
+      "/policy/clause": false,
+      "/address/wallet": true,
+      "/address/bank": false,
+      "/key": false,
+      "/account/create": false,
+      "/dashboard": true,
+      "/notify": true,
+      "/account/actions": false,
     });
     expect(enabled(1, { isAccount4: true })["/account/create"]).toBe(true);
   });
@@ -67,7 +103,11 @@ describe("screen registry", () => {
   });
 
   it("opens 내 보안 설정 to every operator, and keeps a session limited to enrolling there", () => {
-    for (const account of [{ permission: 0, flags: {} }, { permission: 1, flags: {} }, { permission: 3, flags: {} }]) {
+    for (const account of [
+      { permission: 0, flags: {} },
+      { permission: 1, flags: {} },
+      { permission: 3, flags: {} },
+    ]) {
       expect(canOpen(screen("security"), account)).toBe(true);
       expect(redirectFor(screen("security"), account)).toBeNull();
     }
@@ -79,7 +119,15 @@ describe("screen registry", () => {
   });
 
   it("gives a shop owner only its two pages and the super admin everything but those", () => {
-    expect(Object.entries(enabled(3, all)).filter(([, v]) => v).map(([k]) => k)).toEqual(["/calc/request", "/calc/wallet"]);
-    expect(Object.entries(enabled(0, {})).filter(([, v]) => !v).map(([k]) => k)).toEqual(["/calc/request", "/calc/wallet"]);
+    expect(
+      Object.entries(enabled(3, all))
+        .filter(([, v]) => v)
+        .map(([k]) => k),
+    ).toEqual(["/calc/request", "/calc/wallet"]);
+    expect(
+      Object.entries(enabled(0, {}))
+        .filter(([, v]) => !v)
+        .map(([k]) => k),
+    ).toEqual(["/calc/request", "/calc/wallet"]);
   });
 });

@@ -81,5 +81,7 @@ export type ApiName = keyof typeof API;
  * operator route that is not here, and the permission matrix calls each one as every kind of caller.
  */
 export const OPERATOR_ENDPOINTS: Record<string, AdminArea> = Object.fromEntries(
-  Object.values(API as Record<string, EndpointDef>).flatMap((e) => (e.access.kind === "operator" ? [[`${e.method} ${e.path}`, e.access.area]] : [])),
+  Object.values(API as Record<string, EndpointDef>).flatMap((e) =>
+    e.access.kind === "operator" ? [[`${e.method} ${e.path}`, e.access.area]] : [],
+  ),
 );

@@ -8,11 +8,26 @@ const session = operator("session");
 /** An operator's saved views of the big lists (members, sales, dashboard): its own only, another's id is 404. */
 export const savedViewsApi = {
   savedViews: endpoint({
-    method: "GET", path: "/api/saved-views", access: session, summary: "The operator's own saved views of one list, oldest first", query: savedViewListQuery, response: z.array(savedView),
+    method: "GET",
+    path: "/api/saved-views",
+    access: session,
+    summary: "The operator's own saved views of one list, oldest first",
+    query: savedViewListQuery,
+    response: z.array(savedView),
   }),
   savedViewCreate: endpoint({
-    method: "POST", path: "/api/saved-views", access: session, summary: "Save the list's filters, range, sort, page size and columns under a name (unique per operator and list)",
-    body: savedViewCreateBody, response: savedView,
+    method: "POST",
+    path: "/api/saved-views",
+    access: session,
+    summary: "Save the list's filters, range, sort, page size and columns under a name (unique per operator and list)",
+    body: savedViewCreateBody,
+    response: savedView,
   }),
-  savedViewDelete: endpoint({ method: "DELETE", path: "/api/saved-views/:id", access: session, summary: "Delete one of the operator's own views", params: savedViewIdParams }),
+  savedViewDelete: endpoint({
+    method: "DELETE",
+    path: "/api/saved-views/:id",
+    access: session,
+    summary: "Delete one of the operator's own views",
+    params: savedViewIdParams,
+  }),
 };

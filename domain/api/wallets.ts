@@ -1,6 +1,14 @@
 import { endpoint, operator } from "./endpoint";
 import { z } from "zod";
-import { operatorWalletCreated, operatorWalletList, operatorWalletListRequest, operatorWalletPage, walletCreateBody, walletSendBody, walletTransferResult } from "../schemas/sale";
+import {
+  operatorWalletCreated,
+  operatorWalletList,
+  operatorWalletListRequest,
+  operatorWalletPage,
+  walletCreateBody,
+  walletSendBody,
+  walletTransferResult,
+} from "../schemas/sale";
 
 const transfer = operator("walletTransfer");
 const list = { method: "GET", path: "/api/address/wallet", access: operator("walletManage") } as const;
@@ -9,16 +17,40 @@ const list = { method: "GET", path: "/api/address/wallet", access: operator("wal
 export const walletsApi = {
   operatorWallets: endpoint({
     ...list,
-    summary: "Operator wallets with balances and what each sent today, this week, this month: a page of them with `page` or `perPage` (walletPage), else all (walletList)",
+    summary:
+      "Operator wallets with balances and what each sent today, this week, this month: a page of them with `page` or `perPage` (walletPage), else all (walletList)",
     response: z.union([operatorWalletList, operatorWalletPage]),
   }),
   walletList: endpoint({ ...list, viewOf: "operatorWallets", summary: "Every operator wallet (no paging)", response: operatorWalletList }),
-  walletPage: endpoint({ ...list, viewOf: "operatorWallets", summary: "A page of operator wallets", query: operatorWalletListRequest, response: operatorWalletPage }),
-  walletCreate: endpoint({ method: "POST", path: "/api/address/wallet", access: operator("walletCreate"), summary: "Create an operator wallet; audited", body: walletCreateBody, response: operatorWalletCreated }),
+  walletPage: endpoint({
+    ...list,
+    viewOf: "operatorWallets",
+    summary: "A page of operator wallets",
+    query: operatorWalletListRequest,
+    response: operatorWalletPage,
+  }),
+  walletCreate: endpoint({
+    method: "POST",
+    path: "/api/address/wallet",
+    access: operator("walletCreate"),
+    summary: "Create an operator wallet; audited",
+    body: walletCreateBody,
+    response: operatorWalletCreated,
+  }),
   walletSend: endpoint({
-    method: "POST", path: "/api/address/transmit/send", access: transfer, summary: "Transfer from an operator wallet (Idempotency-Key); audited", body: walletSendBody, response: walletTransferResult,
+    method: "POST",
+    path: "/api/address/transmit/send",
+    access: transfer,
+    summary: "Transfer from an operator wallet (Idempotency-Key); audited",
+    body: walletSendBody,
+    response: walletTransferResult,
   }),
   dashboardTransfer: endpoint({
-    method: "POST", path: "/api/dashboard/transfer", access: transfer, summary: "The dashboard's transfer dialog: walletSend under the dashboard's path", body: walletSendBody, response: walletTransferResult,
+    method: "POST",
+    path: "/api/dashboard/transfer",
+    access: transfer,
+    summary: "The dashboard's transfer dialog: walletSend under the dashboard's path",
+    body: walletSendBody,
+    response: walletTransferResult,
   }),
 };

@@ -51,14 +51,21 @@ export const CARRIERS = ["SKT", "KT", "LGU+", "SKT알뜰폰", "KT알뜰폰", "LG
 /** The simulated identity provider's form. */
 export const verifySubmitBody = z.strictObject({
   key: z.string().min(1).max(200),
-  name: z.string({ error: Msg.verifyNameRequired }).trim().min(1, { error: Msg.verifyNameRequired }).max(30, { error: Msg.verifyNameTooLong }),
+  name: z
+    .string({ error: Msg.verifyNameRequired })
+    .trim()
+    .min(1, { error: Msg.verifyNameRequired })
+    .max(30, { error: Msg.verifyNameTooLong }),
   birth: z
     .string({ error: Msg.verifyBirthInvalid })
     .trim()
     .regex(/^\d{4}-?\d{2}-?\d{2}$/, { error: Msg.verifyBirthInvalid })
     .transform((b) => b.replace(/-/g, "").replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3"))
     .refine(isPastCalendarDate, { error: Msg.verifyBirthInvalid }),
-  phone: z.string({ error: Msg.verifyPhoneInvalid }).trim().regex(/^01[016789]\d{7,8}$/, { error: Msg.verifyPhoneInvalid }),
+  phone: z
+    .string({ error: Msg.verifyPhoneInvalid })
+    .trim()
+    .regex(/^01[016789]\d{7,8}$/, { error: Msg.verifyPhoneInvalid }),
   carrier: z.enum(CARRIERS, { error: Msg.verifyCarrierInvalid }),
 });
 export type VerifySubmitBody = z.infer<typeof verifySubmitBody>;

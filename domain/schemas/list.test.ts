@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { addMonths, dateRangeError, defaultDateRange, listRequest, resolveDateRange, seoulBounds } from "./list";
 import { memberListRequest, notifyListRequest, operatorCreateBody, arraysToFlags, flagsToArrays, OPERATOR_PRESETS } from "./operation";
 import { Msg } from "../messages";
@@ -43,7 +43,12 @@ describe("list requests", () => {
   const dated = listRequest({ sortable: ["createdAt", "id"], dates: true });
 
   it("takes the spec's tablehandler wrapper or flat query parameters, with defaults", () => {
-    expect(notifyListRequest.parse({ tablehandler: { page: 2, perPage: 25 } })).toMatchObject({ page: 2, perPage: 25, sortBy: "id", sortDesc: true });
+    expect(notifyListRequest.parse({ tablehandler: { page: 2, perPage: 25 } })).toMatchObject({
+      page: 2,
+      perPage: 25,
+      sortBy: "id",
+      sortDesc: true,
+    });
     expect(memberListRequest.parse({ page: "3", perPage: "50", sortBy: "phonenumber", sortDesc: "false", keyword: "  " })).toMatchObject({
       page: 3,
       perPage: 50,
@@ -105,7 +110,10 @@ describe("operator create (spec §5, §8)", () => {
     const arrays = flagsToArrays(all);
     expect(Object.values(arrays).map((a) => a.length)).toEqual([4, 3, 5, 5, 1, 3, 3, 1]);
     expect(arraysToFlags(arrays)).toEqual(all);
-    const parsed: z.output<typeof operatorCreateBody> = operatorCreateBody.parse({ ...base, ...flagsToArrays({ isExchange3: true, isExchange5: true }) });
+    const parsed: z.output<typeof operatorCreateBody> = operatorCreateBody.parse({
+      ...base,
+      ...flagsToArrays({ isExchange3: true, isExchange5: true }),
+    });
     expect(arraysToFlags(parsed)).toEqual({ isExchange3: true, isExchange5: true });
     expect(OPERATOR_PRESETS.admin).not.toContain("isExchange5");
     expect(OPERATOR_PRESETS.admin).toHaveLength(ADMIN_FLAGS.length - 1);

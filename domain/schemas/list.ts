@@ -87,7 +87,13 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
 export function columnChoice<const K extends readonly [string, ...string[]]>(keys: K) {
   return z
     .preprocess(
-      (v) => (typeof v === "string" ? v.split(",").map((k) => k.trim()).filter(Boolean) : v),
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((k) => k.trim())
+              .filter(Boolean)
+          : v,
       z
         .array(z.enum(keys, { error: Msg.columnUnknown }), { error: Msg.columnUnknown })
         .min(1, { error: Msg.columnsEmpty })
@@ -193,7 +199,11 @@ export function seoulBounds(from: string, to: string): { start: string; end: str
 }
 
 /** A range as sent (missing dates take the default), checked and with its UTC bounds; or the Korean reason it is refused. */
-export function resolveDateRange(from?: string, to?: string, now: Date | number = Date.now()): { from: string; to: string; start: string; end: string } | string {
+export function resolveDateRange(
+  from?: string,
+  to?: string,
+  now: Date | number = Date.now(),
+): { from: string; to: string; start: string; end: string } | string {
   const d = defaultDateRange(now);
   const t = to ?? d.to;
   const f = from ?? (to ? addMonths(to, -1) : d.from);

@@ -33,7 +33,11 @@ export type MoveColumn = (typeof SALE_COLUMNS.gift)[number];
 const saleDownload = <const K extends readonly [string, ...string[]]>(keys: K) =>
   listRequest({ sortable: ["createdAt", "id", "value"], dates: true, filters: { columns: columnChoice(keys) } });
 /** The download of one type (the type is in the path): the list's range rule, and the columns to write (the ones on screen) when the operator chose them. */
-export const saleDownloadRequest = { sell: saleDownload(SALE_COLUMNS.sell), use: saleDownload(SALE_COLUMNS.use), gift: saleDownload(SALE_COLUMNS.gift) };
+export const saleDownloadRequest = {
+  sell: saleDownload(SALE_COLUMNS.sell),
+  use: saleDownload(SALE_COLUMNS.use),
+  gift: saleDownload(SALE_COLUMNS.gift),
+};
 export const saleDetailBody = z.strictObject({ id, type: saleType });
 
 /** Sell record; `type` is the status label (입금 대기 / 입금 완료 / 취소), `state` the raw state. */
@@ -169,7 +173,9 @@ export const walletSendBody = z.strictObject({
   value: z
     .union([z.number(), z.string().trim()], { error: Msg.required })
     .refine((v) => v !== "", { error: Msg.required })
-    .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), { error: Msg.transferCheckInput })
+    .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), {
+      error: Msg.transferCheckInput,
+    })
     .transform((v) => Number(v)),
 });
 export type WalletSendBody = z.output<typeof walletSendBody>;

@@ -51,13 +51,21 @@ export const savedViewListQuery = z.strictObject({ list: savedViewList });
 export const savedViewCreateBody = z
   .strictObject({ list: savedViewList, name: savedViewName, state: savedViewState })
   .superRefine((b, ctx) => {
-    if (JSON.stringify(b.state).length > SAVED_VIEW_STATE_MAX) ctx.addIssue({ code: "custom", message: Msg.savedViewTooLarge, path: ["state"] });
+    if (JSON.stringify(b.state).length > SAVED_VIEW_STATE_MAX)
+      ctx.addIssue({ code: "custom", message: Msg.savedViewTooLarge, path: ["state"] });
     const known = LIST_COLUMNS[b.list];
-    if (b.state.columns?.some((c) => !known.includes(c))) ctx.addIssue({ code: "custom", message: Msg.columnUnknown, path: ["state", "columns"] });
+    if (b.state.columns?.some((c) => !known.includes(c)))
+      ctx.addIssue({ code: "custom", message: Msg.columnUnknown, path: ["state", "columns"] });
   });
 export type SavedViewCreateBody = z.output<typeof savedViewCreateBody>;
 
 export const savedViewIdParams = z.strictObject({ id: idParam });
 
-export const savedView = z.object({ id: z.number().int(), list: savedViewList, name: z.string(), state: savedViewState, createdAt: z.string() });
+export const savedView = z.object({
+  id: z.number().int(),
+  list: savedViewList,
+  name: z.string(),
+  state: savedViewState,
+  createdAt: z.string(),
+});
 export type SavedViewDto = z.infer<typeof savedView>;

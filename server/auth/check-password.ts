@@ -35,7 +35,11 @@ const ACCOUNT_LOCK: Record<LoginKind, { policy: AccountLockPolicy; message: stri
     message: Msg.accountLockedReset,
   },
   admin: {
-    policy: { afterFailures: ACCOUNT_LOCK_AFTER_FAILURES, windowMs: ACCOUNT_LOCK_WINDOW_HOURS * 3_600_000, liftAfterMs: OPERATOR_ACCOUNT_LOCK_MINUTES * 60_000 },
+    policy: {
+      afterFailures: ACCOUNT_LOCK_AFTER_FAILURES,
+      windowMs: ACCOUNT_LOCK_WINDOW_HOURS * 3_600_000,
+      liftAfterMs: OPERATOR_ACCOUNT_LOCK_MINUTES * 60_000,
+    },
     message: Msg.adminAccountLocked,
   },
 };

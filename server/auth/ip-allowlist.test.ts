@@ -12,7 +12,8 @@ describe("OPERATOR_IP_ALLOWLIST and OPERATOR_2FA settings", () => {
 
   it("reads comma-separated CIDR ranges; a bare address is its own range; anything else stops the start", () => {
     expect(parseCidrList(" 10.0.0.0/8, 203.0.113.7 ,2001:db8::/32")).toEqual(["10.0.0.0/8", "203.0.113.7/32", "2001:db8::/32"]);
-    for (const bad of ["10.0.0.0/33", "10.0.0/8", "intranet", "10.0.0.0/8/1", " , ", "::1/129", "10.0.0.0/x"]) expect(() => parseCidrList(bad), bad).toThrow(/OPERATOR_IP_ALLOWLIST/);
+    for (const bad of ["10.0.0.0/33", "10.0.0/8", "intranet", "10.0.0.0/8/1", " , ", "::1/129", "10.0.0.0/x"])
+      expect(() => parseCidrList(bad), bad).toThrow(/OPERATOR_IP_ALLOWLIST/);
     expect(config({}).operatorIpAllowlist).toBeNull();
     expect(config({ OPERATOR_IP_ALLOWLIST: "" }).operatorIpAllowlist).toBeNull();
     expect(config({ OPERATOR_IP_ALLOWLIST: "192.168.0.0/16" }).operatorIpAllowlist).toEqual(["192.168.0.0/16"]);
@@ -29,7 +30,14 @@ describe("OPERATOR_IP_ALLOWLIST and OPERATOR_2FA settings", () => {
   it("allows an address inside a range (IPv4-mapped IPv6 too), refuses the rest; no list allows all", () => {
     const list = { operatorIpAllowlist: parseCidrList("10.0.0.0/8,2001:db8::/32") };
     expect(["10.1.2.3", "::ffff:10.9.9.9", "2001:db8::5"].map((ip) => operatorIpAllowed(list, ip))).toEqual([true, true, true]);
-    expect(["11.0.0.1", "127.0.0.1", "::1", "2001:db9::1", "", undefined].map((ip) => operatorIpAllowed(list, ip))).toEqual([false, false, false, false, false, false]);
+    expect(["11.0.0.1", "127.0.0.1", "::1", "2001:db9::1", "", undefined].map((ip) => operatorIpAllowed(list, ip))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(operatorIpAllowed({ operatorIpAllowlist: null }, "198.51.100.1")).toBe(true);
   });
 

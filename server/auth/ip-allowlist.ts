@@ -16,7 +16,8 @@ export function parseCidrList(value: string): string[] {
     const family = net.isIP(addr ?? "");
     const max = family === 4 ? 32 : 128;
     const prefix = bits === undefined ? max : Number(bits);
-    if (!family || extra !== undefined || !/^\d+$/.test(String(prefix)) || prefix > max) throw new Error(`OPERATOR_IP_ALLOWLIST: "${r}" is not a CIDR range`);
+    if (!family || extra !== undefined || !/^\d+$/.test(String(prefix)) || prefix > max)
+      throw new Error(`OPERATOR_IP_ALLOWLIST: "${r}" is not a CIDR range`);
     return `${addr}/${prefix}`;
   });
 }

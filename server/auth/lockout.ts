@@ -1,6 +1,14 @@
 import type { AppDb } from "../db/schema";
 import {
-  accountLockoutForCount, accountLockoutOf, clearAccountLockoutsLike, clearLockout, clearLockoutsLike, lockoutForCount, lockoutOf, saveAccountLockout, saveLockout,
+  accountLockoutForCount,
+  accountLockoutOf,
+  clearAccountLockoutsLike,
+  clearLockout,
+  clearLockoutsLike,
+  lockoutForCount,
+  lockoutOf,
+  saveAccountLockout,
+  saveLockout,
 } from "./auth.repo";
 import { LOCK_AFTER_FAILURES, LOCK_MINUTES } from "../../domain/constants";
 

@@ -75,7 +75,13 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     const { payload } = await jwtVerify(token, key, { audience: aud, issuer: "krw-voucher", algorithms: ["HS256"] });
     if (!payload.sub || !payload.jti || !payload.exp) return null;
     const iatMs = typeof payload.iat_ms === "number" ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-    const claims = { sub: payload.sub, jti: payload.jti, exp: payload.exp, iatMs, ...(payload.scope === "enrol" ? { scope: "enrol" as const } : {}) };
+    const claims = {
+      sub: payload.sub,
+      jti: payload.jti,
+      exp: payload.exp,
+      iatMs,
+      ...(payload.scope === "enrol" ? { scope: "enrol" as const } : {}),
+    };
     verified.set(key_, claims);
     if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     return claims;

@@ -44,7 +44,10 @@ export const backOfficeMigrations: Record<string, Migration> = {
   // breaks, get their text back.
   "2026-11-24-inquiry-as-typed": {
     async up(db: Kysely<any>) {
-      const rows = (await db.selectFrom("boards").select(["id", "content"]).where("type", "=", "inquiry").execute()) as { id: number; content: string }[];
+      const rows = (await db.selectFrom("boards").select(["id", "content"]).where("type", "=", "inquiry").execute()) as {
+        id: number;
+        content: string;
+      }[];
       for (const r of rows) {
         const text = unescapeStoredInquiry(r.content);
         if (text !== r.content) await db.updateTable("boards").set({ content: text }).where("id", "=", r.id).execute();
@@ -100,14 +103,26 @@ export const backOfficeMigrations: Record<string, Migration> = {
   "2026-11-26-reads-outbox": {
     async up(db: Kysely<any>) {
       await db.schema.dropIndex("outbox_from_status").execute();
-      await db.schema.createIndex("outbox_from_status").on("outbox_transfers").columns(["from_address", "status", "block_number"]).execute();
+      await db.schema
+        .createIndex("outbox_from_status")
+        .on("outbox_transfers")
+        .columns(["from_address", "status", "block_number"])
+        .execute();
       await db.schema.dropIndex("outbox_kind_created").execute();
       await db.schema.createIndex("outbox_kind_created").on("outbox_transfers").columns(["kind", "created_at", "id"]).execute();
-      await db.schema.createIndex("outbox_kind_status_created").on("outbox_transfers").columns(["kind", "status", "created_at", "id"]).execute();
+      await db.schema
+        .createIndex("outbox_kind_status_created")
+        .on("outbox_transfers")
+        .columns(["kind", "status", "created_at", "id"])
+        .execute();
       await db.schema.createIndex("outbox_status_created").on("outbox_transfers").columns(["status", "created_at", "id"]).execute();
       // A member's received gifts (history.repo movesPage): counterparty, kind and status, all three equalities.
       await db.schema.dropIndex("outbox_counterparty").execute();
-      await db.schema.createIndex("outbox_counterparty").on("outbox_transfers").columns(["counterparty_member_id", "kind", "status"]).execute();
+      await db.schema
+        .createIndex("outbox_counterparty")
+        .on("outbox_transfers")
+        .columns(["counterparty_member_id", "kind", "status"])
+        .execute();
       // The business move of a chain transfer (the dashboard names each row by it).
       await db.schema.createIndex("outbox_tx_hash").on("outbox_transfers").column("tx_hash").execute();
     },
@@ -146,7 +161,11 @@ export const backOfficeMigrations: Record<string, Migration> = {
   // treasury's month was read through every confirmed row of the month (116 ms at 1 M outbox rows; 2.7 ms so).
   "2026-12-01-outbox-sent-by-date": {
     async up(db: Kysely<any>) {
-      await db.schema.createIndex("outbox_from_status_created").on("outbox_transfers").columns(["from_address", "status", "created_at"]).execute();
+      await db.schema
+        .createIndex("outbox_from_status_created")
+        .on("outbox_transfers")
+        .columns(["from_address", "status", "created_at"])
+        .execute();
     },
   },
   // An account-wide login lock that no change of client address resets (the per-address lock alone was walked around): the times of the recent wrong
@@ -202,7 +221,12 @@ export const backOfficeMigrations: Record<string, Migration> = {
         .addColumn("used_at", "text")
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("operator_recovery_codes_hash").unique().on("operator_recovery_codes").columns(["admin_id", "code_hash"]).execute();
+      await db.schema
+        .createIndex("operator_recovery_codes_hash")
+        .unique()
+        .on("operator_recovery_codes")
+        .columns(["admin_id", "code_hash"])
+        .execute();
     },
   },
 };

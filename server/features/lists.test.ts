@@ -24,7 +24,14 @@ describe("lists: an empty optional filter means no filter", () => {
   });
 
   /** method, path, who calls, the fields a request always carries, and the optional filters (sent as ""). */
-  const lists: { method: "GET" | "POST"; path: string; as: "admin" | "shop"; base?: () => Record<string, string>; blank: string[]; rows?: boolean }[] = [
+  const lists: {
+    method: "GET" | "POST";
+    path: string;
+    as: "admin" | "shop";
+    base?: () => Record<string, string>;
+    blank: string[];
+    rows?: boolean;
+  }[] = [
     { method: "GET", path: "/api/operation/allUserList", as: "admin", blank: ["keyword", "state", "permission"], rows: true },
     { method: "GET", path: "/api/operation/actions", as: "admin", blank: ["keyword", "action"] },
     { method: "POST", path: "/api/notify/all", as: "admin", blank: ["keyword"] },
@@ -57,7 +64,8 @@ describe("lists: an empty optional filter means no filter", () => {
       const blank = await call(l, { ...base, ...Object.fromEntries(l.blank.map((f) => [f, ""])) });
       const spaces = await call(l, { ...base, ...Object.fromEntries(l.blank.map((f) => [f, "  "])) });
       const same = (r: typeof plain) => r.status === 200 && JSON.stringify(r.data) === JSON.stringify(plain.data);
-      if (!same(blank) || !same(spaces)) differing.push({ path: l.path, blank: [blank.status, blank.message], spaces: [spaces.status, spaces.message] });
+      if (!same(blank) || !same(spaces))
+        differing.push({ path: l.path, blank: [blank.status, blank.message], spaces: [spaces.status, spaces.message] });
     }
     expect(differing).toEqual([]);
   });

@@ -19,7 +19,8 @@ const [M1, , SHOP] = DEMO.members;
 describe("token calls whose outcome the request did not see", () => {
   let s: TestStack;
   let admin: string;
-  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { token, marker: "operation", body, headers });
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
   const supply = async () => Number(await s.ctx.chain.token.totalSupply());
 
@@ -77,7 +78,15 @@ describe("token calls whose outcome the request did not see", () => {
     const scope = `a:${adminId}:POST:/api/token/mint`;
     // What the request wrote before it died, long enough ago that no living request holds the key: the key and
     // the call it names, recorded and not yet sent.
-    await s.ctx.db.insertInto("idempotency").values({ scope, key: "M-died", request_hash: fingerprinter(s.ctx.config.pinKey)(body), created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
+    await s.ctx.db
+      .insertInto("idempotency")
+      .values({
+        scope,
+        key: "M-died",
+        request_hash: fingerprinter(s.ctx.config.pinKey)(body),
+        created_at: new Date(Date.now() - 120_000).toISOString(),
+      })
+      .execute();
     const recorded = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 4_000n], adminId, { scope, key: "M-died" });
     const retry = () => op("POST", "/api/token/mint", admin, body, { "idempotency-key": "M-died" });
     const busy = await retry();
@@ -95,7 +104,14 @@ describe("token calls whose outcome the request did not see", () => {
     const shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phonenumber))!.id))!.address;
     const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     const member = await s.loginUser(M1.phonenumber, M1.password);
-    expect((await s.call("POST", "/api/use/trade/address", { token: member, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 3_000, password: M1.password } })).code).toBe(200);
+    expect(
+      (
+        await s.call("POST", "/api/use/trade/address", {
+          token: member,
+          body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 3_000, password: M1.password },
+        })
+      ).code,
+    ).toBe(200);
     await expect.poll(async () => (await op("GET", "/api/calc/request/wallets", shop)).data?.[0]?.balance, { timeout: 20_000 }).toBe(3_000);
     const req = await op("POST", "/api/calc/request/exchange", shop, { address: shopAddr, value: 3_000, password: SHOP.password });
     expect(req.code).toBe(200);

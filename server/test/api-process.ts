@@ -26,14 +26,16 @@ export function startApiProcess(env: Record<string, string>): Promise<ApiProcess
   });
   let out = "";
   child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((r) => child.once("exit", (code, signal) => r({ code, signal, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((r) =>
+    child.once("exit", (code, signal) => r({ code, signal, at: Date.now() })),
+  );
   let onLead: () => void = () => undefined;
   const leading = new Promise<void>((r) => (onLead = r));
   const lines = readline.createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     void exited.then((e) => reject(new Error(`api process exited (${e.code}): ${out.slice(-4000)}`)));
     lines.on("line", (line) => {
-      out += line + "\n";
+      out += `${line}\n`;
       let msg: { url?: string; leader?: boolean; chainPid?: number | null };
       try {
         msg = JSON.parse(line);
@@ -41,7 +43,8 @@ export function startApiProcess(env: Record<string, string>): Promise<ApiProcess
         return; // a log line
       }
       if (msg.leader) onLead();
-      if (msg.url && "chainPid" in msg) resolve({ child, url: msg.url, dataDir: env.DATA_DIR, chainPid: msg.chainPid ?? null, leading, output: () => out, exited });
+      if (msg.url && "chainPid" in msg)
+        resolve({ child, url: msg.url, dataDir: env.DATA_DIR, chainPid: msg.chainPid ?? null, leading, output: () => out, exited });
     });
   });
 }

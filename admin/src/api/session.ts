@@ -10,7 +10,6 @@ const TOKEN_COOKIE = "krw_admin_token";
 const ACCOUNT_KEY = "krw_admin_account";
 const COOKIE_PATH = "/admin";
 
-
 export interface AdminAccount {
   id: number;
   username: string;
@@ -27,7 +26,6 @@ export interface AdminAccount {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-
 
 export function getToken(): string | null {
   return readCookie(TOKEN_COOKIE);

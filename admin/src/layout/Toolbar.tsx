@@ -44,7 +44,15 @@ export function Toolbar({ account, onMenu }: { account: AdminAccount; onMenu: ()
           </Text>
           {full && <NotifyBell />}
           {/* Below md the drawer holds it: a phone's toolbar has no room left. */}
-          <Button asChild size="sm" variant="outline" color="toolbar.fg" borderColor="whiteAlpha.500" _hover={{ bg: "whiteAlpha.200" }} hideBelow="md">
+          <Button
+            asChild
+            size="sm"
+            variant="outline"
+            color="toolbar.fg"
+            borderColor="whiteAlpha.500"
+            _hover={{ bg: "whiteAlpha.200" }}
+            hideBelow="md"
+          >
             <RouterLink to={SECURITY_PATH} data-testid="admin-security-link">
               <ShieldIcon />
               {L.security.title}

@@ -42,7 +42,11 @@ export function NotifyDialog({ push, remaining, onClose }: Props) {
                     {L.close}
                   </Button>
                   <Button asChild colorPalette="brand">
-                    <RouterLink to={pushHref(push.kind, push.refId) ?? pushTarget[push.kind]} onClick={onClose} data-testid="admin-notify-link">
+                    <RouterLink
+                      to={pushHref(push.kind, push.refId) ?? pushTarget[push.kind]}
+                      onClick={onClose}
+                      data-testid="admin-notify-link"
+                    >
                       {L.notifyGo}
                     </RouterLink>
                   </Button>

@@ -131,7 +131,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect((await call("PUT", "/api/auth", { body: { key_info: v.key, password: "111222" } })).code).toBe(200);
     const again = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "111222" } });
     expect([again.status, again.code, again.message]).toEqual([400, 400, Msg.verifyInvalid]);
-    const resubmit = await call("POST", "/api/verify/submit", { body: { key: v.key, name: "최유나", birth: ADULT_BIRTH, phone: "01090009999", carrier: "SKT" } });
+    const resubmit = await call("POST", "/api/verify/submit", {
+      body: { key: v.key, name: "최유나", birth: ADULT_BIRTH, phone: "01090009999", carrier: "SKT" },
+    });
     expect(resubmit.code).toBe(200);
     expect(resubmit.data.code).toBe(3);
     // The used key's identity was not overwritten.
@@ -140,7 +142,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
 
   it("answers 3 for a forged or malformed key and refuses it at PUT", async () => {
     for (const key of [crypto.randomBytes(24).toString("base64url"), "not-a-key", "x".repeat(200)]) {
-      const r = await call("POST", "/api/verify/submit", { body: { key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090003333", carrier: "SKT" } });
+      const r = await call("POST", "/api/verify/submit", {
+        body: { key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090003333", carrier: "SKT" },
+      });
       expect(r.code).toBe(200);
       expect(r.data.code).toBe(3);
       const put = await call("PUT", "/api/auth", { body: { key_info: key, password: "123456" } });
@@ -156,7 +160,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
   it("expires keys: 10 minutes to verify, then 10 minutes to set the password", async () => {
     const { data } = await call("GET", "/api/auth");
     await setExpiry(data.key, new Date(Date.now() - 1000).toISOString());
-    const late = await call("POST", "/api/verify/submit", { body: { key: data.key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444", carrier: "SKT" } });
+    const late = await call("POST", "/api/verify/submit", {
+      body: { key: data.key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444", carrier: "SKT" },
+    });
     expect(late.data.code).toBe(3);
     expect((await fetch(`${s.url}/verify/${data.key}`)).status).toBe(404);
 
@@ -203,7 +209,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     const a = await verifyByHttp(s, "signup", { name: "동시가입", birth: ADULT_BIRTH, phone });
     const b = await verifyByHttp(s, "signup", { name: "동시가입", birth: ADULT_BIRTH, phone });
     const members = await countMembers(s.ctx.db);
-    const answers = await Promise.all([a.key, b.key].map((key_info) => call("PUT", "/api/auth", { body: { key_info, password: "676767" } })));
+    const answers = await Promise.all(
+      [a.key, b.key].map((key_info) => call("PUT", "/api/auth", { body: { key_info, password: "676767" } })),
+    );
     expect(answers.map((r) => [r.code, r.message]).sort()).toEqual([
       [200, undefined],
       [400, Msg.alreadyMember],
@@ -211,7 +219,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect(await countMembers(s.ctx.db)).toBe(members + 1);
     expect((await call("POST", "/api/auth/login_user", { body: { username: phone, password: "676767" } })).code).toBe(200);
     // Below the route: two inserts of one phone at once, the loser's error reads as a duplicate on either store.
-    const both = await Promise.allSettled([1, 2].map(() => createMember(s.ctx, { phonenumber: "01090006768", username: "동시", password: "123456" })));
+    const both = await Promise.allSettled(
+      [1, 2].map(() => createMember(s.ctx, { phonenumber: "01090006768", username: "동시", password: "123456" })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(isUniqueViolation(both.find((r) => r.status === "rejected")!.reason)).toBe(true);
   });
@@ -398,7 +408,8 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
   });
 
   describe("the account-wide login lock (no change of address resets it)", () => {
-    const wrongFrom = (path: string, username: string, password: string, ip: string) => call("POST", path, { body: { username, password }, headers: { "x-forwarded-for": ip } });
+    const wrongFrom = (path: string, username: string, password: string, ip: string) =>
+      call("POST", path, { body: { username, password }, headers: { "x-forwarded-for": ip } });
     const answer = (r: Awaited<ReturnType<typeof call>>) => [r.status, r.code, r.message, r.data ?? null];
     /** Seven wrong passwords, each from an address of its own, for a login and for an identifier nobody has. */
     async function sevenAddresses(path: string, known: string, unknown: string, net: number, password = "000000") {

@@ -60,7 +60,13 @@ export function loginRoutes(ctx: AppContext): Router {
       if (!otp) throw new AppError(Code.OTP_REQUIRED, Msg.otpRequired);
       const kind = await checkCodeWithLockout(ctx, admin!.id, otp, [subject.address, otpSubject(admin!.id)]);
       if (kind === "recovery") {
-        await appendAction(ctx.db, { adminId: admin!.id, adminLoginId: admin!.login_id, action: "operator.2fa.recovery", targetType: "admin", targetId: admin!.id });
+        await appendAction(ctx.db, {
+          adminId: admin!.id,
+          adminLoginId: admin!.login_id,
+          action: "operator.2fa.recovery",
+          targetType: "admin",
+          targetId: admin!.id,
+        });
       }
     }
     // OPERATOR_2FA=required and not enrolled: a token that reaches only the operator's own security settings.

@@ -5,7 +5,16 @@ import { authOf } from "../../auth/middleware";
 import { AppError, badRequest, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
 import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
-import { dashboardPage, dashboardRows, holdersPage, indexReached, transactionDetail, walletDetail, walletHistory, walletHistoryRows } from "./dashboard.service";
+import {
+  dashboardPage,
+  dashboardRows,
+  holdersPage,
+  indexReached,
+  transactionDetail,
+  walletDetail,
+  walletHistory,
+  walletHistoryRows,
+} from "./dashboard.service";
 import { reconcile } from "./reconcile";
 import { memberWalletByPhone } from "./dashboard.repo";
 import { setMemberState } from "../members/members.repo";
@@ -18,7 +27,15 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
 
-const TYPE_LABEL: Record<DashboardRowDto["type"], string> = { mint: "발행", transfer: "전송", gift: "선물", use: "사용", fee: "수수료", burn: "소각", settlement: "정산" };
+const TYPE_LABEL: Record<DashboardRowDto["type"], string> = {
+  mint: "발행",
+  transfer: "전송",
+  gift: "선물",
+  use: "사용",
+  fee: "수수료",
+  burn: "소각",
+  settlement: "정산",
+};
 
 /**
  * The dashboard download's columns (also streamed by `npm run bench`'s downloads section), keyed as the list's
@@ -45,7 +62,13 @@ export function dashboardRoutes(ctx: AppContext): Router {
   handle(api.dashboardList, async ({ body }) => list(body));
   handle(api.dashboardTable, async ({ body }) => list(body));
   handle(api.dashboardDownload, async ({ body: q }, _req, res) => {
-    await streamXlsx(res, { fileName: api.dashboardDownload.file, sheetName: "거래 내역", columns: chosenColumns(ROW_FILE, q.columns), rows: dashboardRows(ctx, q), emptyMessage: Msg.noResults });
+    await streamXlsx(res, {
+      fileName: api.dashboardDownload.file,
+      sheetName: "거래 내역",
+      columns: chosenColumns(ROW_FILE, q.columns),
+      rows: dashboardRows(ctx, q),
+      emptyMessage: Msg.noResults,
+    });
   });
 
   // A malformed hash or address is refused by the schema with its own message (txHashInvalid, addressInvalid).
@@ -62,7 +85,13 @@ export function dashboardRoutes(ctx: AppContext): Router {
   });
   handle(api.walletHistory, async ({ body: q }) => walletHistory(ctx, q.address, q.page, q.perPage));
   handle(api.walletHistoryDownload, async ({ body: q }, _req, res) => {
-    await streamXlsx(res, { fileName: api.walletHistoryDownload.file, sheetName: "지갑 내역", columns: ROW_FILE, rows: walletHistoryRows(ctx, q.address), emptyMessage: Msg.noResults });
+    await streamXlsx(res, {
+      fileName: api.walletHistoryDownload.file,
+      sheetName: "지갑 내역",
+      columns: ROW_FILE,
+      rows: walletHistoryRows(ctx, q.address),
+      emptyMessage: Msg.noResults,
+    });
   });
 
   handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage));
@@ -95,7 +124,8 @@ export function dashboardRoutes(ctx: AppContext): Router {
     if (!wallet) throw notFound(Msg.memberNotFoundByPhone);
     await ensureChainUp(ctx);
     const call = await callToken(ctx, block ? "blockAccount" : "unblockAccount", [wallet.address], admin.id);
-    if (call.status !== "confirmed") throw new AppError(Code.SERVER_ERROR, block ? Msg.walletBlockFailed : Msg.walletUnblockFailed, { error: call.error });
+    if (call.status !== "confirmed")
+      throw new AppError(Code.SERVER_ERROR, block ? Msg.walletBlockFailed : Msg.walletUnblockFailed, { error: call.error });
     const state = block ? "suspension" : "repair";
     await setMemberState(ctx.db, wallet.member_id, state);
     await appendAction(ctx.db, {
@@ -110,7 +140,12 @@ export function dashboardRoutes(ctx: AppContext): Router {
     });
     // The detail reloads from the index: answer once the index shows the block (or after 10 s).
     if (call.block_number !== null) await indexReached(ctx, call.block_number);
-    return { address: wallet.address, txHash: call.tx_hash, blockNumber: call.block_number, message: block ? Msg.walletBlocked : Msg.walletUnblocked };
+    return {
+      address: wallet.address,
+      txHash: call.tx_hash,
+      blockNumber: call.block_number,
+      message: block ? Msg.walletBlocked : Msg.walletUnblocked,
+    };
   };
   handle(api.blockWallet, async ({ body }, req) => blocking(true, body.phone, req));
   handle(api.unblockWallet, async ({ body }, req) => blocking(false, body.phone, req));

@@ -26,7 +26,15 @@ export const CHECK_LABELS = {
 } as const;
 export type ReconcileCheck = keyof typeof CHECK_LABELS;
 
-const RECORD_KINDS: Record<string, string> = { gift: "선물", use: "사용", buy: "구매 승인", settlement: "정산 신청", settlement_return: "정산 반환", admin: "운영 전송", seed: "데모 지급" };
+const RECORD_KINDS: Record<string, string> = {
+  gift: "선물",
+  use: "사용",
+  buy: "구매 승인",
+  settlement: "정산 신청",
+  settlement_return: "정산 반환",
+  admin: "운영 전송",
+  seed: "데모 지급",
+};
 const CHAIN_KINDS: Record<string, string> = { mint: "발행", transfer: "전송", fee: "수수료", burn: "소각" };
 const CALL_STATES: Record<string, string> = { pending: "대기", submitted: "전송됨", confirmed: "확정", failed: "실패" };
 
@@ -37,12 +45,21 @@ const chainKind = (k: string) => CHAIN_KINDS[k] ?? k;
 
 export const reconcileText = {
   indexBehind: (head: number, at: number) => `인덱스는 블록 ${head}, 체인은 블록 ${at}에 있습니다. 인덱서가 따라잡은 뒤 다시 확인해 주세요`,
-  supply: (chain: bigint, index: bigint, sum: bigint) => `체인 totalSupply ${won(chain)}, 인덱스 집계 ${won(index)}, 인덱스 잔액 합계 ${won(sum)}`,
+  supply: (chain: bigint, index: bigint, sum: bigint) =>
+    `체인 totalSupply ${won(chain)}, 인덱스 집계 ${won(index)}, 인덱스 잔액 합계 ${won(sum)}`,
   balanceDiffers: (address: string, index: bigint, chain: bigint) => `${address}: 인덱스 ${won(index)}, 체인 ${won(chain)}`,
   balancesAgree: (addresses: number) => `주소 ${count(addresses)}개: 인덱스 잔액이 모두 체인의 balanceOf와 같습니다`,
-  recordWithoutTransfer: (r: { id: number; kind: string; value: number; from_address: string; to_address: string; tx_hash: string | null }) =>
+  recordWithoutTransfer: (r: {
+    id: number;
+    kind: string;
+    value: number;
+    from_address: string;
+    to_address: string;
+    tx_hash: string | null;
+  }) =>
     `거래 기록 #${r.id} (${recordKind(r.kind)} ${won(r.value)}, ${r.from_address} → ${r.to_address}, 트랜잭션 ${r.tx_hash ?? "없음"})의 이동이 체인에 없습니다`,
-  recordWithoutFee: (id: number, fee: number, from: string, hash: string) => `거래 기록 #${id}: 트랜잭션 ${hash}에 ${from}의 수수료 ${won(fee)} 이동이 없습니다`,
+  recordWithoutFee: (id: number, fee: number, from: string, hash: string) =>
+    `거래 기록 #${id}: 트랜잭션 ${hash}에 ${from}의 수수료 ${won(fee)} 이동이 없습니다`,
   recordsAgree: (rows: number) => `확정된 거래 기록 ${count(rows)}건, 모두 체인에 이동이 있습니다`,
   transferWithoutRecord: (t: { kind: string; value: bigint; from: string; to: string; txHash: string; logIndex: number }) =>
     `${chainKind(t.kind)} ${won(t.value)} ${t.from} → ${t.to} (트랜잭션 ${t.txHash}, 로그 ${t.logIndex}): 거래 기록이 없습니다`,
@@ -52,9 +69,11 @@ export const reconcileText = {
   callWithoutTransfer: (c: { method: string; id: number; tx_hash: string | null }, value: bigint) =>
     `${chainKind(c.method)} #${c.id} (${won(value)}): 확정으로 기록되었으나 트랜잭션 ${c.tx_hash ?? "없음"}에 그 ${chainKind(c.method)} 이동이 없습니다`,
   callsAgree: (calls: number) => `발행·소각 호출 ${count(calls)}건, 모두 체인에 이동이 있습니다`,
-  strandedBuy: (transferId: number) => `구매확정 주문의 이동(거래 기록 #${transferId})이 체인에서 실패했습니다. 주문은 구매대기로 돌아가야 합니다`,
+  strandedBuy: (transferId: number) =>
+    `구매확정 주문의 이동(거래 기록 #${transferId})이 체인에서 실패했습니다. 주문은 구매대기로 돌아가야 합니다`,
   buysAgree: () => "구매확정 주문의 이동은 모두 처리 중이거나 체인에 있습니다",
-  escrow: (address: string, held: bigint, expected: bigint) => `${address} 보유 ${won(held)}, 정산 주문 기준 ${won(expected)} (신청 입금 − 소각 − 반환)`,
+  escrow: (address: string, held: bigint, expected: bigint) =>
+    `${address} 보유 ${won(held)}, 정산 주문 기준 ${won(expected)} (신청 입금 − 소각 − 반환)`,
   reserves: (operator: bigint, member: bigint, outside: bigint, supply: bigint) =>
     `운영 지갑 ${won(operator)} + 회원 ${won(member)} + 외부 주소 ${won(outside)} = ${won(operator + member + outside)}, totalSupply ${won(supply)}`,
 };

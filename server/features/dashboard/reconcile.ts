@@ -1,4 +1,4 @@
-import { ethers } from "ethers";
+import type { ethers } from "ethers";
 import type { AppDb } from "../../db/schema";
 import type { ChainReader, TransferRecord } from "../../../indexer/reader";
 import * as repo from "./dashboard.repo";
@@ -88,7 +88,14 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
       const hash = (r.tx_hash ?? "").toLowerCase();
       // A batch may carry several identical moves: each record claims a leg no other record has claimed.
       const found = hash
-        ? legs(hash).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value) && !recordKeys.has(`${hash}:${t.logIndex}`))
+        ? legs(hash).find(
+            (t) =>
+              t.kind === "transfer" &&
+              t.from === r.from_address &&
+              t.to === r.to_address &&
+              t.value === BigInt(r.value) &&
+              !recordKeys.has(`${hash}:${t.logIndex}`),
+          )
         : undefined;
       if (!found) {
         missing++;
@@ -97,7 +104,9 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
       }
       recordKeys.add(`${hash}:${found.logIndex}`);
       if (r.fee > 0) {
-        const feeLeg = legs(hash).find((t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`));
+        const feeLeg = legs(hash).find(
+          (t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`),
+        );
         if (feeLeg) recordKeys.add(`${hash}:${feeLeg.logIndex}`);
         else fail("record without fee leg", text.recordWithoutFee(r.id, r.fee, r.from_address, hash));
       }

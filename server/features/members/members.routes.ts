@@ -4,7 +4,16 @@ import { authOf } from "../../auth/middleware";
 import { notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
 import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
-import { listMembers, memberAdminRow, memberHistory, memberTotals, setMemberPermission, streamMembers, walletsOfMembers, type MemberAdminRow } from "./member-admin.repo";
+import {
+  listMembers,
+  memberAdminRow,
+  memberHistory,
+  memberTotals,
+  setMemberPermission,
+  streamMembers,
+  walletsOfMembers,
+  type MemberAdminRow,
+} from "./member-admin.repo";
 import { orderedBetween } from "../purchases/purchases.repo";
 import { setMemberState } from "./members.repo";
 import { actionsOn, appendAction } from "../audit/audit.repo";
@@ -17,13 +26,23 @@ import { Msg } from "../../../domain/messages";
 const STATE_LABEL = { repair: "정상", suspension: "정지", kickOut: "탈퇴" } as const;
 const GRADE_LABEL = { user: "사용자", exchanger: "점주", manager: "관리자" } as const;
 /** Wallet history labels of a move the member sent, and of one it received. */
-const SENT_LABEL: Record<string, string> = { gift: "선물", use: "사용", settlement: "정산 신청", settlement_return: "정산 반환", admin: "관리자 전송", seed: "초기 지급" };
+const SENT_LABEL: Record<string, string> = {
+  gift: "선물",
+  use: "사용",
+  settlement: "정산 신청",
+  settlement_return: "정산 반환",
+  admin: "관리자 전송",
+  seed: "초기 지급",
+};
 const RECEIVED_LABEL: Record<string, string> = { ...SENT_LABEL, gift: "받은 선물", use: "받은 결제" };
 const BUY_LABEL = { pending: "구매대기", confirmed: "구매확정", cancelled: "구매취소" } as const;
 
 /** Page rows with their wallet addresses and indexed holdings (the chain store is a separate database). */
 async function withHoldings(ctx: AppContext, rows: MemberAdminRow[]): Promise<MemberRowDto[]> {
-  const wallets = await walletsOfMembers(ctx.db, rows.map((r) => r.id));
+  const wallets = await walletsOfMembers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const balances = await ctx.view.balancesOf(wallets.map((w) => w.address));
   return rows.map((r) => {
     const own = wallets.filter((w) => w.member_id === r.id);
@@ -61,7 +80,13 @@ export function memberRoutes(ctx: AppContext): Router {
   });
 
   handle(api.membersDownload, async ({ query: q }, _req, res) => {
-    await streamXlsx(res, { fileName: api.membersDownload.file, sheetName: "회원정보", columns: chosenColumns(MEMBER_FILE, q.columns), rows: memberFileRows(ctx, q), emptyMessage: Msg.noMembers });
+    await streamXlsx(res, {
+      fileName: api.membersDownload.file,
+      sheetName: "회원정보",
+      columns: chosenColumns(MEMBER_FILE, q.columns),
+      rows: memberFileRows(ctx, q),
+      emptyMessage: Msg.noMembers,
+    });
   });
 
   handle(api.memberDetail, async ({ params: { id } }) => {
@@ -76,7 +101,13 @@ export function memberRoutes(ctx: AppContext): Router {
       actionsOn(ctx.db, "member", id),
     ]);
     const rows = [
-      ...history.buys.map((b) => ({ id: b.order_no, type: `구매 (${BUY_LABEL[b.state]})`, value: Number(b.value), createdAt: b.created_at, expiredAt: b.expires_at })),
+      ...history.buys.map((b) => ({
+        id: b.order_no,
+        type: `구매 (${BUY_LABEL[b.state]})`,
+        value: Number(b.value),
+        createdAt: b.created_at,
+        expiredAt: b.expires_at,
+      })),
       ...history.moves.map((m) => ({
         id: `T${m.id}`,
         type: (Number(m.member_id) === id ? SENT_LABEL : RECEIVED_LABEL)[m.kind] ?? m.kind,
@@ -93,7 +124,15 @@ export function memberRoutes(ctx: AppContext): Router {
     await ctx.db.transaction().execute(async (trx) => {
       const before = await setMemberState(trx, id, state);
       if (!before) throw notFound();
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.state", targetType: "member", targetId: id, before, after: state });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "member.state",
+        targetType: "member",
+        targetId: id,
+        before,
+        after: state,
+      });
     });
   });
 
@@ -102,7 +141,15 @@ export function memberRoutes(ctx: AppContext): Router {
     await ctx.db.transaction().execute(async (trx) => {
       const before = await setMemberPermission(trx, id, permission);
       if (!before) throw notFound();
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.permission", targetType: "member", targetId: id, before, after: permission });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "member.permission",
+        targetType: "member",
+        targetId: id,
+        before,
+        after: permission,
+      });
     });
   });
 

@@ -20,7 +20,10 @@ export interface NewMember {
  * against the phone before it was a member's (a stranger's guesses count like a member's) are lifted: the new
  * member has just verified their identity, as a password reset does.
  */
-export async function createMember(ctx: Pick<AppContext, "db" | "custody" | "config">, m: NewMember): Promise<MemberRow & { address: string }> {
+export async function createMember(
+  ctx: Pick<AppContext, "db" | "custody" | "config">,
+  m: NewMember,
+): Promise<MemberRow & { address: string }> {
   const { password, ...record } = m;
   const password_hash = hashPin(password, ctx.config.pinKey);
   return ctx.db.transaction().execute(async (trx) => {

@@ -54,7 +54,14 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
     });
   });
   const off = ctx.notifier.on(async (n) => {
-    const msg = JSON.stringify({ kind: n.category, type: n.type, message: n.message, id: n.id, ref_id: n.ref_id, created_at: n.created_at });
+    const msg = JSON.stringify({
+      kind: n.category,
+      type: n.type,
+      message: n.message,
+      id: n.id,
+      ref_id: n.ref_id,
+      created_at: n.created_at,
+    });
     for (const [ws, { token }] of clients) {
       if (ws.readyState !== ws.OPEN) continue;
       const still = await ctx.tokens.verify(token, "operation");
@@ -70,12 +77,15 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
     movedBlock = Math.max(movedBlock, block);
     if (movedTimer) return;
     // The first at once (after this turn's other transfers), the next no sooner than a second after it.
-    movedTimer = setTimeout(() => {
-      movedTimer = null;
-      movedSentAt = Date.now();
-      const msg = JSON.stringify({ kind: "moved", block: movedBlock });
-      for (const ws of clients.keys()) if (ws.readyState === ws.OPEN) ws.send(msg);
-    }, Math.max(0, movedSentAt + MOVED_EVERY_MS - Date.now()));
+    movedTimer = setTimeout(
+      () => {
+        movedTimer = null;
+        movedSentAt = Date.now();
+        const msg = JSON.stringify({ kind: "moved", block: movedBlock });
+        for (const ws of clients.keys()) if (ws.readyState === ws.OPEN) ws.send(msg);
+      },
+      Math.max(0, movedSentAt + MOVED_EVERY_MS - Date.now()),
+    );
     movedTimer.unref();
   });
   const offEnded = onOperatorAccessEnded(ctx, (adminId) => {

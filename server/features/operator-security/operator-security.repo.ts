@@ -3,13 +3,22 @@ import { nowIso } from "../../db/app-db";
 
 /** An operator's two-factor row (secrets still sealed), or undefined when it never started an enrolment. */
 export async function totpOf(db: AppTx, adminId: number) {
-  return db.selectFrom("operator_totp").select(["pending_secret", "secret", "last_step", "enabled_at"]).where("admin_id", "=", adminId).executeTakeFirst();
+  return db
+    .selectFrom("operator_totp")
+    .select(["pending_secret", "secret", "last_step", "enabled_at"])
+    .where("admin_id", "=", adminId)
+    .executeTakeFirst();
 }
 
 /** Stores a new pending secret (an enrolment started again replaces the one before); refused (false) while one is in force. */
 export async function savePendingSecret(db: AppTx, adminId: number, sealed: string): Promise<boolean> {
   const now = nowIso();
-  const u = await db.updateTable("operator_totp").set({ pending_secret: sealed, updated_at: now }).where("admin_id", "=", adminId).where("secret", "is", null).executeTakeFirst();
+  const u = await db
+    .updateTable("operator_totp")
+    .set({ pending_secret: sealed, updated_at: now })
+    .where("admin_id", "=", adminId)
+    .where("secret", "is", null)
+    .executeTakeFirst();
   if (Number(u.numUpdatedRows) === 1) return true;
   // No row, or one in force: a new row only in the first case (and only once, should two starts race).
   const i = await db

@@ -25,7 +25,13 @@ export function operatorSecurityRoutes(ctx: AppContext): Router {
   handle(api.totpEnable, limited, async ({ body }, req) => {
     const admin = adminOf(req);
     const recoveryCodes = await confirmEnrolment(ctx, admin, body.otp);
-    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "operator.2fa.enable", targetType: "admin", targetId: admin.id });
+    await appendAction(ctx.db, {
+      adminId: admin.id,
+      adminLoginId: admin.login_id,
+      action: "operator.2fa.enable",
+      targetType: "admin",
+      targetId: admin.id,
+    });
     // Every other session (and this one, limited or not) ends: from now on each login needs a code.
     const session = await ctx.tokens.endSessionsAndRenew("operation", `a:${admin.id}`);
     return withMessage({ ...session, recoveryCodes }, Msg.otpEnabled);
@@ -34,7 +40,13 @@ export function operatorSecurityRoutes(ctx: AppContext): Router {
   handle(api.totpDisable, limited, async ({ body }, req) => {
     const admin = adminOf(req);
     await disableTwoFactor(ctx, admin, body.otp);
-    await appendAction(ctx.db, { adminId: admin.id, adminLoginId: admin.login_id, action: "operator.2fa.disable", targetType: "admin", targetId: admin.id });
+    await appendAction(ctx.db, {
+      adminId: admin.id,
+      adminLoginId: admin.login_id,
+      action: "operator.2fa.disable",
+      targetType: "admin",
+      targetId: admin.id,
+    });
     // Where OPERATOR_2FA=required asks it of this operator, the session goes on limited to enrolling again.
     const enrolOnly = twoFactorRequired(ctx.config, admin);
     const session = await ctx.tokens.endSessionsAndRenew("operation", `a:${admin.id}`, enrolOnly ? { scope: "enrol" } : {});

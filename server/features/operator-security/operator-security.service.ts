@@ -5,7 +5,15 @@ import type { AdminRow } from "../operators/admins.repo";
 import { AppError, badRequest } from "../../http/errors";
 import { decryptSecret, encryptSecret } from "../../custody/crypto";
 import {
-  activatePendingSecret, deleteTwoFactor, hasRecoveryCode, recoveryCodesLeft, replaceRecoveryCodes, savePendingSecret, spendRecoveryCode, spendStep, totpOf,
+  activatePendingSecret,
+  deleteTwoFactor,
+  hasRecoveryCode,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  savePendingSecret,
+  spendRecoveryCode,
+  spendStep,
+  totpOf,
 } from "./operator-security.repo";
 import type { OperatorLike } from "../../../domain/admin-access";
 import { AdminPermission } from "../../../domain/constants";
@@ -23,8 +31,10 @@ const RECOVERY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** The sealed secret is bound to its operator: a row copied onto another operator does not open. */
 const sealingContext = (adminId: number) => `operator-totp:${adminId}`;
-const seal = (ctx: AppContext, adminId: number, secret: string) => encryptSecret(secret, ctx.config.keyEncryptionKey, sealingContext(adminId));
-const unseal = (ctx: AppContext, adminId: number, sealed: string) => decryptSecret(sealed, ctx.config.keyEncryptionKey, sealingContext(adminId));
+const seal = (ctx: AppContext, adminId: number, secret: string) =>
+  encryptSecret(secret, ctx.config.keyEncryptionKey, sealingContext(adminId));
+const unseal = (ctx: AppContext, adminId: number, sealed: string) =>
+  decryptSecret(sealed, ctx.config.keyEncryptionKey, sealingContext(adminId));
 
 /**
  * The key of the recovery codes' hashes: derived from KEY_ENCRYPTION_KEY, never stored. A code has 50 bits; a keyed
@@ -147,7 +157,12 @@ async function judge(ctx: AppContext, adminId: number, code: string): Promise<Ve
  * or spent by a request in flight → each subject counts a failure, 400 with `data: {triesLeft}` (the fewest left), or
  * 423 when one locks; right → spent (a TOTP step, a recovery code: once) and the counts cleared.
  */
-export async function checkCodeWithLockout(ctx: AppContext, adminId: number, code: string, subjects: string[]): Promise<"totp" | "recovery"> {
+export async function checkCodeWithLockout(
+  ctx: AppContext,
+  adminId: number,
+  code: string,
+  subjects: string[],
+): Promise<"totp" | "recovery"> {
   const verdict = await judge(ctx, adminId, code);
   const states = await Promise.all(subjects.map((s) => ctx.lockout.status(s)));
   if (states.some((s) => s.locked)) throw new AppError(Code.LOCKED, Msg.otpLocked);

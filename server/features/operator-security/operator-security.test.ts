@@ -22,20 +22,30 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
   const shown: string[] = [];
 
   beforeAll(async () => {
-    s = await startTestStack({ seedDemo: false, operatorTwoFactor: "required", operatorIpAllowlist: ["127.0.0.0/8", "::1/128", "192.0.2.0/24"] });
+    s = await startTestStack({
+      seedDemo: false,
+      operatorTwoFactor: "required",
+      operatorIpAllowlist: ["127.0.0.0/8", "::1/128", "192.0.2.0/24"],
+    });
   }, 120_000);
   afterAll(async () => {
     await s?.stop();
   });
 
   const call = async (method: string, path: string, opts: { token?: string; body?: unknown; from?: string } = {}) => {
-    const r = await s.call(method, path, { token: opts.token, marker: opts.token ? "operation" : null, body: opts.body, headers: { "x-forwarded-for": opts.from ?? inside(client) } });
+    const r = await s.call(method, path, {
+      token: opts.token,
+      marker: opts.token ? "operation" : null,
+      body: opts.body,
+      headers: { "x-forwarded-for": opts.from ?? inside(client) },
+    });
     if (r.data?.secret) shown.push(r.data.secret);
     if (r.data?.recoveryCodes) shown.push(...r.data.recoveryCodes.flatMap((c: string) => [c, c.replace("-", "")]));
     if (!r.data?.secret && !r.data?.recoveryCodes) seen.push(JSON.stringify({ message: r.message, data: r.data }));
     return r;
   };
-  const login = (username: string, otp?: string, from?: string) => call("POST", "/api/auth/login_admin", { body: { username, password: PW, ...(otp ? { otp } : {}) }, from });
+  const login = (username: string, otp?: string, from?: string) =>
+    call("POST", "/api/auth/login_admin", { body: { username, password: PW, ...(otp ? { otp } : {}) }, from });
   const operator = async (loginId: string, permission: number = AdminPermission.SUB, flags: AdminFlags = { isAccount1: true }) => {
     await insertOperator(s.ctx, loginId, permission, flags);
     client++;
@@ -84,7 +94,7 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
     // Not in force until confirmed: the login still needs no code.
     expect((await login("twofa01")).status).toBe(200);
 
-    const wrong = await call("POST", "/api/operation/security/totp/enable", { token: first, body: { otp: (await code(secret, 5)) } });
+    const wrong = await call("POST", "/api/operation/security/totp/enable", { token: first, body: { otp: await code(secret, 5) } });
     expect([wrong.status, wrong.message]).toEqual([400, Msg.otpWrong]);
     const firstCode = await code(secret);
     const on = await call("POST", "/api/operation/security/totp/enable", { token: first, body: { otp: firstCode } });
@@ -94,14 +104,20 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
     // Every session from before ends; the one that enrolled goes on with its new token.
     expect((await mainData(first)).status).toBe(401);
     expect((await mainData(on.data.accessToken)).status).toBe(200);
-    expect((await call("GET", "/api/operation/security", { token: on.data.accessToken })).data).toMatchObject({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await call("GET", "/api/operation/security", { token: on.data.accessToken })).data).toMatchObject({
+      enabled: true,
+      required: false,
+      recoveryCodesLeft: 10,
+    });
     expect((await call("POST", "/api/operation/security/totp/setup", { token: on.data.accessToken })).message).toBe(Msg.otpAlreadyEnabled);
 
     // The right password alone: a distinct code asks for the one-time code, and no token.
     const asked = await login("twofa01");
     expect([asked.status, asked.code, asked.message, asked.data]).toEqual([401, Code.OTP_REQUIRED, Msg.otpRequired, undefined]);
     // A wrong password is still just that (the code is asked only after the password).
-    const badPw = await call("POST", "/api/auth/login_admin", { body: { username: "twofa01", password: "wrong-password", otp: await code(secret) } });
+    const badPw = await call("POST", "/api/auth/login_admin", {
+      body: { username: "twofa01", password: "wrong-password", otp: await code(secret) },
+    });
     expect([badPw.status, badPw.message]).toEqual([400, Msg.adminLoginFailed]);
     // The enrolment's code was spent there: refused at login within its window.
     const replay = await login("twofa01", firstCode);
@@ -132,8 +148,18 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
     const status = await call("GET", "/api/operation/security", { token: (await login("twofa02", recoveryCodes[2])).data.accessToken });
     expect(status.data.recoveryCodesLeft).toBe(7);
 
-    const audit = await s.ctx.db.selectFrom("admin_actions").select(["action"]).where("admin_login_id", "=", "twofa02").orderBy("id").execute();
-    expect(audit.map((a) => a.action)).toEqual(["operator.2fa.enable", "operator.2fa.recovery", "operator.2fa.recovery", "operator.2fa.recovery"]);
+    const audit = await s.ctx.db
+      .selectFrom("admin_actions")
+      .select(["action"])
+      .where("admin_login_id", "=", "twofa02")
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      "operator.2fa.enable",
+      "operator.2fa.recovery",
+      "operator.2fa.recovery",
+      "operator.2fa.recovery",
+    ]);
     // Stored as keyed hashes only.
     const hashes = await s.ctx.db.selectFrom("operator_recovery_codes").select("code_hash").execute();
     const all = JSON.stringify(hashes);
@@ -149,7 +175,13 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
       answers.push([r.status, r.data?.triesLeft ?? null]);
     }
     // Each try carries the right password; it does not clear the count of the wrong codes before it.
-    expect(answers).toEqual([[400, 4], [400, 3], [400, 2], [400, 1], [423, null]]);
+    expect(answers).toEqual([
+      [400, 4],
+      [400, 3],
+      [400, 2],
+      [400, 1],
+      [423, null],
+    ]);
     const right = await login("twofa03", await code(secret, 1));
     expect([right.status, right.message]).toEqual([423, Msg.accountLocked]);
     // The operator's second factor is locked wherever the guesses come from.
@@ -163,7 +195,10 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
     expect(noCode.status).toBe(400);
     const wrong = await call("POST", "/api/operation/security/totp/disable", { token: enrolled.token, body: { otp: "000000" } });
     expect(wrong.status).toBe(400);
-    const off = await call("POST", "/api/operation/security/totp/disable", { token: enrolled.token, body: { otp: await code(enrolled.secret, 1) } });
+    const off = await call("POST", "/api/operation/security/totp/disable", {
+      token: enrolled.token,
+      body: { otp: await code(enrolled.secret, 1) },
+    });
     expect([off.status, off.message, off.data.enrolOnly]).toEqual([200, Msg.otpDisabled, undefined]);
     expect((await mainData(enrolled.token)).status).toBe(401);
     expect((await mainData(off.data.accessToken)).status).toBe(200);
@@ -187,7 +222,10 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
     expect([full.status, full.data.enrolOnly]).toEqual([200, undefined]);
 
     // Turned off again (with a recovery code: both steps in reach are spent), its session is limited to enrolling once more.
-    const off = await call("POST", "/api/operation/security/totp/disable", { token: full.data.accessToken, body: { otp: recoveryCodes[0] } });
+    const off = await call("POST", "/api/operation/security/totp/disable", {
+      token: full.data.accessToken,
+      body: { otp: recoveryCodes[0] },
+    });
     expect([off.status, off.data.enrolOnly]).toEqual([200, true]);
     expect((await mainData(off.data.accessToken)).code).toBe(Code.OTP_ENROL_REQUIRED);
     expect((await login("super2fa")).data.enrolOnly).toBe(true);

@@ -15,7 +15,17 @@ import { allowsArea } from "../../../domain/admin-access";
 import { Msg } from "../../../domain/messages";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import {
-  MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, seoulPeriods, type MoveColumn, type MoveRowDto, type SaleListRequest, type SaleTotals, type SaleType, type SellColumn, type SellRowDto,
+  MOVE_STATE_LABEL,
+  SALE_TYPES,
+  SELL_STATE_LABEL,
+  seoulPeriods,
+  type MoveColumn,
+  type MoveRowDto,
+  type SaleListRequest,
+  type SaleTotals,
+  type SaleType,
+  type SellColumn,
+  type SellRowDto,
 } from "../../../domain/schemas/sale";
 
 /** Each type's totals and download, on paths of their own (`/api/sale/{type}`, `/api/sale/{type}/download`). */
@@ -69,12 +79,17 @@ const moveDto = (r: repo.MoveDbRow): MoveRowDto => ({
 export async function saleTotals(ctx: Pick<AppContext, "db">, type: SaleType, now: Date | number = Date.now()): Promise<SaleTotals> {
   const p = seoulPeriods(now);
   const sum = (r: { start: Date; end: Date }) =>
-    type === "sell" ? repo.sumSell(ctx.db, r.start.toISOString(), r.end.toISOString()) : repo.sumMoves(ctx.db, type, r.start.toISOString(), r.end.toISOString());
+    type === "sell"
+      ? repo.sumSell(ctx.db, r.start.toISOString(), r.end.toISOString())
+      : repo.sumMoves(ctx.db, type, r.start.toISOString(), r.end.toISOString());
   const [daily_value, weekly_value, monthly_value] = await Promise.all([sum(p.day), sum(p.week), sum(p.month)]);
   return { daily_value, weekly_value, monthly_value };
 }
 
-async function salePage(ctx: AppContext, req: SaleListRequest): Promise<{ list: (SellRowDto | MoveRowDto)[]; total: number; page: number; perPage: number }> {
+async function salePage(
+  ctx: AppContext,
+  req: SaleListRequest,
+): Promise<{ list: (SellRowDto | MoveRowDto)[]; total: number; page: number; perPage: number }> {
   // The schema checked the range and added its Asia/Seoul bounds.
   const q = { ...req, start: req.start!, end: req.end! };
   if (q.type === "sell") {
@@ -124,11 +139,20 @@ export function salesRoutes(ctx: AppContext): Router {
       const h = { ...q, start: q.start!, end: q.end!, sortBy: "id" as const, sortDesc: false };
       const name = download.file;
       if (type === "sell") {
-        const rows = allPages(async (page, perPage) => ({ list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto) }));
+        const rows = allPages(async (page, perPage) => ({
+          list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto),
+        }));
         await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: chosenColumns(SELL_FILE, q.columns), rows });
       } else {
-        const rows = allPages(async (page, perPage) => ({ list: (await repo.listMoves(ctx.db, type, { ...h, page, perPage })).list.map(moveDto) }));
-        await streamXlsx(res, { fileName: name, sheetName: type === "use" ? "사용 내역" : "선물 내역", columns: chosenColumns(moveFile(type === "gift"), q.columns), rows });
+        const rows = allPages(async (page, perPage) => ({
+          list: (await repo.listMoves(ctx.db, type, { ...h, page, perPage })).list.map(moveDto),
+        }));
+        await streamXlsx(res, {
+          fileName: name,
+          sheetName: type === "use" ? "사용 내역" : "선물 내역",
+          columns: chosenColumns(moveFile(type === "gift"), q.columns),
+          rows,
+        });
       }
     });
   }
@@ -140,7 +164,10 @@ export function salesRoutes(ctx: AppContext): Router {
 
   handle(api.saleDetail, async ({ body: { id, type } }, req) => {
     requireSaleType(req, type);
-    const row = type === "sell" ? await repo.sellById(ctx.db, id).then((x) => x && sellDto(x)) : await repo.moveById(ctx.db, type, id).then((x) => x && moveDto(x));
+    const row =
+      type === "sell"
+        ? await repo.sellById(ctx.db, id).then((x) => x && sellDto(x))
+        : await repo.moveById(ctx.db, type, id).then((x) => x && moveDto(x));
     if (!row) throw notFound();
     return { ...row, date: formatDate(row.createdAt) };
   });
@@ -148,7 +175,15 @@ export function salesRoutes(ctx: AppContext): Router {
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
   handle(api.saleAccept, { use: [idempotent(ctx)] }, async ({ body: { id } }, req) => {
     const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
-    return { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: closedAt(order), txHash: order.txHash, status: order.status };
+    return {
+      id: order.id,
+      orderNo: order.order_no,
+      type: "입금 완료",
+      value: order.value,
+      expiredAt: closedAt(order),
+      txHash: order.txHash,
+      status: order.status,
+    };
   });
 
   handle(api.saleDelete, async ({ params: { id } }, req) => {
@@ -158,7 +193,10 @@ export function salesRoutes(ctx: AppContext): Router {
 
   // Several at once: each order through the single call's service (its own transaction, audit and wait), in turn.
   handle(api.saleAcceptBulk, { use: [idempotent(ctx)] }, async ({ body: { ids } }, req, res) =>
-    eachItem(ctx, res, ids, async (id) => ({ message: Msg.saleApproved, txHash: (await acceptBuy(ctx, id, new Date(), authOf(req).admin!)).txHash })),
+    eachItem(ctx, res, ids, async (id) => ({
+      message: Msg.saleApproved,
+      txHash: (await acceptBuy(ctx, id, new Date(), authOf(req).admin!)).txHash,
+    })),
   );
   handle(api.saleDeleteBulk, { use: [idempotent(ctx)] }, async ({ body: { ids } }, req, res) =>
     eachItem(ctx, res, ids, async (id) => {

@@ -9,12 +9,20 @@ export async function viewsOf(db: AppTx, adminId: number, list: string): Promise
 }
 
 export async function countViews(db: AppTx, adminId: number, list: string): Promise<number> {
-  const r = await db.selectFrom("saved_views").select((eb) => eb.fn.countAll<number>().as("n")).where("admin_id", "=", adminId).where("list", "=", list).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom("saved_views")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("admin_id", "=", adminId)
+    .where("list", "=", list)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 /** Saves a view; undefined when the operator already has one of that name on that list. */
-export async function insertView(db: AppTx, v: { adminId: number; list: string; name: string; stateJson: string }): Promise<SavedView | undefined> {
+export async function insertView(
+  db: AppTx,
+  v: { adminId: number; list: string; name: string; stateJson: string },
+): Promise<SavedView | undefined> {
   return db
     .insertInto("saved_views")
     .values({ admin_id: v.adminId, list: v.list, name: v.name, state_json: v.stateJson, created_at: nowIso() })

@@ -20,7 +20,10 @@ describe("saved views and the downloads' column choice", () => {
   let admin: string;
   let other: string;
   let saleOnly: string;
-  const state = { search: { keyword: "01011112222", sortBy: "id", sortDesc: "false", perPage: "25" }, columns: ["id", "username", "holding"] };
+  const state = {
+    search: { keyword: "01011112222", sortBy: "id", sortDesc: "false", perPage: "25" },
+    columns: ["id", "username", "holding"],
+  };
 
   beforeAll(async () => {
     s = await startTestStack();
@@ -55,7 +58,8 @@ describe("saved views and the downloads' column choice", () => {
   });
 
   it("refuses a blank, long or taken name, an oversized state and columns the list does not have", async () => {
-    const create = (body: Record<string, unknown>) => s.call("POST", "/api/saved-views", { token: admin, marker: "operation", body: { list: "dashboard", name: "기간", state, ...body } });
+    const create = (body: Record<string, unknown>) =>
+      s.call("POST", "/api/saved-views", { token: admin, marker: "operation", body: { list: "dashboard", name: "기간", state, ...body } });
     expect(await create({ name: "  " })).toMatchObject({ status: 400, message: Msg.savedViewNameRequired });
     expect(await create({ name: undefined })).toMatchObject({ status: 400, message: Msg.savedViewNameRequired });
     expect(await create({ name: "가".repeat(SAVED_VIEW_NAME_MAX + 1) })).toMatchObject({ status: 400, message: Msg.savedViewNameTooLong });
@@ -63,7 +67,26 @@ describe("saved views and the downloads' column choice", () => {
     // `state.columns` of the members list are not the dashboard's.
     expect(await create({})).toMatchObject({ status: 400, message: Msg.columnUnknown });
     const dash = { search: { type: "gift", from: "2025-01-01" }, columns: ["hash", "value"] };
-    expect(await create({ state: { ...dash, search: { filter: "x".repeat(200), a: "x".repeat(200), b: "x".repeat(200), c: "x".repeat(200), d: "x".repeat(200), e: "x".repeat(200), f: "x".repeat(200), g: "x".repeat(200), h: "x".repeat(200), i: "x".repeat(200), j: "x".repeat(200) } } })).toMatchObject({
+    expect(
+      await create({
+        state: {
+          ...dash,
+          search: {
+            filter: "x".repeat(200),
+            a: "x".repeat(200),
+            b: "x".repeat(200),
+            c: "x".repeat(200),
+            d: "x".repeat(200),
+            e: "x".repeat(200),
+            f: "x".repeat(200),
+            g: "x".repeat(200),
+            h: "x".repeat(200),
+            i: "x".repeat(200),
+            j: "x".repeat(200),
+          },
+        },
+      }),
+    ).toMatchObject({
       status: 400,
       message: Msg.savedViewTooLarge,
     });
@@ -76,7 +99,8 @@ describe("saved views and the downloads' column choice", () => {
 
   it("keeps at most SAVED_VIEWS_PER_LIST views per list", async () => {
     expect(Msg.savedViewLimit).toContain(String(SAVED_VIEWS_PER_LIST));
-    const create = (list: string, name: string) => s.call("POST", "/api/saved-views", { token: other, marker: "operation", body: { list, name, state: { search: {} } } });
+    const create = (list: string, name: string) =>
+      s.call("POST", "/api/saved-views", { token: other, marker: "operation", body: { list, name, state: { search: {} } } });
     const have = (await s.api(api.savedViews, { list: "members" }, { token: other })).data.length;
     for (let i = have; i < SAVED_VIEWS_PER_LIST; i++) expect((await create("members", `보기 ${i}`)).code).toBe(200);
     expect(await create("members", "하나 더")).toMatchObject({ status: 409, message: Msg.savedViewLimit });
@@ -87,8 +111,20 @@ describe("saved views and the downloads' column choice", () => {
   it("opens a list's views only to the operators who may read the list", async () => {
     expect((await s.api(api.savedViews, { list: "saleSell" }, { token: saleOnly })).code).toBe(200);
     expect(await s.api(api.savedViews, { list: "members" }, { token: saleOnly })).toMatchObject({ status: 403 });
-    expect(await s.call("POST", "/api/saved-views", { token: saleOnly, marker: "operation", body: { list: "dashboard", name: "x", state: { search: {} } } })).toMatchObject({ status: 200 });
-    expect(await s.call("POST", "/api/saved-views", { token: saleOnly, marker: "operation", body: { list: "saleUse", name: "x", state: { search: {} } } })).toMatchObject({ status: 403 });
+    expect(
+      await s.call("POST", "/api/saved-views", {
+        token: saleOnly,
+        marker: "operation",
+        body: { list: "dashboard", name: "x", state: { search: {} } },
+      }),
+    ).toMatchObject({ status: 200 });
+    expect(
+      await s.call("POST", "/api/saved-views", {
+        token: saleOnly,
+        marker: "operation",
+        body: { list: "saleUse", name: "x", state: { search: {} } },
+      }),
+    ).toMatchObject({ status: 403 });
   });
 
   it("names every column of each list's file by the list's keys", () => {
@@ -102,7 +138,10 @@ describe("saved views and the downloads' column choice", () => {
   });
 
   const header = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(s.url + path, { ...init, headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json", ...init.headers } });
+    const res = await fetch(s.url + path, {
+      ...init,
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json", ...init.headers },
+    });
     if (res.headers.get("content-type")?.includes("json")) return (await res.json()) as { code: number; message: string };
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
@@ -113,7 +152,10 @@ describe("saved views and the downloads' column choice", () => {
     expect(await header("/api/operation/allUserList/download?columns=username,id,holding")).toEqual(["이름", "번호", "보유 금액"]);
     expect(await header("/api/operation/allUserList/download?columns=email&columns=id")).toEqual(["이메일", "번호"]);
     expect(await header("/api/operation/allUserList/download")).toEqual(MEMBER_FILE.map((c) => c.header));
-    expect(await header("/api/operation/allUserList/download?columns=id,password")).toMatchObject({ code: 400, message: Msg.columnUnknown });
+    expect(await header("/api/operation/allUserList/download?columns=id,password")).toMatchObject({
+      code: 400,
+      message: Msg.columnUnknown,
+    });
     expect(await header("/api/operation/allUserList/download?columns=id,id")).toMatchObject({ code: 400, message: Msg.columnUnknown });
     // An optional field sent empty means "not chosen" on every list call (the spec's clients send "" for nothing).
     expect(await header("/api/operation/allUserList/download?columns=")).toEqual(MEMBER_FILE.map((c) => c.header));

@@ -108,7 +108,9 @@ export function tokenRoutes(ctx: AppContext): Router {
 
   handle(api.tokenManagementDownload, async ({ query: q }, _req, res) => {
     const rows = allPages(async (page, perPage) => ({
-      list: (await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(tokenDto),
+      list: (
+        await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage, sortBy: "id", sortDesc: false })
+      ).list.map(tokenDto),
     }));
     await streamXlsx(res, { fileName: api.tokenManagementDownload.file, sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
   });
@@ -124,8 +126,13 @@ export function tokenRoutes(ctx: AppContext): Router {
     const treasury = (await ctx.custody.byKind("treasury"))!.address;
     const audit = (call: { id: number; status: string; tx_hash: string | null }) =>
       appendAction(ctx.db, {
-        adminId: admin.id, adminLoginId: admin.login_id, action: "token.mint", targetType: "chain_call", targetId: call.id,
-        after: { to: treasury, value, status: call.status }, txHash: call.tx_hash,
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "token.mint",
+        targetType: "chain_call",
+        targetId: call.id,
+        after: { to: treasury, value, status: call.status },
+        txHash: call.tx_hash,
       });
     const call = await callToken(ctx, "mint", [treasury, BigInt(value)], admin.id, idempotencyOf(res)).catch(async (err: unknown) => {
       // Sent, outcome not known yet (202, kept for the Idempotency-Key: a retry must not mint again).
@@ -149,7 +156,9 @@ export function tokenRoutes(ctx: AppContext): Router {
 
   handle(api.tokenFeeDownload, async ({ query: q }, _req, res) => {
     const rows = allPages(async (page, perPage) => ({
-      list: (await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(feeDto),
+      list: (
+        await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage, sortBy: "id", sortDesc: false })
+      ).list.map(feeDto),
     }));
     await streamXlsx(res, { fileName: api.tokenFeeDownload.file, sheetName: "수수료 내역", columns: FEE_FILE, rows });
   });
@@ -157,7 +166,10 @@ export function tokenRoutes(ctx: AppContext): Router {
   // The detail names its list: issuance needs isToken1, fees isToken3.
   handle(api.tokenListDetail, async ({ body: { id, type } }, req) => {
     if (!allowsArea(type === "fee" ? "tokenFee" : "tokenView", authOf(req).admin!)) throw forbidden();
-    const row = type === "fee" ? await repo.feeById(ctx.db, id).then((x) => x && feeDto(x)) : await repo.tokenCallById(ctx.db, id).then((x) => x && tokenDto(x));
+    const row =
+      type === "fee"
+        ? await repo.feeById(ctx.db, id).then((x) => x && feeDto(x))
+        : await repo.tokenCallById(ctx.db, id).then((x) => x && tokenDto(x));
     if (!row) throw notFound();
     return row;
   });

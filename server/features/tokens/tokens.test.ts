@@ -11,7 +11,8 @@ describe("back-office tokens: issuance and fees", () => {
   let admin: string;
   let viewOnly: string;
   let feeOnly: string;
-  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { token, marker: "operation", body, headers });
   const supply = async () => BigInt(await s.ctx.chain.token.totalSupply());
 
   beforeAll(async () => {
@@ -44,18 +45,32 @@ describe("back-office tokens: issuance and fees", () => {
     expect(after.data.daily.value).toBe(before0.data.daily.value + 12_345_678_901);
     const list = await as(viewOnly)("POST", "/api/token/manage/search", { type: "mint" });
     expect(list.code).toBe(200);
-    expect(list.data.list[0]).toMatchObject({ id: r.data.id, address: treasury, amount: 12_345_678_901, burnState: "발행", txHash: r.data.txHash, operator: "admin" });
+    expect(list.data.list[0]).toMatchObject({
+      id: r.data.id,
+      address: treasury,
+      amount: 12_345_678_901,
+      burnState: "발행",
+      txHash: r.data.txHash,
+      operator: "admin",
+    });
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { type: "burn" })).data.total).toBe(0);
     // The search box: part of the address, the operator, the tx hash.
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: treasury.slice(2, 12).toUpperCase() })).data.total).toBe(2);
-    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "admin" })).data.list.map((x: { id: number }) => x.id)).toEqual([r.data.id]);
+    expect(
+      (await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "admin" })).data.list.map((x: { id: number }) => x.id),
+    ).toEqual([r.data.id]);
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: r.data.txHash })).data.total).toBe(1);
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "0xnothing" })).data.total).toBe(0);
     expect((await as(viewOnly)("POST", "/api/token/detail", { id: r.data.id, type: "management" })).data.amount).toBe(12_345_678_901);
     const log = await as(admin)("GET", "/api/operation/actions");
-    expect(log.data.list.find((a: { action: string }) => a.action === "token.mint")).toMatchObject({ txHash: r.data.txHash, adminLoginId: "admin" });
+    expect(log.data.list.find((a: { action: string }) => a.action === "token.mint")).toMatchObject({
+      txHash: r.data.txHash,
+      adminLoginId: "admin",
+    });
 
-    const res = await fetch(`${s.url}/api/token/manage/download`, { headers: { authorization: `Bearer ${viewOnly}`, "cookie-type": "operation" } });
+    const res = await fetch(`${s.url}/api/token/manage/download`, {
+      headers: { authorization: `Bearer ${viewOnly}`, "cookie-type": "operation" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("token_management.xlsx");
     const wb = new ExcelJS.Workbook();
@@ -72,7 +87,10 @@ describe("back-office tokens: issuance and fees", () => {
     }
     const before = await supply();
     const key = { "idempotency-key": "mint-once-1" };
-    const [a, b] = await Promise.all([as(admin)("POST", "/api/token/mint", { value: 1000 }, key), as(admin)("POST", "/api/token/mint", { value: 1000 }, key)]);
+    const [a, b] = await Promise.all([
+      as(admin)("POST", "/api/token/mint", { value: 1000 }, key),
+      as(admin)("POST", "/api/token/mint", { value: 1000 }, key),
+    ]);
     expect([a.code, b.code].filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
     expect((await supply()) - before).toBe(1000n);
   });
@@ -91,21 +109,43 @@ describe("back-office tokens: issuance and fees", () => {
     const t1 = await s.loginUser("01011112222", "111111");
     const to = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, "01033334444"))!.id))!.address;
     const before = (await as(feeOnly)("GET", "/api/token/fee")).data;
-    const gift = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: to, kind: 0, type: 1, value: 3_000, password: "111111" } });
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token: t1,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 3_000, password: "111111" },
+    });
     expect(gift.code).toBe(200);
     const after = (await as(feeOnly)("GET", "/api/token/fee")).data;
     expect(after.daily_value - before.daily_value).toBe(200);
     expect(after.monthly_value - before.monthly_value).toBe(200);
     const list = await as(feeOnly)("POST", "/api/token/fee/search", { type: "gift" });
-    expect(list.data.list[0]).toMatchObject({ phonenumber: "01011112222", username: "김민준", receiver: "이서연", type: "선물", giftValue: 3_000, value: 200 });
+    expect(list.data.list[0]).toMatchObject({
+      phonenumber: "01011112222",
+      username: "김민준",
+      receiver: "이서연",
+      type: "선물",
+      giftValue: 3_000,
+      value: 200,
+    });
     expect((await as(feeOnly)("POST", "/api/token/detail", { id: list.data.list[0].id, type: "fee" })).data.value).toBe(200);
-    expect((await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "01033334444" })).data.list.every((x: { receiver: string }) => x.receiver === "이서연")).toBe(true);
+    expect(
+      (await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "01033334444" })).data.list.every(
+        (x: { receiver: string }) => x.receiver === "이서연",
+      ),
+    ).toBe(true);
     expect((await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "nobody" })).data.total).toBe(0);
-    expect(await as(feeOnly)("POST", "/api/token/fee/search", { from: "2025-01-01", to: "2025-06-01" })).toMatchObject({ code: 400, message: Msg.dateRangeTooLong });
+    expect(await as(feeOnly)("POST", "/api/token/fee/search", { from: "2025-01-01", to: "2025-06-01" })).toMatchObject({
+      code: 400,
+      message: Msg.dateRangeTooLong,
+    });
     expect((await as(feeOnly)("POST", "/api/token/fee/search", { type: "refund" })).code).toBe(400);
     expect((await as(feeOnly)("POST", "/api/token/detail", { id: 999999, type: "fee" })).code).toBe(404);
-    const res = await fetch(`${s.url}/api/token/fee/download`, { headers: { authorization: `Bearer ${feeOnly}`, "cookie-type": "operation" } });
+    const res = await fetch(`${s.url}/api/token/fee/download`, {
+      headers: { authorization: `Bearer ${feeOnly}`, "cookie-type": "operation" },
+    });
     expect(res.headers.get("content-disposition")).toContain("token_fee.xlsx");
-    expect(await as(feeOnly)("GET", "/api/token/fee/download?from=2025-01-01&to=2025-01-02")).toMatchObject({ code: 404, message: Msg.noResults });
+    expect(await as(feeOnly)("GET", "/api/token/fee/download?from=2025-01-01&to=2025-01-02")).toMatchObject({
+      code: 404,
+      message: Msg.noResults,
+    });
   });
 });

@@ -18,7 +18,12 @@ export async function operatorWalletsPage(db: AppTx, h: TableHandler<"id">) {
 }
 
 export async function operatorWalletByAddress(db: AppTx, address: string) {
-  return db.selectFrom("wallets").select(["id", "address", "kind", "nickname"]).where("kind", "in", OPERATOR_WALLET_KINDS).where("address", "=", address).executeTakeFirst();
+  return db
+    .selectFrom("wallets")
+    .select(["id", "address", "kind", "nickname"])
+    .where("kind", "in", OPERATOR_WALLET_KINDS)
+    .where("address", "=", address)
+    .executeTakeFirst();
 }
 
 /** Won sent (confirmed outbox transfers, fees included) by each of `addresses` in [start, end). */

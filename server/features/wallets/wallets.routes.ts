@@ -55,7 +55,11 @@ export function walletRoutes(ctx: AppContext): Router {
       kind: w.kind,
       address: w.address,
       balance: Number(balances.get(w.address) ?? 0n),
-      date_value: { daily_value: day.get(w.address) ?? 0, weekly_value: week.get(w.address) ?? 0, monthly_value: month.get(w.address) ?? 0 },
+      date_value: {
+        daily_value: day.get(w.address) ?? 0,
+        weekly_value: week.get(w.address) ?? 0,
+        monthly_value: month.get(w.address) ?? 0,
+      },
     }));
     return page ? { ...page, list } : list;
   });
@@ -64,7 +68,14 @@ export function walletRoutes(ctx: AppContext): Router {
     const admin = authOf(req).admin!;
     const made = await ctx.db.transaction().execute(async (trx) => {
       const w = await ctx.custody.createWallet("operator", { nickname: nickName }, trx);
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.create", targetType: "wallet", targetId: w.address, after: { nickName } });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "wallet.create",
+        targetType: "wallet",
+        targetId: w.address,
+        after: { nickName },
+      });
       return w;
     });
     return { id: Number(made.id), address: made.address, nickName: made.nickname };
@@ -86,8 +97,26 @@ export function walletRoutes(ctx: AppContext): Router {
       .transaction()
       .execute(async (trx) => {
         // The request's Idempotency-Key names the row: a retry of a request that died is resolved from it.
-        const t = await ctx.outbox.enqueue(trx, { kind: "admin", from, to, value: body.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency: idempotencyOf(res) }, Msg.transferBadBalance);
-        await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.transfer", targetType: "wallet", targetId: from, after: { to, value: body.value, transferId: t.id } });
+        const t = await ctx.outbox.enqueue(
+          trx,
+          {
+            kind: "admin",
+            from,
+            to,
+            value: body.value,
+            counterpartyMemberId: toWallet?.member_id ?? null,
+            idempotency: idempotencyOf(res),
+          },
+          Msg.transferBadBalance,
+        );
+        await appendAction(trx, {
+          adminId: admin.id,
+          adminLoginId: admin.login_id,
+          action: "wallet.transfer",
+          targetType: "wallet",
+          targetId: from,
+          after: { to, value: body.value, transferId: t.id },
+        });
         return t;
       })
       .catch((e: unknown) => {
@@ -97,9 +126,19 @@ export function walletRoutes(ctx: AppContext): Router {
     ctx.relayer.kick();
     const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
     if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
-    return withMessage({ id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value }, Msg.transferDone);
+    return withMessage(
+      { id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value },
+      Msg.transferDone,
+    );
   };
-  const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: answerStatus(t.status), from: t.from_address, to: t.to_address, value: Number(t.value) });
+  const sent = async (t: OutboxRow) => ({
+    id: t.id,
+    txHash: t.tx_hash,
+    status: answerStatus(t.status),
+    from: t.from_address,
+    to: t.to_address,
+    value: Number(t.value),
+  });
   handle(api.walletSend, { use: [idempotent(ctx, { transfer: sent })] }, async ({ body }, req, res) => send(body, req, res));
   handle(api.dashboardTransfer, { use: [idempotent(ctx, { transfer: sent })] }, async ({ body }, req, res) => send(body, req, res));
 

@@ -50,7 +50,6 @@ export interface RelayerOptions {
   beforeSend?: (rows: TransferRow[], txHash: string) => void | Promise<void>;
 }
 
-
 /**
  * Sends outbox rows in order: signs each authorization with the member's custodial key and submits
  * them through the operator's relayer account, one row as transferWithAuthorization, several as one
@@ -185,7 +184,10 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         await drain();
       } while (wakeAgain && !stopped);
     } catch (err) {
-      opts.log?.warn({ err: (err as Error).message }, stopped ? "relayer: send failed while stopping; the next start settles the rows" : "relayer: send failed; will retry");
+      opts.log?.warn(
+        { err: (err as Error).message },
+        stopped ? "relayer: send failed while stopping; the next start settles the rows" : "relayer: send failed; will retry",
+      );
       // Rows whose send failed before reaching the chain go back to pending via reconcile.
       await reconcile().catch(() => undefined);
     } finally {
@@ -211,8 +213,17 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     for (const [hash, group] of byHash) {
       const receipt = hash ? await chain.provider.getTransactionReceipt(hash) : null;
       if (receipt) {
-        await applyReceipt(group, { hash: receipt.hash, blockNumber: receipt.blockNumber, status: receipt.status ?? 0, logs: receipt.logs });
-        for (const r of await repo.outboxRows(db, group.map((g) => g.id))) (r.status === "confirmed" ? confirmed++ : failed++);
+        await applyReceipt(group, {
+          hash: receipt.hash,
+          blockNumber: receipt.blockNumber,
+          status: receipt.status ?? 0,
+          logs: receipt.logs,
+        });
+        for (const r of await repo.outboxRows(
+          db,
+          group.map((g) => g.id),
+        ))
+          r.status === "confirmed" ? confirmed++ : failed++;
         continue;
       }
       for (const r of group) {

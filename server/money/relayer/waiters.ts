@@ -53,7 +53,11 @@ export function createWaiters(db: AppDb, events: EventEmitter) {
       events.once(`settled:${id}`, finish);
       waiting.set(id, (waiting.get(id) ?? new Set()).add(finish));
       schedulePoll();
-      const now = () => void repo.outboxRow(db, id).then((r) => finish(r as TransferRow), () => undefined);
+      const now = () =>
+        void repo.outboxRow(db, id).then(
+          (r) => finish(r as TransferRow),
+          () => undefined,
+        );
       const t = setTimeout(now, timeoutMs);
       // Released while the row was being read: not waited for either.
       if (released) now();

@@ -8,7 +8,15 @@ import { L } from "../../labels";
  * focus back to the page as they close, which would otherwise close the detail the edit was made from. `error`, when
  * given, shows instead of the record (not found, or why it could not be read).
  */
-export function DetailDialog(props: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer?: ReactNode; error?: string; testId: string }) {
+export function DetailDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  error?: string;
+  testId: string;
+}) {
   return (
     <Dialog.Root
       open={props.open}

@@ -18,7 +18,8 @@ function declaredFilters(): { file: string; keys: string[] }[] {
 describe("a detail's URL", () => {
   it("reads only a positive whole number as a record id", () => {
     expect(detailId("12")).toBe(12);
-    for (const bad of [null, "", "0", "-3", "1.5", "1e3", "abc", " 7", "99999999999999999999"]) expect(detailId(bad), String(bad)).toBeNull();
+    for (const bad of [null, "", "0", "-3", "1.5", "1e3", "abc", " 7", "99999999999999999999"])
+      expect(detailId(bad), String(bad)).toBeNull();
   });
 
   it("opens over its screen's path", () => {
@@ -30,6 +31,10 @@ describe("a detail's URL", () => {
     const lists = declaredFilters();
     expect(lists.length).toBeGreaterThan(5);
     const names: string[] = Object.values(DETAIL_PARAMS);
-    for (const { file, keys } of lists) expect(keys.filter((k) => names.includes(k)), file).toEqual([]);
+    for (const { file, keys } of lists)
+      expect(
+        keys.filter((k) => names.includes(k)),
+        file,
+      ).toEqual([]);
   });
 });

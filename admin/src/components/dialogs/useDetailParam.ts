@@ -46,7 +46,11 @@ export function useDetailParam(name: DetailParamName): DetailParam {
       const next = patchSearch(window.location.search, { [name]: v }, false);
       const already = new URLSearchParams(window.location.search).has(name);
       // Another record over the same screen replaces the one open (one entry to go back from).
-      void navigate(`?${next}`, { replace: already, state: already ? location.state : ({ detail: name } satisfies Opened), preventScrollReset: true });
+      void navigate(`?${next}`, {
+        replace: already,
+        state: already ? location.state : ({ detail: name } satisfies Opened),
+        preventScrollReset: true,
+      });
     },
     [navigate, name, location.state],
   );

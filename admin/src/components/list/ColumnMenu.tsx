@@ -4,7 +4,15 @@ import { choosableColumns, type ChoosableColumn } from "./columns";
 import type { ColumnChoice } from "./useColumnChoice";
 
 /** "표시 항목": a checkbox per column the operator may hide or show; the last one shown stays. */
-export function ColumnMenu({ columns, choice, testId }: { columns: readonly (ChoosableColumn & { header: string })[]; choice: ColumnChoice; testId: string }) {
+export function ColumnMenu({
+  columns,
+  choice,
+  testId,
+}: {
+  columns: readonly (ChoosableColumn & { header: string })[];
+  choice: ColumnChoice;
+  testId: string;
+}) {
   const shown = new Set(choice.keys);
   return (
     <Menu.Root closeOnSelect={false}>

@@ -1,5 +1,17 @@
 import type { ReactNode } from "react";
-import { Box, ButtonGroup, EmptyState, HStack, IconButton, NativeSelect, Pagination, Skeleton, Table, Text, VStack } from "@chakra-ui/react";
+import {
+  Box,
+  ButtonGroup,
+  EmptyState,
+  HStack,
+  IconButton,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Table,
+  Text,
+  VStack,
+} from "@chakra-ui/react";
 import { PAGE_SIZES, type PageSizeKind } from "@domain/schemas/list";
 import { formatWon } from "@domain/format";
 import { L } from "../../labels";

@@ -21,7 +21,17 @@ const EMPTY = { name: "" };
  * "저장된 보기": the operator's own named views of this list. Saving keeps the list's URL state (filters, range, sort,
  * page size) and the columns shown; applying one puts them back (one write of the URL); deleting asks first.
  */
-export function SavedViewsMenu({ list, query, choice, testId }: { list: SavedViewList; query: Pick<ListQuery<unknown>, "viewSearch" | "applyView">; choice: ColumnChoice; testId: string }) {
+export function SavedViewsMenu({
+  list,
+  query,
+  choice,
+  testId,
+}: {
+  list: SavedViewList;
+  query: Pick<ListQuery<unknown>, "viewSearch" | "applyView">;
+  choice: ColumnChoice;
+  testId: string;
+}) {
   const qc = useQueryClient();
   const views = useQuery(endpointQuery("savedViews", { list }));
   const [saving, setSaving] = useState(false);
@@ -76,12 +86,7 @@ export function SavedViewsMenu({ list, query, choice, testId }: { list: SavedVie
                 </Text>
               )}
               {views.data?.map((v) => (
-                <Menu.Item
-                  key={v.id}
-                  value={`view-${v.id}`}
-                  onClick={() => apply(v)}
-                  data-testid={`${testId}-item`}
-                >
+                <Menu.Item key={v.id} value={`view-${v.id}`} onClick={() => apply(v)} data-testid={`${testId}-item`}>
                   <HStack justify="space-between" w="full">
                     <Text truncate>{v.name}</Text>
                     <IconButton
@@ -112,7 +117,11 @@ export function SavedViewsMenu({ list, query, choice, testId }: { list: SavedVie
         testId={`${testId}-form`}
         onSubmit={async ({ name }) => {
           try {
-            await callEndpoint("savedViewCreate", { list, name, state: { search: query.viewSearch, ...(choice.chosen ? { columns: choice.chosen } : {}) } });
+            await callEndpoint("savedViewCreate", {
+              list,
+              name,
+              state: { search: query.viewSearch, ...(choice.chosen ? { columns: choice.chosen } : {}) },
+            });
             snack(Msg.savedViewSaved, { type: "success" });
             setSaving(false);
             void reload();

@@ -11,7 +11,10 @@ export interface ChoosableColumn {
 export const choosableColumns = <C extends ChoosableColumn>(columns: readonly C[]): C[] => columns.filter((c) => !c.fixed);
 
 /** The keys a list shows until the operator chooses: every choosable column but the optional ones. */
-export const defaultColumnKeys = (columns: readonly ChoosableColumn[]): string[] => choosableColumns(columns).filter((c) => !c.optional).map((c) => c.key);
+export const defaultColumnKeys = (columns: readonly ChoosableColumn[]): string[] =>
+  choosableColumns(columns)
+    .filter((c) => !c.optional)
+    .map((c) => c.key);
 
 /**
  * A stored choice kept to the columns the list has now, in the list's order; undefined when it names none of them
@@ -20,7 +23,9 @@ export const defaultColumnKeys = (columns: readonly ChoosableColumn[]): string[]
 export function cleanColumnKeys(columns: readonly ChoosableColumn[], keys: readonly string[] | undefined): string[] | undefined {
   if (!keys) return undefined;
   const chosen = new Set(keys);
-  const out = choosableColumns(columns).filter((c) => chosen.has(c.key)).map((c) => c.key);
+  const out = choosableColumns(columns)
+    .filter((c) => chosen.has(c.key))
+    .map((c) => c.key);
   return out.length > 0 ? out : undefined;
 }
 
@@ -35,6 +40,8 @@ export function toggleColumnKey(columns: readonly ChoosableColumn[], keys: reado
   const next = new Set(keys);
   if (next.has(key)) next.delete(key);
   else next.add(key);
-  const out = choosableColumns(columns).filter((c) => next.has(c.key)).map((c) => c.key);
+  const out = choosableColumns(columns)
+    .filter((c) => next.has(c.key))
+    .map((c) => c.key);
   return out.length > 0 ? out : [...keys];
 }

@@ -4,7 +4,9 @@ import { listUrlKeys, patchSearch, pickSearch, readListState, viewPatch } from "
 
 describe("a list's URL state", () => {
   it("reads page, size, sort, range and only the list's own filters", () => {
-    const p = new URLSearchParams("page=3&perPage=25&sortBy=id&sortDesc=false&from=2025-01-01&to=2025-01-31&filter=0xab&filter_type=hash&tx=0xcd");
+    const p = new URLSearchParams(
+      "page=3&perPage=25&sortBy=id&sortDesc=false&from=2025-01-01&to=2025-01-31&filter=0xab&filter_type=hash&tx=0xcd",
+    );
     expect(readListState(p, { dates: true, filters: ["filter", "filter_type", "type"] })).toEqual({
       page: 3,
       perPage: 25,

@@ -64,7 +64,11 @@ export function patchSearch(search: string | URLSearchParams, patch: SearchPatch
 
 /** The URL keys a list owns besides its page: page size, sort, range (with dates) and its filters. A saved view keeps these. */
 export function listUrlKeys(opts: ListUrlOptions & { paged?: boolean } = {}): string[] {
-  return [...(opts.paged === false ? [] : ["perPage", "sortBy", "sortDesc"]), ...(opts.dates ? ["from", "to"] : []), ...(opts.filters ?? [])];
+  return [
+    ...(opts.paged === false ? [] : ["perPage", "sortBy", "sortDesc"]),
+    ...(opts.dates ? ["from", "to"] : []),
+    ...(opts.filters ?? []),
+  ];
 }
 
 /** The values `params` holds of `keys` (the list's state as a saved view keeps it). */

@@ -5,7 +5,16 @@ import type { PageSizeKind } from "@domain/schemas/list";
 import { callEndpoint, type EndpointBody, type EndpointData, type EndpointName } from "../../api/endpoints";
 import type { CallOptions } from "../../api/client";
 import { endpointKey } from "../../api/queries";
-import { listUrlKeys, patchSearch, pickSearch, readListState, viewPatch, type ListState, type ListUrlOptions, type SearchPatch } from "./listUrl";
+import {
+  listUrlKeys,
+  patchSearch,
+  pickSearch,
+  readListState,
+  viewPatch,
+  type ListState,
+  type ListUrlOptions,
+  type SearchPatch,
+} from "./listUrl";
 
 /** The rows of one page of a list and how many match in all (at least, when capped). */
 export interface ListPage<R> {
@@ -101,7 +110,10 @@ export function useSearchPatch() {
  * read by name, the page on screen staying while the next one loads. Changing a filter, the sort, the range or the
  * page size goes back to page 1.
  */
-export function useListQuery<N extends EndpointName, R = RowOf<EndpointData<N>>>(name: N, opts: ListQueryOptions<N, R> = {}): ListQuery<R, EndpointData<N>> {
+export function useListQuery<N extends EndpointName, R = RowOf<EndpointData<N>>>(
+  name: N,
+  opts: ListQueryOptions<N, R> = {},
+): ListQuery<R, EndpointData<N>> {
   const [params] = useSearchParams();
   const patch = useSearchPatch();
   const paged = opts.paged ?? true;
@@ -115,7 +127,9 @@ export function useListQuery<N extends EndpointName, R = RowOf<EndpointData<N>>>
   /** The request fields the server's list schema takes (flat), also what the list's download sends. */
   const request = useMemo(
     (): Record<string, unknown> => ({
-      ...(paged ? { page: state.page, perPage: state.perPage, ...(state.sortBy ? { sortBy: state.sortBy } : {}), sortDesc: state.sortDesc } : {}),
+      ...(paged
+        ? { page: state.page, perPage: state.perPage, ...(state.sortBy ? { sortBy: state.sortBy } : {}), sortDesc: state.sortDesc }
+        : {}),
       ...(opts.dates ? { from: state.from, to: state.to } : {}),
       ...state.filters,
       ...(JSON.parse(fixed) as Record<string, unknown>),
@@ -141,7 +155,10 @@ export function useListQuery<N extends EndpointName, R = RowOf<EndpointData<N>>>
   const setRange = useCallback((from: string, to: string) => update({ from, to }), [update]);
   const setFilter = useCallback((key: string, value: string | undefined) => update({ [key]: value }), [update]);
   const setKeyword = useCallback((keyword: string) => update({ keyword }), [update]);
-  const urlKeys = useMemo(() => listUrlKeys({ paged, dates: opts.dates, filters: filterKeys ? filterKeys.split(",") : [] }), [paged, opts.dates, filterKeys]);
+  const urlKeys = useMemo(
+    () => listUrlKeys({ paged, dates: opts.dates, filters: filterKeys ? filterKeys.split(",") : [] }),
+    [paged, opts.dates, filterKeys],
+  );
   const viewSearch = useMemo(() => pickSearch(params, urlKeys), [params, urlKeys]);
   const applyView = useCallback((search: Record<string, string>) => update(viewPatch(urlKeys, search)), [update, urlKeys]);
   const error = enabled ? query.error?.message : undefined;

@@ -9,7 +9,6 @@ import { useListQuery } from "../../components/list/useListQuery";
 import { L } from "../../labels";
 import { show, targetOf } from "./AuditTable";
 
-
 const columns: Column<AuditRowDto>[] = [
   { key: "createdAt", header: L.audit.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   { key: "admin", header: L.audit.admin, cell: (r) => r.adminLoginId },
@@ -31,12 +30,7 @@ export function AuditLogPage() {
         <DateRangeFilter testId="audit-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
         <SearchBox testId="audit-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
       </HStack>
-      <ListTable
-        testId="audit-table"
-        columns={columns}
-        rowKey={(r) => r.id}
-        list={list}
-      />
+      <ListTable testId="audit-table" columns={columns} rowKey={(r) => r.id} list={list} />
     </Stack>
   );
 }

@@ -54,7 +54,25 @@ export const AUDIT_LABELS = {
     "board.inquiry": "1:1 문의",
   } as Record<string, string>,
   /** Recorded field names and values, as the screens call them. */
-  keys: { state: "상태", permission: "등급", address: "주소", to: "받는 주소", from: "보낸 주소", value: "금액", status: "결과", transferId: "전송 번호", isMain: "대표" } as Record<string, string>,
+  keys: {
+    state: "상태",
+    permission: "등급",
+    address: "주소",
+    to: "받는 주소",
+    from: "보낸 주소",
+    value: "금액",
+    status: "결과",
+    transferId: "전송 번호",
+    isMain: "대표",
+  } as Record<string, string>,
   /** Recorded values other than a member's state or grade (those come from the member labels). */
-  statusValues: { pending: "대기", confirmed: "완료", cancelled: "취소", failed: "실패", submitted: "전송됨", approved: "승인", deleted: "삭제" } as Record<string, string>,
+  statusValues: {
+    pending: "대기",
+    confirmed: "완료",
+    cancelled: "취소",
+    failed: "실패",
+    submitted: "전송됨",
+    approved: "승인",
+    deleted: "삭제",
+  } as Record<string, string>,
 };

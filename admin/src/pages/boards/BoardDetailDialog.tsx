@@ -61,18 +61,17 @@ export function BoardDetailDialog({ type, detail }: { type: BoardKind; detail: D
         footer={footer}
         error={q.data ? undefined : detailError(detail, q.error)}
       >
-        {q.data ? (
-          type === "inquiry" ? (
-            <InquiryTabs detail={q.data} />
-          ) : (
-            <Fields detail={q.data} />
-          )
-        ) : (
-          <Skeleton h="40" />
-        )}
+        {q.data ? type === "inquiry" ? <InquiryTabs detail={q.data} /> : <Fields detail={q.data} /> : <Skeleton h="40" />}
       </DetailDialog>
       {type !== "inquiry" && q.data && <BoardFormDialog type={type} open={editing} onClose={() => setEditing(false)} edit={q.data} />}
-      <ConfirmDialog open={asking} message={Msg.boardDeleteConfirm} loading={del.isPending} onConfirm={() => del.mutate()} onClose={() => setAsking(false)} testId="board-delete-confirm" />
+      <ConfirmDialog
+        open={asking}
+        message={Msg.boardDeleteConfirm}
+        loading={del.isPending}
+        onConfirm={() => del.mutate()}
+        onClose={() => setAsking(false)}
+        testId="board-delete-confirm"
+      />
     </>
   );
 }
@@ -92,7 +91,12 @@ function Fields({ detail }: { detail: BoardDetailDto }) {
         {d.type === "inquiry" && item(BL.category, d.category ?? "1:1")}
         {d.type === "inquiry" && item(BL.username, d.username)}
         {d.type !== "notice" && item(BL.createdAt, formatDate(d.createdAt))}
-        {d.type === "inquiry" && item(BL.state, <Badge colorPalette={d.state === INQUIRY_WAITING ? "orange" : "green"}>{BL.states[d.state] ?? d.state}</Badge>, "board-detail-state")}
+        {d.type === "inquiry" &&
+          item(
+            BL.state,
+            <Badge colorPalette={d.state === INQUIRY_WAITING ? "orange" : "green"}>{BL.states[d.state] ?? d.state}</Badge>,
+            "board-detail-state",
+          )}
         {d.type === "event" && item(BL.startAt, d.startAt)}
         {d.type === "event" && item(BL.endAt, d.endAt)}
         {item(BL.title, d.title, "board-detail-title")}

@@ -4,7 +4,14 @@ import { Controller } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { Msg } from "@domain/messages";
-import { BOARD_TITLE_MAX, boardForm, toBoardContent, type BoardDetailDto, type BoardFormValues, type BoardKind } from "@domain/schemas/board";
+import {
+  BOARD_TITLE_MAX,
+  boardForm,
+  toBoardContent,
+  type BoardDetailDto,
+  type BoardFormValues,
+  type BoardKind,
+} from "@domain/schemas/board";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";
@@ -17,7 +24,17 @@ import { BL } from "./boards.labels";
  * Create (no `edit`) or edit a notice, FAQ or event: title with a 50-character counter, rich-text content,
  * event dates; the domain form schema checks it as the server will, then a confirm asks to register or edit.
  */
-export function BoardFormDialog({ type, open, onClose, edit }: { type: Exclude<BoardKind, "inquiry">; open: boolean; onClose: () => void; edit?: BoardDetailDto }) {
+export function BoardFormDialog({
+  type,
+  open,
+  onClose,
+  edit,
+}: {
+  type: Exclude<BoardKind, "inquiry">;
+  open: boolean;
+  onClose: () => void;
+  edit?: BoardDetailDto;
+}) {
   const qc = useQueryClient();
   const [pending, setPending] = useState<BoardFormValues | null>(null);
   const schema = useMemo(() => boardForm(type), [type]);
@@ -29,7 +46,9 @@ export function BoardFormDialog({ type, open, onClose, edit }: { type: Exclude<B
   const save = useMutation({
     mutationFn: (v: BoardFormValues) => {
       const content = toBoardContent(type, v);
-      return edit ? callEndpoint("boardUpdate", { id: edit.id, type, content, exist: true }) : callEndpoint("boardCreate", { type, content });
+      return edit
+        ? callEndpoint("boardUpdate", { id: edit.id, type, content, exist: true })
+        : callEndpoint("boardCreate", { type, content });
     },
     onSuccess: () => {
       snack(edit ? Msg.boardUpdated : Msg.boardCreated, { type: "success" });
@@ -86,7 +105,9 @@ export function BoardFormDialog({ type, open, onClose, edit }: { type: Exclude<B
               <Controller
                 control={control}
                 name="content"
-                render={({ field }) => <RichTextEditor value={field.value} onChange={field.onChange} testId={`${testId}-editor`} invalid={!!errors.content} />}
+                render={({ field }) => (
+                  <RichTextEditor value={field.value} onChange={field.onChange} testId={`${testId}-editor`} invalid={!!errors.content} />
+                )}
               />
               <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
             </Field.Root>

@@ -19,13 +19,23 @@ import { BL } from "./boards.labels";
 
 const id: Column<BoardRowDto> = { key: "id", header: BL.id, cell: (r) => r.id };
 const title: Column<BoardRowDto> = { key: "title", header: BL.title, cell: (r) => r.title };
-const createdAt: Column<BoardRowDto> = { key: "createdAt", header: BL.createdAt, cell: (r) => formatDate(r.createdAt), sortKey: "createdAt" };
+const createdAt: Column<BoardRowDto> = {
+  key: "createdAt",
+  header: BL.createdAt,
+  cell: (r) => formatDate(r.createdAt),
+  sortKey: "createdAt",
+};
 
 /** Columns by board (spec §2): notice, FAQ and event id, title, createdAt; inquiry id, category, title, username, state, createdAt. */
 const COLUMNS: Record<BoardKind, Column<BoardRowDto>[]> = {
   notice: [id, title, createdAt],
   faq: [id, title, createdAt],
-  event: [id, title, { key: "period", header: `${BL.startAt} ~ ${BL.endAt}`, cell: (r) => (r.startAt ? `${r.startAt} ~ ${r.endAt}` : "-") }, createdAt],
+  event: [
+    id,
+    title,
+    { key: "period", header: `${BL.startAt} ~ ${BL.endAt}`, cell: (r) => (r.startAt ? `${r.startAt} ~ ${r.endAt}` : "-") },
+    createdAt,
+  ],
   inquiry: [
     id,
     { key: "category", header: BL.category, cell: (r) => r.category ?? "1:1" },
@@ -42,7 +52,13 @@ const COLUMNS: Record<BoardKind, Column<BoardRowDto>[]> = {
 
 /** Rows of one board deleted several at once (the screen's own flag is the delete's, as for one row). */
 const bulkOf = (type: BoardKind): BulkAction<BoardRowDto>[] => [
-  { key: "delete", label: BK.delete, verb: BK.verb.delete, danger: true, run: (rows, opts) => callEndpoint("boardDeleteBulk", { type, ids: rows.map((r) => r.id) }, opts) },
+  {
+    key: "delete",
+    label: BK.delete,
+    verb: BK.verb.delete,
+    danger: true,
+    run: (rows, opts) => callEndpoint("boardDeleteBulk", { type, ids: rows.map((r) => r.id) }, opts),
+  },
 ];
 
 /** /admin/board/{type}: the board, newest first, 7 a page; a write button (not for inquiries); a row opens its detail (`?post=<id>`). */

@@ -97,7 +97,12 @@ export function DashboardPage() {
           }}
         >
           <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label={L.dashboard.filterTypeLabel} value={filterType} onChange={(e) => setFilterType(e.currentTarget.value as FilterType)} data-testid="dashboard-filter-type">
+            <NativeSelect.Field
+              aria-label={L.dashboard.filterTypeLabel}
+              value={filterType}
+              onChange={(e) => setFilterType(e.currentTarget.value as FilterType)}
+              data-testid="dashboard-filter-type"
+            >
               {FILTER_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {L.dashboard.filterTypes[t]}
@@ -106,7 +111,14 @@ export function DashboardPage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Input size="sm" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={L.dashboard.searchPlaceholder} data-testid="dashboard-search" w="64" />
+          <Input
+            size="sm"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder={L.dashboard.searchPlaceholder}
+            data-testid="dashboard-search"
+            w="64"
+          />
           <Button size="sm" type="submit" data-testid="dashboard-search-submit">
             {L.list.search}
           </Button>
@@ -114,7 +126,11 @@ export function DashboardPage() {
         <HStack gap="2">
           <SavedViewsMenu list="dashboard" query={list} choice={choice} testId="dashboard-views" />
           <ColumnMenu columns={columns} choice={choice} testId="dashboard-columns" />
-          <ExportButton def={downloads.dashboard} filter={{ ...list.request, page: undefined, perPage: undefined, columns: choice.chosen }} testId="dashboard-excel" />
+          <ExportButton
+            def={downloads.dashboard}
+            filter={{ ...list.request, page: undefined, perPage: undefined, columns: choice.chosen }}
+            testId="dashboard-excel"
+          />
         </HStack>
       </HStack>
       <HStack
@@ -125,7 +141,15 @@ export function DashboardPage() {
           if (paste.trim()) tx.open(paste.trim());
         }}
       >
-        <Input size="sm" value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={L.dashboard.openHash} aria-label={L.dashboard.openHash} data-testid="dashboard-hash-input" maxW="xl" />
+        <Input
+          size="sm"
+          value={paste}
+          onChange={(e) => setPaste(e.target.value)}
+          placeholder={L.dashboard.openHash}
+          aria-label={L.dashboard.openHash}
+          data-testid="dashboard-hash-input"
+          maxW="xl"
+        />
         <Button size="sm" type="submit" variant="outline" data-testid="dashboard-hash-open">
           {L.dashboard.open}
         </Button>
@@ -147,13 +171,7 @@ export function DashboardPage() {
             {wallets.error.message}
           </Text>
         )}
-        {wallets.data && (
-          <TransferForm
-            wallets={wallets.data}
-            via="dashboardTransfer"
-            onSent={() => setTransferring(false)}
-          />
-        )}
+        {wallets.data && <TransferForm wallets={wallets.data} via="dashboardTransfer" onSent={() => setTransferring(false)} />}
       </DetailDialog>
     </Stack>
   );

@@ -36,7 +36,8 @@ export function HoldersPage() {
             {L.holders.total}: <b data-testid="holders-total">{formatWon(Number(d.total_balance))}원</b>
           </Text>
           <Text>
-            {L.holders.supply}: <b data-testid="holders-supply">{d.chain_total_supply === null ? "-" : `${formatWon(Number(d.chain_total_supply))}원`}</b>
+            {L.holders.supply}:{" "}
+            <b data-testid="holders-supply">{d.chain_total_supply === null ? "-" : `${formatWon(Number(d.chain_total_supply))}원`}</b>
           </Text>
           <Badge colorPalette={equal ? "green" : "red"} data-testid="holders-verdict">
             {equal ? L.holders.equal : L.holders.notEqual}

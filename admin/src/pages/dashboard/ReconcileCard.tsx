@@ -6,7 +6,11 @@ import { formatWon } from "@domain/format";
 
 /** The reconciliation as a card: supply, every balance, records ↔ transfers, reserves; each failing line named. */
 export function ReconcileCard() {
-  const q = useQuery({ queryKey: ["reconcile"], queryFn: ({ signal }) => callEndpoint("reconcile", undefined, { signal }), staleTime: 30_000 });
+  const q = useQuery({
+    queryKey: ["reconcile"],
+    queryFn: ({ signal }) => callEndpoint("reconcile", undefined, { signal }),
+    staleTime: 30_000,
+  });
   const bad = q.data?.lines.filter((l) => !l.ok) ?? [];
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" data-testid="reconcile-card">

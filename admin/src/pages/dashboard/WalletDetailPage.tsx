@@ -86,7 +86,9 @@ export function WalletDetailPage() {
           <DataList.Item>
             <DataList.ItemLabel>{L.walletDetail.owner}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="wallet-owner">
-              {d.owner ? (d.owner.username ?? `${L.walletDetail.operatorWallet} (${d.owner.nickname ?? d.owner.kind})`) : L.walletDetail.unknownOwner}
+              {d.owner
+                ? (d.owner.username ?? `${L.walletDetail.operatorWallet} (${d.owner.nickname ?? d.owner.kind})`)
+                : L.walletDetail.unknownOwner}
             </DataList.ItemValue>
           </DataList.Item>
           {d.owner?.phonenumber && (
@@ -98,7 +100,8 @@ export function WalletDetailPage() {
               <DataList.Item>
                 <DataList.ItemLabel>{L.walletDetail.state}</DataList.ItemLabel>
                 <DataList.ItemValue>
-                  {L.member.states[d.owner.state as keyof typeof L.member.states] ?? d.owner.state} · {L.member.permissions[d.owner.permission as keyof typeof L.member.permissions] ?? d.owner.permission}
+                  {L.member.states[d.owner.state as keyof typeof L.member.states] ?? d.owner.state} ·{" "}
+                  {L.member.permissions[d.owner.permission as keyof typeof L.member.permissions] ?? d.owner.permission}
                 </DataList.ItemValue>
               </DataList.Item>
             </>
@@ -110,7 +113,13 @@ export function WalletDetailPage() {
                 {blocked ? L.walletDetail.blocked : L.walletDetail.notBlocked}
               </Badge>
               {d.owner?.phonenumber && mayBlock && (
-                <Button size="xs" ml="3" colorPalette={blocked ? "gray" : "red"} onClick={() => setAsking(true)} data-testid="wallet-block-toggle">
+                <Button
+                  size="xs"
+                  ml="3"
+                  colorPalette={blocked ? "gray" : "red"}
+                  onClick={() => setAsking(true)}
+                  data-testid="wallet-block-toggle"
+                >
                   {blocked ? L.walletDetail.unblock : L.walletDetail.block}
                 </Button>
               )}

@@ -17,7 +17,15 @@ export function AddressLink({ address, name }: { address: string; name?: string 
   );
 }
 
-const TYPE_COLOR: Record<DashboardRowDto["type"], string> = { mint: "green", burn: "red", fee: "purple", gift: "blue", use: "teal", settlement: "orange", transfer: "gray" };
+const TYPE_COLOR: Record<DashboardRowDto["type"], string> = {
+  mint: "green",
+  burn: "red",
+  fee: "purple",
+  gift: "blue",
+  use: "teal",
+  settlement: "orange",
+  transfer: "gray",
+};
 
 /**
  * The dashboard's and the wallet history's columns: the hash opens the transaction, addresses their wallets. Keyed as
@@ -49,7 +57,12 @@ export function transferColumns(openTx: (hash: string) => void): (Column<Dashboa
     { key: "value", header: L.dashboard.value, cell: (r) => `${formatWon(Number(r.value))}${L.won}`, numeric: true },
     { key: "timestamp", header: L.dashboard.timestamp, cell: (r) => formatDateTime(r.timestamp), sortKey: "timestamp" },
     { key: "block", header: L.dashboard.block, cell: (r) => r.block, numeric: true },
-    { key: "gasFee", header: L.dashboard.gasFee, cell: (r) => (r.gasFee ? `${(Number(r.gasFee) / 1e9).toLocaleString("ko-KR", { maximumFractionDigits: 0 })} gwei` : "-"), numeric: true },
+    {
+      key: "gasFee",
+      header: L.dashboard.gasFee,
+      cell: (r) => (r.gasFee ? `${(Number(r.gasFee) / 1e9).toLocaleString("ko-KR", { maximumFractionDigits: 0 })} gwei` : "-"),
+      numeric: true,
+    },
     { key: "type", header: L.dashboard.type, cell: (r) => <Badge colorPalette={TYPE_COLOR[r.type]}>{L.dashboard.types[r.type]}</Badge> },
   ];
 }

@@ -80,7 +80,15 @@ export function DepositAccountsPage() {
       <PlainTable
         testId="bank-table"
         interactive
-        headers={[{ label: "" }, { label: B.id }, { label: B.bankName }, { label: B.bankAccount }, { label: B.ownerName }, { label: B.nickname }, { label: B.isMain }]}
+        headers={[
+          { label: "" },
+          { label: B.id },
+          { label: B.bankName },
+          { label: B.bankAccount },
+          { label: B.ownerName },
+          { label: B.nickname },
+          { label: B.isMain },
+        ]}
         loading={list.loading}
         error={list.error}
         empty={list.rows?.length === 0 ? Msg.noResults : null}
@@ -123,7 +131,9 @@ export function DepositAccountsPage() {
                   {required && <Field.RequiredIndicator />}
                 </Field.Label>
                 <Input {...form.register(name)} placeholder={placeholder} maxLength={40} data-testid={`bank-add-${name}`} />
-                <Field.ErrorText data-testid={`bank-add-${name}-error`}>{form.formState.errors[name]?.message as string | undefined}</Field.ErrorText>
+                <Field.ErrorText data-testid={`bank-add-${name}-error`}>
+                  {form.formState.errors[name]?.message as string | undefined}
+                </Field.ErrorText>
               </Field.Root>
             ))}
           </>

@@ -25,7 +25,13 @@ type Change = { kind: "state"; value: (typeof memberStates)[number] } | { kind: 
 export function MemberDetailDialog({ detail }: { detail: DetailParam }) {
   const q = useQuery({ ...endpointQuery("memberDetail", { id: detail.id ?? 0 }), enabled: detail.id !== null });
   return (
-    <DetailDialog open={detail.isOpen} onClose={detail.close} title={L.member.detailTitle} testId="member-detail" error={q.data ? undefined : detailError(detail, q.error)}>
+    <DetailDialog
+      open={detail.isOpen}
+      onClose={detail.close}
+      title={L.member.detailTitle}
+      testId="member-detail"
+      error={q.data ? undefined : detailError(detail, q.error)}
+    >
       {q.data ? <MemberDetailBody detail={q.data} /> : <Skeleton h="64" />}
     </DetailDialog>
   );
@@ -45,7 +51,9 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
 
   const change = useMutation({
     mutationFn: (c: Change) =>
-      c.kind === "state" ? callEndpoint("changeState", { id: member.id, state: c.value }) : callEndpoint("changePermission", { id: member.id, permission: c.value }),
+      c.kind === "state"
+        ? callEndpoint("changeState", { id: member.id, state: c.value })
+        : callEndpoint("changePermission", { id: member.id, permission: c.value }),
     onSuccess: (_d, c) => {
       snack(c.kind === "state" ? Msg.memberStateChanged : Msg.memberPermissionChanged, { type: "success" });
       void qc.invalidateQueries({ queryKey: endpointKey("memberList") });
@@ -96,7 +104,12 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
       <HStack wrap="wrap" gap="6">
         <HStack>
           <NativeSelect.Root size="sm" width="auto" disabled={!mayState}>
-            <NativeSelect.Field aria-label={L.member.state} value={state} onChange={(e) => setState(e.currentTarget.value as typeof state)} data-testid="member-state-select">
+            <NativeSelect.Field
+              aria-label={L.member.state}
+              value={state}
+              onChange={(e) => setState(e.currentTarget.value as typeof state)}
+              data-testid="member-state-select"
+            >
               {memberStates.map((s) => (
                 <option key={s} value={s}>
                   {L.member.states[s]}
@@ -105,7 +118,12 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Button size="sm" disabled={!mayState || state === member.state} onClick={() => setPending({ kind: "state", value: state })} data-testid="member-state-change">
+          <Button
+            size="sm"
+            disabled={!mayState || state === member.state}
+            onClick={() => setPending({ kind: "state", value: state })}
+            data-testid="member-state-change"
+          >
             {L.member.changeState}
           </Button>
         </HStack>

@@ -27,7 +27,12 @@ const columns: (Column<MemberRowDto> & { key: MemberColumn })[] = [
     cell: (r) => <Badge colorPalette={r.state === "repair" ? "green" : "red"}>{L.member.states[r.state]}</Badge>,
   },
   { key: "holding", header: L.member.holding, cell: (r) => `${formatWon(r.holding)}${L.won}`, numeric: true },
-  { key: "wallets", header: L.member.wallets, cell: (r) => r.wallets.map((w) => shortAddress(w.address)).join(", ") || "-", optional: true },
+  {
+    key: "wallets",
+    header: L.member.wallets,
+    cell: (r) => r.wallets.map((w) => shortAddress(w.address)).join(", ") || "-",
+    optional: true,
+  },
   { key: "nickname", header: L.member.nickname, cell: (r) => r.nickname ?? "-", optional: true },
   { key: "email", header: L.member.email, cell: (r) => r.email ?? "-", optional: true },
   { key: "address", header: L.member.address, cell: (r) => r.address ?? "-", optional: true },
@@ -60,7 +65,11 @@ export function MembersPage() {
         <HStack gap="2">
           <SavedViewsMenu list="members" query={list} choice={choice} testId="members-views" />
           <ColumnMenu columns={columns} choice={choice} testId="members-columns" />
-          <ExportButton def={downloads.members} filter={{ ...list.request, page: undefined, perPage: undefined, columns: choice.chosen }} testId="members-excel" />
+          <ExportButton
+            def={downloads.members}
+            filter={{ ...list.request, page: undefined, perPage: undefined, columns: choice.chosen }}
+            testId="members-excel"
+          />
         </HStack>
       </HStack>
       <ListTable

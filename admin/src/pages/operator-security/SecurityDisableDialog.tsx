@@ -11,7 +11,15 @@ const S = L.security;
 const EMPTY = { otp: "" };
 
 /** Turning two-factor login off: a current code (the app's, or a recovery code). */
-export function SecurityDisableDialog({ open, onClose, onDisabled }: { open: boolean; onClose: () => void; onDisabled: (data: TotpDisabled) => void }) {
+export function SecurityDisableDialog({
+  open,
+  onClose,
+  onDisabled,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDisabled: (data: TotpDisabled) => void;
+}) {
   return (
     <FormDialog
       open={open}

@@ -19,7 +19,15 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
  * Enrolling: the QR code of the new secret for the authenticator app, the secret as text for typing it in, and the
  * first code that confirms it.
  */
-export function SecurityEnrolCard({ setup, onEnabled, onCancel }: { setup: TotpSetup; onEnabled: (data: TotpEnabled) => void; onCancel: () => void }) {
+export function SecurityEnrolCard({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TotpSetup;
+  onEnabled: (data: TotpEnabled) => void;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const enable = useMutation({
@@ -46,7 +54,15 @@ export function SecurityEnrolCard({ setup, onEnabled, onCancel }: { setup: TotpS
           <Stack gap="5">
             <Stack gap="3">
               <Text>{S.scan}</Text>
-              <Box bg="qr.bg" p="3" alignSelf="flex-start" borderWidth="1px" borderColor="card.border" rounded="md" data-testid="security-totp-qr">
+              <Box
+                bg="qr.bg"
+                p="3"
+                alignSelf="flex-start"
+                borderWidth="1px"
+                borderColor="card.border"
+                rounded="md"
+                data-testid="security-totp-qr"
+              >
                 <QRCodeSVG value={setup.otpauthUrl} size={176} role="img" aria-label={S.qrLabel} />
               </Box>
               <Text fontSize="sm" color="fg.muted">

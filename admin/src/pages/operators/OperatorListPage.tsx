@@ -99,7 +99,13 @@ function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
       testId="operator-detail"
       error={d ? undefined : detailError(detail, q.error)}
       footer={
-        <Button colorPalette="red" variant="outline" disabled={!d || d.id === account?.id || (d.permission === AdminPermission.SUPER && account?.permission !== AdminPermission.SUPER)} onClick={() => setAsking(true)} data-testid="operator-delete">
+        <Button
+          colorPalette="red"
+          variant="outline"
+          disabled={!d || d.id === account?.id || (d.permission === AdminPermission.SUPER && account?.permission !== AdminPermission.SUPER)}
+          onClick={() => setAsking(true)}
+          data-testid="operator-delete"
+        >
           {L.operator.delete}
         </Button>
       }
@@ -119,7 +125,9 @@ function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{L.operator.linkedMember}</DataList.ItemLabel>
-              <DataList.ItemValue>{d.relatedAccount ? `${d.relatedAccount.username} (${d.relatedAccount.phonenumber})` : "-"}</DataList.ItemValue>
+              <DataList.ItemValue>
+                {d.relatedAccount ? `${d.relatedAccount.username} (${d.relatedAccount.phonenumber})` : "-"}
+              </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{L.operator.createdAt}</DataList.ItemLabel>
@@ -129,7 +137,14 @@ function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
           <PermissionGroups value={d} />
         </Stack>
       )}
-      <ConfirmDialog open={asking} message={Msg.adminDeleteConfirm} loading={del.isPending} onConfirm={() => del.mutate()} onClose={() => setAsking(false)} testId="operator-delete-confirm" />
+      <ConfirmDialog
+        open={asking}
+        message={Msg.adminDeleteConfirm}
+        loading={del.isPending}
+        onConfirm={() => del.mutate()}
+        onClose={() => setAsking(false)}
+        testId="operator-delete-confirm"
+      />
     </DetailDialog>
   );
 }

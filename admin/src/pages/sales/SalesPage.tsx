@@ -34,17 +34,36 @@ const TOTAL_KEYS: (keyof SaleTotals)[] = ["daily_value", "weekly_value", "monthl
 /** Each type's list, as its saved views and column choice name it. */
 const VIEW_LIST: Record<SaleType, SavedViewList> = { sell: "saleSell", use: "saleUse", gift: "saleGift" };
 
-const txHashCell = (r: { txHash: string | null }) => (r.txHash ? <Code fontSize="xs" title={r.txHash}>{shortAddress(r.txHash)}</Code> : "-");
+const txHashCell = (r: { txHash: string | null }) =>
+  r.txHash ? (
+    <Code fontSize="xs" title={r.txHash}>
+      {shortAddress(r.txHash)}
+    </Code>
+  ) : (
+    "-"
+  );
 const isSell = (r: Row): r is SellRowDto => "orderNo" in r;
 /** Pending sell orders can be approved or cancelled several at once. */
 const SELL_BULK: BulkAction<SellRowDto>[] = [
-  { key: "accept", label: BK.approve, verb: BK.verb.approve, run: (rows, opts) => callEndpoint("saleAcceptBulk", { ids: rows.map((r) => r.id) }, opts) },
-  { key: "delete", label: BK.cancel, verb: BK.verb.cancel, danger: true, run: (rows, opts) => callEndpoint("saleDeleteBulk", { ids: rows.map((r) => r.id) }, opts) },
+  {
+    key: "accept",
+    label: BK.approve,
+    verb: BK.verb.approve,
+    run: (rows, opts) => callEndpoint("saleAcceptBulk", { ids: rows.map((r) => r.id) }, opts),
+  },
+  {
+    key: "delete",
+    label: BK.cancel,
+    verb: BK.verb.cancel,
+    danger: true,
+    run: (rows, opts) => callEndpoint("saleDeleteBulk", { ids: rows.map((r) => r.id) }, opts),
+  },
 ];
 
-
 /** Keyed as the file's columns (SALE_COLUMNS): the download writes the ones shown. The row's actions are not the file's. */
-function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): (Column<SellRowDto> & ({ key: SellColumn } | { key: "actions"; fixed: true }))[] {
+function sellColumns(
+  act: (kind: "accept" | "delete", row: SellRowDto) => void,
+): (Column<SellRowDto> & ({ key: SellColumn } | { key: "actions"; fixed: true }))[] {
   return [
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
     { key: "orderNo", header: S.orderNo, cell: (r) => r.orderNo },
@@ -68,10 +87,27 @@ function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void):
     { key: "bank", header: S.bank, cell: (r) => r.bank },
     { key: "username", header: S.username, cell: (r) => r.username },
     { key: "phone", header: S.phone, cell: (r) => r.phone },
-    { key: "address", header: S.address, cell: (r) => (r.address ? <Code fontSize="xs" title={r.address}>{shortAddress(r.address)}</Code> : "-") },
+    {
+      key: "address",
+      header: S.address,
+      cell: (r) =>
+        r.address ? (
+          <Code fontSize="xs" title={r.address}>
+            {shortAddress(r.address)}
+          </Code>
+        ) : (
+          "-"
+        ),
+    },
     { key: "createdAt", header: S.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
     { key: "expiredAt", header: S.expiredAt, cell: (r) => formatDateTime(r.expiredAt) },
-    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
+    {
+      key: "value",
+      header: S.value,
+      cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />,
+      sortKey: "value",
+      numeric: true,
+    },
     { key: "txHash", header: S.txHash, cell: txHashCell, optional: true },
   ];
 }
@@ -80,11 +116,33 @@ function moveColumns(gift: boolean): (Column<MoveRowDto> & { key: MoveColumn })[
   return [
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
     { key: "status", header: S.status, cell: (r) => r.type, optional: true },
-    { key: "sender", header: S.sender, cell: (r) => <Code fontSize="xs" title={r.senderAddress}>{shortAddress(r.senderAddress)}</Code> },
-    { key: "receiver", header: S.receiver, cell: (r) => <Code fontSize="xs" title={r.receiverAddress}>{shortAddress(r.receiverAddress)}</Code> },
+    {
+      key: "sender",
+      header: S.sender,
+      cell: (r) => (
+        <Code fontSize="xs" title={r.senderAddress}>
+          {shortAddress(r.senderAddress)}
+        </Code>
+      ),
+    },
+    {
+      key: "receiver",
+      header: S.receiver,
+      cell: (r) => (
+        <Code fontSize="xs" title={r.receiverAddress}>
+          {shortAddress(r.receiverAddress)}
+        </Code>
+      ),
+    },
     { key: "from", header: S.from, cell: (r) => r.username ?? "-" },
     { key: "to", header: S.to, cell: (r) => r.toUsername ?? "-" },
-    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
+    {
+      key: "value",
+      header: S.value,
+      cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />,
+      sortKey: "value",
+      numeric: true,
+    },
     ...(gift ? [{ key: "fee" as const, header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
     { key: "createdAt", header: S.date, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
     { key: "txHash", header: S.txHash, cell: txHashCell, optional: true },
@@ -130,7 +188,9 @@ function SalePage({ type }: { type: SaleType }) {
   const refresh = () => void refreshMoney(qc);
   const act = useMutation({
     mutationFn: async (a: { kind: "accept" | "delete"; row: SellRowDto }) =>
-      a.kind === "accept" ? callEndpoint("saleAccept", { id: a.row.id }, { idempotencyKey: crypto.randomUUID() }) : callEndpoint("saleDelete", { id: a.row.id }),
+      a.kind === "accept"
+        ? callEndpoint("saleAccept", { id: a.row.id }, { idempotencyKey: crypto.randomUUID() })
+        : callEndpoint("saleDelete", { id: a.row.id }),
     onSuccess: (_d, a) => {
       snack(a.kind === "accept" ? Msg.saleApproved : Msg.saleDeleted, { type: "success" });
       refresh();
@@ -141,7 +201,11 @@ function SalePage({ type }: { type: SaleType }) {
   const columns = (type === "sell" ? sellColumns((kind, row) => setAsking({ kind, row })) : moveColumns(type === "gift")) as Column<Row>[];
   const choice = useColumnChoice(VIEW_LIST[type], columns);
   // The sell list chooses pending orders for the bulk actions (the screen's own flag, isSale1, is theirs too).
-  const selection = useRowSelection<Row>(list.rows, (r) => r.id, (r) => isSell(r) && r.state === "pending");
+  const selection = useRowSelection<Row>(
+    list.rows,
+    (r) => r.id,
+    (r) => isSell(r) && r.state === "pending",
+  );
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -153,7 +217,11 @@ function SalePage({ type }: { type: SaleType }) {
         <HStack gap="2">
           <SavedViewsMenu list={VIEW_LIST[type]} query={list} choice={choice} testId="sale-views" />
           <ColumnMenu columns={columns} choice={choice} testId="sale-columns" />
-          <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to, columns: choice.chosen }} testId="sale-excel" />
+          <ExportButton
+            def={DOWNLOAD[type]}
+            filter={{ from: list.state.from, to: list.state.to, columns: choice.chosen }}
+            testId="sale-excel"
+          />
         </HStack>
       </HStack>
       {type === "sell" && (
@@ -188,7 +256,15 @@ function SalePage({ type }: { type: SaleType }) {
         onClose={() => setAsking(null)}
         testId="sale-confirm"
       />
-      <ConfirmDialog open={act.isPending} alert message={Msg.requesting} loading onConfirm={() => undefined} onClose={() => undefined} testId="sale-requesting" />
+      <ConfirmDialog
+        open={act.isPending}
+        alert
+        message={Msg.requesting}
+        loading
+        onConfirm={() => undefined}
+        onClose={() => undefined}
+        testId="sale-requesting"
+      />
     </Stack>
   );
 }
@@ -222,7 +298,16 @@ function SaleDetail({ type, detail }: { type: SaleType; detail: DetailParam }) {
           [S.date, formatDateTime(d.createdAt)],
           [S.txHash, d.txHash ?? "-"],
         ];
-  return <FieldsDialog open={detail.isOpen} onClose={detail.close} title={S.detailTitle} items={d ? items : null} error={detailError(detail, q.error)} testId="sale-detail" />;
+  return (
+    <FieldsDialog
+      open={detail.isOpen}
+      onClose={detail.close}
+      title={S.detailTitle}
+      items={d ? items : null}
+      error={detailError(detail, q.error)}
+      testId="sale-detail"
+    />
+  );
 }
 
 export const SaleSellPage = () => <SalePage type="sell" />;

@@ -27,8 +27,19 @@ const M = CL.management;
 
 /** Orders waiting for approval can be approved (burned) or deleted (returned) several at once, by order number. */
 const CALC_BULK: BulkAction<SettlementOrderDto>[] = [
-  { key: "accept", label: BK.approve, verb: BK.verb.approve, run: (rows, opts) => callEndpoint("settlementAcceptBulk", { ids: rows.map((r) => r.orderNo) }, opts) },
-  { key: "delete", label: BK.delete, verb: BK.verb.delete, danger: true, run: (rows, opts) => callEndpoint("settlementDeleteBulk", { ids: rows.map((r) => r.orderNo) }, opts) },
+  {
+    key: "accept",
+    label: BK.approve,
+    verb: BK.verb.approve,
+    run: (rows, opts) => callEndpoint("settlementAcceptBulk", { ids: rows.map((r) => r.orderNo) }, opts),
+  },
+  {
+    key: "delete",
+    label: BK.delete,
+    verb: BK.verb.delete,
+    danger: true,
+    run: (rows, opts) => callEndpoint("settlementDeleteBulk", { ids: rows.map((r) => r.orderNo) }, opts),
+  },
 ];
 
 /** Approve and delete act only on code 200; anything else keeps the order as it was. */
@@ -47,7 +58,9 @@ function useSettlementActions(onDone: () => void) {
       // Sent to the chain, outcome not known yet: not a failure; the list shows the order once it settles.
       if (e instanceof ApiError && e.code === 202) return void (snack(e.message, { type: "info" }), refresh(), onDone());
       // The spec's words ('승인 실패' / '삭제 실패'), and why when the server says (e.g. no longer 승인 대기).
-      snack(e instanceof ApiError && e.code !== 500 && e.message && e.message !== failed ? `${failed} (${e.message})` : failed, { type: "error" });
+      snack(e instanceof ApiError && e.code !== 500 && e.message && e.message !== failed ? `${failed} (${e.message})` : failed, {
+        type: "error",
+      });
       refresh();
     },
   });
@@ -73,7 +86,11 @@ export function SettlementManagementPage() {
   });
   const qc = useQueryClient();
   // Only an operator who may approve (isExchange2) chooses rows, as only it sees the single actions.
-  const selection = useRowSelection(list.rows, (r) => r.id, (r) => canAct && r.state === SettlementStateLabel.pending);
+  const selection = useRowSelection(
+    list.rows,
+    (r) => r.id,
+    (r) => canAct && r.state === SettlementStateLabel.pending,
+  );
   const columns: Column<SettlementOrderDto>[] = [
     { key: "orderNo", header: M.orderNo, cell: (r) => r.orderNo },
     { key: "phonenumber", header: M.phonenumber, cell: (r) => r.phonenumber },
@@ -106,7 +123,12 @@ export function SettlementManagementPage() {
       <Heading size="lg" data-testid="admin-page-title">
         {M.title}
       </Heading>
-      <Tabs.Root value={tab} onValueChange={(e) => list.setFilter("state", e.value === "all" ? undefined : e.value)} size="sm" variant="line">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => list.setFilter("state", e.value === "all" ? undefined : e.value)}
+        size="sm"
+        variant="line"
+      >
         <Tabs.List>
           {(["all", ...CALC_TABS] as const).map((t) => (
             <Tabs.Trigger key={t} value={t} data-testid={`calc-tab-${t}`}>
@@ -117,7 +139,11 @@ export function SettlementManagementPage() {
       </Tabs.Root>
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
-        <ExportButton def={downloads.settlementManagement} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="calc-management-excel" />
+        <ExportButton
+          def={downloads.settlementManagement}
+          filter={{ ...list.request, page: undefined, perPage: undefined }}
+          testId="calc-management-excel"
+        />
       </HStack>
       {canAct && (
         <BulkActions
@@ -196,7 +222,14 @@ function SettlementDetail(props: { detail: DetailParam; canAct: boolean; busy: b
       ]
     : [];
   return (
-    <DetailDialog open={props.detail.isOpen} onClose={props.detail.close} title={M.detail} testId="calc-detail" footer={footer} error={d ? undefined : detailError(props.detail, q.error)}>
+    <DetailDialog
+      open={props.detail.isOpen}
+      onClose={props.detail.close}
+      title={M.detail}
+      testId="calc-detail"
+      footer={footer}
+      error={d ? undefined : detailError(props.detail, q.error)}
+    >
       {d ? (
         <DataList.Root orientation="horizontal">
           {rows.map(([label, value]) => (

@@ -43,7 +43,11 @@ export function SettlementRequestPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const selected = wallets.data?.find((w) => w.address === address) ?? (wallets.data?.length === 1 ? wallets.data[0] : undefined);
-  const history = useListQuery("settlementHistory", { dates: true, fixed: selected ? { wallet: selected.address } : {}, defaultSort: "createdAt" });
+  const history = useListQuery("settlementHistory", {
+    dates: true,
+    fixed: selected ? { wallet: selected.address } : {},
+    defaultSort: "createdAt",
+  });
 
   async function submit(password: string, idempotencyKey: string) {
     await callEndpoint("settlementRequest", { address: selected!.address, value: Number(amount), password }, { idempotencyKey });
@@ -73,7 +77,11 @@ export function SettlementRequestPage() {
             <Field.Root>
               <Field.Label>{CL.request.wallet}</Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field value={selected?.address ?? ""} onChange={(e) => setAddress(e.currentTarget.value)} data-testid="calc-wallet">
+                <NativeSelect.Field
+                  value={selected?.address ?? ""}
+                  onChange={(e) => setAddress(e.currentTarget.value)}
+                  data-testid="calc-wallet"
+                >
                   <option value="">{CL.request.walletPlaceholder}</option>
                   {wallets.data?.map((w) => (
                     <option key={w.address} value={w.address}>
@@ -92,7 +100,13 @@ export function SettlementRequestPage() {
             </HStack>
             <Field.Root invalid={problem !== null}>
               <Field.Label>{CL.request.amount}</Field.Label>
-              <Input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))} placeholder={CL.request.amountPlaceholder} data-testid="calc-amount" />
+              <Input
+                inputMode="numeric"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
+                placeholder={CL.request.amountPlaceholder}
+                data-testid="calc-amount"
+              />
               {problem && <Field.ErrorText data-testid="calc-amount-error">{problem}</Field.ErrorText>}
             </Field.Root>
             {wallets.isError && <Text color="fg.error">{wallets.error.message}</Text>}
@@ -105,9 +119,19 @@ export function SettlementRequestPage() {
       <Heading size="md">{CL.request.history}</Heading>
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={history.state.from!} to={history.state.to!} onApply={history.setRange} testId="calc-history-range" />
-        <ExportButton def={downloads.settlementHistory} filter={{ ...history.request, page: undefined, perPage: undefined }} testId="calc-history-excel" />
+        <ExportButton
+          def={downloads.settlementHistory}
+          filter={{ ...history.request, page: undefined, perPage: undefined }}
+          testId="calc-history-excel"
+        />
       </HStack>
-      <ListTable testId="calc-history-table" columns={HISTORY_COLUMNS} rowKey={(r) => r.exchangeNo} emptyText={Msg.noResults} list={history} />
+      <ListTable
+        testId="calc-history-table"
+        columns={HISTORY_COLUMNS}
+        rowKey={(r) => r.exchangeNo}
+        emptyText={Msg.noResults}
+        list={history}
+      />
       <PasswordDialog open={asking} onClose={() => setAsking(false)} onSubmit={submit} />
     </Stack>
   );

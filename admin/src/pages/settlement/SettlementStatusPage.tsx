@@ -1,5 +1,21 @@
 import { useEffect, useState } from "react";
-import { Box, Button, Card, Checkbox, Code, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -91,7 +107,9 @@ export function SettlementStatusPage() {
       {today.isError && <Text color="fg.error">{today.error.message}</Text>}
       {today.isPending && <Skeleton h="24" />}
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="calc-status-today">
-        {today.data?.data.map((c) => <StatusCard key={c.address} card={c} owner={ownerOf(c.address)} />)}
+        {today.data?.data.map((c) => (
+          <StatusCard key={c.address} card={c} owner={ownerOf(c.address)} />
+        ))}
       </SimpleGrid>
 
       <Heading size="md">{S.search}</Heading>
@@ -105,11 +123,22 @@ export function SettlementStatusPage() {
           setBlank(text ? null : (findOwners(today.data?.exchanger ?? [], text, filter) as string));
           setHistoryError(null);
           // The search, and no owner, wallets or history of the one before: one write of the URL.
-          history.setFilters({ q: text, by: text ? filter : undefined, owner: undefined, wallets: undefined, from: undefined, to: undefined });
+          history.setFilters({
+            q: text,
+            by: text ? filter : undefined,
+            owner: undefined,
+            wallets: undefined,
+            from: undefined,
+            to: undefined,
+          });
         }}
       >
         <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field value={filter} onChange={(e) => setFilter(e.currentTarget.value as SettlementOwnerFilter)} data-testid="calc-owner-filter">
+          <NativeSelect.Field
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value as SettlementOwnerFilter)}
+            data-testid="calc-owner-filter"
+          >
             {CALC_OWNER_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {S.filters[f]}
@@ -118,7 +147,15 @@ export function SettlementStatusPage() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Input size="sm" w="64" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={S.keyword} aria-label={S.keyword} data-testid="calc-owner-keyword" />
+        <Input
+          size="sm"
+          w="64"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={S.keyword}
+          aria-label={S.keyword}
+          data-testid="calc-owner-keyword"
+        />
         {/* The owners come with today's cards: a search before they are read would say "no such owner". */}
         <Button size="sm" type="submit" disabled={!today.isSuccess} data-testid="calc-owner-search">
           {S.search}
@@ -153,7 +190,9 @@ export function SettlementStatusPage() {
               <Checkbox.Root
                 key={w}
                 checked={wallets.includes(w)}
-                onCheckedChange={(e) => history.setFilter("wallets", (e.checked ? [...wallets, w] : wallets.filter((x) => x !== w)).join(","))}
+                onCheckedChange={(e) =>
+                  history.setFilter("wallets", (e.checked ? [...wallets, w] : wallets.filter((x) => x !== w)).join(","))
+                }
                 data-testid="calc-owner-wallet"
               >
                 <Checkbox.HiddenInput />
@@ -174,7 +213,9 @@ export function SettlementStatusPage() {
       {cards.isLoading && <Skeleton h="24" />}
       {cards.data && (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="calc-status-selected">
-          {cards.data.map((c) => <StatusCard key={c.address} card={c} owner={owner?.username} />)}
+          {cards.data.map((c) => (
+            <StatusCard key={c.address} card={c} owner={owner?.username} />
+          ))}
         </SimpleGrid>
       )}
 

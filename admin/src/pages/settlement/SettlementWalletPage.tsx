@@ -30,7 +30,11 @@ export function SettlementWalletPage() {
       </Heading>
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-gift-range" />
-        <ExportButton def={downloads.settlementGifts} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="calc-gift-excel" />
+        <ExportButton
+          def={downloads.settlementGifts}
+          filter={{ ...list.request, page: undefined, perPage: undefined }}
+          testId="calc-gift-excel"
+        />
       </HStack>
       <ListTable testId="calc-gift-table" columns={COLUMNS} rowKey={(r) => r.id} emptyText={Msg.noResults} list={list} />
     </Stack>

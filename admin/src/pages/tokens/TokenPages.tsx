@@ -40,7 +40,6 @@ function periodRange(p: Period): { from: string; to: string } {
   return { from: formatDate(r.start), to: last < today ? last : today };
 }
 
-
 function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNode>; onPick: (p: Period) => void; testId: string }) {
   return (
     <Tabs.Root variant="enclosed" onValueChange={(e) => onPick(e.value as Period)} data-testid={testId}>
@@ -54,7 +53,6 @@ function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNo
     </Tabs.Root>
   );
 }
-
 
 const tokenColumns: Column<TokenRowDto>[] = [
   { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
@@ -92,17 +90,33 @@ export function TokenManagementPage() {
           </Button>
         )}
       </HStack>
-      <PeriodTabs labels={{ daily: tab("daily"), weekly: tab("weekly"), monthly: tab("monthly") }} onPick={(p) => list.setRange(periodRange(p).from, periodRange(p).to)} testId="token-tabs" />
+      <PeriodTabs
+        labels={{ daily: tab("daily"), weekly: tab("weekly"), monthly: tab("monthly") }}
+        onPick={(p) => list.setRange(periodRange(p).from, periodRange(p).to)}
+        testId="token-tabs"
+      />
       <HStack wrap="wrap" gap="3" justify="space-between">
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="token-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-          <FilterSelect value={list.state.filters.type} options={[["mint", T.minted], ["burn", T.burned]]} onChange={(v) => list.setFilter("type", v)} testId="token-filter" />
+          <FilterSelect
+            value={list.state.filters.type}
+            options={[
+              ["mint", T.minted],
+              ["burn", T.burned],
+            ]}
+            onChange={(v) => list.setFilter("type", v)}
+            testId="token-filter"
+          />
           <SearchBox testId="token-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={refresh} data-testid="token-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="token-excel" />
+        <ExportButton
+          def={downloads.tokenManagement}
+          filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }}
+          testId="token-excel"
+        />
       </HStack>
       <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} onRowClick={(r) => issue.open(r.id)} />
       <FieldsDialog
@@ -112,16 +126,18 @@ export function TokenManagementPage() {
         testId="token-detail"
         error={detailError(issue, detail.error)}
         items={
-          !detail.data ? null : [
-            [T.id, detail.data.id],
-            [T.burnState, detail.data.burnState],
-            [T.address, detail.data.address],
-            [T.amount, `${formatWon(detail.data.amount)}${L.won}`],
-            [T.date, formatDateTime(detail.data.date)],
-            [T.operator, detail.data.operator ?? "-"],
-            [T.block, detail.data.blockNumber ?? "-"],
-            [T.txHash, detail.data.txHash ?? "-"],
-          ]
+          !detail.data
+            ? null
+            : [
+                [T.id, detail.data.id],
+                [T.burnState, detail.data.burnState],
+                [T.address, detail.data.address],
+                [T.amount, `${formatWon(detail.data.amount)}${L.won}`],
+                [T.date, formatDateTime(detail.data.date)],
+                [T.operator, detail.data.operator ?? "-"],
+                [T.block, detail.data.blockNumber ?? "-"],
+                [T.txHash, detail.data.txHash ?? "-"],
+              ]
         }
       />
       <FormDialog
@@ -144,7 +160,12 @@ export function TokenManagementPage() {
             refresh();
           } catch (e) {
             mintKey.settled(e);
-            const message = e instanceof ApiError && e.unanswered ? Msg.resultUnknown : e instanceof ApiError && e.code !== 500 && e.code !== 503 ? e.message : Msg.tokenMintFailed;
+            const message =
+              e instanceof ApiError && e.unanswered
+                ? Msg.resultUnknown
+                : e instanceof ApiError && e.code !== 500 && e.code !== 503
+                  ? e.message
+                  : Msg.tokenMintFailed;
             snack(message, { type: "error" });
           }
         }}
@@ -182,21 +203,40 @@ export function TokenFeePage() {
   const { account } = useSession();
   const mayOpenMember = !!account && allowsArea("members", account);
   const name = (text: string | null, id: number | null) =>
-    id === null || !text || !mayOpenMember ? (text ?? "-") : (
-      <Button variant="plain" size="xs" p="0" textDecoration="underline" onClick={(e) => (e.stopPropagation(), member.open(id))} data-testid="fee-member-link">
+    id === null || !text || !mayOpenMember ? (
+      (text ?? "-")
+    ) : (
+      <Button
+        variant="plain"
+        size="xs"
+        p="0"
+        textDecoration="underline"
+        onClick={(e) => (e.stopPropagation(), member.open(id))}
+        data-testid="fee-member-link"
+      >
         {text}
       </Button>
     );
   const columns: Column<FeeRowDto>[] = [
     { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
-    { key: "phonenumber", header: T.phonenumber, cell: (r) => name(r.phonenumber ? `${r.username ?? ""} (${r.phonenumber})` : null, r.fromId) },
+    {
+      key: "phonenumber",
+      header: T.phonenumber,
+      cell: (r) => name(r.phonenumber ? `${r.username ?? ""} (${r.phonenumber})` : null, r.fromId),
+    },
     { key: "receiver", header: T.receiver, cell: (r) => name(r.receiver, r.toId) },
     { key: "type", header: T.type, cell: (r) => r.type },
-    { key: "giftValue", header: T.giftValue, cell: (r) => <TxAmount text={`${formatWon(r.giftValue)}${L.won}`} txHash={r.txHash} />, numeric: true },
+    {
+      key: "giftValue",
+      header: T.giftValue,
+      cell: (r) => <TxAmount text={`${formatWon(r.giftValue)}${L.won}`} txHash={r.txHash} />,
+      numeric: true,
+    },
     { key: "value", header: T.fee, cell: (r) => `${formatWon(r.value)}${L.won}`, numeric: true },
     { key: "createdAt", header: T.date, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   ];
-  const tab = (k: "daily_value" | "weekly_value" | "monthly_value", p: Period) => `${T.periods[p]} ${totals.data ? `${formatWon(totals.data[k])}${L.won}` : ""}`;
+  const tab = (k: "daily_value" | "weekly_value" | "monthly_value", p: Period) =>
+    `${T.periods[p]} ${totals.data ? `${formatWon(totals.data[k])}${L.won}` : ""}`;
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -210,13 +250,25 @@ export function TokenFeePage() {
       <HStack wrap="wrap" gap="3" justify="space-between">
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="fee-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-          <FilterSelect value={list.state.filters.type} options={[["gift", T.gift], ["use", T.use]]} onChange={(v) => list.setFilter("type", v)} testId="fee-filter" />
+          <FilterSelect
+            value={list.state.filters.type}
+            options={[
+              ["gift", T.gift],
+              ["use", T.use],
+            ]}
+            onChange={(v) => list.setFilter("type", v)}
+            testId="fee-filter"
+          />
           <SearchBox testId="fee-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={() => void list.query.refetch()} data-testid="fee-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }} testId="fee-excel" />
+        <ExportButton
+          def={downloads.tokenFee}
+          filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }}
+          testId="fee-excel"
+        />
       </HStack>
       <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={(r) => fee.open(r.id)} />
       <FieldsDialog
@@ -226,18 +278,20 @@ export function TokenFeePage() {
         testId="fee-detail"
         error={detailError(fee, detail.error)}
         items={
-          !detail.data ? null : [
-            [T.id, detail.data.id],
-            [T.type, detail.data.type],
-            [T.phonenumber, detail.data.phonenumber ?? "-"],
-            [T.sender, detail.data.fromAddress],
-            [T.receiver, detail.data.receiver ?? "-"],
-            [T.receiverAddress, detail.data.toAddress],
-            [T.giftValue, `${formatWon(detail.data.giftValue)}${L.won}`],
-            [T.fee, `${formatWon(detail.data.value)}${L.won}`],
-            [T.date, formatDateTime(detail.data.createdAt)],
-            [T.txHash, detail.data.txHash ?? "-"],
-          ]
+          !detail.data
+            ? null
+            : [
+                [T.id, detail.data.id],
+                [T.type, detail.data.type],
+                [T.phonenumber, detail.data.phonenumber ?? "-"],
+                [T.sender, detail.data.fromAddress],
+                [T.receiver, detail.data.receiver ?? "-"],
+                [T.receiverAddress, detail.data.toAddress],
+                [T.giftValue, `${formatWon(detail.data.giftValue)}${L.won}`],
+                [T.fee, `${formatWon(detail.data.value)}${L.won}`],
+                [T.date, formatDateTime(detail.data.createdAt)],
+                [T.txHash, detail.data.txHash ?? "-"],
+              ]
         }
       />
       <MemberDetailDialog detail={member} />

@@ -38,7 +38,16 @@ const columns: Column<OperatorWalletDto>[] = [
       </HStack>
     ),
   },
-  { key: "balance", header: W.balance, cell: (w) => <Text as="span" data-testid="wallet-balance">{won(w.balance)}</Text>, numeric: true },
+  {
+    key: "balance",
+    header: W.balance,
+    cell: (w) => (
+      <Text as="span" data-testid="wallet-balance">
+        {won(w.balance)}
+      </Text>
+    ),
+    numeric: true,
+  },
   { key: "daily", header: W.daily, cell: (w) => won(w.date_value.daily_value), numeric: true },
   { key: "weekly", header: W.weekly, cell: (w) => won(w.date_value.weekly_value), numeric: true },
   { key: "monthly", header: W.monthly, cell: (w) => won(w.date_value.monthly_value), numeric: true },
@@ -115,7 +124,15 @@ export function WalletsPage() {
 const EMPTY = { from: "", to: "", value: "" };
 
 /** The transfer from an operator wallet (wallet page; the dashboard shows it in a dialog, through its own call). */
-export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets: OperatorWalletDto[]; onSent?: () => void; via?: "walletSend" | "dashboardTransfer" }) {
+export function TransferForm({
+  wallets,
+  onSent,
+  via = "walletSend",
+}: {
+  wallets: OperatorWalletDto[];
+  onSent?: () => void;
+  via?: "walletSend" | "dashboardTransfer";
+}) {
   const qc = useQueryClient();
   const [f, setF] = useState(EMPTY);
   const [asking, setAsking] = useState(false);
@@ -163,7 +180,14 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
         </Field.Root>
         <Field.Root required w={{ base: "full", md: "96" }}>
           <Field.Label>{W.to}</Field.Label>
-          <Input size="sm" list="wallet-transfer-to-options" value={f.to} onChange={(e) => setF({ ...f, to: e.target.value })} placeholder={W.toPlaceholder} data-testid="wallet-transfer-to" />
+          <Input
+            size="sm"
+            list="wallet-transfer-to-options"
+            value={f.to}
+            onChange={(e) => setF({ ...f, to: e.target.value })}
+            placeholder={W.toPlaceholder}
+            data-testid="wallet-transfer-to"
+          />
           <datalist id="wallet-transfer-to-options">
             {wallets.map((w) => (
               <option key={w.id} value={w.address}>
@@ -174,7 +198,14 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
         </Field.Root>
         <Field.Root required w={{ base: "full", md: "48" }}>
           <Field.Label>{W.amount}</Field.Label>
-          <Input size="sm" inputMode="numeric" maxLength={100} value={f.value} onChange={(e) => setF({ ...f, value: e.target.value.replace(/[^\d]/g, "") })} data-testid="wallet-transfer-value" />
+          <Input
+            size="sm"
+            inputMode="numeric"
+            maxLength={100}
+            value={f.value}
+            onChange={(e) => setF({ ...f, value: e.target.value.replace(/[^\d]/g, "") })}
+            data-testid="wallet-transfer-value"
+          />
         </Field.Root>
         <Button size="sm" colorPalette="brand" onClick={submit} loading={send.isPending} data-testid="wallet-transfer-submit">
           {W.send}
@@ -184,7 +215,11 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
         open={asking}
         // What is about to move, said once more: amount, from which wallet, to which address.
         message={`${Msg.transferConfirm}\n${won(Number(f.value || 0))}\n${wallets.find((w) => w.address === f.from)?.wallet ?? f.from} → ${f.to.trim()}`}
-        loading={send.isPending} onConfirm={() => send.mutate()} onClose={() => setAsking(false)} testId="wallet-transfer-confirm" />
+        loading={send.isPending}
+        onConfirm={() => send.mutate()}
+        onClose={() => setAsking(false)}
+        testId="wallet-transfer-confirm"
+      />
     </Stack>
   );
 }

@@ -28,7 +28,12 @@ export function HistoryDeposit({ deposit }: { deposit: NonNullable<HistoryEntry[
     onSettled: () => setConfirm(false),
   });
   const bank = deposit.bank;
-  if (cancelled) return <Text color="fg.muted" fontSize="sm" data-testid="history-deposit-cancelled">{Msg.buyCancelDone}</Text>;
+  if (cancelled)
+    return (
+      <Text color="fg.muted" fontSize="sm" data-testid="history-deposit-cancelled">
+        {Msg.buyCancelDone}
+      </Text>
+    );
   return (
     <Stack gap="3" bg="bg.subtle" borderRadius="md" p="3" data-testid="history-deposit">
       <Text fontWeight="semibold" fontSize="sm">

@@ -101,7 +101,13 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
         <LoadError message={balanceQuery.error.message} onRetry={() => void balanceQuery.refetch()} retrying={balanceQuery.isFetching} />
       )}
       {confirmStep ? (
-        <SendConfirmStep cfg={cfg} counterpart={counterpart} value={Number(values.amount)} onPrev={back} onConfirm={() => setAskPassword(true)} />
+        <SendConfirmStep
+          cfg={cfg}
+          counterpart={counterpart}
+          value={Number(values.amount)}
+          onPrev={back}
+          onConfirm={() => setAskPassword(true)}
+        />
       ) : (
         <SendRequestStep cfg={cfg} form={form} values={values} balance={balance} busy={looking} onNext={lookup} />
       )}
