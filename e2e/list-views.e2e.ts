@@ -84,10 +84,13 @@ describe("list columns and saved views in Chromium", () => {
 
     // Cleared: every type, the default page size and columns.
     await page.goto(`${s.url}/admin/dashboard`);
+    // Under load the menu may be clicked before the page answers: wait for the table, then for the menu's item.
+    await page.getByTestId("dashboard-table").waitFor();
     await page.getByTestId("dashboard-columns").click();
+    await page.getByTestId("dashboard-columns-reset").waitFor();
     await page.getByTestId("dashboard-columns-reset").click();
     await page.keyboard.press("Escape");
-    await expect.poll(() => headers(page, "dashboard-table")).toContain("블록");
+    await expect.poll(() => headers(page, "dashboard-table"), { timeout: 15_000 }).toContain("블록");
     await expect.poll(async () => (await rowTexts(page, "dashboard-table")).some((t) => !t.includes("선물"))).toBe(true);
 
     const before = await page.evaluate(() => history.length);
