@@ -14,8 +14,9 @@ import type { Scheduler } from "../../scheduler";
 import { indexReached } from "../dashboard/dashboard.service";
 import { Code } from "../../../domain/codes";
 import { Msg, SettlementStateLabel } from "../../../domain/messages";
-import type { SettlementHistoryDto, SettlementOrderDetailDto, SettlementOrderDto } from "../../../domain/schemas/settlement";
 import { seoulBounds, seoulToday } from "../../../domain/schemas/list";
+
+export { historyDto, orderDetailDto, orderDto } from "./settlement.dto";
 
 /**
  * Settlement (DESIGN.md "Back-office"): a shop-owner operator (permission 3) requests settlement of its
@@ -240,49 +241,6 @@ export async function deleteSettlement(ctx: AppContext, orderNo: string): Promis
     throw new AppError(Code.SERVER_ERROR, Msg.deleteFailed);
   }
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: settled.tx_hash };
-}
-
-export function orderDto(r: SettlementListRow): SettlementOrderDto {
-  return {
-    id: r.id,
-    orderNo: r.order_no,
-    phonenumber: r.phonenumber,
-    username: r.username,
-    wallet: r.wallet,
-    value: Number(r.value),
-    state: SettlementStateLabel[r.state],
-    createdAt: r.created_at,
-    approvedAt: r.approved_at,
-    deletedAt: r.deleted_at,
-  };
-}
-
-/** The detail of an order (`settlementOrderDetail`). */
-export function orderDetailDto(r: NonNullable<Awaited<ReturnType<typeof repo.settlementDetail>>>): SettlementOrderDetailDto {
-  return {
-    ...orderDto(r),
-    type: "정산 신청",
-    requestPhonenumber: r.phonenumber,
-    adminPhonenumber: r.admin_phonenumber ?? null,
-    requestAddress: r.wallet,
-    adminAddress: r.escrow ?? null,
-    requestValue: Number(r.value),
-    adminValue: r.state === "approved" ? Number(r.value) : null,
-    expiredAt: r.approved_at ?? r.deleted_at ?? null,
-    requestTxHash: r.request_tx_hash ?? null,
-    burnTxHash: r.burn_tx_hash ?? null,
-    returnTxHash: r.return_tx_hash ?? null,
-  };
-}
-
-export function historyDto(r: SettlementListRow): SettlementHistoryDto {
-  return {
-    exchangeNo: r.order_no,
-    balance: Number(r.value),
-    createdAt: r.created_at,
-    exchangeAccept: SettlementStateLabel[r.state],
-    wallet: r.wallet,
-  };
 }
 
 /**
