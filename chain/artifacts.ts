@@ -32,7 +32,9 @@ export interface RuntimeCode {
 export function voucherRuntime(): RuntimeCode {
   const json = JSON.parse(fs.readFileSync(ARTIFACT, "utf8"));
   const dbgFile = ARTIFACT.replace(/\.json$/, ".dbg.json");
-  const buildInfo = fs.existsSync(dbgFile) ? path.resolve(path.dirname(dbgFile), JSON.parse(fs.readFileSync(dbgFile, "utf8")).buildInfo) : "";
+  const buildInfo = fs.existsSync(dbgFile)
+    ? path.resolve(path.dirname(dbgFile), JSON.parse(fs.readFileSync(dbgFile, "utf8")).buildInfo)
+    : "";
   if (!buildInfo || !fs.existsSync(buildInfo)) throw new Error(`the build-info of ${ARTIFACT} is missing: run npm run compile`);
   const info = JSON.parse(fs.readFileSync(buildInfo, "utf8"));
   const refs: Record<string, { start: number; length: number }[]> =

@@ -60,9 +60,18 @@ describe("embedded chain: deploy, journal, replay", () => {
     it(`refuses to start on a DATA_DIR whose contract is KRWVoucher ${old.version}, and says what to do`, async () => {
       const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), `krw-chain-${old.version}-`));
       try {
-        let before: Chain | null = await bootstrapChain({ dataDir: oldDir, chainPort: await freePort(), rpcUrl: null, operatorKey, feeCollector });
+        let before: Chain | null = await bootstrapChain({
+          dataDir: oldDir,
+          chainPort: await freePort(),
+          rpcUrl: null,
+          operatorKey,
+          feeCollector,
+        });
         const compiled = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../artifacts/contracts", old.artifact), "utf8"));
-        const deployTx = await new ethers.ContractFactory(compiled.abi, compiled.bytecode).getDeployTransaction(before.sender.address, feeCollector);
+        const deployTx = await new ethers.ContractFactory(compiled.abi, compiled.bytecode).getDeployTransaction(
+          before.sender.address,
+          feeCollector,
+        );
         const receipt = await before.sender.send(deployTx);
         expect(receipt.status).toBe(1);
         const deployFile = path.join(oldDir, "deployments", `${before.deployment.chainId}.json`);

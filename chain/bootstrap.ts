@@ -38,6 +38,17 @@ export interface Chain {
   synced(): Promise<boolean>;
   /** Why the replay failed (the node disagrees with the journal), or null. */
   replayError(): string | null;
+  /**
+   * Whether a transaction sent now can be mined: the embedded node is alive and has the whole journal (no replay or
+   * restart under way). Always true with RPC_URL (an outside chain's health is its sends' to tell).
+   */
+  sendable(): boolean;
+  /**
+   * The process begins to stop: nothing new starts. A dead embedded node is not started again, a node being started
+   * is killed, a replay stops between two entries; sends already queued go on while the node lives. `stop()` closes
+   * the rest.
+   */
+  halt(): void;
   stop(): Promise<void>;
 }
 
@@ -102,6 +113,16 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   let replay: { reason: "start" | "revive"; progress: () => ReplayProgress; stop: () => void; done: Promise<boolean> } | null = null;
   let replayFailure: Error | null = null;
   let stopping = false;
+  /** Aborted by halt(): a node being started for a revive is killed. */
+  const halted = new AbortController();
+  /** A replay was stopped before its end (the process stops): the node does not have the whole journal. */
+  let cutShort = false;
+  function halt() {
+    if (stopping) return;
+    stopping = true;
+    halted.abort();
+    replay?.stop();
+  }
   /** From the node's death until the new one has the whole journal (no replay runs while it starts). */
   let reviving = false;
   /** The embedded node now (a new one after a revive). */
@@ -110,7 +131,9 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     const r = createReplay(rpcUrl, journal, { onProgress: (p) => opts.onReplayProgress?.({ ...p, reason }) });
     const logEnd = (res: { mined: number }) => {
       const p = r.progress();
-      log(`chain: ${reason === "revive" ? "node back; " : ""}replayed ${p.done} journal entries (${res.mined} transactions) in ${Math.round(p.elapsedMs)} ms (${Math.round((p.done * 1000) / Math.max(1, p.elapsedMs))}/s)`);
+      log(
+        `chain: ${reason === "revive" ? "node back; " : ""}replayed ${p.done} journal entries (${res.mined} transactions) in ${Math.round(p.elapsedMs)} ms (${Math.round((p.done * 1000) / Math.max(1, p.elapsedMs))}/s)`,
+      );
     };
     return { r, logEnd };
   };
@@ -126,8 +149,9 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     const nodeThen = current;
     replay = mine;
     void done.then(
-      () => {
+      (finished) => {
         if (replay === mine) replay = null;
+        if (!finished) cutShort = true;
       },
       async (err: Error) => {
         // The node died under the replay: the revive replays the whole journal into a new one. Anything else stops
@@ -185,7 +209,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   }
   if (rest) void finishInBackground("start", rest.r, rest.logEnd);
   if (!deployment) {
-    if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, "0x" + (10n ** 24n).toString(16)]);
+    if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, `0x${(10n ** 24n).toString(16)}`]);
     const factory = new ethers.ContractFactory(abi, bytecode);
     const deployTx = await factory.getDeployTransaction(sender.address, opts.feeCollector);
     const receipt = await sender.send(deployTx);
@@ -196,7 +220,10 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       const r = await sender.send({ to: token, data: iface.encodeFunctionData("grantRole", [roleId, sender.address]) });
       if (r.status !== 1) throw new Error(`grantRole ${role} failed`);
     }
-    const minter = await sender.send({ to: token, data: iface.encodeFunctionData("configureMinter", [sender.address, OPERATOR_MINT_ALLOWANCE]) });
+    const minter = await sender.send({
+      to: token,
+      data: iface.encodeFunctionData("configureMinter", [sender.address, OPERATOR_MINT_ALLOWANCE]),
+    });
     if (minter.status !== 1) throw new Error("configureMinter failed");
     deployment = {
       chainId,
@@ -216,7 +243,10 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   // same port and the journal replayed into it, between two sends; meanwhile money calls answer 503.
   const watch = (n: LocalNode) =>
     n.onUnexpectedExit(() => {
-      if (stopping) return;
+      if (stopping) {
+        log("chain: the embedded node died while this process stops; it is not started again (the next start replays the journal)");
+        return;
+      }
       log("chain: the embedded node died; starting it again and replaying the journal");
       void revive();
     });
@@ -230,13 +260,15 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       const { r, logEnd } = replayer("revive");
       const pending = { reason: "revive" as const, progress: r.progress, stop: r.stop, done: Promise.resolve(false) };
       pending.done = sender.exclusive(async () => {
-        const n = await startLocalNode(opts.chainPort);
+        if (stopping) return false;
+        const n = await startLocalNode(opts.chainPort, { signal: halted.signal });
         if (stopping) {
           await n.stop();
           return false;
         }
         current = n;
         watch(n);
+        log(`chain: a new node is up on port ${opts.chainPort}; replaying the journal`);
         // Money calls answered 503 "cannot reach" while no node answered; "catching up" from now until the replay
         // is done (and the relayer's sends wait for it).
         replay = pending;
@@ -247,10 +279,13 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       try {
         const back = await pending.done;
         if (replay === pending) replay = null;
+        // Called off by a stop: the node (if any) does not have the whole journal, and stays 'reviving'.
+        if (!back) return;
         reviving = false;
-        if (back) opts.onRevive?.("back");
+        opts.onRevive?.("back");
         return;
       } catch (err) {
+        if (stopping) break;
         log(`chain: restarting the node failed (${(err as Error).message}); trying again`);
         await new Promise((res) => setTimeout(res, Math.min(1000 * 2 ** attempt, 10_000)));
       }
@@ -271,6 +306,8 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     iface,
     replaying: () => replay !== null || replayFailure !== null,
     replayError: () => replayFailure?.message ?? null,
+    sendable: () => !(current?.exited() ?? false) && replay === null && !reviving && !cutShort && replayFailure === null,
+    halt,
     replayProgress: () => (replay ? { ...replay.progress(), reason: replay.reason } : null),
     async synced() {
       for (;;) {
@@ -288,8 +325,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       }
     },
     async stop() {
-      stopping = true;
-      replay?.stop();
+      halt();
       await replay?.done.catch(() => undefined);
       sender.close();
       provider.destroy();

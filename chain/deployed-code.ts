@@ -34,7 +34,7 @@ export class ContractCodeMismatchError extends Error {
         "against it.",
         "What to do: stop the service and start it on a fresh DATA_DIR, e.g.",
         `  mv ${dataDir} ${dataDir}.old   (or point DATA_DIR at a new, empty directory)`,
-        "The old contract's balances and history are not carried over: see chain/README.md, \"Contract upgrade\".",
+        'The old contract\'s balances and history are not carried over: see chain/README.md, "Contract upgrade".',
       ].join("\n"),
     );
     this.name = "ContractCodeMismatchError";

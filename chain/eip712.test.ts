@@ -16,7 +16,8 @@ describe("EIP-712 types and bitmap nonces", () => {
   it("encode exactly the type strings KRWVoucher.sol hashes", () => {
     const source = fs.readFileSync(path.resolve(__dirname, "../contracts/KRWVoucher.sol"), "utf8");
     const typeString = (name: string) => source.match(new RegExp(`"(${name}\\([^"]*\\))"`))?.[1];
-    const encode = (types: Record<string, { name: string; type: string }[]>, name: string) => ethers.TypedDataEncoder.from(types).encodeType(name);
+    const encode = (types: Record<string, { name: string; type: string }[]>, name: string) =>
+      ethers.TypedDataEncoder.from(types).encodeType(name);
     expect(encode(TRANSFER_WITH_AUTHORIZATION_TYPES, "TransferWithAuthorization")).toBe(typeString("TransferWithAuthorization"));
     expect(encode(RECEIVE_WITH_AUTHORIZATION_TYPES, "ReceiveWithAuthorization")).toBe(typeString("ReceiveWithAuthorization"));
     expect(encode(CANCEL_AUTHORIZATION_TYPES, "CancelAuthorization")).toBe(typeString("CancelAuthorization"));
@@ -34,10 +35,10 @@ describe("EIP-712 types and bitmap nonces", () => {
   });
 
   it("write a nonce as 0x-prefixed 32-byte lowercase hex, whatever form it came in", () => {
-    expect(nonceHex(256n)).toBe("0x" + "0".repeat(60) + "0100");
-    expect(nonceHex("0xABC")).toBe("0x" + "0".repeat(61) + "abc");
+    expect(nonceHex(256n)).toBe(`0x${"0".repeat(60)}0100`);
+    expect(nonceHex("0xABC")).toBe(`0x${"0".repeat(61)}abc`);
     const max = 2n ** 256n - 1n;
-    expect(nonceHex(max)).toBe("0x" + "f".repeat(64));
+    expect(nonceHex(max)).toBe(`0x${"f".repeat(64)}`);
     expect(BigInt(nonceHex(max))).toBe(max);
   });
 
@@ -59,6 +60,8 @@ describe("EIP-712 types and bitmap nonces", () => {
       const sig = wallet.signingKey.sign(digest(m));
       expect(ethers.verifyTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, m, sig)).toBe(wallet.address);
     }
-    expect(() => digest({ from: "0x1234", to: wallet.address, value: 1n, fee: 0n, validAfter: 0n, validBefore: 1n, nonce: 1n })).toThrow(TypeError);
+    expect(() => digest({ from: "0x1234", to: wallet.address, value: 1n, fee: 0n, validAfter: 0n, validBefore: 1n, nonce: 1n })).toThrow(
+      TypeError,
+    );
   });
 });

@@ -41,7 +41,7 @@ export function nonceOf(word: bigint, bit: number): bigint {
 
 /** A nonce as stored off-chain (outbox rows, index, events): 0x-prefixed 32-byte lowercase hex. */
 export function nonceHex(nonce: bigint | string): string {
-  return "0x" + BigInt(nonce).toString(16).padStart(64, "0");
+  return `0x${BigInt(nonce).toString(16).padStart(64, "0")}`;
 }
 
 /** One TransferWithAuthorization, as signed. */

@@ -15,7 +15,9 @@ describe("journal", () => {
     const old = new Database(file);
     old.exec(`CREATE TABLE journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL CHECK (kind IN ('raw','rpc')),
       payload TEXT NOT NULL, ts INTEGER, hash TEXT, created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')))`);
-    old.prepare("INSERT INTO journal (kind, payload, ts, hash) VALUES ('rpc', ?, NULL, NULL)").run(JSON.stringify({ method: "hardhat_setBalance", params: [] }));
+    old
+      .prepare("INSERT INTO journal (kind, payload, ts, hash) VALUES ('rpc', ?, NULL, NULL)")
+      .run(JSON.stringify({ method: "hardhat_setBalance", params: [] }));
     old.prepare("INSERT INTO journal (kind, payload, ts, hash) VALUES ('raw', '0x02aa', 1700000000, '0xbb')").run();
     old.close();
 
@@ -37,7 +39,8 @@ describe("journal", () => {
 
   it("pages through the journal by seq, one page at a time, from any point", async () => {
     const journal = await openJournal(path.join(dir, "paged.db"));
-    for (let i = 1; i <= 12; i++) await journal.append({ kind: "raw", payload: `0x${i.toString(16).padStart(2, "0")}`, ts: 1_700_000_000 + i, hash: `0x${i}` });
+    for (let i = 1; i <= 12; i++)
+      await journal.append({ kind: "raw", payload: `0x${i.toString(16).padStart(2, "0")}`, ts: 1_700_000_000 + i, hash: `0x${i}` });
     const sizes: number[] = [];
     const seqs: number[] = [];
     for await (const page of journal.pages({ pageSize: 5 })) {
@@ -49,7 +52,10 @@ describe("journal", () => {
     // From a seq on (a replay continuing), and a page size that divides the rest exactly.
     const rest: number[][] = [];
     for await (const page of journal.pages({ afterSeq: 8, pageSize: 2 })) rest.push(page.map((e) => e.seq));
-    expect(rest).toEqual([[9, 10], [11, 12]]);
+    expect(rest).toEqual([
+      [9, 10],
+      [11, 12],
+    ]);
     // Entries appended while paging are seen by the pages after them.
     const seen: number[] = [];
     for await (const page of journal.pages({ afterSeq: 10, pageSize: 2 })) {

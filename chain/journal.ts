@@ -72,7 +72,10 @@ export async function openJournal(file: string): Promise<Journal> {
   }
   return {
     async append(e) {
-      const r = await db.insertInto("journal").values({ kind: e.kind, payload: e.payload, ts: e.ts, hash: e.hash }).executeTakeFirstOrThrow();
+      const r = await db
+        .insertInto("journal")
+        .values({ kind: e.kind, payload: e.payload, ts: e.ts, hash: e.hash })
+        .executeTakeFirstOrThrow();
       return Number(r.insertId);
     },
     entries: () => db.selectFrom("journal").select(["seq", "kind", "payload", "ts", "hash"]).orderBy("seq").execute(),
@@ -80,7 +83,13 @@ export async function openJournal(file: string): Promise<Journal> {
       const size = Math.max(1, o.pageSize ?? 500);
       let after = o.afterSeq ?? 0;
       for (;;) {
-        const page = await db.selectFrom("journal").select(["seq", "kind", "payload", "ts", "hash"]).where("seq", ">", after).orderBy("seq").limit(size).execute();
+        const page = await db
+          .selectFrom("journal")
+          .select(["seq", "kind", "payload", "ts", "hash"])
+          .where("seq", ">", after)
+          .orderBy("seq")
+          .limit(size)
+          .execute();
         if (page.length === 0) return;
         yield page;
         if (page.length < size) return;

@@ -8,5 +8,7 @@ import type { Hex } from "viem";
  */
 export function keccak256Hex(data: Hex | Uint8Array): Hex {
   const bytes = typeof data === "string" ? Buffer.from(data.slice(2), "hex") : data;
-  return `0x${createKeccakHash("keccak256").update(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).digest("hex")}`;
+  return `0x${createKeccakHash("keccak256")
+    .update(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+    .digest("hex")}`;
 }

@@ -20,16 +20,21 @@ const ROOT = path.resolve(__dirname, "..");
  * Starts `hardhat node` on 127.0.0.1:port as a child process. The node's genesis is fixed
  * (hardhat.config.ts `initialDate`), so a replayed journal reproduces hashes.
  * The child dies with this process: killed on its exit, and by its own watchdog (node-watchdog.cjs) when this
- * process is killed without one.
+ * process is killed without one. `signal` aborted while the node starts: it is killed at once and the start rejects.
  */
-export async function startLocalNode(port: number, opts: { log?: (line: string) => void } = {}): Promise<LocalNode> {
+export async function startLocalNode(port: number, opts: { log?: (line: string) => void; signal?: AbortSignal } = {}): Promise<LocalNode> {
+  opts.signal?.throwIfAborted();
   const cli = require.resolve("hardhat/internal/cli/cli.js", { paths: [ROOT] });
   const watchdog = path.join(__dirname, "node-watchdog.cjs");
-  const child: ChildProcess = spawn(process.execPath, ["--require", watchdog, cli, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TS_NODE_TRANSPILE_ONLY: "true" },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--require", watchdog, cli, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TS_NODE_TRANSPILE_ONLY: "true" },
+    },
+  );
   let exited = false;
   let stopping = false;
   let unexpected: () => void = () => undefined;
@@ -38,7 +43,8 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
     const text = buf.toString();
     if (output.length < 20_000) output += text;
     // The node prints its well-known dev accounts' keys at start; never forward those lines.
-    if (opts.log) for (const line of text.split("\n")) if (line.trim() && !/Private Key|Account #|WARNING: These accounts/i.test(line)) opts.log(line);
+    if (opts.log)
+      for (const line of text.split("\n")) if (line.trim() && !/Private Key|Account #|WARNING: These accounts/i.test(line)) opts.log(line);
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
@@ -51,17 +57,25 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
   };
   process.once("exit", kill);
 
+  let onAbort: () => void = () => undefined;
   try {
     await Promise.race([
       waitForPort(port, "127.0.0.1", 90_000),
       new Promise((_, reject) => child.once("exit", (c) => reject(new Error(`hardhat node exited (${c}): ${output.slice(-2000)}`)))),
+      new Promise((_, reject) => {
+        onAbort = () => reject(new Error("the node's start was called off"));
+        opts.signal?.addEventListener("abort", onAbort, { once: true });
+      }),
     ]);
     // The node logs every request and describes every transaction on its console: most of a small transaction's
     // cost on the node, and nobody reads it. CHAIN_NODE_LOG=1 keeps it (debugging).
     if (process.env.CHAIN_NODE_LOG !== "1") await setLogging(port, false);
   } catch (err) {
     kill();
+    process.removeListener("exit", kill);
     throw err;
+  } finally {
+    opts.signal?.removeEventListener("abort", onAbort);
   }
 
   return {

@@ -22,11 +22,25 @@ describe("journal replay: timestamps", () => {
     return node;
   };
   const signed = (nonce: number) =>
-    wallet.signTransaction({ to: wallet.address, value: 1n, nonce, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, chainId, type: 2 });
+    wallet.signTransaction({
+      to: wallet.address,
+      value: 1n,
+      nonce,
+      gasLimit: 21_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 1n,
+      chainId,
+      type: 2,
+    });
   /** A journal: funding (an rpc entry), then self-transfers at these timestamps. */
   const journalOf = async (name: string, stamps: number[]): Promise<Journal> => {
     const journal = await openJournal(path.join(dir, `${name}.db`));
-    await journal.append({ kind: "rpc", payload: JSON.stringify({ method: "hardhat_setBalance", params: [wallet.address, "0x56BC75E2D63100000"] }), ts: null, hash: null });
+    await journal.append({
+      kind: "rpc",
+      payload: JSON.stringify({ method: "hardhat_setBalance", params: [wallet.address, "0x56BC75E2D63100000"] }),
+      ts: null,
+      hash: null,
+    });
     for (const [nonce, ts] of stamps.entries()) {
       const raw = await signed(nonce);
       await journal.append({ kind: "raw", payload: raw, ts, hash: ethers.keccak256(raw) });

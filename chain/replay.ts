@@ -80,7 +80,14 @@ export function rawRpc(rpcUrl: string) {
   const post = (body: string) =>
     new Promise<{ result?: any; error?: { code: number; message: string; data?: any } }>((resolve, reject) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          agent,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
@@ -134,7 +141,8 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
     const elapsedMs = startedAt === null ? 0 : now - startedAt;
     if (now - mark.t >= 3_000) [prevMark, mark] = [mark, { t: now, done }];
     const windowMs = now - prevMark.t;
-    const rate = prevMark.t > 0 && windowMs > 0 ? ((done - prevMark.done) * 1000) / windowMs : elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+    const rate =
+      prevMark.t > 0 && windowMs > 0 ? ((done - prevMark.done) * 1000) / windowMs : elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
     const t = total ?? 0;
     return { done, total: t, rate, etaMs: rate > 0 ? ((t - done) / rate) * 1000 : null, elapsedMs };
   };
@@ -175,7 +183,8 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
     // Hardhat answers an error for a reverted transaction it still mined (the receipt decides, as the first time);
     // a rejected one was rejected then too.
     const wasMined = !r.error || (await rpc.call("eth_getTransactionReceipt", [hash])) !== null;
-    if (!r.error && r.result !== hash) throw new ReplayMismatchError(`entry ${e.seq}: the node named its transaction ${r.result}, the journal ${hash}`);
+    if (!r.error && r.result !== hash)
+      throw new ReplayMismatchError(`entry ${e.seq}: the node named its transaction ${r.result}, the journal ${hash}`);
     if (wasMined) {
       mined++;
       lastMined = { hash, ts: e.ts, payload: e.payload };
@@ -198,7 +207,8 @@ export function createReplay(rpcUrl: string, journal: Journal, opts: ReplayOptio
     const receipt = await rpc.call("eth_getTransactionReceipt", [lastMined.hash]);
     if (!receipt) throw new ReplayMismatchError(`the last transaction ${lastMined.hash} has no receipt`);
     const at = parseInt(receipt.blockNumber, 16);
-    if (at !== head || head !== mined) throw new ReplayMismatchError(`${mined} transactions replayed, the last one in block ${at}, the head is block ${head}`);
+    if (at !== head || head !== mined)
+      throw new ReplayMismatchError(`${mined} transactions replayed, the last one in block ${at}, the head is block ${head}`);
     const block = await rpc.call("eth_getBlockByNumber", [receipt.blockNumber, false]);
     if (lastMined.ts !== null && parseInt(block.timestamp, 16) !== lastMined.ts)
       throw new ReplayMismatchError(`block ${head} has timestamp ${parseInt(block.timestamp, 16)}, the journal ${lastMined.ts}`);
@@ -255,6 +265,9 @@ export async function replayJournal(rpcUrl: string, journal: Journal, opts: Repl
 /** "1,200 / 10,000 entries, 850/s, 10 s left" */
 export function formatProgress(p: ReplayProgress): string {
   const n = (x: number) => Math.round(x).toLocaleString("en-US");
-  const left = p.etaMs === null ? "" : `, ${p.etaMs >= 60_000 ? `${Math.floor(p.etaMs / 60_000)} min ${Math.round((p.etaMs % 60_000) / 1000)} s` : `${Math.ceil(p.etaMs / 1000)} s`} left`;
+  const left =
+    p.etaMs === null
+      ? ""
+      : `, ${p.etaMs >= 60_000 ? `${Math.floor(p.etaMs / 60_000)} min ${Math.round((p.etaMs % 60_000) / 1000)} s` : `${Math.ceil(p.etaMs / 1000)} s`} left`;
   return `${n(p.done)} / ${n(p.total)} entries, ${n(p.rate)}/s${left}`;
 }

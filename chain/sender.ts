@@ -77,7 +77,11 @@ export function createSender(opts: SenderOptions): Sender {
   async function feeData() {
     if (fees && Date.now() - fees.at < FEE_TTL_MS) return fees;
     const f = await opts.provider.getFeeData();
-    fees = { maxFeePerGas: f.maxFeePerGas ?? f.gasPrice ?? 1_000_000_000n, maxPriorityFeePerGas: f.maxPriorityFeePerGas ?? 0n, at: Date.now() };
+    fees = {
+      maxFeePerGas: f.maxFeePerGas ?? f.gasPrice ?? 1_000_000_000n,
+      maxPriorityFeePerGas: f.maxPriorityFeePerGas ?? 0n,
+      at: Date.now(),
+    };
     return fees;
   }
 
@@ -97,9 +101,21 @@ export function createSender(opts: SenderOptions): Sender {
     return ts;
   }
 
-  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: false): Promise<string>;
-  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: true): Promise<ethers.TransactionReceipt>;
-  async function sendOne(tx: ethers.TransactionRequest, beforeSend: ((hash: string) => void | Promise<void>) | undefined, wait: boolean): Promise<string | ethers.TransactionReceipt> {
+  async function sendOne(
+    tx: ethers.TransactionRequest,
+    beforeSend: ((hash: string) => void | Promise<void>) | undefined,
+    wait: false,
+  ): Promise<string>;
+  async function sendOne(
+    tx: ethers.TransactionRequest,
+    beforeSend: ((hash: string) => void | Promise<void>) | undefined,
+    wait: true,
+  ): Promise<ethers.TransactionReceipt>;
+  async function sendOne(
+    tx: ethers.TransactionRequest,
+    beforeSend: ((hash: string) => void | Promise<void>) | undefined,
+    wait: boolean,
+  ): Promise<string | ethers.TransactionReceipt> {
     const provider = opts.provider;
     try {
       if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
@@ -135,7 +151,10 @@ export function createSender(opts: SenderOptions): Sender {
         maxPriorityFeePerGas: fee.maxPriorityFeePerGas,
       };
       // What viem's account.signTransaction does, with the hashing native (chain/keccak.ts).
-      const raw = serializeTransaction(unsigned, await sign({ hash: keccak256Hex(serializeTransaction(unsigned)), privateKey: opts.privateKey as Hex }));
+      const raw = serializeTransaction(
+        unsigned,
+        await sign({ hash: keccak256Hex(serializeTransaction(unsigned)), privateKey: opts.privateKey as Hex }),
+      );
       const hash = keccak256Hex(raw);
       // The timestamp is set on the node before anything is recorded: setting it mines nothing, and the
       // journal then holds the one the block gets.

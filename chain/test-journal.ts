@@ -7,7 +7,14 @@ import { voucherArtifact } from "./artifacts";
  * Appends mint transactions to the journal until it holds `size` raw transactions, as the sender would have
  * (signed by the operator, consecutive nonces, a block timestamp one second after the last). Returns the next nonce.
  */
-export async function appendMints(journalFile: string, privateKey: string, chainId: number, token: string, nonce: number, size: number): Promise<number> {
+export async function appendMints(
+  journalFile: string,
+  privateKey: string,
+  chainId: number,
+  token: string,
+  nonce: number,
+  size: number,
+): Promise<number> {
   const wallet = new ethers.Wallet(privateKey);
   const iface = new ethers.Interface(voucherArtifact().abi);
   const db = new Database(journalFile);

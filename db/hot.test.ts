@@ -34,9 +34,18 @@ describe("hotQuery (compiled once, values bound per call)", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const insert = hotQuery((db: Kysely<Db>, id: number, owner: string, n: number) => db.insertInto("things").values({ id, owner, kind: "a", n }).returning(["id", "n"]));
+  const insert = hotQuery((db: Kysely<Db>, id: number, owner: string, n: number) =>
+    db.insertInto("things").values({ id, owner, kind: "a", n }).returning(["id", "n"]),
+  );
   const ofOwner = hotQuery((db: Kysely<Db>, owner: string, min: number) =>
-    db.selectFrom("things").select(["id", "n"]).where("owner", "=", owner).where("n", ">=", min).where("kind", "=", "a").orderBy("id").limit(10),
+    db
+      .selectFrom("things")
+      .select(["id", "n"])
+      .where("owner", "=", owner)
+      .where("n", ">=", min)
+      .where("kind", "=", "a")
+      .orderBy("id")
+      .limit(10),
   );
 
   it("runs each call with its own values, constants of the build kept, in and out of a transaction", async () => {

@@ -21,7 +21,8 @@ export function hotQuery<DB, A extends unknown[], R>(build: (db: Kysely<DB>, ...
       const marks = args.map((_, i) => `${MARK}${i}`) as unknown as A;
       const query = build(db, ...marks).compile();
       const slots = query.parameters.map((p) => (typeof p === "string" && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : -1));
-      for (let i = 0; i < args.length; i++) if (!slots.includes(i)) throw new Error(`hotQuery: argument ${i} is not a bound value of ${query.sql}`);
+      for (let i = 0; i < args.length; i++)
+        if (!slots.includes(i)) throw new Error(`hotQuery: argument ${i} is not a bound value of ${query.sql}`);
       entry = { query, slots };
       compiled.set(dialect, entry);
     }

@@ -59,7 +59,12 @@ export async function openStore<DB>(loc: StoreLocation): Promise<Store<DB>> {
   // outbox rows, where the plain index lookups take 0.3 ms (db/README.md).
   // Idle connections stay open (pg's default closes them after 10 s): a new backend's first statements run
   // with cold catalog caches, 10 ms where a warm one takes 0.3 ms, and a page's parallel reads reach them.
-  const pool = new pg.Pool({ connectionString: loc.url, max: loc.max ?? 10, idleTimeoutMillis: 0, options: `-c search_path=${loc.schema} -c enable_memoize=off` });
+  const pool = new pg.Pool({
+    connectionString: loc.url,
+    max: loc.max ?? 10,
+    idleTimeoutMillis: 0,
+    options: `-c search_path=${loc.schema} -c enable_memoize=off`,
+  });
   // An idle client losing its server (a restart) must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PlannableLimitsDialect({ pool: kyselyPool(pool) }) });
@@ -166,7 +171,9 @@ export async function compareBytewise(db: Kysely<any>, table: string, columns: s
  * instead of a hundred. SQLite has no arrays: the IN list.
  */
 export function anyOf(db: Kysely<any>, column: string, values: readonly string[]): Expression<SqlBool> {
-  return dialectOf(db) === "postgres" ? sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]})` : sql<SqlBool>`${sql.ref(column)} IN (${sql.join(values)})`;
+  return dialectOf(db) === "postgres"
+    ? sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]})`
+    : sql<SqlBool>`${sql.ref(column)} IN (${sql.join(values)})`;
 }
 
 /**

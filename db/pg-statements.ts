@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { PostgresDialect, PostgresQueryCompiler, ValueNode, type LimitNode, type OffsetNode, type OperationNode, type PostgresPool, type PostgresPoolClient, type QueryCompiler } from "kysely";
+import {
+  PostgresDialect,
+  PostgresQueryCompiler,
+  ValueNode,
+  type LimitNode,
+  type OffsetNode,
+  type OperationNode,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type QueryCompiler,
+} from "kysely";
 
 /**
  * A pg pool as Kysely's PostgreSQL dialect uses it, with two changes measured on the reads bench:
@@ -27,7 +37,9 @@ export function kyselyPool(pool: pg.Pool, max = 2_000): PostgresPool {
     return name;
   };
   const run = (client: pg.PoolClient, config: pg.QueryConfig) =>
-    new Promise<pg.QueryResult>((resolve, reject) => client.query(config, (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res))));
+    new Promise<pg.QueryResult>((resolve, reject) =>
+      client.query(config, (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res))),
+    );
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     const select = async (text: string, values?: unknown[]) => {

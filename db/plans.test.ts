@@ -24,7 +24,9 @@ describe("paged reads keep one plan", () => {
   beforeAll(async () => {
     url = await freshTestDatabase();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "plans-"));
-    store = await openStore<Db>(url ? { kind: "postgres", url, schema: "plans", max: 1 } : { kind: "sqlite", file: path.join(dir, "t.db") });
+    store = await openStore<Db>(
+      url ? { kind: "postgres", url, schema: "plans", max: 1 } : { kind: "sqlite", file: path.join(dir, "t.db") },
+    );
     await store.db.schema
       .createTable("moves")
       .addColumn("id", "integer", (c) => c.primaryKey())
@@ -33,8 +35,16 @@ describe("paged reads keep one plan", () => {
       .execute();
     await store.db.schema.createIndex("moves_kind_at").on("moves").columns(["kind", "at", "id"]).execute();
     // Skewed: most rows one kind, and most of them in the last days (the planner's statistics see both).
-    const rows = Array.from({ length: 5_000 }, (_, i) => ({ id: i + 1, kind: i % 50 === 0 ? "rare" : "common", at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString() }));
-    for (let i = 0; i < rows.length; i += 500) await store.db.insertInto("moves").values(rows.slice(i, i + 500)).execute();
+    const rows = Array.from({ length: 5_000 }, (_, i) => ({
+      id: i + 1,
+      kind: i % 50 === 0 ? "rare" : "common",
+      at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await store.db
+        .insertInto("moves")
+        .values(rows.slice(i, i + 500))
+        .execute();
     if (url) await sql`ANALYZE moves`.execute(store.db);
   });
   afterAll(async () => {
@@ -64,7 +74,11 @@ describe("paged reads keep one plan", () => {
     // An offset past the first page is still a parameter: the rows it answers are the next ones.
     expect((await page("2026-03-01T00:00:00.000Z", "2026-06-01T00:00:00.000Z", 10))[0].id).toBeLessThan(first[9].id);
     if (!url) return;
-    const plans = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements`.execute(store.db);
+    const plans = await sql<{
+      statement: string;
+      generic_plans: number;
+      custom_plans: number;
+    }>`SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements`.execute(store.db);
     const ours = plans.rows.find((r) => /limit 10 offset 0/.test(r.statement));
     expect(ours?.statement).toMatch(/\(select \$\d+::text\)/);
     // Five custom plans while PostgreSQL compares, then the generic one for every run.

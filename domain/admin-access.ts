@@ -96,5 +96,16 @@ export function allows(rule: AccessRule, op: OperatorLike): boolean {
 
 export const allowsArea = (area: AdminArea, op: OperatorLike): boolean => allows(AREAS[area], op);
 
+/**
+ * What a session limited to enrolling in two-factor login (OPERATOR_2FA=required, not enrolled yet) reaches:
+ * logout and the operator's own security settings. Every other call answers 1202 until it enrols.
+ */
+export const ENROL_ONLY_AREAS: readonly AdminArea[] = ["session"];
+
 /** The area a realtime notification belongs to: only operators who may open it receive the push. */
-export const NOTIFY_AREA = { 입금: "saleSell", 문의: "boardInquiry", 정산: "settlementManagement", 승인: "proposalApprove" } as const satisfies Record<string, AdminArea>;
+export const NOTIFY_AREA = {
+  입금: "saleSell",
+  문의: "boardInquiry",
+  정산: "settlementManagement",
+  승인: "proposalApprove",
+} as const satisfies Record<string, AdminArea>;

@@ -38,12 +38,16 @@ describe("the one order of the amount rules", () => {
       const body = chargeBody.safeParse({ password: "111111", value });
       expect(form.error?.issues[0].message).toBe(body.error?.issues[0].message);
       const giftForm = sendFormSchema("gift", 1_000_000).safeParse({ mode: "phone", recipient: "01011112222", amount: String(value) });
-      const giftBody = paymentBody.safeParse({ opponentAddress: "0x" + "1".repeat(40), kind: 0, type: 1, value, password: "111111" });
+      const giftBody = paymentBody.safeParse({ opponentAddress: `0x${"1".repeat(40)}`, kind: 0, type: 1, value, password: "111111" });
       expect(giftForm.error?.issues[0].message).toBe(giftBody.error?.issues[0].message);
     }
     for (const value of [50, 150]) {
-      const useForm = sendFormSchema("use", 1_000_000).safeParse({ mode: "address", recipient: "0x" + "1".repeat(40), amount: String(value) });
-      const useBody = paymentBody.safeParse({ opponentAddress: "0x" + "1".repeat(40), kind: 0, type: 0, value, password: "111111" });
+      const useForm = sendFormSchema("use", 1_000_000).safeParse({
+        mode: "address",
+        recipient: `0x${"1".repeat(40)}`,
+        amount: String(value),
+      });
+      const useBody = paymentBody.safeParse({ opponentAddress: `0x${"1".repeat(40)}`, kind: 0, type: 0, value, password: "111111" });
       expect(useForm.error?.issues[0].message).toBe(Msg.amountUnit);
       expect(useBody.error?.issues[0].message).toBe(Msg.amountUnit);
     }

@@ -28,6 +28,13 @@ export const Code = {
   RECIPIENT_REFUSED: 1133,
   /** No deposit account is registered for purchases. */
   NO_MAIN_BANK: 1134,
+  /**
+   * An operator's login whose password is right but whose one-time code (TOTP or recovery code) is missing: the same
+   * call again with `otp` completes it. HTTP 401.
+   */
+  OTP_REQUIRED: 1201,
+  /** A session limited to enrolling in two-factor login (OPERATOR_2FA=required) called anything else. HTTP 403. */
+  OTP_ENROL_REQUIRED: 1202,
   /** Identity verification: already a member. */
   ALREADY_MEMBER: 1417,
   /** Identity verification: under 19. */
@@ -39,6 +46,8 @@ export type Code = (typeof Code)[keyof typeof Code];
 export function httpStatusFor(code: number): number {
   if (code >= 200 && code < 600) return code === 423 ? 423 : code;
   if (code === Code.NOT_MARKET_ADDRESS) return 400;
+  if (code === Code.OTP_REQUIRED) return 401;
+  if (code === Code.OTP_ENROL_REQUIRED) return 403;
   if (code >= Code.AMOUNT_REFUSED && code <= Code.NO_MAIN_BANK) return 422;
   if (code === Code.ALREADY_MEMBER) return 409;
   if (code === Code.UNDER_AGE) return 403;

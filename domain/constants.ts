@@ -10,8 +10,29 @@ export const PASSWORD_LENGTH = 6;
 export const ADMIN_PASSWORD_MIN = 8;
 export const ADMIN_ID_MIN = 5;
 export const MIN_AGE = 19;
+/** Wrong passwords from one client address before that address is locked out of the login (or a member's payments) for LOCK_MINUTES. */
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 10;
+/**
+ * The account-wide bound no change of address resets: this many wrong passwords for one login (a phone or an
+ * operator id), from all addresses together within ACCOUNT_LOCK_WINDOW_HOURS, stop its password login until the
+ * member re-verifies identity through the password reset (operators: OPERATOR_ACCOUNT_LOCK_MINUTES, server/auth/README.md).
+ * Why 7: two more than the per-address five, so a member who locks one device still has two tries after the ten
+ * minutes before having to verify identity; and a guesser holding any number of addresses gets at most 6 tries a day
+ * at a 6-digit PIN (1 in 166,000), where the per-address lock alone let each new address try 5 more.
+ */
+export const ACCOUNT_LOCK_AFTER_FAILURES = 7;
+/**
+ * Why a sliding day: only the wrong passwords of the last 24 hours count (a right one does not clear them), so a
+ * member's occasional slip never adds up to a lock, while a guesser gets no more than 6 in any 24 hours.
+ */
+export const ACCOUNT_LOCK_WINDOW_HOURS = 24;
+/**
+ * Operators have no identity verification to re-verify through: their account-wide lock lifts by itself after an
+ * hour (a lock only a super admin could lift would let a stranger shut out the super admins themselves). Their
+ * passwords are 8+ characters, so 7 tries an hour stays far from a guess.
+ */
+export const OPERATOR_ACCOUNT_LOCK_MINUTES = 60;
 export const VERIFY_KEY_TTL_MINUTES = 10;
 export const REMEMBER_PHONE_DAYS = 365;
 export const HISTORY_PAGE_SIZE = 7;
@@ -62,13 +83,31 @@ export const CookieType = { WEB: "web", OPERATION: "operation" } as const;
 
 /** Operator permission flags (spec back-office §3, §6). */
 export const ADMIN_FLAGS = [
-  "isAccount1", "isAccount2", "isAccount3", "isAccount4",
-  "isBoard1", "isBoard2", "isBoard3", "isBoard4", "isBoard5",
-  "isExchange1", "isExchange2", "isExchange3", "isExchange4", "isExchange5",
-  "isSale1", "isSale2", "isSale3",
-  "isToken1", "isToken2", "isToken3",
-  "isWallet1", "isWallet2", "isWallet3",
-  "isNotice1", "isApiKey1",
+  "isAccount1",
+  "isAccount2",
+  "isAccount3",
+  "isAccount4",
+  "isBoard1",
+  "isBoard2",
+  "isBoard3",
+  "isBoard4",
+  "isBoard5",
+  "isExchange1",
+  "isExchange2",
+  "isExchange3",
+  "isExchange4",
+  "isExchange5",
+  "isSale1",
+  "isSale2",
+  "isSale3",
+  "isToken1",
+  "isToken2",
+  "isToken3",
+  "isWallet1",
+  "isWallet2",
+  "isWallet3",
+  "isNotice1",
+  "isApiKey1",
   "isApprove1",
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];

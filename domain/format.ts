@@ -50,7 +50,14 @@ const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 function seoulParts(date: Date | string | number) {
   const ms = new Date(date).getTime();
   const t = new Date(ms + zoneOffset(ms));
-  return { y: String(t.getUTCFullYear()), m: pad(t.getUTCMonth() + 1), d: pad(t.getUTCDate()), hh: pad(t.getUTCHours()), mm: pad(t.getUTCMinutes()), ss: pad(t.getUTCSeconds()) };
+  return {
+    y: String(t.getUTCFullYear()),
+    m: pad(t.getUTCMonth() + 1),
+    d: pad(t.getUTCDate()),
+    hh: pad(t.getUTCHours()),
+    mm: pad(t.getUTCMinutes()),
+    ss: pad(t.getUTCSeconds()),
+  };
 }
 
 /** History dates: 'YYYY. MM. DD. HH:mm:ss' in Asia/Seoul. */

@@ -33,6 +33,10 @@ export const Msg = {
   // login and accounts (user)
   loginFailed: "아이디 또는 비밀번호를 다시 확인해 주세요.",
   accountLocked: "비밀번호를 5회 잘못 입력하여 10분간 이용이 제한됩니다. 잠시 후 다시 시도해 주세요.",
+  /** The account-wide lock of a member's login (wrong passwords from every address): lifted only by the password reset. */
+  accountLockedReset: "비밀번호를 여러 차례 잘못 입력하여 로그인이 제한되었습니다. 본인인증 후 비밀번호를 재설정해 주세요.",
+  /** The account-wide lock of an operator's login: lifted after an hour (server/auth/README.md). */
+  adminAccountLocked: "비밀번호를 여러 차례 잘못 입력하여 로그인이 1시간 동안 제한됩니다. 잠시 후 다시 시도해 주세요.",
   accountSuspended: "이용이 정지된 계정입니다. 고객센터로 문의해 주세요.",
   accountKicked: "탈퇴 처리된 계정입니다. 고객센터로 문의해 주세요.",
   logoutConfirm: "로그아웃 하시겠습니까?",
@@ -172,6 +176,19 @@ export const Msg = {
   apiKeyInvalid: "유효하지 않은 API 키입니다.",
   downloadFailed: "다운로드에 실패하였습니다.",
   logoutConfirmAdmin: "로그아웃 하시겠습니까?",
+  // operator two-factor login (내 보안 설정) and the operator IP allow-list
+  otpRequired: "2단계 인증 코드를 입력해 주세요.",
+  otpFormat: "인증 앱의 6자리 코드 또는 복구 코드를 입력해 주세요.",
+  otpWrong: "인증 코드가 올바르지 않습니다.",
+  otpReused: "이미 사용한 인증 코드입니다. 인증 앱에 새 코드가 표시되면 입력해 주세요.",
+  otpLocked: "인증 코드를 5회 잘못 입력하여 10분간 이용이 제한됩니다. 잠시 후 다시 시도해 주세요.",
+  otpEnrolRequired: "2단계 인증 등록이 필요합니다. 내 보안 설정에서 등록한 뒤 이용해 주세요.",
+  otpAlreadyEnabled: "이미 2단계 인증을 사용하고 있습니다.",
+  otpNotEnabled: "2단계 인증을 사용하고 있지 않습니다.",
+  otpSetupFirst: "등록을 먼저 시작해 주세요.",
+  otpEnabled: "2단계 인증이 설정되었습니다. 복구 코드를 안전한 곳에 보관해 주세요.",
+  otpDisabled: "2단계 인증이 해제되었습니다.",
+  operatorIpRefused: "허용되지 않은 위치에서의 접속입니다. 등록된 사내망에서 접속해 주세요.",
   // dashboard (auditor's page)
   txHashInvalid: "거래 해시 형식이 올바르지 않습니다. 0x로 시작하는 64자리 16진수를 입력해 주세요.",
   txNotFound: "해당 해시의 거래를 찾을 수 없습니다.",
@@ -233,6 +250,18 @@ export const Msg = {
   settlementSelectWallet: "점주 조회 후 지갑을 선택해주세요",
   settlementDeleteConfirm: "이 정산 신청을 삭제하시겠습니까? 금액은 점주 지갑으로 반환됩니다.",
   settlementApproveConfirm: "이 정산 신청을 승인하시겠습니까? 금액은 소각됩니다.",
+
+  // list columns and saved views (back-office)
+  columnUnknown: "다운로드할 항목이 올바르지 않습니다.",
+  columnsEmpty: "표시할 항목을 하나 이상 선택해 주세요.",
+  savedViewNameRequired: "보기 이름을 입력해 주세요.",
+  savedViewNameTooLong: "보기 이름은 30자 이내로 입력해 주세요.",
+  savedViewDuplicate: "같은 이름의 보기가 이미 있습니다.",
+  savedViewLimit: "보기는 목록마다 20개까지 저장할 수 있습니다.",
+  savedViewTooLarge: "저장할 보기의 내용이 너무 큽니다.",
+  savedViewSaved: "보기를 저장했습니다.",
+  savedViewDeleted: "보기를 삭제했습니다.",
+  savedViewDeleteConfirm: "이 보기를 삭제하시겠습니까?",
 } as const;
 export type MsgKey = keyof typeof Msg;
 
@@ -242,6 +271,11 @@ export type MsgKey = keyof typeof Msg;
  */
 export function withTriesLeft(message: string, left: number): string {
   return `${message} (${left}회 더 틀리면 10분간 이용이 제한됩니다.)`;
+}
+
+/** A bulk request naming more rows than one request takes (domain/schemas/bulk.ts BULK_MAX). */
+export function bulkTooMany(max: number): string {
+  return `한 번에 최대 ${max}건까지 처리할 수 있습니다.`;
 }
 
 /** Labels of buy states for the user app. */

@@ -46,7 +46,10 @@ export function accountsSuite() {
     if (shotName) await shot(popup, shotName);
     const closed = popup.waitForEvent("close");
     // The popup closes itself inside the click; that is the behaviour under test, not an error.
-    await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
+    await popup
+      .getByRole("button", { name: "인증하기" })
+      .click()
+      .catch(() => undefined);
     await closed;
   }
 
@@ -59,9 +62,9 @@ export function accountsSuite() {
 
   /** Logs in through /login and waits for the landing page with the header balance. */
   async function loginUi(page: Page, phone: string, password: string, balance?: string): Promise<void> {
-    if (!/\/login$/.test(page.url())) await page.goto(s.url + "/login");
+    if (!/\/login$/.test(page.url())) await page.goto(`${s.url}/login`);
     await submitMemberLogin(page, { phone, password });
-    await page.waitForURL(s.url + "/");
+    await page.waitForURL(`${s.url}/`);
     if (balance !== undefined) await expect.poll(async () => (await page.getByTestId("header-balance").textContent()) ?? "").toBe(balance);
   }
 
@@ -79,7 +82,15 @@ export function accountsSuite() {
     const token = await s.loginUser(phone, password);
     const r = await s.call("GET", "/api/info/myinfo", { token });
     expect(r.code).toBe(200);
-    return r.data as { username: string; address: string; balance: number; nickname: string | null; email: string | null; homeAddress: string | null; phonenumber: string };
+    return r.data as {
+      username: string;
+      address: string;
+      balance: number;
+      nickname: string | null;
+      email: string | null;
+      homeAddress: string | null;
+      phonenumber: string;
+    };
   }
 
   const memberId = async (phone: string) => (await memberByPhone(s.ctx.db, phone))?.id;

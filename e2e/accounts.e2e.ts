@@ -22,7 +22,7 @@ describe("accounts in Chromium", () => {
   it("signs up a new adult through the popup, sets a password under every rule, then logs in", async () => {
     const { page } = await newPage();
     const phone = "01070001111";
-    await page.goto(s.url + "/signup");
+    await page.goto(`${s.url}/signup`);
     await page.getByTestId("signup-page").waitFor();
     const verify = page.getByTestId("signup-verify");
     expect(await verify.isDisabled()).toBe(true);
@@ -37,7 +37,9 @@ describe("accounts in Chromium", () => {
     await verifyInPopup(page, verify, { name: "박지훈", birth: ADULT_BIRTH, phone, carrier: "KT" }, "accounts-signup-popup");
     await page.waitForURL(/\/password\?key_info=[A-Za-z0-9_-]{32}$/);
     const keyInfo = new URL(page.url()).searchParams.get("key_info")!;
-    expect(await s.ctx.db.selectFrom("verifications").select(["status", "phone", "name"]).where("key", "=", keyInfo).executeTakeFirst()).toEqual({
+    expect(
+      await s.ctx.db.selectFrom("verifications").select(["status", "phone", "name"]).where("key", "=", keyInfo).executeTakeFirst(),
+    ).toEqual({
       status: "verified",
       phone,
       name: "박지훈",
@@ -84,13 +86,13 @@ describe("accounts in Chromium", () => {
     expect(info.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(await s.ctx.custody.byAddress(info.address)).toMatchObject({ kind: "member", member_id: await memberId(phone) });
     // Logged-in visitors are sent away from /signup.
-    await page.goto(s.url + "/signup");
-    await page.waitForURL(s.url + "/");
+    await page.goto(`${s.url}/signup`);
+    await page.waitForURL(`${s.url}/`);
   });
 
   it("an already-registered phone gets result 1 (→ /login)", async () => {
     const { page } = await newPage();
-    await page.goto(s.url + "/signup");
+    await page.goto(`${s.url}/signup`);
     await page.getByTestId("signup-agree-all").click();
     await verifyInPopup(page, page.getByTestId("signup-verify"), { name: "김민준", birth: ADULT_BIRTH, phone: "01011112222" });
     await expectResult(page, 1);
@@ -102,7 +104,7 @@ describe("accounts in Chromium", () => {
   it("an under-19 birth date gets result 2 (→ /) and creates no member", async () => {
     const { page } = await newPage();
     const phone = "01070002222";
-    await page.goto(s.url + "/signup");
+    await page.goto(`${s.url}/signup`);
     await page.getByTestId("signup-agree-all").click();
     // Turns 19 in two days: still 18 by full age.
     await verifyInPopup(page, page.getByTestId("signup-verify"), { name: "최어린", birth: birthForAge(19, 2).replace(/-/g, ""), phone });
@@ -110,14 +112,14 @@ describe("accounts in Chromium", () => {
     await shot(page, "accounts-result-under-age");
     expect(await memberId(phone)).toBeUndefined();
     await page.getByTestId("result-button").click();
-    await page.waitForURL(s.url + "/");
+    await page.waitForURL(`${s.url}/`);
   });
 
   // ---------------------------------------------------------------- 2. login
 
   it("login: a wrong password shows the dialog, the right one shows the balance; 'save phone number' survives logout", async () => {
     const { page } = await newPage();
-    await page.goto(s.url + "/login");
+    await page.goto(`${s.url}/login`);
     await page.getByTestId("login-page").waitFor();
     // The phone field takes digits only.
     await page.getByTestId("login-phone").pressSequentially("010e3333-4444");
@@ -137,7 +139,7 @@ describe("accounts in Chromium", () => {
     await expect.poll(() => page.getByTestId("login-remember-input").isChecked()).toBe(true);
     await shot(page, "accounts-login");
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(s.url + "/");
+    await page.waitForURL(`${s.url}/`);
     await expect.poll(async () => (await page.getByTestId("header-balance").textContent()) ?? "").toBe("20,000원");
     // The saved phone is in a cookie, but not in clear text.
     const cookies = await page.context().cookies();
@@ -156,7 +158,7 @@ describe("accounts in Chromium", () => {
     expect(await page.getByTestId("login-password").inputValue()).toBe("");
     expect(await page.getByTestId("header-balance").count()).toBe(0);
     // Logged out for real: the login-only page sends us back to /login.
-    await page.goto(s.url + "/info/detail");
+    await page.goto(`${s.url}/info/detail`);
     await page.waitForURL(/\/login$/);
 
     // Unticking it forgets the phone at the next login.
@@ -165,7 +167,7 @@ describe("accounts in Chromium", () => {
     await expect.poll(() => page.getByTestId("login-remember-input").isChecked()).toBe(false);
     await page.getByTestId("login-submit").click();
     // the login returns to the page that asked for it
-    await page.waitForURL(s.url + "/info/detail");
+    await page.waitForURL(`${s.url}/info/detail`);
     expect((await page.context().cookies()).find((c) => c.name === "krw_saved_phone")).toBeUndefined();
   });
 
@@ -178,8 +180,13 @@ describe("accounts in Chromium", () => {
     expect((await s.call("PUT", "/api/auth", { body: { key_info: v.key, password: "111222" } })).code).toBe(200);
 
     const { page } = await newPage();
-    await page.goto(s.url + "/login");
-    await verifyInPopup(page, page.getByTestId("login-find-password"), { name: "정하늘", birth: ADULT_BIRTH, phone }, "accounts-reauth-popup");
+    await page.goto(`${s.url}/login`);
+    await verifyInPopup(
+      page,
+      page.getByTestId("login-find-password"),
+      { name: "정하늘", birth: ADULT_BIRTH, phone },
+      "accounts-reauth-popup",
+    );
     await page.waitForURL(/\/password\?key_info=[A-Za-z0-9_-]{32}&reauth=1$/);
     await page.getByTestId("password-page").waitFor();
     expect(await page.getByTestId("password-page").getAttribute("data-mode")).toBe("reauth");
@@ -202,7 +209,7 @@ describe("accounts in Chromium", () => {
 
   it("password reset for a phone that is not a member ends on result 3", async () => {
     const { page } = await newPage();
-    await page.goto(s.url + "/login");
+    await page.goto(`${s.url}/login`);
     await verifyInPopup(page, page.getByTestId("login-find-password"), { name: "없는사람", birth: ADULT_BIRTH, phone: "01070009999" });
     await expectResult(page, 3);
     await page.getByTestId("result-button").click();
@@ -216,7 +223,7 @@ describe("accounts in Chromium", () => {
 
     const { page } = await newPage();
     await loginUi(page, phone, "246810");
-    await page.goto(s.url + "/info/detail");
+    await page.goto(`${s.url}/info/detail`);
     await page.getByTestId("info-page").waitFor();
     await verifyInPopup(page, page.getByTestId("info-change-password"), { name: "윤바다", birth: ADULT_BIRTH, phone });
     const dialog = page.getByTestId("info-reset-dialog");
@@ -230,13 +237,13 @@ describe("accounts in Chromium", () => {
     await dialog.getByTestId("password-submit").click();
     await expectSnack(page, Msg.passwordChanged);
     await dialog.waitFor({ state: "hidden" });
-    expect(page.url()).toBe(s.url + "/info/detail");
+    expect(page.url()).toBe(`${s.url}/info/detail`);
     // Still signed in: the change ended the sessions from before it and this one took the new token.
     const myInfo = page.waitForResponse((r) => r.url().endsWith("/api/info/myinfo"));
     await page.reload();
     expect((await myInfo).status()).toBe(200);
     await page.getByTestId("info-page").waitFor();
-    expect(page.url()).toBe(s.url + "/info/detail");
+    expect(page.url()).toBe(`${s.url}/info/detail`);
     expect((await s.call("POST", "/api/auth/login_user", { body: { username: phone, password: "246810" } })).code).not.toBe(200);
     expect((await s.call("POST", "/api/auth/login_user", { body: { username: phone, password: "135799" } })).code).toBe(200);
   });

@@ -51,7 +51,7 @@ describe("back-office screens in Chromium", () => {
     const r = await s.call("GET", "/api/buy", { token: member });
     expect(r.code).toBe(403);
     const web = await suite.newPage();
-    await web.goto(s.url + "/login");
+    await web.goto(`${s.url}/login`);
     await web.getByTestId("login-phone").fill(SEOYEON.phone);
     await web.getByTestId("login-password").fill(SEOYEON.password);
     await web.getByTestId("login-submit").click();
@@ -60,13 +60,16 @@ describe("back-office screens in Chromium", () => {
     await page.close();
     // Leave the member as found (the next tests link members to operators).
     const admin = await s.loginAdmin("admin", "admin1234");
-    const id: number = (await s.call("GET", `/api/operation/allUserList?keyword=${SEOYEON.phone}`, { token: admin, marker: "operation" })).data.list[0].id;
-    expect((await s.call("POST", "/api/operation/changeState", { token: admin, marker: "operation", body: { id, state: "repair" } })).code).toBe(200);
+    const id: number = (await s.call("GET", `/api/operation/allUserList?keyword=${SEOYEON.phone}`, { token: admin, marker: "operation" }))
+      .data.list[0].id;
+    expect(
+      (await s.call("POST", "/api/operation/changeState", { token: admin, marker: "operation", body: { id, state: "repair" } })).code,
+    ).toBe(200);
   });
 
   it("operators: create a sub admin from a preset → it logs in → menu and server agree; deletion stops it at once", async () => {
     const page = await suite.adminPage();
-    await page.goto(s.url + "/admin/account/create");
+    await page.goto(`${s.url}/admin/account/create`);
     // Spec §5 messages, from the shared schema.
     await page.getByTestId("operator-id").fill("ab");
     await page.getByTestId("operator-password").fill("short");
@@ -116,7 +119,7 @@ describe("back-office screens in Chromium", () => {
     expect((await op("POST", "/api/operation/changeState", { id: 1, state: "repair" })).code).toBe(403);
 
     // Delete it from the admin list: its token (and its page) stop at once.
-    await page.goto(s.url + "/admin/account/adminlist");
+    await page.goto(`${s.url}/admin/account/adminlist`);
     await page.getByTestId("operators-row").filter({ hasText: "subadmin1" }).click();
     await expect.poll(() => page.getByTestId("operator-detail-login").textContent()).toBe("subadmin1");
     await page.getByTestId("operator-delete").click();
@@ -129,9 +132,9 @@ describe("back-office screens in Chromium", () => {
     await page.close();
   });
 
-  it("notifications: a deposit request arrives live; the row click lands on sales", async () => {
+  it("notifications: a deposit request arrives live; the row click opens the order on sales", async () => {
     const page = await suite.adminPage();
-    await page.goto(s.url + "/admin/notify");
+    await page.goto(`${s.url}/admin/notify`);
     await page.getByTestId("notify-table").waitFor();
     const member = await s.loginUser(MINJUN.phone, MINJUN.password);
     const buy = await s.call("POST", "/api/buy/charge", { token: member, body: { value: 10000, password: MINJUN.password } });
@@ -144,13 +147,14 @@ describe("back-office screens in Chromium", () => {
     expect(await page.getByTestId("notify-table-row").first().textContent()).toContain("10,000");
     await shot(page, "admin-notify");
     await page.getByTestId("notify-table-row").first().click();
-    await page.waitForURL(/\/admin\/sale\/sell$/);
+    await page.waitForURL(`${s.url}/admin/sale/sell?sale=${buy.data.id}`);
+    await expect.poll(() => page.getByTestId("sale-detail").textContent()).toContain(buy.data.orderNo);
     await page.close();
   });
 
   it("API key: shown once, then masked; the partner API answers with it and refuses without it", async () => {
     const page = await suite.adminPage();
-    await page.goto(s.url + "/admin/key");
+    await page.goto(`${s.url}/admin/key`);
     await page.getByTestId("apikey-none").waitFor();
     await page.getByTestId("apikey-create").click();
     await page.getByTestId("apikey-confirm-ok").click();
@@ -165,7 +169,7 @@ describe("back-office screens in Chromium", () => {
 
     expect((await s.call("GET", "/api/partner/payments", { headers: { "x-api-key": key } })).code).toBe(200);
     expect((await s.call("GET", "/api/partner/payments")).code).toBe(401);
-    expect((await s.call("GET", "/api/partner/payments", { headers: { "x-api-key": key + "x" } })).code).toBe(401);
+    expect((await s.call("GET", "/api/partner/payments", { headers: { "x-api-key": `${key}x` } })).code).toBe(401);
     await page.close();
   });
 
@@ -188,9 +192,9 @@ describe("back-office screens in Chromium", () => {
     const page = await suite.adminPage("shop01", "shop1234", { landing: /\/admin\/calc\/request$/ });
     expect(await page.getByTestId("admin-menu-main").getAttribute("data-enabled")).toBe("false");
     expect(await page.getByTestId("admin-menu-calc-request").getAttribute("data-enabled")).toBe("true");
-    await page.goto(s.url + "/admin/account");
+    await page.goto(`${s.url}/admin/account`);
     await page.waitForURL(/\/admin\/calc\/request$/);
-    await page.goto(s.url + "/admin/calc/status");
+    await page.goto(`${s.url}/admin/calc/status`);
     await page.waitForURL(/\/admin\/calc\/request$/);
     await page.close();
   });

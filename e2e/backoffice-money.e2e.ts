@@ -57,7 +57,7 @@ describe("back-office money in Chromium", () => {
     const page = admin;
     const approveId = await order(12_000);
     const cancelId = await order(3_000);
-    await page.goto(s.url + "/admin/sale/sell");
+    await page.goto(`${s.url}/admin/sale/sell`);
     await page.getByTestId(`sale-accept-${approveId}`).waitFor();
     await shot(page, "admin-sale-sell");
     await page.getByTestId(`sale-accept-${approveId}`).click();
@@ -75,7 +75,9 @@ describe("back-office money in Chromium", () => {
     expect(table).toContain("입금 완료");
     expect(table).toContain("취소");
     await s.waitIndexed();
-    await expect.poll(async () => (await page.getByTestId("sale-total-daily_value").textContent())?.replace(/\D/g, ""), { timeout: 10_000 }).toBe("12000");
+    await expect
+      .poll(async () => (await page.getByTestId("sale-total-daily_value").textContent())?.replace(/\D/g, ""), { timeout: 10_000 })
+      .toBe("12000");
 
     const downloadP = page.waitForEvent("download");
     await page.getByTestId("sale-excel").click();
@@ -91,7 +93,7 @@ describe("back-office money in Chromium", () => {
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     const before = await onChain(s, treasury);
     const supply = BigInt(await s.ctx.chain.token.totalSupply());
-    await page.goto(s.url + "/admin/token/management");
+    await page.goto(`${s.url}/admin/token/management`);
     await page.getByTestId("token-mint-open").click();
     await page.getByTestId("token-mint-submit").click();
     await expect.poll(() => textOf(page, "token-mint-error")).toBe(Msg.required);
@@ -116,7 +118,13 @@ describe("back-office money in Chromium", () => {
     await shot(page, "admin-token-management");
     // The row's detail, read from /api/token/detail.
     const detail = page.waitForResponse((r) => r.url().endsWith("/api/token/detail"));
-    await page.getByTestId("token-table").locator("tbody tr", { hasText: won(777_777) }).first().locator("td").first().click();
+    await page
+      .getByTestId("token-table")
+      .locator("tbody tr", { hasText: won(777_777) })
+      .first()
+      .locator("td")
+      .first()
+      .click();
     expect((await detail).status()).toBe(200);
     await expect.poll(async () => (await page.getByTestId("token-detail").textContent()) ?? "").toContain(treasury);
     await page.keyboard.press("Escape");
@@ -134,7 +142,11 @@ describe("back-office money in Chromium", () => {
 
   it("a mint whose answer is lost on the way: the approval tried again mints once", async () => {
     const supply = BigInt(await s.ctx.chain.token.totalSupply());
-    const proposed = await s.call("POST", "/api/token/mint", { token: await s.loginAdmin("admin", "admin1234"), marker: "operation", body: { value: 4321 } });
+    const proposed = await s.call("POST", "/api/token/mint", {
+      token: await s.loginAdmin("admin", "admin1234"),
+      marker: "operation",
+      body: { value: 4321 },
+    });
     expect([proposed.code, proposed.message]).toEqual([200, Msg.proposalCreated]);
     const id = proposed.data.proposal.id as number;
     // The approval reaches the server and mints; its answer never reaches the browser.
@@ -161,7 +173,11 @@ describe("back-office money in Chromium", () => {
     expect(lost).toBe(1);
     // The same approval tried again with its key is told it is done, and mints nothing more.
     expect(key).toBeTruthy();
-    const again = await s.call("POST", `/api/proposals/${id}/approve`, { token: await s.loginAdmin("admin2", "admin1234"), marker: "operation", headers: { "idempotency-key": key! } });
+    const again = await s.call("POST", `/api/proposals/${id}/approve`, {
+      token: await s.loginAdmin("admin2", "admin1234"),
+      marker: "operation",
+      headers: { "idempotency-key": key! },
+    });
     expect([again.code, again.headers.get("idempotent-replayed"), again.data.state]).toEqual([200, "true", "approved"]);
     expect(BigInt(await s.ctx.chain.token.totalSupply()) - supply).toBe(4_321n);
   });
@@ -170,7 +186,7 @@ describe("back-office money in Chromium", () => {
     await insertOperator(s.ctx, "sellonly9", AdminPermission.SUB, { isSale1: true });
     // A sub admin lands on its first screen in menu order (the dashboard needs no flag).
     const page = await suite.adminPage("sellonly9", "operator1234", { landing: /\/admin\/dashboard$/ });
-    await page.goto(s.url + "/admin/sale/sell");
+    await page.goto(`${s.url}/admin/sale/sell`);
     await page.getByTestId("sale-table").waitFor();
     await expect.poll(async () => (await page.getByTestId("sale-table").textContent()) ?? "").toContain("입금 완료");
     for (const path of ["sale/use", "sale/gift", "token/management", "token/fee", "address/bank", "address/wallet"]) {
@@ -187,9 +203,9 @@ describe("back-office money in Chromium", () => {
   it("a deposit account made main is what the member's buy page shows, even one opened before the change", async () => {
     const page = admin;
     // The member opens the buy page first: its confirm step must still show the account made main meanwhile.
-    await member.goto(s.url + "/buy");
+    await member.goto(`${s.url}/buy`);
     await member.getByTestId("buy-add-10000").waitFor();
-    await page.goto(s.url + "/admin/address/bank");
+    await page.goto(`${s.url}/admin/address/bank`);
     await page.getByTestId("bank-row").first().waitFor();
     await page.getByTestId("bank-set-main").click();
     await expectSnack(page, Msg.selectItem);
@@ -224,7 +240,7 @@ describe("back-office money in Chromium", () => {
   it("creates an operator wallet and funds it by a transfer; both balances show", async () => {
     const page = admin;
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
-    await page.goto(s.url + "/admin/address/wallet");
+    await page.goto(`${s.url}/admin/address/wallet`);
     await page.getByTestId("wallet-row").first().waitFor();
     await page.getByTestId("wallet-create-open").click();
     await page.getByTestId("wallet-create-nickname").fill("e2e 지갑");

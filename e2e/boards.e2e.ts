@@ -9,13 +9,13 @@ import { savePolicy } from "../server/features/policies/policies.repo";
 /** Hostile HTML: each would open a dialog (alert) if it ran. */
 const XSS = [
   "<script>alert('script')</script>",
-  '<img src=x onerror="alert(\'img\')">',
-  '<a href="javascript:alert(\'link\')">위험한 링크</a>',
+  "<img src=x onerror=\"alert('img')\">",
+  "<a href=\"javascript:alert('link')\">위험한 링크</a>",
   '<svg onload="alert(\'svg\')"><circle r="1"/></svg>',
-  '<style>body{display:none}</style><p style="background:url(javascript:alert(\'style\'))">스타일</p>',
-  '<iframe src="javascript:alert(\'iframe\')"></iframe>',
-  '<p onmouseover="alert(\'hover\')" onclick="alert(\'click\')">마우스</p>',
-  '<details open ontoggle="alert(\'toggle\')"><summary>s</summary></details>',
+  "<style>body{display:none}</style><p style=\"background:url(javascript:alert('style'))\">스타일</p>",
+  "<iframe src=\"javascript:alert('iframe')\"></iframe>",
+  "<p onmouseover=\"alert('hover')\" onclick=\"alert('click')\">마우스</p>",
+  "<details open ontoggle=\"alert('toggle')\"><summary>s</summary></details>",
 ].join("");
 
 /**
@@ -34,7 +34,7 @@ describe("boards and policies in Chromium", () => {
 
   it("an operator publishes a notice with bold and a link; the member sees it formatted", async () => {
     const admin = await adminPage();
-    await admin.goto(s.url + "/admin/board/notice");
+    await admin.goto(`${s.url}/admin/board/notice`);
     await admin.getByTestId("board-table").waitFor();
     await admin.getByTestId("board-write").click();
     // The title is required, with the spec's message.
@@ -58,7 +58,7 @@ describe("boards and policies in Chromium", () => {
     await shot(admin, "boards-admin-notice-list");
 
     const member = await newPage();
-    await member.goto(s.url + "/cs/notify");
+    await member.goto(`${s.url}/cs/notify`);
     await member.getByTestId("notice-row").filter({ hasText: "브라우저 공지 (서식)" }).click();
     const detail = member.getByTestId("notice-detail");
     await detail.waitFor();
@@ -74,7 +74,7 @@ describe("boards and policies in Chromium", () => {
   // when focus went back to the page: DetailDialog ignores focus landing outside it).
   it("an operator publishes an event with its period, edits and deletes a notice; the member app follows", async () => {
     const admin = await adminPage();
-    await admin.goto(s.url + "/admin/board/event");
+    await admin.goto(`${s.url}/admin/board/event`);
     await admin.getByTestId("board-write").click();
     await admin.getByTestId("board-form-title").fill("브라우저 이벤트");
     await admin.locator('[data-testid="board-form-editor-content"] .ProseMirror').click();
@@ -87,7 +87,7 @@ describe("boards and policies in Chromium", () => {
     await admin.getByTestId("board-form-confirm-ok").click();
     await admin.getByTestId("board-table").getByText("2026-12-01 ~ 2026-12-24").waitFor();
 
-    await admin.goto(s.url + "/admin/board/notice");
+    await admin.goto(`${s.url}/admin/board/notice`);
     await admin.getByTestId("board-table").getByText("시스템 점검 안내").click();
     await admin.getByTestId("board-detail-edit").click();
     await admin.getByTestId("board-form-title").fill("시스템 점검 안내 (변경)");
@@ -101,9 +101,9 @@ describe("boards and policies in Chromium", () => {
     await expect.poll(() => admin.getByTestId("board-table").textContent()).not.toContain("시스템 점검 안내");
 
     const member = await newPage();
-    await member.goto(s.url + "/cs/event");
+    await member.goto(`${s.url}/cs/event`);
     await member.getByTestId("event-row").filter({ hasText: "브라우저 이벤트" }).getByText("기간 2026-12-01 ~ 2026-12-24").waitFor();
-    await member.goto(s.url + "/cs/notify");
+    await member.goto(`${s.url}/cs/notify`);
     await member.getByTestId("notice-row").first().waitFor();
     expect(await member.getByTestId("notice-list").textContent()).not.toContain("시스템 점검 안내");
   });
@@ -111,7 +111,7 @@ describe("boards and policies in Chromium", () => {
   it("a member's inquiry reaches the operator as a notification; the answer shows to the member, who can no longer edit", async () => {
     const admin = await adminPage();
     const member = await memberPage();
-    await member.goto(s.url + "/cs/inquiry");
+    await member.goto(`${s.url}/cs/inquiry`);
     await member.getByTestId("inquiry-new").click();
     await member.getByTestId("inquiry-title").fill("브라우저 문의");
     await member.getByTestId("inquiry-content").fill("첫 줄 <b>태그</b>\n둘째 줄");
@@ -119,13 +119,13 @@ describe("boards and policies in Chromium", () => {
     await member.getByTestId("inquiry-submit-dialog-ok").click();
     await member.getByTestId("inquiry-list").getByText("브라우저 문의").waitFor();
 
-    // The operator (already on a page) gets the '문의' push and follows it to the inquiry board.
+    // The operator (already on a page) gets the '문의' push and follows it to the inquiry, open on the inquiry board.
     await admin.getByTestId("admin-notify-dialog").waitFor();
     expect(await admin.getByTestId("admin-notify-kind").textContent()).toBe("문의");
     await admin.getByTestId("admin-notify-link").click();
-    await admin.waitForURL(/\/admin\/board\/inquiry/);
-    await admin.getByTestId("board-table").getByText("브라우저 문의").click();
+    await admin.waitForURL(/\/admin\/board\/inquiry\?post=\d+$/);
     await admin.getByTestId("board-detail").waitFor();
+    await expect.poll(() => admin.getByTestId("board-detail-title").textContent()).toBe("브라우저 문의");
     expect(await admin.getByTestId("board-detail-content").innerHTML()).toContain("&lt;b&gt;태그&lt;/b&gt;<br>둘째 줄");
     await admin.getByTestId("inquiry-tab-answer").click();
     expect(await admin.getByTestId("inquiry-answer-submit").textContent()).toBe("작성 완료");
@@ -148,7 +148,7 @@ describe("boards and policies in Chromium", () => {
 
   it("an operator edits the voucher terms and /policy/giftcard shows them", async () => {
     const admin = await adminPage();
-    await admin.goto(s.url + "/admin/policy/giftcard");
+    await admin.goto(`${s.url}/admin/policy/giftcard`);
     await admin.getByTestId("policy-content").waitFor();
     await admin.getByTestId("policy-edit").click();
     const editor = admin.locator('[data-testid="policy-editor-content"] .ProseMirror');
@@ -160,7 +160,7 @@ describe("boards and policies in Chromium", () => {
     await admin.getByTestId("policy-content").getByText("개정된 상품권 이용약관 제1조").waitFor();
 
     const member = await newPage();
-    await member.goto(s.url + "/policy/giftcard");
+    await member.goto(`${s.url}/policy/giftcard`);
     await member.getByTestId("policy-content").getByText("개정된 상품권 이용약관 제1조").waitFor();
   });
 
@@ -168,11 +168,23 @@ describe("boards and policies in Chromium", () => {
     const adminToken = await s.loginAdmin("admin", "admin1234");
     const op = (method: string, path: string, body: unknown) => s.call(method, path, { token: adminToken, marker: "operation", body });
     // Through the API (sanitised on write)…
-    for (const type of ["notice", "faq"] as const) expect((await op("POST", "/api/board", { type, content: { title: "XSS <img src=x onerror=alert(1)>", content: XSS } })).code).toBe(200);
-    expect((await op("POST", "/api/board", { type: "event", content: { title: "XSS 이벤트", content: XSS, startAt: "2026-12-01", endAt: "2026-12-31" } })).code).toBe(200);
+    for (const type of ["notice", "faq"] as const)
+      expect((await op("POST", "/api/board", { type, content: { title: "XSS <img src=x onerror=alert(1)>", content: XSS } })).code).toBe(
+        200,
+      );
+    expect(
+      (
+        await op("POST", "/api/board", {
+          type: "event",
+          content: { title: "XSS 이벤트", content: XSS, startAt: "2026-12-01", endAt: "2026-12-31" },
+        })
+      ).code,
+    ).toBe(200);
     const memberToken = await s.loginUser("01011112222", "111111");
     const inq = await s.call("POST", "/api/cs/inquiry", { token: memberToken, body: { title: "XSS <svg onload=alert(1)>", content: XSS } });
-    expect((await op("PUT", "/api/board/update", { id: inq.data.id, type: "inquiry", content: { answer: XSS }, exist: false })).code).toBe(200);
+    expect((await op("PUT", "/api/board/update", { id: inq.data.id, type: "inquiry", content: { answer: XSS }, exist: false })).code).toBe(
+      200,
+    );
     expect((await op("PUT", "/api/policy", { id: 1, policy: `<p>약관</p>${XSS}` })).code).toBe(200);
     // …and straight into the store, as if an older version had kept it raw: the renderers must hold on their own.
     await insertBoard(s.ctx.db, { type: "notice", title: "RAW 공지", content: `<p>원본</p>${XSS}`, state: "1" });
@@ -195,7 +207,11 @@ describe("boards and policies in Chromium", () => {
       await member.getByTestId("notice-row").filter({ hasText: title }).first().click();
       await member.getByTestId("notice-detail").waitFor();
       await member.getByTestId("notice-detail").hover();
-      await member.locator('[data-testid="notice-detail"] p').first().click().catch(() => undefined);
+      await member
+        .locator('[data-testid="notice-detail"] p')
+        .first()
+        .click()
+        .catch(() => undefined);
       await member.waitForTimeout(300);
       expect(await member.locator("[data-testid=notice-detail] a[href^='javascript']").count()).toBe(0);
       await member.getByTestId("notice-back").click();
@@ -215,7 +231,11 @@ describe("boards and policies in Chromium", () => {
     await member.waitForTimeout(300);
     await visit(member, "/policy/clause", "policy-content");
     await visit(member, "/policy/personal", "policy-content");
-    expect(await member.locator("script, iframe, svg, style:not([data-emotion])").evaluateAll((els) => els.filter((e) => e.closest("[data-testid=policy-content]")).length)).toBe(0);
+    expect(
+      await member
+        .locator("script, iframe, svg, style:not([data-emotion])")
+        .evaluateAll((els) => els.filter((e) => e.closest("[data-testid=policy-content]")).length),
+    ).toBe(0);
 
     const admin = await adminPage();
     watch(admin);

@@ -17,7 +17,10 @@ describe("chain dashboard in Chromium", () => {
   let seoyeon: string;
   let minjunToken: string;
   const gift = (value: number) =>
-    s.call("POST", "/api/gift/trade/address", { token: minjunToken, body: { opponentAddress: seoyeon, kind: 0, type: 1, value, password: MINJUN.password } });
+    s.call("POST", "/api/gift/trade/address", {
+      token: minjunToken,
+      body: { opponentAddress: seoyeon, kind: 0, type: 1, value, password: MINJUN.password },
+    });
 
   beforeAll(async () => {
     s = suite.stack();
@@ -33,7 +36,7 @@ describe("chain dashboard in Chromium", () => {
   const verdict = () => page.getByTestId("tx-verdict").textContent();
 
   it("finds a gift by the member's phone, opens it and sees every field verified against the chain", async () => {
-    await page.goto(s.url + "/admin/dashboard");
+    await page.goto(`${s.url}/admin/dashboard`);
     await page.getByTestId("reconcile-verdict").waitFor();
     expect(await page.getByTestId("reconcile-verdict").textContent()).toContain("모든 항목이 일치합니다");
     await page.getByTestId("dashboard-filter-type").selectOption("phone");
@@ -57,7 +60,8 @@ describe("chain dashboard in Chromium", () => {
 
   it("marks the field that disagrees when the index is tampered with", async () => {
     const store = await openChainStore({ dataDir: s.dataDir, databaseUrl: s.databaseUrl });
-    const real = (await store.db.selectFrom("transactions").select("gas_used").where("hash", "=", giftHash).executeTakeFirstOrThrow()).gas_used;
+    const real = (await store.db.selectFrom("transactions").select("gas_used").where("hash", "=", giftHash).executeTakeFirstOrThrow())
+      .gas_used;
     try {
       await store.db.updateTable("transactions").set({ gas_used: "12345" }).where("hash", "=", giftHash).execute();
       // An auditor pastes the hash into the URL.
@@ -95,7 +99,7 @@ describe("chain dashboard in Chromium", () => {
   });
 
   it("holders: the index's total equals totalSupply on chain", async () => {
-    await page.goto(s.url + "/admin/dashboard");
+    await page.goto(`${s.url}/admin/dashboard`);
     await page.getByTestId("holders-link").click();
     await page.waitForURL(/\/admin\/dashboard\/holder/);
     await page.getByTestId("holders-verdict").waitFor();

@@ -37,7 +37,7 @@ export async function textOf(page: Page, testId: string): Promise<string> {
 /** Reloads until the header shows this balance (the balance query refetches on load). */
 export async function expectHeaderBalance(page: Page, s: TestStack, amount: number): Promise<void> {
   await s.waitIndexed();
-  await page.goto(s.url + "/");
+  await page.goto(`${s.url}/`);
   await expect.poll(() => textOf(page, "header-balance"), { timeout: 20_000 }).toBe(won(amount));
 }
 

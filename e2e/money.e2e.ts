@@ -62,7 +62,7 @@ describe("money screens in Chromium", () => {
 
   it("buy: validation, quick-add, deposit account and checks, password → result 6; operator approval raises the header balance", async () => {
     await expect.poll(() => textOf(page, "header-balance")).toBe(won(50_000));
-    await page.goto(s.url + "/buy");
+    await page.goto(`${s.url}/buy`);
     const amount = page.getByTestId("buy-amount");
     await amount.waitFor();
     await expect.poll(() => textOf(page, "buy-balance")).toBe(won(50_000));
@@ -132,7 +132,7 @@ describe("money screens in Chromium", () => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ value: BUY, state: "pending" });
-    await page.goto(s.url + "/buy");
+    await page.goto(`${s.url}/buy`);
     await expect.poll(() => textOf(page, "buy-capacity")).toBe(won(1_000_000 - BUY));
     expect(await textOf(page, "header-balance")).toBe(won(50_000));
 
@@ -147,7 +147,7 @@ describe("money screens in Chromium", () => {
 
   it("gift by phone: confirm step with name, fee and total; previous keeps the form; wrong password then the right one → result 7", async () => {
     const before = await balances();
-    await page.goto(s.url + "/send/gift");
+    await page.goto(`${s.url}/send/gift`);
     const recipient = page.getByTestId("gift-recipient");
     const amount = page.getByTestId("gift-amount");
     await recipient.waitFor();
@@ -198,7 +198,7 @@ describe("money screens in Chromium", () => {
     await shot(page, "money-gift-wrong-password");
     expect(await page.getByTestId("password-dialog").isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("password-input").inputValue()).toBe("");
-    expect(page.url()).toBe(s.url + "/send/gift?step=confirm");
+    expect(page.url()).toBe(`${s.url}/send/gift?step=confirm`);
     expect(await balances()).toEqual(before);
 
     await enterPassword(page, MINJUN.password);
@@ -215,7 +215,7 @@ describe("money screens in Chromium", () => {
 
   it("gift by wallet address → result 7", async () => {
     const before = await balances();
-    await page.goto(s.url + "/send/gift");
+    await page.goto(`${s.url}/send/gift`);
     const recipient = page.getByTestId("gift-recipient");
     await recipient.waitFor();
     await expect.poll(() => textOf(page, "send-balance")).not.toBe("");
@@ -241,6 +241,10 @@ describe("money screens in Chromium", () => {
     await page.getByTestId("send-confirm").click();
     await enterPassword(page, MINJUN.password);
     await expectResult(page, s, 7, ResultPages[7].message);
+    // Home from the result (no reload): the header's balance is the one after the gift.
+    await page.getByTestId("result-button").click();
+    await page.waitForURL(`${s.url}/`);
+    await expect.poll(() => textOf(page, "header-balance")).toBe(won(before.minjun - GIFT_ADDRESS - FEE));
 
     await expect.poll(balances).toEqual({
       minjun: before.minjun - GIFT_ADDRESS - FEE,
@@ -252,7 +256,7 @@ describe("money screens in Chromium", () => {
 
   it("use at the demo shop: a member's address is refused; the shop's shows the total → result 8", async () => {
     const before = await balances();
-    await page.goto(s.url + "/send/use");
+    await page.goto(`${s.url}/send/use`);
     const address = page.getByTestId("use-address");
     const amount = page.getByTestId("use-amount");
     await address.waitFor();
@@ -304,21 +308,17 @@ describe("money screens in Chromium", () => {
 
   it("history tabs show the confirmed buy, the use and the sent gifts with their totals", async () => {
     await s.waitIndexed();
-    await page.goto(s.url + "/info/history");
+    await page.goto(`${s.url}/info/history`);
     const rows = () => historyRows(page);
 
-    await expect.poll(rows).toEqual([
-      expect.objectContaining({ badge: Msg.buyConfirmed, amount: `+${won(BUY)}` }),
-    ]);
+    await expect.poll(rows).toEqual([expect.objectContaining({ badge: Msg.buyConfirmed, amount: `+${won(BUY)}` })]);
     expect(await page.getByTestId("history-tx").count()).toBe(1);
     expect(await textOf(page, "history-date")).toMatch(/^\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2}$/);
     await shot(page, "money-history-buy");
 
     await page.getByTestId("history-tab-2").click();
     await page.waitForURL(/\/info\/history\?tab=2$/);
-    await expect.poll(rows).toEqual([
-      expect.objectContaining({ title: SHOP.name, amount: `-${won(USE + FEE)}` }),
-    ]);
+    await expect.poll(rows).toEqual([expect.objectContaining({ title: SHOP.name, amount: `-${won(USE + FEE)}` })]);
     const use = (await rows())[0];
     expect(use.text).toContain(`금액 ${won(USE)}`);
     expect(use.text).toContain(`수수료 ${won(FEE)}`);
@@ -327,10 +327,12 @@ describe("money screens in Chromium", () => {
     await page.getByTestId("history-tab-3").click();
     await page.waitForURL(/\/info\/history\?tab=3$/);
     // Newest first: the address gift, then the phone gift; a sent gift shows value + 200.
-    await expect.poll(rows).toEqual([
-      expect.objectContaining({ title: SEOYEON.name, badge: "보낸 선물", amount: `-${won(GIFT_ADDRESS + FEE)}` }),
-      expect.objectContaining({ title: SEOYEON.name, badge: "보낸 선물", amount: `-${won(GIFT_PHONE + FEE)}` }),
-    ]);
+    await expect
+      .poll(rows)
+      .toEqual([
+        expect.objectContaining({ title: SEOYEON.name, badge: "보낸 선물", amount: `-${won(GIFT_ADDRESS + FEE)}` }),
+        expect.objectContaining({ title: SEOYEON.name, badge: "보낸 선물", amount: `-${won(GIFT_PHONE + FEE)}` }),
+      ]);
     for (const r of await rows()) expect(r.text).toContain(`수수료 ${won(FEE)}`);
     await shot(page, "money-history-gift");
 
@@ -342,11 +344,13 @@ describe("money screens in Chromium", () => {
   it("the recipient sees both gifts as received, for their value only, and her balance", async () => {
     const other = await suite.memberPage(SEOYEON);
     await expect.poll(() => textOf(other, "header-balance")).toBe(won(20_000 + GIFT_PHONE + GIFT_ADDRESS));
-    await other.goto(s.url + "/info/history?tab=3");
-    await expect.poll(() => historyRows(other)).toEqual([
-      expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_ADDRESS)}` }),
-      expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_PHONE)}` }),
-    ]);
+    await other.goto(`${s.url}/info/history?tab=3`);
+    await expect
+      .poll(() => historyRows(other))
+      .toEqual([
+        expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_ADDRESS)}` }),
+        expect.objectContaining({ title: MINJUN.name, badge: "받은 선물", amount: `+${won(GIFT_PHONE)}` }),
+      ]);
     await shot(other, "money-history-received");
   });
 });

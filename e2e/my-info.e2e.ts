@@ -24,7 +24,7 @@ describe("my info and address book in Chromium", () => {
     await loginUi(page, "01011112222", "111111", "50,000원");
     const wallet = (await s.ctx.custody.memberWallet((await memberId("01011112222"))!))!;
 
-    await page.goto(s.url + "/info/detail");
+    await page.goto(`${s.url}/info/detail`);
     await page.getByTestId("info-page").waitFor();
     expect(await page.getByTestId("info-username").textContent()).toBe("김민준");
     expect(await page.getByTestId("info-address").textContent()).toBe(wallet.address);
@@ -65,7 +65,12 @@ describe("my info and address book in Chromium", () => {
     await expectSnack(page, Msg.myInfoSaved, true);
 
     const api = await myInfoApi("01011112222", "111111");
-    expect(api).toMatchObject({ nickname: "민준이", email: "minjun@example.com", homeAddress: "(06236) 서울 강남구 역삼동 823 3층", balance: 50_000 });
+    expect(api).toMatchObject({
+      nickname: "민준이",
+      email: "minjun@example.com",
+      homeAddress: "(06236) 서울 강남구 역삼동 823 3층",
+      balance: 50_000,
+    });
 
     await page.reload();
     await page.getByTestId("info-page").waitFor();
@@ -89,7 +94,7 @@ describe("my info and address book in Chromium", () => {
     const shop = (await s.ctx.custody.memberWallet((await memberId("01055556666"))!))!.address;
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
 
-    await page.goto(s.url + "/info/address");
+    await page.goto(`${s.url}/info/address`);
     await page.getByTestId("favorite-page").waitFor();
     await page.getByTestId("favorite-empty").waitFor();
     expect(await page.getByTestId("favorite-empty").textContent()).toContain(Msg.favoriteEmpty);
@@ -118,7 +123,7 @@ describe("my info and address book in Chromium", () => {
     // An operator wallet and an address nobody holds are not voucher addresses.
     await add("금고", treasury);
     await expectSnack(page, Msg.favoriteNotVoucher, true);
-    await add("모름", "0x" + "12".repeat(20));
+    await add("모름", `0x${"12".repeat(20)}`);
     await expectSnack(page, Msg.favoriteNotVoucher);
     expect(await rows.count()).toBe(2);
 
@@ -165,18 +170,18 @@ describe("my info and address book in Chromium", () => {
   it("at 360 px the login page and my info fit without horizontal overflow", async () => {
     const { page } = await newPage(360, 740);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);
-    await page.goto(s.url + "/login");
+    await page.goto(`${s.url}/login`);
     await page.getByTestId("login-page").waitFor();
     expect(await overflow()).toBeLessThanOrEqual(360);
     await shot(page, "accounts-login-360");
     await loginUi(page, "01033334444", "222222");
-    await page.goto(s.url + "/info/detail");
+    await page.goto(`${s.url}/info/detail`);
     await page.getByTestId("info-page").waitFor();
     await page.getByTestId("address-manual").waitFor();
     expect(await page.getByTestId("info-balance").textContent()).toBe("20,000원");
     expect(await overflow()).toBeLessThanOrEqual(360);
     await shot(page, "accounts-myinfo-360");
-    await page.goto(s.url + "/info/address");
+    await page.goto(`${s.url}/info/address`);
     await page.getByTestId("favorite-page").waitFor();
     expect(await overflow()).toBeLessThanOrEqual(360);
     await shot(page, "accounts-address-book-360");

@@ -24,17 +24,17 @@ describe("member app off the happy path", () => {
 
   it("6: login returns to the page the person was going to", async () => {
     const page = await anonymous();
-    await page.goto(s.url + "/send/gift");
+    await page.goto(`${s.url}/send/gift`);
     await page.waitForURL(/\/login$/);
     await login(page);
-    await page.waitForURL(s.url + "/send/gift");
+    await page.waitForURL(`${s.url}/send/gift`);
     await page.getByTestId("gift-recipient").waitFor();
     expect(await page.title()).toBe("선물 | KRW Voucher");
   });
 
   it("5 + 6: Back, Forward and reload on the gift confirm step; an expired session comes back to the same step", async () => {
     const page = await member();
-    await page.goto(s.url + "/send/gift");
+    await page.goto(`${s.url}/send/gift`);
     await page.getByTestId("gift-mode-phone").click();
     await page.getByTestId("gift-recipient").fill(SEOYEON.phone);
     await page.getByTestId("gift-amount").fill("1000");
@@ -44,7 +44,7 @@ describe("member app off the happy path", () => {
 
     // Browser Back: the filled request step, not the previous page.
     await page.goBack();
-    await page.waitForURL(s.url + "/send/gift");
+    await page.waitForURL(`${s.url}/send/gift`);
     expect(await page.getByTestId("gift-recipient").inputValue()).toBe(SEOYEON.phone);
     expect(await page.getByTestId("gift-amount").inputValue()).toBe("1,000");
     await page.goForward();
@@ -60,7 +60,7 @@ describe("member app off the happy path", () => {
 
     // '이전' after a reload replaces the step (Back would leave the app otherwise).
     await page.getByTestId("send-prev").click();
-    await page.waitForURL(s.url + "/send/gift");
+    await page.waitForURL(`${s.url}/send/gift`);
     expect(await page.getByTestId("gift-amount").inputValue()).toBe("1,000");
     await page.getByTestId("send-next").click();
     await page.waitForURL(/step=confirm$/);
@@ -81,18 +81,18 @@ describe("member app off the happy path", () => {
 
   it("5: the buy confirm step and a notice are history entries", async () => {
     const page = await member();
-    await page.goto(s.url + "/buy");
+    await page.goto(`${s.url}/buy`);
     await page.getByTestId("buy-add-5000").click();
     await page.getByTestId("buy-next").click();
     await page.waitForURL(/\/buy\?step=confirm$/);
     await page.getByTestId("buy-bank-account").waitFor();
     await page.goBack();
-    await page.waitForURL(s.url + "/buy");
+    await page.waitForURL(`${s.url}/buy`);
     expect(await page.getByTestId("buy-amount").inputValue()).toBe("5,000");
     await page.reload();
     await expect.poll(() => page.getByTestId("buy-amount").inputValue()).toBe("5,000");
 
-    await page.goto(s.url + "/cs/notify");
+    await page.goto(`${s.url}/cs/notify`);
     await page.getByTestId("notice-row").first().click();
     await page.waitForURL(/\/cs\/notify\?id=\d+$/);
     const title = await page.locator("[data-testid=notice-detail] h2").textContent();
@@ -100,17 +100,17 @@ describe("member app off the happy path", () => {
     await page.reload();
     await page.getByTestId("notice-detail").waitFor();
     await page.getByTestId("notice-back").click();
-    await page.waitForURL(s.url + "/cs/notify");
+    await page.waitForURL(`${s.url}/cs/notify`);
     await page.getByTestId("notice-row").first().click();
     await page.getByTestId("notice-detail").waitFor();
     await page.goBack();
     await page.getByTestId("notice-list").waitFor();
-    expect(page.url()).toBe(s.url + "/cs/notify");
+    expect(page.url()).toBe(`${s.url}/cs/notify`);
   });
 
   it("3: closing the identity popup leaves sign-up usable, with the consents kept", async () => {
     const page = await anonymous();
-    await page.goto(s.url + "/signup");
+    await page.goto(`${s.url}/signup`);
     await page.getByTestId("signup-agree-all").click();
     const popupP = page.waitForEvent("popup");
     await page.getByTestId("signup-verify").click();
@@ -131,7 +131,7 @@ describe("member app off the happy path", () => {
 
   it("8 + one rule order: the fee is named, '전액' fills the largest amount, 250 gets the same message everywhere", async () => {
     const page = await member();
-    await page.goto(s.url + "/send/gift");
+    await page.goto(`${s.url}/send/gift`);
     await expect.poll(() => textOf(page, "send-balance")).toBe(won(50_000));
     await page.getByTestId("gift-amount").fill("49900");
     await expect.poll(() => textOf(page, "gift-amount-error")).toBe(Msg.overBalanceWithFee);
@@ -144,10 +144,10 @@ describe("member app off the happy path", () => {
     await page.getByTestId("gift-amount").fill("250");
     await expect.poll(() => textOf(page, "gift-amount-error")).toBe(Msg.giftBelowMin);
 
-    await page.goto(s.url + "/send/use");
+    await page.goto(`${s.url}/send/use`);
     await page.getByTestId("use-amount").fill("250");
     await expect.poll(() => textOf(page, "use-amount-error")).toBe(Msg.amountUnit);
-    await page.goto(s.url + "/buy");
+    await page.goto(`${s.url}/buy`);
     await page.getByTestId("buy-amount").fill("250");
     await expect.poll(() => textOf(page, "buy-amount-error")).toBe(Msg.buyBelowMin);
     // the server answers the same for the same amount
@@ -166,7 +166,7 @@ describe("member app off the happy path", () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
-    await page.goto(s.url + "/buy");
+    await page.goto(`${s.url}/buy`);
     await page.getByTestId("buy-add-1000").click();
     await page.getByTestId("buy-next").click();
     await page.getByTestId("buy-bank-account").waitFor();
@@ -176,7 +176,7 @@ describe("member app off the happy path", () => {
     expect(await clipboard()).toBe(account);
 
     const seoyeon = await walletOf(s, SEOYEON.phone);
-    await page.goto(s.url + "/info/address");
+    await page.goto(`${s.url}/info/address`);
     await page.getByTestId("favorite-nickname").fill("서연");
     await page.getByTestId("favorite-address").fill(seoyeon);
     await page.getByTestId("favorite-add").click();
@@ -193,7 +193,7 @@ describe("member app off the happy path", () => {
     });
     expect(gift.code).toBe(200);
     await s.waitIndexed();
-    await page.goto(s.url + "/info/history?tab=3");
+    await page.goto(`${s.url}/info/history?tab=3`);
     await page.getByTestId("history-copy").first().click();
     await expectSnack(page, Msg.copied);
     expect(await clipboard()).toBe(seoyeon);
@@ -208,7 +208,7 @@ describe("member app off the happy path", () => {
       refused[(route.request().postDataJSON() as { type: number }).type]++;
       return route.abort("connectionrefused");
     });
-    await page.goto(s.url + "/info/history?tab=1");
+    await page.goto(`${s.url}/info/history?tab=1`);
     await page.getByTestId("load-retry").waitFor({ timeout: 20_000 });
     // the tabs still work while the list is down; each failed load settles (after the client's own retries) on the button
     await page.getByTestId("history-tab-2").click();
@@ -225,7 +225,17 @@ describe("member app off the happy path", () => {
   it("13: every page has its own title", async () => {
     const page = await anonymous();
     const titles = new Map<string, string>();
-    for (const path of ["/", "/login", "/signup", "/cs/notify", "/cs/faq", "/policy/clause", "/policy/personal", "/policy/giftcard", "/nope"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/signup",
+      "/cs/notify",
+      "/cs/faq",
+      "/policy/clause",
+      "/policy/personal",
+      "/policy/giftcard",
+      "/nope",
+    ]) {
       await page.goto(s.url + path);
       await page.waitForLoadState("networkidle");
       // A route's title is set once its chunk has rendered, which may come after the network is idle, and until then
@@ -241,10 +251,16 @@ describe("member app off the happy path", () => {
 
   it("9 + 14 + 15: video banner, balance in the 360 px header, icons not emoji", async () => {
     const page = await anonymous(360);
-    await page.goto(s.url + "/");
+    await page.goto(`${s.url}/`);
     const video = page.getByTestId("landing-hero-video");
     await video.waitFor();
-    const props = await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, inline: v.playsInline, poster: v.poster, autoplay: v.autoplay }));
+    const props = await video.evaluate((v: HTMLVideoElement) => ({
+      muted: v.muted,
+      loop: v.loop,
+      inline: v.playsInline,
+      poster: v.poster,
+      autoplay: v.autoplay,
+    }));
     expect(props).toMatchObject({ muted: true, loop: true, inline: true, autoplay: true });
     expect(props.poster).toMatch(/hero-poster\.jpg$/);
     // It really plays: time advances.
@@ -255,13 +271,13 @@ describe("member app off the happy path", () => {
     await shot(page, "offpath-landing-360");
 
     const still = await anonymous(1280, { reducedMotion: "reduce" });
-    await still.goto(s.url + "/");
+    await still.goto(`${s.url}/`);
     await still.getByTestId("landing-hero-poster").waitFor();
     expect(await still.getByTestId("landing-hero-video").count()).toBe(0);
 
-    await page.goto(s.url + "/login");
+    await page.goto(`${s.url}/login`);
     await login(page);
-    await page.waitForURL(s.url + "/");
+    await page.waitForURL(`${s.url}/`);
     const balance = page.getByTestId("header-balance-compact");
     await expect.poll(() => balance.textContent()).toBe(won(50_300));
     expect(await balance.isVisible()).toBe(true);
@@ -274,10 +290,10 @@ describe("member app off the happy path", () => {
   it("the changed screens fit 360 px and 1280 px without horizontal overflow", async () => {
     for (const width of [360, 1280]) {
       const page = await anonymous(width);
-      await page.goto(s.url + "/login");
+      await page.goto(`${s.url}/login`);
       await login(page);
-      await page.waitForURL(s.url + "/");
-      await page.goto(s.url + "/send/gift");
+      await page.waitForURL(`${s.url}/`);
+      await page.goto(`${s.url}/send/gift`);
       await page.getByTestId("gift-amount").fill("1000");
       await page.getByTestId("gift-recipient").fill(await walletOf(s, SEOYEON.phone));
       await expect.poll(() => textOf(page, "send-balance")).not.toBe("");
@@ -285,12 +301,12 @@ describe("member app off the happy path", () => {
       await page.getByTestId("send-next").click();
       await page.getByTestId("send-recipient-name").waitFor();
       await shot(page, `offpath-gift-confirm-${width}`);
-      await page.goto(s.url + "/buy");
+      await page.goto(`${s.url}/buy`);
       await page.getByTestId("buy-add-1000").click();
       await page.getByTestId("buy-next").click();
       await page.getByTestId("buy-copy-account").waitFor();
       await shot(page, `offpath-buy-confirm-${width}`);
-      await page.goto(s.url + "/info/history?tab=1");
+      await page.goto(`${s.url}/info/history?tab=1`);
       await page.getByTestId("history-table").or(page.getByTestId("history-empty")).first().waitFor();
       await shot(page, `offpath-history-buy-${width}`);
       for (const path of ["/send/gift", "/buy", "/info/history?tab=1", "/info/address"]) {
@@ -305,13 +321,13 @@ describe("member app off the happy path", () => {
 
   it("2 + 7: a gift to one's own phone is refused at lookup; a wrong payment password says how many tries remain", async () => {
     const page = await member(SEOYEON);
-    await page.goto(s.url + "/send/gift");
+    await page.goto(`${s.url}/send/gift`);
     await page.getByTestId("gift-mode-phone").click();
     await page.getByTestId("gift-recipient").fill(SEOYEON.phone);
     await page.getByTestId("gift-amount").fill("1000");
     await page.getByTestId("send-next").click();
     await expectSnack(page, Msg.giftToSelf);
-    expect(page.url()).toBe(s.url + "/send/gift");
+    expect(page.url()).toBe(`${s.url}/send/gift`);
 
     await page.getByTestId("gift-recipient").fill(MINJUN.phone);
     await page.getByTestId("send-next").click();
@@ -326,7 +342,7 @@ describe("member app off the happy path", () => {
 
   it("1: a correct password for a payment the balance no longer covers closes the dialog with the server's own message", async () => {
     const page = await member(SEOYEON);
-    await page.goto(s.url + "/send/gift");
+    await page.goto(`${s.url}/send/gift`);
     await page.getByTestId("gift-mode-phone").click();
     await page.getByTestId("gift-recipient").fill(MINJUN.phone);
     await page.getByTestId("gift-amount").fill("10000");
@@ -349,7 +365,7 @@ describe("member app off the happy path", () => {
     await expectSnack(page, Msg.overBalance);
     await expect.poll(() => page.getByTestId("password-dialog").count()).toBe(0);
     expect(await page.getByTestId("snackbar").filter({ hasText: Msg.passwordWrong }).count()).toBe(0);
-    expect(page.url()).toBe(s.url + "/send/gift?step=confirm");
+    expect(page.url()).toBe(`${s.url}/send/gift?step=confirm`);
     await shot(page, "offpath-payment-refused");
   });
 
@@ -357,7 +373,7 @@ describe("member app off the happy path", () => {
     const page = await anonymous();
     const texts: string[] = [];
     for (const phone of [SEOYEON.phone, "01077778888"]) {
-      await page.goto(s.url + "/login");
+      await page.goto(`${s.url}/login`);
       await page.getByTestId("login-phone").fill(phone);
       await page.getByTestId("login-password").fill("999999");
       await page.getByTestId("login-submit").click();
@@ -371,7 +387,7 @@ describe("member app off the happy path", () => {
   it("4: after a purchase request the deposit account, amount and deadline stay findable, and the member can cancel it", async () => {
     const page = await member(SEOYEON);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
-    await page.goto(s.url + "/buy");
+    await page.goto(`${s.url}/buy`);
     await page.getByTestId("buy-amount").fill("7000");
     await page.getByTestId("buy-next").click();
     for (const i of [1, 2, 3]) await page.getByTestId(`buy-check-${i}`).click();
@@ -406,7 +422,7 @@ describe("member app off the happy path", () => {
   it("10: an inquiry shows exactly what was typed", async () => {
     const page = await member(SEOYEON);
     const typed = "a<b, c>d\n<img src=x onerror=alert(1)> & 끝";
-    await page.goto(s.url + "/cs/inquiry");
+    await page.goto(`${s.url}/cs/inquiry`);
     await page.getByTestId("inquiry-new").click();
     await page.getByTestId("inquiry-title").fill("x<y>z");
     await page.getByTestId("inquiry-content").fill(typed);

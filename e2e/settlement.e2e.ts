@@ -21,7 +21,10 @@ describe("settlement in Chromium", () => {
     escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     // A member uses 12,000 won of vouchers at the demo shop.
     const member = await s.loginUser(MINJUN.phone, MINJUN.password);
-    const use = await s.call("POST", "/api/use/trade/address", { token: member, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 12_000, password: MINJUN.password } });
+    const use = await s.call("POST", "/api/use/trade/address", {
+      token: member,
+      body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 12_000, password: MINJUN.password },
+    });
     expect(use.code).toBe(200);
     await s.waitIndexed();
   });
@@ -30,7 +33,7 @@ describe("settlement in Chromium", () => {
     const supply0 = await supply();
     const escrow0 = await onChain(s, escrow);
     const admin = await suite.adminPage();
-    await admin.goto(s.url + "/admin/calc/management");
+    await admin.goto(`${s.url}/admin/calc/management`);
     await admin.getByTestId("calc-table").waitFor();
 
     const shop = await suite.adminPage("shop01", "shop1234", { landing: /\/admin\/calc\/request$/ });
@@ -75,7 +78,8 @@ describe("settlement in Chromium", () => {
     await expect.poll(() => textOf(admin, "calc-approve-confirm-message")).toBe(Msg.settlementApproveConfirm);
     await admin.getByTestId("calc-approve-confirm-ok").click();
     await expectSnack(admin, Msg.approveDone);
-    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain("승인");
+    // "승인", not the "승인 대기" the row shows until the list is read again.
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/승인(?! 대기)/);
     expect(await row.getByTestId("calc-row-delete").count()).toBe(0);
     await shot(admin, "calc-management-approved");
 
@@ -84,42 +88,53 @@ describe("settlement in Chromium", () => {
     expect(await onChain(s, escrow)).toBe(escrow0);
     expect(await onChain(s, shopAddr)).toBe(7_000);
     await shop.reload();
-    await expect.poll(() => shop.getByTestId("calc-history-table").locator("tbody tr").first().textContent(), { timeout: 20_000 }).toMatch(/승인(?! 대기)/);
+    await expect
+      .poll(() => shop.getByTestId("calc-history-table").locator("tbody tr").first().textContent(), { timeout: 20_000 })
+      .toMatch(/승인(?! 대기)/);
     expect(await textOf(shop, "calc-balance")).toBe(won(7_000));
     // The shop wallet's gift history (isExchange5) shows a gift it receives.
     const seoyeon = await s.loginUser(SEOYEON.phone, SEOYEON.password);
-    expect((await s.call("POST", "/api/gift/trade/address", { token: seoyeon, body: { opponentAddress: shopAddr, kind: 0, type: 1, value: 1_000, password: SEOYEON.password } })).code).toBe(200);
-    await shop.goto(s.url + "/admin/calc/wallet");
+    expect(
+      (
+        await s.call("POST", "/api/gift/trade/address", {
+          token: seoyeon,
+          body: { opponentAddress: shopAddr, kind: 0, type: 1, value: 1_000, password: SEOYEON.password },
+        })
+      ).code,
+    ).toBe(200);
+    await shop.goto(`${s.url}/admin/calc/wallet`);
     const gift = shop.getByTestId("calc-gift-table").locator("tbody tr").first();
     await expect.poll(() => gift.textContent(), { timeout: 20_000 }).toContain("받음");
     expect(await gift.textContent()).toContain("1,000");
     await shot(shop, "calc-wallet");
     // The operators' status page: the shop's card for today agrees with the chain.
-    await admin.goto(s.url + "/admin/calc/status");
+    await admin.goto(`${s.url}/admin/calc/status`);
     const card = admin.getByTestId("calc-status-today").locator(`[data-address="${shopAddr}"]`);
-    await expect.poll(() => card.getByTestId("calc-status-c_money").textContent(), { timeout: 20_000 }).toBe(won(await onChain(s, shopAddr)));
+    await expect
+      .poll(() => card.getByTestId("calc-status-c_money").textContent(), { timeout: 20_000 })
+      .toBe(won(await onChain(s, shopAddr)));
     expect(await card.getByTestId("calc-status-c_money").textContent()).toBe(won(8_000));
     expect(await card.getByTestId("calc-status-y_money").textContent()).toBe(won(0));
     expect(await card.getByTestId("calc-status-calc").textContent()).toBe(won(5_000));
     expect(await card.getByTestId("calc-status-deposit").textContent()).toBe(won(12_000));
     expect(await card.getByTestId("calc-status-gift").textContent()).toBe(won(1_000));
     await admin.getByTestId("calc-owner-search").click();
-    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.settlementKeywordRequired);
+    await expect.poll(() => textOf(admin, "calc-owner-error")).toBe(Msg.settlementKeywordRequired);
     await admin.getByTestId("calc-owner-keyword").fill("없는 점주");
     await admin.getByTestId("calc-owner-search").click();
-    expect(await textOf(admin, "calc-owner-error")).toBe(Msg.settlementNoMatch);
+    await expect.poll(() => textOf(admin, "calc-owner-error")).toBe(Msg.settlementNoMatch);
     await admin.getByTestId("calc-owner-keyword").fill("1호점");
     await admin.getByTestId("calc-owner-search").click();
     await admin.getByTestId("calc-owner-row").first().click();
     await admin.getByTestId("calc-status-range-apply").click();
-    expect(await textOf(admin, "calc-status-history-error")).toBe(Msg.settlementSelectWallet);
+    await expect.poll(() => textOf(admin, "calc-status-history-error")).toBe(Msg.settlementSelectWallet);
     await admin.getByTestId("calc-owner-wallet").first().click();
     await admin.getByTestId("calc-status-selected").waitFor();
     await admin.getByTestId("calc-status-range-apply").click();
     await expect.poll(() => admin.getByTestId("calc-status-history").textContent(), { timeout: 20_000 }).toContain("사용");
     await shot(admin, "calc-status");
     // A permission-3 operator is sent away from management.
-    await shop.goto(s.url + "/admin/calc/management");
+    await shop.goto(`${s.url}/admin/calc/management`);
     await shop.waitForURL((u) => !u.pathname.includes("/calc/management"));
   });
 });

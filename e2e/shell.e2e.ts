@@ -15,7 +15,7 @@ describe("the two app shells in Chromium", () => {
 
   it("a member opens /, logs in and sees the balance in the header", async () => {
     const page = await suite.newPage();
-    await page.goto(s.url + "/");
+    await page.goto(`${s.url}/`);
     await page.getByTestId("landing-hero").waitFor();
     await shot(page, "landing");
     await page.getByTestId("header-login").click();
@@ -24,14 +24,14 @@ describe("the two app shells in Chromium", () => {
     await page.getByTestId("login-password").fill("111111");
     await shot(page, "login");
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(s.url + "/");
+    await page.waitForURL(`${s.url}/`);
     await expect.poll(async () => (await page.getByTestId("header-balance").textContent()) ?? "").toContain("50,000");
     await shot(page, "landing-logged-in");
     await page.close();
   });
 
   it("/ arrives with the landing page in its HTML (br), hydrated without a visual change; other routes do not carry it", async () => {
-    const landing = await fetch(s.url + "/", { headers: { "accept-encoding": "br, gzip" } });
+    const landing = await fetch(`${s.url}/`, { headers: { "accept-encoding": "br, gzip" } });
     expect(landing.headers.get("content-encoding")).toBe("br");
     expect(landing.headers.get("cache-control")).toBe("no-cache");
     const html = await landing.text();
@@ -49,10 +49,14 @@ describe("the two app shells in Chromium", () => {
       const context = await suite.newContext({ width: 360, height: 740, javaScriptEnabled });
       // The video is hidden in both: without script Chromium gives it native controls, and its frames move.
       await context.route("**/media/hero.{webm,mp4}", (r) => r.abort());
-      await context.route(s.url + "/", async (r) => {
+      await context.route(`${s.url}/`, async (r) => {
         const res = await r.fetch();
         const body = (await res.text()).replace("</head>", "<style>video{visibility:hidden!important}</style></head>");
-        await r.fulfill({ response: res, body, headers: { ...res.headers(), "content-encoding": "", "content-length": String(Buffer.byteLength(body)) } });
+        await r.fulfill({
+          response: res,
+          body,
+          headers: { ...res.headers(), "content-encoding": "", "content-length": String(Buffer.byteLength(body)) },
+        });
       });
       const page = await context.newPage();
       const problems: string[] = [];
@@ -60,13 +64,15 @@ describe("the two app shells in Chromium", () => {
         if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
       });
       page.on("pageerror", (e) => problems.push(String(e)));
-      await page.goto(s.url + "/");
+      await page.goto(`${s.url}/`);
       await page.getByTestId("landing-hero").waitFor();
       if (javaScriptEnabled) {
         // Hydrated: React has claimed the pre-rendered header, and emotion moved the inline styles to <head>.
         // (A function, not a string: the page's CSP refuses string evaluation.)
         await page.waitForFunction(() => {
-          const header = (globalThis as unknown as { document: { querySelector(q: string): object | null } }).document.querySelector("[data-testid=header]");
+          const header = (globalThis as unknown as { document: { querySelector(q: string): object | null } }).document.querySelector(
+            "[data-testid=header]",
+          );
           return !!header && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
         });
         await page.waitForLoadState("networkidle");
@@ -88,20 +94,28 @@ describe("the two app shells in Chromium", () => {
   it("API answers of 1 KB or more go out compressed; downloads do not", async () => {
     // A member's 1:1 inquiry list with one long inquiry in it: well over 1 KB of JSON.
     const member = await s.loginUser("01011112222", "111111");
-    const posted = await s.call("POST", "/api/cs/inquiry", { token: member, body: { title: "압축 확인", content: "상품권 문의 내용입니다. ".repeat(80) } });
+    const posted = await s.call("POST", "/api/cs/inquiry", {
+      token: member,
+      body: { title: "압축 확인", content: "상품권 문의 내용입니다. ".repeat(80) },
+    });
     expect(posted.code).toBe(200);
     const headers = { authorization: `Bearer ${member}`, "cookie-type": "web" };
-    const plain = await fetch(s.url + "/api/cs/inquiry/1", { headers: { ...headers, "accept-encoding": "identity" } });
+    const plain = await fetch(`${s.url}/api/cs/inquiry/1`, { headers: { ...headers, "accept-encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect((await plain.arrayBuffer()).byteLength).toBeGreaterThanOrEqual(1024);
-    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"]]) {
-      const r = await fetch(s.url + "/api/cs/inquiry/1", { headers: { ...headers, "accept-encoding": accept } });
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+    ]) {
+      const r = await fetch(`${s.url}/api/cs/inquiry/1`, { headers: { ...headers, "accept-encoding": accept } });
       expect(r.headers.get("content-encoding"), accept).toBe(encoding);
       expect(r.headers.get("vary")).toMatch(/accept-encoding/i);
       expect(((await r.json()) as { code: number }).code).toBe(200);
     }
     const token = await s.loginAdmin("admin", "admin1234");
-    const download = await fetch(s.url + "/api/dashboard/holder/download", { headers: { "accept-encoding": "br, gzip", authorization: `Bearer ${token}`, "cookie-type": "operation" } });
+    const download = await fetch(`${s.url}/api/dashboard/holder/download`, {
+      headers: { "accept-encoding": "br, gzip", authorization: `Bearer ${token}`, "cookie-type": "operation" },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-encoding")).toBeNull();
     await download.arrayBuffer();
@@ -109,7 +123,7 @@ describe("the two app shells in Chromium", () => {
 
   it("an operator logs in at /admin/login and reaches /admin/main", async () => {
     const page = await suite.newPage();
-    await page.goto(s.url + "/admin");
+    await page.goto(`${s.url}/admin`);
     await page.waitForURL(/\/admin\/login$/);
     await page.getByTestId("admin-login-id").fill("admin");
     await page.getByTestId("admin-login-password").fill("admin1234");
@@ -117,7 +131,7 @@ describe("the two app shells in Chromium", () => {
     await page.waitForURL(/\/admin\/main$/);
     await page.getByTestId("admin-main-cards").waitFor();
     await shot(page, "admin-main");
-    await page.goto(s.url + "/admin/no-such-page");
+    await page.goto(`${s.url}/admin/no-such-page`);
     await page.getByTestId("admin-not-found").waitFor();
     await page.close();
   });

@@ -17,7 +17,10 @@ export async function startE2EStack(): Promise<TestStack> {
       try {
         await s.waitIndexed();
         const report = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
-        expect(report.lines.filter((l) => !l.ok), "reconciliation at the end of the walk").toEqual([]);
+        expect(
+          report.lines.filter((l) => !l.ok),
+          "reconciliation at the end of the walk",
+        ).toEqual([]);
       } finally {
         await stop();
       }
@@ -79,9 +82,13 @@ export function browserSuite() {
     newContext,
     newPage,
     /** An operator logged in through /admin/login, on the screen it lands on (the main page for the super admin). */
-    async adminPage(id = "admin", password = "admin1234", { landing = /\/admin\/main$/, ...options }: ContextOptions & { landing?: RegExp } = {}): Promise<Page> {
+    async adminPage(
+      id = "admin",
+      password = "admin1234",
+      { landing = /\/admin\/main$/, ...options }: ContextOptions & { landing?: RegExp } = {},
+    ): Promise<Page> {
       const page = await newPage({ width: 1400, ...options });
-      await page.goto(s.url + "/admin/login");
+      await page.goto(`${s.url}/admin/login`);
       await page.getByTestId("admin-login-id").fill(id);
       await page.getByTestId("admin-login-password").fill(password);
       await page.getByTestId("admin-login-submit").click();
@@ -91,9 +98,9 @@ export function browserSuite() {
     /** A member logged in through /login, home with the balance in the header. */
     async memberPage(who: Login, options?: ContextOptions): Promise<Page> {
       const page = await newPage(options);
-      await page.goto(s.url + "/login");
+      await page.goto(`${s.url}/login`);
       await submitMemberLogin(page, who);
-      await page.waitForURL(s.url + "/");
+      await page.waitForURL(`${s.url}/`);
       await page.getByTestId("header-balance").waitFor();
       return page;
     },

@@ -35,19 +35,19 @@ const tables = new WeakMap<ethers.Interface, AbiTables>();
 
 /** One static ABI word (32 bytes, 64 hex digits) as its JS value; undefined for a type not handled here. */
 function staticWord(type: string, word: string): unknown {
-  if (type === "address") return addr("0x" + word.slice(24));
-  if (type.startsWith("uint")) return BigInt("0x" + word);
-  if (type === "bytes32") return "0x" + word;
-  if (type === "bool") return BigInt("0x" + word) !== 0n;
+  if (type === "address") return addr(`0x${word.slice(24)}`);
+  if (type.startsWith("uint")) return BigInt(`0x${word}`);
+  if (type === "bytes32") return `0x${word}`;
+  if (type === "bool") return BigInt(`0x${word}`) !== 0n;
   return undefined;
 }
 /** A `bytes` value of ABI data (`hex` without 0x) whose head word holds its offset. */
 function dynamicBytes(hex: string, offsetWord: string): string {
-  const at = Number(BigInt("0x" + offsetWord)) * 2;
+  const at = Number(BigInt(`0x${offsetWord}`)) * 2;
   if (!Number.isSafeInteger(at) || hex.length < at + 64) throw new Error("bytes offset out of range");
-  const length = Number(BigInt("0x" + hex.slice(at, at + 64))) * 2;
+  const length = Number(BigInt(`0x${hex.slice(at, at + 64)}`)) * 2;
   if (!Number.isSafeInteger(length) || hex.length < at + 64 + length) throw new Error("bytes length out of range");
-  return "0x" + hex.slice(at + 64, at + 64 + length);
+  return `0x${hex.slice(at + 64, at + 64 + length)}`;
 }
 
 const isStatic = (type: string) => type === "address" || type === "bool" || type === "bytes32" || /^uint\d*$/.test(type);

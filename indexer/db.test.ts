@@ -21,16 +21,26 @@ describe("chain store", () => {
     expect(await view.syncState()).toBeNull();
 
     const writer = createStore(await stores.open(loc));
-    await writer.init({ chainId: 31337, genesisHash: "0x" + "11".repeat(32), token: alice, deployBlock: 1 });
-    const block = { number: 1, hash: "0x" + "aa".repeat(32), parent_hash: "0x" + "bb".repeat(32), timestamp: 1_700_000_000 };
+    await writer.init({ chainId: 31337, genesisHash: `0x${"11".repeat(32)}`, token: alice, deployBlock: 1 });
+    const block = { number: 1, hash: `0x${"aa".repeat(32)}`, parent_hash: `0x${"bb".repeat(32)}`, timestamp: 1_700_000_000 };
     // 2^200: far past a JS number, exact through the store on both dialects.
     const big = (2n ** 200n).toString();
     const zero = "0x0000000000000000000000000000000000000000";
-    const mint = { tx_hash: "0x01", log_index: 0, block_number: 1, from: zero, to: alice, value: big, kind: "mint" as const, timestamp: block.timestamp, gas_fee: null };
+    const mint = {
+      tx_hash: "0x01",
+      log_index: 0,
+      block_number: 1,
+      from: zero,
+      to: alice,
+      value: big,
+      kind: "mint" as const,
+      timestamp: block.timestamp,
+      gas_fee: null,
+    };
     const range = { blocks: [block], transactions: [], transfers: [mint], tokenEvents: [], authorizations: [], feeCollector: null };
     await writer.applyRange(range, block, null);
     // A range that does not extend the stored head (another writer moved it) writes nothing.
-    const block2 = { number: 2, hash: "0x" + "cc".repeat(32), parent_hash: block.hash, timestamp: block.timestamp + 1 };
+    const block2 = { number: 2, hash: `0x${"cc".repeat(32)}`, parent_hash: block.hash, timestamp: block.timestamp + 1 };
     const mint2 = { ...mint, tx_hash: "0x02", block_number: 2 };
     await expect(writer.applyRange({ ...range, blocks: [block2], transfers: [mint2] }, block2, null)).rejects.toThrow(StaleHeadError);
     expect(await view.balanceAndHead(alice)).toEqual({ balance: 2n ** 200n, head: 1 });

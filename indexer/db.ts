@@ -6,7 +6,17 @@ import { migrate, openStore, storeLocation, withStatementCache, type Store } fro
 import { CHAIN_TABLES, chainMigrations } from "./migrations";
 import type { ChainDatabase, ChainDb, ChainTx } from "./schema";
 
-export type { BlockRow, ChainDatabase, ChainDb, ChainTx, TokenEventKind, TokenEventRow, TransactionRow, TransferKind, TransferRow } from "./schema";
+export type {
+  BlockRow,
+  ChainDatabase,
+  ChainDb,
+  ChainTx,
+  TokenEventKind,
+  TokenEventRow,
+  TransactionRow,
+  TransferKind,
+  TransferRow,
+} from "./schema";
 export { TRANSFER_KINDS } from "./schema";
 
 export type ChainStore = Store<ChainDatabase> & {
@@ -59,7 +69,9 @@ export function isNotReady(err: unknown): boolean {
 export async function openChainStore(opts: ChainStoreOptions): Promise<ChainStore> {
   const file = path.join(opts.dataDir, "chain.db");
   if (opts.readonly && !opts.databaseUrl) return openSqliteReader(file);
-  const store: ChainStore = opts.databaseUrl ? await openStore<ChainDatabase>(storeLocation(opts.databaseUrl, file, "chain")) : openSqliteWriter(file);
+  const store: ChainStore = opts.databaseUrl
+    ? await openStore<ChainDatabase>(storeLocation(opts.databaseUrl, file, "chain"))
+    : openSqliteWriter(file);
   if (!opts.readonly) {
     try {
       await migrate(store.db, chainMigrations);

@@ -174,7 +174,17 @@ export function decodeRange(input: DecodeInput): DecodedRange {
         const from = addr(a[0]);
         const to = addr(a[1]);
         const kind: TransferKind = feeLogIndexes.has(logIndex) ? "fee" : from === ZERO ? "mint" : to === ZERO ? "burn" : "transfer";
-        transfers.push({ tx_hash: txHash, log_index: logIndex, block_number: blockNumber, from, to, value: BigInt(a[2]).toString(), kind, timestamp, gas_fee: feeOfTx.get(txHash) ?? null });
+        transfers.push({
+          tx_hash: txHash,
+          log_index: logIndex,
+          block_number: blockNumber,
+          from,
+          to,
+          value: BigInt(a[2]).toString(),
+          kind,
+          timestamp,
+          gas_fee: feeOfTx.get(txHash) ?? null,
+        });
         continue;
       }
       const ev = (kind: TokenEventKind, f: Partial<Pick<TokenEventRow, "actor" | "account" | "nonce" | "amount">>, data?: object): void => {
@@ -235,9 +245,13 @@ export function decodeRange(input: DecodeInput): DecodedRange {
           break;
         case "RoleGranted":
         case "RoleRevoked":
-          ev(parsed.name === "RoleGranted" ? "role_granted" : "role_revoked", { actor: addr(a[2]), account: addr(a[1]) }, {
-            role: ROLE_NAMES.get(a[0]) ?? a[0],
-          });
+          ev(
+            parsed.name === "RoleGranted" ? "role_granted" : "role_revoked",
+            { actor: addr(a[2]), account: addr(a[1]) },
+            {
+              role: ROLE_NAMES.get(a[0]) ?? a[0],
+            },
+          );
           break;
         default:
           // Approval, EIP712DomainChanged, RoleAdminChanged, and the minter allowance events (MinterConfigured,

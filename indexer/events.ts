@@ -88,7 +88,14 @@ export function emitRange(emitter: Emitter, range: DecodedRange): void {
   const auths = byBlock(range.authorizations, (a) => a.blockNumber);
   for (const b of range.blocks) {
     for (const t of txs(b.number)) {
-      emitter.emit("transaction", { hash: t.hash, blockNumber: t.block_number, from: t.from, to: t.to, status: t.status, method: t.method });
+      emitter.emit("transaction", {
+        hash: t.hash,
+        blockNumber: t.block_number,
+        from: t.from,
+        to: t.to,
+        status: t.status,
+        method: t.method,
+      });
     }
     for (const t of transfers(b.number)) {
       emitter.emit("transfer", {

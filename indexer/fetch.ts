@@ -1,5 +1,16 @@
 import { RetryableError } from "./errors";
-import { eth_getBlockByNumber_batch, eth_getBlocksAndLogs, eth_getLogs, eth_getTransactionReceipt_batch, fromHex, type Rpc, type RpcBlock, type RpcLog, type RpcReceipt, type RpcTransaction } from "./rpc";
+import {
+  eth_getBlockByNumber_batch,
+  eth_getBlocksAndLogs,
+  eth_getLogs,
+  eth_getTransactionReceipt_batch,
+  fromHex,
+  type Rpc,
+  type RpcBlock,
+  type RpcLog,
+  type RpcReceipt,
+  type RpcTransaction,
+} from "./rpc";
 
 /** The indexer's reads from the node: a block range with the token's logs and the receipts it needs, checked to be one chain. */
 
@@ -21,10 +32,18 @@ function receiptFromHeader(b: RpcBlock, tx: RpcTransaction): RpcReceipt | null {
   if (tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas !== undefined && b.baseFeePerGas !== undefined) {
     const max = BigInt(tx.maxFeePerGas);
     const tip = BigInt(b.baseFeePerGas) + BigInt(tx.maxPriorityFeePerGas);
-    price = "0x" + (tip < max ? tip : max).toString(16);
+    price = `0x${(tip < max ? tip : max).toString(16)}`;
   }
   if (price === undefined) return null;
-  return { transactionHash: tx.hash, blockHash: b.hash, blockNumber: b.number, status: "0x1", gasUsed: b.gasUsed, effectiveGasPrice: price, contractAddress: null };
+  return {
+    transactionHash: tx.hash,
+    blockHash: b.hash,
+    blockNumber: b.number,
+    status: "0x1",
+    gasUsed: b.gasUsed,
+    effectiveGasPrice: price,
+    contractAddress: null,
+  };
 }
 
 /** Hashes only (no transactions) for the ancestor walk. */
@@ -36,12 +55,20 @@ export async function blockHashes(rpc: Rpc, numbers: number[]): Promise<(string 
  * Reads blocks from..to with the token's logs and the receipts it needs, and checks they extend `lastHash`
  * ('reorg' if they do not). Decoding waits for the range before it to be written (it needs the fee collector).
  */
-export async function fetchRange(rpc: Rpc, token: string, from: number, to: number, lastHash: string | null): Promise<FetchedRange | "reorg"> {
+export async function fetchRange(
+  rpc: Rpc,
+  token: string,
+  from: number,
+  to: number,
+  lastHash: string | null,
+): Promise<FetchedRange | "reorg"> {
   const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const filter = { address: token, fromBlock: from, toBlock: to };
   // A short range (a live block) is one round trip; a long one reads its logs beside the block batches.
   const [blocks, logs] =
-    numbers.length < 50 ? await eth_getBlocksAndLogs(rpc, numbers, filter) : await Promise.all([eth_getBlockByNumber_batch(rpc, numbers), eth_getLogs(rpc, filter)]);
+    numbers.length < 50
+      ? await eth_getBlocksAndLogs(rpc, numbers, filter)
+      : await Promise.all([eth_getBlockByNumber_batch(rpc, numbers), eth_getLogs(rpc, filter)]);
   if (blocks.some((b) => b === null)) throw new RetryableError(`blocks ${from}..${to} are not all on the chain any more`);
   const chain = blocks as RpcBlock[];
   if (lastHash !== null && chain[0].parentHash !== lastHash) return "reorg";
@@ -50,7 +77,8 @@ export async function fetchRange(rpc: Rpc, token: string, from: number, to: numb
   }
   const hashAt = new Map(chain.map((b) => [fromHex(b.number), b.hash]));
   for (const l of logs) {
-    if (l.removed || hashAt.get(fromHex(l.blockNumber)) !== l.blockHash) throw new RetryableError(`the chain moved while logs ${from}..${to} were read`);
+    if (l.removed || hashAt.get(fromHex(l.blockNumber)) !== l.blockHash)
+      throw new RetryableError(`the chain moved while logs ${from}..${to} were read`);
   }
 
   // The transactions that touched the token: those that logged, and those sent to it (a reverted one logs nothing).
@@ -68,10 +96,14 @@ export async function fetchRange(rpc: Rpc, token: string, from: number, to: numb
     }
   }
   if (asked.length > 0) {
-    const receipts = await eth_getTransactionReceipt_batch(rpc, asked.map((i) => txs[i].tx.hash));
+    const receipts = await eth_getTransactionReceipt_batch(
+      rpc,
+      asked.map((i) => txs[i].tx.hash),
+    );
     asked.forEach((i, k) => {
       const r = receipts[k];
-      if (!r || hashAt.get(fromHex(r.blockNumber)) !== r.blockHash) throw new RetryableError(`the receipt of ${txs[i].tx.hash} does not match block ${from}..${to}`);
+      if (!r || hashAt.get(fromHex(r.blockNumber)) !== r.blockHash)
+        throw new RetryableError(`the receipt of ${txs[i].tx.hash} does not match block ${from}..${to}`);
       txs[i].receipt = r;
     });
   }

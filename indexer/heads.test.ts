@@ -15,9 +15,20 @@ async function fakeNode() {
     }),
   );
   const announce = (n: number) => {
-    for (const ws of server.clients) ws.send(JSON.stringify({ jsonrpc: "2.0", method: "eth_subscription", params: { subscription: "0x1", result: { number: "0x" + n.toString(16) } } }));
+    for (const ws of server.clients)
+      ws.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          method: "eth_subscription",
+          params: { subscription: "0x1", result: { number: `0x${n.toString(16)}` } },
+        }),
+      );
   };
-  return { url: `ws://127.0.0.1:${port}`, announce, close: () => new Promise<void>((r) => (server.clients.forEach((c) => c.terminate()), server.close(() => r()))) };
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    announce,
+    close: () => new Promise<void>((r) => (server.clients.forEach((c) => c.terminate()), server.close(() => r()))),
+  };
 }
 
 describe("new-head notifications", () => {
@@ -29,7 +40,12 @@ describe("new-head notifications", () => {
     try {
       const heads: number[] = [];
       const subscribed = new Promise<void>((resolve) => {
-        watch = watchHeads(node.url, (n) => heads.push(n), () => undefined, resolve);
+        watch = watchHeads(
+          node.url,
+          (n) => heads.push(n),
+          () => undefined,
+          resolve,
+        );
       });
       await subscribed;
       node.announce(7);

@@ -19,7 +19,12 @@ export function wsUrlOf(rpcUrl: string): string | null {
  * `onSubscribed` runs each time the subscription starts (at first, and after a reconnect): blocks mined before it
  * were announced to nobody, and the caller looks for them then rather than at its next poll.
  */
-export function watchHeads(url: string, onHead: (number: number) => void, log: (msg: string) => void, onSubscribed?: () => void): HeadWatch {
+export function watchHeads(
+  url: string,
+  onHead: (number: number) => void,
+  log: (msg: string) => void,
+  onSubscribed?: () => void,
+): HeadWatch {
   let closed = false;
   let socket: WebSocket | null = null;
   let retryMs = 1_000;

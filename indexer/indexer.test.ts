@@ -24,7 +24,14 @@ describe("indexer against a real Hardhat node", () => {
 
   const indexer = async (loc: Loc, opts: { batchSize?: number; pollMs?: number; rpcUrl?: string } = {}): Promise<Indexer> => {
     const store = await stores.open(loc);
-    const ix = createIndexer({ rpcUrl: chain.node.rpcUrl, store, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, ...opts });
+    const ix = createIndexer({
+      rpcUrl: chain.node.rpcUrl,
+      store,
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      logger: quiet,
+      ...opts,
+    });
     open.push(ix);
     return ix;
   };
@@ -32,7 +39,9 @@ describe("indexer against a real Hardhat node", () => {
   /** An indexer in a child process (test/run-indexer.ts) on `loc`; resolves, once it indexed past `minBlock`, with its SIGKILL. */
   const childIndexer = async (rpcUrl: string, loc: Loc, view: ChainReader, minBlock: number): Promise<() => Promise<void>> => {
     const args = [rpcUrl, loc.dataDir, loc.databaseUrl ?? "", chain.address, String(chain.deployBlock)];
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), ...args], { stdio: "ignore" });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "test", "run-indexer.ts"), ...args], {
+      stdio: "ignore",
+    });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     const kill = async () => {
       child.kill("SIGKILL");
@@ -78,7 +87,10 @@ describe("indexer against a real Hardhat node", () => {
     expect(head?.number).toBe(await chain.provider.getBlockNumber());
     await expectMirrorMatchesChain(chain, view, [history.erin]);
     expect(await view.balanceAndHead(history.alice)).toEqual({ balance: await chain.token.balanceOf(history.alice), head: head?.number });
-    expect(await view.balanceAndHead(history.erin.toLowerCase())).toEqual({ balance: await chain.token.balanceOf(history.erin), head: head?.number });
+    expect(await view.balanceAndHead(history.erin.toLowerCase())).toEqual({
+      balance: await chain.token.balanceOf(history.erin),
+      head: head?.number,
+    });
 
     // The gift: value to carol, fee to the collector of the time, in one tx.
     const gift = (await view.transaction(history.gift))!;
@@ -131,15 +143,24 @@ describe("indexer against a real Hardhat node", () => {
     // Reverted calls to the token are recorded with status 0; the reused nonce is reported as failed.
     expect(await view.transaction(history.revertedTransfer)).toMatchObject({ status: 0, method: "transfer", transfers: [], events: [] });
     expect(await view.transaction(history.revertedAuthorization)).toMatchObject({ status: 0, method: "transferWithAuthorization" });
-    expect(authorizations.find((a) => a.txHash === history.revertedAuthorization)).toMatchObject({ ok: false, reason: "reverted", nonce: history.reusedNonce });
+    expect(authorizations.find((a) => a.txHash === history.revertedAuthorization)).toMatchObject({
+      ok: false,
+      reason: "reverted",
+      nonce: history.reusedNonce,
+    });
     expect((await view.transactions({ status: 0 })).total).toBe(2);
 
     // Token events: block then unblock, a cancelled authorization, pause then unpause.
-    expect((await view.tokenEvents({ kind: ["block", "unblock"], account: history.dave })).items.map((e) => e.kind)).toEqual(["unblock", "block"]);
+    expect((await view.tokenEvents({ kind: ["block", "unblock"], account: history.dave })).items.map((e) => e.kind)).toEqual([
+      "unblock",
+      "block",
+    ]);
     expect(await view.isBlocked(history.dave)).toBe(false);
     expect(await view.blockedAccounts()).toEqual([]);
     expect((await view.tokenEvents({ kind: "auth_canceled" })).items[0]).toMatchObject({ account: history.carol });
-    expect((await view.authorizationEvents(history.alice, history.reusedNonce)).map((e) => [e.kind, e.txHash])).toEqual([["auth_used", history.gift]]);
+    expect((await view.authorizationEvents(history.alice, history.reusedNonce)).map((e) => [e.kind, e.txHash])).toEqual([
+      ["auth_used", history.gift],
+    ]);
     expect((await view.tokenEvents({ kind: "mint" })).total).toBe(2);
     expect(await view.isPaused()).toBe(false);
 
@@ -164,10 +185,22 @@ describe("indexer against a real Hardhat node", () => {
     await ix.syncOnce();
     await ix.stop();
     const raw = await stores.open(loc);
-    await raw.db.updateTable("sync_state").set({ genesis_hash: "0x" + "ab".repeat(32) }).execute();
+    await raw.db
+      .updateTable("sync_state")
+      .set({ genesis_hash: `0x${"ab".repeat(32)}` })
+      .execute();
     await raw.db
       .insertInto("transfers")
-      .values({ tx_hash: "0xdead", log_index: 0, block_number: 1, from: history.alice, to: history.bob, value: "5", kind: "transfer", timestamp: 0 })
+      .values({
+        tx_hash: "0xdead",
+        log_index: 0,
+        block_number: 1,
+        from: history.alice,
+        to: history.bob,
+        value: "5",
+        kind: "transfer",
+        timestamp: 0,
+      })
       .execute();
     const again = await indexer(loc);
     await again.syncOnce();
@@ -239,7 +272,15 @@ describe("indexer against a real Hardhat node", () => {
     const loc = await stores.location();
     const warnings: string[] = [];
     const store = await stores.open(loc);
-    const mine = createIndexer({ rpcUrl: chain.node.rpcUrl, store, token: chain.address, fromBlock: chain.deployBlock, batchSize: 2, pollMs: 15, logger: { ...quiet, warn: (m) => warnings.push(m) } });
+    const mine = createIndexer({
+      rpcUrl: chain.node.rpcUrl,
+      store,
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      batchSize: 2,
+      pollMs: 15,
+      logger: { ...quiet, warn: (m) => warnings.push(m) },
+    });
     open.push(mine);
     // Both write at once: the child is part-way through the history when this one starts.
     const kill = await childIndexer(chain.node.rpcUrl, loc, await reader(loc), chain.deployBlock + 3);

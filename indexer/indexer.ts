@@ -91,7 +91,10 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     search: for (;;) {
       const stored = await store.storedBlocksBelow(below, 64);
       if (stored.length === 0) break;
-      const onChain = await blockHashes(rpc, stored.map((b) => b.number));
+      const onChain = await blockHashes(
+        rpc,
+        stored.map((b) => b.number),
+      );
       for (let i = 0; i < stored.length; i++) {
         if (onChain[i] === stored[i].hash) {
           ancestor = stored[i].number;
@@ -117,7 +120,6 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   function decode(range: FetchedRange, feeCollector: string | null): DecodedRange {
     return decodeRange({ token, iface, blocks: range.blocks, logs: range.logs, txs: range.txs, feeCollector });
   }
-
 
   /**
    * One pass up to the chain's head. Another writer having moved the store (a hand-over between
@@ -205,7 +207,12 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           // write overlap nothing, so it is kept short.
           const left = chainHead - to;
           const take = left > span ? span : left > FIRST_SPAN ? Math.ceil(left / 2) : left;
-          const next: { from: number; to: number; parent: string; chainHead: number } = { from: to + 1, to: to + take, parent: top.hash, chainHead };
+          const next: { from: number; to: number; parent: string; chainHead: number } = {
+            from: to + 1,
+            to: to + take,
+            parent: top.hash,
+            chainHead,
+          };
           const read = fetchRange(rpc, token, next.from, next.to, top.hash);
           // Awaited on the next turn of the loop (or dropped): a node that goes away meanwhile fails that await,
           // not the process with a rejection nobody handles while this range is decoded and written.

@@ -119,9 +119,18 @@ export const chainMigrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       const pgsql = dialectOf(db) === "postgres";
       const int8 = (pgsql ? "bigint" : "integer") as "integer";
-      await db.schema.alterTable("transfers").addColumn("from_seq", int8, (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("transfers").addColumn("to_seq", int8, (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("sync_state").addColumn("holder_count", int8, (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("transfers")
+        .addColumn("from_seq", int8, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("transfers")
+        .addColumn("to_seq", int8, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("sync_state")
+        .addColumn("holder_count", int8, (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .createTable("address_stats")
         .addColumn("address", "text", (c) => c.primaryKey())
@@ -136,7 +145,9 @@ export const chainMigrations: Record<string, Migration> = {
           WHERE n.a = transfers.${sql.ref(side)} AND n.tx_hash = transfers.tx_hash AND n.log_index = transfers.log_index`.execute(db);
       }
       await sql`INSERT INTO address_stats (address, transfers) SELECT a, COUNT(*) FROM ${sides} s GROUP BY a`.execute(db);
-      await sql`UPDATE sync_state SET holder_count = (SELECT COUNT(*) FROM balances WHERE ${pgsql ? sql`balance <> 0` : sql`balance <> '0'`})`.execute(db);
+      await sql`UPDATE sync_state SET holder_count = (SELECT COUNT(*) FROM balances WHERE ${pgsql ? sql`balance <> 0` : sql`balance <> '0'`})`.execute(
+        db,
+      );
 
       await db.schema.createIndex("transfers_from_seq").on("transfers").columns(["from", "from_seq"]).execute();
       await db.schema.createIndex("transfers_to_seq").on("transfers").columns(["to", "to_seq"]).execute();
@@ -160,7 +171,9 @@ export const chainMigrations: Record<string, Migration> = {
    */
   "2026-11-24-account-kind": {
     async up(db: Kysely<any>) {
-      await sql`CREATE INDEX token_events_blocking ON token_events (account, kind, block_number, log_index) WHERE ${BLOCKING_KINDS}`.execute(db);
+      await sql`CREATE INDEX token_events_blocking ON token_events (account, kind, block_number, log_index) WHERE ${BLOCKING_KINDS}`.execute(
+        db,
+      );
     },
   },
 

@@ -163,7 +163,6 @@ export interface ChainReader {
   usedAuthorizations(authorizer: string, nonces: string[], head: number): Promise<Set<string>>;
 }
 
-
 export const toTransfer = (r: Pick<TransferRow, TransferColumn>): TransferRecord => ({
   txHash: r.tx_hash,
   logIndex: r.log_index,
@@ -202,4 +201,3 @@ export const toEvent = (r: TokenEventRow): TokenEventRecord => ({
   data: r.data ? JSON.parse(r.data) : null,
   timestamp: new Date(r.timestamp * 1000),
 });
-

@@ -5,7 +5,17 @@ import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "
 import { gasFeeOf, TRANSFER_COLUMNS, type ChainDatabase } from "./schema";
 import { balanceAndHeadQuery, blockStateQuery, latestQuery } from "./reader-state";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
-import { COUNT_CAP, toEvent, toTransaction, toTransfer, type ChainReader, type Page, type TimeRange, type TransferQuery, type TransferRecord } from "./reader-types";
+import {
+  COUNT_CAP,
+  toEvent,
+  toTransaction,
+  toTransfer,
+  type ChainReader,
+  type Page,
+  type TimeRange,
+  type TransferQuery,
+  type TransferRecord,
+} from "./reader-types";
 
 export * from "./reader-types";
 
@@ -66,7 +76,12 @@ export function createChainReader(store: ChainStore): ChainReader {
           .execute(),
         capped
           ? db
-              .selectFrom(base.select(sql.lit(1).as("one")).limit(COUNT_CAP + 1).as("c"))
+              .selectFrom(
+                base
+                  .select(sql.lit(1).as("one"))
+                  .limit(COUNT_CAP + 1)
+                  .as("c"),
+              )
               .select((eb) => eb.fn.countAll().as("n"))
               .executeTakeFirst()
           : base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
@@ -99,7 +114,11 @@ export function createChainReader(store: ChainStore): ChainReader {
         const out = new Map<string, bigint>();
         // One statement per 5,000 addresses keeps under both stores' bound-parameter limits.
         for (let i = 0; i < list.length; i += 5000) {
-          const rows = await db.selectFrom("balances").select(["address", "balance"]).where("address", "in", list.slice(i, i + 5000)).execute();
+          const rows = await db
+            .selectFrom("balances")
+            .select(["address", "balance"])
+            .where("address", "in", list.slice(i, i + 5000))
+            .execute();
           for (const r of rows) out.set(r.address, BigInt(r.balance));
         }
         return out;
@@ -139,14 +158,20 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     transfersOf(address, q = {}) {
-      if (!q.kinds?.length && !q.direction) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, checksumAddress(address), q));
+      if (!q.kinds?.length && !q.direction)
+        return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, checksumAddress(address), q));
       const where = transferWhere(address, { ...q, from: undefined, to: undefined });
       return page("transfers", (eb) => [...where(eb), ...rangeConditions(q)(eb)], ["block_number", "log_index"], q, toTransfer, true);
     },
     countTransfersOf(address, q = {}) {
       const where = transferWhere(address, q);
       if (!q.kinds?.length && !q.direction && !q.from && !q.to) {
-        return guard(0, async () => Number((await db.selectFrom("address_stats").select("transfers").where("address", "=", checksumAddress(address)).executeTakeFirst())?.transfers ?? 0));
+        return guard(0, async () =>
+          Number(
+            (await db.selectFrom("address_stats").select("transfers").where("address", "=", checksumAddress(address)).executeTakeFirst())
+              ?.transfers ?? 0,
+          ),
+        );
       }
       return guard(0, async () => {
         const r = await db
@@ -158,7 +183,11 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     transfersByTx(hash) {
-      return guard([], async () => (await db.selectFrom("transfers").select(TRANSFER_COLUMNS).where("tx_hash", "=", normHash(hash)).orderBy("log_index").execute()).map(toTransfer));
+      return guard([], async () =>
+        (
+          await db.selectFrom("transfers").select(TRANSFER_COLUMNS).where("tx_hash", "=", normHash(hash)).orderBy("log_index").execute()
+        ).map(toTransfer),
+      );
     },
     transfersOfTransactions(hashes, kind) {
       const list = [...new Set(hashes.map(normHash))];
@@ -166,7 +195,10 @@ export function createChainReader(store: ChainStore): ChainReader {
       return guard([], async () => {
         // The columns a record needs, and only the kind asked for: on SQLite, making the rows' values took most of
         // this read (a page of gifts: 200 legs, half of them fees the caller drops).
-        let rows = db.selectFrom("transfers").select(TRANSFER_COLUMNS).where(anyOf(db, "tx_hash", list));
+        let rows = db
+          .selectFrom("transfers")
+          .select(TRANSFER_COLUMNS)
+          .where(anyOf(db, "tx_hash", list));
         // On SQLite `+kind`: the kind's index out of the plan, which with the ORDER BY chose to walk every transfer of
         // that kind in chain order (a million rows) rather than seek the hashes.
         if (kind) rows = rows.where(pgsql ? sql.ref("kind") : sql`+${sql.ref("kind")}`, "=", sql.lit(kind));
@@ -225,7 +257,10 @@ export function createChainReader(store: ChainStore): ChainReader {
                   .whereRef("u.account", "=", "e.account")
                   .where("u.kind", "in", ["block", "unblock"])
                   .where((w) =>
-                    w.or([w("u.block_number", ">", w.ref("e.block_number")), w.and([w("u.block_number", "=", w.ref("e.block_number")), w("u.log_index", ">", w.ref("e.log_index"))])]),
+                    w.or([
+                      w("u.block_number", ">", w.ref("e.block_number")),
+                      w.and([w("u.block_number", "=", w.ref("e.block_number")), w("u.log_index", ">", w.ref("e.log_index"))]),
+                    ]),
                   ),
               ),
             ),
@@ -249,7 +284,14 @@ export function createChainReader(store: ChainStore): ChainReader {
               eb.or([
                 eb("from", "=", a),
                 eb("to", "=", a),
-                eb("hash", "in", eb.selectFrom("transfers").select("tx_hash").where((t) => t.or([t("from", "=", a), t("to", "=", a)]))),
+                eb(
+                  "hash",
+                  "in",
+                  eb
+                    .selectFrom("transfers")
+                    .select("tx_hash")
+                    .where((t) => t.or([t("from", "=", a), t("to", "=", a)])),
+                ),
                 eb("hash", "in", eb.selectFrom("token_events").select("tx_hash").where("account", "=", a)),
               ]),
             ]
@@ -274,7 +316,8 @@ export function createChainReader(store: ChainStore): ChainReader {
       const addresses = q.addresses?.map((a) => checksumAddress(a));
       if (addresses && addresses.length === 0) return Promise.resolve(emptyPage<TransferRecord>());
       // One address, every kind: its history's window (exact total, any page by seek).
-      if (addresses?.length === 1 && !q.kinds?.length && !q.txHash) return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, addresses[0], q));
+      if (addresses?.length === 1 && !q.kinds?.length && !q.txHash)
+        return guard(emptyPage<TransferRecord>(), () => addressHistoryPage(db, addresses[0], q));
       const where: Where<"transfers"> = (eb) => [
         ...(q.kinds?.length ? [eb("kind", "in", q.kinds)] : []),
         ...(q.txHash ? [eb("tx_hash", "=", normHash(q.txHash))] : []),
@@ -289,7 +332,11 @@ export function createChainReader(store: ChainStore): ChainReader {
         const list = [...new Set(hashes.map(normHash))];
         if (list.length === 0) return new Map();
         // The three columns only: whole rows cost a 100-hash page twice as long (read and converted for nothing).
-        const rows = await db.selectFrom("transactions").select(["hash", "gas_used", "gas_price"]).where(anyOf(db, "hash", list)).execute();
+        const rows = await db
+          .selectFrom("transactions")
+          .select(["hash", "gas_used", "gas_price"])
+          .where(anyOf(db, "hash", list))
+          .execute();
         return new Map(rows.map((r) => [r.hash, gasFeeOf(r)]));
       });
     },

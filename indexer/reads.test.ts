@@ -15,14 +15,21 @@ import { testStores } from "./test/stores";
  * answered by brute force over the rows the test wrote.
  */
 const Z = ethers.ZeroAddress;
-const people = ["alice", "bob", "carol", "dave", "fees"].map((n) => ethers.getAddress("0x" + Buffer.from(n.padEnd(20, "_")).toString("hex")));
+const people = ["alice", "bob", "carol", "dave", "fees"].map((n) =>
+  ethers.getAddress(`0x${Buffer.from(n.padEnd(20, "_")).toString("hex")}`),
+);
 const [alice, bob, carol, dave, fees] = people;
 const T0 = 1_700_000_000;
-const hash = (b: number, i: number) => "0x" + (b * 1000 + i).toString(16).padStart(64, "0");
-const blockHash = (b: number, branch = 0) => "0x" + "b" + (b * 10 + branch).toString(16).padStart(63, "0");
+const hash = (b: number, i: number) => `0x${(b * 1000 + i).toString(16).padStart(64, "0")}`;
+const blockHash = (b: number, branch = 0) => `0xb${(b * 10 + branch).toString(16).padStart(63, "0")}`;
 
 /** A deterministic mix of mints, gifts with a fee, self-transfers and burns, a few per block. */
-function history(fromBlock: number, toBlock: number, seed: number, branch = 0): { blocks: DecodedRange["blocks"]; transfers: TransferRow[] } {
+function history(
+  fromBlock: number,
+  toBlock: number,
+  seed: number,
+  branch = 0,
+): { blocks: DecodedRange["blocks"]; transfers: TransferRow[] } {
   let s = seed;
   const rand = (n: number) => ((s = (s * 1103515245 + 12345) % 2 ** 31), s % n);
   const blocks = [];
@@ -32,12 +39,35 @@ function history(fromBlock: number, toBlock: number, seed: number, branch = 0): 
     blocks.push({ number: b, hash: blockHash(b, branch), parent_hash: blockHash(b - 1, b - 1 === fromBlock - 1 ? 0 : branch), timestamp });
     const count = 1 + rand(3);
     // Everyone starts with a million (no balance ever goes below zero).
-    if (b === 1) people.slice(0, 4).forEach((p, j) => transfers.push({ tx_hash: hash(b, 10 + j), log_index: 20 + j, block_number: b, from: Z, to: p, value: "1000000", kind: "mint", timestamp, gas_fee: null }));
+    if (b === 1)
+      people.slice(0, 4).forEach((p, j) =>
+        transfers.push({
+          tx_hash: hash(b, 10 + j),
+          log_index: 20 + j,
+          block_number: b,
+          from: Z,
+          to: p,
+          value: "1000000",
+          kind: "mint",
+          timestamp,
+          gas_fee: null,
+        }),
+      );
     for (let i = 0; i < count; i++) {
       const k = rand(10);
       const from = people[rand(4)];
       const to = people[rand(4)];
-      const leg = (log: number, f: string, t: string, value: number, kind: TransferKind): TransferRow => ({ tx_hash: hash(b, i), log_index: log, block_number: b, from: f, to: t, value: String(value), kind, timestamp, gas_fee: null });
+      const leg = (log: number, f: string, t: string, value: number, kind: TransferKind): TransferRow => ({
+        tx_hash: hash(b, i),
+        log_index: log,
+        block_number: b,
+        from: f,
+        to: t,
+        value: String(value),
+        kind,
+        timestamp,
+        gas_fee: null,
+      });
       if (k === 0) transfers.push(leg(i * 2, Z, from, 1_000_000, "mint"));
       else if (k === 1) transfers.push(leg(i * 2, from, Z, 1 + rand(5), "burn"));
       else if (k === 2) transfers.push(leg(i * 2, from, from, 1 + rand(5), "transfer"));
@@ -47,9 +77,16 @@ function history(fromBlock: number, toBlock: number, seed: number, branch = 0): 
   return { blocks, transfers };
 }
 
-const range = (h: { blocks: DecodedRange["blocks"]; transfers: TransferRow[] }): DecodedRange => ({ ...h, transactions: [], tokenEvents: [], authorizations: [], feeCollector: null });
+const range = (h: { blocks: DecodedRange["blocks"]; transfers: TransferRow[] }): DecodedRange => ({
+  ...h,
+  transactions: [],
+  tokenEvents: [],
+  authorizations: [],
+  feeCollector: null,
+});
 const newestFirst = (a: TransferRow, b: TransferRow) => b.block_number - a.block_number || b.log_index - a.log_index;
-const key = (t: { txHash?: string; tx_hash?: string; logIndex?: number; log_index?: number }) => `${t.txHash ?? t.tx_hash}:${t.logIndex ?? t.log_index}`;
+const key = (t: { txHash?: string; tx_hash?: string; logIndex?: number; log_index?: number }) =>
+  `${t.txHash ?? t.tx_hash}:${t.logIndex ?? t.log_index}`;
 
 /** What the reader must answer, summed from the rows themselves. */
 async function expectReadsMatch(view: ChainReader, rows: TransferRow[]) {
@@ -62,7 +99,9 @@ async function expectReadsMatch(view: ChainReader, rows: TransferRow[]) {
   const nonZero = [...balances].filter(([, b]) => b !== 0n);
   expect(holders.total).toBe(nonZero.length);
   expect(holders.totalBalance).toBe(nonZero.reduce((n, [, b]) => n + b, 0n));
-  expect(holders.items.map((h) => h.address)).toEqual(nonZero.sort((a, b) => (a[1] === b[1] ? (a[0] < b[0] ? -1 : 1) : a[1] > b[1] ? -1 : 1)).map(([a]) => a));
+  expect(holders.items.map((h) => h.address)).toEqual(
+    nonZero.sort((a, b) => (a[1] === b[1] ? (a[0] < b[0] ? -1 : 1) : a[1] > b[1] ? -1 : 1)).map(([a]) => a),
+  );
 
   for (const a of [...people, Z]) {
     const mine = rows.filter((t) => t.from === a || t.to === a).sort(newestFirst);
@@ -99,9 +138,23 @@ async function expectReadsMatch(view: ChainReader, rows: TransferRow[]) {
   }
   // The partner's payments: what a set of addresses received since a time, newest first, merged and limited.
   const markets = [bob, fees, carol];
-  for (const [since, limit] of [[undefined, 5], [new Date((T0 + 20 * 60) * 1000), 1_000], [new Date((T0 + 30 * 60) * 1000), 7]] as const) {
-    const want = rows.filter((t) => markets.includes(t.to) && (!since || t.timestamp * 1000 >= since.getTime())).sort(newestFirst).slice(0, limit);
-    expect((await view.receivedBy(markets.map((m) => m.toLowerCase()), { from: since, limit })).map(key)).toEqual(want.map(key));
+  for (const [since, limit] of [
+    [undefined, 5],
+    [new Date((T0 + 20 * 60) * 1000), 1_000],
+    [new Date((T0 + 30 * 60) * 1000), 7],
+  ] as const) {
+    const want = rows
+      .filter((t) => markets.includes(t.to) && (!since || t.timestamp * 1000 >= since.getTime()))
+      .sort(newestFirst)
+      .slice(0, limit);
+    expect(
+      (
+        await view.receivedBy(
+          markets.map((m) => m.toLowerCase()),
+          { from: since, limit },
+        )
+      ).map(key),
+    ).toEqual(want.map(key));
   }
   expect(await view.receivedBy([], { limit: 5 })).toEqual([]);
   // The legs of a page's transactions (the dashboard's gift page on SQLite asks for the plain transfers only), in chain order.
@@ -159,7 +212,17 @@ describe("reads at size: address places, counters, capped counts", () => {
       blocks.push({ number: b, hash: blockHash(b), parent_hash: blockHash(b - 1), timestamp: T0 + b * 60 });
       for (let i = 0; i < 100; i++) {
         const from = b === 1 && i === 0 ? Z : alice;
-        transfers.push({ tx_hash: hash(b, i), log_index: i, block_number: b, from, to: from === Z ? alice : people[1 + (i % 3)], value: from === Z ? "100000000" : "1", kind: from === Z ? "mint" : "transfer", timestamp: T0 + b * 60, gas_fee: null });
+        transfers.push({
+          tx_hash: hash(b, i),
+          log_index: i,
+          block_number: b,
+          from,
+          to: from === Z ? alice : people[1 + (i % 3)],
+          value: from === Z ? "100000000" : "1",
+          kind: from === Z ? "mint" : "transfer",
+          timestamp: T0 + b * 60,
+          gas_fee: null,
+        });
       }
     }
     await writer.applyRange(range({ blocks, transfers }), { number: 101, hash: blockHash(101) }, null);
@@ -174,33 +237,76 @@ describe("reads at size: address places, counters, capped counts", () => {
     expect(since).toEqual({ items: [expect.objectContaining({ blockNumber: 101 })], total: 700 });
     expect(await view.transfers({ kinds: ["mint"], limit: 5 })).toMatchObject({ total: 1 });
     expect(await view.transfersOf(bob, { direction: "in", limit: 1 })).toMatchObject({ total: COUNT_CAP, capped: true });
-    expect(await view.transfersOf(bob, { direction: "in", from: new Date((T0 + 95 * 60) * 1000), limit: 1 })).toMatchObject({ total: 7 * 34 });
+    expect(await view.transfersOf(bob, { direction: "in", from: new Date((T0 + 95 * 60) * 1000), limit: 1 })).toMatchObject({
+      total: 7 * 34,
+    });
   });
 
   it("a store of the previous version gets its places, counts and holder count in the migration", async () => {
     const loc = await stores.location();
     const store = await stores.open(loc);
     // Undo the migration's additions by building a store at the first version only.
-    for (const t of ["transfers", "token_events", "transactions", "balances", "address_stats", "blocks", "sync_state", "kysely_migration", "kysely_migration_lock"]) {
+    for (const t of [
+      "transfers",
+      "token_events",
+      "transactions",
+      "balances",
+      "address_stats",
+      "blocks",
+      "sync_state",
+      "kysely_migration",
+      "kysely_migration_lock",
+    ]) {
       await sql`DROP TABLE IF EXISTS ${sql.table(t)}`.execute(store.db);
     }
     await migrate(store.db, { "2026-11-21-chain": chainMigrations["2026-11-21-chain"] });
     const h = history(1, 25, 5);
     const db = store.db as unknown as import("kysely").Kysely<any>;
-    await db.insertInto("sync_state").values({ id: 1, chain_id: 1, genesis_hash: blockHash(0), token: alice, deploy_block: 0, last_block: 25, last_hash: blockHash(25), total_supply: "0", updated_at: "x" }).execute();
-    await db.insertInto("transfers").values(h.transfers.map(({ gas_fee: _, ...t }) => t)).execute();
+    await db
+      .insertInto("sync_state")
+      .values({
+        id: 1,
+        chain_id: 1,
+        genesis_hash: blockHash(0),
+        token: alice,
+        deploy_block: 0,
+        last_block: 25,
+        last_hash: blockHash(25),
+        total_supply: "0",
+        updated_at: "x",
+      })
+      .execute();
+    await db
+      .insertInto("transfers")
+      .values(h.transfers.map(({ gas_fee: _, ...t }) => t))
+      .execute();
     // One transaction is stored: its transfers get its gas fee in the migration, the others none (not stored).
     const paid = h.transfers[1].tx_hash;
     await db
       .insertInto("transactions")
-      .values({ hash: paid, block_number: h.transfers[1].block_number, tx_index: 0, from: alice, to: alice, status: 1, gas_used: "52000", gas_price: "1000000007", method: null, value: "0", timestamp: T0 })
+      .values({
+        hash: paid,
+        block_number: h.transfers[1].block_number,
+        tx_index: 0,
+        from: alice,
+        to: alice,
+        status: 1,
+        gas_used: "52000",
+        gas_price: "1000000007",
+        method: null,
+        value: "0",
+        timestamp: T0,
+      })
       .execute();
     const balances = new Map<string, bigint>();
     for (const t of h.transfers) {
       if (t.from !== Z) balances.set(t.from, (balances.get(t.from) ?? 0n) - BigInt(t.value));
       if (t.to !== Z) balances.set(t.to, (balances.get(t.to) ?? 0n) + BigInt(t.value));
     }
-    await db.insertInto("balances").values([...balances].map(([address, b]) => ({ address, balance: b.toString() }))).execute();
+    await db
+      .insertInto("balances")
+      .values([...balances].map(([address, b]) => ({ address, balance: b.toString() })))
+      .execute();
     await db
       .updateTable("sync_state")
       .set({ total_supply: [...balances.values()].reduce((n, b) => n + b, 0n).toString() })

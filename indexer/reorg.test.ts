@@ -31,7 +31,14 @@ describe("indexer reorgs", () => {
     for (const u of chain.users) await (await chain.token.mint(u.address, 10_000n)).wait();
     const loc = await stores.location();
     const store = await stores.open(loc);
-    ix = createIndexer({ rpcUrl: chain.node.rpcUrl, store, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, batchSize: 5 });
+    ix = createIndexer({
+      rpcUrl: chain.node.rpcUrl,
+      store,
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      logger: quiet,
+      batchSize: 5,
+    });
     ix.on("reorg", (r) => reorgs.push(r));
     view = createChainReader(await stores.open(loc, true));
     await ix.syncOnce();
@@ -106,7 +113,14 @@ describe("indexer reorgs", () => {
     const base = await chain.provider.getBlockNumber();
     const id = await snapshot();
     const liveLoc = await stores.location();
-    const live = createIndexer({ rpcUrl: chain.node.rpcUrl, store: await stores.open(liveLoc), token: chain.address, fromBlock: chain.deployBlock, logger: quiet, pollMs: 30 });
+    const live = createIndexer({
+      rpcUrl: chain.node.rpcUrl,
+      store: await stores.open(liveLoc),
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      logger: quiet,
+      pollMs: 30,
+    });
     const seen = new Promise<IndexerEvents["reorg"]>((resolve) => live.on("reorg", resolve));
     live.start();
     const orphaned = await mineMore(chain, 3, 3);
@@ -128,7 +142,14 @@ describe("indexer reorgs", () => {
 
   it("a reorg below the finalized block stops the indexer with a fatal error instead of rewriting it", async () => {
     const loc = await stores.location();
-    const strict = createIndexer({ rpcUrl: chain.node.rpcUrl, store: await stores.open(loc), token: chain.address, fromBlock: chain.deployBlock, logger: quiet, finalityDepth: 1 });
+    const strict = createIndexer({
+      rpcUrl: chain.node.rpcUrl,
+      store: await stores.open(loc),
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      logger: quiet,
+      finalityDepth: 1,
+    });
     await strict.syncOnce();
     const id = await snapshot();
     await chain.provider.send("hardhat_mine", ["0x3"]);

@@ -20,7 +20,9 @@ describe("rpc client", () => {
       await new Promise((r) => setTimeout(r, 30));
       inFlight--;
       // Answers in reverse order: the client matches them by id.
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(calls.map((c) => ({ jsonrpc: "2.0", id: c.id, result: c.params[0] })).reverse()));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(calls.map((c) => ({ jsonrpc: "2.0", id: c.id, result: c.params[0] })).reverse()));
     });
     const port = await freePort();
     await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

@@ -140,7 +140,7 @@ export function createRpc(url: string, opts: { timeoutMs?: number } = {}): Rpc {
   };
 }
 
-export const toHex = (n: number | bigint): string => "0x" + n.toString(16);
+export const toHex = (n: number | bigint): string => `0x${n.toString(16)}`;
 export const fromHex = (h: string): number => {
   const n = parseInt(h, 16);
   return Number.isSafeInteger(n) ? n : Number(BigInt(h));

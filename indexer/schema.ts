@@ -129,7 +129,17 @@ export const gasFeeOf = (t: Pick<TransactionRow, "gas_used" | "gas_price">): big
 /** A transfer as decoded (its seqs are given by the store when it is written). */
 export type TransferRow = Omit<Selectable<TransfersTable>, "from_seq" | "to_seq">;
 /** The columns of a TransferRow (what a read of transfers selects). */
-export const TRANSFER_COLUMNS = ["tx_hash", "log_index", "block_number", "from", "to", "value", "kind", "timestamp", "gas_fee"] as const satisfies readonly (keyof TransferRow)[];
+export const TRANSFER_COLUMNS = [
+  "tx_hash",
+  "log_index",
+  "block_number",
+  "from",
+  "to",
+  "value",
+  "kind",
+  "timestamp",
+  "gas_fee",
+] as const satisfies readonly (keyof TransferRow)[];
 /** The columns a transfer is read with (the history seqs are the index's, not the reader's). */
 export type TransferColumn = (typeof TRANSFER_COLUMNS)[number];
 export type TokenEventRow = Selectable<TokenEventsTable>;

@@ -4,7 +4,10 @@ import type { TransferRow } from "./schema";
 export const nowIso = () => new Date().toISOString();
 
 /** Balance and supply changes of a set of transfers, `sign` 1 to apply them, -1 to take them back. */
-export function effects(transfers: Pick<TransferRow, "from" | "to" | "value">[], sign: 1n | -1n): { deltas: Map<string, bigint>; supply: bigint } {
+export function effects(
+  transfers: Pick<TransferRow, "from" | "to" | "value">[],
+  sign: 1n | -1n,
+): { deltas: Map<string, bigint>; supply: bigint } {
   const deltas = new Map<string, bigint>();
   let supply = 0n;
   for (const t of transfers) {

@@ -10,14 +10,38 @@ const q = (c: string) => `"${c}"`;
 const insertSql = (table: string, columns: readonly string[], conflict: string) =>
   `INSERT INTO ${q(table)} (${columns.map(q).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ${conflict}`;
 const upsert = (keys: readonly string[], columns: readonly string[]) =>
-  `ON CONFLICT (${keys.map(q).join(", ")}) DO UPDATE SET ${columns.filter((c) => !keys.includes(c)).map((c) => `${q(c)} = excluded.${q(c)}`).join(", ")}`;
+  `ON CONFLICT (${keys.map(q).join(", ")}) DO UPDATE SET ${columns
+    .filter((c) => !keys.includes(c))
+    .map((c) => `${q(c)} = excluded.${q(c)}`)
+    .join(", ")}`;
 
 const BLOCK_COLUMNS = ["number", "hash", "parent_hash", "timestamp"] as const;
-const TX_COLUMNS = ["hash", "block_number", "tx_index", "from", "to", "status", "gas_used", "gas_price", "method", "value", "timestamp"] as const;
+const TX_COLUMNS = [
+  "hash",
+  "block_number",
+  "tx_index",
+  "from",
+  "to",
+  "status",
+  "gas_used",
+  "gas_price",
+  "method",
+  "value",
+  "timestamp",
+] as const;
 const EVENT_COLUMNS = ["block_number", "tx_hash", "log_index", "kind", "actor", "account", "nonce", "amount", "data", "timestamp"] as const;
 const TRANSFER_ROW_COLUMNS = [...TRANSFER_COLUMNS, "from_seq", "to_seq"] as const;
 
-type SyncStateRow = { chain_id: number; genesis_hash: string; token: string; deploy_block: number; last_block: number | null; last_hash: string | null; total_supply: string; holder_count: number };
+type SyncStateRow = {
+  chain_id: number;
+  genesis_hash: string;
+  token: string;
+  deploy_block: number;
+  last_block: number | null;
+  last_hash: string | null;
+  total_supply: string;
+  holder_count: number;
+};
 
 /**
  * applyRange on SQLite: the same rows and counters as the Kysely path (PostgreSQL), written through statements
@@ -37,28 +61,40 @@ export function sqliteRangeWriter(d: Database.Database) {
     setCount: d.prepare(insertSql("address_stats", ["address", "transfers"], upsert(["address"], ["address", "transfers"]))),
     balance: d.prepare(`SELECT balance FROM balances WHERE address = ?`).pluck(),
     setBalance: d.prepare(insertSql("balances", ["address", "balance"], upsert(["address"], ["address", "balance"]))),
-    state: d.prepare(`SELECT chain_id, genesis_hash, token, deploy_block, last_block, last_hash, total_supply, holder_count FROM sync_state WHERE id = 1`),
-    setState: d.prepare(`UPDATE sync_state SET last_block = ?, last_hash = ?, updated_at = ?, total_supply = ?, holder_count = ? WHERE id = 1`),
+    state: d.prepare(
+      `SELECT chain_id, genesis_hash, token, deploy_block, last_block, last_hash, total_supply, holder_count FROM sync_state WHERE id = 1`,
+    ),
+    setState: d.prepare(
+      `UPDATE sync_state SET last_block = ?, last_hash = ?, updated_at = ?, total_supply = ?, holder_count = ? WHERE id = 1`,
+    ),
   };
 
   const apply = d.transaction((range: DecodedRange, head: { number: number; hash: string }, from: string | null): SyncState => {
-    if (st.claim.run(nowIso(), from).changes !== 1) throw new StaleHeadError(from, (st.state.get() as SyncStateRow | undefined)?.last_hash ?? null);
+    if (st.claim.run(nowIso(), from).changes !== 1)
+      throw new StaleHeadError(from, (st.state.get() as SyncStateRow | undefined)?.last_hash ?? null);
     for (const b of range.blocks) st.block.run(b.number, b.hash, b.parent_hash, b.timestamp);
-    for (const t of range.transactions) st.tx.run(t.hash, t.block_number, t.tx_index, t.from, t.to, t.status, t.gas_used, t.gas_price, t.method, t.value, t.timestamp);
-    for (const e of range.tokenEvents) st.event.run(e.block_number, e.tx_hash, e.log_index, e.kind, e.actor, e.account, e.nonce, e.amount, e.data, e.timestamp);
+    for (const t of range.transactions)
+      st.tx.run(t.hash, t.block_number, t.tx_index, t.from, t.to, t.status, t.gas_used, t.gas_price, t.method, t.value, t.timestamp);
+    for (const e of range.tokenEvents)
+      st.event.run(e.block_number, e.tx_hash, e.log_index, e.kind, e.actor, e.account, e.nonce, e.amount, e.data, e.timestamp);
     // A (tx_hash, log_index) already present means the range was indexed before: never count it twice.
-    const fresh = range.transfers.filter((t) => st.transferThere.get(t.tx_hash, t.log_index) === undefined).sort((a, b) => a.block_number - b.block_number || a.log_index - b.log_index);
+    const fresh = range.transfers
+      .filter((t) => st.transferThere.get(t.tx_hash, t.log_index) === undefined)
+      .sort((a, b) => a.block_number - b.block_number || a.log_index - b.log_index);
     // Each new transfer takes the next place in the history of each of its addresses (once for a self-transfer).
     const counts = new Map<string, number>();
     const next = (a: string) => {
-      const n = (counts.get(a) ?? ((st.count.get(a) as number | undefined) ?? 0)) + 1;
+      const n = (counts.get(a) ?? (st.count.get(a) as number | undefined) ?? 0) + 1;
       counts.set(a, n);
       return n;
     };
     for (const t of fresh) {
       const fromSeq = next(t.from);
       const toSeq = t.to === t.from ? fromSeq : next(t.to);
-      if (st.transfer.run(t.tx_hash, t.log_index, t.block_number, t.from, t.to, t.value, t.kind, t.timestamp, t.gas_fee, fromSeq, toSeq).changes !== 1) {
+      if (
+        st.transfer.run(t.tx_hash, t.log_index, t.block_number, t.from, t.to, t.value, t.kind, t.timestamp, t.gas_fee, fromSeq, toSeq)
+          .changes !== 1
+      ) {
         throw new Error("transfers written by another writer during the range");
       }
     }

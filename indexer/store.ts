@@ -4,7 +4,7 @@ import type { DecodedRange } from "./decode";
 import { effects, nowIso } from "./store-effects";
 import { sqliteRangeWriter } from "./store-sqlite";
 import { StaleHeadError } from "./errors";
-import type { ChainTx, TransferRow } from "./schema";
+import type { ChainTx } from "./schema";
 
 /**
  * The indexer's writes to the chain store. Every write is one transaction, so a reader (or a
@@ -69,7 +69,11 @@ export function createStore(store: ChainStore): IndexerStore {
    * Adds exact deltas to balances and the supply. PostgreSQL adds numeric in SQL (atomic even if two
    * writers met); SQLite keeps decimal text, so the sum is done in BigInt inside the same transaction.
    */
-  async function addEffects(tx: ChainTx, { deltas, supply }: { deltas: Map<string, bigint>; supply: bigint }, head: { number: number | null; hash: string | null }) {
+  async function addEffects(
+    tx: ChainTx,
+    { deltas, supply }: { deltas: Map<string, bigint>; supply: bigint },
+    head: { number: number | null; hash: string | null },
+  ) {
     const changed = [...deltas].filter(([, d]) => d !== 0n);
     // Holders = non-zero balances: +1 for a balance leaving zero, -1 for one reaching it.
     let holders = 0;
@@ -101,7 +105,11 @@ export function createStore(store: ChainStore): IndexerStore {
       const rows = await tx
         .selectFrom("balances")
         .select(["address", "balance"])
-        .where("address", "in", part.map(([address]) => address))
+        .where(
+          "address",
+          "in",
+          part.map(([address]) => address),
+        )
         .execute();
       const old = new Map(rows.map((r) => [r.address, BigInt(r.balance)]));
       for (const [address, d] of part) count(old.get(address) ?? 0n, (old.get(address) ?? 0n) + d);
@@ -209,15 +217,22 @@ export function createStore(store: ChainStore): IndexerStore {
             .execute();
         }
         for (const part of chunks(range.tokenEvents)) {
-          await tx.insertInto("token_events").values(part).onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing()).execute();
+          await tx
+            .insertInto("token_events")
+            .values(part)
+            .onConflict((oc) => oc.columns(["tx_hash", "log_index"]).doNothing())
+            .execute();
         }
         // A (tx_hash, log_index) already present means the range was indexed before: never count it twice.
         const key = (t: { tx_hash: string; log_index: number }) => `${t.tx_hash}:${t.log_index}`;
         const present = new Set<string>();
         for (const part of chunks([...new Set(range.transfers.map((t) => t.tx_hash))])) {
-          for (const r of await tx.selectFrom("transfers").select(["tx_hash", "log_index"]).where("tx_hash", "in", part).execute()) present.add(key(r));
+          for (const r of await tx.selectFrom("transfers").select(["tx_hash", "log_index"]).where("tx_hash", "in", part).execute())
+            present.add(key(r));
         }
-        const fresh = range.transfers.filter((t) => !present.has(key(t))).sort((a, b) => a.block_number - b.block_number || a.log_index - b.log_index);
+        const fresh = range.transfers
+          .filter((t) => !present.has(key(t)))
+          .sort((a, b) => a.block_number - b.block_number || a.log_index - b.log_index);
         // Each new transfer takes the next place in the history of each of its addresses (once for a self-transfer).
         const counts = await addressCounts(tx, [...new Set(fresh.flatMap((t) => [t.from, t.to]))]);
         const next = (a: string) => {
@@ -249,7 +264,13 @@ export function createStore(store: ChainStore): IndexerStore {
     rollbackTo(ancestor, from) {
       return db.transaction().execute(async (tx) => {
         await claimHead(tx, from);
-        const removed = await tx.selectFrom("transactions").select("hash").where("block_number", ">", ancestor).orderBy("block_number").orderBy("tx_index").execute();
+        const removed = await tx
+          .selectFrom("transactions")
+          .select("hash")
+          .where("block_number", ">", ancestor)
+          .orderBy("block_number")
+          .orderBy("tx_index")
+          .execute();
         const undone = await tx.selectFrom("transfers").select(["from", "to", "value"]).where("block_number", ">", ancestor).execute();
         // The removed transfers are the newest of each address's history: its count (its last seq) goes back by them.
         const removedOf = new Map<string, number>();
@@ -268,7 +289,13 @@ export function createStore(store: ChainStore): IndexerStore {
     },
 
     async storedBlocksBelow(n, limit) {
-      const rows = await db.selectFrom("blocks").select(["number", "hash"]).where("number", "<=", n).orderBy("number", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("blocks")
+        .select(["number", "hash"])
+        .where("number", "<=", n)
+        .orderBy("number", "desc")
+        .limit(limit)
+        .execute();
       return rows.map(asBlock);
     },
 
@@ -282,7 +309,9 @@ export function createStore(store: ChainStore): IndexerStore {
         .deleteFrom("blocks")
         .where("number", ">=", since)
         .where("number", "<", keepFrom)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom("transactions as t").select("t.hash").whereRef("t.block_number", "=", "blocks.number"))))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("transactions as t").select("t.hash").whereRef("t.block_number", "=", "blocks.number"))),
+        )
         .execute();
     },
 

@@ -9,7 +9,8 @@ import type { FromThread, SerializedError, ThreadEvent, ThreadOptions, ToThread 
 const port = parentPort!;
 const opts = (workerData as { opts: ThreadOptions }).opts;
 const post = (m: FromThread) => port.postMessage(m);
-const serialize = (err: unknown): SerializedError => (err instanceof Error ? { name: err.name, message: err.message } : { name: "Error", message: String(err) });
+const serialize = (err: unknown): SerializedError =>
+  err instanceof Error ? { name: err.name, message: err.message } : { name: "Error", message: String(err) };
 
 const EVENTS: IndexerEventName[] = ["transaction", "transfer", "tokenEvent", "authorization", "block", "reorg", "error"];
 let buffer: ThreadEvent[] = [];
@@ -35,7 +36,11 @@ const ready: Promise<{ store: ChainStore; ix: Indexer }> = (async () => {
   ix = createIndexer({
     ...opts,
     store,
-    logger: { info: (msg) => post({ type: "log", level: "info", msg }), warn: (msg) => post({ type: "log", level: "warn", msg }), error: (msg) => post({ type: "log", level: "error", msg }) },
+    logger: {
+      info: (msg) => post({ type: "log", level: "info", msg }),
+      warn: (msg) => post({ type: "log", level: "warn", msg }),
+      error: (msg) => post({ type: "log", level: "error", msg }),
+    },
     onSynced: () => flush(),
   });
   for (const name of EVENTS) {

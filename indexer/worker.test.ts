@@ -23,11 +23,19 @@ describe("indexer worker thread", () => {
 
   const worker = async (opts: { pollMs?: number; batchSize?: number } = {}) => {
     const location = await stores.location();
-    const ix = startIndexerWorker({ rpcUrl: chain.node.rpcUrl, location, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, ...opts });
+    const ix = startIndexerWorker({
+      rpcUrl: chain.node.rpcUrl,
+      location,
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      logger: quiet,
+      ...opts,
+    });
     open.push(ix);
     return { ix, location };
   };
-  const reader = async (location: Awaited<ReturnType<typeof stores.location>>): Promise<ChainReader> => createChainReader(await stores.open(location, true));
+  const reader = async (location: Awaited<ReturnType<typeof stores.location>>): Promise<ChainReader> =>
+    createChainReader(await stores.open(location, true));
 
   beforeAll(async () => {
     chain = await startVoucherChain();
@@ -77,7 +85,14 @@ describe("indexer worker thread", () => {
 
     // Live: a new head arrives over the node's WebSocket long before the (very slow) poll.
     await ix.stop();
-    const live = startIndexerWorker({ rpcUrl: chain.node.rpcUrl, location, token: chain.address, fromBlock: chain.deployBlock, logger: quiet, pollMs: 60_000 });
+    const live = startIndexerWorker({
+      rpcUrl: chain.node.rpcUrl,
+      location,
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      logger: quiet,
+      pollMs: 60_000,
+    });
     open.push(live);
     await live.syncOnce();
     live.start();
@@ -98,7 +113,10 @@ describe("indexer worker thread", () => {
       const a = await signAuthorization(chain, alice, { to: bob.address, value: 10n, fee: 1n });
       const b = await signAuthorization(chain, bob, { to: carol.address, value: 20n, fee: 2n });
       // Both in the pool (sent, not mined), then one block with both.
-      const submit = (x: typeof a) => chain.token.transferWithAuthorization(x.from, x.to, x.value, x.fee, x.validAfter, x.validBefore, x.nonce, x.v, x.r, x.s, { gasLimit: 300_000 });
+      const submit = (x: typeof a) =>
+        chain.token.transferWithAuthorization(x.from, x.to, x.value, x.fee, x.validAfter, x.validBefore, x.nonce, x.v, x.r, x.s, {
+          gasLimit: 300_000,
+        });
       const sent = [await submit(a), await submit(b)];
       await chain.provider.send("evm_mine", []);
       const receipts = await Promise.all(sent.map((t) => t.wait()));
@@ -117,7 +135,14 @@ describe("indexer worker thread", () => {
     await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
     try {
       const url = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
-      const ix = startIndexerWorker({ rpcUrl: url, location: await stores.location(), token: chain.address, fromBlock: chain.deployBlock, logger: quiet, wsUrl: null });
+      const ix = startIndexerWorker({
+        rpcUrl: url,
+        location: await stores.location(),
+        token: chain.address,
+        fromBlock: chain.deployBlock,
+        logger: quiet,
+        wsUrl: null,
+      });
       open.push(ix);
       const errors: IndexerEvents["error"][] = [];
       ix.on("error", (e) => errors.push(e));
@@ -136,7 +161,13 @@ describe("indexer worker thread", () => {
   it("a store it cannot open fails its calls instead of hanging", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "krw-worker-")), "not-a-dir");
     fs.writeFileSync(file, "");
-    const ix = startIndexerWorker({ rpcUrl: chain.node.rpcUrl, location: { dataDir: file, databaseUrl: null }, token: chain.address, fromBlock: chain.deployBlock, logger: quiet });
+    const ix = startIndexerWorker({
+      rpcUrl: chain.node.rpcUrl,
+      location: { dataDir: file, databaseUrl: null },
+      token: chain.address,
+      fromBlock: chain.deployBlock,
+      logger: quiet,
+    });
     open.push(ix);
     await expect(ix.ready).rejects.toThrow();
     await expect(ix.syncOnce()).rejects.toThrow();

@@ -31,7 +31,9 @@ export type ToThread =
   /** Which events this side listens to: only those cross (the head always does). */
   | { type: "listen"; events: IndexerEventName[] };
 
-export type ThreadEvent = { [K in IndexerEventName]: { name: K; payload: K extends "error" ? { error: SerializedError; fatal: boolean } : IndexerEvents[K] } }[IndexerEventName];
+export type ThreadEvent = {
+  [K in IndexerEventName]: { name: K; payload: K extends "error" ? { error: SerializedError; fatal: boolean } : IndexerEvents[K] };
+}[IndexerEventName];
 
 export type FromThread =
   /** Events of one committed range (or a reorg, or an error) in order, and the head after them. */
@@ -48,7 +50,12 @@ const THREAD = path.join(__dirname, `worker-thread${path.extname(__filename) || 
 
 /** Errors cross the thread boundary as name + message; the kind (retryable or fatal) comes back from the name. */
 export function reviveError(e: SerializedError): Error {
-  const err = e.name === "FatalError" ? new FatalError(e.message) : e.name === "RetryableError" || e.name === "StaleHeadError" ? new RetryableError(e.message) : new Error(e.message);
+  const err =
+    e.name === "FatalError"
+      ? new FatalError(e.message)
+      : e.name === "RetryableError" || e.name === "StaleHeadError"
+        ? new RetryableError(e.message)
+        : new Error(e.message);
   err.name = e.name;
   return err;
 }
@@ -156,7 +163,8 @@ export function startIndexerWorker(opts: IndexerWorkerOptions): IndexerWorker {
     const before = listening.get(event) ?? 0;
     const after = Math.max(0, before + d);
     listening.set(event, after);
-    if ((before === 0) !== (after === 0) && !gone) worker.postMessage({ type: "listen", events: [...listening].filter(([, n]) => n > 0).map(([e]) => e) } satisfies ToThread);
+    if ((before === 0) !== (after === 0) && !gone)
+      worker.postMessage({ type: "listen", events: [...listening].filter(([, n]) => n > 0).map(([e]) => e) } satisfies ToThread);
   };
 
   return {

@@ -27,7 +27,10 @@ async function runSection(name: string, out: string) {
 function inChild(name: string): Promise<BenchRow[]> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-")), "rows.json");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, __filename], { stdio: "inherit", env: { ...process.env, BENCH_SECTION: name, BENCH_SECTION_OUT: out } });
+    const child = spawn(process.execPath, [...process.execArgv, __filename], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_SECTION: name, BENCH_SECTION_OUT: out },
+    });
     child.on("error", reject);
     child.on("exit", (code, signal) => {
       try {
@@ -43,7 +46,9 @@ function inChild(name: string): Promise<BenchRow[]> {
 }
 
 async function main() {
-  const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const rows: BenchRow[] = [];
   const failed: string[] = [];
   for (const name of SECTIONS) {

@@ -20,7 +20,10 @@ async function serve() {
     () => stack?.ctx.log ?? console_,
     async () => void (await stack?.stop({ graceMs: 3_000 })),
   );
-  stopOnSignals(async () => void (await stack?.stop()), { log: () => stack?.ctx.log ?? console_, forceAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000) + 15_000 });
+  stopOnSignals(async () => void (await stack?.stop()), {
+    log: () => stack?.ctx.log ?? console_,
+    forceAfterMs: Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000) + 15_000,
+  });
   // A supervisor that vanished (kill -9) leaves no one to stop this process: it stops itself.
   process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
   stack = await startStack();
@@ -38,7 +41,10 @@ async function serve() {
       "Demo logins (seeded on first start; SEED_DEMO=false skips):",
       `  operator (super admin)   ${DEMO.admin.id} / ${DEMO.admin.password}`,
       `  operator (shop, perm 3)  ${DEMO.shopAdmin.id} / ${DEMO.shopAdmin.password}`,
-      ...DEMO.members.map((m) => `  member ${m.phonenumber} / ${m.password}  ${m.username}${m.permission === "exchanger" ? " (shop owner, market address)" : ""}`),
+      ...DEMO.members.map(
+        (m) =>
+          `  member ${m.phonenumber} / ${m.password}  ${m.username}${m.permission === "exchanger" ? " (shop owner, market address)" : ""}`,
+      ),
       "",
     );
   }

@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 echo "== type-check (root, web, admin)"
 npm run --silent typecheck
-echo "== import circles (dependency-cruiser)"
-npm run --silent lint:circles
+echo "== lint (Biome: format and rules) and import circles (dependency-cruiser)"
+npm run --silent lint
 echo "== compile contracts"
 npx hardhat compile --quiet
 echo "== build apps (when missing or older than their sources)"

@@ -35,7 +35,8 @@ export function createApp(ctx: AppContext): express.Express {
     res.on("finish", () => {
       // Path only: query strings and bodies may carry tokens or passwords.
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (req.path.startsWith("/api")) ctx.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, "request");
+      if (req.path.startsWith("/api"))
+        ctx.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, "request");
     });
     next();
   });
@@ -74,7 +75,8 @@ function serveSpa(app: express.Express, mount: string, dir: string) {
   app.use(mount, staticFiles(dir));
   app.get(mount === "/" ? "/{*rest}" : `${mount}{/*rest}`, (req, res, next) => {
     if (req.path.startsWith("/api")) return next();
-    if (!fs.existsSync(index)) return res.status(503).type("text/plain; charset=utf-8").send("앱이 아직 빌드되지 않았습니다: npm run build");
+    if (!fs.existsSync(index))
+      return res.status(503).type("text/plain; charset=utf-8").send("앱이 아직 빌드되지 않았습니다: npm run build");
     sendHtml(req, res, landing && req.path === "/" && fs.existsSync(landing) ? landing : index);
   });
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { derivePinKey } from "./auth/passwords";
+import { parseCidrList } from "./auth/ip-allowlist";
 import path from "node:path";
 
 export interface Config {
@@ -23,6 +24,14 @@ export interface Config {
   /** Public origin of the apps (for the verification popup's postMessage target). */
   publicOrigin: string;
   tokenTtlMinutes: number;
+  /**
+   * OPERATOR_2FA: `required` makes operators of permission 0 enrol in two-factor login (TOTP) at their next login
+   * (until they do, their token reaches only their security settings); `optional` (default) leaves it to each operator.
+   * An enrolled operator needs the code either way.
+   */
+  operatorTwoFactor: "optional" | "required";
+  /** OPERATOR_IP_ALLOWLIST: the CIDR ranges operators may log in and call from; null (unset): anywhere. */
+  operatorIpAllowlist: string[] | null;
 }
 
 interface DevSecrets {
@@ -66,7 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     }
     return dev;
   };
-  const kek = env.KEY_ENCRYPTION_KEY ? parseKey(env.KEY_ENCRYPTION_KEY, "KEY_ENCRYPTION_KEY") : Buffer.from(devSecrets().keyEncryptionKey, "hex");
+  const kek = env.KEY_ENCRYPTION_KEY
+    ? parseKey(env.KEY_ENCRYPTION_KEY, "KEY_ENCRYPTION_KEY")
+    : Buffer.from(devSecrets().keyEncryptionKey, "hex");
   const jwt = env.JWT_SECRET ? Buffer.from(env.JWT_SECRET, "utf8") : Buffer.from(devSecrets().jwtSecret, "hex");
   if (jwt.length < 32) throw new Error("JWT_SECRET must be at least 32 bytes");
   return {
@@ -84,7 +95,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     logLevel: env.LOG_LEVEL ?? "info",
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://${host}:${port}`,
     tokenTtlMinutes: Number(env.TOKEN_TTL_MINUTES ?? 60 * 12),
+    operatorTwoFactor: twoFactorSetting(env.OPERATOR_2FA),
+    operatorIpAllowlist: env.OPERATOR_IP_ALLOWLIST?.trim() ? parseCidrList(env.OPERATOR_IP_ALLOWLIST) : null,
   };
+}
+
+function twoFactorSetting(value: string | undefined): Config["operatorTwoFactor"] {
+  const v = (value || "optional").trim().toLowerCase();
+  if (v === "optional" || v === "required") return v;
+  throw new Error(`OPERATOR_2FA must be "optional" or "required", not "${value}"`);
 }
 
 /** A 32-byte key as 64 hex characters or base64. */

@@ -38,19 +38,35 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     const res = await fetch(p.url + pathname, { method: "POST", headers, body: JSON.stringify(body) });
     return (await res.json()) as { code: number; message?: string; data: any };
   }
-  const login = async (p: ApiProcess, phone: string, password: string) => (await call(p, "/api/auth/login_user", { username: phone, password })).data.accessToken as string;
+  const login = async (p: ApiProcess, phone: string, password: string) =>
+    (await call(p, "/api/auth/login_user", { username: phone, password })).data.accessToken as string;
   const gift = (p: ApiProcess, token: string, to: string, value: number, password: string) =>
-    call(p, "/api/gift/trade/address", { opponentAddress: to, kind: 0, type: 1, value, password }, token).catch((err: Error) => ({ code: -1, message: err.message, data: null }));
+    call(p, "/api/gift/trade/address", { opponentAddress: to, kind: 0, type: 1, value, password }, token).catch((err: Error) => ({
+      code: -1,
+      message: err.message,
+      data: null,
+    }));
 
-  const token = () => new ethers.Contract(JSON.parse(fs.readFileSync(path.join(procs[0].dataDir, "deployments", "31337.json"), "utf8")).token, voucherArtifact().abi, new ethers.JsonRpcProvider(node.rpcUrl));
+  const token = () =>
+    new ethers.Contract(
+      JSON.parse(fs.readFileSync(path.join(procs[0].dataDir, "deployments", "31337.json"), "utf8")).token,
+      voucherArtifact().abi,
+      new ethers.JsonRpcProvider(node.rpcUrl),
+    );
   const walletOf = async (phone: string) =>
-    (await store.db.selectFrom("wallets").select("address").where("member_id", "=", (await memberByPhone(store.db, phone))!.id).executeTakeFirstOrThrow()).address;
+    (
+      await store.db
+        .selectFrom("wallets")
+        .select("address")
+        .where("member_id", "=", (await memberByPhone(store.db, phone))!.id)
+        .executeTakeFirstOrThrow()
+    ).address;
 
   beforeAll(async () => {
     node = await startLocalNode(await freePort());
     databaseUrl = (await freshTestDatabase())!;
     const operator = ethers.Wallet.createRandom();
-    await new ethers.JsonRpcProvider(node.rpcUrl).send("hardhat_setBalance", [operator.address, "0x" + (10n ** 24n).toString(16)]);
+    await new ethers.JsonRpcProvider(node.rpcUrl).send("hardhat_setBalance", [operator.address, `0x${(10n ** 24n).toString(16)}`]);
     Object.assign(env, {
       DATABASE_URL: databaseUrl,
       RPC_URL: node.rpcUrl,
@@ -79,11 +95,18 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     const to = await walletOf("01011112222");
     expect(Number(await token().balanceOf(from))).toBe(20_000);
     const [ta, tb] = [await login(a, "01033334444", "222222"), await login(b, "01033334444", "222222")];
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? gift(b, tb, to, 300, "222222") : gift(a, ta, to, 300, "222222"))));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? gift(b, tb, to, 300, "222222") : gift(a, ta, to, 300, "222222"))),
+    );
     expect(results.filter((r) => r.code === 200).length).toBe(40);
     expect(results.filter((r) => r.code === Code.OVER_BALANCE && r.message === Msg.overBalance).length).toBe(60);
     expect(Number(await token().balanceOf(from))).toBe(0);
-    const confirmed = await store.db.selectFrom("outbox_transfers").select("id").where("from_address", "=", from).where("status", "=", "confirmed").execute();
+    const confirmed = await store.db
+      .selectFrom("outbox_transfers")
+      .select("id")
+      .where("from_address", "=", from)
+      .where("status", "=", "confirmed")
+      .execute();
     expect(confirmed.length).toBe(40);
   });
 
@@ -93,7 +116,9 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     const to = await walletOf("01055556666");
     const start = Number(await token().balanceOf(from));
     const [ta, tb] = [await login(a, "01011112222", "111111"), await login(b, "01011112222", "111111")];
-    const burst = Array.from({ length: 40 }, (_, i) => new Promise((r) => setTimeout(r, i * 25)).then(() => gift(i % 2 ? b : a, i % 2 ? tb : ta, to, 800, "111111")));
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 25)).then(() => gift(i % 2 ? b : a, i % 2 ? tb : ta, to, 800, "111111")),
+    );
     await new Promise((r) => setTimeout(r, 400));
     a.child.kill("SIGKILL");
     const results = await Promise.all(burst);
@@ -101,12 +126,22 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     // Let the new leader reconcile and send what was left.
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const open = await store.db.selectFrom("outbox_transfers").select("id").where("from_address", "=", from).where("status", "in", ["pending", "submitted"]).execute();
+      const open = await store.db
+        .selectFrom("outbox_transfers")
+        .select("id")
+        .where("from_address", "=", from)
+        .where("status", "in", ["pending", "submitted"])
+        .execute();
       if (open.length === 0) break;
       if (Date.now() > deadline) throw new Error(`${open.length} rows never settled`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const rows = await store.db.selectFrom("outbox_transfers").selectAll().where("from_address", "=", from).where("kind", "=", "gift").execute();
+    const rows = await store.db
+      .selectFrom("outbox_transfers")
+      .selectAll()
+      .where("from_address", "=", from)
+      .where("kind", "=", "gift")
+      .execute();
     const confirmed = rows.filter((r) => r.status === "confirmed");
     // The chain moved exactly what the records say: no gift lost, none doubled.
     expect(Number(await token().balanceOf(from))).toBe(start - confirmed.reduce((n, r) => n + r.value + r.fee, 0));

@@ -20,7 +20,10 @@ describe("restart while the journal replays", () => {
     stacks.push(s);
     const t = await s.loginUser("01011112222", "111111");
     const to = (await s.ctx.custody.memberWallet(2))!.address;
-    const gift = await s.call("POST", "/api/gift/trade/address", { token: t, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token: t,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" },
+    });
     expect(gift.code).toBe(200);
     await s.waitIndexed();
     const balance = (await s.call("GET", "/api/info/balance", { token: t })).data;
@@ -38,7 +41,13 @@ describe("restart while the journal replays", () => {
     const holder = ethers.getAddress(ethers.dataSlice(ethers.id("holder-7"), 12));
 
     // 1,500 more real transactions (mints by the operator) behind the gift: seconds of replay.
-    const again = await s.restart({ waitForReplay: false, beforeStart: () => appendMints(journalFile, operator.privateKey, chain.deployment.chainId, chain.deployment.token, nonce, raws + 1_500).then(() => undefined) });
+    const again = await s.restart({
+      waitForReplay: false,
+      beforeStart: () =>
+        appendMints(journalFile, operator.privateKey, chain.deployment.chainId, chain.deployment.token, nonce, raws + 1_500).then(
+          () => undefined,
+        ),
+    });
     stacks.push(again);
     expect(again.ctx.chain.replaying()).toBe(true);
 
@@ -55,7 +64,10 @@ describe("restart while the journal replays", () => {
     expect(readHistory.status).toBe(200);
     expect(readHistory.data).toEqual(history);
     expect((await again.call("GET", "/api/info/myinfo", { token: t2 })).data).toEqual(myinfo);
-    const refused = await again.call("POST", "/api/gift/trade/address", { token: t2, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    const refused = await again.call("POST", "/api/gift/trade/address", {
+      token: t2,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" },
+    });
     expect(refused.status).toBe(503);
     expect(refused.message).toBe(Msg.chainCatchingUp);
     // All of that happened during the replay.
@@ -76,7 +88,10 @@ describe("restart while the journal replays", () => {
     for (let i = raws; i < raws + 1_500; i++) if (i % 500 === 7) minted += 1_000n + BigInt(i);
     expect(await again.ctx.chain.token.balanceOf(holder)).toBe(minted);
     // Money moves again, on top of the replayed chain.
-    const next = await again.call("POST", "/api/gift/trade/address", { token: t2, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    const next = await again.call("POST", "/api/gift/trade/address", {
+      token: t2,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" },
+    });
     expect(next.code).toBe(200);
 
     // A stop during a replay stops it (and the process does not wait for the whole journal).

@@ -56,10 +56,20 @@ export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) =>
     flags: { isExchange3: true, isExchange5: true },
     member_id: shop.id,
   });
-  await insertBankAccount(ctx.db, { bank_name: "국민은행", bank_account: "123456-01-234567", owner_name: "(주)케이알더블유바우처", nickname: "대표 입금 계좌", is_main: 1 });
+  await insertBankAccount(ctx.db, {
+    bank_name: "국민은행",
+    bank_account: "123456-01-234567",
+    owner_name: "(주)케이알더블유바우처",
+    nickname: "대표 입금 계좌",
+    is_main: 1,
+  });
   for (const [id, content] of Object.entries(POLICIES)) await savePolicy(ctx.db, Number(id), content);
   const boards: [BoardType, string, string][] = [
-    ["notice", "KRW Voucher 서비스 오픈 안내", "<p>KRW Voucher 상품권 서비스가 오픈했습니다. 구매, 선물, 마켓 사용을 지금 이용해 보세요.</p>"],
+    [
+      "notice",
+      "KRW Voucher 서비스 오픈 안내",
+      "<p>KRW Voucher 상품권 서비스가 오픈했습니다. 구매, 선물, 마켓 사용을 지금 이용해 보세요.</p>",
+    ],
     ["notice", "선물·사용 수수료 안내", "<p>상품권 선물과 마켓 사용 시 건당 <b>200원</b>의 수수료가 부과됩니다.</p>"],
     ["notice", "시스템 점검 안내", "<p>매주 일요일 새벽 2시~3시 정기 점검이 진행됩니다.</p>"],
     ["faq", "상품권은 어떻게 구매하나요?", "<p>구매 메뉴에서 금액을 입력하고 안내된 계좌로 본인 명의로 입금하시면 확인 후 발행됩니다.</p>"],
@@ -77,7 +87,10 @@ export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) =>
     const made: number[] = [];
     for (const [i, m] of members.entries()) {
       const value = DEMO.members[i].balance;
-      if (value > 0) made.push((await ctx.outbox.enqueue(trx, { kind: "seed", from: treasury.address, to: m.address, value, counterpartyMemberId: m.id })).id);
+      if (value > 0)
+        made.push(
+          (await ctx.outbox.enqueue(trx, { kind: "seed", from: treasury.address, to: m.address, value, counterpartyMemberId: m.id })).id,
+        );
     }
     return made;
   });

@@ -24,8 +24,8 @@ describe("the whole stack", () => {
     stacks.push(s);
     const admin = await s.loginAdmin("admin", "admin1234");
     const member = await s.loginUser("01011112222", "111111");
-    const wsUrl = s.url.replace("http", "ws") + "/ws?token=";
-    expect((await connect(wsUrl + "nope")).outcome).toBe("401");
+    const wsUrl = `${s.url.replace("http", "ws")}/ws?token=`;
+    expect((await connect(`${wsUrl}nope`)).outcome).toBe("401");
     expect((await connect(wsUrl + member)).outcome).toBe("401");
 
     const { outcome, ws } = await connect(wsUrl + admin);
@@ -41,6 +41,26 @@ describe("the whole stack", () => {
     const n = await pushed;
     expect(n).toMatchObject({ kind: "입금", type: "sell", ref_id: r.data.id });
     expect(n.message).toContain("10,000");
+
+    // A confirmed move is told too (the screens read balances again): once it is recorded and in the index.
+    const frames: number[] = [];
+    ws.on("message", (m) => {
+      const msg = JSON.parse(String(m));
+      if (msg.kind === "moved") frames.push(msg.block);
+    });
+    const to = (await s.ctx.custody.memberWallet(2))!.address;
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token: member,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" },
+    });
+    expect(gift.code).toBe(200);
+    const receipt = await s.ctx.chain.provider.getTransactionReceipt(gift.data.txHash);
+    await s.waitIndexed(receipt!.blockNumber);
+    // The last frame comes after both (at most a second after the first).
+    await expect.poll(() => frames.at(-1) ?? 0, { timeout: 5_000 }).toBeGreaterThanOrEqual(receipt!.blockNumber);
+    const last = frames.length;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(frames.length - last, "no frame without a move").toBeLessThanOrEqual(1);
     ws.close();
   });
 
@@ -48,7 +68,10 @@ describe("the whole stack", () => {
     const s = await startTestStack();
     const t = await s.loginUser("01011112222", "111111");
     const to = (await s.ctx.custody.memberWallet(2))!.address;
-    const gift = await s.call("POST", "/api/gift/trade/address", { token: t, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token: t,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: "111111" },
+    });
     expect(gift.code).toBe(200);
     await s.waitIndexed();
     const balance = (await s.call("GET", "/api/info/balance", { token: t })).data.balance;

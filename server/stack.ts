@@ -12,6 +12,7 @@ import { createCustody } from "./custody/keys";
 import { createOutbox } from "./money/outbox";
 import { createRelayer } from "./money/relayer/relayer";
 import { unconfirmAbove } from "./money/outbox.repo";
+import { chainHead } from "./money/chain-status";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./features/notifications/notifier";
@@ -41,7 +42,9 @@ export interface Stack {
   /**
    * Graceful stop: no new connections, requests in flight finish (at most `graceMs`, default
    * SHUTDOWN_GRACE_MS or 15 s; idle keep-alive connections are closed, answers carry `Connection: close`),
-   * then the relayer stops after its current batch, then the indexer, the chain and the stores close.
+   * then the relayer stops after its current batch, then the indexer, the chain and the stores close. It starts
+   * nothing new: a dead embedded node is not started again nor the journal replayed; while the chain cannot mine,
+   * requests waiting for a money move are answered at once with its recorded state.
    */
   stop(opts?: { graceMs?: number }): Promise<void>;
   /** Requests being answered right now. */
@@ -62,16 +65,21 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   // Every file this process creates (stores, journal, lock, deployments, secrets) is readable by its owner only.
   process.umask(0o077);
   const config = { ...loadConfig(env), ...overrides };
-  const log = pino({ level: config.logLevel, redact: ["password", "*.password", "privateKey", "*.privateKey", "accessToken", "*.accessToken"] });
+  const log = pino({
+    level: config.logLevel,
+    redact: ["password", "*.password", "privateKey", "*.privateKey", "accessToken", "*.accessToken"],
+  });
   const appStore = await openAppStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const db = appStore.db;
   const custody = createCustody(db, config.keyEncryptionKey);
-  for (const kind of ["treasury", "fee", "settlement"] as const) if (!(await custody.byKind(kind))) await custody.createWallet(kind, { nickname: kind });
+  for (const kind of ["treasury", "fee", "settlement"] as const)
+    if (!(await custody.byKind(kind))) await custody.createWallet(kind, { nickname: kind });
   let operatorKey = config.operatorPrivateKey;
   if (!operatorKey) {
     // The embedded node's gas payer is a custodial wallet; a second process sharing the database (RPC_URL
     // pointing at the first one's node) signs with the same one.
-    const sender = (await custody.byKind("sender")) ?? (config.rpcUrl ? null : await custody.createWallet("sender", { nickname: "operator" }));
+    const sender =
+      (await custody.byKind("sender")) ?? (config.rpcUrl ? null : await custody.createWallet("sender", { nickname: "operator" }));
     if (!sender) throw new Error("OPERATOR_PRIVATE_KEY is required with RPC_URL (the account that pays gas)");
     operatorKey = (await custody.signerFor(sender.address)).privateKey;
   }
@@ -96,6 +104,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const outbox = createOutbox(db, view);
   const relayer = createRelayer({ db, custody, chain, log });
   const notifier = createNotifier(db);
+  // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
+  // the records, which may come after the index has the block.
+  relayer.on("settled", (row) => row.status === "confirmed" && notifier.moved(row.block_number ?? 0));
   const ctx: AppContext = {
     config,
     db,
@@ -133,6 +144,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
     // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
     indexer.on("reorg", (r) => {
+      notifier.moved(r.commonAncestor);
       chain.sender.resync();
       void unconfirmAbove(db, r.commonAncestor).then(
         (n) => {
@@ -144,6 +156,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       );
     });
     await indexer.syncOnce();
+    // Moves indexed from here on are told to the operators' screens (after the catch-up: its events would flood).
+    indexer.on("transfer", (t) => notifier.moved(t.blockNumber));
     indexer.start();
     return indexer;
   };
@@ -170,7 +184,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
         await paused.stop();
       })();
       // Awaited only if the node comes back: a failed stop must not be a rejection nobody handles meanwhile.
-      pausedForRevive.catch((err) => log.warn({ err: (err as Error).message }, "pausing the relayer and the indexer for the node's restart failed"));
+      pausedForRevive.catch((err) =>
+        log.warn({ err: (err as Error).message }, "pausing the relayer and the indexer for the node's restart failed"),
+      );
       return;
     }
     const waiting = pausedForRevive;
@@ -182,7 +198,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
         relayer.start();
         log.info("node back: the relayer and the indexer run again");
       })
-      .catch((err) => log.error({ err: (err as Error).message }, "the relayer and the indexer did not start again after the node came back"))
+      .catch((err) =>
+        log.error({ err: (err as Error).message }, "the relayer and the indexer did not start again after the node came back"),
+      )
       .finally(() => {
         if (pausedForRevive === waiting) pausedForRevive = null;
       });
@@ -252,12 +270,35 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       const graceMs = opts.graceMs ?? Number(process.env.SHUTDOWN_GRACE_MS ?? 15_000);
       draining = true;
       stopRequested();
+      // A stopping process starts nothing new: no restart of a dead node, no journal replay (the next start replays).
+      chain.halt();
       schedulers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Requests already accepted run to their answer (the relayer still sends, so money moves settle).
+      // Requests already accepted run to their answer while the chain can mine (the relayer still sends, so money moves
+      // settle). Once it cannot (the node died, or was being brought back, as the stop began), nothing more is sent
+      // before the exit: the requests waiting for a move are answered at once with its state (recorded; the next start
+      // settles it), new money calls meet the dead node (503), and the relayer is not waited for.
       const deadline = Date.now() + graceMs;
+      let chainDown = false;
+      // An outside chain (RPC_URL) says it is down only by not answering: asked twice a second meanwhile.
+      let unreachable = false;
+      let asked = 0;
       for (;;) {
         server.closeIdleConnections();
+        if (!chain.node && inFlight > 0 && Date.now() - asked >= 500) {
+          asked = Date.now();
+          void chainHead(ctx).then((head) => void (unreachable = head === null));
+        }
+        if (!chainDown && (!chain.sendable() || unreachable)) {
+          chainDown = true;
+          log.warn(
+            { inFlight },
+            "stop: the chain cannot mine; requests waiting for a money move are answered now (the next start settles it)",
+          );
+          await relayer
+            .releaseWaiters()
+            .catch((err) => log.error({ err: (err as Error).message }, "stop: answering the waiting requests failed"));
+        }
         if (inFlight === 0 || Date.now() >= deadline) break;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -265,7 +306,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       server.closeAllConnections();
       ws.close();
       await closed;
-      await relayer.stop(5_000);
+      await relayer.stop(chainDown ? 500 : 5_000);
       await (indexer as Indexer | null)?.stop();
       await lead.release();
       await leading.catch(() => undefined);

@@ -71,6 +71,14 @@ export function useConfirm(testId: string): { ask: (message: string) => Promise<
     setPending(null);
   };
   const ask = useCallback((message: string) => new Promise<boolean>((resolve) => setPending({ message, resolve })), []);
-  const dialog = <ConfirmDialog open={pending !== null} message={pending?.message ?? ""} onConfirm={() => answer(true)} onClose={() => answer(false)} testId={testId} />;
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      message={pending?.message ?? ""}
+      onConfirm={() => answer(true)}
+      onClose={() => answer(false)}
+      testId={testId}
+    />
+  );
   return { ask, dialog };
 }

@@ -136,7 +136,8 @@ export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: Passw
                 form="password-dialog-form"
                 disabled={!ready}
                 loading={pending}
-                colorPalette="brand" data-testid="password-confirm"
+                colorPalette="brand"
+                data-testid="password-confirm"
               >
                 {L.confirm}
               </Button>

@@ -50,7 +50,12 @@ export function createApiClient(opts: ClientOptions) {
     try {
       env = (await res.json()) as Envelope<T>;
     } catch {
-      throw new ApiError(res.status || Code.SERVER_ERROR, res.status === 404 ? Msg.notFound : Msg.serverError, undefined, res.status !== 404);
+      throw new ApiError(
+        res.status || Code.SERVER_ERROR,
+        res.status === 404 ? Msg.notFound : Msg.serverError,
+        undefined,
+        res.status !== 404,
+      );
     }
     if (env.code !== Code.OK) {
       if (env.code === Code.UNAUTHORIZED && token && res.status === 401) opts.onUnauthorized();
@@ -62,6 +67,6 @@ export function createApiClient(opts: ClientOptions) {
 
 /** A cookie's value, or null. */
 export function readCookie(name: string): string | null {
-  const m = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
+  const m = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
   return m ? decodeURIComponent(m.slice(name.length + 1)) : null;
 }

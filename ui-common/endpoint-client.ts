@@ -8,9 +8,8 @@ type ApiCall = <T>(method: string, path: string, body?: unknown, call?: CallOpti
 type HasInput<E> = E extends { params: unknown } | { query: unknown } | { body: unknown } ? true : false;
 
 /** An endpoint's arguments: its input (omitted when it declares none) and the call's options. */
-export type EndpointArgs<E extends EndpointDef> = HasInput<E> extends true
-  ? [input: ClientInput<E>, opts?: CallOptions]
-  : [input?: undefined, opts?: CallOptions];
+export type EndpointArgs<E extends EndpointDef> =
+  HasInput<E> extends true ? [input: ClientInput<E>, opts?: CallOptions] : [input?: undefined, opts?: CallOptions];
 
 /**
  * Calls an endpoint of the table in domain/api/ through the app's client: path segments filled from the

@@ -20,14 +20,17 @@ export function isDecided(err: unknown): boolean {
 export function useRetryKey() {
   const attempt = useRef<{ key: string; of: string } | null>(null);
   // One object for the component's life (a dependency of effects that forget the key).
-  return useMemo(() => ({
-    keyFor(request: unknown): string {
-      const of = JSON.stringify(request);
-      if (!attempt.current || attempt.current.of !== of) attempt.current = { key: crypto.randomUUID(), of };
-      return attempt.current.key;
-    },
-    settled(err?: unknown): void {
-      if (err === undefined || isDecided(err)) attempt.current = null;
-    },
-  }), []);
+  return useMemo(
+    () => ({
+      keyFor(request: unknown): string {
+        const of = JSON.stringify(request);
+        if (!attempt.current || attempt.current.of !== of) attempt.current = { key: crypto.randomUUID(), of };
+        return attempt.current.key;
+      },
+      settled(err?: unknown): void {
+        if (err === undefined || isDecided(err)) attempt.current = null;
+      },
+    }),
+    [],
+  );
 }

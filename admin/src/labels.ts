@@ -1,5 +1,6 @@
 import { AUDIT_LABELS } from "./pages/audit/audit.labels";
 import { DASHBOARD_LABELS } from "./pages/dashboard/dashboard.labels";
+import { SECURITY_LABELS } from "./pages/operator-security/security.labels";
 import { Msg } from "@domain/messages";
 import { LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operation";
@@ -22,6 +23,11 @@ export const L = {
   loginIdRequired: Msg.adminIdRequired,
   loginPasswordRequired: Msg.adminPasswordRequired,
   loginFailed: Msg.adminLoginFailed,
+  loginOtp: "인증 코드",
+  loginOtpPlaceholder: "6자리 코드 또는 복구 코드",
+  loginOtpHint: "인증 앱에 표시된 6자리 코드를 입력해 주세요. 인증 앱을 쓸 수 없으면 복구 코드를 입력하세요.",
+  loginOtpRequired: Msg.otpRequired,
+  loginBack: "다른 계정으로 로그인",
 
   // layout
   openMenu: "메뉴 열기",
@@ -168,6 +174,9 @@ export const L = {
   // API key
   apiKey: { title: "API 키", key: "API 키", createdAt: "생성일", create: "API 키 생성", copy: "복사" },
 
+  // 내 보안 설정 (two-factor login)
+  security: SECURITY_LABELS,
+
   // audit log
   audit: { ...AUDIT_LABELS, values: { ...MEMBER_STATES, ...MEMBER_PERMISSIONS, ...AUDIT_LABELS.statusValues } as Record<string, string> },
 
@@ -191,9 +200,18 @@ export const L = {
     to: "종료일",
     query: "조회",
     excel: "엑셀 다운로드",
-    downloading: (bytes: number) => `다운로드 중 ${bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`}`,
+    downloading: (bytes: number) =>
+      `다운로드 중 ${bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`}`,
     downloadCancel: "다운로드 취소",
     downloadFailed: Msg.downloadFailed,
+    columns: "표시 항목",
+    columnsReset: "기본 항목으로",
+    views: "저장된 보기",
+    viewSave: "현재 보기 저장",
+    viewSaveTitle: "보기 저장",
+    viewName: "보기 이름",
+    viewsEmpty: "저장된 보기가 없습니다",
+    viewDelete: (name: string) => `‘${name}’ 보기 삭제`,
   },
 
   // sales (sell / use / gift)

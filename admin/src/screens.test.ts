@@ -4,19 +4,44 @@ import { SCREENS, canOpen, landingFor, menuFor, redirectFor } from "./screens";
 
 const all: AdminFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
 const screen = (path: string) => SCREENS.find((s) => s.path === path)!;
-const enabled = (permission: number, flags: AdminFlags) =>
-  Object.fromEntries(menuFor({ permission, flags }).flatMap((g) => g.items.map((i) => [i.to, i.enabled])));
+const enabledFor = (account: { permission: number; flags: AdminFlags; enrolOnly?: boolean }) =>
+  Object.fromEntries(menuFor(account).flatMap((g) => g.items.map((i) => [i.to, i.enabled])));
+const enabled = (permission: number, flags: AdminFlags) => enabledFor({ permission, flags });
 
 describe("screen registry", () => {
   it("declares every route of back-office spec §2, once", () => {
     const paths = SCREENS.map((s) => s.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const p of [
-      "main", "account", "account/create", "account/adminlist", "dashboard", "dashboard/detail/:address", "dashboard/holder",
-      "sale/sell", "sale/use", "sale/gift", "board/notice", "board/inquiry", "board/faq", "board/event",
-      "policy/clause", "policy/personal", "policy/giftcard", "token/management", "token/fee", "address/bank", "address/wallet",
-      "key", "notify", "calc/management", "calc/request", "calc/status", "calc/wallet",
-    ]) expect(paths, p).toContain(p);
+      "main",
+      "account",
+      "account/create",
+      "account/adminlist",
+      "dashboard",
+      "dashboard/detail/:address",
+      "dashboard/holder",
+      "sale/sell",
+      "sale/use",
+      "sale/gift",
+      "board/notice",
+      "board/inquiry",
+      "board/faq",
+      "board/event",
+      "policy/clause",
+      "policy/personal",
+      "policy/giftcard",
+      "token/management",
+      "token/fee",
+      "address/bank",
+      "address/wallet",
+      "key",
+      "notify",
+      "calc/management",
+      "calc/request",
+      "calc/status",
+      "calc/wallet",
+    ])
+      expect(paths, p).toContain(p);
   });
 
   it("lands permission 0 on home, permission 3 on settlement request, a sub admin on its first screen", () => {
@@ -50,9 +75,21 @@ describe("screen registry", () => {
   it("disables menu items whose flag is off (spec §6 table)", () => {
     const e = enabled(1, { isAccount1: true, isSale2: true, isExchange2: true, isBoard5: true, isWallet3: true });
     expect(e).toMatchObject({
-      "/main": true, "/account": true, "/sale/sell": false, "/sale/use": true, "/calc/management": true, "/calc/status": false,
-      "/policy/personal": true, "/policy/clause": false, "/address/wallet": true, "/address/bank": false, "/key": false,
-      "/account/create": false, "/dashboard": true, "/notify": true, "/account/actions": false,
+      "/main": true,
+      "/account": true,
+      "/sale/sell": false,
+      "/sale/use": true,
+      "/calc/management": true,
+      "/calc/status": false,
+      "/policy/personal": true,
+      "/policy/clause": false,
+      "/address/wallet": true,
+      "/address/bank": false,
+      "/key": false,
+      "/account/create": false,
+      "/dashboard": true,
+      "/notify": true,
+      "/account/actions": false,
     });
     expect(enabled(1, { isAccount4: true })["/account/create"]).toBe(true);
   });
@@ -65,8 +102,32 @@ describe("screen registry", () => {
     expect(enabled(3, {})["/calc/request"]).toBe(false);
   });
 
+  it("opens 내 보안 설정 to every operator, and keeps a session limited to enrolling there", () => {
+    for (const account of [
+      { permission: 0, flags: {} },
+      { permission: 1, flags: {} },
+      { permission: 3, flags: {} },
+    ]) {
+      expect(canOpen(screen("security"), account)).toBe(true);
+      expect(redirectFor(screen("security"), account)).toBeNull();
+    }
+    const limited = { permission: 0, flags: {}, enrolOnly: true };
+    expect(landingFor(limited)).toBe("/security");
+    expect(redirectFor(screen("main"), limited)).toBe("/security");
+    expect(redirectFor(screen("security"), limited)).toBeNull();
+    expect(Object.values(enabledFor(limited)).some(Boolean)).toBe(false);
+  });
+
   it("gives a shop owner only its two pages and the super admin everything but those", () => {
-    expect(Object.entries(enabled(3, all)).filter(([, v]) => v).map(([k]) => k)).toEqual(["/calc/request", "/calc/wallet"]);
-    expect(Object.entries(enabled(0, {})).filter(([, v]) => !v).map(([k]) => k)).toEqual(["/calc/request", "/calc/wallet"]);
+    expect(
+      Object.entries(enabled(3, all))
+        .filter(([, v]) => v)
+        .map(([k]) => k),
+    ).toEqual(["/calc/request", "/calc/wallet"]);
+    expect(
+      Object.entries(enabled(0, {}))
+        .filter(([, v]) => !v)
+        .map(([k]) => k),
+    ).toEqual(["/calc/request", "/calc/wallet"]);
   });
 });

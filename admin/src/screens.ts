@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { AREAS, allows, type AdminArea } from "@domain/admin-access";
+import { AREAS, ENROL_ONLY_AREAS, allows, type AdminArea } from "@domain/admin-access";
 import { AdminPermission } from "@domain/constants";
 import type { AdminAccount } from "./api/session";
 
@@ -28,50 +28,229 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 export const SCREENS: Screen[] = [
   { path: "main", title: "홈", area: "home", menu: "홈", component: page(() => import("./pages/main/MainPage"), "MainPage") },
-  { path: "dashboard", title: "대시보드", area: "dashboard", menu: "홈", component: page(() => import("./pages/dashboard/DashboardPage"), "DashboardPage") },
-  { path: "proposals", title: "승인 요청", area: "proposals", menu: "홈", component: page(() => import("./pages/proposals/ProposalsPage"), "ProposalsPage") },
-  { path: "proposals/:id", title: "승인 요청 상세", area: "proposals", component: page(() => import("./pages/proposals/ProposalsPage"), "ProposalDetailPage") },
-  { path: "notify", title: "알림 내역", area: "notify", menu: "홈", component: page(() => import("./pages/notifications/NotificationsPage"), "NotificationsPage") },
-  { path: "dashboard/detail/:address", title: "지갑 상세", area: "dashboard", component: page(() => import("./pages/dashboard/WalletDetailPage"), "WalletDetailPage") },
-  { path: "dashboard/holder", title: "보유자 목록", area: "dashboard", component: page(() => import("./pages/dashboard/HoldersPage"), "HoldersPage") },
-  { path: "account", title: "회원 관리", area: "members", menu: "회원", component: page(() => import("./pages/members/MembersPage"), "MembersPage") },
-  { path: "account/create", title: "관리자 계정 생성", area: "operators", menu: "회원", component: page(() => import("./pages/operators/OperatorCreatePage"), "OperatorCreatePage") },
-  { path: "account/adminlist", title: "관리자 목록", area: "operators", menu: "회원", component: page(() => import("./pages/operators/OperatorListPage"), "OperatorListPage") },
-  { path: "account/actions", title: "관리 이력", area: "auditLog", menu: "회원", component: page(() => import("./pages/audit/AuditLogPage"), "AuditLogPage") },
-  { path: "sale/sell", title: "판매 내역", area: "saleSell", menu: "판매", component: page(() => import("./pages/sales/SalesPage"), "SaleSellPage") },
-  { path: "sale/use", title: "사용 내역", area: "saleUse", menu: "판매", component: page(() => import("./pages/sales/SalesPage"), "SaleUsePage") },
-  { path: "sale/gift", title: "선물 내역", area: "saleGift", menu: "판매", component: page(() => import("./pages/sales/SalesPage"), "SaleGiftPage") },
-  { path: "calc/management", title: "정산 관리", area: "settlementManagement", menu: "정산", component: page(() => import("./pages/settlement/SettlementManagementPage"), "SettlementManagementPage") },
-  { path: "calc/request", title: "정산 신청", area: "settlementRequest", menu: "정산", component: page(() => import("./pages/settlement/SettlementRequestPage"), "SettlementRequestPage") },
-  { path: "calc/status", title: "정산 현황", area: "settlementStatus", menu: "정산", component: page(() => import("./pages/settlement/SettlementStatusPage"), "SettlementStatusPage") },
-  { path: "calc/wallet", title: "지갑 선물 내역", area: "settlementWallet", menu: "정산", component: page(() => import("./pages/settlement/SettlementWalletPage"), "SettlementWalletPage") },
-  { path: "board/inquiry", title: "1:1 문의", area: "boardInquiry", menu: "게시판", component: page(() => import("./pages/boards/BoardPage"), "InquiryBoardPage") },
-  { path: "board/faq", title: "FAQ", area: "boardFaq", menu: "게시판", component: page(() => import("./pages/boards/BoardPage"), "FaqBoardPage") },
-  { path: "board/notice", title: "공지사항", area: "boardNotice", menu: "게시판", component: page(() => import("./pages/boards/BoardPage"), "NoticeBoardPage") },
-  { path: "board/event", title: "이벤트", area: "boardEvent", menu: "게시판", component: page(() => import("./pages/boards/BoardPage"), "EventBoardPage") },
-  { path: "policy/clause", title: "이용약관", area: "policyTerms", menu: "정책", component: page(() => import("./pages/policies/PolicyPage"), "ClausePolicyPage") },
-  { path: "policy/personal", title: "개인정보처리방침", area: "policyPrivacy", menu: "정책", component: page(() => import("./pages/policies/PolicyPage"), "PersonalPolicyPage") },
-  { path: "policy/giftcard", title: "상품권 이용약관", area: "policyTerms", menu: "정책", component: page(() => import("./pages/policies/PolicyPage"), "GiftcardPolicyPage") },
-  { path: "token/management", title: "토큰 발행 관리", area: "tokenView", menu: "토큰", component: page(() => import("./pages/tokens/TokenPages"), "TokenManagementPage") },
-  { path: "token/fee", title: "수수료 내역", area: "tokenFee", menu: "토큰", component: page(() => import("./pages/tokens/TokenPages"), "TokenFeePage") },
-  { path: "address/bank", title: "입금 계좌 관리", area: "walletBank", menu: "지갑", component: page(() => import("./pages/deposit-accounts/DepositAccountsPage"), "DepositAccountsPage") },
-  { path: "address/wallet", title: "지갑 관리", area: "walletManage", menu: "지갑", component: page(() => import("./pages/wallets/WalletsPage"), "WalletsPage") },
+  {
+    path: "dashboard",
+    title: "대시보드",
+    area: "dashboard",
+    menu: "홈",
+    component: page(() => import("./pages/dashboard/DashboardPage"), "DashboardPage"),
+  },
+  {
+    path: "proposals",
+    title: "승인 요청",
+    area: "proposals",
+    menu: "홈",
+    component: page(() => import("./pages/proposals/ProposalsPage"), "ProposalsPage"),
+  },
+  {
+    path: "proposals/:id",
+    title: "승인 요청 상세",
+    area: "proposals",
+    component: page(() => import("./pages/proposals/ProposalsPage"), "ProposalDetailPage"),
+  },
+  {
+    path: "notify",
+    title: "알림 내역",
+    area: "notify",
+    menu: "홈",
+    component: page(() => import("./pages/notifications/NotificationsPage"), "NotificationsPage"),
+  },
+  {
+    path: "dashboard/detail/:address",
+    title: "지갑 상세",
+    area: "dashboard",
+    component: page(() => import("./pages/dashboard/WalletDetailPage"), "WalletDetailPage"),
+  },
+  {
+    path: "dashboard/holder",
+    title: "보유자 목록",
+    area: "dashboard",
+    component: page(() => import("./pages/dashboard/HoldersPage"), "HoldersPage"),
+  },
+  {
+    path: "account",
+    title: "회원 관리",
+    area: "members",
+    menu: "회원",
+    component: page(() => import("./pages/members/MembersPage"), "MembersPage"),
+  },
+  {
+    path: "account/create",
+    title: "관리자 계정 생성",
+    area: "operators",
+    menu: "회원",
+    component: page(() => import("./pages/operators/OperatorCreatePage"), "OperatorCreatePage"),
+  },
+  {
+    path: "account/adminlist",
+    title: "관리자 목록",
+    area: "operators",
+    menu: "회원",
+    component: page(() => import("./pages/operators/OperatorListPage"), "OperatorListPage"),
+  },
+  {
+    path: "account/actions",
+    title: "관리 이력",
+    area: "auditLog",
+    menu: "회원",
+    component: page(() => import("./pages/audit/AuditLogPage"), "AuditLogPage"),
+  },
+  {
+    path: "sale/sell",
+    title: "판매 내역",
+    area: "saleSell",
+    menu: "판매",
+    component: page(() => import("./pages/sales/SalesPage"), "SaleSellPage"),
+  },
+  {
+    path: "sale/use",
+    title: "사용 내역",
+    area: "saleUse",
+    menu: "판매",
+    component: page(() => import("./pages/sales/SalesPage"), "SaleUsePage"),
+  },
+  {
+    path: "sale/gift",
+    title: "선물 내역",
+    area: "saleGift",
+    menu: "판매",
+    component: page(() => import("./pages/sales/SalesPage"), "SaleGiftPage"),
+  },
+  {
+    path: "calc/management",
+    title: "정산 관리",
+    area: "settlementManagement",
+    menu: "정산",
+    component: page(() => import("./pages/settlement/SettlementManagementPage"), "SettlementManagementPage"),
+  },
+  {
+    path: "calc/request",
+    title: "정산 신청",
+    area: "settlementRequest",
+    menu: "정산",
+    component: page(() => import("./pages/settlement/SettlementRequestPage"), "SettlementRequestPage"),
+  },
+  {
+    path: "calc/status",
+    title: "정산 현황",
+    area: "settlementStatus",
+    menu: "정산",
+    component: page(() => import("./pages/settlement/SettlementStatusPage"), "SettlementStatusPage"),
+  },
+  {
+    path: "calc/wallet",
+    title: "지갑 선물 내역",
+    area: "settlementWallet",
+    menu: "정산",
+    component: page(() => import("./pages/settlement/SettlementWalletPage"), "SettlementWalletPage"),
+  },
+  {
+    path: "board/inquiry",
+    title: "1:1 문의",
+    area: "boardInquiry",
+    menu: "게시판",
+    component: page(() => import("./pages/boards/BoardPage"), "InquiryBoardPage"),
+  },
+  {
+    path: "board/faq",
+    title: "FAQ",
+    area: "boardFaq",
+    menu: "게시판",
+    component: page(() => import("./pages/boards/BoardPage"), "FaqBoardPage"),
+  },
+  {
+    path: "board/notice",
+    title: "공지사항",
+    area: "boardNotice",
+    menu: "게시판",
+    component: page(() => import("./pages/boards/BoardPage"), "NoticeBoardPage"),
+  },
+  {
+    path: "board/event",
+    title: "이벤트",
+    area: "boardEvent",
+    menu: "게시판",
+    component: page(() => import("./pages/boards/BoardPage"), "EventBoardPage"),
+  },
+  {
+    path: "policy/clause",
+    title: "이용약관",
+    area: "policyTerms",
+    menu: "정책",
+    component: page(() => import("./pages/policies/PolicyPage"), "ClausePolicyPage"),
+  },
+  {
+    path: "policy/personal",
+    title: "개인정보처리방침",
+    area: "policyPrivacy",
+    menu: "정책",
+    component: page(() => import("./pages/policies/PolicyPage"), "PersonalPolicyPage"),
+  },
+  {
+    path: "policy/giftcard",
+    title: "상품권 이용약관",
+    area: "policyTerms",
+    menu: "정책",
+    component: page(() => import("./pages/policies/PolicyPage"), "GiftcardPolicyPage"),
+  },
+  {
+    path: "token/management",
+    title: "토큰 발행 관리",
+    area: "tokenView",
+    menu: "토큰",
+    component: page(() => import("./pages/tokens/TokenPages"), "TokenManagementPage"),
+  },
+  {
+    path: "token/fee",
+    title: "수수료 내역",
+    area: "tokenFee",
+    menu: "토큰",
+    component: page(() => import("./pages/tokens/TokenPages"), "TokenFeePage"),
+  },
+  {
+    path: "address/bank",
+    title: "입금 계좌 관리",
+    area: "walletBank",
+    menu: "지갑",
+    component: page(() => import("./pages/deposit-accounts/DepositAccountsPage"), "DepositAccountsPage"),
+  },
+  {
+    path: "address/wallet",
+    title: "지갑 관리",
+    area: "walletManage",
+    menu: "지갑",
+    component: page(() => import("./pages/wallets/WalletsPage"), "WalletsPage"),
+  },
   { path: "key", title: "API 키", area: "apiKey", menu: "지갑", component: page(() => import("./pages/apikey/ApiKeyPage"), "ApiKeyPage") },
+  // Every operator's own settings, reached from the toolbar (and the only screen of a session limited to enrolling).
+  {
+    path: "security",
+    title: "내 보안 설정",
+    area: "session",
+    component: page(() => import("./pages/operator-security/SecurityPage"), "SecurityPage"),
+  },
 ];
 
-type Account = Pick<AdminAccount, "permission" | "flags">;
+type Account = Pick<AdminAccount, "permission" | "flags" | "enrolOnly">;
 
 const requestScreen = SCREENS.find((s) => s.path === "calc/request")!;
 
-/** Whether the operator may open the screen: the area's rule, as on the server. */
-export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean => allows(AREAS[s.area], account);
+/** Where a session limited to enrolling in two-factor login (OPERATOR_2FA=required) is kept. */
+export const SECURITY_PATH = "/security";
+
+const enrolOnlyRefuses = (s: Pick<Screen, "area">, account: Account) => account.enrolOnly === true && !ENROL_ONLY_AREAS.includes(s.area);
+
+/** Whether the operator may open the screen: the area's rule, as on the server (and a limited session's). */
+export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean =>
+  !enrolOnlyRefuses(s, account) && allows(AREAS[s.area], account);
 
 /**
  * Where a refused operator goes instead (spec §6): permission 3 is sent from calc/management and
  * calc/status to /admin, and from every other admin page to /admin/calc/request. Others stay and
- * see "no access" (null).
+ * see "no access" (null). A session limited to enrolling in two-factor login goes to 내 보안 설정.
  */
 export function redirectFor(s: Screen, account: Account): string | null {
+  if (enrolOnlyRefuses(s, account)) return SECURITY_PATH;
   if (canOpen(s, account) || account.permission !== AdminPermission.EXCHANGER) return null;
   if (s.path === "calc/management" || s.path === "calc/status") return "/";
   // A shop owner without the request screen's own flag stays and is told so (no redirect to a refused screen).
@@ -83,6 +262,7 @@ export function redirectFor(s: Screen, account: Account): string | null {
  * a sub admin its first screen in menu order it may open.
  */
 export function landingFor(account: Account): string {
+  if (account.enrolOnly) return SECURITY_PATH;
   if (account.permission === AdminPermission.SUPER) return "/main";
   if (account.permission === AdminPermission.EXCHANGER && canOpen(requestScreen, account)) return "/calc/request";
   const first = SCREENS.find((s) => s.menu && canOpen(s, account));

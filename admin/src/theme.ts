@@ -39,6 +39,8 @@ const config = defineConfig({
         "card.bg": { value: "white" },
         "card.border": { value: "{colors.gray.200}" },
         "stat.value": { value: "{colors.brand.800}" },
+        // A QR code needs its quiet zone light whatever the page around it.
+        "qr.bg": { value: "white" },
       },
     },
   },

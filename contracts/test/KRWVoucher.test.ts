@@ -16,9 +16,9 @@ import { shouldBehaveLikeEIP3009Voucher } from "./behaviours/eip3009.behaviour";
 import { shouldBehaveLikeBlacklistingVoucher } from "./behaviours/blacklisting.behaviour";
 import { measureGas } from "./helpers/gas";
 
-describe("KRWVoucher", function () {
-  describe("deployment", function () {
-    it("is a whole-won token named KRW Voucher", async function () {
+describe("KRWVoucher", () => {
+  describe("deployment", () => {
+    it("is a whole-won token named KRW Voucher", async () => {
       const { voucher } = await loadFixture(deployVoucherFixture);
       expect(await voucher.name()).to.equal("KRW Voucher");
       expect(await voucher.symbol()).to.equal("KRWV");
@@ -27,7 +27,7 @@ describe("KRWVoucher", function () {
       expect(await voucher.paused()).to.equal(false);
     });
 
-    it("gives the admin role to the admin only and records the fee collector", async function () {
+    it("gives the admin role to the admin only and records the fee collector", async () => {
       const { voucher, roles, admin, feeCollector, minter } = await loadFixture(deployVoucherFixture);
       expect(await voucher.hasRole(roles.admin, admin.address)).to.equal(true);
       expect(await voucher.hasRole(roles.admin, minter.address)).to.equal(false);
@@ -36,7 +36,7 @@ describe("KRWVoucher", function () {
       expect(await voucher.feeCollector()).to.equal(feeCollector.address);
     });
 
-    it("starts with no minter and no master minter: nothing can be minted until the admin appoints one", async function () {
+    it("starts with no minter and no master minter: nothing can be minted until the admin appoints one", async () => {
       const [admin, collector] = await ethers.getSigners();
       const voucher = (await ethers.deployContract("KRWVoucher", [admin.address, collector.address])) as unknown as Voucher;
       expect(await voucher.minterAllowance(admin.address)).to.equal(0n);
@@ -46,38 +46,25 @@ describe("KRWVoucher", function () {
         .withArgs(admin.address);
     });
 
-    it("emits FeeCollectorChanged from zero on deploy", async function () {
+    it("emits FeeCollectorChanged from zero on deploy", async () => {
       const [admin, collector] = await ethers.getSigners();
       const voucher = await ethers.deployContract("KRWVoucher", [admin.address, collector.address]);
-      await expect(voucher.deploymentTransaction())
-        .to.emit(voucher, "FeeCollectorChanged")
-        .withArgs(ethers.ZeroAddress, collector.address);
+      await expect(voucher.deploymentTransaction()).to.emit(voucher, "FeeCollectorChanged").withArgs(ethers.ZeroAddress, collector.address);
     });
 
-    it("rejects a zero admin or fee collector with ZeroAddress", async function () {
+    it("rejects a zero admin or fee collector with ZeroAddress", async () => {
       const [admin, collector] = await ethers.getSigners();
       const factory = await ethers.getContractFactory("KRWVoucher");
-      await expect(factory.deploy(ethers.ZeroAddress, collector.address)).to.be.revertedWithCustomError(
-        factory,
-        "ZeroAddress",
-      );
-      await expect(factory.deploy(admin.address, ethers.ZeroAddress)).to.be.revertedWithCustomError(
-        factory,
-        "ZeroAddress",
-      );
+      await expect(factory.deploy(ethers.ZeroAddress, collector.address)).to.be.revertedWithCustomError(factory, "ZeroAddress");
+      await expect(factory.deploy(admin.address, ethers.ZeroAddress)).to.be.revertedWithCustomError(factory, "ZeroAddress");
     });
 
-    it("signs under the EIP-712 domain KRW Voucher / 1", async function () {
+    it("signs under the EIP-712 domain KRW Voucher / 1", async () => {
       const { voucher } = await loadFixture(deployVoucherFixture);
       const d = await voucherDomain(voucher);
       expect(await voucher.DOMAIN_SEPARATOR()).to.equal(ethers.TypedDataEncoder.hashDomain(d));
       const [, name, version, chainId, verifyingContract] = await voucher.eip712Domain();
-      expect([name, version, chainId, verifyingContract]).to.deep.equal([
-        "KRW Voucher",
-        "1",
-        d.chainId,
-        d.verifyingContract,
-      ]);
+      expect([name, version, chainId, verifyingContract]).to.deep.equal(["KRW Voucher", "1", d.chainId, d.verifyingContract]);
     });
   });
 
@@ -90,7 +77,7 @@ describe("KRWVoucher", function () {
 
   // Conformance: our versions of the outside suites' cases (OpenZeppelin 5, Circle's stablecoin-evm);
   // what differs on purpose is in contracts/CONFORMANCE.md.
-  describe("conformance", function () {
+  describe("conformance", () => {
     shouldBehaveLikeERC20(fundedVoucherFixture);
     shouldBehaveLikePermitVoucher(fundedVoucherFixture);
     shouldBehaveLikePausableERC20(fundedVoucherFixture);
@@ -98,13 +85,12 @@ describe("KRWVoucher", function () {
     shouldBehaveLikeBlacklistingVoucher(fundedVoucherFixture);
   });
 
-  describe("gas", function () {
-    it("meets the v3 targets beside v2, v1, OpenZeppelin's transfer and a USDC-style authorization, measured in this run", async function () {
+  describe("gas", () => {
+    it("meets the v3 targets beside v2, v1, OpenZeppelin's transfer and a USDC-style authorization, measured in this run", async () => {
       const g = await measureGas(50);
       const within2Percent = (gas: bigint) => (gas * 102n) / 100n;
       const fmt = (gas: bigint) => gas.toLocaleString("en-US");
-      const row = (label: string, gas: bigint, note = "") =>
-        `      | ${label.padEnd(46)} | ${fmt(gas).padStart(7)} | ${note.padEnd(32)} |`;
+      const row = (label: string, gas: bigint, note = "") => `      | ${label.padEnd(46)} | ${fmt(gas).padStart(7)} | ${note.padEnd(32)} |`;
       console.log(
         [
           "      gasUsed from receipts (existing recipient, sender keeps a balance, fee collector already paid):",
@@ -122,8 +108,16 @@ describe("KRWVoucher", function () {
           row(`KRWVoucher v2 batch, first nonce of a word`, g.v2.batchPerItemFirstInWord),
           row("KRWVoucher v3 transfer", g.v3.transfer, `<= v2 + 2% (${fmt(within2Percent(g.v2.transfer))})`),
           row(`KRWVoucher v3 gift with fee ${FEE}`, g.v3.gift, `<= v2 + 2% (${fmt(within2Percent(g.v2.gift))})`),
-          row(`KRWVoucher v3 gift, first nonce of a word`, g.v3.giftFirstInWord, `<= v2 + 2% (${fmt(within2Percent(g.v2.giftFirstInWord))})`),
-          row(`KRWVoucher v3 batch of ${g.batchSize}, per item`, g.v3.batchPerItem, `<= v2 + 2% (${fmt(within2Percent(g.v2.batchPerItem))})`),
+          row(
+            `KRWVoucher v3 gift, first nonce of a word`,
+            g.v3.giftFirstInWord,
+            `<= v2 + 2% (${fmt(within2Percent(g.v2.giftFirstInWord))})`,
+          ),
+          row(
+            `KRWVoucher v3 batch of ${g.batchSize}, per item`,
+            g.v3.batchPerItem,
+            `<= v2 + 2% (${fmt(within2Percent(g.v2.batchPerItem))})`,
+          ),
           row(
             `KRWVoucher v3 batch, first nonce of a word`,
             g.v3.batchPerItemFirstInWord,

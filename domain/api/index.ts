@@ -14,12 +14,14 @@ import { memberBoardsApi } from "./member-boards";
 import { membersApi } from "./members";
 import { notificationsApi } from "./notifications";
 import { operatorsApi } from "./operators";
+import { operatorSecurityApi } from "./operator-security";
 import { partnerApi } from "./partner";
 import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
 import { proposalsApi } from "./proposals";
 import { purchasesApi } from "./purchases";
 import { salesApi } from "./sales";
+import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
 import { tokensApi } from "./tokens";
 import { walletsApi } from "./wallets";
@@ -33,6 +35,7 @@ import { walletsApi } from "./wallets";
 export const API_FEATURES = {
   account: accountApi,
   "operator-session": operatorSessionApi,
+  "operator-security": operatorSecurityApi,
   purchases: purchasesApi,
   payments: paymentsApi,
   history: historyApi,
@@ -48,6 +51,7 @@ export const API_FEATURES = {
   dashboard: dashboardApi,
   boards: boardsApi,
   sales: salesApi,
+  "saved-views": savedViewsApi,
   "deposit-accounts": depositAccountsApi,
   tokens: tokensApi,
   wallets: walletsApi,
@@ -79,5 +83,7 @@ export type ApiName = keyof typeof API;
  * operator route that is not here, and the permission matrix calls each one as every kind of caller.
  */
 export const OPERATOR_ENDPOINTS: Record<string, AdminArea> = Object.fromEntries(
-  Object.values(API as Record<string, EndpointDef>).flatMap((e) => (e.access.kind === "operator" ? [[`${e.method} ${e.path}`, e.access.area]] : [])),
+  Object.values(API as Record<string, EndpointDef>).flatMap((e) =>
+    e.access.kind === "operator" ? [[`${e.method} ${e.path}`, e.access.area]] : [],
+  ),
 );

@@ -1,6 +1,18 @@
 import { endpoint, operator } from "./endpoint";
 import { saleAcceptBody } from "../schemas/money";
-import { okAnswer, saleAcceptResult, saleDetail, saleDetailBody, saleIdParams, saleList, saleListRequest, saleRangeRequest, saleTotals } from "../schemas/sale";
+import {
+  okAnswer,
+  saleAcceptResult,
+  saleBulkAnswer,
+  saleBulkBody,
+  saleDetail,
+  saleDetailBody,
+  saleIdParams,
+  saleDownloadRequest,
+  saleList,
+  saleListRequest,
+  saleTotals,
+} from "../schemas/sale";
 
 const sell = operator("saleSell");
 const use = operator("saleUse");
@@ -10,16 +22,97 @@ const any = operator("saleAny");
 
 /** Sales (spec §7 "Sales"): day / week / month totals, list, detail, downloads per type; deposit approval and cancel. */
 export const salesApi = {
-  saleTotalsSell: endpoint({ method: "GET", path: "/api/sale/sell", access: sell, summary: "Confirmed sales of today, this week, this month", response: saleTotals }),
-  saleSellDownload: endpoint({ method: "GET", path: "/api/sale/sell/download", access: sell, summary: "Sales in a date range as .xlsx", query: saleRangeRequest, file: "sale_sell.xlsx" }),
-  saleTotalsUse: endpoint({ method: "GET", path: "/api/sale/use", access: use, summary: "Payments of today, this week, this month", response: saleTotals }),
-  saleUseDownload: endpoint({ method: "GET", path: "/api/sale/use/download", access: use, summary: "Payments in a date range as .xlsx", query: saleRangeRequest, file: "sale_use.xlsx" }),
-  saleTotalsGift: endpoint({ method: "GET", path: "/api/sale/gift", access: gift, summary: "Gifts of today, this week, this month", response: saleTotals }),
-  saleGiftDownload: endpoint({ method: "GET", path: "/api/sale/gift/download", access: gift, summary: "Gifts in a date range as .xlsx", query: saleRangeRequest, file: "sale_gift.xlsx" }),
-  saleList: endpoint({ method: "POST", path: "/api/sale/list", access: any, summary: "Sales, payments or gifts (by type) in a date range, a page", body: saleListRequest, response: saleList }),
-  saleDetail: endpoint({ method: "POST", path: "/api/sale/detail", access: any, summary: "One sale, payment or gift", body: saleDetailBody, response: saleDetail }),
-  saleAccept: endpoint({
-    method: "POST", path: "/api/sale/accept", access: sell, summary: "Approve a deposit: the treasury pays the buyer on chain (Idempotency-Key)", body: saleAcceptBody, response: saleAcceptResult,
+  saleTotalsSell: endpoint({
+    method: "GET",
+    path: "/api/sale/sell",
+    access: sell,
+    summary: "Confirmed sales of today, this week, this month",
+    response: saleTotals,
   }),
-  saleDelete: endpoint({ method: "DELETE", path: "/api/sale/delete/:id", access: sell, summary: "Cancel a pending order", params: saleIdParams, response: okAnswer }),
+  saleSellDownload: endpoint({
+    method: "GET",
+    path: "/api/sale/sell/download",
+    access: sell,
+    summary: "Sales in a date range as .xlsx (only the `columns` named, in their order)",
+    query: saleDownloadRequest.sell,
+    file: "sale_sell.xlsx",
+  }),
+  saleTotalsUse: endpoint({
+    method: "GET",
+    path: "/api/sale/use",
+    access: use,
+    summary: "Payments of today, this week, this month",
+    response: saleTotals,
+  }),
+  saleUseDownload: endpoint({
+    method: "GET",
+    path: "/api/sale/use/download",
+    access: use,
+    summary: "Payments in a date range as .xlsx (only the `columns` named, in their order)",
+    query: saleDownloadRequest.use,
+    file: "sale_use.xlsx",
+  }),
+  saleTotalsGift: endpoint({
+    method: "GET",
+    path: "/api/sale/gift",
+    access: gift,
+    summary: "Gifts of today, this week, this month",
+    response: saleTotals,
+  }),
+  saleGiftDownload: endpoint({
+    method: "GET",
+    path: "/api/sale/gift/download",
+    access: gift,
+    summary: "Gifts in a date range as .xlsx (only the `columns` named, in their order)",
+    query: saleDownloadRequest.gift,
+    file: "sale_gift.xlsx",
+  }),
+  saleList: endpoint({
+    method: "POST",
+    path: "/api/sale/list",
+    access: any,
+    summary: "Sales, payments or gifts (by type) in a date range, a page",
+    body: saleListRequest,
+    response: saleList,
+  }),
+  saleDetail: endpoint({
+    method: "POST",
+    path: "/api/sale/detail",
+    access: any,
+    summary: "One sale, payment or gift",
+    body: saleDetailBody,
+    response: saleDetail,
+  }),
+  saleAccept: endpoint({
+    method: "POST",
+    path: "/api/sale/accept",
+    access: sell,
+    summary: "Approve a deposit: the treasury pays the buyer on chain (Idempotency-Key)",
+    body: saleAcceptBody,
+    response: saleAcceptResult,
+  }),
+  saleDelete: endpoint({
+    method: "DELETE",
+    path: "/api/sale/delete/:id",
+    access: sell,
+    summary: "Cancel a pending order",
+    params: saleIdParams,
+    response: okAnswer,
+  }),
+  saleAcceptBulk: endpoint({
+    method: "POST",
+    path: "/api/sale/accept/bulk",
+    access: sell,
+    summary: "Approve several deposits, one after another, each as /api/sale/accept; every item's outcome (Idempotency-Key)",
+    body: saleBulkBody,
+    response: saleBulkAnswer,
+  }),
+  saleDeleteBulk: endpoint({
+    method: "POST",
+    path: "/api/sale/delete/bulk",
+    access: sell,
+    summary: "Cancel several pending orders, each as /api/sale/delete/:id; every item's outcome (Idempotency-Key)",
+    body: saleBulkBody,
+    response: saleBulkAnswer,
+  }),
 };

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { endpoint, operator } from "./endpoint";
 import { proposalCreated } from "../schemas/proposal";
-import { feeList, feeListRequest, feeRow, feeTotals, mintBody, tokenDetailBody, tokenList, tokenListRequest, tokenManageData, tokenRow } from "../schemas/token";
+import {
+  feeList,
+  feeListRequest,
+  feeRow,
+  feeTotals,
+  mintBody,
+  tokenDetailBody,
+  tokenList,
+  tokenListRequest,
+  tokenManageData,
+  tokenRow,
+} from "../schemas/token";
 
 const view = operator("tokenView");
 const fee = operator("tokenFee");
@@ -14,20 +25,77 @@ const detail = { method: "POST", path: "/api/token/detail", access: operator("to
 
 /** Token issuance and fees (spec §7 Token): totals, search, detail, mint, downloads. */
 export const tokensApi = {
-  tokenManage: endpoint({ method: "GET", path: "/api/token/manage", access: view, summary: "Mint and burn counts and won of today, this week, this month", response: tokenManageData }),
-  tokenSearch: endpoint({ method: "POST", path: "/api/token/manage/search", access: view, summary: "Mints and burns in a date range, a page", body: tokenListRequest, response: tokenList }),
+  tokenManage: endpoint({
+    method: "GET",
+    path: "/api/token/manage",
+    access: view,
+    summary: "Mint and burn counts and won of today, this week, this month",
+    response: tokenManageData,
+  }),
+  tokenSearch: endpoint({
+    method: "POST",
+    path: "/api/token/manage/search",
+    access: view,
+    summary: "Mints and burns in a date range, a page",
+    body: tokenListRequest,
+    response: tokenList,
+  }),
   tokenManagementDownload: endpoint({
-    method: "GET", path: "/api/token/manage/download", access: view, summary: "Mints and burns in a date range as .xlsx", query: tokenListRequest, file: "token_management.xlsx",
+    method: "GET",
+    path: "/api/token/manage/download",
+    access: view,
+    summary: "Mints and burns in a date range as .xlsx",
+    query: tokenListRequest,
+    file: "token_management.xlsx",
   }),
   tokenMint: endpoint({
-    method: "POST", path: "/api/token/mint", access: operator("tokenMint"), summary: "Propose a mint into the treasury (dual control: another operator approves it, POST /api/proposals/:id/approve)", body: mintBody, response: proposalCreated,
+    method: "POST",
+    path: "/api/token/mint",
+    access: operator("tokenMint"),
+    summary: "Propose a mint into the treasury (dual control: another operator approves it, POST /api/proposals/:id/approve)",
+    body: mintBody,
+    response: proposalCreated,
   }),
-  tokenFee: endpoint({ method: "GET", path: "/api/token/fee", access: fee, summary: "Fees of today, this week, this month", response: feeTotals }),
-  tokenFeeSearch: endpoint({ method: "POST", path: "/api/token/fee/search", access: fee, summary: "Fee legs in a date range, a page", body: feeListRequest, response: feeList }),
-  tokenFeeDownload: endpoint({ method: "GET", path: "/api/token/fee/download", access: fee, summary: "Fee legs in a date range as .xlsx", query: feeListRequest, file: "token_fee.xlsx" }),
-  tokenListDetail: endpoint({ ...detail, summary: "One row of the issuance list (type management) or of the fee list (type fee)", response: z.union([tokenRow, feeRow]) }),
+  tokenFee: endpoint({
+    method: "GET",
+    path: "/api/token/fee",
+    access: fee,
+    summary: "Fees of today, this week, this month",
+    response: feeTotals,
+  }),
+  tokenFeeSearch: endpoint({
+    method: "POST",
+    path: "/api/token/fee/search",
+    access: fee,
+    summary: "Fee legs in a date range, a page",
+    body: feeListRequest,
+    response: feeList,
+  }),
+  tokenFeeDownload: endpoint({
+    method: "GET",
+    path: "/api/token/fee/download",
+    access: fee,
+    summary: "Fee legs in a date range as .xlsx",
+    query: feeListRequest,
+    file: "token_fee.xlsx",
+  }),
+  tokenListDetail: endpoint({
+    ...detail,
+    summary: "One row of the issuance list (type management) or of the fee list (type fee)",
+    response: z.union([tokenRow, feeRow]),
+  }),
   tokenDetail: endpoint({
-    ...detail, viewOf: "tokenListDetail", summary: "One row of the issuance list (tokenListDetail, type management)", body: tokenDetailBody.extend({ type: z.literal("management") }), response: tokenRow,
+    ...detail,
+    viewOf: "tokenListDetail",
+    summary: "One row of the issuance list (tokenListDetail, type management)",
+    body: tokenDetailBody.extend({ type: z.literal("management") }),
+    response: tokenRow,
   }),
-  feeDetail: endpoint({ ...detail, viewOf: "tokenListDetail", summary: "One row of the fee list (tokenListDetail, type fee)", body: tokenDetailBody.extend({ type: z.literal("fee") }), response: feeRow }),
+  feeDetail: endpoint({
+    ...detail,
+    viewOf: "tokenListDetail",
+    summary: "One row of the fee list (tokenListDetail, type fee)",
+    body: tokenDetailBody.extend({ type: z.literal("fee") }),
+    response: feeRow,
+  }),
 };

@@ -9,9 +9,26 @@ export const loginUserBody = z.strictObject({
 });
 export type LoginUserBody = z.infer<typeof loginUserBody>;
 
+/**
+ * An operator's one-time code: the authenticator app's six digits, or one of its recovery codes (`XXXXX-XXXXX`;
+ * case, spaces and dashes do not matter).
+ */
+export const otpCode = z
+  .string({ error: Msg.otpFormat })
+  .transform((c) => c.replace(/[\s-]/g, "").toUpperCase())
+  .pipe(z.string().regex(/^(\d{6}|[0-9A-Z]{10})$/, { error: Msg.otpFormat }));
+
+/** The authenticator app's six digits (confirming an enrolment: a recovery code does not exist yet). */
+export const totpCode = z
+  .string({ error: Msg.otpFormat })
+  .transform((c) => c.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, { error: Msg.otpFormat }));
+
 export const loginAdminBody = z.strictObject({
   username: z.string({ error: Msg.adminIdRequired }).trim().min(1, { error: Msg.adminIdRequired }).max(50),
   password: z.string({ error: Msg.adminPasswordRequired }).min(1, { error: Msg.adminPasswordRequired }).max(100),
+  /** Only for an operator enrolled in two-factor login; without it such a login answers 1201 (OTP_REQUIRED). */
+  otp: otpCode.optional(),
 });
 export type LoginAdminBody = z.infer<typeof loginAdminBody>;
 
@@ -34,14 +51,21 @@ export const CARRIERS = ["SKT", "KT", "LGU+", "SKT알뜰폰", "KT알뜰폰", "LG
 /** The simulated identity provider's form. */
 export const verifySubmitBody = z.strictObject({
   key: z.string().min(1).max(200),
-  name: z.string({ error: Msg.verifyNameRequired }).trim().min(1, { error: Msg.verifyNameRequired }).max(30, { error: Msg.verifyNameTooLong }),
+  name: z
+    .string({ error: Msg.verifyNameRequired })
+    .trim()
+    .min(1, { error: Msg.verifyNameRequired })
+    .max(30, { error: Msg.verifyNameTooLong }),
   birth: z
     .string({ error: Msg.verifyBirthInvalid })
     .trim()
     .regex(/^\d{4}-?\d{2}-?\d{2}$/, { error: Msg.verifyBirthInvalid })
     .transform((b) => b.replace(/-/g, "").replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3"))
     .refine(isPastCalendarDate, { error: Msg.verifyBirthInvalid }),
-  phone: z.string({ error: Msg.verifyPhoneInvalid }).trim().regex(/^01[016789]\d{7,8}$/, { error: Msg.verifyPhoneInvalid }),
+  phone: z
+    .string({ error: Msg.verifyPhoneInvalid })
+    .trim()
+    .regex(/^01[016789]\d{7,8}$/, { error: Msg.verifyPhoneInvalid }),
   carrier: z.enum(CARRIERS, { error: Msg.verifyCarrierInvalid }),
 });
 export type VerifySubmitBody = z.infer<typeof verifySubmitBody>;
@@ -86,4 +110,11 @@ export const adminAccountSchema = z.object({
   memberId: z.number().int().nullable(),
 });
 
-export const loginAdminData = sessionToken.extend({ account: adminAccountSchema });
+export const loginAdminData = sessionToken.extend({
+  account: adminAccountSchema,
+  /**
+   * Present (true) only when OPERATOR_2FA=required asks this operator to enrol first: the token reaches only the
+   * operator's own session calls (logout, 내 보안 설정) until it does.
+   */
+  enrolOnly: z.literal(true).optional(),
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Msg } from "../messages";
 import type { AdminArea } from "../admin-access";
 import { listRequest, paged } from "./list";
+import { bulkAnswer, bulkIds } from "./bulk";
 
 /**
  * Boards and policies in the back-office (spec §4, §7 "Board", "Policy"; issue 12): the calls'
@@ -15,7 +16,12 @@ export const boardType = z.enum(BOARD_TYPES, { error: Msg.badRequest });
 export const writableBoardType = z.enum(["notice", "faq", "event"], { error: Msg.boardNoInquiryCreate });
 
 /** The area (domain/admin-access.ts) whose rule a board type needs: isNotice1, isBoard1, isBoard2, isBoard3. */
-export const BOARD_AREA: Record<BoardKind, AdminArea> = { notice: "boardNotice", inquiry: "boardInquiry", faq: "boardFaq", event: "boardEvent" };
+export const BOARD_AREA: Record<BoardKind, AdminArea> = {
+  notice: "boardNotice",
+  inquiry: "boardInquiry",
+  faq: "boardFaq",
+  event: "boardEvent",
+};
 
 /** Inquiry state: '1' waiting, '3' answered, on both sides (DESIGN.md). */
 export const INQUIRY_WAITING = "1";
@@ -28,7 +34,11 @@ export const BOARD_CONTENT_MAX = 100_000;
  * Title: required, at most 50 characters. The spec's naming rule (letters, digits, Korean, spaces) is not
  * attached: it would refuse ordinary titles such as "점검 안내 (12/1)" (docs/spec-readings.md).
  */
-export const boardTitle = z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(BOARD_TITLE_MAX, { error: Msg.boardTitleMax });
+export const boardTitle = z
+  .string({ error: Msg.required })
+  .trim()
+  .min(1, { error: Msg.required })
+  .max(BOARD_TITLE_MAX, { error: Msg.boardTitleMax });
 const richContent = z.string({ error: Msg.boardContentRequired }).max(BOARD_CONTENT_MAX, { error: Msg.badRequest });
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: Msg.dateInvalid });
 
@@ -50,7 +60,9 @@ export const boardRefBody = z.strictObject({ id, type: boardType });
 export type BoardRefBody = z.infer<typeof boardRefBody>;
 
 /** An inquiry's answer: rich text, not blank. */
-export const inquiryAnswer = z.strictObject({ answer: z.string({ error: Msg.answerRequired }).trim().min(1, { error: Msg.answerRequired }).max(BOARD_CONTENT_MAX) });
+export const inquiryAnswer = z.strictObject({
+  answer: z.string({ error: Msg.answerRequired }).trim().min(1, { error: Msg.answerRequired }).max(BOARD_CONTENT_MAX),
+});
 
 /**
  * Edit: a notice, FAQ or event takes new content; an inquiry takes its answer, and `exist` says whether the
@@ -79,10 +91,19 @@ export const boardRow = z.object({
 });
 export type BoardRowDto = z.infer<typeof boardRow>;
 export const boardList = paged(boardRow);
-export const boardDetail = boardRow.extend({ content: z.string(), answer: z.string().nullable(), reply: z.string().nullable(), type: boardType, updatedAt: isoDate });
+export const boardDetail = boardRow.extend({
+  content: z.string(),
+  answer: z.string().nullable(),
+  reply: z.string().nullable(),
+  type: boardType,
+  updatedAt: isoDate,
+});
 export type BoardDetailDto = z.infer<typeof boardDetail>;
 /** A deleted board row. */
 export const boardDeleted = z.object({ id: z.number().int() });
+/** Several rows of one board deleted in one request (bulk actions); each one's outcome. */
+export const boardBulkBody = z.strictObject({ type: boardType, ids: bulkIds(id) });
+export const boardBulkAnswer = bulkAnswer(z.number().int());
 
 // ---- policies ---------------------------------------------------------------------------------------
 
@@ -93,15 +114,29 @@ export type PolicyRoute = keyof typeof POLICY_IDS;
 export const POLICY_AREA: Record<number, AdminArea> = { 1: "policyTerms", 2: "policyPrivacy", 3: "policyTerms" };
 
 export const policyId = z.number({ error: Msg.badRequest }).int().min(1).max(3);
-export const policyWriteBody = z.strictObject({ id: policyId, policy: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(BOARD_CONTENT_MAX) });
+export const policyWriteBody = z.strictObject({
+  id: policyId,
+  policy: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(BOARD_CONTENT_MAX),
+});
 export type PolicyWriteBody = z.infer<typeof policyWriteBody>;
-export const policyRow = z.object({ id: z.number().int(), content: z.string(), createdAt: isoDate, state: z.number().int(), updatedAt: isoDate });
+export const policyRow = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: isoDate,
+  state: z.number().int(),
+  updatedAt: isoDate,
+});
 export type PolicyDto = z.infer<typeof policyRow>;
 export const policyList = z.array(policyRow);
 
 /** Whether rich text has any text (markup alone, `<p></p>` or `&nbsp;`, is no content); the form and the server. */
 export function hasText(html: string): boolean {
-  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ").trim().length > 0;
+  return (
+    html
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;|&#160;/g, " ")
+      .trim().length > 0
+  );
 }
 
 /**
@@ -117,7 +152,8 @@ export function boardForm(type: BoardKind) {
       endAt: z.string(),
     })
     .superRefine((v, ctx) => {
-      if (type === "event" && (!v.startAt || !v.endAt || v.startAt > v.endAt)) ctx.addIssue({ code: "custom", message: Msg.boardEventDates, path: ["startAt"] });
+      if (type === "event" && (!v.startAt || !v.endAt || v.startAt > v.endAt))
+        ctx.addIssue({ code: "custom", message: Msg.boardEventDates, path: ["startAt"] });
     });
 }
 export type BoardFormValues = z.infer<ReturnType<typeof boardForm>>;

@@ -4,7 +4,10 @@ import { Msg } from "../messages";
 import { amountProblem, type AmountKind } from "../amount";
 
 /** Korean phone number, digits only (010xxxxxxxx). */
-export const phone = z.string({ error: Msg.phoneRequired }).trim().regex(/^01[016789]\d{7,8}$/, { error: Msg.recipientPhoneNotFound });
+export const phone = z
+  .string({ error: Msg.phoneRequired })
+  .trim()
+  .regex(/^01[016789]\d{7,8}$/, { error: Msg.recipientPhoneNotFound });
 
 /** 6-digit numeric password. */
 export const pin = z
@@ -16,7 +19,10 @@ export const pin = z
 /** Any 6-character payment password as typed (the server compares it; format errors read as a wrong password). */
 export const pinInput = z.string({ error: Msg.passwordRequired }).min(1, { error: Msg.required }).max(64);
 
-export const evmAddress = z.string({ error: Msg.recipientAddressEmpty }).trim().regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.recipientAddressNotFound });
+export const evmAddress = z
+  .string({ error: Msg.recipientAddressEmpty })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.recipientAddressNotFound });
 
 /**
  * A won amount as sent: a JSON number or a digit string. The rules themselves (minimum, unit, digits)

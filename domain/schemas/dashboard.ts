@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { listRequest, paged } from "./list";
+import { columnChoice, listRequest, paged } from "./list";
 
 /** The chain dashboard (spec: dashboard, dashboard/detail/{address}, dashboard/holder; DESIGN.md "Dashboard"). */
 
@@ -19,16 +19,26 @@ export const walletAddress = z
   .trim()
   .regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.addressInvalid });
 
-export const dashboardListRequest = listRequest({
+const dashboardFilters = {
+  type: z.enum(DASHBOARD_TYPES, { error: Msg.badRequest }).optional(),
+  filter: z.string().trim().max(100).optional(),
+  filter_type: z.enum(FILTER_TYPES, { error: Msg.badRequest }).optional(),
+};
+export const dashboardListRequest = listRequest({ sortable: ["timestamp"], dates: true, filters: dashboardFilters });
+export type DashboardListRequest = z.output<typeof dashboardListRequest>;
+
+/**
+ * The transaction list's columns, by key: a download's `columns` names them. In the file an address is followed by
+ * its owner's name (the screen shows both in one cell), so `from` and `to` write two columns each.
+ */
+export const DASHBOARD_COLUMNS = ["hash", "from", "to", "value", "timestamp", "block", "gasFee", "type"] as const;
+export type DashboardColumn = (typeof DASHBOARD_COLUMNS)[number];
+/** The list's filter, and the columns to write (the ones on screen) when the operator chose them. */
+export const dashboardDownloadRequest = listRequest({
   sortable: ["timestamp"],
   dates: true,
-  filters: {
-    type: z.enum(DASHBOARD_TYPES, { error: Msg.badRequest }).optional(),
-    filter: z.string().trim().max(100).optional(),
-    filter_type: z.enum(FILTER_TYPES, { error: Msg.badRequest }).optional(),
-  },
+  filters: { ...dashboardFilters, columns: columnChoice(DASHBOARD_COLUMNS) },
 });
-export type DashboardListRequest = z.output<typeof dashboardListRequest>;
 
 export const dashboardRow = z.object({
   hash: z.string(),
@@ -48,7 +58,14 @@ export const dashboardRow = z.object({
 export type DashboardRowDto = z.infer<typeof dashboardRow>;
 export const dashboardList = paged(dashboardRow);
 
-const tokenEvent = z.object({ logIndex: z.number().int(), kind: z.string(), account: z.string().nullable(), actor: z.string().nullable(), nonce: z.string().nullable(), amount: z.string().nullable() });
+const tokenEvent = z.object({
+  logIndex: z.number().int(),
+  kind: z.string(),
+  account: z.string().nullable(),
+  actor: z.string().nullable(),
+  nonce: z.string().nullable(),
+  amount: z.string().nullable(),
+});
 const transferLeg = z.object({ logIndex: z.number().int(), from: z.string(), to: z.string(), value: z.string(), kind: z.string() });
 export const businessRecord = z.object({
   kind: z.string(),
@@ -121,14 +138,28 @@ export const holdersAnswer = z.object({
 });
 export type HoldersAnswer = z.infer<typeof holdersAnswer>;
 
-export const blockBody = z.strictObject({ phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20), reason: z.string().trim().max(200).optional() });
+export const blockBody = z.strictObject({
+  phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20),
+  reason: z.string().trim().max(200).optional(),
+});
 /** A block or unblock, once on chain: the wallet, its transaction and the Korean outcome. */
-export const walletBlockResult = z.object({ address: z.string(), txHash: z.string().nullable(), blockNumber: z.number().int().nullable(), message: z.string() });
+export const walletBlockResult = z.object({
+  address: z.string(),
+  txHash: z.string().nullable(),
+  blockNumber: z.number().int().nullable(),
+  message: z.string(),
+});
 
 /** GET /api/dashboard/transaction/:hash, GET /api/dashboard/detail/:address. */
 export const txHashParams = z.strictObject({ hash: txHash });
 export const walletAddressParams = z.strictObject({ address: walletAddress });
 
-export const reconcileLine = z.object({ check: z.string(), ok: z.boolean(), detail: z.string() });
-export const reconcileReport = z.object({ ok: z.boolean(), checkedAt: z.string(), lines: z.array(reconcileLine), reserves: z.array(z.object({ label: z.string(), value: z.string() })) });
+/** One check of the reconciliation: `check` a fixed key (machine-readable), `label` and `detail` in Korean (for people). */
+export const reconcileLine = z.object({ check: z.string(), label: z.string(), ok: z.boolean(), detail: z.string() });
+export const reconcileReport = z.object({
+  ok: z.boolean(),
+  checkedAt: z.string(),
+  lines: z.array(reconcileLine),
+  reserves: z.array(z.object({ label: z.string(), value: z.string() })),
+});
 export type ReconcileReportDto = z.infer<typeof reconcileReport>;

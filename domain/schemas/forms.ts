@@ -24,15 +24,13 @@ export type GiftMode = (typeof GIFT_MODES)[number];
  * for use) and the amount, whose amount + fee must fit the balance (unknown while it loads).
  */
 export function sendFormSchema(kind: "gift" | "use", balance: number | undefined) {
-  return z
-    .object({ mode: z.enum(GIFT_MODES), recipient: z.string(), amount: digits })
-    .superRefine((v, ctx) => {
-      if (v.recipient.trim() === "") {
-        const message = kind === "use" ? Msg.notMarketAddress : v.mode === "phone" ? Msg.recipientPhoneEmpty : Msg.recipientAddressEmpty;
-        ctx.addIssue({ code: "custom", path: ["recipient"], message });
-      }
-      checkAmount(kind, v.amount, balance, ctx);
-    });
+  return z.object({ mode: z.enum(GIFT_MODES), recipient: z.string(), amount: digits }).superRefine((v, ctx) => {
+    if (v.recipient.trim() === "") {
+      const message = kind === "use" ? Msg.notMarketAddress : v.mode === "phone" ? Msg.recipientPhoneEmpty : Msg.recipientAddressEmpty;
+      ctx.addIssue({ code: "custom", path: ["recipient"], message });
+    }
+    checkAmount(kind, v.amount, balance, ctx);
+  });
 }
 export type SendForm = z.infer<ReturnType<typeof sendFormSchema>>;
 

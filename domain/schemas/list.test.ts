@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { addMonths, dateRangeError, defaultDateRange, listRequest, resolveDateRange, seoulBounds } from "./list";
 import { memberListRequest, notifyListRequest, operatorCreateBody, arraysToFlags, flagsToArrays, OPERATOR_PRESETS } from "./operation";
 import { Msg } from "../messages";
+import { dashboardListRequest } from "./dashboard";
+import { saleListRequest } from "./sale";
 import { ADMIN_FLAGS } from "../constants";
 
 // 2026-05-31 10:00 in Seoul (01:00 UTC).
@@ -41,7 +43,12 @@ describe("list requests", () => {
   const dated = listRequest({ sortable: ["createdAt", "id"], dates: true });
 
   it("takes the spec's tablehandler wrapper or flat query parameters, with defaults", () => {
-    expect(notifyListRequest.parse({ tablehandler: { page: 2, perPage: 25 } })).toMatchObject({ page: 2, perPage: 25, sortBy: "id", sortDesc: true });
+    expect(notifyListRequest.parse({ tablehandler: { page: 2, perPage: 25 } })).toMatchObject({
+      page: 2,
+      perPage: 25,
+      sortBy: "id",
+      sortDesc: true,
+    });
     expect(memberListRequest.parse({ page: "3", perPage: "50", sortBy: "phonenumber", sortDesc: "false", keyword: "  " })).toMatchObject({
       page: 3,
       perPage: 50,
@@ -57,6 +64,15 @@ describe("list requests", () => {
     expect(listRequest({ sortable: ["id"], kind: "board" }).parse({ perPage: 7 }).perPage).toBe(7);
     expect(memberListRequest.safeParse({ sortBy: "password_hash" }).success).toBe(false);
     expect(memberListRequest.safeParse({ tablehandler: {}, drop: 1 }).success).toBe(false);
+  });
+
+  it("takes an optional filter sent empty (or blank) as no filter, inside tablehandler or beside it; a required one stays required", () => {
+    const none = dashboardListRequest.parse({});
+    expect(dashboardListRequest.parse({ filter: "", filter_type: "", type: "", keyword: "" })).toEqual(none);
+    expect(dashboardListRequest.parse({ tablehandler: { filter: " ", filter_type: "" } })).toEqual(none);
+    expect(memberListRequest.parse({ state: "", permission: "" })).toEqual(memberListRequest.parse({}));
+    expect(dashboardListRequest.safeParse({ filter_type: "nonsense" }).success).toBe(false);
+    expect(saleListRequest.safeParse({ type: "" }).success).toBe(false);
   });
 
   it("refuses days that are not on the calendar", () => {
@@ -94,7 +110,10 @@ describe("operator create (spec §5, §8)", () => {
     const arrays = flagsToArrays(all);
     expect(Object.values(arrays).map((a) => a.length)).toEqual([4, 3, 5, 5, 1, 3, 3, 1]);
     expect(arraysToFlags(arrays)).toEqual(all);
-    const parsed: z.output<typeof operatorCreateBody> = operatorCreateBody.parse({ ...base, ...flagsToArrays({ isExchange3: true, isExchange5: true }) });
+    const parsed: z.output<typeof operatorCreateBody> = operatorCreateBody.parse({
+      ...base,
+      ...flagsToArrays({ isExchange3: true, isExchange5: true }),
+    });
     expect(arraysToFlags(parsed)).toEqual({ isExchange3: true, isExchange5: true });
     expect(OPERATOR_PRESETS.admin).not.toContain("isExchange5");
     expect(OPERATOR_PRESETS.admin).toHaveLength(ADMIN_FLAGS.length - 1);

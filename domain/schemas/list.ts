@@ -60,11 +60,12 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
     to: day.optional(),
     ...(opts.filters ?? ({} as F)),
   };
+  const optional = optionalFilters(opts.filters ?? {});
   return z
     .preprocess((v) => {
       if (!v || typeof v !== "object") return v;
       const { tablehandler, ...rest } = v as Record<string, unknown>;
-      return tablehandler && typeof tablehandler === "object" ? { ...tablehandler, ...rest } : rest;
+      return withoutBlankFilters(tablehandler && typeof tablehandler === "object" ? { ...tablehandler, ...rest } : rest, optional);
     }, z.strictObject(shape))
     .transform((r, ctx) => {
       if (!opts.dates) return { ...r, from: undefined, to: undefined, start: undefined, end: undefined };
@@ -78,6 +79,47 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
     });
 }
 
+/**
+ * The columns a list's download writes, by the list's column keys, in the order given (the columns the operator
+ * shows). Optional: without it the file has the file's own columns. A GET sends them comma-separated
+ * (`columns=id,username`), a POST as an array.
+ */
+export function columnChoice<const K extends readonly [string, ...string[]]>(keys: K) {
+  return z
+    .preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((k) => k.trim())
+              .filter(Boolean)
+          : v,
+      z
+        .array(z.enum(keys, { error: Msg.columnUnknown }), { error: Msg.columnUnknown })
+        .min(1, { error: Msg.columnsEmpty })
+        .max(keys.length, { error: Msg.columnUnknown })
+        .refine((ks) => new Set(ks).size === ks.length, { error: Msg.columnUnknown }),
+    )
+    .optional();
+}
+
+/** The list's own filters that may be left out (their schema takes `undefined`); the keyword reads a blank as none by itself. */
+function optionalFilters(filters: z.ZodRawShape): string[] {
+  return Object.entries(filters)
+    .filter(([, schema]) => (schema as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name);
+}
+
+/**
+ * An optional filter sent as an empty (or blank) string means no filter: what the spec's clients send when nothing
+ * is chosen (`"filter": "", "filter_type": ""`), as a query string sends `?state=`. Required fields, the dates and
+ * the paging are left as sent (a cleared date is refused in words, not taken as the default range).
+ */
+function withoutBlankFilters(request: Record<string, unknown>, optional: string[]): Record<string, unknown> {
+  const out = { ...request };
+  for (const name of optional) if (typeof out[name] === "string" && (out[name] as string).trim() === "") delete out[name];
+  return out;
+}
 
 /** The paged answer of every list: the page's rows and how many rows match the filter in all (at least, when capped). */
 export function paged<T extends z.ZodType>(row: T) {
@@ -157,7 +199,11 @@ export function seoulBounds(from: string, to: string): { start: string; end: str
 }
 
 /** A range as sent (missing dates take the default), checked and with its UTC bounds; or the Korean reason it is refused. */
-export function resolveDateRange(from?: string, to?: string, now: Date | number = Date.now()): { from: string; to: string; start: string; end: string } | string {
+export function resolveDateRange(
+  from?: string,
+  to?: string,
+  now: Date | number = Date.now(),
+): { from: string; to: string; start: string; end: string } | string {
   const d = defaultDateRange(now);
   const t = to ?? d.to;
   const f = from ?? (to ? addMonths(to, -1) : d.from);

@@ -6,18 +6,20 @@ import { evmAddress, pinInput, wonAmountFor, wonValue } from "./common";
 export const chargeBody = z.strictObject({ password: pinInput, value: wonAmountFor("buy") });
 
 /** POST /api/gift/trade/address and /api/use/trade/address. */
-export const paymentBody = z.strictObject({
-  opponentAddress: evmAddress,
-  kind: z.literal(0),
-  type: z.union([z.literal(0), z.literal(1)]),
-  value: wonValue,
-  password: pinInput,
-}).superRefine((b, ctx) => {
-  // the flow (type 1 gift, 0 use) decides the minimum
-  if (typeof b.value !== "number") return;
-  const problem = amountProblem(b.type === 1 ? "gift" : "use", b.value);
-  if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
-});
+export const paymentBody = z
+  .strictObject({
+    opponentAddress: evmAddress,
+    kind: z.literal(0),
+    type: z.union([z.literal(0), z.literal(1)]),
+    value: wonValue,
+    password: pinInput,
+  })
+  .superRefine((b, ctx) => {
+    // the flow (type 1 gift, 0 use) decides the minimum
+    if (typeof b.value !== "number") return;
+    const problem = amountProblem(b.type === 1 ? "gift" : "use", b.value);
+    if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
+  });
 export type PaymentBody = z.infer<typeof paymentBody>;
 
 export const userLookupBody = z

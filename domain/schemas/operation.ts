@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { ADMIN_FLAGS, ADMIN_ID_MIN, ADMIN_PASSWORD_MIN, MemberPermission, MemberState, type AdminFlag, type AdminFlags } from "../constants";
+import {
+  ADMIN_FLAGS,
+  ADMIN_ID_MIN,
+  ADMIN_PASSWORD_MIN,
+  MemberPermission,
+  MemberState,
+  type AdminFlag,
+  type AdminFlags,
+} from "../constants";
 import { Msg } from "../messages";
-import { listRequest, paged } from "./list";
+import { columnChoice, listRequest, paged } from "./list";
 
 /** Requests and answers of the back-office's members, operators, notifications, API key and audit log. */
 
@@ -14,11 +22,31 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const memberStates = [MemberState.NORMAL, MemberState.SUSPENDED, MemberState.KICKED] as const;
 export const memberPermissions = [MemberPermission.USER, MemberPermission.EXCHANGER, MemberPermission.MANAGER] as const;
 
-export const memberListRequest = listRequest({
-  sortable: ["createdAt", "id", "username", "phonenumber"],
-  filters: { state: z.enum(memberStates).optional(), permission: z.enum(memberPermissions).optional() },
-});
+const memberSortable = ["createdAt", "id", "username", "phonenumber"] as const;
+const memberFilters = { state: z.enum(memberStates).optional(), permission: z.enum(memberPermissions).optional() };
+export const memberListRequest = listRequest({ sortable: memberSortable, filters: memberFilters });
 export type MemberListRequest = z.output<typeof memberListRequest>;
+
+/** The members list's columns (on screen and in the file), by key: a download's `columns` names them. */
+export const MEMBER_COLUMNS = [
+  "id",
+  "username",
+  "phonenumber",
+  "permission",
+  "state",
+  "holding",
+  "wallets",
+  "nickname",
+  "email",
+  "address",
+  "createdAt",
+] as const;
+export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
+/** The list's filter, and the columns to write (the ones on screen) when the operator chose them. */
+export const memberDownloadRequest = listRequest({
+  sortable: memberSortable,
+  filters: { ...memberFilters, columns: columnChoice(MEMBER_COLUMNS) },
+});
 
 export const memberRow = z.object({
   id: z.number().int(),
@@ -70,7 +98,10 @@ export type MemberDetailDto = z.infer<typeof memberDetail>;
 
 export const memberIdParams = z.strictObject({ id });
 export const changeStateBody = z.strictObject({ id: z.number().int().positive(), state: z.enum(memberStates, { error: Msg.badRequest }) });
-export const changePermissionBody = z.strictObject({ id: z.number().int().positive(), permission: z.enum(memberPermissions, { error: Msg.badRequest }) });
+export const changePermissionBody = z.strictObject({
+  id: z.number().int().positive(),
+  permission: z.enum(memberPermissions, { error: Msg.badRequest }),
+});
 export type ChangeStateBody = z.infer<typeof changeStateBody>;
 export type ChangePermissionBody = z.infer<typeof changePermissionBody>;
 
@@ -99,7 +130,18 @@ export type PermissionArrays = Record<PermissionGroup, boolean[]>;
 /** The presets of spec §4, as flag lists. */
 export const OPERATOR_PRESETS = {
   admin: ADMIN_FLAGS.filter((f) => f !== "isExchange5"),
-  subAdmin: ["isAccount1", "isAccount3", "isAccount4", "isBoard1", "isBoard2", "isBoard3", "isBoard4", "isBoard5", "isNotice1", "isExchange4"],
+  subAdmin: [
+    "isAccount1",
+    "isAccount3",
+    "isAccount4",
+    "isBoard1",
+    "isBoard2",
+    "isBoard3",
+    "isBoard4",
+    "isBoard5",
+    "isNotice1",
+    "isExchange4",
+  ],
   exchanger: ["isExchange3", "isExchange5"],
 } as const satisfies Record<string, readonly AdminFlag[]>;
 export type OperatorPreset = keyof typeof OPERATOR_PRESETS;
@@ -141,7 +183,12 @@ export const operatorCreateBody = z.strictObject({
 });
 export type OperatorCreateBody = z.input<typeof operatorCreateBody>;
 
-export const connectableMember = z.object({ id: z.number().int(), username: z.string(), phonenumber: z.string(), permission: z.enum(memberPermissions) });
+export const connectableMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  phonenumber: z.string(),
+  permission: z.enum(memberPermissions),
+});
 export const connectList = z.array(connectableMember);
 
 export const operatorRow = z.object({
@@ -163,7 +210,15 @@ export const operatorIdParams = z.strictObject({ id });
 // ---- notifications, API key, audit log -----------------------------------------------------------
 
 export const notifyListRequest = listRequest({ sortable: ["id"] });
-export const notifyRow = z.object({ id: z.number().int(), category: z.string(), message: z.string(), created_at: isoDate, type: z.string() });
+/** A stored notification; `ref_id` is the record it is about (the buy order, the inquiry, the settlement order). */
+export const notifyRow = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  message: z.string(),
+  created_at: isoDate,
+  type: z.string(),
+  ref_id: z.number().int().nullable(),
+});
 export type NotifyRowDto = z.infer<typeof notifyRow>;
 export const notifyList = paged(notifyRow);
 
@@ -171,5 +226,9 @@ export const notifyList = paged(notifyRow);
 export const apiKeyInfo = z.object({ apiKey: z.string().nullable(), prefix: z.string().nullable(), createdAt: isoDate.nullable() });
 export type ApiKeyInfo = z.infer<typeof apiKeyInfo>;
 
-export const auditListRequest = listRequest({ sortable: ["createdAt"], dates: true, filters: { action: z.string().trim().max(50).optional() } });
+export const auditListRequest = listRequest({
+  sortable: ["createdAt"],
+  dates: true,
+  filters: { action: z.string().trim().max(50).optional() },
+});
 export const auditList = paged(auditRow);

@@ -4,7 +4,11 @@ import { Msg } from "../messages";
 /** The partner API (docs/partner-api.md): payments received at market addresses. */
 export const partnerPaymentsQuery = z.strictObject({
   since: z.iso.datetime({ offset: true, error: Msg.dateInvalid }).optional(),
-  address: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.recipientAddressNotFound }).optional(),
+  address: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.recipientAddressNotFound })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type PartnerPaymentsQuery = z.output<typeof partnerPaymentsQuery>;

@@ -11,10 +11,18 @@ import { listRequest, paged } from "./list";
 const won = z
   .union([z.number(), z.string().trim()], { error: Msg.required })
   .refine((v) => v !== "", { error: Msg.required })
-  .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), { error: Msg.tokenAmountInvalid })
+  .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), {
+    error: Msg.tokenAmountInvalid,
+  })
   .transform((v) => Number(v));
-const address = z.string({ error: Msg.required }).trim().regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.proposalBadAddress });
-const flagsShape = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<AdminFlag, z.ZodOptional<z.ZodBoolean>>;
+const address = z
+  .string({ error: Msg.required })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.proposalBadAddress });
+const flagsShape = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<
+  AdminFlag,
+  z.ZodOptional<z.ZodBoolean>
+>;
 
 export const PROPOSAL_PAYLOADS = {
   /** Mint into the treasury (the minter's allowance bounds it on chain). */
@@ -36,26 +44,52 @@ export type ProposalKind = keyof typeof PROPOSAL_PAYLOADS;
 export const PROPOSAL_KINDS = Object.keys(PROPOSAL_PAYLOADS) as [ProposalKind, ...ProposalKind[]];
 export type ProposalPayload<K extends ProposalKind = ProposalKind> = z.output<(typeof PROPOSAL_PAYLOADS)[K]>;
 
-export const proposalReason = z.string({ error: Msg.required }).trim().min(1, { error: Msg.proposalReasonRequired }).max(200, { error: Msg.proposalReasonRequired });
+export const proposalReason = z
+  .string({ error: Msg.required })
+  .trim()
+  .min(1, { error: Msg.proposalReasonRequired })
+  .max(200, { error: Msg.proposalReasonRequired });
 
-const variant = <K extends ProposalKind>(kind: K) => z.strictObject({ kind: z.literal(kind), payload: PROPOSAL_PAYLOADS[kind], reason: proposalReason });
+const variant = <K extends ProposalKind>(kind: K) =>
+  z.strictObject({ kind: z.literal(kind), payload: PROPOSAL_PAYLOADS[kind], reason: proposalReason });
 /** POST /api/proposals: a kind, its payload and the reason. */
 export const proposeBody = z.discriminatedUnion(
   "kind",
   [
-    variant("mint"), variant("burn"), variant("transfer"), variant("minterAllowance"), variant("pause"), variant("unpause"),
-    variant("block"), variant("unblock"), variant("operatorFlags"),
+    variant("mint"),
+    variant("burn"),
+    variant("transfer"),
+    variant("minterAllowance"),
+    variant("pause"),
+    variant("unpause"),
+    variant("block"),
+    variant("unblock"),
+    variant("operatorFlags"),
   ],
   { error: Msg.badRequest },
 );
 export type ProposeBody = z.output<typeof proposeBody>;
 
 /** pending 대기 → executing (approved, being sent) → approved 승인 | failed 실패; pending → rejected 거절 | expired 만료. */
-export const PROPOSAL_STATES = { pending: "대기", executing: "실행 중", approved: "승인", rejected: "거절", expired: "만료", failed: "실패" } as const;
+export const PROPOSAL_STATES = {
+  pending: "대기",
+  executing: "실행 중",
+  approved: "승인",
+  rejected: "거절",
+  expired: "만료",
+  failed: "실패",
+} as const;
 export type ProposalState = keyof typeof PROPOSAL_STATES;
 export const PROPOSAL_KIND_NAMES: Record<ProposalKind, string> = {
-  mint: "토큰 발행", burn: "토큰 소각", transfer: "지갑 전송", minterAllowance: "발행 한도 변경", pause: "긴급 정지", unpause: "정지 해제",
-  block: "지갑 차단", unblock: "지갑 차단 해제", operatorFlags: "관리자 권한 변경",
+  mint: "토큰 발행",
+  burn: "토큰 소각",
+  transfer: "지갑 전송",
+  minterAllowance: "발행 한도 변경",
+  pause: "긴급 정지",
+  unpause: "정지 해제",
+  block: "지갑 차단",
+  unblock: "지갑 차단 해제",
+  operatorFlags: "관리자 권한 변경",
 };
 
 export const proposalRow = z.object({

@@ -5,7 +5,11 @@ export const bankInfo = z.object({ bankName: z.string(), bankAccount: z.string()
 export type BankInfo = z.infer<typeof bankInfo>;
 
 /** The deposit account a purchase order recorded when it was made (its columns may be empty on old rows). */
-export const depositAccount = z.object({ bankName: z.string().nullable(), bankAccount: z.string().nullable(), ownerName: z.string().nullable() });
+export const depositAccount = z.object({
+  bankName: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  ownerName: z.string().nullable(),
+});
 export type DepositAccount = z.infer<typeof depositAccount>;
 
 /** GET /api/buy: the spendable balance, what is left of this month's purchase limit, and where to deposit. */

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { Msg } from "../messages";
 import { seoulMonthRange } from "../format";
-import { listRequest, paged } from "./list";
+import { columnChoice, listRequest, paged } from "./list";
 import { idParam } from "./common";
+import { bulkAnswer, bulkIds } from "./bulk";
 
 /** Back-office money: sales (sell / use / gift) and deposit bank accounts (spec §3, §5, §7). */
 
@@ -21,9 +22,22 @@ export type SaleTotals = z.infer<typeof saleTotals>;
 
 export const saleListRequest = listRequest({ sortable: ["createdAt", "id", "value"], dates: true, filters: { type: saleType } });
 export type SaleListRequest = z.output<typeof saleListRequest>;
-/** The download of one type (the type is in the path): the same range rule. */
-export const saleRangeRequest = listRequest({ sortable: ["createdAt", "id", "value"], dates: true });
-export type SaleRangeRequest = z.output<typeof saleRangeRequest>;
+/** Each type's columns (on screen and in the file), by key: a download's `columns` names them. */
+export const SALE_COLUMNS = {
+  sell: ["id", "orderNo", "status", "bank", "username", "phone", "address", "createdAt", "expiredAt", "value", "txHash"],
+  use: ["id", "status", "sender", "receiver", "from", "to", "value", "createdAt", "txHash"],
+  gift: ["id", "status", "sender", "receiver", "from", "to", "value", "fee", "createdAt", "txHash"],
+} as const;
+export type SellColumn = (typeof SALE_COLUMNS.sell)[number];
+export type MoveColumn = (typeof SALE_COLUMNS.gift)[number];
+const saleDownload = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  listRequest({ sortable: ["createdAt", "id", "value"], dates: true, filters: { columns: columnChoice(keys) } });
+/** The download of one type (the type is in the path): the list's range rule, and the columns to write (the ones on screen) when the operator chose them. */
+export const saleDownloadRequest = {
+  sell: saleDownload(SALE_COLUMNS.sell),
+  use: saleDownload(SALE_COLUMNS.use),
+  gift: saleDownload(SALE_COLUMNS.gift),
+};
 export const saleDetailBody = z.strictObject({ id, type: saleType });
 
 /** Sell record; `type` is the status label (입금 대기 / 입금 완료 / 취소), `state` the raw state. */
@@ -82,6 +96,10 @@ export const saleAcceptResult = z.object({
 /** DELETE answers of the back-office (a cancelled order, a removed bank account): the literal "OK". */
 export const okAnswer = z.literal("OK");
 export const saleIdParams = z.strictObject({ id: idParam });
+
+/** Several sell orders approved or cancelled in one request (bulk actions): their ids, and each one's outcome. */
+export const saleBulkBody = z.strictObject({ ids: bulkIds(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) });
+export const saleBulkAnswer = bulkAnswer(z.number().int());
 
 export const SELL_STATE_LABEL = { pending: "입금 대기", confirmed: "입금 완료", cancelled: "취소" } as const;
 export const MOVE_STATE_LABEL = { pending: "처리 중", submitted: "처리 중", confirmed: "완료", failed: "실패" } as const;
@@ -155,7 +173,9 @@ export const walletSendBody = z.strictObject({
   value: z
     .union([z.number(), z.string().trim()], { error: Msg.required })
     .refine((v) => v !== "", { error: Msg.required })
-    .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), { error: Msg.transferCheckInput })
+    .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) && v > 0 : /^\d{1,15}$/.test(v) && Number(v) > 0), {
+      error: Msg.transferCheckInput,
+    })
     .transform((v) => Number(v)),
   /** Why (dual control, above the threshold): shown to the approver. */
   reason: z.string().trim().max(200).optional(),
@@ -185,3 +205,7 @@ export const walletTransferResult = z.object({
   to: z.string(),
   value: won,
 });
+/** The list a page at a time (`page`, `perPage`); a request with neither gets every wallet as `operatorWalletList`. */
+export const operatorWalletListRequest = listRequest({ sortable: ["id"] });
+export type OperatorWalletListRequest = z.output<typeof operatorWalletListRequest>;
+export const operatorWalletPage = paged(operatorWalletRow);

@@ -22,7 +22,13 @@ export const mintBody = z.strictObject({
 });
 export type MintBody = z.output<typeof mintBody>;
 /** A confirmed mint into the treasury (or a retry's answer, read from its call). */
-export const mintResult = z.object({ id: z.number().int(), txHash: z.string().nullable(), blockNumber: z.number().int().nullable(), value: won, address: z.string() });
+export const mintResult = z.object({
+  id: z.number().int(),
+  txHash: z.string().nullable(),
+  blockNumber: z.number().int().nullable(),
+  value: won,
+  address: z.string(),
+});
 
 /** Count and won of a period (tabs daily / weekly / monthly). */
 const periodTotal = z.object({ count: z.number().int(), value: won });

@@ -51,17 +51,42 @@ export async function mineHistory(chain: VoucherChain): Promise<History> {
     chain,
     chain.admin,
     token.interface.encodeFunctionData("transferWithAuthorization", [
-      giftAuth.from, giftAuth.to, giftAuth.value, giftAuth.fee, giftAuth.validAfter, giftAuth.validBefore, giftAuth.nonce, giftAuth.v, giftAuth.r, giftAuth.s,
+      giftAuth.from,
+      giftAuth.to,
+      giftAuth.value,
+      giftAuth.fee,
+      giftAuth.validAfter,
+      giftAuth.validBefore,
+      giftAuth.nonce,
+      giftAuth.v,
+      giftAuth.r,
+      giftAuth.s,
     ]),
   );
   await cancelAuthorization(chain, carolS, ethers.id("carol-cancelled"));
   await wait(token.setFeeCollector(erin));
-  const afterCollectorChange = (await submitAuthorization(chain, await signAuthorization(chain, carolS, { to: alice, value: 1_200n, fee: 200n })))!.hash;
+  const afterCollectorChange = (await submitAuthorization(
+    chain,
+    await signAuthorization(chain, carolS, { to: alice, value: 1_200n, fee: 200n }),
+  ))!.hash;
   // A gift to the fee collector itself, of exactly the fee: two equal Transfers, only the second is the fee.
   const toCollector = (await submitAuthorization(chain, await signAuthorization(chain, bobS, { to: erin, value: 200n, fee: 200n })))!.hash;
   await wait(token.pause());
   await wait(token.unpause());
-  return { alice, bob, carol, dave, erin, gift, batch, revertedTransfer, revertedAuthorization, afterCollectorChange, toCollector, reusedNonce: giftAuth.nonce };
+  return {
+    alice,
+    bob,
+    carol,
+    dave,
+    erin,
+    gift,
+    batch,
+    revertedTransfer,
+    revertedAuthorization,
+    afterCollectorChange,
+    toCollector,
+    reusedNonce: giftAuth.nonce,
+  };
 }
 
 /** A few more ordinary moves, for runs that add history after a first sync. */

@@ -27,7 +27,11 @@ export function writeLegacyChainDb(dataDir: string, holder: string): void {
       actor TEXT, account TEXT, nonce TEXT, amount TEXT, data TEXT, timestamp INTEGER NOT NULL, PRIMARY KEY (tx_hash, log_index));
     CREATE INDEX token_events_block ON token_events (block_number, log_index);
   `);
-  db.prepare("INSERT INTO sync_state VALUES (1, 31337, ?, ?, 1, 1, ?, '2026-11-21T00:00:00.000Z')").run("0x" + "11".repeat(32), holder, "0x" + "22".repeat(32));
+  db.prepare("INSERT INTO sync_state VALUES (1, 31337, ?, ?, 1, 1, ?, '2026-11-21T00:00:00.000Z')").run(
+    `0x${"11".repeat(32)}`,
+    holder,
+    `0x${"22".repeat(32)}`,
+  );
   db.prepare("INSERT INTO balances VALUES (?, '123456789')").run(holder);
   db.close();
 }

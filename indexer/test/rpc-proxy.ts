@@ -24,8 +24,14 @@ export async function startRpcProxy(target: string, opts: ProxyOptions = {}): Pr
     try {
       const call = JSON.parse(body.toString());
       const capped = (c: { method?: string; params?: { fromBlock: string; toBlock: string }[] }) =>
-        opts.maxLogRange !== undefined && c.method === "eth_getLogs" && Number(BigInt(c.params![0].toBlock) - BigInt(c.params![0].fromBlock)) + 1 > opts.maxLogRange;
-      const refusal = (id: unknown) => ({ jsonrpc: "2.0", id, error: { code: -32005, message: `query exceeds max block range ${opts.maxLogRange}` } });
+        opts.maxLogRange !== undefined &&
+        c.method === "eth_getLogs" &&
+        Number(BigInt(c.params![0].toBlock) - BigInt(c.params![0].fromBlock)) + 1 > opts.maxLogRange;
+      const refusal = (id: unknown) => ({
+        jsonrpc: "2.0",
+        id,
+        error: { code: -32005, message: `query exceeds max block range ${opts.maxLogRange}` },
+      });
       if (!Array.isArray(call) && capped(call)) {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(refusal(call.id)));
         return;
@@ -33,8 +39,14 @@ export async function startRpcProxy(target: string, opts: ProxyOptions = {}): Pr
       if (Array.isArray(call) && call.some(capped)) {
         // Inside a batch the capped calls fail one by one, the others are answered.
         const rest = call.filter((c) => !capped(c));
-        const answered = rest.length ? ((await (await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rest) })).json()) as { id: unknown }[]) : [];
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([...answered, ...call.filter(capped).map((c) => refusal(c.id))]));
+        const answered = rest.length
+          ? ((await (
+              await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rest) })
+            ).json()) as { id: unknown }[])
+          : [];
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify([...answered, ...call.filter(capped).map((c) => refusal(c.id))]));
         return;
       }
       const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });

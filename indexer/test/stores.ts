@@ -26,7 +26,8 @@ export function testStores() {
       const s = await openChainStore({ ...loc, readonly });
       opened.push(s);
       // Under test:pg every store must really be PostgreSQL, not a silent SQLite fallback.
-      if (s.dialect !== (pgTestUrl() ? "postgres" : "sqlite")) throw new Error(`expected a ${pgTestUrl() ? "postgres" : "sqlite"} store, got ${s.dialect}`);
+      if (s.dialect !== (pgTestUrl() ? "postgres" : "sqlite"))
+        throw new Error(`expected a ${pgTestUrl() ? "postgres" : "sqlite"} store, got ${s.dialect}`);
       return s;
     },
     async cleanup(): Promise<void> {

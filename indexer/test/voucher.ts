@@ -74,7 +74,21 @@ export async function signAuthorization(
 }
 
 export async function submitAuthorization(chain: VoucherChain, a: Authorization, overrides: ethers.Overrides = {}) {
-  return (await chain.token.transferWithAuthorization(a.from, a.to, a.value, a.fee, a.validAfter, a.validBefore, a.nonce, a.v, a.r, a.s, overrides)).wait();
+  return (
+    await chain.token.transferWithAuthorization(
+      a.from,
+      a.to,
+      a.value,
+      a.fee,
+      a.validAfter,
+      a.validBefore,
+      a.nonce,
+      a.v,
+      a.r,
+      a.s,
+      overrides,
+    )
+  ).wait();
 }
 
 export async function cancelAuthorization(chain: VoucherChain, signer: ethers.JsonRpcSigner, nonce: string) {

@@ -50,7 +50,11 @@ const quote = (v: string | number | null | undefined) => {
 };
 
 /** The anchor: the same cells as RFC 4180 CSV (UTF-8 with BOM, for Excel), encoded row by row into 64 KB buffers. */
-export async function streamCsv<T>(res: Writable & { setHeader(name: string, value: string): unknown }, columns: SheetColumn<T>[], rows: Iterable<T>): Promise<void> {
+export async function streamCsv<T>(
+  res: Writable & { setHeader(name: string, value: string): unknown },
+  columns: SheetColumn<T>[],
+  rows: Iterable<T>,
+): Promise<void> {
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
   res.setHeader("Content-Disposition", 'attachment; filename="dashboard_list.csv"');
   let buf = Buffer.allocUnsafe(64 * 1024);
@@ -67,4 +71,3 @@ export async function streamCsv<T>(res: Writable & { setHeader(name: string, val
   }
   res.end(buf.subarray(0, used));
 }
-

@@ -19,7 +19,8 @@ if ((format !== "xlsx" && format !== "csv") || !(ROWS > 0)) throw new Error("usa
 
 const app = express();
 app.get("/download", async (_req, res) => {
-  if (format === "xlsx") await streamXlsx(res, { fileName: "dashboard_list.xlsx", sheetName: "거래 내역", columns: ROW_FILE, rows: dashboardRows(ROWS) });
+  if (format === "xlsx")
+    await streamXlsx(res, { fileName: "dashboard_list.xlsx", sheetName: "거래 내역", columns: ROW_FILE, rows: dashboardRows(ROWS) });
   else await streamCsv(res, ROW_FILE, dashboardRows(ROWS));
 });
 app.get("/rss", (_req, res) => {

@@ -22,7 +22,10 @@ interface Child {
 
 async function startServer(format: "xlsx" | "csv"): Promise<Child> {
   const script = path.join(__dirname, "downloads-server.ts");
-  const proc = spawn(process.execPath, ["--import", "tsx", script, format, String(ROWS)], { stdio: ["ignore", "pipe", "inherit"], cwd: path.join(__dirname, "../..") });
+  const proc = spawn(process.execPath, ["--import", "tsx", script, format, String(ROWS)], {
+    stdio: ["ignore", "pipe", "inherit"],
+    cwd: path.join(__dirname, "../.."),
+  });
   const port = await new Promise<string>((resolve, reject) => {
     proc.once("exit", (code) => reject(new Error(`downloads-server ${format} exited with ${code}`)));
     readline.createInterface({ input: proc.stdout! }).once("line", resolve);
@@ -60,7 +63,10 @@ export async function run(): Promise<BenchRow[]> {
     const best = { csv: Infinity, xlsx: Infinity };
     const size = { csv: 0, xlsx: 0 };
     for (let i = 0; i < TRIES; i++) {
-      for (const [name, c] of [["csv", csv], ["xlsx", xlsx]] as const) {
+      for (const [name, c] of [
+        ["csv", csv],
+        ["xlsx", xlsx],
+      ] as const) {
         const d = await download(c);
         if (name === "xlsx") {
           if (!d.contentType.includes("spreadsheetml")) throw new Error(`xlsx download typed ${d.contentType}`);

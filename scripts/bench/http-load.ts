@@ -71,7 +71,12 @@ function httpClient(base: string, sockets: number) {
             path,
             method: "POST",
             agent,
-            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), authorization: `Bearer ${token}`, "cookie-type": "web" },
+            headers: {
+              "content-type": "application/json",
+              "content-length": Buffer.byteLength(payload),
+              authorization: `Bearer ${token}`,
+              "cookie-type": "web",
+            },
           },
           (res) => {
             const chunks: Buffer[] = [];
@@ -109,7 +114,9 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
     const to = job.recipients[i % job.recipients.length];
     while (issued < job.total) {
       issued++;
-      const [r, ms] = await timed(() => client.post("/api/gift/trade/address", token, { opponentAddress: to, kind: 0, type: 1, value: job.value, password }));
+      const [r, ms] = await timed(() =>
+        client.post("/api/gift/trade/address", token, { opponentAddress: to, kind: 0, type: 1, value: job.value, password }),
+      );
       latencies.push(ms);
       if (r.code !== 200 || r.data?.status !== "confirmed") problems.push(`${r.code} ${r.message ?? ""} ${r.data?.status ?? ""}`);
     }

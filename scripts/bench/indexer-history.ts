@@ -39,8 +39,18 @@ export async function deployBenchChain(rpcUrl: string): Promise<BenchChain> {
   const validBefore = BigInt(Math.floor(Date.now() / 1000) + 3600 * 24 * 365 * 5);
   let nonceSeq = 0n;
   const sign = (from: ethers.HDNodeWallet, to: string, value: bigint, fee: bigint) => {
-    const message = { from: from.address, to, value, fee, validAfter: 0n, validBefore, nonce: (BigInt(ethers.id(token)) >> 64n) + nonceSeq++ };
-    const sig = ethers.Signature.from(from.signingKey.sign(ethers.TypedDataEncoder.hash(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message)));
+    const message = {
+      from: from.address,
+      to,
+      value,
+      fee,
+      validAfter: 0n,
+      validBefore,
+      nonce: (BigInt(ethers.id(token)) >> 64n) + nonceSeq++,
+    };
+    const sig = ethers.Signature.from(
+      from.signingKey.sign(ethers.TypedDataEncoder.hash(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, message)),
+    );
     return { ...message, v: sig.v, r: sig.r, s: sig.s };
   };
   const send = async (datas: string[]) => {
@@ -76,11 +86,27 @@ export async function deployBenchChain(rpcUrl: string): Promise<BenchChain> {
       case 3:
       case 5: {
         const x = sign(a, b.address, BigInt(1_000 + (i % 97)), 50n);
-        return iface.encodeFunctionData("transferWithAuthorization", [x.from, x.to, x.value, x.fee, x.validAfter, x.validBefore, x.nonce, x.v, x.r, x.s]);
+        return iface.encodeFunctionData("transferWithAuthorization", [
+          x.from,
+          x.to,
+          x.value,
+          x.fee,
+          x.validAfter,
+          x.validBefore,
+          x.nonce,
+          x.v,
+          x.r,
+          x.s,
+        ]);
       }
       case 4:
       case 7: {
-        const items = [sign(a, b.address, 700n, 20n), sign(b, a.address, 10n ** 15n, 20n), sign(users[(i + 5) % 8], a.address, 300n, 0n), sign(users[(i + 1) % 8], b.address, 5n, 20n)];
+        const items = [
+          sign(a, b.address, 700n, 20n),
+          sign(b, a.address, 10n ** 15n, 20n),
+          sign(users[(i + 5) % 8], a.address, 300n, 0n),
+          sign(users[(i + 1) % 8], b.address, 5n, 20n),
+        ];
         return iface.encodeFunctionData("batchTransferWithAuthorization", [items]);
       }
       case 6:
@@ -89,7 +115,18 @@ export async function deployBenchChain(rpcUrl: string): Promise<BenchChain> {
         return iface.encodeFunctionData("mint", [b.address, 5_000n]);
       default: {
         const x = sign(b, a.address, 123n, 0n);
-        return iface.encodeFunctionData("transferWithAuthorization", [x.from, x.to, x.value, x.fee, x.validAfter, x.validBefore, x.nonce, x.v, x.r, x.s]);
+        return iface.encodeFunctionData("transferWithAuthorization", [
+          x.from,
+          x.to,
+          x.value,
+          x.fee,
+          x.validAfter,
+          x.validBefore,
+          x.nonce,
+          x.v,
+          x.r,
+          x.s,
+        ]);
       }
     }
   };

@@ -65,7 +65,14 @@ export async function run(): Promise<BenchRow[]> {
     };
     let round = 0;
     const catchUp = async (): Promise<{ rate: number; early: number }> => {
-      const ix = startIndexerWorker({ rpcUrl: node.rpcUrl, location: { dataDir: path.join(root, `c${round++}`), databaseUrl: null }, token: chain.token, fromBlock: from, batchSize: BATCH, logger: quiet });
+      const ix = startIndexerWorker({
+        rpcUrl: node.rpcUrl,
+        location: { dataDir: path.join(root, `c${round++}`), databaseUrl: null },
+        token: chain.token,
+        fromBlock: from,
+        batchSize: BATCH,
+        logger: quiet,
+      });
       try {
         // The thread's start-up (loading the code, opening the store) is not catch-up.
         await ix.ready;
@@ -97,7 +104,14 @@ export async function run(): Promise<BenchRow[]> {
     }
 
     // Live: an indexer at the head, blocks mined at a steady rate, the lag sampled as the API thread sees it.
-    const live = startIndexerWorker({ rpcUrl: node.rpcUrl, location: { dataDir: path.join(root, "live"), databaseUrl: null }, token: chain.token, fromBlock: from, batchSize: BATCH, logger: quiet });
+    const live = startIndexerWorker({
+      rpcUrl: node.rpcUrl,
+      location: { dataDir: path.join(root, "live"), databaseUrl: null },
+      token: chain.token,
+      fromBlock: from,
+      batchSize: BATCH,
+      logger: quiet,
+    });
     const lags: number[] = [];
     // The API thread's own event-loop stalls (BENCH_VERBOSE): a late sample is this thread's, not the indexer's.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -123,7 +137,9 @@ export async function run(): Promise<BenchRow[]> {
 
     if (process.env.BENCH_VERBOSE) {
       console.error("lags", JSON.stringify(lags));
-      console.error(`API thread event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`);
+      console.error(
+        `API thread event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
+      );
     }
     return [
       rateRow({

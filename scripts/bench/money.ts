@@ -43,7 +43,11 @@ export async function run(): Promise<BenchRow[]> {
     const recipients = await members(s, "0109200", 5);
     // Each sender holds enough for its share of every run below, several times over.
     const perSender = (4 * (RELAY_WARM + RELAY_GIFTS + HTTP_GIFTS * (CONCURRENCY.length + 1))) / SENDERS;
-    await fund(s, senders.map((m) => m.address), Math.ceil(perSender) * (GIFT + FEE));
+    await fund(
+      s,
+      senders.map((m) => m.address),
+      Math.ceil(perSender) * (GIFT + FEE),
+    );
 
     // The machine's load moves during a run: each figure is compared with a raw rate measured just before it.
     // The stack's indexer then reads the anchor's blocks: the figure is timed once it has (its backlog is the
@@ -56,7 +60,17 @@ export async function run(): Promise<BenchRow[]> {
     // Warm-up (not measured): the node's first batches of a run took 3–4× as long to mine as the later ones.
     await relayerAlone(s, senders, recipients, RELAY_WARM);
     const relayAnchor = await anchor();
-    rows.push(rateRow({ section, figure: `relayer alone: ${RELAY_GIFTS} outbox rows, ${SENDERS} wallets`, value: await relayerAlone(s, senders, recipients, RELAY_GIFTS), unit: "gifts/s", anchor: relayAnchor, goal: "≥ 3× raw", min: 3 }));
+    rows.push(
+      rateRow({
+        section,
+        figure: `relayer alone: ${RELAY_GIFTS} outbox rows, ${SENDERS} wallets`,
+        value: await relayerAlone(s, senders, recipients, RELAY_GIFTS),
+        unit: "gifts/s",
+        anchor: relayAnchor,
+        goal: "≥ 3× raw",
+        min: 3,
+      }),
+    );
 
     // The clients run in a process of their own, as a member's phone is not the server's event loop.
     const load = startHttpLoad();
@@ -84,8 +98,27 @@ export async function run(): Promise<BenchRow[]> {
         const firstId = await lastOutboxId(s);
         const r = await confirmed(c, HTTP_GIFTS);
         console.error(`bench: HTTP gifts, ${c} clients: ${await batchesAfter(s, firstId)}`);
-        rows.push(rateRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: rate`, value: r.rate, unit: "gifts/s", anchor: httpAnchor, goal: "≥ 1× raw", min: 1 }));
-        rows.push(maxRow({ section, figure: `HTTP gifts (PIN checked), ${c} clients: p95`, value: r.p95, unit: "ms", goal: "printed", max: Infinity }));
+        rows.push(
+          rateRow({
+            section,
+            figure: `HTTP gifts (PIN checked), ${c} clients: rate`,
+            value: r.rate,
+            unit: "gifts/s",
+            anchor: httpAnchor,
+            goal: "≥ 1× raw",
+            min: 1,
+          }),
+        );
+        rows.push(
+          maxRow({
+            section,
+            figure: `HTTP gifts (PIN checked), ${c} clients: p95`,
+            value: r.p95,
+            unit: "ms",
+            goal: "printed",
+            max: Infinity,
+          }),
+        );
       }
     } finally {
       load.close();
@@ -147,7 +180,15 @@ async function pinRows(s: TestStack): Promise<BenchRow[]> {
   const pinAnchor = { what: "member PIN check", value: pinMs, unit: "ms CPU" };
   return [
     maxRow({ section, figure: "member PIN check (HMAC + lockout), CPU", value: pinMs, unit: "ms", goal: "≤ 2 ms", max: 2 }),
-    rateRow({ section, figure: "operator password check (scrypt), CPU", value: scryptMs, unit: "ms", anchor: pinAnchor, goal: "≥ 10× PIN (slow KDF)", min: 10 }),
+    rateRow({
+      section,
+      figure: "operator password check (scrypt), CPU",
+      value: scryptMs,
+      unit: "ms",
+      anchor: pinAnchor,
+      goal: "≥ 10× PIN (slow KDF)",
+      min: 10,
+    }),
   ];
 }
 
@@ -168,7 +209,7 @@ async function rawRate(s: TestStack): Promise<number> {
   const provider = s.ctx.chain.provider;
   const from = ethers.Wallet.createRandom();
   const to = ethers.Wallet.createRandom().address;
-  await provider.send("hardhat_setBalance", [from.address, "0x" + (10n ** 24n).toString(16)]);
+  await provider.send("hardhat_setBalance", [from.address, `0x${(10n ** 24n).toString(16)}`]);
   const fee = await provider.getFeeData();
   const { chainId } = await provider.getNetwork();
   const nonce0 = await provider.getTransactionCount(from.address, "pending");
@@ -216,14 +257,27 @@ async function relayerAlone(s: TestStack, senders: BenchMember[], recipients: Be
     for (let i = 0; i < count; i++) {
       const from = senders[i % senders.length];
       const to = recipients[i % recipients.length];
-      await s.ctx.outbox.enqueue(trx, { kind: "gift", from: from.address, to: to.address, value: GIFT, fee: FEE, memberId: from.id, counterpartyMemberId: null });
+      await s.ctx.outbox.enqueue(trx, {
+        kind: "gift",
+        from: from.address,
+        to: to.address,
+        value: GIFT,
+        fee: FEE,
+        memberId: from.id,
+        counterpartyMemberId: null,
+      });
     }
   });
   counting = true;
   let timer: NodeJS.Timeout | undefined;
   const [, ms] = await timed(async () => {
     s.ctx.relayer.kick();
-    await Promise.race([finished, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`relayer alone: ${settled} of ${count} settled after 5 min`)), 300_000)))]);
+    await Promise.race([
+      finished,
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`relayer alone: ${settled} of ${count} settled after 5 min`)), 300_000)),
+      ),
+    ]);
   });
   clearTimeout(timer);
   counting = false;
@@ -234,7 +288,10 @@ async function relayerAlone(s: TestStack, senders: BenchMember[], recipients: Be
 }
 
 async function lastOutboxId(s: TestStack): Promise<number> {
-  const r = await s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.max("id").as("m")).executeTakeFirst();
+  const r = await s.ctx.db
+    .selectFrom("outbox_transfers")
+    .select((eb) => eb.fn.max("id").as("m"))
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 

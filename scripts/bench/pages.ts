@@ -55,7 +55,14 @@ async function load(context: BrowserContext, url: string, throttle: boolean): Pr
       (async () => {
         const h = await r.allHeaders();
         const body = r.status() === 200 ? await r.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-        sent.push({ url: r.url(), status: r.status(), type: h["content-type"] ?? "", encoding: h["content-encoding"] ?? "", cacheControl: h["cache-control"] ?? "", bytes: body.length });
+        sent.push({
+          url: r.url(),
+          status: r.status(),
+          type: h["content-type"] ?? "",
+          encoding: h["content-encoding"] ?? "",
+          cacheControl: h["cache-control"] ?? "",
+          bytes: body.length,
+        });
       })(),
     );
   });
@@ -65,7 +72,9 @@ async function load(context: BrowserContext, url: string, throttle: boolean): Pr
   }
   await page.goto(url, { waitUntil: "load" });
   // Idle network, within bounds: the hero video's media requests can keep Playwright's "networkidle" from firing.
-  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => console.error(`  ${url}: network not idle after 10 s; measuring anyway`));
+  await page
+    .waitForLoadState("networkidle", { timeout: 10_000 })
+    .catch(() => console.error(`  ${url}: network not idle after 10 s; measuring anyway`));
   // A string, not a function: tsx's helpers (__name) do not exist in the page.
   const measured = (await page.evaluate(`new Promise((resolve) => {
     let lcp = 0;
@@ -90,10 +99,16 @@ async function load(context: BrowserContext, url: string, throttle: boolean): Pr
 }
 
 /** A fresh profile per load: nothing cached, as a first visit. */
-async function fresh(browser: Awaited<ReturnType<typeof launchBrowser>>["browser"], url: string, throttle: boolean, route?: { path: string; html: string }): Promise<Load> {
+async function fresh(
+  browser: Awaited<ReturnType<typeof launchBrowser>>["browser"],
+  url: string,
+  throttle: boolean,
+  route?: { path: string; html: string },
+): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    if (route) await context.route(`**${route.path}`, (r) => r.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: route.html }));
+    if (route)
+      await context.route(`**${route.path}`, (r) => r.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: route.html }));
     return await load(context, url, throttle);
   } finally {
     await context.close();
@@ -117,7 +132,9 @@ export async function run(): Promise<BenchRow[]> {
     }
     const lcp = app.map((l) => l.lcpMs);
     const heroLcp = hero.map((l) => l.lcpMs);
-    console.error(`  landing LCP ms: ${lcp.map((x) => x.toFixed(0)).join(" ")}; static hero: ${heroLcp.map((x) => x.toFixed(0)).join(" ")}`);
+    console.error(
+      `  landing LCP ms: ${lcp.map((x) => x.toFixed(0)).join(" ")}; static hero: ${heroLcp.map((x) => x.toFixed(0)).join(" ")}`,
+    );
     if (lcp.some((x) => !(x > 0))) throw new Error("a landing load reported no largest-contentful-paint in 15 s");
     for (const p of [0.5, 0.95] as const) {
       const v = quantile(lcp, p);
@@ -137,7 +154,10 @@ export async function run(): Promise<BenchRow[]> {
     }
 
     const admin = await fresh(browser, `${s.url}/admin/login`, false);
-    for (const [name, l] of [["member landing", app[0]], ["admin login", admin]] as const) {
+    for (const [name, l] of [
+      ["member landing", app[0]],
+      ["admin login", admin],
+    ] as const) {
       rows.push(
         maxRow({
           section: "pages",

@@ -39,12 +39,17 @@ export async function startThrowawayPg(): Promise<ThrowawayPg | string> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => undefined };
   let bin = bindir();
   if (!bin) {
-    const r = spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"], { stdio: "inherit" });
+    const r = spawnSync(
+      "bash",
+      ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"],
+      { stdio: "inherit" },
+    );
     bin = bindir();
     if (r.status !== 0 || !bin) return "postgresql is not installed and apt-get could not install it";
   }
   const root = process.getuid?.() === 0;
-  const asPg = (cmd: string, args: string[]) => (root ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" }) : execFileSync(cmd, args, { stdio: "pipe" }));
+  const asPg = (cmd: string, args: string[]) =>
+    root ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" }) : execFileSync(cmd, args, { stdio: "pipe" });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-pg-"));
   fs.chmodSync(dir, 0o755);
   if (root) execFileSync("chown", ["postgres", dir]);

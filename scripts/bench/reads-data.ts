@@ -14,32 +14,104 @@ import { ethers } from "ethers";
 const GAS_USED = 60_000n;
 const GAS_PRICE = 1_000_000_000n;
 
-export type Table = "blocks" | "transactions" | "transfers" | "token_events" | "outbox_transfers" | "members" | "wallets" | "balances" | "address_stats";
+export type Table =
+  | "blocks"
+  | "transactions"
+  | "transfers"
+  | "token_events"
+  | "outbox_transfers"
+  | "members"
+  | "wallets"
+  | "balances"
+  | "address_stats";
 export type Value = string | number | null;
 
 /** Column order of each table as the generator emits it (and the PostgreSQL array type of each column). */
 export const COLUMNS: Record<Table, [string, string][]> = {
-  blocks: [["number", "int8"], ["hash", "text"], ["parent_hash", "text"], ["timestamp", "int8"]],
+  blocks: [
+    ["number", "int8"],
+    ["hash", "text"],
+    ["parent_hash", "text"],
+    ["timestamp", "int8"],
+  ],
   transactions: [
-    ["hash", "text"], ["block_number", "int8"], ["tx_index", "int4"], ["from", "text"], ["to", "text"], ["status", "int4"],
-    ["gas_used", "numeric"], ["gas_price", "numeric"], ["method", "text"], ["value", "numeric"], ["timestamp", "int8"],
+    ["hash", "text"],
+    ["block_number", "int8"],
+    ["tx_index", "int4"],
+    ["from", "text"],
+    ["to", "text"],
+    ["status", "int4"],
+    ["gas_used", "numeric"],
+    ["gas_price", "numeric"],
+    ["method", "text"],
+    ["value", "numeric"],
+    ["timestamp", "int8"],
   ],
   transfers: [
-    ["tx_hash", "text"], ["log_index", "int4"], ["block_number", "int8"], ["from", "text"], ["to", "text"], ["value", "numeric"],
-    ["kind", "text"], ["timestamp", "int8"], ["gas_fee", "numeric"], ["from_seq", "int8"], ["to_seq", "int8"],
+    ["tx_hash", "text"],
+    ["log_index", "int4"],
+    ["block_number", "int8"],
+    ["from", "text"],
+    ["to", "text"],
+    ["value", "numeric"],
+    ["kind", "text"],
+    ["timestamp", "int8"],
+    ["gas_fee", "numeric"],
+    ["from_seq", "int8"],
+    ["to_seq", "int8"],
   ],
   token_events: [
-    ["block_number", "int8"], ["tx_hash", "text"], ["log_index", "int4"], ["kind", "text"], ["actor", "text"], ["account", "text"],
-    ["nonce", "text"], ["amount", "numeric"], ["data", "text"], ["timestamp", "int8"],
+    ["block_number", "int8"],
+    ["tx_hash", "text"],
+    ["log_index", "int4"],
+    ["kind", "text"],
+    ["actor", "text"],
+    ["account", "text"],
+    ["nonce", "text"],
+    ["amount", "numeric"],
+    ["data", "text"],
+    ["timestamp", "int8"],
   ],
   outbox_transfers: [
-    ["kind", "text"], ["from_address", "text"], ["to_address", "text"], ["value", "int8"], ["fee", "int8"], ["nonce", "text"], ["valid_before", "int8"],
-    ["status", "text"], ["tx_hash", "text"], ["block_number", "int8"], ["member_id", "int8"], ["counterparty_member_id", "int8"], ["created_at", "text"], ["updated_at", "text"],
+    ["kind", "text"],
+    ["from_address", "text"],
+    ["to_address", "text"],
+    ["value", "int8"],
+    ["fee", "int8"],
+    ["nonce", "text"],
+    ["valid_before", "int8"],
+    ["status", "text"],
+    ["tx_hash", "text"],
+    ["block_number", "int8"],
+    ["member_id", "int8"],
+    ["counterparty_member_id", "int8"],
+    ["created_at", "text"],
+    ["updated_at", "text"],
   ],
-  members: [["id", "int8"], ["phonenumber", "text"], ["username", "text"], ["password_hash", "text"], ["permission", "text"], ["created_at", "text"], ["updated_at", "text"]],
-  wallets: [["address", "text"], ["encrypted_key", "text"], ["kind", "text"], ["member_id", "int8"], ["created_at", "text"]],
-  balances: [["address", "text"], ["balance", "numeric"]],
-  address_stats: [["address", "text"], ["transfers", "int8"]],
+  members: [
+    ["id", "int8"],
+    ["phonenumber", "text"],
+    ["username", "text"],
+    ["password_hash", "text"],
+    ["permission", "text"],
+    ["created_at", "text"],
+    ["updated_at", "text"],
+  ],
+  wallets: [
+    ["address", "text"],
+    ["encrypted_key", "text"],
+    ["kind", "text"],
+    ["member_id", "int8"],
+    ["created_at", "text"],
+  ],
+  balances: [
+    ["address", "text"],
+    ["balance", "numeric"],
+  ],
+  address_stats: [
+    ["address", "text"],
+    ["transfers", "int8"],
+  ],
 };
 
 export interface Sink {
@@ -67,7 +139,16 @@ export interface DataFacts {
   supply: string;
   holderCount: number;
   /** The state row the indexer would have written. */
-  syncState: { chain_id: number; genesis_hash: string; token: string; deploy_block: number; last_block: number; last_hash: string; total_supply: string; holder_count: number };
+  syncState: {
+    chain_id: number;
+    genesis_hash: string;
+    token: string;
+    deploy_block: number;
+    last_block: number;
+    last_hash: string;
+    total_supply: string;
+    holder_count: number;
+  };
 }
 
 const DAY = 86_400;
@@ -84,7 +165,7 @@ function prng(seed: number) {
   };
 }
 
-const addressOf = (label: string) => ethers.getAddress("0x" + crypto.createHash("sha1").update(label).digest("hex"));
+const addressOf = (label: string) => ethers.getAddress(`0x${crypto.createHash("sha1").update(label).digest("hex")}`);
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 export async function generate(sink: Sink, opts: { transfers: number; holders: number; now?: number }): Promise<DataFacts> {
@@ -129,11 +210,11 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
   let outbox = 0;
   let blockNumber = deployBlock;
   let blockTime = firstTimestamp;
-  let blockHash = "0x" + crypto.randomBytes(32).toString("hex");
+  let blockHash = `0x${crypto.randomBytes(32).toString("hex")}`;
   let txInBlock = 0;
   let sampleTxHash = "";
   let nonce = 0;
-  const hashes = () => "0x" + crypto.randomBytes(32).toString("hex");
+  const hashes = () => `0x${crypto.randomBytes(32).toString("hex")}`;
 
   const newBlock = () => {
     const parent = blockHash;
@@ -143,7 +224,11 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
     txInBlock = 0;
     sink.put("blocks", [blockNumber, blockHash, parent, blockTime]);
   };
-  const tx = (method: string, legs: { from: string; to: string; value: number; kind: string }[], ob?: { kind: string; from: string; to: string; value: number; fee: number; member: number | null; counterparty: number | null }) => {
+  const tx = (
+    method: string,
+    legs: { from: string; to: string; value: number; kind: string }[],
+    ob?: { kind: string; from: string; to: string; value: number; fee: number; member: number | null; counterparty: number | null },
+  ) => {
     if (txInBlock >= 3 || blockNumber === deployBlock) newBlock();
     const hash = hashes();
     const txIndex = txInBlock++;
@@ -153,19 +238,57 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
       const logIndex = txIndex * 4 + i;
       const fromSeq = next(l.from);
       const toSeq = l.to === l.from ? fromSeq : next(l.to);
-      sink.put("transfers", [hash, logIndex, blockNumber, l.from, l.to, String(l.value), l.kind, blockTime, String(GAS_USED * GAS_PRICE), fromSeq, toSeq]);
+      sink.put("transfers", [
+        hash,
+        logIndex,
+        blockNumber,
+        l.from,
+        l.to,
+        String(l.value),
+        l.kind,
+        blockTime,
+        String(GAS_USED * GAS_PRICE),
+        fromSeq,
+        toSeq,
+      ]);
       if (l.from === ethers.ZeroAddress) supply += l.value;
       else balance.set(l.from, (balance.get(l.from) ?? 0) - l.value);
       if (l.to === ethers.ZeroAddress) supply -= l.value;
       else balance.set(l.to, (balance.get(l.to) ?? 0) + l.value);
       transfers++;
       if (l.kind === "mint" || l.kind === "burn") {
-        sink.put("token_events", [blockNumber, hash, logIndex + 2, l.kind, admin, l.kind === "mint" ? l.to : l.from, null, String(l.value), null, blockTime]);
+        sink.put("token_events", [
+          blockNumber,
+          hash,
+          logIndex + 2,
+          l.kind,
+          admin,
+          l.kind === "mint" ? l.to : l.from,
+          null,
+          String(l.value),
+          null,
+          blockTime,
+        ]);
       }
     });
     if (ob) {
       outbox++;
-      sink.put("outbox_transfers", [ob.kind, ob.from, ob.to, ob.value, ob.fee, `0x${(nonce++).toString(16)}`, blockTime + 3600, "confirmed", hash, blockNumber, ob.member, ob.counterparty, iso(blockTime - 2), iso(blockTime)]);
+      sink.put("outbox_transfers", [
+        ob.kind,
+        ob.from,
+        ob.to,
+        ob.value,
+        ob.fee,
+        `0x${(nonce++).toString(16)}`,
+        blockTime + 3600,
+        "confirmed",
+        hash,
+        blockNumber,
+        ob.member,
+        ob.counterparty,
+        iso(blockTime - 2),
+        iso(blockTime),
+      ]);
     }
     if (transactions === Math.floor(txEstimate / 2)) sampleTxHash = hash;
     return hash;
@@ -175,7 +298,15 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
   const first = tx("mint", [{ from: ethers.ZeroAddress, to: treasury, value: 1e14, kind: "mint" }]);
   sink.put("token_events", [blockNumber, first, 9, "fee_collector", admin, feeCollector, null, null, null, blockTime]);
   for (let i = 0; i < H && transfers < opts.transfers; i++) {
-    tx("transferWithAuthorization", [{ from: treasury, to: holders[i], value: 1e9, kind: "transfer" }], { kind: "buy", from: treasury, to: holders[i], value: 1e9, fee: 0, member: i + 1, counterparty: null });
+    tx("transferWithAuthorization", [{ from: treasury, to: holders[i], value: 1e9, kind: "transfer" }], {
+      kind: "buy",
+      from: treasury,
+      to: holders[i],
+      value: 1e9,
+      fee: 0,
+      member: i + 1,
+      counterparty: null,
+    });
     if (i % 1000 === 0) await sink.tick();
   }
   while (transfers < opts.transfers) {
@@ -185,7 +316,15 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
     else if (n % 5000 === 2500) tx("burn", [{ from: treasury, to: ethers.ZeroAddress, value: 1e6, kind: "burn" }]);
     else if (r < 0.03) {
       const to = holders[Math.floor(rand() * H)];
-      tx("transferWithAuthorization", [{ from: treasury, to, value: 10_000, kind: "transfer" }], { kind: "buy", from: treasury, to, value: 10_000, fee: 0, member: memberOf.get(to)!, counterparty: null });
+      tx("transferWithAuthorization", [{ from: treasury, to, value: 10_000, kind: "transfer" }], {
+        kind: "buy",
+        from: treasury,
+        to,
+        value: 10_000,
+        fee: 0,
+        member: memberOf.get(to)!,
+        counterparty: null,
+      });
     } else {
       const from = holders[markets.length + Math.floor(rand() * (H - markets.length))];
       const use = r < 0.33;
@@ -209,9 +348,39 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
     const to = holders[markets.length + i];
     const status = i % 4 === 0 ? "submitted" : "pending";
     outbox++;
-    sink.put("outbox_transfers", ["buy", treasury, to, 10_000, 0, `0x${(nonce++).toString(16)}`, now + 3600, status, status === "submitted" ? hashes() : null, null, memberOf.get(to)!, null, iso(now - 5), iso(now - 5)]);
+    sink.put("outbox_transfers", [
+      "buy",
+      treasury,
+      to,
+      10_000,
+      0,
+      `0x${(nonce++).toString(16)}`,
+      now + 3600,
+      status,
+      status === "submitted" ? hashes() : null,
+      null,
+      memberOf.get(to)!,
+      null,
+      iso(now - 5),
+      iso(now - 5),
+    ]);
     outbox++;
-    sink.put("outbox_transfers", ["gift", to, holders[markets.length + i + 1], 1_000, 10, `0x${(nonce++).toString(16)}`, now + 3600, "pending", null, null, memberOf.get(to)!, memberOf.get(to)! + 1, iso(now - 5), iso(now - 5)]);
+    sink.put("outbox_transfers", [
+      "gift",
+      to,
+      holders[markets.length + i + 1],
+      1_000,
+      10,
+      `0x${(nonce++).toString(16)}`,
+      now + 3600,
+      "pending",
+      null,
+      null,
+      memberOf.get(to)!,
+      memberOf.get(to)! + 1,
+      iso(now - 5),
+      iso(now - 5),
+    ]);
   }
 
   let holderCount = 0;
@@ -233,7 +402,12 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
     feeCollector,
     feeCollectorTransfers: seq.get(feeCollector) ?? 0,
     markets,
-    typical: { memberId: typicalIndex + 1, phone: phoneOf(typicalIndex), address: holders[typicalIndex], transfers: seq.get(holders[typicalIndex]) ?? 0 },
+    typical: {
+      memberId: typicalIndex + 1,
+      phone: phoneOf(typicalIndex),
+      address: holders[typicalIndex],
+      transfers: seq.get(holders[typicalIndex]) ?? 0,
+    },
     head: { number: blockNumber, hash: blockHash, timestamp: blockTime },
     firstTimestamp,
     sampleTxHash,
@@ -241,7 +415,7 @@ export async function generate(sink: Sink, opts: { transfers: number; holders: n
     holderCount,
     syncState: {
       chain_id: 31337,
-      genesis_hash: "0x" + "00".repeat(32),
+      genesis_hash: `0x${"00".repeat(32)}`,
       token,
       deploy_block: deployBlock,
       last_block: blockNumber,

@@ -42,7 +42,11 @@ export async function fillSqlite(dir: string, size: DataSize): Promise<DataFacts
     d.pragma("journal_mode = OFF");
     d.pragma("synchronous = OFF");
     d.pragma("cache_size = -400000");
-    for (const r of d.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${BULK.map(() => "?").join(", ")})`).all(...BULK) as { name: string; sql: string }[]) {
+    for (const r of d
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${BULK.map(() => "?").join(", ")})`,
+      )
+      .all(...BULK) as { name: string; sql: string }[]) {
       indexes.push([d, r.sql]);
       d.exec(`DROP INDEX ${quoted(r.name)}`);
     }
@@ -65,8 +69,20 @@ export async function fillSqlite(dir: string, size: DataSize): Promise<DataFacts
   const facts = await generate(sink, size);
   const s = facts.syncState;
   chainDb
-    .prepare(`INSERT INTO sync_state (id, chain_id, genesis_hash, token, deploy_block, last_block, last_hash, total_supply, holder_count, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(s.chain_id, s.genesis_hash, s.token, s.deploy_block, s.last_block, s.last_hash, s.total_supply, s.holder_count, new Date().toISOString());
+    .prepare(
+      `INSERT INTO sync_state (id, chain_id, genesis_hash, token, deploy_block, last_block, last_hash, total_supply, holder_count, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      s.chain_id,
+      s.genesis_hash,
+      s.token,
+      s.deploy_block,
+      s.last_block,
+      s.last_hash,
+      s.total_supply,
+      s.holder_count,
+      new Date().toISOString(),
+    );
   for (const d of [chainDb, appDb]) d.exec("COMMIT");
   for (const [d, text] of indexes) d.exec(text);
   for (const d of [chainDb, appDb]) {
@@ -95,7 +111,17 @@ export async function fillPostgres(url: string, size: DataSize): Promise<DataFac
     const text = `INSERT INTO ${schemaOf(table)}.${table} (${cols.map(([c]) => quoted(c)).join(", ")}) SELECT * FROM unnest(${cols.map(([, t], i) => `$${i + 1}::${t}[]`).join(", ")})`;
     await client.query(text, arrays);
   };
-  const order: Table[] = ["members", "wallets", "blocks", "transactions", "transfers", "token_events", "outbox_transfers", "balances", "address_stats"];
+  const order: Table[] = [
+    "members",
+    "wallets",
+    "blocks",
+    "transactions",
+    "transfers",
+    "token_events",
+    "outbox_transfers",
+    "balances",
+    "address_stats",
+  ];
   const sink: Sink = {
     put(table, row) {
       let b = buffers.get(table);
@@ -121,7 +147,17 @@ export async function fillPostgres(url: string, size: DataSize): Promise<DataFac
   const s = facts.syncState;
   await client.query(
     `INSERT INTO chain.sync_state (id, chain_id, genesis_hash, token, deploy_block, last_block, last_hash, total_supply, holder_count, updated_at) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [s.chain_id, s.genesis_hash, s.token, s.deploy_block, s.last_block, s.last_hash, s.total_supply, s.holder_count, new Date().toISOString()],
+    [
+      s.chain_id,
+      s.genesis_hash,
+      s.token,
+      s.deploy_block,
+      s.last_block,
+      s.last_hash,
+      s.total_supply,
+      s.holder_count,
+      new Date().toISOString(),
+    ],
   );
   await client.query("COMMIT");
   await client.query("SET maintenance_work_mem = '256MB'");
@@ -174,4 +210,3 @@ export function pgTarget(url: string): Target {
     },
   };
 }
-

@@ -81,14 +81,33 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   const dash = (q: Record<string, unknown>) => dashboardListRequest.parse({ to, perPage: PAGE, ...q });
   const anchorPage = (what = "ordered index range, 100 transfers") => ({
     what,
-    run: () => target.chainSql(`SELECT * FROM transfers WHERE block_number <= ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [facts.head.number - 1000]),
+    run: () =>
+      target.chainSql(`SELECT * FROM transfers WHERE block_number <= ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [
+        facts.head.number - 1000,
+      ]),
   });
-  const deepBlock = Number(((await target.chainSql(`SELECT block_number FROM transfers WHERE "to" = ? AND to_seq = ?`, [facts.feeCollector, Math.floor(facts.feeCollectorTransfers / 2)])) as { block_number: number }[])[0]?.block_number ?? 0);
+  const deepBlock = Number(
+    (
+      (await target.chainSql(`SELECT block_number FROM transfers WHERE "to" = ? AND to_seq = ?`, [
+        facts.feeCollector,
+        Math.floor(facts.feeCollectorTransfers / 2),
+      ])) as { block_number: number }[]
+    )[0]?.block_number ?? 0,
+  );
   const sample = async (label: string, fn: () => Promise<unknown>, anchor: { what: string; run: () => Promise<unknown> }) => {
     const value = await p95(fn);
     const a = await p95(anchor.run);
     rows.push(
-      maxRow({ section, figure: `${label} p95`, value, unit: "ms", anchor: { what: anchor.what, value: a, unit: "ms" }, ratio: a / value, goal: `p95 ≤ ${GOAL_MS} ms`, max: GOAL_MS }),
+      maxRow({
+        section,
+        figure: `${label} p95`,
+        value,
+        unit: "ms",
+        anchor: { what: anchor.what, value: a, unit: "ms" },
+        ratio: a / value,
+        goal: `p95 ≤ ${GOAL_MS} ms`,
+        max: GOAL_MS,
+      }),
     );
     log(`${target.dialect}: ${label}: ${value.toFixed(3)} ms (anchor ${a.toFixed(3)} ms)`);
   };
@@ -100,13 +119,21 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
     what: "transaction by primary key",
     run: () => target.chainSql(`SELECT * FROM transactions WHERE hash = ?`, [facts.sampleTxHash]),
   });
-  await sample(`busiest address (fee collector, ${facts.feeCollectorTransfers.toLocaleString("en")} transfers): page 1 + total`, () => history(fc, 1), {
-    what: "its newest 100 by index",
-    run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc]),
-  });
+  await sample(
+    `busiest address (fee collector, ${facts.feeCollectorTransfers.toLocaleString("en")} transfers): page 1 + total`,
+    () => history(fc, 1),
+    {
+      what: "its newest 100 by index",
+      run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc]),
+    },
+  );
   await sample(`busiest address: deep page ${deepPage.toLocaleString("en")}`, () => history(fc, deepPage), {
     what: "100 at that depth by index",
-    run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? AND block_number <= ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc, deepBlock]),
+    run: () =>
+      target.chainSql(
+        `SELECT * FROM transfers WHERE "to" = ? AND block_number <= ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`,
+        [fc, deepBlock],
+      ),
   });
   await sample(`busiest address: last page`, () => history(fc, Math.ceil(facts.feeCollectorTransfers / PAGE)), {
     what: "its oldest 100 by index",
@@ -116,7 +143,10 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   });
   await sample(`typical address (${facts.typical.transfers} transfers): page 1 + total`, () => history(facts.typical.address, 1), {
     what: "its transfers by index",
-    run: () => target.chainSql(`SELECT * FROM transfers WHERE "from" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [facts.typical.address]),
+    run: () =>
+      target.chainSql(`SELECT * FROM transfers WHERE "from" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [
+        facts.typical.address,
+      ]),
   });
   await sample(`holders page 1 + count + total (${facts.holderCount.toLocaleString("en")} holders)`, () => view.holders({ limit: PAGE }), {
     what: "100 balances by primary key",
@@ -132,10 +162,10 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   const rangeAnchor = (days: number) => ({
     what: "100 transfers of the range by index",
     run: () =>
-      target.chainSql(`SELECT * FROM transfers WHERE block_number >= ? AND block_number <= ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [
-        Math.round(facts.head.number - days * ((facts.head.number - facts.syncState.deploy_block) / 365)),
-        facts.head.number,
-      ]),
+      target.chainSql(
+        `SELECT * FROM transfers WHERE block_number >= ? AND block_number <= ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`,
+        [Math.round(facts.head.number - days * ((facts.head.number - facts.syncState.deploy_block) / 365)), facts.head.number],
+      ),
   });
   for (const [label, days] of [
     ["1 day", 0],
@@ -147,19 +177,39 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   await sample("dashboard 30 days: page 10", () => dashboardQuery({ from: daysBefore(29), page: 10 }), rangeAnchor(30));
   await sample("dashboard 3 months, type fee", () => dashboardQuery({ from: daysBefore(91), type: "fee" }), rangeAnchor(92));
   await sample("dashboard 3 months, type burn", () => dashboardQuery({ from: daysBefore(91), type: "burn" }), rangeAnchor(92));
-  await sample("dashboard 3 months, type gift (outbox rows and their legs)", () => dashboardQuery({ from: daysBefore(91), type: "gift" }), rangeAnchor(92));
-  await sample("dashboard 3 months, search by phone", () => dashboardQuery({ from: daysBefore(91), filter: facts.typical.phone, filter_type: "phone" }), rangeAnchor(92));
-  await sample("dashboard 3 months, search the fee collector's address", () => dashboardQuery({ from: daysBefore(91), filter: fc, filter_type: "address" }), rangeAnchor(92));
+  await sample(
+    "dashboard 3 months, type gift (outbox rows and their legs)",
+    () => dashboardQuery({ from: daysBefore(91), type: "gift" }),
+    rangeAnchor(92),
+  );
+  await sample(
+    "dashboard 3 months, search by phone",
+    () => dashboardQuery({ from: daysBefore(91), filter: facts.typical.phone, filter_type: "phone" }),
+    rangeAnchor(92),
+  );
+  await sample(
+    "dashboard 3 months, search the fee collector's address",
+    () => dashboardQuery({ from: daysBefore(91), filter: fc, filter_type: "address" }),
+    rangeAnchor(92),
+  );
   // Naming: the owners of both ends of each row, and for plain transfer legs the business move (gift, use, …). The
   // fee collector's page is fee legs (owners only), read and named as its screen does; a range's page is every kind.
   // A wallet's name never changes, so a warm server has these pages' names remembered (server/dashboard/names.ts):
   // what these figures time after the warm-up is the page and, for a range, the business moves.
-  await sample("dashboard: the busiest address's page 1, read and named (owners)", async () => describeTransfers(ctx, (await history(fc, 1)).items), {
-    what: "its newest 100 by index",
-    run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc]),
-  });
+  await sample(
+    "dashboard: the busiest address's page 1, read and named (owners)",
+    async () => describeTransfers(ctx, (await history(fc, 1)).items),
+    {
+      what: "its newest 100 by index",
+      run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [fc]),
+    },
+  );
   const rangePage = (await dashboardQuery({ from: daysBefore(29) })).items;
-  await sample("dashboard: naming a 30-day page's rows (owners and business moves)", () => describeTransfers(ctx, rangePage), rangeAnchor(30));
+  await sample(
+    "dashboard: naming a 30-day page's rows (owners and business moves)",
+    () => describeTransfers(ctx, rangePage),
+    rangeAnchor(30),
+  );
 
   // The partner API: the route's reads (market addresses, incoming payments of the last 24 h, the head).
   const markets = await marketAddresses(appDb);
@@ -172,23 +222,35 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
     },
     {
       what: "a market's newest 100 by index",
-      run: () => target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [markets[0]]),
+      run: () =>
+        target.chainSql(`SELECT * FROM transfers WHERE "to" = ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [markets[0]]),
     },
   );
-  await sample("partner payment by tx hash", async () => Promise.all([marketAddresses(appDb), view.transfersByTx(facts.sampleTxHash), view.indexedHead()]), {
-    what: "transfers of a tx by primary key",
-    run: () => target.chainSql(`SELECT * FROM transfers WHERE tx_hash = ?`, [facts.sampleTxHash]),
-  });
+  await sample(
+    "partner payment by tx hash",
+    async () => Promise.all([marketAddresses(appDb), view.transfersByTx(facts.sampleTxHash), view.indexedHead()]),
+    {
+      what: "transfers of a tx by primary key",
+      run: () => target.chainSql(`SELECT * FROM transfers WHERE tx_hash = ?`, [facts.sampleTxHash]),
+    },
+  );
 
   // The member app and the back-office lists over the outbox.
   const outboxAnchor = {
     what: "100 outbox rows by primary key",
     run: () => target.appSql(`SELECT * FROM outbox_transfers WHERE id <= ? ORDER BY id DESC LIMIT ${PAGE}`, [facts.outbox - 500]),
   };
-  await sample("member gift history (web): page 1 + count", () => movesPage(appDb, facts.typical.memberId, "gift", { limit: HISTORY_PAGE_SIZE, offset: 0, sortBy: "created_at", desc: true }), {
-    what: "the member's rows by index",
-    run: () => target.appSql(`SELECT * FROM outbox_transfers WHERE member_id = ? AND kind = 'gift' ORDER BY id DESC LIMIT 10`, [facts.typical.memberId]),
-  });
+  await sample(
+    "member gift history (web): page 1 + count",
+    () => movesPage(appDb, facts.typical.memberId, "gift", { limit: HISTORY_PAGE_SIZE, offset: 0, sortBy: "created_at", desc: true }),
+    {
+      what: "the member's rows by index",
+      run: () =>
+        target.appSql(`SELECT * FROM outbox_transfers WHERE member_id = ? AND kind = 'gift' ORDER BY id DESC LIMIT 10`, [
+          facts.typical.memberId,
+        ]),
+    },
+  );
   const head = facts.head.number;
   await sample(
     "spendable check of the treasury",
@@ -198,12 +260,26 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
     },
     {
       what: "its pending rows by index",
-      run: () => target.appSql(`SELECT COALESCE(SUM(value + fee), 0) AS n FROM outbox_transfers WHERE from_address = ? AND status = 'pending'`, [facts.treasury]),
+      run: () =>
+        target.appSql(`SELECT COALESCE(SUM(value + fee), 0) AS n FROM outbox_transfers WHERE from_address = ? AND status = 'pending'`, [
+          facts.treasury,
+        ]),
     },
   );
-  const range30 = { start: new Date((facts.head.timestamp - 30 * 86_400) * 1000).toISOString(), end: new Date(facts.head.timestamp * 1000).toISOString() };
-  await sample("back-office gift sales, 30 days: page 1 + count", () => listMoves(appDb, "gift", { ...range30, page: 1, perPage: PAGE, sortBy: "createdAt", sortDesc: true }), outboxAnchor);
-  await sample("back-office fees, 30 days: page 1 + count", () => listFees(appDb, { ...range30, page: 1, perPage: PAGE, sortBy: "createdAt", sortDesc: true }), outboxAnchor);
+  const range30 = {
+    start: new Date((facts.head.timestamp - 30 * 86_400) * 1000).toISOString(),
+    end: new Date(facts.head.timestamp * 1000).toISOString(),
+  };
+  await sample(
+    "back-office gift sales, 30 days: page 1 + count",
+    () => listMoves(appDb, "gift", { ...range30, page: 1, perPage: PAGE, sortBy: "createdAt", sortDesc: true }),
+    outboxAnchor,
+  );
+  await sample(
+    "back-office fees, 30 days: page 1 + count",
+    () => listFees(appDb, { ...range30, page: 1, perPage: PAGE, sortBy: "createdAt", sortDesc: true }),
+    outboxAnchor,
+  );
   await sample("back-office members: page 1 + count", () => listMembers(appDb, memberListRequest.parse({ perPage: PAGE })), outboxAnchor);
   return rows;
 }
@@ -216,7 +292,9 @@ async function onTarget(target: Target, facts: DataFacts): Promise<BenchRow[]> {
       : await openAppStore({ dataDir: os.tmpdir(), databaseUrl: target.chainOpts.databaseUrl });
   try {
     const m = process.memoryUsage();
-    log(`${target.dialect}: this process holds ${(m.heapUsed / 2 ** 20).toFixed(0)} MB of JS heap, ${(m.rss / 2 ** 20).toFixed(0)} MB resident`);
+    log(
+      `${target.dialect}: this process holds ${(m.heapUsed / 2 ** 20).toFixed(0)} MB of JS heap, ${(m.rss / 2 ** 20).toFixed(0)} MB resident`,
+    );
     const view = createChainReader(chain);
     return await measure(target, facts, app.db, view);
   } finally {
@@ -246,21 +324,39 @@ export async function run(): Promise<BenchRow[]> {
   if (keep) fs.mkdirSync(keep, { recursive: true });
   const dir = keep ?? (skipSqlite ? "" : fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-reads-")));
   if (skipSqlite) log("SQLite skipped (BENCH_READS_SQLITE=0)");
-  else try {
-    const t = performance.now();
-    const saved = path.join(dir, "facts.json");
-    const facts: DataFacts = keep && fs.existsSync(saved) ? JSON.parse(fs.readFileSync(saved, "utf8")) : settled(await fillSqlite(dir, { transfers: TRANSFERS, holders: HOLDERS }));
-    if (keep) fs.writeFileSync(saved, JSON.stringify(facts));
-    log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
-    log(`sqlite: ${facts.transfers.toLocaleString("en")} transfers, ${facts.transactions.toLocaleString("en")} transactions, ${facts.outbox.toLocaleString("en")} outbox rows, ${facts.holderCount.toLocaleString("en")} holders in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-    rows.push(
-      maxRow({ section: "reads (sqlite)", figure: "data set: transfers", value: facts.transfers, unit: "rows", goal: "≥ 2,000,000", max: Infinity }),
-    );
-    rows[rows.length - 1].met = facts.transfers >= 2_000_000;
-    rows.push(...(await onTarget(sqliteTarget(dir), facts)));
-  } finally {
-    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-  }
+  else
+    try {
+      const t = performance.now();
+      const saved = path.join(dir, "facts.json");
+      const facts: DataFacts =
+        keep && fs.existsSync(saved)
+          ? JSON.parse(fs.readFileSync(saved, "utf8"))
+          : settled(await fillSqlite(dir, { transfers: TRANSFERS, holders: HOLDERS }));
+      if (keep) fs.writeFileSync(saved, JSON.stringify(facts));
+      log(
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")} on ${os.cpus().length} cores`,
+      );
+      log(
+        `sqlite: ${facts.transfers.toLocaleString("en")} transfers, ${facts.transactions.toLocaleString("en")} transactions, ${facts.outbox.toLocaleString("en")} outbox rows, ${facts.holderCount.toLocaleString("en")} holders in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+      );
+      rows.push(
+        maxRow({
+          section: "reads (sqlite)",
+          figure: "data set: transfers",
+          value: facts.transfers,
+          unit: "rows",
+          goal: "≥ 2,000,000",
+          max: Infinity,
+        }),
+      );
+      rows[rows.length - 1].met = facts.transfers >= 2_000_000;
+      rows.push(...(await onTarget(sqliteTarget(dir), facts)));
+    } finally {
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    }
 
   if (process.env.BENCH_READS_PG === "0") {
     log("PostgreSQL skipped (BENCH_READS_PG=0)");
@@ -275,10 +371,24 @@ export async function run(): Promise<BenchRow[]> {
     const t = performance.now();
     // With BENCH_READS_DIR and DATABASE_URL (development), a database filled by an earlier run is reused.
     const saved = keep && process.env.DATABASE_URL ? path.join(keep, "pg-facts.json") : undefined;
-    const facts: DataFacts = saved && fs.existsSync(saved) ? JSON.parse(fs.readFileSync(saved, "utf8")) : settled(await fillPostgres(cluster.url, { transfers: TRANSFERS, holders: HOLDERS }));
+    const facts: DataFacts =
+      saved && fs.existsSync(saved)
+        ? JSON.parse(fs.readFileSync(saved, "utf8"))
+        : settled(await fillPostgres(cluster.url, { transfers: TRANSFERS, holders: HOLDERS }));
     if (saved) fs.writeFileSync(saved, JSON.stringify(facts));
-    log(`postgres: ${facts.transfers.toLocaleString("en")} transfers, ${facts.outbox.toLocaleString("en")} outbox rows in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-    rows.push(maxRow({ section: "reads (postgres)", figure: "data set: transfers", value: facts.transfers, unit: "rows", goal: "≥ 2,000,000", max: Infinity }));
+    log(
+      `postgres: ${facts.transfers.toLocaleString("en")} transfers, ${facts.outbox.toLocaleString("en")} outbox rows in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+    );
+    rows.push(
+      maxRow({
+        section: "reads (postgres)",
+        figure: "data set: transfers",
+        value: facts.transfers,
+        unit: "rows",
+        goal: "≥ 2,000,000",
+        max: Infinity,
+      }),
+    );
     rows[rows.length - 1].met = facts.transfers >= 2_000_000;
     rows.push(...(await onTarget(pgTarget(cluster.url), facts)));
   } finally {

@@ -42,9 +42,16 @@ function fullGc(): void {
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-replay-"));
-  const env = { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"), JWT_SECRET: crypto.randomBytes(32).toString("hex") };
+  const env = {
+    DATA_DIR: dataDir,
+    KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    JWT_SECRET: crypto.randomBytes(32).toString("hex"),
+  };
   const start = async () =>
-    startStack({ dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, databaseUrl: null, seedDemo: false, logLevel: "silent" }, env);
+    startStack(
+      { dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, databaseUrl: null, seedDemo: false, logLevel: "silent" },
+      env,
+    );
   try {
     // A deployed stack: its journal, the operator's key and nonce.
     let stack: Stack = await start();
@@ -83,7 +90,9 @@ export async function run(): Promise<BenchRow[]> {
       const syncedMs = performance.now() - t0;
       sampler.close();
       const mb = (n: number) => (n - heapBefore) / 2 ** 20;
-      console.error(`bench: replay: ${size} entries: answering after ${upMs.toFixed(0)} ms (${health.data.status}, ${health.data.replay?.done ?? "-"} / ${health.data.replay?.total ?? "-"}), money calls open after ${syncedMs.toFixed(0)} ms, heap retained +${mb(retainedPeak).toFixed(1)} MB (peak as used +${mb(heapPeak).toFixed(1)} MB)`);
+      console.error(
+        `bench: replay: ${size} entries: answering after ${upMs.toFixed(0)} ms (${health.data.status}, ${health.data.replay?.done ?? "-"} / ${health.data.replay?.total ?? "-"}), money calls open after ${syncedMs.toFixed(0)} ms, heap retained +${mb(retainedPeak).toFixed(1)} MB (peak as used +${mb(heapPeak).toFixed(1)} MB)`,
+      );
       restarts.push({ size, upMs, firstReadMs, syncedMs, heapMb: mb(retainedPeak) });
       await stack.stop();
     }
@@ -93,7 +102,8 @@ export async function run(): Promise<BenchRow[]> {
     const entries = await journal.count();
     const raws: string[] = [];
     const rpcs: { method: string; params: unknown[] }[] = [];
-    for await (const page of journal.pages()) for (const e of page) (e.kind === "raw" ? raws.push(e.payload) : rpcs.push(JSON.parse(e.payload)));
+    for await (const page of journal.pages())
+      for (const e of page) e.kind === "raw" ? raws.push(e.payload) : rpcs.push(JSON.parse(e.payload));
     // Alternated rounds on fresh nodes, the best of each (the machine is shared: the least disturbed run).
     let rawMs = Infinity;
     let replayMs = Infinity;

@@ -42,11 +42,26 @@ describe("operator permission matrix", () => {
     memberToken = await s.loginUser("01011112222", "111111");
     for (const f of ADMIN_FLAGS) {
       const flags = { [f]: true };
-      callers.push({ name: `sub:${f}`, permission: AdminPermission.SUB, flags, id: await insertOperator(s.ctx, `sub${f}`, AdminPermission.SUB, flags) });
+      callers.push({
+        name: `sub:${f}`,
+        permission: AdminPermission.SUB,
+        flags,
+        id: await insertOperator(s.ctx, `sub${f}`, AdminPermission.SUB, flags),
+      });
     }
     const shopFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
-    callers.push({ name: "shop (permission 3, every flag)", permission: AdminPermission.EXCHANGER, flags: shopFlags, id: await insertOperator(s.ctx, "shopall", AdminPermission.EXCHANGER, shopFlags) });
-    callers.push({ name: "super", permission: AdminPermission.SUPER, flags: {}, id: await insertOperator(s.ctx, "super0", AdminPermission.SUPER, {}) });
+    callers.push({
+      name: "shop (permission 3, every flag)",
+      permission: AdminPermission.EXCHANGER,
+      flags: shopFlags,
+      id: await insertOperator(s.ctx, "shopall", AdminPermission.EXCHANGER, shopFlags),
+    });
+    callers.push({
+      name: "super",
+      permission: AdminPermission.SUPER,
+      flags: {},
+      id: await insertOperator(s.ctx, "super0", AdminPermission.SUPER, {}),
+    });
   }, 120_000);
   afterAll(async () => {
     await s?.stop();
@@ -55,7 +70,11 @@ describe("operator permission matrix", () => {
   const token = async (id: number) => (await s.ctx.tokens.issue("operation", `a:${id}`)).accessToken;
   const hit = (route: string, tok: string | undefined, marker: "operation" | "web" | null = "operation") => {
     const [method, path] = route.split(" ");
-    return s.call(method, path.replace(/:\w+/g, "999999999"), { token: tok, marker, body: method === "GET" || method === "DELETE" ? undefined : {} });
+    return s.call(method, path.replace(/:\w+/g, "999999999"), {
+      token: tok,
+      marker,
+      body: method === "GET" || method === "DELETE" ? undefined : {},
+    });
   };
 
   it("lists exactly the routes the app puts behind the gate", () => {
@@ -72,24 +91,32 @@ describe("operator permission matrix", () => {
       for (const c of callers) {
         const r = await hit(route, await token(c.id));
         const expected = allows(AREAS[area], c);
-        if (passes(r.status) !== expected || (!expected && r.status !== 403)) wrong.push(`${route} as ${c.name}: ${r.status}, expected ${expected ? "pass" : 403}`);
+        if (passes(r.status) !== expected || (!expected && r.status !== 403))
+          wrong.push(`${route} as ${c.name}: ${r.status}, expected ${expected ? "pass" : 403}`);
       }
     }
     expect(wrong).toEqual([]);
   }, 120_000);
 
   it("gives each single flag exactly its areas, permission 0 all but the shop pages, permission 3 only the shop pages", () => {
-    const sub = (f: string) => Object.entries(AREAS).filter(([, r]) => allows(r, { permission: 1, flags: { [f]: true } })).map(([a]) => a);
+    const sub = (f: string) =>
+      Object.entries(AREAS)
+        .filter(([, r]) => allows(r, { permission: 1, flags: { [f]: true } }))
+        .map(([a]) => a);
     // Every staff member sees the proposals (dual control); only isApprove1 decides them.
     expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify", "proposals"]);
     expect(sub("isApprove1")).toEqual(["session", "dashboard", "notify", "proposals", "proposalApprove"]);
     expect(ADMIN_FLAGS.filter((f) => sub(f).includes("proposalApprove"))).toEqual(["isApprove1"]);
     expect(allows(AREAS.proposalApprove, { permission: 0, flags: {} })).toBe(true);
     expect(allows(AREAS.proposalControl, { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);
-    const superAreas = Object.entries(AREAS).filter(([, r]) => !allows(r, { permission: 0, flags: {} })).map(([a]) => a);
+    const superAreas = Object.entries(AREAS)
+      .filter(([, r]) => !allows(r, { permission: 0, flags: {} }))
+      .map(([a]) => a);
     expect(superAreas).toEqual(["settlementRequest", "settlementWallet"]);
     const all = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
-    const shop = Object.entries(AREAS).filter(([, r]) => allows(r, { permission: 3, flags: all })).map(([a]) => a);
+    const shop = Object.entries(AREAS)
+      .filter(([, r]) => allows(r, { permission: 3, flags: all }))
+      .map(([a]) => a);
     expect(shop).toEqual(["session", "settlementRequest", "settlementWallet"]);
   });
 
@@ -102,13 +129,14 @@ describe("operator permission matrix", () => {
   });
 
   it("pushes a notification only to operators whose rights cover its area, and cuts off a deleted one", async () => {
-    const wsUrl = s.url.replace("http", "ws") + "/ws?token=";
+    const wsUrl = `${s.url.replace("http", "ws")}/ws?token=`;
     const open = async (id: number) => {
       const got: string[] = [];
       const ws = new WebSocket(wsUrl + (await token(id)));
       ws.on("message", (m) => {
         const kind = JSON.parse(String(m)).kind as string;
-        if (kind !== "hello") got.push(kind);
+        // (hello on open; moved when token moves are confirmed, to every operator)
+        if (kind !== "hello" && kind !== "moved") got.push(kind);
       });
       const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
       await new Promise((r, j) => (ws.on("open", r), ws.on("error", j)));

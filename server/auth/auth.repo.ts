@@ -4,9 +4,13 @@ import { hotQuery } from "../../db/hot";
 import { dialectOf } from "../../db/open";
 
 // Asked on every signed-in request and every payment: compiled once (db/hot.ts).
-const lockoutQuery = hotQuery((db: AppDb, subject: string) => db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject));
+const lockoutQuery = hotQuery((db: AppDb, subject: string) =>
+  db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject),
+);
 const revokedQuery = hotQuery((db: AppDb, jti: string) => db.selectFrom("revoked_tokens").select("jti").where("jti", "=", jti));
-const cutoffQuery = hotQuery((db: AppDb, subject: string) => db.selectFrom("session_cutoffs").select("valid_after_ms").where("subject", "=", subject));
+const cutoffQuery = hotQuery((db: AppDb, subject: string) =>
+  db.selectFrom("session_cutoffs").select("valid_after_ms").where("subject", "=", subject),
+);
 
 export async function lockoutOf(db: AppTx, subject: string) {
   return (await lockoutQuery(db, subject))[0];
@@ -19,7 +23,11 @@ export async function lockoutOf(db: AppTx, subject: string) {
  */
 export async function lockoutForCount(db: AppTx, subject: string) {
   if (dialectOf(db) !== "postgres") return lockoutOf(db, subject);
-  await db.insertInto("lockouts").values({ subject, failures: 0, locked_until: null }).onConflict((oc) => oc.column("subject").doNothing()).execute();
+  await db
+    .insertInto("lockouts")
+    .values({ subject, failures: 0, locked_until: null })
+    .onConflict((oc) => oc.column("subject").doNothing())
+    .execute();
   return db.selectFrom("lockouts").select(["failures", "locked_until"]).where("subject", "=", subject).forUpdate().executeTakeFirst();
 }
 
@@ -40,13 +48,52 @@ export async function clearLockoutsLike(db: AppTx, prefix: string): Promise<void
   await db.deleteFrom("lockouts").where(sql<string>`substr(subject, 1, ${prefix.length})`, "=", prefix).execute();
 }
 
+// ---- account-wide login locks (every address together) -------------------------------------------------
+
+const accountLockoutQuery = hotQuery((db: AppDb, subject: string) =>
+  db.selectFrom("account_lockouts").select(["failed_at", "locked_at"]).where("subject", "=", subject),
+);
+
+export async function accountLockoutOf(db: AppTx, subject: string): Promise<{ failed_at: string; locked_at: string | null } | undefined> {
+  return (await accountLockoutQuery(db, subject))[0];
+}
+
+/** The row, for recording a failure in the caller's transaction: made if missing and locked on PostgreSQL, as `lockoutForCount`. */
+export async function accountLockoutForCount(db: AppTx, subject: string) {
+  if (dialectOf(db) !== "postgres") return accountLockoutOf(db, subject);
+  await db
+    .insertInto("account_lockouts")
+    .values({ subject, failed_at: "[]", locked_at: null })
+    .onConflict((oc) => oc.column("subject").doNothing())
+    .execute();
+  return db.selectFrom("account_lockouts").select(["failed_at", "locked_at"]).where("subject", "=", subject).forUpdate().executeTakeFirst();
+}
+
+export async function saveAccountLockout(db: AppTx, subject: string, failedAt: string[], lockedAt: string | null): Promise<void> {
+  const failed_at = JSON.stringify(failedAt);
+  await db
+    .insertInto("account_lockouts")
+    .values({ subject, failed_at, locked_at: lockedAt })
+    .onConflict((oc) => oc.column("subject").doUpdateSet({ failed_at, locked_at: lockedAt }))
+    .execute();
+}
+
+/** Lifts the account-wide locks whose subject starts with `prefix`. */
+export async function clearAccountLockoutsLike(db: AppTx, prefix: string): Promise<void> {
+  await db.deleteFrom("account_lockouts").where(sql<string>`substr(subject, 1, ${prefix.length})`, "=", prefix).execute();
+}
+
 export async function isRevoked(db: AppTx, jti: string): Promise<boolean> {
   return (await revokedQuery(db, jti)).length > 0;
 }
 
 /** Revokes a token id until its expiry, and forgets revocations that have expired anyway. */
 export async function revokeToken(db: AppTx, jti: string, expiresAt: string): Promise<void> {
-  await db.insertInto("revoked_tokens").values({ jti, expires_at: expiresAt }).onConflict((oc) => oc.column("jti").doNothing()).execute();
+  await db
+    .insertInto("revoked_tokens")
+    .values({ jti, expires_at: expiresAt })
+    .onConflict((oc) => oc.column("jti").doNothing())
+    .execute();
   await db.deleteFrom("revoked_tokens").where("expires_at", "<", new Date().toISOString()).execute();
 }
 

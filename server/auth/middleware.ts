@@ -27,7 +27,7 @@ export function requireMember(ctx: AppContext): RequestHandler {
     if (!token || req.headers["cookie-type"] !== "web") return next(unauthorized());
     // A session ended by a suspension still hears why (403) while the suspension lasts; ended otherwise: 401.
     const claims = await ctx.tokens.verify(token, "web", { ended: "allow" });
-    if (!claims || !claims.sub.startsWith("m:")) return next(unauthorized(Msg.sessionExpired));
+    if (!claims?.sub.startsWith("m:")) return next(unauthorized(Msg.sessionExpired));
     const member = await memberById(ctx.db, Number(claims.sub.slice(2)));
     if (!member) return next(unauthorized(Msg.sessionExpired));
     if (member.state === "suspension") return next(new AppError(Code.FORBIDDEN, Msg.accountSuspended));

@@ -36,7 +36,8 @@ describe("a stolen copy of the app database alone gives no member PIN", () => {
     const tables: Record<string, Record<string, unknown>[]> = {};
     if (!s.databaseUrl) {
       // The files as they are on disk while the service runs (the WAL holds recent writes).
-      for (const f of fs.readdirSync(s.dataDir).filter((f) => /^app\.db(-wal|-shm)?$/.test(f))) fs.copyFileSync(path.join(s.dataDir, f), path.join(tmp, f));
+      for (const f of fs.readdirSync(s.dataDir).filter((f) => /^app\.db(-wal|-shm)?$/.test(f)))
+        fs.copyFileSync(path.join(s.dataDir, f), path.join(tmp, f));
       const copy = new Database(path.join(tmp, "app.db"));
       try {
         for (const { name } of copy.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]) {
@@ -48,7 +49,10 @@ describe("a stolen copy of the app database alone gives no member PIN", () => {
     } else {
       for (const t of await s.ctx.db.introspection.getTables()) {
         const db = t.schema ? s.ctx.db.withSchema(t.schema) : s.ctx.db;
-        tables[`${t.schema ?? ""}.${t.name}`] = await db.selectFrom(t.name as "members").selectAll().execute();
+        tables[`${t.schema ?? ""}.${t.name}`] = await db
+          .selectFrom(t.name as "members")
+          .selectAll()
+          .execute();
       }
     }
     return tables;
@@ -63,11 +67,14 @@ describe("a stolen copy of the app database alone gives no member PIN", () => {
       for (const row of rows) {
         for (const v of Object.values(row)) {
           if (typeof v !== "string" && !Buffer.isBuffer(v)) continue;
-          const cells = Buffer.isBuffer(v) ? [v] : [Buffer.from(v), ...v.split(/[$.:,"\s]/)].map((x) => (Buffer.isBuffer(x) ? x : Buffer.from(x)));
+          const cells = Buffer.isBuffer(v)
+            ? [v]
+            : [Buffer.from(v), ...v.split(/[$.:,"\s]/)].map((x) => (Buffer.isBuffer(x) ? x : Buffer.from(x)));
           for (const c of cells) {
             add(c);
             const text = c.toString("utf8");
-            if (/^(0x)?[0-9a-fA-F]+$/.test(text) && text.replace(/^0x/, "").length % 2 === 0) add(Buffer.from(text.replace(/^0x/, ""), "hex"));
+            if (/^(0x)?[0-9a-fA-F]+$/.test(text) && text.replace(/^0x/, "").length % 2 === 0)
+              add(Buffer.from(text.replace(/^0x/, ""), "hex"));
             if (/^[A-Za-z0-9_\-+/=]{16,}$/.test(text)) add(Buffer.from(text, "base64url"));
           }
         }
@@ -93,7 +100,9 @@ describe("a stolen copy of the app database alone gives no member PIN", () => {
   }
   const hmac = (key: Buffer) => (pin: string, salt: Buffer) => crypto.createHmac("sha256", key).update(salt).update(pin).digest();
 
-  it("holds the PINs only keyed; no key in the copy opens even the attacker's own PIN; a million guesses find nothing without the key and the PIN with it", { timeout: 180_000 }, async () => {
+  it("holds the PINs only keyed; no key in the copy opens even the attacker's own PIN; a million guesses find nothing without the key and the PIN with it", {
+    timeout: 180_000,
+  }, async () => {
     const tables = await steal();
     const members = Object.entries(tables).find(([name]) => name.endsWith("members"))![1];
     const hashOf = (phone: string) => String(members.find((m) => m.phonenumber === phone)!.password_hash);
@@ -120,7 +129,12 @@ describe("a stolen copy of the app database alone gives no member PIN", () => {
   });
 
   it("a keyed payment's stored request fingerprint gives no PIN to a million guesses", { timeout: 180_000 }, async () => {
-    const bank = await insertBank(s.ctx.db, { bank_name: "국민은행", bank_account: "123-456-789012", owner_name: "(주)케이알", nickname: null });
+    const bank = await insertBank(s.ctx.db, {
+      bank_name: "국민은행",
+      bank_account: "123-456-789012",
+      owner_name: "(주)케이알",
+      nickname: null,
+    });
     await setMainBank(s.ctx.db, bank.id);
     const token = await s.loginUser(VICTIM.phonenumber, VICTIM.pin);
     const body = { password: VICTIM.pin, value: 10_000 };
@@ -134,7 +148,11 @@ describe("a stolen copy of the app database alone gives no member PIN", () => {
     for (let i = 0; i < 1_000_000; i++) {
       const pin = String(i).padStart(6, "0");
       const text = JSON.stringify({ ...body, password: pin });
-      if (stored.has(crypto.createHash("sha256").update(text).digest("hex")) || stored.has(crypto.createHash("sha256").update(text).digest("base64url"))) found.push(pin);
+      if (
+        stored.has(crypto.createHash("sha256").update(text).digest("hex")) ||
+        stored.has(crypto.createHash("sha256").update(text).digest("base64url"))
+      )
+        found.push(pin);
     }
     expect(found).toEqual([]);
   });

@@ -38,7 +38,14 @@ describe("members' PINs: keyed HMAC, upgraded from scrypt, useless without the k
     const stored = hashPin("246802", s.ctx.config.pinKey);
     const subject = "pay:burst-test";
     const check = (pin: string) =>
-      checkPasswordWithLockout(s.ctx.lockout, subject, stored, pin, { locked: "locked", wrong: "wrong" }, { pinKey: s.ctx.config.pinKey, upgrade: async () => undefined }).then(
+      checkPasswordWithLockout(
+        s.ctx.lockout,
+        subject,
+        stored,
+        pin,
+        { locked: "locked", wrong: "wrong" },
+        { pinKey: s.ctx.config.pinKey, upgrade: async () => undefined },
+      ).then(
         () => "ok",
         (e: { message: string }) => e.message,
       );

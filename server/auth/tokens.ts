@@ -6,6 +6,9 @@ import { cutSessions, isRevoked, revokeToken, sessionCutoff } from "./auth.repo"
 
 export type Audience = "web" | "operation";
 
+/** What a token may do beyond its audience's rules: `enrol` = only enrol in two-factor login (OPERATOR_2FA=required). */
+export type TokenScope = "enrol";
+
 export interface TokenClaims {
   sub: string;
   aud: Audience;
@@ -13,10 +16,12 @@ export interface TokenClaims {
   exp: number;
   /** When the token was issued, in ms. */
   iatMs: number;
+  /** A limited token (see TokenScope); absent on a full one. */
+  scope?: TokenScope;
 }
 
 export interface Tokens {
-  issue(aud: Audience, subject: string): Promise<{ accessToken: string; expiredAt: string }>;
+  issue(aud: Audience, subject: string, opts?: { scope?: TokenScope }): Promise<{ accessToken: string; expiredAt: string }>;
   /** The claims of a valid token; `ended: "allow"` also accepts a token whose sessions were ended (check `sessionEnded` later). */
   verify(token: string, aud: Audience, opts?: { ended?: "allow" }): Promise<TokenClaims | null>;
   /** Whether the token's subject had its sessions ended after it was issued. */
@@ -31,7 +36,7 @@ export interface Tokens {
    * Ends every session of `subject` as endSessions does and issues the caller a token dated after the cut-off: a
    * password change from my info keeps the session that made it.
    */
-  endSessionsAndRenew(aud: Audience, subject: string): Promise<{ accessToken: string; expiredAt: string }>;
+  endSessionsAndRenew(aud: Audience, subject: string, opts?: { scope?: TokenScope }): Promise<{ accessToken: string; expiredAt: string }>;
   /** Called with the subject whenever endSessions runs in this process. */
   onSessionsEnded(fn: (subject: string) => void): () => void;
 }
@@ -57,7 +62,7 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
    * recently used first out): a member's next request skips the HMAC. Expiry is checked on every use, and
    * revocation and ended sessions are read from the database every time, as before.
    */
-  const verified = new Map<string, { sub: string; jti: string; exp: number; iatMs: number }>();
+  const verified = new Map<string, { sub: string; jti: string; exp: number; iatMs: number; scope?: TokenScope }>();
   async function checked(token: string, aud: Audience) {
     const key_ = `${aud} ${token}`;
     const hit = verified.get(key_);
@@ -70,14 +75,20 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     const { payload } = await jwtVerify(token, key, { audience: aud, issuer: "krw-voucher", algorithms: ["HS256"] });
     if (!payload.sub || !payload.jti || !payload.exp) return null;
     const iatMs = typeof payload.iat_ms === "number" ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-    const claims = { sub: payload.sub, jti: payload.jti, exp: payload.exp, iatMs };
+    const claims = {
+      sub: payload.sub,
+      jti: payload.jti,
+      exp: payload.exp,
+      iatMs,
+      ...(payload.scope === "enrol" ? { scope: "enrol" as const } : {}),
+    };
     verified.set(key_, claims);
     if (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     return claims;
   }
-  async function issue(aud: Audience, subject: string, iatMs = Date.now()) {
+  async function issue(aud: Audience, subject: string, iatMs = Date.now(), scope?: TokenScope) {
     const exp = Math.floor(Date.now() / 1000) + ttlMinutes * 60;
-    const accessToken = await new SignJWT({ iat_ms: iatMs })
+    const accessToken = await new SignJWT({ iat_ms: iatMs, ...(scope ? { scope } : {}) })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(subject)
       .setAudience(aud)
@@ -95,7 +106,7 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     return at;
   }
   return {
-    issue: (aud, subject) => issue(aud, subject),
+    issue: (aud, subject, opts) => issue(aud, subject, Date.now(), opts?.scope),
     async verify(token, aud, opts = {}) {
       try {
         const valid = await checked(token, aud);
@@ -114,7 +125,7 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     sessionEnded,
     endSessions,
     // A token of the cut-off's own millisecond counts as ended: the renewed one is dated the next.
-    endSessionsAndRenew: async (aud, subject) => issue(aud, subject, (await endSessions(subject)) + 1),
+    endSessionsAndRenew: async (aud, subject, opts) => issue(aud, subject, (await endSessions(subject)) + 1, opts?.scope),
     onSessionsEnded(fn) {
       ended.on("ended", fn);
       return () => void ended.off("ended", fn);

@@ -28,7 +28,14 @@ export async function walletByAddress(db: AppTx, address: string): Promise<Walle
 }
 
 export async function memberWalletOf(db: AppTx, memberId: number): Promise<WalletRow | undefined> {
-  return db.selectFrom("wallets").select(cols).where("member_id", "=", memberId).where("kind", "=", "member").orderBy("id").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("wallets")
+    .select(cols)
+    .where("member_id", "=", memberId)
+    .where("kind", "=", "member")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Every custodial wallet with its owner's permission (for totals by owner type). */

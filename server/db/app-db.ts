@@ -30,6 +30,10 @@ export async function setMeta(db: AppTx, key: string, value: string): Promise<vo
 
 /** Sets `key` only if absent; true when this call set it (a start-up claim several processes can race for). */
 export async function claimMeta(db: AppDb, key: string, value: string): Promise<boolean> {
-  const r = await db.insertInto("meta").values({ key, value }).onConflict((oc) => oc.column("key").doNothing()).executeTakeFirst();
+  const r = await db
+    .insertInto("meta")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
 }

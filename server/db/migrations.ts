@@ -25,8 +25,18 @@ export const appMigrations: Record<string, Migration> = {
         .addColumn("nickname", "text")
         .addColumn("email", "text")
         .addColumn("home_address", "text")
-        .addColumn("state", "text", (c) => c.notNull().defaultTo("repair").check(check("state", ["repair", "suspension", "kickOut"])))
-        .addColumn("permission", "text", (c) => c.notNull().defaultTo("user").check(check("permission", ["user", "exchanger", "manager"])))
+        .addColumn("state", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("repair")
+            .check(check("state", ["repair", "suspension", "kickOut"])),
+        )
+        .addColumn("permission", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("user")
+            .check(check("permission", ["user", "exchanger", "manager"])),
+        )
         .addColumn("is_app", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
@@ -49,7 +59,9 @@ export const appMigrations: Record<string, Migration> = {
         .addColumn("id", t.id, t.idOptions)
         .addColumn("address", "text", (c) => c.notNull().unique())
         .addColumn("encrypted_key", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull().check(check("kind", ["member", "treasury", "fee", "settlement", "operator", "custom", "sender"])))
+        .addColumn("kind", "text", (c) =>
+          c.notNull().check(check("kind", ["member", "treasury", "fee", "settlement", "operator", "custom", "sender"])),
+        )
         .addColumn("member_id", "bigint", (c) => c.references("members.id"))
         .addColumn("nickname", "text")
         .addColumn("created_at", "text", (c) => c.notNull())
@@ -67,7 +79,12 @@ export const appMigrations: Record<string, Migration> = {
         .ifNotExists()
         .addColumn("key", "text", (c) => c.primaryKey())
         .addColumn("purpose", "text", (c) => c.notNull().check(check("purpose", ["signup", "reauth"])))
-        .addColumn("status", "text", (c) => c.notNull().defaultTo("issued").check(check("status", ["issued", "verified", "used"])))
+        .addColumn("status", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("issued")
+            .check(check("status", ["issued", "verified", "used"])),
+        )
         .addColumn("code", "integer")
         .addColumn("name", "text")
         .addColumn("birth", "text")
@@ -87,14 +104,21 @@ export const appMigrations: Record<string, Migration> = {
         .createTable("transfers")
         .ifNotExists()
         .addColumn("id", t.id, t.idOptions)
-        .addColumn("kind", "text", (c) => c.notNull().check(check("kind", ["gift", "use", "buy", "settlement", "settlement_return", "admin", "seed"])))
+        .addColumn("kind", "text", (c) =>
+          c.notNull().check(check("kind", ["gift", "use", "buy", "settlement", "settlement_return", "admin", "seed"])),
+        )
         .addColumn("from_address", "text", (c) => c.notNull())
         .addColumn("to_address", "text", (c) => c.notNull())
         .addColumn("value", "bigint", (c) => c.notNull().check(sql`value > 0`))
         .addColumn("fee", "bigint", (c) => c.notNull().defaultTo(0).check(sql`fee >= 0`))
         .addColumn("nonce", "text", (c) => c.notNull().unique())
         .addColumn("valid_before", "bigint", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(check("status", ["pending", "submitted", "confirmed", "failed"])))
+        .addColumn("status", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("pending")
+            .check(check("status", ["pending", "submitted", "confirmed", "failed"])),
+        )
         .addColumn("tx_hash", "text")
         .addColumn("block_number", "bigint")
         .addColumn("error", "text")
@@ -109,7 +133,12 @@ export const appMigrations: Record<string, Migration> = {
         .addColumn("id", t.id, t.idOptions)
         .addColumn("method", "text", (c) => c.notNull())
         .addColumn("args", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(check("status", ["pending", "submitted", "confirmed", "failed"])))
+        .addColumn("status", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("pending")
+            .check(check("status", ["pending", "submitted", "confirmed", "failed"])),
+        )
         .addColumn("tx_hash", "text")
         .addColumn("block_number", "bigint")
         .addColumn("error", "text")
@@ -124,7 +153,12 @@ export const appMigrations: Record<string, Migration> = {
         .addColumn("order_no", "text", (c) => c.notNull().unique())
         .addColumn("member_id", "bigint", (c) => c.notNull().references("members.id"))
         .addColumn("value", "bigint", (c) => c.notNull().check(sql`value > 0`))
-        .addColumn("state", "text", (c) => c.notNull().defaultTo("pending").check(check("state", ["pending", "confirmed", "cancelled"])))
+        .addColumn("state", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("pending")
+            .check(check("state", ["pending", "confirmed", "cancelled"])),
+        )
         .addColumn("bank_name", "text")
         .addColumn("bank_account", "text")
         .addColumn("owner_name", "text")

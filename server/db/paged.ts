@@ -34,15 +34,26 @@ export async function pagedQuery<DB, TB extends keyof DB, O, S extends string>(
  * most of a long table (a quarter of the outbox) costs a bounded read, and answers `capped` past the cap.
  * One statement (one round trip to PostgreSQL).
  */
-export async function countCapped<DB, TB extends keyof DB>(db: AppTx, base: SelectQueryBuilder<DB, TB, {}>): Promise<{ total: number; capped?: true }> {
-  const bounded = (base.select(sql.lit(1).as("one")).limit(LIST_COUNT_CAP + 1) as unknown as SelectQueryBuilder<AppDatabase, keyof AppDatabase, { one: 1 }>).as("c");
-  const r = await db.selectFrom(bounded).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+export async function countCapped<DB, TB extends keyof DB>(
+  db: AppTx,
+  base: SelectQueryBuilder<DB, TB, {}>,
+): Promise<{ total: number; capped?: true }> {
+  const bounded = (
+    base.select(sql.lit(1).as("one")).limit(LIST_COUNT_CAP + 1) as unknown as SelectQueryBuilder<AppDatabase, keyof AppDatabase, { one: 1 }>
+  ).as("c");
+  const r = await db
+    .selectFrom(bounded)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirst();
   const n = Number(r?.n ?? 0);
   return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total: n };
 }
 
 /** Every row of a paged list, page after page (for a download streamed with the list's own query). */
-export async function* allPages<T>(fetchPage: (page: number, perPage: number) => Promise<{ list: T[] }>, perPage = 1000): AsyncGenerator<T> {
+export async function* allPages<T>(
+  fetchPage: (page: number, perPage: number) => Promise<{ list: T[] }>,
+  perPage = 1000,
+): AsyncGenerator<T> {
   for (let page = 1; ; page++) {
     const { list } = await fetchPage(page, perPage);
     yield* list;

@@ -10,6 +10,7 @@ export interface AppDatabase {
   wallets: WalletsTable;
   wallet_nonces: WalletNoncesTable;
   lockouts: LockoutsTable;
+  account_lockouts: AccountLockoutsTable;
   verifications: VerificationsTable;
   revoked_tokens: RevokedTokensTable;
   outbox_transfers: OutboxTransfersTable;
@@ -27,6 +28,9 @@ export interface AppDatabase {
   api_keys: ApiKeysTable;
   settlement_orders: SettlementOrdersTable;
   proposals: ProposalsTable;
+  saved_views: SavedViewsTable;
+  operator_totp: OperatorTotpTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
@@ -87,6 +91,13 @@ export interface LockoutsTable {
   subject: string;
   failures: Generated<number>;
   locked_until: string | null;
+}
+
+/** One login's wrong passwords from every address (auth/lockout.ts): their times (a JSON array of ISO instants, the window's only) and the lock. */
+export interface AccountLockoutsTable {
+  subject: string;
+  failed_at: Generated<string>;
+  locked_at: string | null;
 }
 
 export interface VerificationsTable {
@@ -298,6 +309,39 @@ export interface ProposalsTable {
   updated_at: string;
 }
 export type ProposalRecord = Selectable<ProposalsTable>;
+/** An operator's named view of a back-office list (features/saved-views); unique per (admin_id, list, name). */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  admin_id: number;
+  list: string;
+  name: string;
+  /** The view's state (URL keys and columns) as JSON. */
+  state_json: string;
+  created_at: string;
+}
+
+/**
+ * An operator's two-factor login. Secrets are sealed (custody/crypto.ts, AES-256-GCM under KEY_ENCRYPTION_KEY, bound
+ * to the operator): `pending_secret` while an enrolment waits for its first code, `secret` once in force. `last_step`:
+ * the last TOTP time step accepted; a code of that step or an earlier one is refused (no replay).
+ */
+export interface OperatorTotpTable {
+  admin_id: number;
+  pending_secret: string | null;
+  secret: string | null;
+  last_step: number | null;
+  enabled_at: string | null;
+  updated_at: string;
+}
+
+/** One-time recovery codes: a keyed hash each (HMAC under a key derived from KEY_ENCRYPTION_KEY), used once. */
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
 
 export interface MetaTable {
   key: string;
@@ -316,3 +360,4 @@ export type Favorite = Selectable<FavoritesTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type BankAccount = Selectable<BankAccountsTable>;
 export type ChainCall = Selectable<ChainCallsTable>;
+export type SavedView = Selectable<SavedViewsTable>;

@@ -18,12 +18,14 @@ import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
+import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
 import { partnerRoutes } from "./partner/partner.routes";
 import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
 import { proposalRoutes } from "./proposals/proposals.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
 import { salesRoutes } from "./sales/sales.routes";
+import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
@@ -44,6 +46,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   homeRoutes,
   memberRoutes,
   operatorRoutes,
+  operatorSecurityRoutes,
   apiKeyRoutes,
   auditRoutes,
   notificationRoutes,
@@ -52,6 +55,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   rpcProxyRoutes,
   boardRoutes,
   salesRoutes,
+  savedViewRoutes,
   depositAccountRoutes,
   tokenRoutes,
   walletRoutes,

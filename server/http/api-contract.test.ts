@@ -24,7 +24,10 @@ describe("operator reads answer what their response schema says", () => {
     await requestBuy(s.ctx, buyer, 10_000, "111111");
     const member = await s.loginUser("01011112222", "111111");
     const walletOf = async (phone: string) => (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, phone))!.id))!.address;
-    for (const [to, type] of [["01033334444", 1], ["01055556666", 0]] as const) {
+    for (const [to, type] of [
+      ["01033334444", 1],
+      ["01055556666", 0],
+    ] as const) {
       const body = { opponentAddress: await walletOf(to), kind: 0, type, value: 1_000, password: "111111" };
       const r = await s.call("POST", type === 1 ? "/api/gift/trade/address" : "/api/use/trade/address", { token: member, body });
       expect(r.code, r.message).toBe(200);
@@ -37,7 +40,11 @@ describe("operator reads answer what their response schema says", () => {
   const call = async (name: ApiName, input?: Record<string, unknown>) => {
     const e: EndpointDef = API[name];
     const { path, rest } = fillPath(e.path, input);
-    const r = await s.call(e.method, inQuery(e) ? path + queryString(rest) : path, { token, marker: "operation", body: inQuery(e) ? undefined : rest });
+    const r = await s.call(e.method, inQuery(e) ? path + queryString(rest) : path, {
+      token,
+      marker: "operation",
+      body: inQuery(e) ? undefined : rest,
+    });
     expect(r.status, `${name}: ${r.message}`).toBe(200);
     const parsed = e.response!.safeParse(r.data);
     expect(parsed.success ? [] : parsed.error.issues, name).toEqual([]);

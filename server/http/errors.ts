@@ -53,7 +53,12 @@ export function errorHandler(log: { error: (obj: unknown, msg?: string) => void 
       res.status(415).json({ code: 415, message: Msg.unsupportedMediaType });
       return;
     }
-    if (e?.type === "entity.parse.failed" || e?.type === "entity.too.large" || e?.status === 400 || (e?.expose && (e.status ?? 0) >= 400 && (e.status ?? 0) < 500)) {
+    if (
+      e?.type === "entity.parse.failed" ||
+      e?.type === "entity.too.large" ||
+      e?.status === 400 ||
+      (e?.expose && (e.status ?? 0) >= 400 && (e.status ?? 0) < 500)
+    ) {
       res.status(e.type === "entity.too.large" ? 413 : 400).json({ code: Code.BAD_REQUEST, message: Msg.badRequest });
       return;
     }

@@ -34,20 +34,31 @@ describe("the endpoint table and its OpenAPI document", () => {
   it("documents every /api route the app mounts, and every documented route is mounted", () => {
     const app = s.server.listeners("request")[0] as express.Express;
     const mounted = mountedRoutes(app, (r) => r.path.startsWith("/api/") && r.path !== "/api/docs/start.js");
-    expect(mounted).toEqual(routes().map(([, e]) => key(e)).sort());
+    expect(mounted).toEqual(
+      routes()
+        .map(([, e]) => key(e))
+        .sort(),
+    );
   });
 
   it("serves a valid OpenAPI 3.1 document listing every endpoint with its access", async () => {
     const res = await fetch(`${s.url}/api/openapi.json`);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; "x-access"?: unknown }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string; "x-access"?: unknown }>>;
+    };
     const v = new Validator();
     const result = await v.validate(doc as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe("3.1.0");
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    expect(ops.sort()).toEqual(routes().map(([name]) => name).sort());
+    expect(ops.sort()).toEqual(
+      routes()
+        .map(([name]) => name)
+        .sort(),
+    );
     const accept = doc.paths["/api/calc/management/accept"].post;
     expect(accept["x-access"]).toEqual({ operator: "settlementApprove", who: "staff", anyOf: ["isExchange2"] });
     expect(doc.paths["/api/calc/management/delete/{orderNo}"].delete.operationId).toBe("settlementDelete");
@@ -67,7 +78,11 @@ describe("the endpoint table and its OpenAPI document", () => {
     const r = await s.api(settlementApi.settlementSearch, { page: 1, perPage: 10 }, { token });
     expect(r.code).toBe(200);
     expect(r.data.total).toBeGreaterThanOrEqual(0);
-    const refused = await s.api(settlementApi.settlementAccept, { orderNo: "nope" }, { token: await s.loginUser("01011112222", "111111"), marker: "web" });
+    const refused = await s.api(
+      settlementApi.settlementAccept,
+      { orderNo: "nope" },
+      { token: await s.loginUser("01011112222", "111111"), marker: "web" },
+    );
     expect(refused.status).toBe(401);
   });
 });

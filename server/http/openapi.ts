@@ -42,7 +42,10 @@ function security(e: EndpointDef): Json {
       return { security: [{ apiKey: [] }], "x-access": "partner" };
     case "operator": {
       const rule = AREAS[e.access.area];
-      return { security: [{ bearer: [] }], "x-access": { operator: e.access.area, who: rule.who, anyOf: "anyOf" in rule ? rule.anyOf : [] } };
+      return {
+        security: [{ bearer: [] }],
+        "x-access": { operator: e.access.area, who: rule.who, anyOf: "anyOf" in rule ? rule.anyOf : [] },
+      };
     }
   }
 }
@@ -55,10 +58,16 @@ export function openApiDocument(features: Record<string, Record<string, Endpoint
       if (e.viewOf) continue;
       const path = e.path.replace(/:(\w+)/g, "{$1}");
       const ok: Json = e.file
-        ? { description: `${e.file} (an .xlsx stream; an empty result answers the JSON envelope instead)`, content: { [XLSX]: { schema: { type: "string", contentMediaType: XLSX } } } }
+        ? {
+            description: `${e.file} (an .xlsx stream; an empty result answers the JSON envelope instead)`,
+            content: { [XLSX]: { schema: { type: "string", contentMediaType: XLSX } } },
+          }
         : e.raw
           ? { description: "Not the JSON envelope: see the summary." }
-          : { description: "Done.", content: { "application/json": { schema: envelope(e.response ? jsonSchema(e.response) : undefined) } } };
+          : {
+              description: "Done.",
+              content: { "application/json": { schema: envelope(e.response ? jsonSchema(e.response) : undefined) } },
+            };
       (paths[path] ??= {})[e.method.toLowerCase()] = {
         operationId: name,
         tags: [tag],
@@ -72,17 +81,30 @@ export function openApiDocument(features: Record<string, Record<string, Endpoint
   }
   return {
     openapi: "3.1.0",
-    info: { ...info, description: "Every answer is the envelope `{ code, message?, data? }`; `code` 200 is success (docs/api.md says what a schema cannot)." },
+    info: {
+      ...info,
+      description:
+        "Every answer is the envelope `{ code, message?, data? }`; `code` 200 is success (docs/api.md says what a schema cannot).",
+    },
     servers: [{ url: "/" }],
     tags: Object.keys(features).map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "With the `cookie-type` header: `web` (members) or `operation` (operators)." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "With the `cookie-type` header: `web` (members) or `operation` (operators).",
+        },
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
       },
       schemas: {
-        Error: { type: "object", required: ["code", "message"], properties: { code: { type: "integer" }, message: { type: "string" }, data: {} } },
+        Error: {
+          type: "object",
+          required: ["code", "message"],
+          properties: { code: { type: "integer" }, message: { type: "string" }, data: {} },
+        },
       },
     },
   };

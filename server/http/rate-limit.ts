@@ -12,7 +12,10 @@ import { Msg } from "../../domain/messages";
 export function limiterRoute(req: Request): string {
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof pattern === "string") return `${req.method} ${pattern}`;
-  const p = `${req.baseUrl}${req.path}`.toLowerCase().replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  const p = `${req.baseUrl}${req.path}`
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/$/, "$1");
   return `${req.method} ${p}`;
 }
 

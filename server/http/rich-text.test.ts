@@ -3,8 +3,11 @@ import { plainText, sanitizeRichText } from "./rich-text";
 
 describe("rich text allow-list (server)", () => {
   it("keeps bold, italic, underline, lists, headings, paragraphs and links with rel", () => {
-    const html = '<h2>제목</h2><p><strong>굵게</strong> <em>기울임</em> <u>밑줄</u><br /></p><ul><li>하나</li></ul><ol><li>둘</li></ol><p><a href="https://example.com/x">링크</a></p>';
-    expect(sanitizeRichText(html)).toBe(html.replace('<a href="https://example.com/x">', '<a href="https://example.com/x" rel="noopener noreferrer" target="_blank">'));
+    const html =
+      '<h2>제목</h2><p><strong>굵게</strong> <em>기울임</em> <u>밑줄</u><br /></p><ul><li>하나</li></ul><ol><li>둘</li></ol><p><a href="https://example.com/x">링크</a></p>';
+    expect(sanitizeRichText(html)).toBe(
+      html.replace('<a href="https://example.com/x">', '<a href="https://example.com/x" rel="noopener noreferrer" target="_blank">'),
+    );
   });
 
   it.each([
@@ -15,7 +18,10 @@ describe("rich text allow-list (server)", () => {
     ['<svg onload="alert(1)"><script>alert(1)</script></svg><p>ok</p>', "<p>ok</p>"],
     ['<style>body{display:none}</style><p style="background:url(javascript:alert(1))">ok</p>', "<p>ok</p>"],
     ['<iframe src="javascript:alert(1)"></iframe><p>ok</p>', "<p>ok</p>"],
-    ['<a href="https://x.test" target="_self" rel="opener">x</a>', '<a href="https://x.test" rel="noopener noreferrer" target="_blank">x</a>'],
+    [
+      '<a href="https://x.test" target="_self" rel="opener">x</a>',
+      '<a href="https://x.test" rel="noopener noreferrer" target="_blank">x</a>',
+    ],
   ])("drops %s", (input, out) => {
     expect(sanitizeRichText(input)).toBe(out);
   });

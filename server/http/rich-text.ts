@@ -29,11 +29,22 @@ export function sanitizeRichText(html: string): string {
  * can run in either app, and both show it exactly as typed.
  */
 export function textToHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/\r?\n/g, "<br>");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;")
+    .replace(/\r?\n/g, "<br>");
 }
 
 /** A title as plain text: tags (and script/style bodies) removed, no angle brackets left; React escapes the rest. */
 export function plainText(s: string): string {
   const text = sanitizeHtml(s, { allowedTags: [], allowedAttributes: {}, nonTextTags: [...(options.nonTextTags ?? [])] });
-  return text.replace(/&lt;|&gt;|[<>]/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&").trim();
+  return text
+    .replace(/&lt;|&gt;|[<>]/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .trim();
 }

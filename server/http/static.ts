@@ -23,7 +23,10 @@ export function sendHtml(req: Request, res: Response, file: string): void {
 /** The precompressed copy of `file` (.br before .gz) that the request accepts, if the build wrote one. */
 function pickEncoding(req: Request, file: string): { encoding: "br" | "gzip"; file: string } | null {
   const accepts = String(req.headers["accept-encoding"] ?? "");
-  for (const [encoding, ext] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+  for (const [encoding, ext] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ] as const) {
     if (new RegExp(`\\b${encoding}\\b`).test(accepts) && fs.existsSync(file + ext)) return { encoding, file: file + ext };
   }
   return null;

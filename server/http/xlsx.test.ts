@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import http from "node:http";
+import type http from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AddressInfo } from "node:net";
@@ -74,7 +74,13 @@ describe("xlsx download helper", () => {
       await streamXlsx(res, { fileName: "회원정보.xlsx", columns, rows: members(Number(req.params.n)), emptyMessage: Msg.noMembers });
     });
     app.get("/mixed/:n", async (req, res) => {
-      await streamXlsx(res, { fileName: "dashboard_list.xlsx", sheetName: "거래 내역", columns: mixedColumns, rows: mixed(Number(req.params.n)), maxRowsPerSheet: Number(req.query.perSheet ?? 1_048_576) });
+      await streamXlsx(res, {
+        fileName: "dashboard_list.xlsx",
+        sheetName: "거래 내역",
+        columns: mixedColumns,
+        rows: mixed(Number(req.params.n)),
+        maxRowsPerSheet: Number(req.query.perSheet ?? 1_048_576),
+      });
     });
     app.get("/endless", async (_req, res) => {
       async function* endless(): AsyncGenerator<Mixed> {
@@ -126,7 +132,9 @@ describe("xlsx download helper", () => {
   it("streams 100,000 members in flat memory; the file opens with Korean headers and every row", async () => {
     const small = await download(10_000);
     const big = await download(100_000);
-    console.log(`xlsx: peak heap growth 10k rows ${small.heapMb.toFixed(1)} MB, 100k rows ${big.heapMb.toFixed(1)} MB; peak RSS growth 100k ${big.rssMb.toFixed(1)} MB`);
+    console.log(
+      `xlsx: peak heap growth 10k rows ${small.heapMb.toFixed(1)} MB, 100k rows ${big.heapMb.toFixed(1)} MB; peak RSS growth 100k ${big.rssMb.toFixed(1)} MB`,
+    );
     expect(big.res.status).toBe(200);
     expect(big.res.headers.get("content-type")).toContain("spreadsheetml");
     expect(big.res.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("회원정보.xlsx")}`);
@@ -163,7 +171,13 @@ describe("xlsx download helper", () => {
     expect(ws.rowCount).toBe(3_001);
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(["번호", "받는 사람", "메모", "금액(원)", "시간"]);
     expect(ws.getColumn(3).width).toBe(40);
-    expect((ws.getRow(6).values as unknown[]).slice(1)).toEqual([5, "수신자5", ' <선물> & "감사" 5 ', 5_000_000_035, "2026. 05. 06. 12:00:00"]);
+    expect((ws.getRow(6).values as unknown[]).slice(1)).toEqual([
+      5,
+      "수신자5",
+      ' <선물> & "감사" 5 ',
+      5_000_000_035,
+      "2026. 05. 06. 12:00:00",
+    ]);
     expect(ws.getRow(8).getCell(2).value).toBeNull(); // i = 7: no name, no cell
     expect(ws.getRow(3_001).getCell(4).value).toBe(3_000 * 1_000_000_007);
   });

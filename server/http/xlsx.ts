@@ -13,6 +13,17 @@ export interface SheetColumn<T> {
   width?: number;
 }
 
+/** A column of a list's file, named by the list's column key (domain/schemas: MEMBER_COLUMNS, SALE_COLUMNS…). */
+export type KeyedColumn<T, K extends string = string> = SheetColumn<T> & { key: K };
+
+/**
+ * The file's columns for the keys the operator chose, in the order chosen (a key may name several columns of the
+ * file, e.g. an address and its owner's name, which keep their order); every column when nothing was chosen.
+ */
+export function chosenColumns<T>(columns: readonly KeyedColumn<T>[], keys: readonly string[] | undefined): SheetColumn<T>[] {
+  return keys ? keys.flatMap((k) => columns.filter((c) => c.key === k)) : [...columns];
+}
+
 export interface XlsxDownload<T> {
   /** The spec's file name, e.g. "sale_sell.xlsx" (Korean names are sent RFC 5987-encoded). */
   fileName: string;
@@ -65,7 +76,10 @@ function contentDisposition(fileName: string): string {
  * its cell objects. See server/README.md and docs/bench.md (Downloads).
  */
 export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<void> {
-  const it = Symbol.asyncIterator in d.rows ? (d.rows as AsyncIterable<T>)[Symbol.asyncIterator]() : toAsync((d.rows as Iterable<T>)[Symbol.iterator]());
+  const it =
+    Symbol.asyncIterator in d.rows
+      ? (d.rows as AsyncIterable<T>)[Symbol.asyncIterator]()
+      : toAsync((d.rows as Iterable<T>)[Symbol.iterator]());
   let next = await it.next();
   if (next.done) throw new AppError(Code.NOT_FOUND, d.emptyMessage ?? Msg.noResults);
 
@@ -88,7 +102,11 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
   const names: string[] = [];
   const cols = d.columns.map((_c, i) => columnLetters(i));
   const head = sheetHead(d.columns);
-  const headerRow = rowXml(1, cols, d.columns.map((c) => c.header));
+  const headerRow = rowXml(
+    1,
+    cols,
+    d.columns.map((c) => c.header),
+  );
   let sheet: PassThrough | undefined;
   let buf = Buffer.allocUnsafe(CHUNK_BYTES);
   let used = 0;
@@ -136,7 +154,13 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
         r = 1;
       }
       const row = next.value;
-      add(rowXml(++r, cols, d.columns.map((c) => c.value(row))));
+      add(
+        rowXml(
+          ++r,
+          cols,
+          d.columns.map((c) => c.value(row)),
+        ),
+      );
       if (full.length > 0) await send();
       if (++n % YIELD_EVERY === 0) await new Promise((ok) => setImmediate(ok));
       if (gone.signal.aborted) throw new Error("client closed the download");
@@ -167,7 +191,8 @@ async function* toAsync<T>(it: Iterator<T>): AsyncGenerator<T> {
 // ---- SpreadsheetML, the few parts a workbook needs -------------------------------------------------------
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const NS =
+  'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const SHEET_TAIL = "</sheetData></worksheet>";
 
 /** A, B, … Z, AA, AB… */
@@ -191,24 +216,26 @@ const CELL_MAX = 32_767;
 
 function rowXml(r: number, cols: string[], values: (string | number | null | undefined)[]): string {
   const n = String(r);
-  let s = '<row r="' + n + '">';
+  let s = `<row r="${n}">`;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (typeof v === "number") {
-      if (Number.isFinite(v)) s += '<c r="' + cols[i] + n + '"><v>' + v + "</v></c>";
+      if (Number.isFinite(v)) s += `<c r="${cols[i]}${n}"><v>${v}</v></c>`;
       continue;
     }
     if (v === null || v === undefined || v === "") continue;
     let t = typeof v === "string" ? v : String(v);
     if (t.length > CELL_MAX) t = t.slice(0, CELL_MAX);
     if (NEEDS_WORK.test(t)) t = escapeXml(t);
-    s += '<c r="' + cols[i] + n + (t.charCodeAt(0) <= 32 || t.charCodeAt(t.length - 1) <= 32 ? '" t="inlineStr"><is><t xml:space="preserve">' : '" t="inlineStr"><is><t>') + t + "</t></is></c>";
+    s += `<c r="${cols[i]}${n}${t.charCodeAt(0) <= 32 || t.charCodeAt(t.length - 1) <= 32 ? '" t="inlineStr"><is><t xml:space="preserve">' : '" t="inlineStr"><is><t>'}${t}</t></is></c>`;
   }
-  return s + "</row>";
+  return `${s}</row>`;
 }
 
 function sheetHead(columns: { header: string; width?: number }[]): string {
-  const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, c.header.length * 2 + 4)}" customWidth="1"/>`).join("");
+  const cols = columns
+    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, c.header.length * 2 + 4)}" customWidth="1"/>`)
+    .join("");
   return `${XML_HEAD}<worksheet ${NS}><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>`;
 }
 
@@ -224,14 +251,16 @@ function workbookXml(names: string[]): string {
 
 function workbookRels(count: number): string {
   let rels = "";
-  for (let i = 1; i <= count; i++) rels += `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`;
+  for (let i = 1; i <= count; i++)
+    rels += `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`;
   rels += `<Relationship Id="rId${count + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>`;
   return `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`;
 }
 
 function contentTypes(count: number): string {
   let sheets = "";
-  for (let i = 1; i <= count; i++) sheets += `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`;
+  for (let i = 1; i <= count; i++)
+    sheets += `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`;
   return (
     `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +

@@ -16,17 +16,37 @@ export async function insertChainCall(db: AppTx, method: string, args: string[],
  * settle job gave it up as never sent), and then it must not be sent.
  */
 export async function markCallSubmitted(db: AppTx, id: number, txHash: string): Promise<boolean> {
-  const r = await db.updateTable("chain_calls").set({ status: "submitted", tx_hash: txHash, updated_at: nowIso() }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  const r = await db
+    .updateTable("chain_calls")
+    .set({ status: "submitted", tx_hash: txHash, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function settleCall(db: AppTx, id: number, status: "confirmed" | "failed", blockNumber: number | null, error: string | null): Promise<void> {
-  await db.updateTable("chain_calls").set({ status, block_number: blockNumber, error, updated_at: nowIso() }).where("id", "=", id).execute();
+export async function settleCall(
+  db: AppTx,
+  id: number,
+  status: "confirmed" | "failed",
+  blockNumber: number | null,
+  error: string | null,
+): Promise<void> {
+  await db
+    .updateTable("chain_calls")
+    .set({ status, block_number: blockNumber, error, updated_at: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** A call that never left the process: nothing happened on chain. */
 export async function failUnsentCall(db: AppTx, id: number): Promise<void> {
-  await db.updateTable("chain_calls").set({ status: "failed", error: "not sent", updated_at: nowIso() }).where("id", "=", id).where("status", "=", "pending").execute();
+  await db
+    .updateTable("chain_calls")
+    .set({ status: "failed", error: "not sent", updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .execute();
 }
 
 export async function chainCall(db: AppTx, id: number): Promise<ChainCall | undefined> {

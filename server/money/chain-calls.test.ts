@@ -22,7 +22,8 @@ describe("token calls whose outcome the request did not see", () => {
   let s: TestStack;
   let admin: string;
   let admin2: string;
-  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { token, marker: "operation", body, headers });
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
   const supply = async () => Number(await s.ctx.chain.token.totalSupply());
 
@@ -79,19 +80,37 @@ describe("token calls whose outcome the request did not see", () => {
     expect(await supply()).toBe(before + 5_000);
     // Settled, a retry with the key is told the mint's outcome.
     const settled = await mint();
-    expect([settled.code, settled.data.id, settled.data.state, settled.data.txHash, settled.data.payload.value]).toEqual([200, id, "approved", call.tx_hash, 5_000]);
+    expect([settled.code, settled.data.id, settled.data.state, settled.data.txHash, settled.data.payload.value]).toEqual([
+      200,
+      id,
+      "approved",
+      call.tx_hash,
+      5_000,
+    ]);
     expect(await supply()).toBe(before + 5_000);
   });
 
   it("a mint whose request died is resolved from its call: 'in progress' while it is unsettled, then its outcome; never a second mint", async () => {
     const before = await supply();
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
-    const admin2Row = await s.ctx.db.selectFrom("admins").select(["id", "login_id"]).where("login_id", "=", "admin2").executeTakeFirstOrThrow();
+    const admin2Row = await s.ctx.db
+      .selectFrom("admins")
+      .select(["id", "login_id"])
+      .where("login_id", "=", "admin2")
+      .executeTakeFirstOrThrow();
     const id = await proposeMint(4_000);
     const scope = `a:${admin2Row.id}:POST:/api/proposals/${id}/approve`;
     // What the approval wrote before it died, long enough ago that no living request holds the key: the key, the
     // proposal taken to 'executing' and the call it names, recorded and not yet sent (one transaction).
-    await s.ctx.db.insertInto("idempotency").values({ scope, key: "M-died", request_hash: fingerprinter(s.ctx.config.pinKey)(null), created_at: new Date(Date.now() - 120_000).toISOString() }).execute();
+    await s.ctx.db
+      .insertInto("idempotency")
+      .values({
+        scope,
+        key: "M-died",
+        request_hash: fingerprinter(s.ctx.config.pinKey)(null),
+        created_at: new Date(Date.now() - 120_000).toISOString(),
+      })
+      .execute();
     const recorded = await s.ctx.db.transaction().execute(async (trx) => {
       expect(await proposals.decide(trx, id, "executing", { id: admin2Row.id, loginId: admin2Row.login_id })).toBe(true);
       const c = await recordCall(s.ctx, trx, "mint", [treasury, 4_000n], admin2Row.id, { scope, key: "M-died" });
@@ -107,7 +126,14 @@ describe("token calls whose outcome the request did not see", () => {
     expect(sent.status).toBe("confirmed");
     await followProposals(s.ctx);
     const done = await retry();
-    expect([done.code, done.headers.get("idempotent-replayed"), done.data.id, done.data.state, done.data.txHash, done.data.payload.value]).toEqual([200, "true", id, "approved", sent.tx_hash, 4_000]);
+    expect([
+      done.code,
+      done.headers.get("idempotent-replayed"),
+      done.data.id,
+      done.data.state,
+      done.data.txHash,
+      done.data.payload.value,
+    ]).toEqual([200, "true", id, "approved", sent.tx_hash, 4_000]);
     expect(await supply()).toBe(before + 4_000);
   });
 
@@ -116,7 +142,14 @@ describe("token calls whose outcome the request did not see", () => {
     const shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phonenumber))!.id))!.address;
     const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     const member = await s.loginUser(M1.phonenumber, M1.password);
-    expect((await s.call("POST", "/api/use/trade/address", { token: member, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 3_000, password: M1.password } })).code).toBe(200);
+    expect(
+      (
+        await s.call("POST", "/api/use/trade/address", {
+          token: member,
+          body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 3_000, password: M1.password },
+        })
+      ).code,
+    ).toBe(200);
     await expect.poll(async () => (await op("GET", "/api/calc/request/wallets", shop)).data?.[0]?.balance, { timeout: 20_000 }).toBe(3_000);
     const req = await op("POST", "/api/calc/request/exchange", shop, { address: shopAddr, value: 3_000, password: SHOP.password });
     expect(req.code).toBe(200);

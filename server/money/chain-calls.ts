@@ -63,7 +63,8 @@ export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promis
     // A call given up as never sent (`settleSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
     // its business row has moved on (a settlement back to 승인 대기), and a late burn would be a second one.
     const beforeSend = async (hash: string) => {
-      if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash)))) throw new Error(`chain call ${id} is no longer pending; not sent`);
+      if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash))))
+        throw new Error(`chain call ${id} is no longer pending; not sent`);
     };
     const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend });
     await settleFromReceipt(ctx, id, data, receipt);
@@ -77,16 +78,32 @@ export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promis
 }
 
 /** An operator call on the token (mint, burn, block…): recorded, then sent (see `sendCall`). */
-export async function callToken(ctx: CallCtx, method: TokenMethod, args: (string | bigint | number)[], adminId?: number, idempotency?: IdempotencyRef): Promise<ChainCallRow> {
+export async function callToken(
+  ctx: CallCtx,
+  method: TokenMethod,
+  args: (string | bigint | number)[],
+  adminId?: number,
+  idempotency?: IdempotencyRef,
+): Promise<ChainCallRow> {
   return sendCall(ctx, await recordCall(ctx, ctx.db, method, args, adminId, idempotency));
 }
 
-async function settleFromReceipt(ctx: CallCtx, id: number, data: string, receipt: { status: number | null; blockNumber: number }): Promise<void> {
+async function settleFromReceipt(
+  ctx: CallCtx,
+  id: number,
+  data: string,
+  receipt: { status: number | null; blockNumber: number },
+): Promise<void> {
   let error: string | null = null;
   if (receipt.status !== 1) {
     error = "reverted";
     try {
-      await ctx.chain.provider.call({ to: ctx.chain.deployment.token, data, from: ctx.chain.sender.address, blockTag: receipt.blockNumber - 1 });
+      await ctx.chain.provider.call({
+        to: ctx.chain.deployment.token,
+        data,
+        from: ctx.chain.sender.address,
+        blockTag: receipt.blockNumber - 1,
+      });
     } catch (e) {
       const revertData = (e as { data?: string }).data;
       if (revertData) error = describeRevert(ctx.chain.iface, revertData);

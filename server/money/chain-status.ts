@@ -46,7 +46,8 @@ export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number 
 export async function ensureChainUp(ctx: Pick<AppContext, "chain">): Promise<void> {
   ensureChainSynced(ctx);
   const up = lastUp.get(ctx.chain.provider);
-  if (!(up && Date.now() - up.at < UP_FOR_MS && !ctx.chain.node?.exited()) && (await chainHead(ctx)) === null) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+  if (!(up && Date.now() - up.at < UP_FOR_MS && !ctx.chain.node?.exited()) && (await chainHead(ctx)) === null)
+    throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
   if (await tokenPaused(ctx)) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.maintenance);
 }
 

@@ -31,8 +31,26 @@ export async function completeIdempotencyKey(db: AppTx, scope: string, key: stri
 }
 
 /** Records, in the transaction that wrote it, the money move a keyed request made: its outbox row or token call. */
-export async function linkIdempotencyMove(trx: AppTx, ref: IdempotencyRef, move: { transfer_id: number } | { call_id: number }): Promise<void> {
+export async function linkIdempotencyMove(
+  trx: AppTx,
+  ref: IdempotencyRef,
+  move: { transfer_id: number } | { call_id: number },
+): Promise<void> {
   await trx.updateTable("idempotency").set(move).where("scope", "=", ref.scope).where("key", "=", ref.key).execute();
+}
+
+/**
+ * Marks a key still held by its living request (a bulk request between its items): its age restarts, so a duplicate
+ * keeps getting 'in progress' while the request runs, however long, instead of being taken for a dead one's.
+ */
+export async function holdIdempotencyKey(db: AppTx, ref: IdempotencyRef): Promise<void> {
+  await db
+    .updateTable("idempotency")
+    .set({ created_at: nowIso() })
+    .where("scope", "=", ref.scope)
+    .where("key", "=", ref.key)
+    .where("status", "is", null)
+    .execute();
 }
 
 export async function releaseIdempotencyKey(db: AppTx, scope: string, key: string): Promise<void> {

@@ -5,7 +5,15 @@ import { AppError } from "../http/errors";
 import { authOf } from "../auth/request-auth";
 import { outboxRow } from "./outbox.repo";
 import { chainCall } from "./chain-calls.repo";
-import { type IdempotencyRef, claimIdempotencyKey, completeIdempotencyKey, expireIdempotencyKeys, idempotencyRecord, releaseIdempotencyKey } from "./idempotency.repo";
+import {
+  type IdempotencyRef,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  expireIdempotencyKeys,
+  holdIdempotencyKey,
+  idempotencyRecord,
+  releaseIdempotencyKey,
+} from "./idempotency.repo";
 import type { Job } from "../job";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -24,6 +32,15 @@ export type { IdempotencyRef } from "./idempotency.repo";
 /** The key of this request, set by `idempotent`, for the service that writes the outbox row. */
 export function idempotencyOf(res: Response): IdempotencyRef | undefined {
   return res.locals.idempotency as IdempotencyRef | undefined;
+}
+
+/**
+ * A keyed request that runs longer than IDEMPOTENCY_STALE_MS (a bulk request, item after item) says it is alive,
+ * so a duplicate is told 'in progress' rather than run as the retry of a dead request.
+ */
+export async function holdIdempotency(db: AppDb, res: Response): Promise<void> {
+  const ref = idempotencyOf(res);
+  if (ref) await holdIdempotencyKey(db, ref);
 }
 
 /** How a keyed request's answer is rebuilt from the money move it recorded: an outbox row, or a token call. */
@@ -79,7 +96,8 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
         if (row.status !== null) {
           // Answered. Only an answer 'pending' (200 pending, 202 sent-not-seen) whose move has settled since is
           // brought up to date.
-          const answeredPending = (row.status === 200 && parseData(row.response)?.status === "pending") || (row.status === 202 && call !== undefined);
+          const answeredPending =
+            (row.status === 200 && parseData(row.response)?.status === "pending") || (row.status === 202 && call !== undefined);
           if (!answeredPending || !settled) return replayed(row.status, row.response ?? "{}");
         } else if (call) {
           // A token call: recorded before it was sent, and marked sent before it could be mined; until a receipt
@@ -111,7 +129,10 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
     const json = res.json.bind(res);
     // The answer is stored before it is sent, so a retry that follows it at once is a replay.
     res.json = (body: unknown) => {
-      const stored = res.statusCode >= 500 ? releaseUnlessMoving(db, scope, key) : completeIdempotencyKey(db, scope, key, res.statusCode, JSON.stringify(body));
+      const stored =
+        res.statusCode >= 500
+          ? releaseUnlessMoving(db, scope, key)
+          : completeIdempotencyKey(db, scope, key, res.statusCode, JSON.stringify(body));
       void stored.catch(() => undefined).finally(() => json(body));
       return res;
     };
@@ -120,7 +141,11 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
 }
 
 /** The money move a key's request recorded (its outbox row, its token call), of the kinds asked for. */
-async function recordedMove(db: AppDb, row: { transfer_id: number | null; call_id: number | null }, kinds = { transfer: true, call: true }) {
+async function recordedMove(
+  db: AppDb,
+  row: { transfer_id: number | null; call_id: number | null },
+  kinds = { transfer: true, call: true },
+) {
   return {
     transfer: row.transfer_id !== null && kinds.transfer ? await outboxRow(db, row.transfer_id) : undefined,
     call: row.call_id !== null && kinds.call ? await chainCall(db, row.call_id) : undefined,

@@ -32,7 +32,12 @@ const outgoingQuery = hotQuery((db: AppDb, address: string, indexedHead: number)
       .where("status", "=", sql.lit("confirmed"))
       .where("block_number", ">", indexedHead)
       .as("unindexed"),
-    eb.selectFrom("outbox_transfers").select(sql<number | string>`COUNT(*)`.as("n")).where("from_address", "=", address).where("status", "=", sql.lit("submitted")).as("submitted"),
+    eb
+      .selectFrom("outbox_transfers")
+      .select(sql<number | string>`COUNT(*)`.as("n"))
+      .where("from_address", "=", address)
+      .where("status", "=", sql.lit("submitted"))
+      .as("submitted"),
   ]);
 });
 
@@ -82,7 +87,20 @@ export async function takeNonce(trx: AppTx, address: string): Promise<number> {
 }
 
 /** The outbox's columns in the order insertOutboxRow binds them. */
-const OUTBOX_INSERT = ["kind", "from_address", "to_address", "value", "fee", "nonce", "valid_before", "status", "member_id", "counterparty_member_id", "created_at", "updated_at"] as const;
+const OUTBOX_INSERT = [
+  "kind",
+  "from_address",
+  "to_address",
+  "value",
+  "fee",
+  "nonce",
+  "valid_before",
+  "status",
+  "member_id",
+  "counterparty_member_id",
+  "created_at",
+  "updated_at",
+] as const;
 const insertOutboxQuery = hotQuery((trx: AppDb, ...v: unknown[]) =>
   trx
     .insertInto("outbox_transfers")
@@ -95,7 +113,8 @@ const INSERT_DEFAULTS: Partial<NewOutboxRow> = { fee: 0, status: "pending" };
 
 /** A new row: the columns of OUTBOX_INSERT (fee and status as the table's defaults, the others null when absent). */
 export async function insertOutboxRow(trx: AppTx, row: NewOutboxRow): Promise<OutboxRow> {
-  for (const c of Object.keys(row)) if (!(OUTBOX_INSERT as readonly string[]).includes(c)) throw new Error(`insertOutboxRow: ${c} is not written`);
+  for (const c of Object.keys(row))
+    if (!(OUTBOX_INSERT as readonly string[]).includes(c)) throw new Error(`insertOutboxRow: ${c} is not written`);
   const [r] = await insertOutboxQuery(trx, ...OUTBOX_INSERT.map((c) => row[c] ?? INSERT_DEFAULTS[c] ?? null));
   return r;
 }
@@ -111,7 +130,14 @@ export async function outboxRows(db: AppTx, ids: number[]): Promise<OutboxRow[]>
 
 /** Pending rows in id order; `afterId`: only those after it (the relayer's next batch while one is on its way). */
 export async function pendingRows(db: AppTx, limit: number, afterId = 0): Promise<OutboxRow[]> {
-  return db.selectFrom("outbox_transfers").selectAll().where("status", "=", "pending").where("id", ">", afterId).orderBy("id").limit(limit).execute();
+  return db
+    .selectFrom("outbox_transfers")
+    .selectAll()
+    .where("status", "=", "pending")
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
 }
 
 export async function submittedRows(db: AppTx): Promise<OutboxRow[]> {
@@ -134,7 +160,13 @@ export async function markSubmitted(db: AppTx, ids: number[], txHash: string): P
 export async function markConfirmed(db: AppTx, id: number, blockNumber: number | null, txHash: string | null): Promise<void> {
   await db
     .updateTable("outbox_transfers")
-    .set((eb) => ({ status: "confirmed", block_number: blockNumber, tx_hash: eb.fn.coalesce(eb.val(txHash), eb.ref("tx_hash")), error: null, updated_at: nowIso() }))
+    .set((eb) => ({
+      status: "confirmed",
+      block_number: blockNumber,
+      tx_hash: eb.fn.coalesce(eb.val(txHash), eb.ref("tx_hash")),
+      error: null,
+      updated_at: nowIso(),
+    }))
     .where("id", "=", id)
     .execute();
 }
@@ -150,7 +182,11 @@ export async function markConfirmedMany(db: AppTx, ids: number[], blockNumber: n
 }
 
 export async function markFailed(db: AppTx, id: number, error: string, blockNumber: number | null): Promise<void> {
-  await db.updateTable("outbox_transfers").set({ status: "failed", error, block_number: blockNumber, updated_at: nowIso() }).where("id", "=", id).execute();
+  await db
+    .updateTable("outbox_transfers")
+    .set({ status: "failed", error, block_number: blockNumber, updated_at: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function requeue(db: AppTx, id: number): Promise<void> {

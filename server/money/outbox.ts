@@ -71,7 +71,11 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
     const o = await outgoing(trx, a, head ?? -1);
     if (o.submitted === 0 || head === null) return o.owed;
     const sent = await sentRows(trx, a);
-    const used = await view.usedAuthorizations(a, sent.map((r) => r.nonce), head);
+    const used = await view.usedAuthorizations(
+      a,
+      sent.map((r) => r.nonce),
+      head,
+    );
     return o.owed - sent.filter((r) => used.has(r.nonce.toLowerCase())).reduce((n, r) => n + r.n, 0);
   }
 

@@ -13,7 +13,11 @@ export interface TestStack extends Stack {
   /** The PostgreSQL database of this stack, or null on SQLite. */
   databaseUrl: string | null;
   /** Calls the API like a client: JSON body, optional bearer token and cookie-type; returns status + envelope. */
-  call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
+  call<T = any>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string>; raw?: string },
+  ): Promise<{ status: number; code: number; message?: string; data: T; headers: Headers }>;
   /**
    * Calls an endpoint of the table in domain/api/ as the apps do, typed: its input (path fields, then query
    * or body) and the `data` of its answer, unchecked so a test sees what the server really sent.
@@ -43,9 +47,22 @@ export async function startTestStack(
   reuse?: { dataDir: string; env: Record<string, string>; databaseUrl: string | null; waitForReplay?: boolean },
 ): Promise<TestStack> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "krw-test-"));
-  const env = reuse?.env ?? { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"), JWT_SECRET: crypto.randomBytes(32).toString("hex") };
+  const env = reuse?.env ?? {
+    DATA_DIR: dataDir,
+    KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    JWT_SECRET: crypto.randomBytes(32).toString("hex"),
+  };
   const databaseUrl = reuse ? reuse.databaseUrl : (overrides.databaseUrl ?? (await freshTestDatabase()));
-  const settings = { dataDir, port: 0, chainPort: await freePort(), rpcUrl: null, seedDemo: true, logLevel: "silent", ...overrides, databaseUrl };
+  const settings = {
+    dataDir,
+    port: 0,
+    chainPort: await freePort(),
+    rpcUrl: null,
+    seedDemo: true,
+    logLevel: "silent",
+    ...overrides,
+    databaseUrl,
+  };
   const stack = await startStack(settings, env);
   if (reuse?.waitForReplay !== false) await stack.ready();
   const call: TestStack["call"] = async (method, p, opts = {}) => {
@@ -55,7 +72,11 @@ export async function startTestStack(
     // With a token the web marker is the default; pass marker: null to send none.
     const marker = opts.marker === undefined ? (opts.token ? "web" : null) : opts.marker;
     if (marker) headers["cookie-type"] = marker;
-    const res = await fetch(stack.url + p, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+    const res = await fetch(stack.url + p, {
+      method,
+      headers,
+      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    });
     const text = await res.text();
     let env: any = {};
     try {
@@ -94,7 +115,10 @@ export async function startTestStack(
     async restart(opts = {}) {
       await stack.stop();
       await opts.beforeStart?.();
-      return startTestStack({ ...overrides, chainPort: await freePort() }, { dataDir, env, databaseUrl, waitForReplay: opts.waitForReplay });
+      return startTestStack(
+        { ...overrides, chainPort: await freePort() },
+        { dataDir, env, databaseUrl, waitForReplay: opts.waitForReplay },
+      );
     },
   };
 }

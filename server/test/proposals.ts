@@ -10,10 +10,17 @@ type Answer = { status: number; code: number; message?: string; data: any; heade
  * approval's answer; throws when the first call did not make a proposal.
  */
 export async function proposeAndApprove(
-  s: TestStack, proposer: string, approver: string, method: string, path: string, body?: unknown, approveHeaders?: Record<string, string>,
+  s: TestStack,
+  proposer: string,
+  approver: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  approveHeaders?: Record<string, string>,
 ): Promise<{ proposal: { id: number; state: string }; approval: Answer }> {
   const made = await s.call(method, path, { token: proposer, marker: "operation", body });
-  if (made.code !== 200 || made.message !== Msg.proposalCreated) throw new Error(`no proposal from ${method} ${path}: ${made.code} ${made.message}`);
+  if (made.code !== 200 || made.message !== Msg.proposalCreated)
+    throw new Error(`no proposal from ${method} ${path}: ${made.code} ${made.message}`);
   const proposal = made.data.proposal as { id: number; state: string };
   return { proposal, approval: await approveProposal(s, approver, proposal.id, approveHeaders) };
 }

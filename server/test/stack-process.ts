@@ -8,7 +8,10 @@ import { installProcessGuards, stopOnSignals } from "../lifecycle";
  * `{ url, leader, chainPid }` once it serves, then `{ leader: true }` when it takes over relaying and indexing.
  */
 let stack: Stack | null = null;
-installProcessGuards(() => stack?.ctx.log ?? console_, async () => void (await stack?.stop({ graceMs: 3_000 })));
+installProcessGuards(
+  () => stack?.ctx.log ?? console_,
+  async () => void (await stack?.stop({ graceMs: 3_000 })),
+);
 stopOnSignals(async () => void (await stack?.stop()), { log: () => stack?.ctx.log ?? console_ });
 
 const console_ = {
@@ -20,12 +23,12 @@ const console_ = {
 void startStack({ port: Number(process.env.PORT ?? 0), logLevel: process.env.LOG_LEVEL ?? "silent" }).then(
   (s) => {
     stack = s;
-    process.stdout.write(JSON.stringify({ url: s.url, leader: s.isLeader(), chainPid: s.ctx.chain.node?.pid ?? null }) + "\n");
+    process.stdout.write(`${JSON.stringify({ url: s.url, leader: s.isLeader(), chainPid: s.ctx.chain.node?.pid ?? null })}\n`);
     if (!s.isLeader()) {
       const t = setInterval(() => {
         if (!s.isLeader()) return;
         clearInterval(t);
-        process.stdout.write(JSON.stringify({ leader: true }) + "\n");
+        process.stdout.write(`${JSON.stringify({ leader: true })}\n`);
       }, 50);
     }
   },

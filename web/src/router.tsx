@@ -30,8 +30,22 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { path: "/", element: <HomePage /> },
-      { path: "/login", element: <RequireAnonymous><LoginPage /></RequireAnonymous> },
-      { path: "/signup", element: <RequireAnonymous><SignupPage /></RequireAnonymous> },
+      {
+        path: "/login",
+        element: (
+          <RequireAnonymous>
+            <LoginPage />
+          </RequireAnonymous>
+        ),
+      },
+      {
+        path: "/signup",
+        element: (
+          <RequireAnonymous>
+            <SignupPage />
+          </RequireAnonymous>
+        ),
+      },
       { path: "/buy", element: login(<BuyPage />) },
       { path: "/send/use", element: login(<SendPage key="use" tab="use" />) },
       { path: "/send/gift", element: login(<SendPage key="gift" tab="gift" />) },
@@ -51,8 +65,22 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout minimal />,
     children: [
-      { path: "/password", element: <RequireParam name="key_info"><PasswordPage /></RequireParam> },
-      { path: "/result", element: <RequireParam name="type"><ResultPage /></RequireParam> },
+      {
+        path: "/password",
+        element: (
+          <RequireParam name="key_info">
+            <PasswordPage />
+          </RequireParam>
+        ),
+      },
+      {
+        path: "/result",
+        element: (
+          <RequireParam name="type">
+            <ResultPage />
+          </RequireParam>
+        ),
+      },
       { path: "/mobile_address", element: <MobileAddressPage /> },
     ],
   },

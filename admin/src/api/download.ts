@@ -21,7 +21,12 @@ export function fileNameOf(header: string | null, fallback: string): string {
  * then saves it under the server's file name. A JSON answer is the server's refusal or "no results"
  * message and is thrown as ApiError.
  */
-export async function downloadFile(def: DownloadDef, filter: Record<string, unknown>, onProgress?: (bytes: number) => void, signal?: AbortSignal): Promise<void> {
+export async function downloadFile(
+  def: DownloadDef,
+  filter: Record<string, unknown>,
+  onProgress?: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const { path, rest } = fillPath(def.path, filter);
   const token = getToken();
   const headers: Record<string, string> = { "cookie-type": CookieType.OPERATION };
@@ -30,7 +35,12 @@ export async function downloadFile(def: DownloadDef, filter: Record<string, unkn
   if (!inQuery) headers["content-type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(inQuery ? path + queryString(rest) : path, { method: def.method, headers, body: inQuery ? undefined : JSON.stringify(rest), signal });
+    res = await fetch(inQuery ? path + queryString(rest) : path, {
+      method: def.method,
+      headers,
+      body: inQuery ? undefined : JSON.stringify(rest),
+      signal,
+    });
   } catch (e) {
     if (signal?.aborted) throw e;
     throw new ApiError(Code.SERVER_ERROR, Msg.serverError);

@@ -10,7 +10,11 @@ export { fillPath, queryString };
  * Whether the back-office calls an endpoint by name: JSON answers of operator and public endpoints
  * (downloads go through `downloads`, the RPC proxy through viem; member and partner calls are not its).
  */
-type AdminCall<E> = E extends { file: string } | { raw: true } ? false : E extends { access: { kind: "member" | "partner" } } ? false : true;
+type AdminCall<E> = E extends { file: string } | { raw: true }
+  ? false
+  : E extends { access: { kind: "member" | "partner" } }
+    ? false
+    : true;
 type AdminName = { [K in ApiName]: AdminCall<(typeof API)[K]> extends true ? K : never }[ApiName];
 
 /**

@@ -10,7 +10,6 @@ const TOKEN_COOKIE = "krw_admin_token";
 const ACCOUNT_KEY = "krw_admin_account";
 const COOKIE_PATH = "/admin";
 
-
 export interface AdminAccount {
   id: number;
   username: string;
@@ -18,11 +17,15 @@ export interface AdminAccount {
   permission: number;
   /** Menu flags of spec §6. */
   flags: AdminFlags;
+  /**
+   * OPERATOR_2FA=required and not enrolled yet: the session reaches only 내 보안 설정 (and logout) until the operator
+   * enrols in two-factor login; the server refuses every other call (1202).
+   */
+  enrolOnly?: boolean;
 }
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-
 
 export function getToken(): string | null {
   return readCookie(TOKEN_COOKIE);

@@ -15,8 +15,10 @@ import { ForbiddenPage, PlaceholderPage } from "../pages/common/PlaceholderPage"
 export function LayoutRoute() {
   const { token, account } = useSession();
   if (!token || !account) return null;
+  // A session limited to enrolling in two-factor login hears no notices (the server refuses its socket). The tree keeps
+  // its shape when that ends, so the page that enrolled (showing the recovery codes) stays mounted.
   return (
-    <RealtimeProvider token={token}>
+    <RealtimeProvider token={account.enrolOnly ? null : token}>
       <AdminLayout account={account} />
     </RealtimeProvider>
   );

@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { Box, CloseButton, Drawer, Flex, Portal } from "@chakra-ui/react";
-import { Outlet } from "react-router";
+import { Box, Button, CloseButton, Drawer, Flex, Portal } from "@chakra-ui/react";
+import { Link as RouterLink, Outlet } from "react-router";
 import type { AdminAccount } from "../api/session";
 import { L } from "../labels";
+import { SECURITY_PATH } from "../screens";
+import { ShieldIcon } from "../components/ui/icons";
 import { SideMenu } from "./SideMenu";
 import { Toolbar } from "./Toolbar";
 
@@ -43,6 +45,15 @@ export function AdminLayout({ account }: { account: AdminAccount }) {
               </Drawer.Header>
               <Drawer.Body px="0">
                 <SideMenu account={account} onNavigate={() => setDrawer(false)} />
+                {/* The toolbar shows 내 보안 설정 from md up; on a phone it is here. */}
+                <Box px="3" pb="4" hideFrom="md">
+                  <Button asChild variant="outline" size="sm" w="full">
+                    <RouterLink to={SECURITY_PATH} onClick={() => setDrawer(false)} data-testid="admin-drawer-security">
+                      <ShieldIcon />
+                      {L.security.title}
+                    </RouterLink>
+                  </Button>
+                </Box>
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={L.closeMenu} />

@@ -46,7 +46,14 @@ export function LogoutButton() {
           {L.logout}
         </Box>
       </Button>
-      <ConfirmDialog open={asking} message={L.logoutConfirm} loading={busy} onConfirm={logout} onClose={() => setAsking(false)} testId="admin-logout-confirm" />
+      <ConfirmDialog
+        open={asking}
+        message={L.logoutConfirm}
+        loading={busy}
+        onConfirm={logout}
+        onClose={() => setAsking(false)}
+        testId="admin-logout-confirm"
+      />
     </>
   );
 }

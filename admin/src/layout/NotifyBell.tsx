@@ -25,25 +25,25 @@ export function NotifyBell() {
       </IconButton>
       {unread > 0 && (
         <Box
-            position="absolute"
-            top="0.5"
-            right="0.5"
-            pointerEvents="none"
-            bg="red.solid"
-            color="red.contrast"
-            fontSize="2xs"
-            fontWeight="bold"
-            minW="4"
-            h="4"
-            px="1"
-            rounded="full"
-            lineHeight="1"
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-            data-testid="admin-notify-unread"
-          >
-            {unread > 99 ? "99+" : unread}
+          position="absolute"
+          top="0.5"
+          right="0.5"
+          pointerEvents="none"
+          bg="red.solid"
+          color="red.contrast"
+          fontSize="2xs"
+          fontWeight="bold"
+          minW="4"
+          h="4"
+          px="1"
+          rounded="full"
+          lineHeight="1"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+          data-testid="admin-notify-unread"
+        >
+          {unread > 99 ? "99+" : unread}
         </Box>
       )}
     </Box>

@@ -10,7 +10,13 @@ const ORDER: (keyof ToolbarData)[] = ["masterTotal", "ownerTotal", "userTotal", 
 export function ToolbarTotals() {
   const q = useToolbarTotals(true);
   return (
-    <HStack gap="5" overflowX="auto" data-testid="admin-toolbar-totals" title={q.isError ? q.error.message : undefined} css={{ scrollbarWidth: "none" }}>
+    <HStack
+      gap="5"
+      overflowX="auto"
+      data-testid="admin-toolbar-totals"
+      title={q.isError ? q.error.message : undefined}
+      css={{ scrollbarWidth: "none" }}
+    >
       {ORDER.map((k) => (
         <Stack key={k} gap="0" flexShrink={0} data-testid={`admin-toolbar-${k}`}>
           <Text fontSize="2xs" color="toolbar.muted" whiteSpace="nowrap">

@@ -2,7 +2,7 @@ import { Badge, Button, CloseButton, Dialog, HStack, Portal, Text } from "@chakr
 import { Link as RouterLink } from "react-router";
 import { formatDate } from "@domain/format";
 import { L } from "../labels";
-import { pushTarget, type AdminPush } from "./socket";
+import { pushHref, pushTarget, type AdminPush } from "./socket";
 
 interface Props {
   push: AdminPush | null;
@@ -10,7 +10,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** One realtime push: its kind, message and date, with a link to the screen that handles it. */
+/** One realtime push: its kind, message and date, with a link to its record on the screen that handles it. */
 export function NotifyDialog({ push, remaining, onClose }: Props) {
   return (
     <Dialog.Root open={push !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" size="sm">
@@ -42,7 +42,11 @@ export function NotifyDialog({ push, remaining, onClose }: Props) {
                     {L.close}
                   </Button>
                   <Button asChild colorPalette="brand">
-                    <RouterLink to={pushTarget[push.kind]} onClick={onClose} data-testid="admin-notify-link">
+                    <RouterLink
+                      to={pushHref(push.kind, push.refId) ?? pushTarget[push.kind]}
+                      onClick={onClose}
+                      data-testid="admin-notify-link"
+                    >
                       {L.notifyGo}
                     </RouterLink>
                   </Button>

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { useQueryClient } from "@tanstack/react-query";
 import { connectRealtime, realtimeUrl, type AdminPush } from "./socket";
 import { NotifyDialog } from "./NotifyDialog";
-import { queryKeys } from "../api/queries";
+import { endpointKey, refreshMoney } from "../api/queries";
 
 interface RealtimeState {
   /** Pushes received since the bell was last opened. */
@@ -14,22 +14,27 @@ const RealtimeContext = createContext<RealtimeState>({ unread: 0, clearUnread: (
 
 export const useRealtime = () => useContext(RealtimeContext);
 
-/** Opens the notification channel while an operator is logged in and shows each push in a dialog. */
-export function RealtimeProvider({ token, children }: { token: string; children: React.ReactNode }) {
+/** Opens the notification channel while an operator is logged in and shows each push in a dialog (none without a token). */
+export function RealtimeProvider({ token, children }: { token: string | null; children: React.ReactNode }) {
   const qc = useQueryClient();
   const [queue, setQueue] = useState<AdminPush[]>([]);
   const [unread, setUnread] = useState(0);
 
   useEffect(() => {
-    return connectRealtime(realtimeUrl(token), (p) => {
-      setQueue((q) => [...q, p]);
-      setUnread((n) => n + 1);
-      // Deposits, inquiries and settlements change the totals on screen.
-      void qc.invalidateQueries({ queryKey: queryKeys.toolbar });
-      void qc.invalidateQueries({ queryKey: queryKeys.mainData });
-      // …and the notification list, so an open notify page shows the new row.
-      void qc.invalidateQueries({ queryKey: ["notify"] });
-    });
+    if (!token) return;
+    return connectRealtime(
+      realtimeUrl(token),
+      (p) => {
+        setQueue((q) => [...q, p]);
+        setUnread((n) => n + 1);
+        // Deposits, inquiries and settlements change the amounts on screen…
+        void refreshMoney(qc);
+        // …and the notification list, so an open notify page shows the new row.
+        void qc.invalidateQueries({ queryKey: endpointKey("notifyList") });
+      },
+      // A move confirmed (recorded or indexed), whoever made it: balances, totals and lists of moves are read again.
+      () => void refreshMoney(qc),
+    );
   }, [token, qc]);
 
   const clearUnread = useCallback(() => setUnread(0), []);

@@ -1,4 +1,9 @@
-/** The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, created_at}. */
+import { detailHref, detailId, type DetailParamName } from "../components/dialogs/detailUrl";
+
+/**
+ * The operator notification channel: WS /ws?token=<operation token> pushing {kind, message, id, ref_id, created_at}, and
+ * {kind: "moved"} when token moves are confirmed, recorded or indexed (what shows money is then read again).
+ */
 
 export type PushKind = "입금" | "문의" | "정산" | "승인";
 
@@ -6,6 +11,8 @@ export interface AdminPush {
   kind: PushKind;
   message: string;
   id: number;
+  /** The record the push is about (the buy order, the inquiry, the settlement order), when it names one. */
+  refId: number | null;
   created_at: string;
 }
 
@@ -18,6 +25,31 @@ export const pushTarget: Record<PushKind, string> = {
   정산: "/calc/management",
   승인: "/proposals",
 };
+
+/** The detail each kind's record opens in, over its screen. */
+const pushDetail: Record<Exclude<PushKind, "승인">, DetailParamName> = { 입금: "sale", 문의: "post", 정산: "order" };
+
+/**
+ * Where a notification leads: its record's detail over the screen that handles it (`/board/inquiry?post=12`), the
+ * screen alone when it names no record; null for a kind the back-office does not know.
+ */
+export function pushHref(kind: string, refId: number | null): string | null {
+  if (!KINDS.includes(kind)) return null;
+  const k = kind as PushKind;
+  if (refId === null) return pushTarget[k];
+  // A proposal has its own page (/proposals/:id), not a detail over a list.
+  return k === "승인" ? `${pushTarget[k]}/${refId}` : detailHref(pushTarget[k], pushDetail[k], refId);
+}
+
+/** Whether a frame says token moves were confirmed. */
+export function isMoved(text: unknown): boolean {
+  if (typeof text !== "string" || !text.includes('"moved"')) return false;
+  try {
+    return (JSON.parse(text) as { kind?: unknown })?.kind === "moved";
+  } catch {
+    return false;
+  }
+}
 
 /** A push from raw frame text, or null for anything else (pings, other events, garbage). */
 export function parsePush(text: unknown): AdminPush | null {
@@ -35,6 +67,7 @@ export function parsePush(text: unknown): AdminPush | null {
     kind: o.kind as PushKind,
     message: typeof o.message === "string" ? o.message : "",
     id: typeof o.id === "number" ? o.id : Number(o.id) || 0,
+    refId: typeof o.ref_id === "number" || typeof o.ref_id === "string" ? detailId(String(o.ref_id)) : null,
     created_at: typeof o.created_at === "string" ? o.created_at : new Date().toISOString(),
   };
 }
@@ -53,7 +86,7 @@ export function backoffMs(attempt: number): number {
  * Keeps a socket open, reconnecting with backoff after any close or failure (the server may not
  * offer /ws at all: that only means quiet retries). Returns a function that stops it for good.
  */
-export function connectRealtime(url: string, onPush: (p: AdminPush) => void): () => void {
+export function connectRealtime(url: string, onPush: (p: AdminPush) => void, onMoved: () => void = () => {}): () => void {
   let ws: WebSocket | null = null;
   let timer: number | undefined;
   let attempt = 0;
@@ -76,6 +109,7 @@ export function connectRealtime(url: string, onPush: (p: AdminPush) => void): ()
       attempt = 0;
     };
     ws.onmessage = (ev) => {
+      if (isMoved(ev.data)) return onMoved();
       const p = parsePush(ev.data);
       if (p) onPush(p);
     };

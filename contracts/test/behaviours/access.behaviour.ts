@@ -35,22 +35,22 @@ const ROLE_CASES: RoleCase[] = [
  * and the fee collector; the master minter manages minters.
  */
 export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
-  describe("roles", function () {
+  describe("roles", () => {
     for (const c of ROLE_CASES) {
-      describe(c.role, function () {
-        it(`lets the ${c.role} call`, async function () {
+      describe(c.role, () => {
+        it(`lets the ${c.role} call`, async () => {
           const f = await loadFixture(fixture);
           await expect(c.call(f, f[c.role])).not.to.be.reverted;
         });
 
-        it(`rejects others with ${c.error}(account)`, async function () {
+        it(`rejects others with ${c.error}(account)`, async () => {
           const f = await loadFixture(fixture);
           for (const other of [f.outsider, f.admin, f.masterMinter, f.alice]) {
             await expect(c.call(f, other)).to.be.revertedWithCustomError(f.voucher, c.error).withArgs(other.address);
           }
         });
 
-        it(`stops working once revoked by the ${c.admin}`, async function () {
+        it(`stops working once revoked by the ${c.admin}`, async () => {
           const f = await loadFixture(fixture);
           const holder = f[c.role];
           await expect(f.voucher.connect(f[c.admin]).revokeRole(f.roles[c.role], holder.address))
@@ -61,7 +61,7 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
         });
 
         if (c.role === "blocker") {
-          it("still works when the blocker itself is blocked (a block stays reversible)", async function () {
+          it("still works when the blocker itself is blocked (a block stays reversible)", async () => {
             const f = await loadFixture(fixture);
             await f.voucher.connect(f.blocker).blockAccount(f.blocker.address);
             await expect(c.call(f, f.blocker)).not.to.be.reverted;
@@ -70,7 +70,7 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
               .withArgs(f.blocker.address, f.blocker.address);
           });
         } else {
-          it(`refuses a blocked ${c.role} with AccountBlocked(${c.role}), and lets it act once unblocked`, async function () {
+          it(`refuses a blocked ${c.role} with AccountBlocked(${c.role}), and lets it act once unblocked`, async () => {
             const f = await loadFixture(fixture);
             const holder = f[c.role];
             await f.voucher.connect(f.blocker).blockAccount(holder.address);
@@ -81,7 +81,7 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
           });
         }
 
-        it("keeps the role across balance changes of its holder (the flags share the balance word)", async function () {
+        it("keeps the role across balance changes of its holder (the flags share the balance word)", async () => {
           const f = await loadFixture(fixture);
           const holder = f[c.role];
           await f.voucher.connect(f.alice).transfer(holder.address, 5_000n);
@@ -92,7 +92,7 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
       });
     }
 
-    it("grants roles only through the admin", async function () {
+    it("grants roles only through the admin", async () => {
       const f = await loadFixture(fixture);
       for (const role of [f.roles.burner, f.roles.masterMinter]) {
         await expect(f.voucher.connect(f.burner).grantRole(role, f.outsider.address))
@@ -105,7 +105,7 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
       }
     });
 
-    it("grants the minter role only through the master minter, not the admin", async function () {
+    it("grants the minter role only through the master minter, not the admin", async () => {
       const f = await loadFixture(fixture);
       expect(await f.voucher.getRoleAdmin(f.roles.minter)).to.equal(f.roles.masterMinter);
       await expect(f.voucher.connect(f.admin).grantRole(f.roles.minter, f.outsider.address))
@@ -116,14 +116,14 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
         .withArgs(f.roles.minter, f.outsider.address, f.masterMinter.address);
     });
 
-    it("says RoleGranted once: granting a role twice changes nothing", async function () {
+    it("says RoleGranted once: granting a role twice changes nothing", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.admin).grantRole(f.roles.burner, f.burner.address)).not.to.emit(f.voucher, "RoleGranted");
       await expect(f.voucher.connect(f.admin).revokeRole(f.roles.burner, f.alice.address)).not.to.emit(f.voucher, "RoleRevoked");
       expect(await f.voucher.hasRole(f.roles.burner, f.burner.address)).to.equal(true);
     });
 
-    it("lets a holder renounce its own role", async function () {
+    it("lets a holder renounce its own role", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.pauser).renounceRole(f.roles.pauser, f.pauser.address))
         .to.emit(f.voucher, "RoleRevoked")
@@ -131,7 +131,7 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
       await expect(f.voucher.connect(f.pauser).pause()).to.be.revertedWithCustomError(f.voucher, "NotPauser").withArgs(f.pauser.address);
     });
 
-    it("never grants a role to the zero address", async function () {
+    it("never grants a role to the zero address", async () => {
       const f = await loadFixture(fixture);
       for (const role of Object.values(f.roles)) {
         const granter = role === f.roles.minter ? f.masterMinter : f.admin;
@@ -143,8 +143,8 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
     });
   });
 
-  describe("setFeeCollector", function () {
-    it("lets the admin move the fee collector and emits FeeCollectorChanged", async function () {
+  describe("setFeeCollector", () => {
+    it("lets the admin move the fee collector and emits FeeCollectorChanged", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.admin).setFeeCollector(f.carol.address))
         .to.emit(f.voucher, "FeeCollectorChanged")
@@ -152,15 +152,12 @@ export function shouldBehaveLikeAccessControlledVoucher(fixture: Fixture) {
       expect(await f.voucher.feeCollector()).to.equal(f.carol.address);
     });
 
-    it("rejects the zero address", async function () {
+    it("rejects the zero address", async () => {
       const f = await loadFixture(fixture);
-      await expect(f.voucher.connect(f.admin).setFeeCollector(ethers.ZeroAddress)).to.be.revertedWithCustomError(
-        f.voucher,
-        "ZeroAddress",
-      );
+      await expect(f.voucher.connect(f.admin).setFeeCollector(ethers.ZeroAddress)).to.be.revertedWithCustomError(f.voucher, "ZeroAddress");
     });
 
-    it("rejects everyone but the admin", async function () {
+    it("rejects everyone but the admin", async () => {
       const f = await loadFixture(fixture);
       for (const other of [f.outsider, f.minter, f.relayer, f.feeCollector]) {
         await expect(f.voucher.connect(other).setFeeCollector(f.carol.address))

@@ -6,7 +6,7 @@ import { signTransferAuthorization, transferArgs, type SignedAuthorization } fro
 
 /** Several authorizations in one transaction, each isolated. Expects a funded fixture. */
 export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
-  describe("batchTransferWithAuthorization", function () {
+  describe("batchTransferWithAuthorization", () => {
     /** Two good items around three bad ones: forged signature, replayed nonce, insufficient balance. */
     async function mixedBatch(f: VoucherFixture) {
       const used = await signTransferAuthorization(f.voucher, f.alice, { to: f.bob.address, value: 100n });
@@ -50,18 +50,12 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       expect(await f.voucher.authorizationState(bad.from, bad.nonce)).to.equal(false);
     }
 
-    it("moves the good items and reports each bad one with AuthorizationFailed", async function () {
+    it("moves the good items and reports each bad one with AuthorizationFailed", async () => {
       const f = await loadFixture(fixture);
       const b = await mixedBatch(f);
       const batch = f.voucher.connect(f.relayer);
 
-      expect([...(await batch.batchTransferWithAuthorization.staticCall(b.items))]).to.deep.equal([
-        true,
-        false,
-        false,
-        false,
-        true,
-      ]);
+      expect([...(await batch.batchTransferWithAuthorization.staticCall(b.items))]).to.deep.equal([true, false, false, false, true]);
 
       const tx = batch.batchTransferWithAuthorization(b.items);
       await expect(tx).to.changeTokenBalances(
@@ -70,16 +64,10 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
         [-(3_000n + 2_000n + 2n * FEE), 0n, 3_000n, 2_000n, 2n * FEE],
       );
       await expect(tx).to.emit(f.voucher, "AuthorizationFailed").withArgs(1n, f.alice.address, b.forged.nonce, b.reasons.forged);
-      await expect(tx)
-        .to.emit(f.voucher, "AuthorizationFailed")
-        .withArgs(2n, f.alice.address, b.replayed.nonce, b.reasons.replayed);
+      await expect(tx).to.emit(f.voucher, "AuthorizationFailed").withArgs(2n, f.alice.address, b.replayed.nonce, b.reasons.replayed);
       await expect(tx).to.emit(f.voucher, "AuthorizationFailed").withArgs(3n, f.bob.address, b.tooMuch.nonce, b.reasons.tooMuch);
-      await expect(tx)
-        .to.emit(f.voucher, "TransferWithFee")
-        .withArgs(f.alice.address, f.carol.address, 3_000n, FEE, b.good1.nonce);
-      await expect(tx)
-        .to.emit(f.voucher, "TransferWithFee")
-        .withArgs(f.alice.address, f.outsider.address, 2_000n, FEE, b.good2.nonce);
+      await expect(tx).to.emit(f.voucher, "TransferWithFee").withArgs(f.alice.address, f.carol.address, 3_000n, FEE, b.good1.nonce);
+      await expect(tx).to.emit(f.voucher, "TransferWithFee").withArgs(f.alice.address, f.outsider.address, 2_000n, FEE, b.good2.nonce);
 
       const failed = voucherEvents(f.voucher, await mined(tx))
         .filter((e) => e.name === "AuthorizationFailed")
@@ -87,7 +75,7 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       expect(failed).to.deep.equal([1n, 2n, 3n]);
     });
 
-    it("marks the good nonces used and leaves the bad ones unused", async function () {
+    it("marks the good nonces used and leaves the bad ones unused", async () => {
       const f = await loadFixture(fixture);
       const b = await mixedBatch(f);
       await f.voucher.connect(f.relayer).batchTransferWithAuthorization(b.items);
@@ -100,7 +88,7 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       await expect(f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(b.tooMuch))).not.to.be.reverted;
     });
 
-    it("runs one wallet's consecutive nonces in one batch, each flipping its bit of the shared word", async function () {
+    it("runs one wallet's consecutive nonces in one batch, each flipping its bit of the shared word", async () => {
       const f = await loadFixture(fixture);
       const items = [];
       for (const nonce of [0n, 1n, 2n, 255n, 256n]) {
@@ -113,7 +101,7 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       expect(await f.voucher.nonceBitmap(f.alice.address, 1n)).to.equal(1n);
     });
 
-    it("runs the same nonce only once inside one batch", async function () {
+    it("runs the same nonce only once inside one batch", async () => {
       const f = await loadFixture(fixture);
       const once = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
       const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([once, once]);
@@ -128,14 +116,14 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
         );
     });
 
-    it("fails an item whose recipient is blocked with AccountBlocked, the others go through", async function () {
+    it("fails an item whose recipient is blocked with AccountBlocked, the others go through", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.blocker).blockAccount(f.outsider.address);
       const toBlocked = await signTransferAuthorization(f.voucher, f.alice, { to: f.outsider.address, value: 1_000n, fee: FEE });
       await expectFailsAlone(f, toBlocked, "AccountBlocked", [f.outsider.address]);
     });
 
-    it("while paused, fails every item with EnforcedPause and keeps their nonces for later", async function () {
+    it("while paused, fails every item with EnforcedPause and keeps their nonces for later", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.pauser).pause();
       const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
@@ -147,7 +135,7 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       await expect(f.voucher.connect(f.relayer).batchTransferWithAuthorization([auth])).to.emit(f.voucher, "TransferWithFee");
     });
 
-    it("does not revert when every item fails", async function () {
+    it("does not revert when every item fails", async () => {
       const f = await loadFixture(fixture);
       const forged = await signTransferAuthorization(f.voucher, f.bob, { from: f.alice.address, to: f.bob.address, value: 1n });
       const tx = f.voucher.connect(f.relayer).batchTransferWithAuthorization([forged]);
@@ -156,15 +144,12 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
       expect(await f.voucher.balanceOf(f.alice.address)).to.equal(ALICE_START);
     });
 
-    it("rejects an empty batch with EmptyBatch", async function () {
+    it("rejects an empty batch with EmptyBatch", async () => {
       const f = await loadFixture(fixture);
-      await expect(f.voucher.connect(f.relayer).batchTransferWithAuthorization([])).to.be.revertedWithCustomError(
-        f.voucher,
-        "EmptyBatch",
-      );
+      await expect(f.voucher.connect(f.relayer).batchTransferWithAuthorization([])).to.be.revertedWithCustomError(f.voucher, "EmptyBatch");
     });
 
-    it("accepts a batch only from the relayer", async function () {
+    it("accepts a batch only from the relayer", async () => {
       const f = await loadFixture(fixture);
       const auth = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n });
       await expect(f.voucher.connect(f.alice).batchTransferWithAuthorization([auth]))
@@ -172,26 +157,26 @@ export function shouldBehaveLikeBatchingVoucher(fixture: Fixture) {
         .withArgs(f.alice.address);
     });
 
-    it("has no self-call entry point: isolation is done by checking before writing", async function () {
+    it("has no self-call entry point: isolation is done by checking before writing", async () => {
       const f = await loadFixture(fixture);
       expect(f.voucher.interface.getFunction("executeAuthorization")).to.equal(null);
     });
 
-    it("reports an item whose value + fee overflows as ERC20InsufficientBalance and runs the rest", async function () {
+    it("reports an item whose value + fee overflows as ERC20InsufficientBalance and runs the rest", async () => {
       const f = await loadFixture(fixture);
       const max = 2n ** 256n - 1n;
       const overflow = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: max, fee: FEE });
       await expectFailsAlone(f, overflow, "ERC20InsufficientBalance", [f.alice.address, ALICE_START, max]);
     });
 
-    it("fails an item with a fee when the fee collector is blocked; one without a fee runs", async function () {
+    it("fails an item with a fee when the fee collector is blocked; one without a fee runs", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.blocker).blockAccount(f.feeCollector.address);
       const withFee = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
       await expectFailsAlone(f, withFee, "AccountBlocked", [f.feeCollector.address], 0n);
     });
 
-    it("emits, per good item, Transfer(value), Transfer(fee), TransferWithFee in that order", async function () {
+    it("emits, per good item, Transfer(value), Transfer(fee), TransferWithFee in that order", async () => {
       const f = await loadFixture(fixture);
       const a = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, fee: FEE });
       const b = await signTransferAuthorization(f.voucher, f.bob, { to: f.carol.address, value: 2_000n, fee: FEE });

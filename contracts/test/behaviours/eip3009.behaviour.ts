@@ -60,17 +60,17 @@ const MODES: Mode[] = [
  */
 export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
   for (const m of MODES) {
-    describe(`EIP-3009 ${m.fn}`, function () {
+    describe(`EIP-3009 ${m.fn}`, () => {
       const submit = (f: VoucherFixture, a: SignedAuthorization, as = m.submitter(f)) => f.voucher.connect(as)[m.fn](...transferArgs(a));
       const signed = (f: VoucherFixture, extra: Partial<Auth> = {}) =>
         m.sign(f, f.alice, { to: f.carol.address, value: 5_000n, fee: FEE, ...extra });
 
-      it("has the expected type hash", async function () {
+      it("has the expected type hash", async () => {
         const f = await loadFixture(fixture);
         expect(await f.voucher[m.typeHash]()).to.equal(ethers.id(ethers.TypedDataEncoder.from(m.types).encodeType(m.typeName)));
       });
 
-      it(`executes a transfer when a valid authorization is given${m.fn === "receiveWithAuthorization" ? " and the caller is the payee" : ""}`, async function () {
+      it(`executes a transfer when a valid authorization is given${m.fn === "receiveWithAuthorization" ? " and the caller is the payee" : ""}`, async () => {
         const f = await loadFixture(fixture);
         const a = await signed(f);
         expect(await f.voucher.authorizationState(f.alice.address, a.nonce)).to.equal(false);
@@ -82,7 +82,7 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
       });
 
       if (m.fn === "receiveWithAuthorization") {
-        it("reverts if the caller is not the payee, with CallerNotPayee(caller, payee)", async function () {
+        it("reverts if the caller is not the payee, with CallerNotPayee(caller, payee)", async () => {
           const f = await loadFixture(fixture);
           const a = await signed(f);
           for (const other of [f.outsider, f.relayer, f.alice]) {
@@ -93,20 +93,22 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
           expect(await f.voucher.authorizationState(f.alice.address, a.nonce)).to.equal(false);
         });
       } else {
-        it("reverts if the caller is not the relayer, with NotRelayer(caller) (EIP-3009 lets anyone submit: a documented difference)", async function () {
+        it("reverts if the caller is not the relayer, with NotRelayer(caller) (EIP-3009 lets anyone submit: a documented difference)", async () => {
           const f = await loadFixture(fixture);
           const a = await signed(f);
-          await expect(submit(f, a, f.outsider)).to.be.revertedWithCustomError(f.voucher, "NotRelayer").withArgs(f.outsider.address);
+          await expect(submit(f, a, f.outsider))
+            .to.be.revertedWithCustomError(f.voucher, "NotRelayer")
+            .withArgs(f.outsider.address);
         });
 
-        it("reverts if the payee is the zero address, with ERC20InvalidReceiver(0)", async function () {
+        it("reverts if the payee is the zero address, with ERC20InvalidReceiver(0)", async () => {
           const f = await loadFixture(fixture);
           const a = await m.sign(f, f.alice, { to: ethers.ZeroAddress, value: 1n });
           await expect(submit(f, a)).to.be.revertedWithCustomError(f.voucher, "ERC20InvalidReceiver").withArgs(ethers.ZeroAddress);
         });
       }
 
-      it("reverts if the signature does not match the given parameters, with InvalidSignature(from, recovered)", async function () {
+      it("reverts if the signature does not match the given parameters, with InvalidSignature(from, recovered)", async () => {
         const f = await loadFixture(fixture);
         const a = await signed(f);
         await expect(submit(f, { ...a, value: a.value * 2n }))
@@ -114,19 +116,19 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
           .withArgs(f.alice.address, anyValue);
       });
 
-      it("reverts if the signature is not made with the right key, with InvalidSignature(from, signer)", async function () {
+      it("reverts if the signature is not made with the right key, with InvalidSignature(from, signer)", async () => {
         const f = await loadFixture(fixture);
         const a = await m.sign(f, f.bob, { from: f.alice.address, to: f.carol.address, value: 5_000n, fee: FEE });
         await expect(submit(f, a)).to.be.revertedWithCustomError(f.voucher, "InvalidSignature").withArgs(f.alice.address, f.bob.address);
       });
 
-      it("reverts if the signature is for the other EIP-3009 type, with InvalidSignature", async function () {
+      it("reverts if the signature is for the other EIP-3009 type, with InvalidSignature", async () => {
         const f = await loadFixture(fixture);
         const a = await m.signOther(f, f.alice, { to: f.carol.address, value: 5_000n, fee: FEE });
         await expect(submit(f, a)).to.be.revertedWithCustomError(f.voucher, "InvalidSignature").withArgs(f.alice.address, anyValue);
       });
 
-      it("reverts if the authorization is not yet valid, with AuthorizationNotYetValid(validAfter, now)", async function () {
+      it("reverts if the authorization is not yet valid, with AuthorizationNotYetValid(validAfter, now)", async () => {
         const f = await loadFixture(fixture);
         const now = BigInt(await time.latest());
         const a = await signed(f, { validAfter: now + 100n, validBefore: now + 3_600n });
@@ -136,22 +138,26 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
           .withArgs(now + 100n, now + 50n);
       });
 
-      it("reverts if the authorization is expired, with AuthorizationExpired(validBefore, now)", async function () {
+      it("reverts if the authorization is expired, with AuthorizationExpired(validBefore, now)", async () => {
         const f = await loadFixture(fixture);
         const now = BigInt(await time.latest());
         const a = await signed(f, { validBefore: now + 10n });
         await time.setNextBlockTimestamp(now + 20n);
-        await expect(submit(f, a)).to.be.revertedWithCustomError(f.voucher, "AuthorizationExpired").withArgs(now + 10n, now + 20n);
+        await expect(submit(f, a))
+          .to.be.revertedWithCustomError(f.voucher, "AuthorizationExpired")
+          .withArgs(now + 10n, now + 20n);
       });
 
-      it("reverts if the authorization has already been used, with AuthorizationUsedOrCanceled(from, nonce)", async function () {
+      it("reverts if the authorization has already been used, with AuthorizationUsedOrCanceled(from, nonce)", async () => {
         const f = await loadFixture(fixture);
         const a = await signed(f);
         await submit(f, a);
-        await expect(submit(f, a)).to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled").withArgs(f.alice.address, a.nonce);
+        await expect(submit(f, a))
+          .to.be.revertedWithCustomError(f.voucher, "AuthorizationUsedOrCanceled")
+          .withArgs(f.alice.address, a.nonce);
       });
 
-      it("reverts if the signer already used the nonce in another authorization", async function () {
+      it("reverts if the signer already used the nonce in another authorization", async () => {
         const f = await loadFixture(fixture);
         const first = await signed(f);
         await submit(f, first);
@@ -161,7 +167,7 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
           .withArgs(f.alice.address, first.nonce);
       });
 
-      it("reverts if the authorization exceeds the balance, with ERC20InsufficientBalance(from, balance, value + fee)", async function () {
+      it("reverts if the authorization exceeds the balance, with ERC20InsufficientBalance(from, balance, value + fee)", async () => {
         const f = await loadFixture(fixture);
         const a = await signed(f, { value: ALICE_START });
         await expect(submit(f, a))
@@ -170,14 +176,14 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
         expect(await f.voucher.authorizationState(f.alice.address, a.nonce)).to.equal(false);
       });
 
-      it("reverts if the contract is paused, with EnforcedPause", async function () {
+      it("reverts if the contract is paused, with EnforcedPause", async () => {
         const f = await loadFixture(fixture);
         const a = await signed(f);
         await f.voucher.connect(f.pauser).pause();
         await expect(submit(f, a)).to.be.revertedWithCustomError(f.voucher, "EnforcedPause");
       });
 
-      it("reverts if the payer or the payee is blocked, with AccountBlocked(account)", async function () {
+      it("reverts if the payer or the payee is blocked, with AccountBlocked(account)", async () => {
         const f = await loadFixture(fixture);
         const a = await signed(f);
         await f.voucher.connect(f.blocker).blockAccount(f.alice.address);
@@ -189,7 +195,7 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
         await expect(submit(f, a)).to.emit(f.voucher, "TransferWithFee");
       });
 
-      it("reverts if the submitter is blocked, with AccountBlocked(submitter)", async function () {
+      it("reverts if the submitter is blocked, with AccountBlocked(submitter)", async () => {
         const f = await loadFixture(fixture);
         const a = await signed(f);
         const submitter = m.submitter(f);
@@ -199,8 +205,8 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
     });
   }
 
-  describe("EIP-3009 nonces shared by transfer, receive and cancel", function () {
-    it("a nonce used by a transfer cannot be received, and the other way round", async function () {
+  describe("EIP-3009 nonces shared by transfer, receive and cancel", () => {
+    it("a nonce used by a transfer cannot be received, and the other way round", async () => {
       const f = await loadFixture(fixture);
       const t = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, nonce: 5n });
       const r = await signReceiveAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n, nonce: 5n });
@@ -218,18 +224,20 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
     });
   });
 
-  describe("EIP-3009 cancelAuthorization", function () {
-    it("has the expected type hash", async function () {
+  describe("EIP-3009 cancelAuthorization", () => {
+    it("has the expected type hash", async () => {
       const f = await loadFixture(fixture);
       const typeString = ethers.TypedDataEncoder.from(CANCEL_AUTHORIZATION_TYPES).encodeType("CancelAuthorization");
       expect(await f.voucher.CANCEL_AUTHORIZATION_TYPEHASH()).to.equal(ethers.id(typeString));
     });
 
     for (const m of MODES) {
-      it(`cancels an unused authorization if the signature is valid: a ${m.fn} with its nonce then reverts`, async function () {
+      it(`cancels an unused authorization if the signature is valid: a ${m.fn} with its nonce then reverts`, async () => {
         const f = await loadFixture(fixture);
         const a = await m.sign(f, f.alice, { to: f.carol.address, value: 1_000n });
-        await expect(f.voucher.connect(f.outsider).cancelAuthorization(...cancelArgs(await signCancelAuthorization(f.voucher, f.alice, a.nonce))))
+        await expect(
+          f.voucher.connect(f.outsider).cancelAuthorization(...cancelArgs(await signCancelAuthorization(f.voucher, f.alice, a.nonce))),
+        )
           .to.emit(f.voucher, "AuthorizationCanceled")
           .withArgs(f.alice.address, a.nonce);
         expect(await f.voucher.authorizationState(f.alice.address, a.nonce)).to.equal(true);
@@ -239,7 +247,7 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
       });
     }
 
-    it("cannot be used to cancel someone else's authorization: InvalidSignature(authorizer, signer)", async function () {
+    it("cannot be used to cancel someone else's authorization: InvalidSignature(authorizer, signer)", async () => {
       const f = await loadFixture(fixture);
       const cancel = await signCancelAuthorization(f.voucher, f.bob, 3n, f.alice.address);
       await expect(f.voucher.cancelAuthorization(...cancelArgs(cancel)))
@@ -247,7 +255,7 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
         .withArgs(f.alice.address, f.bob.address);
     });
 
-    it("reverts if the authorization has already been used", async function () {
+    it("reverts if the authorization has already been used", async () => {
       const f = await loadFixture(fixture);
       const a = await signTransferAuthorization(f.voucher, f.alice, { to: f.carol.address, value: 1_000n });
       await f.voucher.connect(f.relayer).transferWithAuthorization(...transferArgs(a));
@@ -256,7 +264,7 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
         .withArgs(f.alice.address, a.nonce);
     });
 
-    it("reverts if the authorization has already been canceled", async function () {
+    it("reverts if the authorization has already been canceled", async () => {
       const f = await loadFixture(fixture);
       const cancel = await signCancelAuthorization(f.voucher, f.alice, 8n);
       await f.voucher.cancelAuthorization(...cancelArgs(cancel));
@@ -265,7 +273,7 @@ export function shouldBehaveLikeEIP3009Voucher(fixture: Fixture) {
         .withArgs(f.alice.address, 8n);
     });
 
-    it("reverts if the contract is paused, with EnforcedPause", async function () {
+    it("reverts if the contract is paused, with EnforcedPause", async () => {
       const f = await loadFixture(fixture);
       const cancel = await signCancelAuthorization(f.voucher, f.alice, 8n);
       await f.voucher.connect(f.pauser).pause();

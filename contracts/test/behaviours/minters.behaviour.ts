@@ -12,8 +12,8 @@ import { ALICE_START, BOB_START, MINTER_ALLOWANCE, type Fixture } from "../helpe
 export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
   const SPENT = ALICE_START + BOB_START;
 
-  describe("minter allowances: configureMinter", function () {
-    it("pt015: makes a minter with the allowance and emits RoleGranted and MinterConfigured(masterMinter, minter, allowance)", async function () {
+  describe("minter allowances: configureMinter", () => {
+    it("pt015: makes a minter with the allowance and emits RoleGranted and MinterConfigured(masterMinter, minter, allowance)", async () => {
       const f = await loadFixture(fixture);
       expect(await f.voucher.isMinter(f.carol.address)).to.equal(false);
       const tx = f.voucher.connect(f.masterMinter).configureMinter(f.carol.address, 7_000n);
@@ -24,7 +24,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       expect(await f.voucher.minterAllowance(f.carol.address)).to.equal(7_000n);
     });
 
-    it("replaces the allowance of an existing minter (sets, does not add), without a second RoleGranted", async function () {
+    it("replaces the allowance of an existing minter (sets, does not add), without a second RoleGranted", async () => {
       const f = await loadFixture(fixture);
       const tx = f.voucher.connect(f.masterMinter).configureMinter(f.minter.address, 500n);
       await expect(tx).to.emit(f.voucher, "MinterConfigured").withArgs(f.masterMinter.address, f.minter.address, 500n);
@@ -32,7 +32,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       expect(await f.voucher.minterAllowance(f.minter.address)).to.equal(500n);
     });
 
-    it("accepts a zero allowance: a minter that cannot mint until given more", async function () {
+    it("accepts a zero allowance: a minter that cannot mint until given more", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.masterMinter).configureMinter(f.carol.address, 0n);
       expect(await f.voucher.isMinter(f.carol.address)).to.equal(true);
@@ -41,7 +41,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
         .withArgs(f.carol.address, 0n, 1n);
     });
 
-    it("nt026: refuses anyone but the master minter with NotMasterMinter(account)", async function () {
+    it("nt026: refuses anyone but the master minter with NotMasterMinter(account)", async () => {
       const f = await loadFixture(fixture);
       for (const other of [f.admin, f.minter, f.outsider]) {
         await expect(f.voucher.connect(other).configureMinter(other.address, 1_000n))
@@ -50,7 +50,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       }
     });
 
-    it("refuses the zero address with ZeroAddress", async function () {
+    it("refuses the zero address with ZeroAddress", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.masterMinter).configureMinter(ethers.ZeroAddress, 1n)).to.be.revertedWithCustomError(
         f.voucher,
@@ -58,7 +58,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       );
     });
 
-    it("nt028: is refused while paused with EnforcedPause", async function () {
+    it("nt028: is refused while paused with EnforcedPause", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.pauser).pause();
       await expect(f.voucher.connect(f.masterMinter).configureMinter(f.carol.address, 1n)).to.be.revertedWithCustomError(
@@ -68,7 +68,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       expect(await f.voucher.isMinter(f.carol.address)).to.equal(false);
     });
 
-    it("ept030 / ept032: works when the master minter or the minter is blocked (the blocked minter still cannot mint)", async function () {
+    it("ept030 / ept032: works when the master minter or the minter is blocked (the blocked minter still cannot mint)", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.blocker).blockAccount(f.masterMinter.address);
       await f.voucher.connect(f.blocker).blockAccount(f.carol.address);
@@ -81,8 +81,8 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
     });
   });
 
-  describe("minter allowances: mint", function () {
-    it("pt012: mints and decreases the minter's allowance by the amount", async function () {
+  describe("minter allowances: mint", () => {
+    it("pt012: mints and decreases the minter's allowance by the amount", async () => {
       const f = await loadFixture(fixture);
       expect(await f.voucher.minterAllowance(f.minter.address)).to.equal(MINTER_ALLOWANCE - SPENT);
       await expect(f.voucher.connect(f.minter).mint(f.carol.address, 3_000n)).to.changeTokenBalance(f.voucher, f.carol, 3_000n);
@@ -90,7 +90,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       expect(await f.voucher.totalSupply()).to.equal(SPENT + 3_000n);
     });
 
-    it("nt005: refuses more than the allowance with MinterAllowanceExceeded(minter, allowance, needed), nothing minted", async function () {
+    it("nt005: refuses more than the allowance with MinterAllowanceExceeded(minter, allowance, needed), nothing minted", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.masterMinter).configureMinter(f.minter.address, 1_000n);
       await expect(f.voucher.connect(f.minter).mint(f.carol.address, 1_001n))
@@ -100,7 +100,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       expect(await f.voucher.totalSupply()).to.equal(SPENT);
     });
 
-    it("mints the exact allowance down to zero, then refuses one more won", async function () {
+    it("mints the exact allowance down to zero, then refuses one more won", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.masterMinter).configureMinter(f.minter.address, 1_000n);
       await f.voucher.connect(f.minter).mint(f.carol.address, 600n);
@@ -111,7 +111,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
         .withArgs(f.minter.address, 0n, 1n);
     });
 
-    it("keeps each minter's allowance apart", async function () {
+    it("keeps each minter's allowance apart", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.masterMinter).configureMinter(f.carol.address, 2_000n);
       await f.voucher.connect(f.carol).mint(f.bob.address, 2_000n);
@@ -120,7 +120,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       await expect(f.voucher.connect(f.minter).mint(f.bob.address, 2_000n)).to.changeTokenBalance(f.voucher, f.bob, 2_000n);
     });
 
-    it("nt002: refuses a non-minter with NotMinter(account), even the master minter", async function () {
+    it("nt002: refuses a non-minter with NotMinter(account), even the master minter", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.masterMinter).mint(f.carol.address, 1n))
         .to.be.revertedWithCustomError(f.voucher, "NotMinter")
@@ -128,8 +128,8 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
     });
   });
 
-  describe("minter allowances: increaseMinterAllowance", function () {
-    it("adds to the allowance and emits MinterAllowanceIncreased(masterMinter, minter, increment, newAllowance)", async function () {
+  describe("minter allowances: increaseMinterAllowance", () => {
+    it("adds to the allowance and emits MinterAllowanceIncreased(masterMinter, minter, increment, newAllowance)", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.masterMinter).configureMinter(f.carol.address, 1_000n);
       await f.voucher.connect(f.carol).mint(f.bob.address, 400n);
@@ -139,14 +139,14 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       expect(await f.voucher.minterAllowance(f.carol.address)).to.equal(5_600n);
     });
 
-    it("refuses an account that is not a minter with NotMinter(account)", async function () {
+    it("refuses an account that is not a minter with NotMinter(account)", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.masterMinter).increaseMinterAllowance(f.carol.address, 1n))
         .to.be.revertedWithCustomError(f.voucher, "NotMinter")
         .withArgs(f.carol.address);
     });
 
-    it("refuses a zero increment with ZeroAmount", async function () {
+    it("refuses a zero increment with ZeroAmount", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.masterMinter).increaseMinterAllowance(f.minter.address, 0n)).to.be.revertedWithCustomError(
         f.voucher,
@@ -154,7 +154,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       );
     });
 
-    it("refuses an allowance past 2^256 - 1 with MinterAllowanceOverflow(minter, allowance, increment)", async function () {
+    it("refuses an allowance past 2^256 - 1 with MinterAllowanceOverflow(minter, allowance, increment)", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.masterMinter).configureMinter(f.carol.address, ethers.MaxUint256 - 5n);
       await expect(f.voucher.connect(f.masterMinter).increaseMinterAllowance(f.carol.address, 6n))
@@ -164,7 +164,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       expect(await f.voucher.minterAllowance(f.carol.address)).to.equal(ethers.MaxUint256);
     });
 
-    it("refuses anyone but the master minter with NotMasterMinter(account)", async function () {
+    it("refuses anyone but the master minter with NotMasterMinter(account)", async () => {
       const f = await loadFixture(fixture);
       for (const other of [f.admin, f.minter]) {
         await expect(f.voucher.connect(other).increaseMinterAllowance(f.minter.address, 1n))
@@ -173,7 +173,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       }
     });
 
-    it("is refused while paused with EnforcedPause", async function () {
+    it("is refused while paused with EnforcedPause", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.pauser).pause();
       await expect(f.voucher.connect(f.masterMinter).increaseMinterAllowance(f.minter.address, 1n)).to.be.revertedWithCustomError(
@@ -183,8 +183,8 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
     });
   });
 
-  describe("minter allowances: removeMinter", function () {
-    it("pt010: takes the role and the whole allowance away, emitting RoleRevoked and MinterRemoved(masterMinter, minter)", async function () {
+  describe("minter allowances: removeMinter", () => {
+    it("pt010: takes the role and the whole allowance away, emitting RoleRevoked and MinterRemoved(masterMinter, minter)", async () => {
       const f = await loadFixture(fixture);
       const tx = f.voucher.connect(f.masterMinter).removeMinter(f.minter.address);
       await expect(tx).to.emit(f.voucher, "RoleRevoked").withArgs(f.roles.minter, f.minter.address, f.masterMinter.address);
@@ -196,14 +196,14 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
         .withArgs(f.minter.address);
     });
 
-    it("refuses an account that is not a minter with NotMinter(account)", async function () {
+    it("refuses an account that is not a minter with NotMinter(account)", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.masterMinter).removeMinter(f.carol.address))
         .to.be.revertedWithCustomError(f.voucher, "NotMinter")
         .withArgs(f.carol.address);
     });
 
-    it("nt029: refuses anyone but the master minter with NotMasterMinter(account)", async function () {
+    it("nt029: refuses anyone but the master minter with NotMasterMinter(account)", async () => {
       const f = await loadFixture(fixture);
       for (const other of [f.admin, f.minter]) {
         await expect(f.voucher.connect(other).removeMinter(f.minter.address))
@@ -212,7 +212,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       }
     });
 
-    it("ept006 / ept033 / ept034: works while paused and when the master minter or the minter is blocked", async function () {
+    it("ept006 / ept033 / ept034: works while paused and when the master minter or the minter is blocked", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.pauser).pause();
       await f.voucher.connect(f.blocker).blockAccount(f.masterMinter.address);
@@ -222,7 +222,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
         .withArgs(f.masterMinter.address, f.minter.address);
     });
 
-    it("clears the allowance however the role goes (revokeRole, renounceRole): a minter made again starts from zero", async function () {
+    it("clears the allowance however the role goes (revokeRole, renounceRole): a minter made again starts from zero", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.masterMinter).revokeRole(f.roles.minter, f.minter.address))
         .to.emit(f.voucher, "MinterRemoved")
@@ -241,8 +241,8 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
     });
   });
 
-  describe("master minter role", function () {
-    it("is granted and revoked by the admin; a revoked master minter configures nothing", async function () {
+  describe("master minter role", () => {
+    it("is granted and revoked by the admin; a revoked master minter configures nothing", async () => {
       const f = await loadFixture(fixture);
       expect(await f.voucher.getRoleAdmin(f.roles.masterMinter)).to.equal(f.roles.admin);
       await f.voucher.connect(f.admin).revokeRole(f.roles.masterMinter, f.masterMinter.address);
@@ -253,7 +253,7 @@ export function shouldBehaveLikeMinterAllowanceVoucher(fixture: Fixture) {
       await expect(f.voucher.connect(f.outsider).configureMinter(f.carol.address, 1n)).to.emit(f.voucher, "MinterConfigured");
     });
 
-    it("announces at deployment that the master minter administers the minter role", async function () {
+    it("announces at deployment that the master minter administers the minter role", async () => {
       const f = await loadFixture(fixture);
       const voucher = await ethers.deployContract("KRWVoucher", [f.admin.address, f.feeCollector.address]);
       await expect(voucher.deploymentTransaction())

@@ -15,13 +15,19 @@ export function shouldBehaveLikePausableERC20(fixture: Fixture) {
     {
       name: "transfer",
       act: (f) => f.voucher.connect(f.bob).transfer(f.carol.address, BOB_START),
-      changes: (f) => [[f.bob, f.carol], [-BOB_START, BOB_START]],
+      changes: (f) => [
+        [f.bob, f.carol],
+        [-BOB_START, BOB_START],
+      ],
     },
     {
       name: "transferFrom",
       prepare: (f) => f.voucher.connect(f.bob).approve(f.alice.address, 40n),
       act: (f) => f.voucher.connect(f.alice).transferFrom(f.bob.address, f.carol.address, 40n),
-      changes: (f) => [[f.bob, f.carol], [-40n, 40n]],
+      changes: (f) => [
+        [f.bob, f.carol],
+        [-40n, 40n],
+      ],
     },
     {
       name: "mint",
@@ -35,17 +41,17 @@ export function shouldBehaveLikePausableERC20(fixture: Fixture) {
     },
   ];
 
-  describe("ERC20Pausable", function () {
+  describe("ERC20Pausable", () => {
     for (const c of cases) {
-      describe(c.name, function () {
-        it(`allows ${c.name} when unpaused`, async function () {
+      describe(c.name, () => {
+        it(`allows ${c.name} when unpaused`, async () => {
           const f = await loadFixture(fixture);
           await c.prepare?.(f);
           const [who, amounts] = c.changes(f);
           await expect(c.act(f)).to.changeTokenBalances(f.voucher, who, amounts);
         });
 
-        it(`allows ${c.name} when paused and then unpaused`, async function () {
+        it(`allows ${c.name} when paused and then unpaused`, async () => {
           const f = await loadFixture(fixture);
           await c.prepare?.(f);
           await f.voucher.connect(f.pauser).pause();
@@ -54,7 +60,7 @@ export function shouldBehaveLikePausableERC20(fixture: Fixture) {
           await expect(c.act(f)).to.changeTokenBalances(f.voucher, who, amounts);
         });
 
-        it(`refuses ${c.name} while paused with EnforcedPause`, async function () {
+        it(`refuses ${c.name} while paused with EnforcedPause`, async () => {
           const f = await loadFixture(fixture);
           await c.prepare?.(f);
           await f.voucher.connect(f.pauser).pause();

@@ -5,8 +5,8 @@ import { ALICE_START, BOB_START, type Fixture } from "../helpers/fixtures";
 
 /** Mint on purchase, burn on settlement; whole won, no zero amounts. Expects a funded fixture. */
 export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
-  describe("mint", function () {
-    it("creates vouchers and emits Transfer from zero and Minted", async function () {
+  describe("mint", () => {
+    it("creates vouchers and emits Transfer from zero and Minted", async () => {
       const f = await loadFixture(fixture);
       const tx = f.voucher.connect(f.minter).mint(f.carol.address, 50_000n);
       await expect(tx).to.emit(f.voucher, "Transfer").withArgs(ethers.ZeroAddress, f.carol.address, 50_000n);
@@ -15,15 +15,12 @@ export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
       expect(await f.voucher.totalSupply()).to.equal(ALICE_START + BOB_START + 50_000n);
     });
 
-    it("rejects a zero amount", async function () {
+    it("rejects a zero amount", async () => {
       const f = await loadFixture(fixture);
-      await expect(f.voucher.connect(f.minter).mint(f.carol.address, 0n)).to.be.revertedWithCustomError(
-        f.voucher,
-        "ZeroAmount",
-      );
+      await expect(f.voucher.connect(f.minter).mint(f.carol.address, 0n)).to.be.revertedWithCustomError(f.voucher, "ZeroAmount");
     });
 
-    it("refuses a supply above 2^248 - 1 with SupplyOverflow(totalSupply, amount): the top byte holds the flags", async function () {
+    it("refuses a supply above 2^248 - 1 with SupplyOverflow(totalSupply, amount): the top byte holds the flags", async () => {
       const f = await loadFixture(fixture);
       const cap = 2n ** 248n - 1n;
       await f.voucher.connect(f.masterMinter).configureMinter(f.minter.address, ethers.MaxUint256);
@@ -47,7 +44,7 @@ export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
       expect(await f.voucher.isBlocked(f.minter.address)).to.equal(false);
     });
 
-    it("rejects the zero address as recipient", async function () {
+    it("rejects the zero address as recipient", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.minter).mint(ethers.ZeroAddress, 1n))
         .to.be.revertedWithCustomError(f.voucher, "ERC20InvalidReceiver")
@@ -55,8 +52,8 @@ export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
     });
   });
 
-  describe("burn", function () {
-    it("destroys vouchers and emits Transfer to zero and Burned", async function () {
+  describe("burn", () => {
+    it("destroys vouchers and emits Transfer to zero and Burned", async () => {
       const f = await loadFixture(fixture);
       const tx = f.voucher.connect(f.burner).burn(f.alice.address, 30_000n);
       await expect(tx).to.emit(f.voucher, "Transfer").withArgs(f.alice.address, ethers.ZeroAddress, 30_000n);
@@ -65,21 +62,18 @@ export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
       expect(await f.voucher.totalSupply()).to.equal(ALICE_START + BOB_START - 30_000n);
     });
 
-    it("burns the whole balance", async function () {
+    it("burns the whole balance", async () => {
       const f = await loadFixture(fixture);
       await f.voucher.connect(f.burner).burn(f.bob.address, BOB_START);
       expect(await f.voucher.balanceOf(f.bob.address)).to.equal(0n);
     });
 
-    it("rejects a zero amount", async function () {
+    it("rejects a zero amount", async () => {
       const f = await loadFixture(fixture);
-      await expect(f.voucher.connect(f.burner).burn(f.alice.address, 0n)).to.be.revertedWithCustomError(
-        f.voucher,
-        "ZeroAmount",
-      );
+      await expect(f.voucher.connect(f.burner).burn(f.alice.address, 0n)).to.be.revertedWithCustomError(f.voucher, "ZeroAmount");
     });
 
-    it("rejects more than the balance with ERC20InsufficientBalance(from, balance, needed)", async function () {
+    it("rejects more than the balance with ERC20InsufficientBalance(from, balance, needed)", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.burner).burn(f.bob.address, BOB_START + 1n))
         .to.be.revertedWithCustomError(f.voucher, "ERC20InsufficientBalance")
@@ -90,8 +84,8 @@ export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
     });
   });
 
-  describe("plain ERC-20 transfers", function () {
-    it("moves whole won between holders", async function () {
+  describe("plain ERC-20 transfers", () => {
+    it("moves whole won between holders", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.alice).transfer(f.carol.address, 1_234n)).to.changeTokenBalances(
         f.voucher,
@@ -100,7 +94,7 @@ export function shouldBehaveLikeMintableBurnableVoucher(fixture: Fixture) {
       );
     });
 
-    it("rejects more than the balance with ERC20InsufficientBalance", async function () {
+    it("rejects more than the balance with ERC20InsufficientBalance", async () => {
       const f = await loadFixture(fixture);
       await expect(f.voucher.connect(f.bob).transfer(f.carol.address, BOB_START + 1n))
         .to.be.revertedWithCustomError(f.voucher, "ERC20InsufficientBalance")

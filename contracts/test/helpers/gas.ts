@@ -81,7 +81,9 @@ async function measureBitmapVoucher(
     gasOf(
       voucher
         .connect(relayer)
-        .transferWithAuthorization(...transferArgs(await signTransferAuthorization(voucher, alice, { to: bob, value: 5_000n, fee: FEE, nonce }))),
+        .transferWithAuthorization(
+          ...transferArgs(await signTransferAuthorization(voucher, alice, { to: bob, value: 5_000n, fee: FEE, nonce })),
+        ),
     );
   const giftFirstInWord = await gift(nonceOf(1n, 0));
   const giftInWord = await gift(1n);

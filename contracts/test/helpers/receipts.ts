@@ -10,7 +10,5 @@ export async function mined(tx: Promise<ContractTransactionResponse>): Promise<C
 
 /** The voucher's own events in a receipt, in log order. */
 export function voucherEvents(voucher: Voucher, receipt: ContractTransactionReceipt): LogDescription[] {
-  return receipt.logs
-    .map((log) => voucher.interface.parseLog(log))
-    .filter((e): e is LogDescription => e !== null);
+  return receipt.logs.map((log) => voucher.interface.parseLog(log)).filter((e): e is LogDescription => e !== null);
 }

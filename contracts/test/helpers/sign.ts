@@ -10,8 +10,13 @@ import {
   nonceOf,
   type TransferAuthorization,
 } from "../../../chain/eip712";
-export { TRANSFER_WITH_AUTHORIZATION_TYPES, RECEIVE_WITH_AUTHORIZATION_TYPES, CANCEL_AUTHORIZATION_TYPES, nonceOf, type TransferAuthorization };
-
+export {
+  TRANSFER_WITH_AUTHORIZATION_TYPES,
+  RECEIVE_WITH_AUTHORIZATION_TYPES,
+  CANCEL_AUTHORIZATION_TYPES,
+  nonceOf,
+  type TransferAuthorization,
+};
 
 /** Same shape as the contract's `Authorization` struct, so it can go straight into a batch. */
 export interface SignedAuthorization extends TransferAuthorization {

@@ -6,6 +6,9 @@ import { countMembers, memberByPhone as byPhone, memberPasswordHash, setMemberSt
 import { setVerificationExpiry, verificationByKey } from "./identity/verifications.repo";
 import { Msg } from "../../../domain/messages";
 import { createMember, isUniqueViolation } from "../members/members.service";
+import { createLockout } from "../../auth/lockout";
+import { insertOperator } from "../../test/operators";
+import { ACCOUNT_LOCK_AFTER_FAILURES, ACCOUNT_LOCK_WINDOW_HOURS } from "../../../domain/constants";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const M2 = { phone: "01033334444", pw: "222222" };
@@ -128,7 +131,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect((await call("PUT", "/api/auth", { body: { key_info: v.key, password: "111222" } })).code).toBe(200);
     const again = await call("PUT", "/api/auth", { body: { key_info: v.key, password: "111222" } });
     expect([again.status, again.code, again.message]).toEqual([400, 400, Msg.verifyInvalid]);
-    const resubmit = await call("POST", "/api/verify/submit", { body: { key: v.key, name: "최유나", birth: ADULT_BIRTH, phone: "01090009999", carrier: "SKT" } });
+    const resubmit = await call("POST", "/api/verify/submit", {
+      body: { key: v.key, name: "최유나", birth: ADULT_BIRTH, phone: "01090009999", carrier: "SKT" },
+    });
     expect(resubmit.code).toBe(200);
     expect(resubmit.data.code).toBe(3);
     // The used key's identity was not overwritten.
@@ -137,7 +142,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
 
   it("answers 3 for a forged or malformed key and refuses it at PUT", async () => {
     for (const key of [crypto.randomBytes(24).toString("base64url"), "not-a-key", "x".repeat(200)]) {
-      const r = await call("POST", "/api/verify/submit", { body: { key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090003333", carrier: "SKT" } });
+      const r = await call("POST", "/api/verify/submit", {
+        body: { key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090003333", carrier: "SKT" },
+      });
       expect(r.code).toBe(200);
       expect(r.data.code).toBe(3);
       const put = await call("PUT", "/api/auth", { body: { key_info: key, password: "123456" } });
@@ -153,7 +160,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
   it("expires keys: 10 minutes to verify, then 10 minutes to set the password", async () => {
     const { data } = await call("GET", "/api/auth");
     await setExpiry(data.key, new Date(Date.now() - 1000).toISOString());
-    const late = await call("POST", "/api/verify/submit", { body: { key: data.key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444", carrier: "SKT" } });
+    const late = await call("POST", "/api/verify/submit", {
+      body: { key: data.key, name: "홍길동", birth: ADULT_BIRTH, phone: "01090004444", carrier: "SKT" },
+    });
     expect(late.data.code).toBe(3);
     expect((await fetch(`${s.url}/verify/${data.key}`)).status).toBe(404);
 
@@ -200,7 +209,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     const a = await verifyByHttp(s, "signup", { name: "동시가입", birth: ADULT_BIRTH, phone });
     const b = await verifyByHttp(s, "signup", { name: "동시가입", birth: ADULT_BIRTH, phone });
     const members = await countMembers(s.ctx.db);
-    const answers = await Promise.all([a.key, b.key].map((key_info) => call("PUT", "/api/auth", { body: { key_info, password: "676767" } })));
+    const answers = await Promise.all(
+      [a.key, b.key].map((key_info) => call("PUT", "/api/auth", { body: { key_info, password: "676767" } })),
+    );
     expect(answers.map((r) => [r.code, r.message]).sort()).toEqual([
       [200, undefined],
       [400, Msg.alreadyMember],
@@ -208,7 +219,9 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
     expect(await countMembers(s.ctx.db)).toBe(members + 1);
     expect((await call("POST", "/api/auth/login_user", { body: { username: phone, password: "676767" } })).code).toBe(200);
     // Below the route: two inserts of one phone at once, the loser's error reads as a duplicate on either store.
-    const both = await Promise.allSettled([1, 2].map(() => createMember(s.ctx, { phonenumber: "01090006768", username: "동시", password: "123456" })));
+    const both = await Promise.allSettled(
+      [1, 2].map(() => createMember(s.ctx, { phonenumber: "01090006768", username: "동시", password: "123456" })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(isUniqueViolation(both.find((r) => r.status === "rejected")!.reason)).toBe(true);
   });
@@ -392,6 +405,68 @@ describe("accounts: identity verification, sign-up, password reset, login", () =
       [423, 423, Msg.accountLocked, null],
     ]);
     expect(stranger).toEqual(member);
+  });
+
+  describe("the account-wide login lock (no change of address resets it)", () => {
+    const wrongFrom = (path: string, username: string, password: string, ip: string) =>
+      call("POST", path, { body: { username, password }, headers: { "x-forwarded-for": ip } });
+    const answer = (r: Awaited<ReturnType<typeof call>>) => [r.status, r.code, r.message, r.data ?? null];
+    /** Seven wrong passwords, each from an address of its own, for a login and for an identifier nobody has. */
+    async function sevenAddresses(path: string, known: string, unknown: string, net: number, password = "000000") {
+      const member: unknown[] = [];
+      const stranger: unknown[] = [];
+      for (let i = 1; i <= 7; i++) {
+        member.push(answer(await wrongFrom(path, known, password, `198.18.${net}.${i}`)));
+        stranger.push(answer(await wrongFrom(path, unknown, password, `198.18.${net + 1}.${i}`)));
+      }
+      return { member, stranger };
+    }
+
+    it("members: seven wrong passwords from seven addresses lock the login, the right one is then refused from anywhere; a phone that is not a member's answers alike; the reset flow lifts it", async () => {
+      const phone = "01090007171";
+      await signUp(phone, "주소바꿈", "717171");
+      const { member, stranger } = await sevenAddresses("/api/auth/login_user", phone, "01090007272", 10);
+      const wrong = (triesLeft: number) => [400, 400, Msg.loginFailed, { triesLeft }];
+      // Each address alone is far from its five; the login itself has 7 − n left (the smaller count is told).
+      expect(member).toEqual([wrong(4), wrong(4), wrong(4), wrong(3), wrong(2), wrong(1), [423, 423, Msg.accountLockedReset, null]]);
+      expect(stranger).toEqual(member);
+      // The right password, from an address never used: refused, in the same words as a stranger's phone.
+      const right = await wrongFrom("/api/auth/login_user", phone, "717171", "198.18.12.1");
+      expect(answer(right)).toEqual([423, 423, Msg.accountLockedReset, null]);
+      expect(answer(await wrongFrom("/api/auth/login_user", "01090007272", "717171", "198.18.12.2"))).toEqual(answer(right));
+      // Kept in the store: a lockout made afresh on it (a restart, another process) sees it.
+      const policy = { afterFailures: ACCOUNT_LOCK_AFTER_FAILURES, windowMs: ACCOUNT_LOCK_WINDOW_HOURS * 3_600_000, liftAfterMs: null };
+      expect(await createLockout(s.ctx.db).account.status(`login:member:${phone}@*`, policy)).toEqual({ locked: true, triesLeft: 0 });
+
+      // Re-verifying identity through the reset flow lifts it.
+      const v = await verifyByHttp(s, "reauth", { name: "주소바꿈", birth: ADULT_BIRTH, phone });
+      expect((await call("POST", "/api/auth/password_v2", { body: { key_info: v.key, password: "171717" } })).code).toBe(200);
+      expect(answer(await wrongFrom("/api/auth/login_user", phone, "000000", "198.18.12.3"))).toEqual(wrong(4));
+      const after = await wrongFrom("/api/auth/login_user", phone, "171717", "198.18.12.4");
+      expect([after.status, after.code]).toEqual([200, 200]);
+    });
+
+    it("a phone locked before it was a member's is lifted by the sign-up's identity verification", async () => {
+      const phone = "01090007373";
+      await sevenAddresses("/api/auth/login_user", phone, "01090007474", 20);
+      await signUp(phone, "가입전잠김", "737373");
+      expect((await wrongFrom("/api/auth/login_user", phone, "737373", "198.18.22.1")).code).toBe(200);
+    });
+
+    it("operators: seven wrong passwords from seven addresses lock the login alike (an unknown id answers the same); the lock lifts itself after an hour", async () => {
+      await insertOperator(s.ctx, "lockop01", 1, {});
+      const { member: operator, stranger } = await sevenAddresses("/api/auth/login_admin", "lockop01", "lockop02", 30, "wrong-pass");
+      const wrong = (triesLeft: number) => [400, 400, Msg.adminLoginFailed, { triesLeft }];
+      expect(operator).toEqual([wrong(4), wrong(4), wrong(4), wrong(3), wrong(2), wrong(1), [423, 423, Msg.adminAccountLocked, null]]);
+      expect(stranger).toEqual(operator);
+      const right = await wrongFrom("/api/auth/login_admin", "lockop01", "operator1234", "198.18.32.1");
+      expect(answer(right)).toEqual([423, 423, Msg.adminAccountLocked, null]);
+      // The hour passes (the lock's time moved back): the right password logs in, and the count starts afresh.
+      const hourAgo = new Date(Date.now() - 61 * 60_000).toISOString();
+      await s.ctx.db.updateTable("account_lockouts").set({ locked_at: hourAgo }).where("subject", "=", "login:admin:lockop01@*").execute();
+      expect(answer(await wrongFrom("/api/auth/login_admin", "lockop01", "nope-nope", "198.18.32.2"))).toEqual(wrong(4));
+      expect((await wrongFrom("/api/auth/login_admin", "lockop01", "operator1234", "198.18.32.3")).code).toBe(200);
+    });
   });
 
   it("never returns a password or its hash: sign-up, login, my info, reset, operator login, logout", async () => {

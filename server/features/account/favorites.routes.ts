@@ -20,7 +20,7 @@ export function favoriteRoutes(ctx: AppContext): Router {
     // A voucher address is a member's (or shop owner's) custodial wallet; operator wallets are not.
     const wallet = await ctx.custody.byAddress(address);
     // Code 401 is the spec's "not a voucher address"; HTTP 400 so clients do not read it as a lost session.
-    if (!wallet || wallet.kind !== "member") throw new AppError(Code.UNAUTHORIZED, Msg.favoriteNotVoucher, undefined, 400);
+    if (wallet?.kind !== "member") throw new AppError(Code.UNAUTHORIZED, Msg.favoriteNotVoucher, undefined, 400);
     const id = await insertFavorite(ctx.db, me.id, nickname, wallet.address);
     if (id === undefined) throw new AppError(Code.BAD_REQUEST, Msg.favoriteExists);
     return toItem((await favoriteOf(ctx.db, me.id, id))!);

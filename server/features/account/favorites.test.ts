@@ -41,7 +41,12 @@ describe("address book: /api/favorite", () => {
     expect(await list(me.token)).toEqual([]);
     const admin = await s.loginAdmin("admin", "admin1234");
     for (const opts of [{}, { token: admin }, { token: admin, marker: "operation" as const }, { token: me.token, marker: null }]) {
-      for (const [method, path] of [["GET", "/api/favorite"], ["POST", "/api/favorite"], ["PUT", "/api/favorite/check"], ["DELETE", "/api/favorite"]]) {
+      for (const [method, path] of [
+        ["GET", "/api/favorite"],
+        ["POST", "/api/favorite"],
+        ["PUT", "/api/favorite/check"],
+        ["DELETE", "/api/favorite"],
+      ]) {
         const r = await s.call(method, path, { ...opts, body: method === "GET" ? undefined : {} });
         expect([r.status, r.code], `${method} ${path}`).toEqual([401, 401]);
       }
@@ -51,7 +56,10 @@ describe("address book: /api/favorite", () => {
   it("adds a member's or a shop's voucher address, with the checksummed address", async () => {
     const me = await newMember();
     const friend = await newWallet("서연");
-    const a = await s.call("POST", "/api/favorite", { token: me.token, body: { nickname: " 서연 ", address: friend.address.toLowerCase() } });
+    const a = await s.call("POST", "/api/favorite", {
+      token: me.token,
+      body: { nickname: " 서연 ", address: friend.address.toLowerCase() },
+    });
     expect(a.code).toBe(200);
     expect(a.data).toMatchObject({ nickname: "서연", address: friend.address, check: false });
     expect(a.data.id).toBeGreaterThan(0);
@@ -67,7 +75,10 @@ describe("address book: /api/favorite", () => {
     const me = await newMember();
     const friend = await newWallet();
     await add(me.token, "친구", friend.address);
-    const dup = await s.call("POST", "/api/favorite", { token: me.token, body: { nickname: "다시", address: friend.address.toUpperCase().replace("0X", "0x") } });
+    const dup = await s.call("POST", "/api/favorite", {
+      token: me.token,
+      body: { nickname: "다시", address: friend.address.toUpperCase().replace("0X", "0x") },
+    });
     expect([dup.status, dup.code, dup.message]).toEqual([400, 400, Msg.favoriteExists]);
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     const fee = (await s.ctx.custody.byKind("fee"))!.address;
@@ -87,7 +98,7 @@ describe("address book: /api/favorite", () => {
       [{ nickname: "   ", address: friend.address }, Msg.favoriteBlank],
       [{ nickname: "이름", address: "  " }, Msg.favoriteBlank],
       [{ nickname: "가".repeat(31), address: friend.address }, Msg.badRequest],
-      [{ nickname: "이름", address: "0x" + "a".repeat(101) }, Msg.badRequest],
+      [{ nickname: "이름", address: `0x${"a".repeat(101)}` }, Msg.badRequest],
       [{ nickname: 1, address: friend.address }, Msg.badRequest],
       [{ nickname: "이름" }, Msg.badRequest],
       [{ nickname: "이름", address: friend.address, check: true }, Msg.unknownField],
@@ -127,7 +138,14 @@ describe("address book: /api/favorite", () => {
   it("validates the star call", async () => {
     const me = await newMember();
     const { id } = await add(me.token, "친구", (await newWallet()).address);
-    const bad: unknown[] = [{ id }, { id, check: "true" }, { id: String(id), check: true }, { id: -1, check: true }, { id: 1.5, check: true }, { id, check: true, x: 1 }];
+    const bad: unknown[] = [
+      { id },
+      { id, check: "true" },
+      { id: String(id), check: true },
+      { id: -1, check: true },
+      { id: 1.5, check: true },
+      { id, check: true, x: 1 },
+    ];
     for (const body of bad) {
       const r = await s.call("PUT", "/api/favorite/check", { token: me.token, body });
       expect([r.status, r.code], JSON.stringify(body)).toEqual([400, 400]);
@@ -152,7 +170,9 @@ describe("address book: /api/favorite", () => {
     expect(del.data).toEqual({ deleted: 0 });
     expect(await list(me.token)).toEqual(mine);
     // The same address may sit in two members' books.
-    expect((await s.call("POST", "/api/favorite", { token: other.token, body: { nickname: "민준", address: mine[0].address } })).code).toBe(200);
+    expect((await s.call("POST", "/api/favorite", { token: other.token, body: { nickname: "민준", address: mine[0].address } })).code).toBe(
+      200,
+    );
   });
 
   it("deletes the selected own entries; bad lists are 400", async () => {
@@ -160,7 +180,13 @@ describe("address book: /api/favorite", () => {
     const other = await newMember();
     for (const friend of [await newWallet(), await newWallet(), await newWallet()]) await add(me.token, "친구", friend.address);
     await add(other.token, "친구", me.address);
-    const bad: unknown[] = [{}, { select_list: [] }, { select_list: ["1"] }, { select_list: 3 }, { select_list: Array.from({ length: 501 }, (_, i) => i + 1) }];
+    const bad: unknown[] = [
+      {},
+      { select_list: [] },
+      { select_list: ["1"] },
+      { select_list: 3 },
+      { select_list: Array.from({ length: 501 }, (_, i) => i + 1) },
+    ];
     for (const body of bad) {
       const r = await s.call("DELETE", "/api/favorite", { token: me.token, body });
       expect([r.status, r.code], JSON.stringify(body).slice(0, 40)).toEqual([400, 400]);

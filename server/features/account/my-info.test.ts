@@ -57,7 +57,7 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
       { token: admin, marker: "web" as const },
       { token: admin, marker: "operation" as const },
       { token: "not.a.jwt", marker: "web" as const },
-      { token: t1.slice(0, -3) + "abc", marker: "web" as const },
+      { token: `${t1.slice(0, -3)}abc`, marker: "web" as const },
     ];
     for (const c of cases) {
       const r = await s.call("GET", "/api/info/myinfo", c);
@@ -77,12 +77,22 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
       body: { nickname: "  민준이 ", email: "minjun@example.com", address: "서울특별시 중구 세종대로 110 3층" },
     });
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ nickname: "민준이", email: "minjun@example.com", homeAddress: "서울특별시 중구 세종대로 110 3층", username: "김민준", balance: 0 });
+    expect(r.data).toMatchObject({
+      nickname: "민준이",
+      email: "minjun@example.com",
+      homeAddress: "서울특별시 중구 세종대로 110 3층",
+      username: "김민준",
+      balance: 0,
+    });
     expect(r.data.phonenumber).toBe(me.phonenumber);
     const again = await s.call("GET", "/api/info/myinfo", { token: me.token });
     expect(again.data).toEqual(r.data);
     // Only the caller changed.
-    expect((await s.call("GET", "/api/info/myinfo", { token: other.token })).data).toMatchObject({ nickname: null, email: null, homeAddress: null });
+    expect((await s.call("GET", "/api/info/myinfo", { token: other.token })).data).toMatchObject({
+      nickname: null,
+      email: null,
+      homeAddress: null,
+    });
   });
 
   it("keeps fields left out, clears fields sent blank or null", async () => {
@@ -90,7 +100,11 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
     const full = { nickname: "민준이", email: "minjun@example.com", address: "서울특별시 중구 세종대로 110 3층" };
     expect((await s.call("PUT", "/api/info/myinfo", { token, body: full })).code).toBe(200);
     const partial = await s.call("PUT", "/api/info/myinfo", { token, body: { nickname: "새별명" } });
-    expect(partial.data).toMatchObject({ nickname: "새별명", email: "minjun@example.com", homeAddress: "서울특별시 중구 세종대로 110 3층" });
+    expect(partial.data).toMatchObject({
+      nickname: "새별명",
+      email: "minjun@example.com",
+      homeAddress: "서울특별시 중구 세종대로 110 3층",
+    });
     const cleared = await s.call("PUT", "/api/info/myinfo", { token, body: { email: "", address: null, nickname: "   " } });
     expect(cleared.data).toMatchObject({ nickname: null, email: null, homeAddress: null });
     const empty = await s.call("PUT", "/api/info/myinfo", { token, body: {} });

@@ -27,7 +27,8 @@ export function signupRoutes(ctx: AppContext): Router {
   const verifications = createVerifications(ctx.db, async (phone) => (await memberByPhone(ctx.db, phone)) !== undefined);
   const provider = createIdentityProvider(verifications);
   // Anyone can claim any identity on the simulator: fine for development and demos, never for real members.
-  if (provider.name === "simulated") ctx.log.warn("identity verification is SIMULATED (set VERIFY_PROVIDER to a real provider for production)");
+  if (provider.name === "simulated")
+    ctx.log.warn("identity verification is SIMULATED (set VERIFY_PROVIDER to a real provider for production)");
   const startLimiter = { pre: [rateLimit({ windowMs: 60_000, max: 30 })] };
   const useLimiter = { pre: [rateLimit({ windowMs: 60_000, max: 30 })] };
 
@@ -65,7 +66,8 @@ export function signupRoutes(ctx: AppContext): Router {
     const claims = token ? await ctx.tokens.verify(token, "web") : null;
     if (claims && claims.sub !== `m:${member.id}`) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
     const hash = hashPin(password, ctx.config.pinKey);
-    if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER))) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
+    if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER)))
+      throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     await setMemberPassword(ctx.db, member.id, hash);
     // Every session from before the reset ends (HTTP and websocket). Changed from my info: the session that made
     // the change goes on with a new token, issued after the cut-off.

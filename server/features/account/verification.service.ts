@@ -83,7 +83,19 @@ export function createVerifications(db: AppDb, isMember: (phone: string) => Prom
       if (!row) return VERIFY_INVALID;
       const code = await decide(row.purpose, who, now);
       // The UPDATE repeats the issued-and-unexpired check, so a key raced by two submits is verified once.
-      const verified = await markVerified(db, key, { code, name: who.name, birth: who.birth, phone: who.phone, carrier: who.carrier, expires_at: new Date(now.getTime() + ttlMs).toISOString() }, now.toISOString());
+      const verified = await markVerified(
+        db,
+        key,
+        {
+          code,
+          name: who.name,
+          birth: who.birth,
+          phone: who.phone,
+          carrier: who.carrier,
+          expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+        },
+        now.toISOString(),
+      );
       return verified ? code : VERIFY_INVALID;
     },
     async usable(key, purpose, code, now = new Date()) {

@@ -22,7 +22,15 @@ export function apiKeyRoutes(ctx: AppContext): Router {
     const made = await ctx.db.transaction().execute(async (trx) => {
       const old = await activeApiKey(trx);
       const m = await rotateApiKey(trx, { prefix: k.prefix, key_hash: k.hash, created_by: actor.id });
-      await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "apikey.rotate", targetType: "apikey", targetId: k.prefix, before: old?.prefix ?? null, after: k.prefix });
+      await appendAction(trx, {
+        adminId: actor.id,
+        adminLoginId: actor.login_id,
+        action: "apikey.rotate",
+        targetType: "apikey",
+        targetId: k.prefix,
+        before: old?.prefix ?? null,
+        after: k.prefix,
+      });
       return m;
     });
     res.setHeader("Cache-Control", "no-store");

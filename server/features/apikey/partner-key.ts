@@ -15,4 +15,3 @@ export function requireApiKey(ctx: AppContext): RequestHandler {
     next();
   };
 }
-

@@ -34,7 +34,18 @@ export async function appendAction(db: AppTx, a: NewAction): Promise<void> {
 }
 
 const columns = (qb: ReturnType<typeof from>) =>
-  qb.select(["id", "admin_id", "admin_login_id", "action", "target_type", "target_id", "before_json", "after_json", "tx_hash", "created_at"]);
+  qb.select([
+    "id",
+    "admin_id",
+    "admin_login_id",
+    "action",
+    "target_type",
+    "target_id",
+    "before_json",
+    "after_json",
+    "tx_hash",
+    "created_at",
+  ]);
 const from = (db: AppTx) => db.selectFrom("admin_actions");
 
 type Row = Awaited<ReturnType<ReturnType<typeof columns>["execute"]>>[number];
@@ -53,7 +64,19 @@ export const toAuditDto = (r: Row): AuditRowDto => ({
 });
 
 /** The log in a date range (UTC bounds), optionally one action or a keyword in operator or target. */
-export async function listActions(db: AppTx, q: { start: string; end: string; action?: string; keyword?: string; page: number; perPage: number; sortBy: "createdAt"; sortDesc: boolean }): Promise<Paged<AuditRowDto>> {
+export async function listActions(
+  db: AppTx,
+  q: {
+    start: string;
+    end: string;
+    action?: string;
+    keyword?: string;
+    page: number;
+    perPage: number;
+    sortBy: "createdAt";
+    sortDesc: boolean;
+  },
+): Promise<Paged<AuditRowDto>> {
   let base = from(db).where("created_at", ">=", q.start).where("created_at", "<=", q.end);
   if (q.action) base = base.where("action", "=", q.action);
   if (q.keyword) base = base.where((eb) => eb.or([eb("admin_login_id", "=", q.keyword!), eb("target_id", "=", q.keyword!)]));
@@ -63,6 +86,11 @@ export async function listActions(db: AppTx, q: { start: string; end: string; ac
 
 /** Every action on one target, newest first. */
 export async function actionsOn(db: AppTx, targetType: string, targetId: string | number, limit = 200): Promise<AuditRowDto[]> {
-  const rows = await columns(from(db)).where("target_type", "=", targetType).where("target_id", "=", String(targetId)).orderBy("id", "desc").limit(limit).execute();
+  const rows = await columns(from(db))
+    .where("target_type", "=", targetType)
+    .where("target_id", "=", String(targetId))
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return rows.map(toAuditDto);
 }

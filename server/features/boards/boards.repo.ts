@@ -41,7 +41,13 @@ export async function insertBoard(
 
 /** A member's own inquiry; undefined for anyone else's, or for a board of another type. */
 export async function inquiryOf(db: AppTx, memberId: number, id: number): Promise<Board | undefined> {
-  return db.selectFrom("boards").selectAll().where("id", "=", id).where("type", "=", "inquiry").where("member_id", "=", memberId).executeTakeFirst();
+  return db
+    .selectFrom("boards")
+    .selectAll()
+    .where("id", "=", id)
+    .where("type", "=", "inquiry")
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
 }
 
 /** Edits a member's own inquiry unless it is in state `unlessState` (answered); true when it changed. */
@@ -65,13 +71,23 @@ export async function updateOwnInquiry(
 
 /** An operator's answer to an inquiry: the reply and the answered state. */
 export async function answerInquiry(db: AppTx, id: number, reply: string, state: string): Promise<boolean> {
-  const r = await db.updateTable("boards").set({ reply, state, updated_at: nowIso() }).where("id", "=", id).where("type", "=", "inquiry").executeTakeFirst();
+  const r = await db
+    .updateTable("boards")
+    .set({ reply, state, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("type", "=", "inquiry")
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
 /** Deletes a member's own inquiry; true when there was one. */
 export async function deleteOwnInquiry(db: AppTx, memberId: number, id: number): Promise<boolean> {
-  const r = await db.deleteFrom("boards").where("id", "=", id).where("type", "=", "inquiry").where("member_id", "=", memberId).executeTakeFirst();
+  const r = await db
+    .deleteFrom("boards")
+    .where("id", "=", id)
+    .where("type", "=", "inquiry")
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
@@ -87,8 +103,18 @@ const adminFrom = (db: AppTx, type: BoardType) =>
   db.selectFrom("boards").leftJoin("members", "members.id", "boards.member_id").where("boards.type", "=", type);
 const adminColumns = (qb: ReturnType<typeof adminFrom>) =>
   qb.select([
-    "boards.id", "boards.type", "boards.title", "boards.content", "boards.category", "boards.state", "boards.reply",
-    "boards.start_at", "boards.end_at", "boards.created_at", "boards.updated_at", "members.username",
+    "boards.id",
+    "boards.type",
+    "boards.title",
+    "boards.content",
+    "boards.category",
+    "boards.state",
+    "boards.reply",
+    "boards.start_at",
+    "boards.end_at",
+    "boards.created_at",
+    "boards.updated_at",
+    "members.username",
   ]);
 export type AdminBoardRow = Awaited<ReturnType<ReturnType<typeof adminColumns>["execute"]>>[number];
 
@@ -109,7 +135,12 @@ export async function updateBoard(
   id: number,
   edit: { title: string; content: string; start_at: string | null; end_at: string | null },
 ): Promise<boolean> {
-  const r = await db.updateTable("boards").set({ ...edit, updated_at: nowIso() }).where("id", "=", id).where("type", "=", type).executeTakeFirst();
+  const r = await db
+    .updateTable("boards")
+    .set({ ...edit, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("type", "=", type)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
@@ -117,7 +148,14 @@ export async function updateBoard(
  * Writes an inquiry's answer only if the inquiry is still as the operator saw it: waiting (`exist` false,
  * the first answer) or already answered (`exist` true, an edit). True when it was written.
  */
-export async function answerInquiryAsSeen(db: AppTx, id: number, reply: string, exist: boolean, waiting: string, answered: string): Promise<boolean> {
+export async function answerInquiryAsSeen(
+  db: AppTx,
+  id: number,
+  reply: string,
+  exist: boolean,
+  waiting: string,
+  answered: string,
+): Promise<boolean> {
   const r = await db
     .updateTable("boards")
     .set({ reply, state: answered, updated_at: nowIso() })

@@ -3,12 +3,31 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
+import { eachItem } from "../../http/bulk";
+import { idempotent } from "../../money/idempotency";
 import { plainText, sanitizeRichText, textToHtml } from "../../http/rich-text";
 import { appendAction } from "../audit/audit.repo";
-import { adminBoardById, adminBoardPage, answerInquiryAsSeen, deleteBoardOfType, insertBoard, updateBoard, type AdminBoardRow } from "./boards.repo";
+import {
+  adminBoardById,
+  adminBoardPage,
+  answerInquiryAsSeen,
+  deleteBoardOfType,
+  insertBoard,
+  updateBoard,
+  type AdminBoardRow,
+} from "./boards.repo";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";
 import { boardsApi as api } from "../../../domain/api/boards";
-import { BOARD_AREA, hasText, INQUIRY_ANSWERED, INQUIRY_WAITING, type BoardCreateBody, type BoardDetailDto, type BoardRowDto } from "../../../domain/schemas/board";
+import {
+  BOARD_AREA,
+  hasText,
+  INQUIRY_ANSWERED,
+  INQUIRY_WAITING,
+  type BoardCreateBody,
+  type BoardKind,
+  type BoardDetailDto,
+  type BoardRowDto,
+} from "../../../domain/schemas/board";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -28,7 +47,14 @@ const toRow = (b: AdminBoardRow): BoardRowDto => ({
   endAt: b.end_at,
 });
 // A member's inquiry is plain text stored as typed: it leaves escaped as HTML, like operators' sanitised HTML.
-const toDetail = (b: AdminBoardRow): BoardDetailDto => ({ ...toRow(b), type: b.type, content: b.type === "inquiry" ? textToHtml(b.content) : b.content, answer: b.reply, reply: b.reply, updatedAt: b.updated_at });
+const toDetail = (b: AdminBoardRow): BoardDetailDto => ({
+  ...toRow(b),
+  type: b.type,
+  content: b.type === "inquiry" ? textToHtml(b.content) : b.content,
+  answer: b.reply,
+  reply: b.reply,
+  updatedAt: b.updated_at,
+});
 
 /** What operators write, as stored: titles plain text, content through the allow-list. */
 const cleanContent = (c: BoardCreateBody["content"]) => ({
@@ -62,7 +88,13 @@ export function boardRoutes(ctx: AppContext): Router {
     if (!hasText(clean.content)) throw new AppError(Code.BAD_REQUEST, Msg.boardContentRequired);
     const id = await ctx.db.transaction().execute(async (trx) => {
       const id = await insertBoard(trx, { type, ...clean, state: INQUIRY_WAITING });
-      await appendAction(trx, { ...audit(req), action: "board.create", targetType: `board.${type}`, targetId: id, after: { title: clean.title, content: clean.content, startAt: clean.start_at, endAt: clean.end_at } });
+      await appendAction(trx, {
+        ...audit(req),
+        action: "board.create",
+        targetType: `board.${type}`,
+        targetId: id,
+        after: { title: clean.title, content: clean.content, startAt: clean.start_at, endAt: clean.end_at },
+      });
       return id;
     });
     return toDetail((await adminBoardById(ctx.db, type, id))!);
@@ -75,14 +107,32 @@ export function boardRoutes(ctx: AppContext): Router {
     return toDetail(row);
   });
 
-  handle(api.boardDelete, async ({ body: { id, type } }, req) => {
-    requireArea(req, BOARD_AREA[type]);
-    await ctx.db.transaction().execute(async (trx) => {
+  // One row deleted and audited in one transaction: the single call and each item of the bulk one.
+  const remove = (req: Request, type: BoardKind, id: number) =>
+    ctx.db.transaction().execute(async (trx) => {
       const before = await adminBoardById(trx, type, id);
       if (!before || !(await deleteBoardOfType(trx, type, id))) throw notFound();
-      await appendAction(trx, { ...audit(req), action: "board.delete", targetType: `board.${type}`, targetId: id, before: { title: before.title, content: before.content, reply: before.reply } });
+      await appendAction(trx, {
+        ...audit(req),
+        action: "board.delete",
+        targetType: `board.${type}`,
+        targetId: id,
+        before: { title: before.title, content: before.content, reply: before.reply },
+      });
     });
+
+  handle(api.boardDelete, async ({ body: { id, type } }, req) => {
+    requireArea(req, BOARD_AREA[type]);
+    await remove(req, type, id);
     return { id };
+  });
+
+  handle(api.boardDeleteBulk, { use: [idempotent(ctx)] }, async ({ body: { ids, type } }, req, res) => {
+    requireArea(req, BOARD_AREA[type]);
+    return eachItem(ctx, res, ids, async (id) => {
+      await remove(req, type, id);
+      return { message: Msg.deleteDone };
+    });
   });
 
   handle(api.boardUpdate, async ({ body }, req) => {
@@ -94,15 +144,26 @@ export function boardRoutes(ctx: AppContext): Router {
         const reply = sanitizeRichText(body.content.answer);
         if (!reply) throw new AppError(Code.BAD_REQUEST, Msg.answerRequired);
         // Written only if the inquiry is as the operator saw it (first answer or an edit of one).
-        if (!(await answerInquiryAsSeen(trx, body.id, reply, body.exist, INQUIRY_WAITING, INQUIRY_ANSWERED))) throw new AppError(Code.CONFLICT, Msg.answerChanged);
-        await appendAction(trx, { ...audit(req), action: body.exist ? "board.answer.edit" : "board.answer", targetType: "board.inquiry", targetId: body.id, before: { state: before.state, reply: before.reply }, after: { state: INQUIRY_ANSWERED, reply } });
+        if (!(await answerInquiryAsSeen(trx, body.id, reply, body.exist, INQUIRY_WAITING, INQUIRY_ANSWERED)))
+          throw new AppError(Code.CONFLICT, Msg.answerChanged);
+        await appendAction(trx, {
+          ...audit(req),
+          action: body.exist ? "board.answer.edit" : "board.answer",
+          targetType: "board.inquiry",
+          targetId: body.id,
+          before: { state: before.state, reply: before.reply },
+          after: { state: INQUIRY_ANSWERED, reply },
+        });
       } else {
         const clean = cleanContent(body.content);
         if (!clean.title) throw new AppError(Code.BAD_REQUEST, Msg.required);
         if (!hasText(clean.content)) throw new AppError(Code.BAD_REQUEST, Msg.boardContentRequired);
         if (!(await updateBoard(trx, body.type, body.id, clean))) throw notFound();
         await appendAction(trx, {
-          ...audit(req), action: "board.update", targetType: `board.${body.type}`, targetId: body.id,
+          ...audit(req),
+          action: "board.update",
+          targetType: `board.${body.type}`,
+          targetId: body.id,
           before: { title: before.title, content: before.content, startAt: before.start_at, endAt: before.end_at },
           after: { title: clean.title, content: clean.content, startAt: clean.start_at, endAt: clean.end_at },
         });

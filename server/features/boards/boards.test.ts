@@ -21,7 +21,8 @@ const HOSTILE = XSS.join("");
 const FORBIDDEN = [/^<\/?(script|svg|style|iframe|img)\b/i, /\son\w+\s*=/i, /javascript:/i, /\sstyle\s*=/i];
 function assertClean(where: string, value: unknown) {
   const text = (JSON.stringify(value) ?? "").replace(/\\"/g, '"');
-  for (const tag of text.match(/<[a-z/!][^>]*>/gi) ?? []) for (const re of FORBIDDEN) expect(re.test(tag), `${where} has ${tag}`).toBe(false);
+  for (const tag of text.match(/<[a-z/!][^>]*>/gi) ?? [])
+    for (const re of FORBIDDEN) expect(re.test(tag), `${where} has ${tag}`).toBe(false);
   // Outside tags too: no raw "<script" or "javascript:" href can hide in text that is not escaped.
   expect(/<script/i.test(text), `${where} contains <script`).toBe(false);
 }
@@ -30,7 +31,8 @@ describe("back-office boards and policies", () => {
   let s: TestStack;
   let admin: string;
   let seq = 0;
-  const as = (token: string) => (method: string, path: string, body?: unknown) => s.call(method, path, { token, marker: "operation", body });
+  const as = (token: string) => (method: string, path: string, body?: unknown) =>
+    s.call(method, path, { token, marker: "operation", body });
   const sub = async (flags: AdminFlags, permission: number = AdminPermission.SUB) => {
     const id = await insertOperator(s.ctx, `boardop${++seq}`, permission, flags);
     return (await s.ctx.tokens.issue("operation", `a:${id}`)).accessToken;
@@ -55,7 +57,9 @@ describe("back-office boards and policies", () => {
     const made = await op("POST", "/api/board", { type: "notice", content: { title: "점검 안내 (12/1) - 필독!", content } });
     expect(made.code).toBe(200);
     expect(made.data).toMatchObject({ title: "점검 안내 (12/1) - 필독!", type: "notice", state: "1" });
-    expect(made.data.content).toBe(content.replace('href="https://example.com"', 'href="https://example.com" rel="noopener noreferrer" target="_blank"'));
+    expect(made.data.content).toBe(
+      content.replace('href="https://example.com"', 'href="https://example.com" rel="noopener noreferrer" target="_blank"'),
+    );
     const id = made.data.id;
     const pub = await s.call("GET", "/api/cs/notify/1");
     expect(pub.data.list[0]).toMatchObject({ id, title: "점검 안내 (12/1) - 필독!", content: made.data.content });
@@ -64,7 +68,12 @@ describe("back-office boards and policies", () => {
     expect(detail.data).toMatchObject({ id, title: made.data.title, content: made.data.content });
     expect((await op("POST", "/api/board/detail", { id, type: "faq" })).code).toBe(404);
 
-    const edited = await op("PUT", "/api/board/update", { id, type: "notice", content: { title: "점검 안내(변경)", content: "<p>변경</p>" }, exist: true });
+    const edited = await op("PUT", "/api/board/update", {
+      id,
+      type: "notice",
+      content: { title: "점검 안내(변경)", content: "<p>변경</p>" },
+      exist: true,
+    });
     expect(edited.data).toMatchObject({ title: "점검 안내(변경)", content: "<p>변경</p>" });
     expect((await op("PUT", "/api/board/update", { id: 999999, type: "notice", content: { title: "x", content: "y" } })).code).toBe(404);
 
@@ -82,34 +91,72 @@ describe("back-office boards and policies", () => {
     const op = as(admin);
     const post = (body: unknown) => op("POST", "/api/board", body);
     expect(await post({ type: "notice", content: { title: "", content: "<p>x</p>" } })).toMatchObject({ code: 400, message: Msg.required });
-    expect(await post({ type: "notice", content: { title: "   ", content: "<p>x</p>" } })).toMatchObject({ code: 400, message: Msg.required });
+    expect(await post({ type: "notice", content: { title: "   ", content: "<p>x</p>" } })).toMatchObject({
+      code: 400,
+      message: Msg.required,
+    });
     expect(await post({ type: "notice", content: { content: "<p>x</p>" } })).toMatchObject({ code: 400, message: Msg.required });
-    expect(await post({ type: "notice", content: { title: "가".repeat(51), content: "x" } })).toMatchObject({ code: 400, message: Msg.boardTitleMax });
+    expect(await post({ type: "notice", content: { title: "가".repeat(51), content: "x" } })).toMatchObject({
+      code: 400,
+      message: Msg.boardTitleMax,
+    });
     expect((await post({ type: "notice", content: { title: "가".repeat(50), content: "x" } })).code).toBe(200);
     // Content that is only markup (or what the sanitiser removes) is no content, as the form says.
     for (const content of ["", "<p></p>", "<p>&nbsp; </p>", "<script>alert(1)</script>"]) {
-      expect(await post({ type: "notice", content: { title: "공지", content } })).toMatchObject({ code: 400, message: Msg.boardContentRequired });
+      expect(await post({ type: "notice", content: { title: "공지", content } })).toMatchObject({
+        code: 400,
+        message: Msg.boardContentRequired,
+      });
     }
     // A title that is only markup is blank.
-    expect(await post({ type: "notice", content: { title: "<script>x</script>", content: "x" } })).toMatchObject({ code: 400, message: Msg.required });
-    expect(await post({ type: "inquiry", content: { title: "문의", content: "x" } })).toMatchObject({ code: 400, message: Msg.boardNoInquiryCreate });
+    expect(await post({ type: "notice", content: { title: "<script>x</script>", content: "x" } })).toMatchObject({
+      code: 400,
+      message: Msg.required,
+    });
+    expect(await post({ type: "inquiry", content: { title: "문의", content: "x" } })).toMatchObject({
+      code: 400,
+      message: Msg.boardNoInquiryCreate,
+    });
     expect((await post({ type: "nope", content: { title: "x", content: "x" } })).code).toBe(400);
-    expect(await post({ type: "event", content: { title: "이벤트", content: "x" } })).toMatchObject({ code: 400, message: Msg.boardEventDates });
-    expect(await post({ type: "event", content: { title: "이벤트", content: "x", startAt: "2026-12-10", endAt: "2026-12-01" } })).toMatchObject({ code: 400, message: Msg.boardEventDates });
-    expect(await post({ type: "notice", content: { title: "공지", content: "x", startAt: "2026-12-10" } })).toMatchObject({ code: 400, message: Msg.boardEventDates });
-    const ev = await post({ type: "event", content: { title: "연말 이벤트", content: "<p>참여</p>", startAt: "2026-12-01", endAt: "2026-12-31" } });
+    expect(await post({ type: "event", content: { title: "이벤트", content: "x" } })).toMatchObject({
+      code: 400,
+      message: Msg.boardEventDates,
+    });
+    expect(
+      await post({ type: "event", content: { title: "이벤트", content: "x", startAt: "2026-12-10", endAt: "2026-12-01" } }),
+    ).toMatchObject({ code: 400, message: Msg.boardEventDates });
+    expect(await post({ type: "notice", content: { title: "공지", content: "x", startAt: "2026-12-10" } })).toMatchObject({
+      code: 400,
+      message: Msg.boardEventDates,
+    });
+    const ev = await post({
+      type: "event",
+      content: { title: "연말 이벤트", content: "<p>참여</p>", startAt: "2026-12-01", endAt: "2026-12-31" },
+    });
     expect(ev.data).toMatchObject({ startAt: "2026-12-01", endAt: "2026-12-31" });
-    expect((await op("POST", "/api/board/detail", { id: ev.data.id, type: "event" })).data).toMatchObject({ startAt: "2026-12-01", endAt: "2026-12-31", title: "연말 이벤트" });
+    expect((await op("POST", "/api/board/detail", { id: ev.data.id, type: "event" })).data).toMatchObject({
+      startAt: "2026-12-01",
+      endAt: "2026-12-31",
+      title: "연말 이벤트",
+    });
     // Members read events in the customer center, with their period.
     const pub = await s.call("GET", "/api/cs/event/1");
-    expect(pub.data.list[0]).toEqual({ id: ev.data.id, title: "연말 이벤트", content: "<p>참여</p>", createdAt: ev.data.createdAt, startAt: "2026-12-01", endAt: "2026-12-31" });
+    expect(pub.data.list[0]).toEqual({
+      id: ev.data.id,
+      title: "연말 이벤트",
+      content: "<p>참여</p>",
+      createdAt: ev.data.createdAt,
+      startAt: "2026-12-01",
+      endAt: "2026-12-31",
+    });
     expect((await op("POST", "/api/board", { type: "notice", content: { title: "x", content: "y" }, extra: 1 })).code).toBe(400);
     expect((await op("POST", "/api/board/detail", { id: "1", type: "notice" })).code).toBe(400);
   });
 
   it("lists 7 a page, newest first, sizes 7/10/25/50/100, inquiries with the writer and state", async () => {
     const op = as(admin);
-    for (let i = 0; i < 8; i++) expect((await op("POST", "/api/board", { type: "faq", content: { title: `질문 ${i}`, content: "<p>답</p>" } })).code).toBe(200);
+    for (let i = 0; i < 8; i++)
+      expect((await op("POST", "/api/board", { type: "faq", content: { title: `질문 ${i}`, content: "<p>답</p>" } })).code).toBe(200);
     const p1 = await op("GET", "/api/board/faq");
     expect(p1.data.perPage).toBe(7);
     expect(p1.data.list).toHaveLength(7);
@@ -123,7 +170,9 @@ describe("back-office boards and policies", () => {
     expect((await op("GET", "/api/board/board")).code).toBe(400);
 
     const member = await newMember();
-    expect((await s.call("POST", "/api/cs/inquiry", { token: member, body: { title: "입금 문의", content: "첫 줄\n둘째 줄" } })).code).toBe(200);
+    expect((await s.call("POST", "/api/cs/inquiry", { token: member, body: { title: "입금 문의", content: "첫 줄\n둘째 줄" } })).code).toBe(
+      200,
+    );
     const inq = await op("GET", "/api/board/inquiry");
     expect(inq.data.list[0]).toMatchObject({ title: "입금 문의", username: "게시판회원", state: "1" });
   });
@@ -131,16 +180,26 @@ describe("back-office boards and policies", () => {
   it("answers an inquiry: '1' becomes '3', the member sees the reply and can no longer edit; races are refused", async () => {
     const op = as(admin);
     const member = await newMember();
-    const made = await s.call("POST", "/api/cs/inquiry", { token: member, body: { title: "환불 문의", content: "<b>환불</b>\n부탁드립니다" } });
+    const made = await s.call("POST", "/api/cs/inquiry", {
+      token: member,
+      body: { title: "환불 문의", content: "<b>환불</b>\n부탁드립니다" },
+    });
     const id = made.data.id;
-    // A new inquiry is a '문의' notification.
+    // A new inquiry is a '문의' notification, naming the inquiry (the back-office opens it from there).
     const notes = await op("POST", "/api/notify/all", { tablehandler: { page: 1, perPage: 10 } });
-    expect(notes.data.list[0]).toMatchObject({ category: "문의" });
+    expect(notes.data.list[0]).toMatchObject({ category: "문의", type: "inquiry", ref_id: id });
     expect(notes.data.list[0].message).toContain("환불 문의");
 
     const detail = await op("POST", "/api/board/detail", { id, type: "inquiry" });
-    expect(detail.data).toMatchObject({ id, state: "1", username: "게시판회원", answer: null, content: "&lt;b&gt;환불&lt;/b&gt;<br>부탁드립니다" });
-    const answer = (html: string, exist: boolean) => op("PUT", "/api/board/update", { id, type: "inquiry", content: { answer: html }, exist });
+    expect(detail.data).toMatchObject({
+      id,
+      state: "1",
+      username: "게시판회원",
+      answer: null,
+      content: "&lt;b&gt;환불&lt;/b&gt;<br>부탁드립니다",
+    });
+    const answer = (html: string, exist: boolean) =>
+      op("PUT", "/api/board/update", { id, type: "inquiry", content: { answer: html }, exist });
     expect(await answer("   ", false)).toMatchObject({ code: 400, message: Msg.answerRequired });
     expect(await answer("<p>x</p>", true)).toMatchObject({ code: 409, message: Msg.answerChanged });
     const first = await answer("<p><strong>확인</strong>했습니다</p>", false);
@@ -150,9 +209,14 @@ describe("back-office boards and policies", () => {
 
     const mine = await s.call("GET", "/api/cs/inquiry/1", { token: member });
     expect(mine.data.list[0]).toMatchObject({ id, state: "3", reply: "<p>수정된 답변</p>" });
-    expect(await s.call("PUT", "/api/cs/inquiry", { token: member, body: { id, title: "바꿈", content: "바꿈" } })).toMatchObject({ code: 400, message: Msg.inquiryAnswered });
+    expect(await s.call("PUT", "/api/cs/inquiry", { token: member, body: { id, title: "바꿈", content: "바꿈" } })).toMatchObject({
+      code: 400,
+      message: Msg.inquiryAnswered,
+    });
     const log = await op("GET", "/api/operation/actions?perPage=100");
-    const acts = log.data.list.filter((a: { targetType: string; targetId: string }) => a.targetType === "board.inquiry" && a.targetId === String(id));
+    const acts = log.data.list.filter(
+      (a: { targetType: string; targetId: string }) => a.targetType === "board.inquiry" && a.targetId === String(id),
+    );
     expect(acts.map((a: { action: string }) => a.action).sort()).toEqual(["board.answer", "board.answer.edit"]);
   });
 
@@ -175,12 +239,19 @@ describe("back-office boards and policies", () => {
     const accounts = as(await sub({ isAccount1: true }));
     expect((await accounts("GET", "/api/board/faq")).code).toBe(403);
     expect((await accounts("GET", "/api/policy")).code).toBe(403);
-    const shop = as(await sub({ isBoard1: true, isBoard2: true, isBoard3: true, isBoard4: true, isBoard5: true, isNotice1: true }, AdminPermission.EXCHANGER));
+    const shop = as(
+      await sub(
+        { isBoard1: true, isBoard2: true, isBoard3: true, isBoard4: true, isBoard5: true, isNotice1: true },
+        AdminPermission.EXCHANGER,
+      ),
+    );
     expect((await shop("GET", "/api/board/faq")).code).toBe(403);
     expect((await shop("PUT", "/api/policy", { id: 1, policy: "<p>x</p>" })).code).toBe(403);
     const member = await s.loginUser("01011112222", "111111");
     expect((await s.call("GET", "/api/board/notice", { token: member })).code).toBe(401);
-    expect((await s.call("POST", "/api/board", { token: member, body: { type: "notice", content: { title: "x", content: "y" } } })).code).toBe(401);
+    expect(
+      (await s.call("POST", "/api/board", { token: member, body: { type: "notice", content: { title: "x", content: "y" } } })).code,
+    ).toBe(401);
     expect((await s.call("PUT", "/api/policy", { body: { id: 1, policy: "x" } })).code).toBe(401);
   });
 
@@ -208,7 +279,9 @@ describe("back-office boards and policies", () => {
     expect(await op("PUT", "/api/policy", { id: 2, policy: "<p>x</p>" })).toMatchObject({ code: 404, message: Msg.policyNone });
     expect((await op("POST", "/api/policy", { id: 2, policy: "<p>새 방침</p>" })).data).toMatchObject({ id: 2, content: "<p>새 방침</p>" });
     const log = await op("GET", "/api/operation/actions?perPage=100");
-    const acts = log.data.list.filter((a: { targetType: string }) => a.targetType === "policy").map((a: { action: string; targetId: string }) => `${a.action}:${a.targetId}`);
+    const acts = log.data.list
+      .filter((a: { targetType: string }) => a.targetType === "policy")
+      .map((a: { action: string; targetId: string }) => `${a.action}:${a.targetId}`);
     expect(acts.sort()).toEqual(["policy.create:2", "policy.update:1", "policy.update:2", "policy.update:3"]);
   });
 
@@ -225,7 +298,12 @@ describe("back-office boards and policies", () => {
         const t = await op("POST", "/api/board", { type, content: { title: `제목 ${x}`, content: "<p>x</p>", ...dates } });
         expect(t.code, `${type} title ${x}`).toBe(200);
         outputs.push([`${type} title ${x}`, t.data]);
-        const e = await op("PUT", "/api/board/update", { id: made.data.id, type, content: { title: `수정 ${x}`, content: HOSTILE + "<p>ok</p>", ...dates }, exist: true });
+        const e = await op("PUT", "/api/board/update", {
+          id: made.data.id,
+          type,
+          content: { title: `수정 ${x}`, content: `${HOSTILE}<p>ok</p>`, ...dates },
+          exist: true,
+        });
         expect(e.code).toBe(200);
         outputs.push([`${type} update ${x}`, e.data]);
       }
@@ -237,12 +315,23 @@ describe("back-office boards and policies", () => {
     outputs.push(["public events", (await s.call("GET", "/api/cs/event/1")).data]);
 
     const member = await newMember();
-    const inq = await s.call("POST", "/api/cs/inquiry", { token: member, body: { title: `문의 ${HOSTILE}`.slice(0, 100), content: HOSTILE } });
+    const inq = await s.call("POST", "/api/cs/inquiry", {
+      token: member,
+      body: { title: `문의 ${HOSTILE}`.slice(0, 100), content: HOSTILE },
+    });
     expect(inq.code).toBe(200);
     outputs.push(["member inquiry create", inq.data]);
-    const upd = await s.call("PUT", "/api/cs/inquiry", { token: member, body: { id: inq.data.id, title: `<svg onload=alert(1)>수정`, content: HOSTILE } });
+    const upd = await s.call("PUT", "/api/cs/inquiry", {
+      token: member,
+      body: { id: inq.data.id, title: `<svg onload=alert(1)>수정`, content: HOSTILE },
+    });
     outputs.push(["member inquiry update", upd.data]);
-    const ans = await op("PUT", "/api/board/update", { id: inq.data.id, type: "inquiry", content: { answer: `<p>답변</p>${HOSTILE}` }, exist: false });
+    const ans = await op("PUT", "/api/board/update", {
+      id: inq.data.id,
+      type: "inquiry",
+      content: { answer: `<p>답변</p>${HOSTILE}` },
+      exist: false,
+    });
     expect(ans.code).toBe(200);
     outputs.push(["answer", ans.data]);
     outputs.push(["member inquiries", (await s.call("GET", "/api/cs/inquiry/1", { token: member })).data]);

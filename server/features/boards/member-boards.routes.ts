@@ -71,7 +71,8 @@ export function memberBoardRoutes(ctx: AppContext): Router {
     if (!row) throw notFound();
     if (row.state === ANSWERED) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
     // The state check is repeated in the UPDATE so an answer landing meanwhile is not overwritten.
-    if (!(await updateOwnInquiry(ctx.db, me.id, id, { title, content }, ANSWERED))) throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
+    if (!(await updateOwnInquiry(ctx.db, me.id, id, { title, content }, ANSWERED)))
+      throw new AppError(Code.BAD_REQUEST, Msg.inquiryAnswered);
     return { id, title, content: textToHtml(content) };
   });
 

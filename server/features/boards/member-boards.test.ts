@@ -87,7 +87,12 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
   });
 
   it("needs a member for inquiries", async () => {
-    for (const [method, path] of [["GET", "/api/cs/inquiry/1"], ["POST", "/api/cs/inquiry"], ["PUT", "/api/cs/inquiry"], ["DELETE", "/api/cs/inquiry/1"]]) {
+    for (const [method, path] of [
+      ["GET", "/api/cs/inquiry/1"],
+      ["POST", "/api/cs/inquiry"],
+      ["PUT", "/api/cs/inquiry"],
+      ["DELETE", "/api/cs/inquiry/1"],
+    ]) {
       const r = await s.call(method, path, { body: method === "POST" || method === "PUT" ? { title: "t", content: "c" } : undefined });
       expect([r.status, r.code], `${method} ${path}`).toEqual([401, 401]);
       const marker = await s.call(method, path, { token: t1, marker: "operation" });
@@ -100,14 +105,22 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
     const off = s.ctx.notifier.on((n) => pushed.push(n));
     const r = await s.call("POST", "/api/cs/inquiry", {
       token: t1,
-      body: { title: "  입금 확인 문의  ", content: "어제 입금했습니다.\n확인 부탁드립니다.\r\n<script>alert(1)</script><img src=x onerror=alert(1)>" },
+      body: {
+        title: "  입금 확인 문의  ",
+        content: "어제 입금했습니다.\n확인 부탁드립니다.\r\n<script>alert(1)</script><img src=x onerror=alert(1)>",
+      },
     });
     off();
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ title: "입금 확인 문의", state: "1", reply: null });
     // Stored as typed; sent escaped as HTML (line breaks as <br>), so it shows as typed and nothing runs.
-    expect(r.data.content).toBe("어제 입금했습니다.<br>확인 부탁드립니다.<br>&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
-    const typed = await s.call("POST", "/api/cs/inquiry", { token: t1, body: { title: "a<b, c>d 문의", content: "a<b, c>d & <img src=x onerror=alert(1)>" } });
+    expect(r.data.content).toBe(
+      "어제 입금했습니다.<br>확인 부탁드립니다.<br>&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;",
+    );
+    const typed = await s.call("POST", "/api/cs/inquiry", {
+      token: t1,
+      body: { title: "a<b, c>d 문의", content: "a<b, c>d & <img src=x onerror=alert(1)>" },
+    });
     const stored = (await s.call("GET", "/api/cs/inquiry/1", { token: t1 })).data.list.find((q: { id: number }) => q.id === typed.data.id);
     expect(stored).toMatchObject({ title: "ad 문의", content: "a&lt;b, c&gt;d &amp; &lt;img src=x onerror=alert(1)&gt;" });
     const row = await s.ctx.db.selectFrom("boards").select("content").where("id", "=", typed.data.id).executeTakeFirstOrThrow();
@@ -134,7 +147,10 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
       const r = await s.call("POST", "/api/cs/inquiry", { token: t1, body });
       expect([r.status, r.code, r.message], JSON.stringify(body).slice(0, 60)).toEqual([400, 400, message]);
     }
-    const big = await s.call("POST", "/api/cs/inquiry", { token: t1, raw: JSON.stringify({ title: "제목", content: "가".repeat(300_000) }) });
+    const big = await s.call("POST", "/api/cs/inquiry", {
+      token: t1,
+      raw: JSON.stringify({ title: "제목", content: "가".repeat(300_000) }),
+    });
     expect(big.code).toBe(400);
   });
 
@@ -154,14 +170,19 @@ describe("customer service: notices, FAQ, 1:1 inquiries", () => {
   });
 
   it("turns the earlier escaped storage back into the typed text (migration)", () => {
-    expect(unescapeStoredInquiry("첫 줄<br>a&lt;b,&gt;d &amp;lt; &quot;q&quot; &#x27;s&#39;<br/>끝")).toBe('첫 줄\na<b,>d &lt; "q" \'s\'\n끝');
+    expect(unescapeStoredInquiry("첫 줄<br>a&lt;b,&gt;d &amp;lt; &quot;q&quot; &#x27;s&#39;<br/>끝")).toBe(
+      "첫 줄\na<b,>d &lt; \"q\" 's'\n끝",
+    );
   });
 
   it("edits an own waiting inquiry only", async () => {
     const me = await newMember();
     await twoInquiries(me);
     const [second, first] = (await s.call("GET", "/api/cs/inquiry/1", { token: me })).data.list;
-    const r = await s.call("PUT", "/api/cs/inquiry", { token: me, body: { id: second.id, title: " 수정한 제목 ", content: "첫 줄\n둘째 줄" } });
+    const r = await s.call("PUT", "/api/cs/inquiry", {
+      token: me,
+      body: { id: second.id, title: " 수정한 제목 ", content: "첫 줄\n둘째 줄" },
+    });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ title: "수정한 제목", content: "첫 줄<br>둘째 줄" });
     const other = await s.call("PUT", "/api/cs/inquiry", { token: t2, body: { id: second.id, title: "남의 글", content: "수정" } });

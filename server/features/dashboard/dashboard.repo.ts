@@ -7,7 +7,11 @@ import { sql } from "kysely";
 /** The business kind of each outbox leg of these transactions (what the dashboard's list names a row by). */
 export async function moveKindsOfTransactions(db: AppTx, hashes: string[]) {
   if (hashes.length === 0) return [];
-  return db.selectFrom("outbox_transfers").select(["kind", "tx_hash", "from_address", "to_address", "value"]).where(anyOf(db, "tx_hash", hashes)).execute();
+  return db
+    .selectFrom("outbox_transfers")
+    .select(["kind", "tx_hash", "from_address", "to_address", "value"])
+    .where(anyOf(db, "tx_hash", hashes))
+    .execute();
 }
 
 export async function movesOfTransactions(db: AppTx, hashes: string[]) {
@@ -16,16 +20,43 @@ export async function movesOfTransactions(db: AppTx, hashes: string[]) {
     .selectFrom("outbox_transfers as t")
     .leftJoin("members as sm", "sm.id", "t.member_id")
     .leftJoin("members as rm", "rm.id", "t.counterparty_member_id")
-    .select(["t.id", "t.kind", "t.tx_hash", "t.from_address", "t.to_address", "t.value", "t.fee", "t.status", "t.created_at", "sm.username as from_username", "rm.username as to_username"])
+    .select([
+      "t.id",
+      "t.kind",
+      "t.tx_hash",
+      "t.from_address",
+      "t.to_address",
+      "t.value",
+      "t.fee",
+      "t.status",
+      "t.created_at",
+      "sm.username as from_username",
+      "rm.username as to_username",
+    ])
     .where("t.tx_hash", "in", hashes)
     .execute();
 }
 
-type MovesQuery = { kinds: OutboxKind[]; start?: string; end?: string; addresses?: string[]; txHash?: string; limit: number; offset: number };
+type MovesQuery = {
+  kinds: OutboxKind[];
+  start?: string;
+  end?: string;
+  addresses?: string[];
+  txHash?: string;
+  limit: number;
+  offset: number;
+};
 
 /** The confirmed moves of some kinds a dashboard search names; null when it names no wallet. */
 function confirmedMoves(db: AppTx, q: MovesQuery) {
-  let base = db.selectFrom("outbox_transfers").where("kind", "in", q.kinds.map((k) => sql.lit(k))).where("status", "=", sql.lit("confirmed"));
+  let base = db
+    .selectFrom("outbox_transfers")
+    .where(
+      "kind",
+      "in",
+      q.kinds.map((k) => sql.lit(k)),
+    )
+    .where("status", "=", sql.lit("confirmed"));
   if (q.start) base = base.where("created_at", ">=", opaque(db, q.start));
   if (q.end) base = base.where("created_at", "<=", opaque(db, q.end));
   if (q.txHash) base = base.where("tx_hash", "=", q.txHash);
@@ -38,11 +69,23 @@ function confirmedMoves(db: AppTx, q: MovesQuery) {
 }
 
 /** Confirmed moves of some kinds in [start, end), newest first, with their tx hashes (the dashboard's business types); the total capped (countCapped). */
-export async function confirmedMovesPage(db: AppTx, q: MovesQuery): Promise<{ total: number; capped?: true; rows: Pick<OutboxRow, "id" | "tx_hash" | "from_address" | "to_address" | "value">[] }> {
+export async function confirmedMovesPage(
+  db: AppTx,
+  q: MovesQuery,
+): Promise<{ total: number; capped?: true; rows: Pick<OutboxRow, "id" | "tx_hash" | "from_address" | "to_address" | "value">[] }> {
   const base = confirmedMoves(db, q);
   if (!base) return { total: 0, rows: [] };
   // Newest first in (created_at, id) order: the order of outbox_kind_created, so a page reads only its rows.
-  const [count, rows] = await Promise.all([countCapped(db, base), base.select(["id", "tx_hash", "from_address", "to_address", "value"]).orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).offset(q.offset).execute()]);
+  const [count, rows] = await Promise.all([
+    countCapped(db, base),
+    base
+      .select(["id", "tx_hash", "from_address", "to_address", "value"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+  ]);
   return { ...count, rows };
 }
 
@@ -56,7 +99,13 @@ export async function confirmedMovesPage(db: AppTx, q: MovesQuery): Promise<{ to
 export async function confirmedMoveLegsPage(db: AppTx, q: MovesQuery): Promise<{ total: number; capped?: true; legs: TransferRow[] }> {
   const base = confirmedMoves(db, q);
   if (!base) return { total: 0, legs: [] };
-  const page = base.select(["id", "created_at", "tx_hash", "from_address", "to_address", "value"]).orderBy("created_at", "desc").orderBy("id", "desc").limit(q.limit).offset(q.offset).as("o");
+  const page = base
+    .select(["id", "created_at", "tx_hash", "from_address", "to_address", "value"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(q.limit)
+    .offset(q.offset)
+    .as("o");
   const legs = db
     .withTables<{ "chain.transfers": TransfersTable }>()
     .selectFrom(page)
@@ -108,7 +157,16 @@ export async function ownerOf(db: AppTx, address: string) {
   return db
     .selectFrom("wallets")
     .leftJoin("members", "members.id", "wallets.member_id")
-    .select(["wallets.address", "wallets.kind", "wallets.nickname", "members.id as member_id", "members.username", "members.phonenumber", "members.state", "members.permission"])
+    .select([
+      "wallets.address",
+      "wallets.kind",
+      "wallets.nickname",
+      "members.id as member_id",
+      "members.username",
+      "members.phonenumber",
+      "members.state",
+      "members.permission",
+    ])
     .where("wallets.address", "=", address)
     .executeTakeFirst();
 }

@@ -2,34 +2,55 @@ import type { Request, Router } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
-import { badRequest, notFound } from "../../http/errors";
+import { AppError, badRequest, notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { propose } from "../proposals/proposals.service";
 import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
-import { streamXlsx, type SheetColumn } from "../../http/xlsx";
-import { dashboardPage, dashboardRows, holdersPage, transactionDetail, walletDetail, walletHistory, walletHistoryRows } from "./dashboard.service";
+import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
+import {
+  dashboardPage,
+  dashboardRows,
+  holdersPage,
+  indexReached,
+  transactionDetail,
+  walletDetail,
+  walletHistory,
+  walletHistoryRows,
+} from "./dashboard.service";
 import { reconcile } from "./reconcile";
 import { memberWalletByPhone } from "./dashboard.repo";
 import { ensureChainUp } from "../../money/chain-status";
 import { dashboardApi as api } from "../../../domain/api/dashboard";
-import type { DashboardListRequest, DashboardRowDto } from "../../../domain/schemas/dashboard";
+import type { DashboardColumn, DashboardListRequest, DashboardRowDto } from "../../../domain/schemas/dashboard";
+import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
 
-const TYPE_LABEL: Record<DashboardRowDto["type"], string> = { mint: "발행", transfer: "전송", gift: "선물", use: "사용", fee: "수수료", burn: "소각", settlement: "정산" };
+const TYPE_LABEL: Record<DashboardRowDto["type"], string> = {
+  mint: "발행",
+  transfer: "전송",
+  gift: "선물",
+  use: "사용",
+  fee: "수수료",
+  burn: "소각",
+  settlement: "정산",
+};
 
-/** The dashboard download's columns (also streamed by `npm run bench`'s downloads section). */
-export const ROW_FILE: SheetColumn<DashboardRowDto>[] = [
-  { header: "거래 해시", value: (r) => r.hash, width: 68 },
-  { header: "보낸 주소", value: (r) => r.from, width: 44 },
-  { header: "보낸 사람", value: (r) => r.fromName },
-  { header: "받는 주소", value: (r) => r.to, width: 44 },
-  { header: "받는 사람", value: (r) => r.toName },
-  { header: "금액(원)", value: (r) => Number(r.value) },
-  { header: "시간", value: (r) => formatDateTime(r.timestamp), width: 20 },
-  { header: "블록", value: (r) => r.block },
-  { header: "가스 비용(wei)", value: (r) => r.gasFee, width: 22 },
-  { header: "유형", value: (r) => TYPE_LABEL[r.type] },
+/**
+ * The dashboard download's columns (also streamed by `npm run bench`'s downloads section), keyed as the list's
+ * (DASHBOARD_COLUMNS): an address and its owner's name are one column on screen, so they share its key.
+ */
+export const ROW_FILE: KeyedColumn<DashboardRowDto, DashboardColumn>[] = [
+  { key: "hash", header: "거래 해시", value: (r) => r.hash, width: 68 },
+  { key: "from", header: "보낸 주소", value: (r) => r.from, width: 44 },
+  { key: "from", header: "보낸 사람", value: (r) => r.fromName },
+  { key: "to", header: "받는 주소", value: (r) => r.to, width: 44 },
+  { key: "to", header: "받는 사람", value: (r) => r.toName },
+  { key: "value", header: "금액(원)", value: (r) => Number(r.value) },
+  { key: "timestamp", header: "시간", value: (r) => formatDateTime(r.timestamp), width: 20 },
+  { key: "block", header: "블록", value: (r) => r.block },
+  { key: "gasFee", header: "가스 비용(wei)", value: (r) => r.gasFee, width: 22 },
+  { key: "type", header: "유형", value: (r) => TYPE_LABEL[r.type] },
 ];
 
 /** The chain dashboard for operators and auditors (spec: dashboard, dashboard/detail/{address}, dashboard/holder). */
@@ -40,7 +61,13 @@ export function dashboardRoutes(ctx: AppContext): Router {
   handle(api.dashboardList, async ({ body }) => list(body));
   handle(api.dashboardTable, async ({ body }) => list(body));
   handle(api.dashboardDownload, async ({ body: q }, _req, res) => {
-    await streamXlsx(res, { fileName: api.dashboardDownload.file, sheetName: "거래 내역", columns: ROW_FILE, rows: dashboardRows(ctx, q), emptyMessage: Msg.noResults });
+    await streamXlsx(res, {
+      fileName: api.dashboardDownload.file,
+      sheetName: "거래 내역",
+      columns: chosenColumns(ROW_FILE, q.columns),
+      rows: dashboardRows(ctx, q),
+      emptyMessage: Msg.noResults,
+    });
   });
 
   // A malformed hash or address is refused by the schema with its own message (txHashInvalid, addressInvalid).
@@ -57,7 +84,13 @@ export function dashboardRoutes(ctx: AppContext): Router {
   });
   handle(api.walletHistory, async ({ body: q }) => walletHistory(ctx, q.address, q.page, q.perPage));
   handle(api.walletHistoryDownload, async ({ body: q }, _req, res) => {
-    await streamXlsx(res, { fileName: api.walletHistoryDownload.file, sheetName: "지갑 내역", columns: ROW_FILE, rows: walletHistoryRows(ctx, q.address), emptyMessage: Msg.noResults });
+    await streamXlsx(res, {
+      fileName: api.walletHistoryDownload.file,
+      sheetName: "지갑 내역",
+      columns: ROW_FILE,
+      rows: walletHistoryRows(ctx, q.address),
+      emptyMessage: Msg.noResults,
+    });
   });
 
   handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage));
@@ -88,7 +121,11 @@ export function dashboardRoutes(ctx: AppContext): Router {
     const wallet = await memberWalletByPhone(ctx.db, phone);
     if (!wallet) throw notFound(Msg.memberNotFoundByPhone);
     const kind = block ? "block" : "unblock";
-    const proposal = await propose(ctx, authOf(req).admin!, { kind, payload: { address: wallet.address }, reason: reason || PROPOSAL_KIND_NAMES[kind] });
+    const proposal = await propose(ctx, authOf(req).admin!, {
+      kind,
+      payload: { address: wallet.address },
+      reason: reason || PROPOSAL_KIND_NAMES[kind],
+    });
     return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
   };
   handle(api.blockWallet, async ({ body }, req) => blocking(true, body.phone, body.reason, req));

@@ -8,12 +8,27 @@ import { dialectOf } from "../../../db/open";
 import { isNotReady } from "../../../indexer/db";
 import { toTransfer } from "../../../indexer/reader-types";
 import { chainCallByHash, ordersOfTransaction } from "./records.repo";
-import type { DashboardListRequest, DashboardRowDto, DashboardType, TransactionDetailDto, WalletDetailDto } from "../../../domain/schemas/dashboard";
+import type {
+  DashboardListRequest,
+  DashboardRowDto,
+  DashboardType,
+  TransactionDetailDto,
+  WalletDetailDto,
+} from "../../../domain/schemas/dashboard";
 import type { Paged } from "../../../domain/schemas/list";
 
 /** Business kinds of the outbox as the dashboard names them. */
-const TYPE_OF_KIND: Partial<Record<OutboxKind, DashboardType>> = { gift: "gift", use: "use", settlement: "settlement", settlement_return: "settlement" };
-const KINDS_OF_TYPE: Partial<Record<DashboardType, OutboxKind[]>> = { gift: ["gift"], use: ["use"], settlement: ["settlement", "settlement_return"] };
+const TYPE_OF_KIND: Partial<Record<OutboxKind, DashboardType>> = {
+  gift: "gift",
+  use: "use",
+  settlement: "settlement",
+  settlement_return: "settlement",
+};
+const KINDS_OF_TYPE: Partial<Record<DashboardType, OutboxKind[]>> = {
+  gift: ["gift"],
+  use: ["use"],
+  settlement: ["settlement", "settlement_return"],
+};
 
 type Move = Awaited<ReturnType<typeof repo.moveKindsOfTransactions>>[number];
 const sameLeg = (m: Move, t: TransferRecord) => m.from_address === t.from && m.to_address === t.to && BigInt(m.value) === t.value;
@@ -37,7 +52,10 @@ export async function describeTransfers(ctx: Pick<AppContext, "db" | "view">, tr
   const [gasFees, moves, names] = await Promise.all([
     ctx.view.gasFeesOf(unknownGas),
     repo.moveKindsOfTransactions(ctx.db, moveHashes),
-    ownerNames(ctx.db, transfers.flatMap((t) => [t.from, t.to])),
+    ownerNames(
+      ctx.db,
+      transfers.flatMap((t) => [t.from, t.to]),
+    ),
   ]);
   const nameOf = (a: string) => names.get(a) ?? null;
   const movesOf = new Map<string, Move[]>();
@@ -89,13 +107,18 @@ export async function dashboardTransfers(ctx: AppContext, q: DashboardListReques
     }
     const { total, capped, rows } = await repo.confirmedMovesPage(ctx.db, moves);
     const byTx = new Map<string, TransferRecord[]>();
-    for (const t of await ctx.view.transfersOfTransactions(rows.map((r) => r.tx_hash!), "transfer")) {
+    for (const t of await ctx.view.transfersOfTransactions(
+      rows.map((r) => r.tx_hash!),
+      "transfer",
+    )) {
       const legs = byTx.get(t.txHash);
       if (legs) legs.push(t);
       else byTx.set(t.txHash, [t]);
     }
     const items = rows.flatMap((r) => {
-      const leg = byTx.get(r.tx_hash!.toLowerCase())?.find((t) => t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
+      const leg = byTx
+        .get(r.tx_hash!.toLowerCase())
+        ?.find((t) => t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value));
       return leg ? [leg] : [];
     });
     return { items, total, ...(capped ? { capped: true } : {}) };
@@ -107,7 +130,13 @@ export async function dashboardTransfers(ctx: AppContext, q: DashboardListReques
 /** The dashboard list: its transfers, each named by its business move and the owners of both ends. */
 export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): Promise<Paged<DashboardRowDto>> {
   const page = await dashboardTransfers(ctx, q);
-  return { list: await describeTransfers(ctx, page.items), total: page.total, ...(page.capped ? { capped: true } : {}), page: q.page, perPage: q.perPage };
+  return {
+    list: await describeTransfers(ctx, page.items),
+    total: page.total,
+    ...(page.capped ? { capped: true } : {}),
+    page: q.page,
+    perPage: q.perPage,
+  };
 }
 
 /** Every row of a dashboard search, for the download (walked page by page; constant memory). */
@@ -164,7 +193,14 @@ export async function transactionDetail(ctx: AppContext, hash: string): Promise<
     value: (main?.value ?? 0n).toString(),
     fee: fee.toString(),
     transfers: tx.transfers.map((t) => ({ logIndex: t.logIndex, from: t.from, to: t.to, value: t.value.toString(), kind: t.kind })),
-    events: tx.events.map((e) => ({ logIndex: e.logIndex, kind: e.kind, account: e.account, actor: e.actor, nonce: e.nonce, amount: e.amount?.toString() ?? null })),
+    events: tx.events.map((e) => ({
+      logIndex: e.logIndex,
+      kind: e.kind,
+      account: e.account,
+      actor: e.actor,
+      nonce: e.nonce,
+      amount: e.amount?.toString() ?? null,
+    })),
     records,
     chainCall: call ? { method: call.method, args: JSON.parse(call.args) as string[] } : null,
   };
@@ -219,9 +255,17 @@ export async function holdersPage(ctx: AppContext, page: number, perPage: number
     ctx.view.holders({ limit: perPage, offset: (page - 1) * perPage }),
     ctx.chain.replaying() ? null : (ctx.chain.token.totalSupply() as Promise<bigint>).catch(() => null),
   ]);
-  const names = await ownerNames(ctx.db, h.items.map((x) => x.address));
+  const names = await ownerNames(
+    ctx.db,
+    h.items.map((x) => x.address),
+  );
   return {
-    holder_list: h.items.map((x, i) => ({ rank: (page - 1) * perPage + i + 1, address: x.address, balance: x.balance.toString(), name: names.get(x.address) ?? null })),
+    holder_list: h.items.map((x, i) => ({
+      rank: (page - 1) * perPage + i + 1,
+      address: x.address,
+      balance: x.balance.toString(),
+      name: names.get(x.address) ?? null,
+    })),
     total: h.total,
     page,
     perPage,

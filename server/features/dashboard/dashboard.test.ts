@@ -25,7 +25,10 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     admin2 = await s.loginAdmin("admin2", "admin1234");
     minjun = await s.loginUser("01011112222", "111111");
     seoyeonAddr = await walletOf("01033334444");
-    const g = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_500, password: "111111" } });
+    const g = await s.call("POST", "/api/gift/trade/address", {
+      token: minjun,
+      body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_500, password: "111111" },
+    });
     expect(g.code).toBe(200);
     giftHash = g.data.txHash;
     await s.waitIndexed();
@@ -41,12 +44,23 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(types).toEqual(new Set(["mint", "transfer", "gift", "fee"]));
     const byPhone = await op("POST", "/api/dashboard/list", { filter: "01011112222", filter_type: "phone", type: "gift", perPage: 10 });
     expect(byPhone.data.total).toBe(1);
-    expect(byPhone.data.list[0]).toMatchObject({ hash: giftHash, type: "gift", value: "1500", to: seoyeonAddr, fromName: "김민준", toName: "이서연" });
+    expect(byPhone.data.list[0]).toMatchObject({
+      hash: giftHash,
+      type: "gift",
+      value: "1500",
+      to: seoyeonAddr,
+      fromName: "김민준",
+      toName: "이서연",
+    });
     const receipt = (await s.ctx.chain.provider.getTransactionReceipt(giftHash))!;
     expect(BigInt(byPhone.data.list[0].gasFee)).toBe(receipt.gasUsed * receipt.gasPrice);
     const fees = await op("POST", "/api/dashboard/list", { type: "fee", perPage: 10 });
     expect(fees.data.list.map((r: { hash: string; value: string }) => [r.hash, r.value])).toEqual([[giftHash, "200"]]);
-    const byHash = await op("POST", "/api/dashboard/list", { filter: giftHash.toUpperCase().replace("0X", "0x"), filter_type: "hash", perPage: 10 });
+    const byHash = await op("POST", "/api/dashboard/list", {
+      filter: giftHash.toUpperCase().replace("0X", "0x"),
+      filter_type: "hash",
+      perPage: 10,
+    });
     expect(byHash.data.list.map((r: { type: string }) => r.type).sort()).toEqual(["fee", "gift"]);
   });
 
@@ -63,7 +77,9 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(tx.data).toMatchObject({ hash: giftHash, status: 1, value: "1500", fee: "200", method: "transferWithAuthorization" });
     expect(tx.data.confirmations).toBeGreaterThanOrEqual(1);
     expect(tx.data.blockHash).toBe((await s.ctx.chain.provider.getBlock(tx.data.blockNumber))!.hash);
-    expect(tx.data.records).toEqual([expect.objectContaining({ kind: "gift", value: 1_500, fee: 200, fromName: "김민준", toName: "이서연" })]);
+    expect(tx.data.records).toEqual([
+      expect.objectContaining({ kind: "gift", value: 1_500, fee: 200, fromName: "김민준", toName: "이서연" }),
+    ]);
     const bad = await op("GET", "/api/dashboard/transaction/0x1234");
     expect([bad.status, bad.message]).toEqual([400, Msg.txHashInvalid]);
     const unknown = await op("GET", `/api/dashboard/transaction/0x${"ab".repeat(32)}`);
@@ -84,7 +100,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   });
 
   it("downloads dashboard_list.xlsx with Korean headers and every row", async () => {
-    const res = await fetch(s.url + "/api/dashboard/download", {
+    const res = await fetch(`${s.url}/api/dashboard/download`, {
       method: "POST",
       headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
       body: JSON.stringify({}),
@@ -108,7 +124,10 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(blocked.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     await s.waitIndexed();
     expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(true);
-    const refused = await s.call("POST", "/api/gift/trade/address", { token: minjun, body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_000, password: "111111" } });
+    const refused = await s.call("POST", "/api/gift/trade/address", {
+      token: minjun,
+      body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_000, password: "111111" },
+    });
     expect([refused.code, refused.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
     const { approval: back } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/unblock", { phone: "01033334444" });
     expect([back.code, back.data.state]).toEqual([200, "approved"]);
@@ -130,20 +149,39 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     // Above DUAL_CONTROL_TRANSFER_THRESHOLD_WON a transfer is a proposal; its approval meets the balance check.
     const over = Number(await s.ctx.chain.token.balanceOf(treasury)) + 1;
     expect(over).toBeGreaterThan(DUAL_CONTROL_TRANSFER_THRESHOLD_WON);
-    const { approval: tooMuch } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: over });
+    const { approval: tooMuch } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/transfer", {
+      from: treasury,
+      to: seoyeonAddr,
+      value: over,
+    });
     expect([tooMuch.code, tooMuch.message]).toEqual([402, Msg.transferBadBalance]);
   });
 
   it("RPC proxy: reads pass; writes, node-control methods and oversized batches are refused; operators only", async () => {
     const rpc = (body: unknown, token: string | null = admin, marker: "operation" | "web" = "operation") =>
-      fetch(s.url + "/api/rpc", { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}`, "cookie-type": marker } : {}) }, body: JSON.stringify(body) });
+      fetch(`${s.url}/api/rpc`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}`, "cookie-type": marker } : {}) },
+        body: JSON.stringify(body),
+      });
     const call = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: "2.0", id, method, params });
     const head = await rpc(call("eth_blockNumber"));
     expect(head.status).toBe(200);
     expect(Number((await head.json()).result)).toBe(await s.ctx.chain.provider.getBlockNumber());
     const receipt = await (await rpc(call("eth_getTransactionReceipt", [giftHash]))).json();
     expect(receipt.result.transactionHash).toBe(giftHash);
-    for (const m of ["eth_sendRawTransaction", "eth_sendTransaction", "eth_sign", "hardhat_mine", "hardhat_setBalance", "evm_snapshot", "evm_revert", "debug_traceTransaction", "personal_unlockAccount", "eth_newFilter"]) {
+    for (const m of [
+      "eth_sendRawTransaction",
+      "eth_sendTransaction",
+      "eth_sign",
+      "hardhat_mine",
+      "hardhat_setBalance",
+      "evm_snapshot",
+      "evm_revert",
+      "debug_traceTransaction",
+      "personal_unlockAccount",
+      "eth_newFilter",
+    ]) {
       const r = await rpc(call(m, []));
       expect(r.status, m).toBe(403);
       expect((await r.json()).error.message).toContain(m);
@@ -170,12 +208,64 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
       await store.db.updateTable("balances").set({ balance: "999999" }).where("address", "=", seoyeonAddr).execute();
       const bad = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
       expect(bad.ok).toBe(false);
-      expect(bad.lines).toContainEqual(expect.objectContaining({ check: "balance", ok: false, detail: expect.stringContaining(`${seoyeonAddr}: index 999999`) }));
+      expect(bad.lines).toContainEqual(
+        expect.objectContaining({
+          check: "balance",
+          label: "지갑 잔액",
+          ok: false,
+          detail: expect.stringContaining(`${seoyeonAddr}: 인덱스 999,999원, 체인 `),
+        }),
+      );
       expect(bad.lines).toContainEqual(expect.objectContaining({ check: "total supply", ok: false }));
     } finally {
       await store.db.updateTable("balances").set({ balance: kept.balance }).where("address", "=", seoyeonAddr).execute();
       await store.close();
     }
+  });
+
+  it("reconciliation speaks Korean, amounts with thousands separators, on the card's call and in `npm run reconcile` alike", async () => {
+    await s.waitIndexed();
+    const card = await op("GET", "/api/dashboard/reconcile");
+    const lines: { check: string; label: string; ok: boolean; detail: string }[] = card.data.lines;
+    const supply = lines.find((l) => l.check === "total supply")!;
+    expect(supply.label).toBe("총 발행량");
+    expect(supply.detail).toMatch(
+      /^체인 totalSupply \d{1,3}(,\d{3})+원, 인덱스 집계 \d{1,3}(,\d{3})+원, 인덱스 잔액 합계 \d{1,3}(,\d{3})+원$/,
+    );
+    // Korean words only (beside addresses, hashes and the contract's own names), and no amount of four digits or more left unseparated.
+    const english = /\b(?!totalSupply\b|balanceOf\b|0x[0-9a-fA-F]+\b)[A-Za-z]{2,}\b/;
+    for (const l of lines) {
+      expect(l.label, l.check).toMatch(/[가-힣]/);
+      expect(`${l.label} ${l.detail}`, l.check).not.toMatch(english);
+      expect(l.detail.replace(/0x[0-9a-fA-F]+/g, ""), l.check).not.toMatch(/\d{4,}/);
+    }
+    expect(card.data.reserves.every((r: { label: string; value: string }) => /[가-힣]/.test(r.label) && /^\d+$/.test(r.value))).toBe(true);
+
+    // `npm run reconcile` against the same stores and node prints the same lines.
+    const { spawnSync } = await import("node:child_process");
+    const path = await import("node:path");
+    const root = path.resolve(__dirname, "../../..");
+    const env = {
+      ...process.env,
+      DATA_DIR: s.dataDir,
+      CHAIN_PORT: String(s.ctx.config.chainPort),
+      DATABASE_URL: s.databaseUrl ?? "",
+      KEY_ENCRYPTION_KEY: "00".repeat(32),
+    };
+    const run = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts", "reconcile.ts")], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    const printed = run.stdout;
+    expect(printed).toContain("KRW Voucher 장부 대사");
+    expect(printed).toMatch(/일치 {2}\s+총 발행량\s+체인 totalSupply \d{1,3}(,\d{3})+원/);
+    expect(printed).toContain("준비금 증명 (원)");
+    expect(printed).toMatch(/발행 총량 \(totalSupply\)\s+\d{1,3}(,\d{3})+\n/);
+    expect(printed.trimEnd().endsWith("모든 항목이 일치합니다.")).toBe(true);
+    expect(printed.replace(/0x[0-9a-fA-F]+/g, "").replace(/KRW Voucher/g, "")).not.toMatch(english);
   });
 
   it("reconciliation names a mint whose record and chain disagree, a call still without outcome and an escrow the orders do not explain", async () => {
@@ -184,23 +274,55 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     const before = await reconcile(deps);
     expect(before.lines.filter((l) => !l.ok)).toEqual([]);
     expect(before.lines.map((l) => l.check)).toEqual(expect.arrayContaining(["calls → chain", "buy orders", "settlement escrow"]));
-    const mint = await s.ctx.db.selectFrom("chain_calls").selectAll().where("method", "=", "mint").where("status", "=", "confirmed").orderBy("id").executeTakeFirstOrThrow();
-    const pending = await s.ctx.db.insertInto("chain_calls").values({ method: "burn", args: JSON.stringify([(JSON.parse(mint.args) as string[])[0], "5"]), status: "submitted", tx_hash: "0x" + "ab".repeat(32), admin_id: null, created_at: mint.created_at, updated_at: mint.updated_at }).returning("id").executeTakeFirstOrThrow();
+    const mint = await s.ctx.db
+      .selectFrom("chain_calls")
+      .selectAll()
+      .where("method", "=", "mint")
+      .where("status", "=", "confirmed")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const pending = await s.ctx.db
+      .insertInto("chain_calls")
+      .values({
+        method: "burn",
+        args: JSON.stringify([(JSON.parse(mint.args) as string[])[0], "5"]),
+        status: "submitted",
+        tx_hash: `0x${"ab".repeat(32)}`,
+        admin_id: null,
+        created_at: mint.created_at,
+        updated_at: mint.updated_at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     // The record says a different amount than the chain minted.
     const args = JSON.parse(mint.args) as string[];
-    await s.ctx.db.updateTable("chain_calls").set({ args: JSON.stringify([args[0], String(BigInt(args[1]) + 1n)]) }).where("id", "=", mint.id).execute();
+    await s.ctx.db
+      .updateTable("chain_calls")
+      .set({ args: JSON.stringify([args[0], String(BigInt(args[1]) + 1n)]) })
+      .where("id", "=", mint.id)
+      .execute();
     // Money in the escrow that no order explains.
     const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
-    const extra = await s.call("POST", "/api/address/transmit/send", { token: admin, marker: "operation", body: { from: treasury, to: escrow, value: "100" } });
+    const extra = await s.call("POST", "/api/address/transmit/send", {
+      token: admin,
+      marker: "operation",
+      body: { from: treasury, to: escrow, value: "100" },
+    });
     expect(extra.code).toBe(200);
     await s.waitIndexed();
     try {
       const bad = await reconcile(deps);
       const failed = bad.lines.filter((l) => !l.ok);
-      expect(failed).toContainEqual(expect.objectContaining({ check: "call without transfer", detail: expect.stringContaining(`mint #${mint.id}`) }));
-      expect(failed).toContainEqual(expect.objectContaining({ check: "call without outcome", detail: expect.stringContaining(`burn #${pending.id}`) }));
-      expect(failed).toContainEqual(expect.objectContaining({ check: "settlement escrow", detail: expect.stringContaining("holds 100; the orders account for 0") }));
+      expect(failed).toContainEqual(
+        expect.objectContaining({ check: "call without transfer", detail: expect.stringContaining(`발행 #${mint.id}`) }),
+      );
+      expect(failed).toContainEqual(
+        expect.objectContaining({ check: "call without outcome", detail: expect.stringContaining(`소각 #${pending.id} (5원)`) }),
+      );
+      expect(failed).toContainEqual(
+        expect.objectContaining({ check: "settlement escrow", detail: expect.stringContaining("보유 100원, 정산 주문 기준 0원") }),
+      );
     } finally {
       await s.ctx.db.updateTable("chain_calls").set({ args: mint.args }).where("id", "=", mint.id).execute();
       await s.ctx.db.deleteFrom("chain_calls").where("id", "=", pending.id).execute();

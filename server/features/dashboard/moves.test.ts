@@ -16,10 +16,12 @@ import { dashboardTransfers } from "./dashboard.service";
  * relayer batch's moves with their own legs, leave out fee legs, other kinds and moves not indexed yet, and page
  * newest first.
  */
-const [alice, bob, carol, dave, fees, market] = ["alice", "bob", "carol", "dave", "fees", "market"].map((n) => ethers.getAddress("0x" + Buffer.from(n.padEnd(20, "_")).toString("hex")));
+const [alice, bob, carol, dave, fees, market] = ["alice", "bob", "carol", "dave", "fees", "market"].map((n) =>
+  ethers.getAddress(`0x${Buffer.from(n.padEnd(20, "_")).toString("hex")}`),
+);
 const T0 = 1_700_000_000;
-const txHash = (n: number) => "0x" + n.toString(16).padStart(64, "0");
-const blockHash = (b: number) => "0x" + "b" + b.toString(16).padStart(63, "0");
+const txHash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
+const blockHash = (b: number) => `0xb${b.toString(16).padStart(63, "0")}`;
 
 describe("dashboard business types: moves and their legs", () => {
   const stores = testStores();
@@ -29,7 +31,15 @@ describe("dashboard business types: moves and their legs", () => {
     const loc = await stores.location();
     const writer = createStore(await stores.open(loc));
     await writer.init({ chainId: 31337, genesisHash: blockHash(0), token: alice, deployBlock: 0 });
-    const leg = (tx: number, block: number, log: number, from: string, to: string, value: number, kind: TransferRow["kind"]): TransferRow => ({
+    const leg = (
+      tx: number,
+      block: number,
+      log: number,
+      from: string,
+      to: string,
+      value: number,
+      kind: TransferRow["kind"],
+    ): TransferRow => ({
       tx_hash: txHash(tx),
       log_index: log,
       block_number: block,
@@ -62,7 +72,14 @@ describe("dashboard business types: moves and their legs", () => {
     try {
       expect(app.dialect).toBe(loc.databaseUrl ? "postgres" : "sqlite");
       let n = 0;
-      const move = (kind: "gift" | "use", from: string, to: string, value: number, tx: number | null, status: "confirmed" | "pending" = "confirmed") => ({
+      const move = (
+        kind: "gift" | "use",
+        from: string,
+        to: string,
+        value: number,
+        tx: number | null,
+        status: "confirmed" | "pending" = "confirmed",
+      ) => ({
         kind,
         from_address: from,
         to_address: to,
@@ -92,17 +109,32 @@ describe("dashboard business types: moves and their legs", () => {
       const ctx = { db: app.db, view: createChainReader(await stores.open(loc, true)) } as unknown as AppContext;
       const list = async ({ perPage, page, ...q }: Record<string, unknown>) => {
         // Pages of 2 (the screens offer 10 and up) are set after validation.
-        const request = { ...dashboardListRequest.parse({ type: "gift", from: "2023-11-01", to: "2023-12-01", ...q }), ...(perPage ? { perPage, page } : { perPage: 100 }) };
+        const request = {
+          ...dashboardListRequest.parse({ type: "gift", from: "2023-11-01", to: "2023-12-01", ...q }),
+          ...(perPage ? { perPage, page } : { perPage: 100 }),
+        };
         const p = await dashboardTransfers(ctx, request as ReturnType<typeof dashboardListRequest.parse>);
-        return { total: p.total, legs: p.items.map((t) => `${Number(t.txHash)}:${t.logIndex}:${t.from === alice ? "alice" : t.from === bob ? "bob" : "carol"}:${t.value}:${t.kind}`) };
+        return {
+          total: p.total,
+          legs: p.items.map(
+            (t) =>
+              `${Number(t.txHash)}:${t.logIndex}:${t.from === alice ? "alice" : t.from === bob ? "bob" : "carol"}:${t.value}:${t.kind}`,
+          ),
+        };
       };
       // Newest first: the gift of tx 3, then the batch's three from its last; the unindexed gift counts and shows no row.
-      expect(await list({})).toEqual({ total: 5, legs: ["3:1:bob:70:transfer", "1:4:alice:30:transfer", "1:2:carol:50:transfer", "1:0:alice:100:transfer"] });
+      expect(await list({})).toEqual({
+        total: 5,
+        legs: ["3:1:bob:70:transfer", "1:4:alice:30:transfer", "1:2:carol:50:transfer", "1:0:alice:100:transfer"],
+      });
       expect(await list({ perPage: 2, page: 1 })).toEqual({ total: 5, legs: ["3:1:bob:70:transfer"] });
       expect(await list({ perPage: 2, page: 2 })).toEqual({ total: 5, legs: ["1:4:alice:30:transfer", "1:2:carol:50:transfer"] });
       expect(await list({ perPage: 2, page: 3 })).toEqual({ total: 5, legs: ["1:0:alice:100:transfer"] });
       expect(await list({ type: "use" })).toEqual({ total: 1, legs: ["2:0:bob:70:transfer"] });
-      expect(await list({ filter: carol, filter_type: "address" })).toEqual({ total: 2, legs: ["1:4:alice:30:transfer", "1:2:carol:50:transfer"] });
+      expect(await list({ filter: carol, filter_type: "address" })).toEqual({
+        total: 2,
+        legs: ["1:4:alice:30:transfer", "1:2:carol:50:transfer"],
+      });
     } finally {
       await app.close();
     }

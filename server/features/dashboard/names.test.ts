@@ -5,7 +5,7 @@ import { insertMember } from "../members/members.repo";
 import { insertWallet } from "../../custody/wallets.repo";
 import { ownerNames } from "./names";
 
-const address = (n: number) => "0x" + n.toString(16).padStart(40, "0");
+const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
 describe("owner names", () => {
   const stores = testStores();
@@ -25,7 +25,10 @@ describe("owner names", () => {
       // A wallet created later for the unnamed address is named on the next read.
       await insertWallet(app.db, { address: address(4), encrypted_key: "k", kind: "member", member_id: memberId, nickname: null });
       // A name once read is not read again: this store's rows are gone, the names stay (a wallet is never renamed).
-      await app.db.deleteFrom("wallets").where("address", "in", [address(1), address(2)]).execute();
+      await app.db
+        .deleteFrom("wallets")
+        .where("address", "in", [address(1), address(2)])
+        .execute();
       const second = await ownerNames(app.db, [address(1), address(2), address(4)]);
       expect(Object.fromEntries(second)).toEqual({ [address(1)]: "김민준", [address(2)]: "수수료 지갑", [address(4)]: "김민준" });
 

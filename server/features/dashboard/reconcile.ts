@@ -1,10 +1,11 @@
-import { ethers } from "ethers";
+import type { ethers } from "ethers";
 import type { AppDb } from "../../db/schema";
 import type { ChainReader, TransferRecord } from "../../../indexer/reader";
 import * as repo from "./dashboard.repo";
 import { confirmedCallHashes, escrowByOrders, supplyCalls } from "./records.repo";
 import { confirmedOrdersWithFailedTransfer } from "../purchases/purchases.repo";
 import type { ReconcileReportDto } from "../../../domain/schemas/dashboard";
+import { CHECK_LABELS, reconcileText as text, type ReconcileCheck } from "./reconcile.text";
 
 export interface ReconcileDeps {
   db: AppDb;
@@ -21,15 +22,16 @@ const BATCH = 500;
  * Proves the books against the chain (DESIGN.md "Reconciliation"): chain totalSupply = the index's supply =
  * Σ indexed balances; every indexed balance (and every custodial wallet's) = balanceOf on chain; every
  * confirmed outbox row has its transfer on chain and every token transfer on chain has its record; and
- * the proof of reserves. Each difference is a line naming what differs.
+ * the proof of reserves. Each difference is a line naming what differs: `check` a fixed key, `label` and `detail`
+ * in Korean (reconcile.text.ts) for the card and `npm run reconcile`.
  */
 export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
   const lines: Line[] = [];
-  const fail = (check: string, detail: string) => lines.push({ check, ok: false, detail });
-  const pass = (check: string, detail: string) => lines.push({ check, ok: true, detail });
+  const fail = (check: ReconcileCheck, detail: string) => lines.push({ check, label: CHECK_LABELS[check], ok: false, detail });
+  const pass = (check: ReconcileCheck, detail: string) => lines.push({ check, label: CHECK_LABELS[check], ok: true, detail });
   const at = await d.provider.getBlockNumber();
   const head = (await d.view.indexedHead())?.number ?? -1;
-  if (head < at) fail("index head", `the index is at block ${head}, the chain at ${at}: wait for the indexer and run again`);
+  if (head < at) fail("index head", text.indexBehind(head, at));
 
   // 1. Supply: the contract, the index's kept total and the sum of every indexed balance.
   const chainSupply = (await d.token.totalSupply({ blockTag: at })) as bigint;
@@ -46,7 +48,7 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
     after = batch[batch.length - 1].address;
   }
   const supplyOk = chainSupply === indexSupply && indexSupply === sum;
-  (supplyOk ? pass : fail)("total supply", `chain totalSupply ${chainSupply}, index ${indexSupply}, Σ indexed balances ${sum}`);
+  (supplyOk ? pass : fail)("total supply", text.supply(chainSupply, indexSupply, sum));
 
   // 2. Every indexed holder and every custodial wallet: indexed balance = balanceOf on chain (batched reads).
   const wallets = await repo.walletKinds(d.db);
@@ -59,11 +61,11 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
       const mine = indexed.get(a) ?? 0n;
       if (mine !== onChain[j]) {
         mismatches++;
-        fail("balance", `${a}: index ${mine}, chain ${onChain[j]}`);
+        fail("balance", text.balanceDiffers(a, mine, onChain[j]));
       }
     });
   }
-  if (mismatches === 0) pass("balances", `${addresses.length} addresses: every indexed balance equals balanceOf on chain`);
+  if (mismatches === 0) pass("balances", text.balancesAgree(addresses.length));
 
   // 3. Records ↔ chain: each confirmed outbox row's leg is on chain; each chain transfer has its record.
   const calls = await confirmedCallHashes(d.db);
@@ -86,24 +88,33 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
       const hash = (r.tx_hash ?? "").toLowerCase();
       // A batch may carry several identical moves: each record claims a leg no other record has claimed.
       const found = hash
-        ? legs(hash).find((t) => t.kind === "transfer" && t.from === r.from_address && t.to === r.to_address && t.value === BigInt(r.value) && !recordKeys.has(`${hash}:${t.logIndex}`))
+        ? legs(hash).find(
+            (t) =>
+              t.kind === "transfer" &&
+              t.from === r.from_address &&
+              t.to === r.to_address &&
+              t.value === BigInt(r.value) &&
+              !recordKeys.has(`${hash}:${t.logIndex}`),
+          )
         : undefined;
       if (!found) {
         missing++;
-        fail("record without transfer", `outbox #${r.id} (${r.kind} ${r.value}원 ${r.from_address} → ${r.to_address}, tx ${r.tx_hash ?? "none"}) has no such transfer on chain`);
+        fail("record without transfer", text.recordWithoutTransfer(r));
         continue;
       }
       recordKeys.add(`${hash}:${found.logIndex}`);
       if (r.fee > 0) {
-        const feeLeg = legs(hash).find((t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`));
+        const feeLeg = legs(hash).find(
+          (t) => t.kind === "fee" && t.from === r.from_address && t.value === BigInt(r.fee) && !recordKeys.has(`${hash}:${t.logIndex}`),
+        );
         if (feeLeg) recordKeys.add(`${hash}:${feeLeg.logIndex}`);
-        else fail("record without fee leg", `outbox #${r.id}: no ${r.fee}원 fee leg from ${r.from_address} in tx ${hash}`);
+        else fail("record without fee leg", text.recordWithoutFee(r.id, r.fee, r.from_address, hash));
       }
     }
     if (batch.length < BATCH) break;
     after = batch[batch.length - 1].id;
   }
-  if (missing === 0) pass("records → chain", `${rows} confirmed outbox rows, each with its transfer on chain`);
+  if (missing === 0) pass("records → chain", text.recordsAgree(rows));
 
   let unrecorded = 0;
   let seen = 0;
@@ -114,12 +125,12 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
       const ok = t.kind === "mint" || t.kind === "burn" ? calls.has(t.txHash) : recordKeys.has(`${t.txHash}:${t.logIndex}`);
       if (!ok) {
         unrecorded++;
-        fail("transfer without record", `${t.kind} ${t.value} ${t.from} → ${t.to} in tx ${t.txHash} (log ${t.logIndex}) has no business record`);
+        fail("transfer without record", text.transferWithoutRecord(t));
       }
     }
     if (page.items.length < BATCH) break;
   }
-  if (unrecorded === 0) pass("chain → records", `${seen} token transfers on chain, each with its record`);
+  if (unrecorded === 0) pass("chain → records", text.chainAgrees(seen));
 
   // 3b. Operator mints and burns → chain: a confirmed call has its leg (value and kind) in its transaction; a call
   // not settled yet (sent, no receipt seen) is named until its receipt settles it.
@@ -132,24 +143,24 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
     const value = BigInt((JSON.parse(c.args) as string[])[1] ?? "0");
     if (c.status !== "confirmed") {
       callsOff++;
-      fail("call without outcome", `${c.method} #${c.id} (${value}) is ${c.status} since ${c.updated_at}${c.tx_hash ? `, tx ${c.tx_hash}` : ""}: its receipt has not settled it`);
+      fail("call without outcome", text.callWithoutOutcome(c, value));
     } else if (!legs((c.tx_hash ?? "").toLowerCase()).some((t) => t.kind === c.method && t.value === value)) {
       callsOff++;
-      fail("call without transfer", `${c.method} #${c.id} (${value}) is confirmed but tx ${c.tx_hash ?? "none"} has no such ${c.method} on chain`);
+      fail("call without transfer", text.callWithoutTransfer(c, value));
     }
   }
-  if (callsOff === 0) pass("calls → chain", `${supply.length} mint and burn calls, each with its leg on chain`);
+  if (callsOff === 0) pass("calls → chain", text.callsAgree(supply.length));
 
   // 3c. Business states against their moves: no 구매확정 order on a failed transfer; the settlement escrow holds
   // what the orders say it holds (requests in, less burns and returns).
   const strandedBuys = await confirmedOrdersWithFailedTransfer(d.db);
-  for (const id of strandedBuys) fail("buy order", `a 구매확정 order's transfer #${id} failed on chain: the order should be 구매대기`);
-  if (strandedBuys.length === 0) pass("buy orders", "every 구매확정 order's transfer is on its way or on chain");
+  for (const id of strandedBuys) fail("buy order", text.strandedBuy(id));
+  if (strandedBuys.length === 0) pass("buy orders", text.buysAgree());
   const escrowAddress = wallets.find((w) => w.kind === "settlement")?.address;
   if (escrowAddress) {
     const expected = await escrowByOrders(d.db);
     const held = indexed.get(escrowAddress) ?? 0n;
-    (held === expected ? pass : fail)("settlement escrow", `${escrowAddress} holds ${held}; the orders account for ${expected} (requests in, less burns and returns)`);
+    (held === expected ? pass : fail)("settlement escrow", text.escrow(escrowAddress, held, expected));
   }
 
   // 4. Proof of reserves: who holds the supply, and the members' part against the books.
@@ -164,14 +175,14 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
   const sums = await repo.reserveSums(d.db);
   const reserves = [
     { label: "발행 총량 (totalSupply)", value: chainSupply.toString() },
-    { label: "운영 지갑 보유 (treasury·수수료·정산·운영)", value: held.operator.toString() },
+    { label: "운영 지갑 보유 (발행·수수료·정산·운영)", value: held.operator.toString() },
     { label: "회원 보유", value: held.member.toString() },
     { label: "외부 주소 보유", value: held.outside.toString() },
     { label: "확정된 구매 (입금 확인)", value: String(sums.buys) },
     { label: "데모 지급", value: String(sums.seeds) },
   ];
   const heldOk = held.operator + held.member + held.outside === chainSupply;
-  (heldOk ? pass : fail)("reserves", `operator ${held.operator} + members ${held.member} + outside ${held.outside} = ${held.operator + held.member + held.outside}, totalSupply ${chainSupply}`);
+  (heldOk ? pass : fail)("reserves", text.reserves(held.operator, held.member, held.outside, chainSupply));
 
   return { ok: lines.every((l) => l.ok), checkedAt: new Date().toISOString(), lines, reserves };
 }

@@ -6,7 +6,10 @@ export async function chainCallByHash(db: AppTx, hash: string) {
 }
 
 /** The buy orders the approval transfers of one transaction settled, by transfer id. */
-export async function ordersOfTransaction(db: AppTx, hash: string): Promise<Map<number, { id: number; order_no: string; member_id: number }>> {
+export async function ordersOfTransaction(
+  db: AppTx,
+  hash: string,
+): Promise<Map<number, { id: number; order_no: string; member_id: number }>> {
   const rows = await db
     .selectFrom("outbox_transfers as t")
     .innerJoin("buy_orders as o", "o.transfer_id", "t.id")
@@ -18,7 +21,12 @@ export async function ordersOfTransaction(db: AppTx, hash: string): Promise<Map<
 
 /** Confirmed operator chain calls of one method with their tx hashes (mint and burn legs of the reconciliation). */
 export async function confirmedCallHashes(db: AppTx): Promise<Set<string>> {
-  const rows = await db.selectFrom("chain_calls").select("tx_hash").where("status", "=", "confirmed").where("tx_hash", "is not", null).execute();
+  const rows = await db
+    .selectFrom("chain_calls")
+    .select("tx_hash")
+    .where("status", "=", "confirmed")
+    .where("tx_hash", "is not", null)
+    .execute();
   return new Set(rows.map((r) => r.tx_hash!.toLowerCase()));
 }
 

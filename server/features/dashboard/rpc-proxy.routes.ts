@@ -40,7 +40,11 @@ interface RpcRequest {
 }
 
 const isRequest = (v: unknown): v is RpcRequest =>
-  typeof v === "object" && v !== null && (v as RpcRequest).jsonrpc === "2.0" && typeof (v as RpcRequest).method === "string" && ((v as RpcRequest).params === undefined || Array.isArray((v as RpcRequest).params));
+  typeof v === "object" &&
+  v !== null &&
+  (v as RpcRequest).jsonrpc === "2.0" &&
+  typeof (v as RpcRequest).method === "string" &&
+  ((v as RpcRequest).params === undefined || Array.isArray((v as RpcRequest).params));
 
 const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message } });
 
@@ -62,20 +66,33 @@ export function rpcProxyRoutes(ctx: AppContext): Router {
     const refused = items.find((i) => !RPC_READ_METHODS.has(i.method));
     if (refused) {
       const error = rpcError(refused.id, -32601, `${Msg.rpcMethodRefused}: ${refused.method}`);
-      res.status(403).json(Array.isArray(body) ? items.map((i) => (i === refused ? error : rpcError(i.id, -32601, `${Msg.rpcMethodRefused}: ${refused.method}`))) : error);
+      res
+        .status(403)
+        .json(
+          Array.isArray(body)
+            ? items.map((i) => (i === refused ? error : rpcError(i.id, -32601, `${Msg.rpcMethodRefused}: ${refused.method}`)))
+            : error,
+        );
       return;
     }
     const upstream = await fetch(ctx.chain.rpcUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(Array.isArray(body) ? items.map(({ jsonrpc, id, method, params }) => ({ jsonrpc, id, method, params })) : { jsonrpc: items[0].jsonrpc, id: items[0].id, method: items[0].method, params: items[0].params }),
+      body: JSON.stringify(
+        Array.isArray(body)
+          ? items.map(({ jsonrpc, id, method, params }) => ({ jsonrpc, id, method, params }))
+          : { jsonrpc: items[0].jsonrpc, id: items[0].id, method: items[0].method, params: items[0].params },
+      ),
       signal: AbortSignal.timeout(10_000),
     }).catch(() => null);
     if (!upstream) {
       res.status(503).json(rpcError(items[0].id, -32603, Msg.chainUnavailable));
       return;
     }
-    res.status(upstream.status === 200 ? 200 : 502).type("application/json").send(await upstream.text());
+    res
+      .status(upstream.status === 200 ? 200 : 502)
+      .type("application/json")
+      .send(await upstream.text());
   });
   return router;
 }

@@ -4,7 +4,15 @@ import { nowIso } from "../../db/app-db";
 
 /** Deposit bank accounts (back-office /admin/address/bank). Exactly one is main once any exists. */
 
-export type BankDbRow = { id: number; bank_name: string; bank_account: string; owner_name: string; nickname: string | null; is_main: number; created_at: string };
+export type BankDbRow = {
+  id: number;
+  bank_name: string;
+  bank_account: string;
+  owner_name: string;
+  nickname: string | null;
+  is_main: number;
+  created_at: string;
+};
 
 export async function listBanks(db: AppTx): Promise<BankDbRow[]> {
   return db.selectFrom("bank_accounts").selectAll().orderBy("id").execute();
@@ -15,7 +23,10 @@ export async function bankById(db: AppTx, id: number): Promise<BankDbRow | undef
 }
 
 /** Adds an account; the first one becomes main. */
-export async function insertBank(db: AppTx, b: { bank_name: string; bank_account: string; owner_name: string; nickname: string | null }): Promise<BankDbRow> {
+export async function insertBank(
+  db: AppTx,
+  b: { bank_name: string; bank_account: string; owner_name: string; nickname: string | null },
+): Promise<BankDbRow> {
   const hasMain = await db.selectFrom("bank_accounts").select("id").where("is_main", "=", 1).limit(1).executeTakeFirst();
   return db
     .insertInto("bank_accounts")
@@ -39,6 +50,12 @@ export async function deleteBank(db: AppTx, id: number): Promise<boolean> {
 }
 
 /** The demo seed's first account (scripts/start on an empty store). */
-export async function insertBankAccount(db: AppTx, a: { bank_name: string; bank_account: string; owner_name: string; nickname: string | null; is_main: number }) {
-  await db.insertInto("bank_accounts").values({ ...a, created_at: nowIso() }).execute();
+export async function insertBankAccount(
+  db: AppTx,
+  a: { bank_name: string; bank_account: string; owner_name: string; nickname: string | null; is_main: number },
+) {
+  await db
+    .insertInto("bank_accounts")
+    .values({ ...a, created_at: nowIso() })
+    .execute();
 }

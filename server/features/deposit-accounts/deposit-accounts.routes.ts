@@ -18,7 +18,13 @@ const dto = (r: repo.BankDbRow): BankRowDto => ({
   isMain: Number(r.is_main) === 1,
   createdAt: r.created_at,
 });
-const audited = (r: repo.BankDbRow) => ({ bankName: r.bank_name, bankAccount: r.bank_account, ownerName: r.owner_name, nickname: r.nickname, isMain: Number(r.is_main) === 1 });
+const audited = (r: repo.BankDbRow) => ({
+  bankName: r.bank_name,
+  bankAccount: r.bank_account,
+  ownerName: r.owner_name,
+  nickname: r.nickname,
+  isMain: Number(r.is_main) === 1,
+});
 
 /** Deposit bank accounts (spec §7 Address): list, add, set main, remove; each change is audited. The main one is what buy step 2 shows. */
 export function depositAccountRoutes(ctx: AppContext): Router {
@@ -30,7 +36,14 @@ export function depositAccountRoutes(ctx: AppContext): Router {
     const admin = authOf(req).admin!;
     const row = await ctx.db.transaction().execute(async (trx) => {
       const made = await repo.insertBank(trx, { bank_name: b.bank, bank_account: b.account, owner_name: b.name, nickname: b.nickname });
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "bank.create", targetType: "bank", targetId: made.id, after: audited(made) });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "bank.create",
+        targetType: "bank",
+        targetId: made.id,
+        after: audited(made),
+      });
       return made;
     });
     return dto(row);
@@ -44,7 +57,15 @@ export function depositAccountRoutes(ctx: AppContext): Router {
       if (Number(row.is_main) === 1) throw badRequest(Msg.bankAlreadyMain);
       const before = (await repo.listBanks(trx)).find((x) => Number(x.is_main) === 1);
       await repo.setMainBank(trx, id);
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "bank.main", targetType: "bank", targetId: id, before: before ? Number(before.id) : null, after: id });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "bank.main",
+        targetType: "bank",
+        targetId: id,
+        before: before ? Number(before.id) : null,
+        after: id,
+      });
     });
     return (await repo.listBanks(ctx.db)).map(dto);
   });
@@ -55,7 +76,14 @@ export function depositAccountRoutes(ctx: AppContext): Router {
       const row = await repo.bankById(trx, id);
       if (!row) throw notFound();
       if (!(await repo.deleteBank(trx, id))) throw badRequest(Msg.bankMainNotRemovable);
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "bank.delete", targetType: "bank", targetId: id, before: audited(row) });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "bank.delete",
+        targetType: "bank",
+        targetId: id,
+        before: audited(row),
+      });
     });
     return "OK" as const;
   });

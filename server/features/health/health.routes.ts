@@ -14,9 +14,16 @@ export function healthRoutes(ctx: AppContext): Router {
     // While the journal replays: entries done / total, rate (entries/s), time left (ms).
     const replay = ctx.chain.replayProgress();
     return {
-      status: head === null ? "chain-unreachable" : ctx.chain.replayError() ? "replay-failed" : ctx.chain.replaying() ? "catching-up" : "ok",
+      status:
+        head === null ? "chain-unreachable" : ctx.chain.replayError() ? "replay-failed" : ctx.chain.replaying() ? "catching-up" : "ok",
       replayError: ctx.chain.replayError(),
-      replay: replay && { reason: replay.reason, done: replay.done, total: replay.total, rate: Math.round(replay.rate), etaMs: replay.etaMs === null ? null : Math.round(replay.etaMs) },
+      replay: replay && {
+        reason: replay.reason,
+        done: replay.done,
+        total: replay.total,
+        rate: Math.round(replay.rate),
+        etaMs: replay.etaMs === null ? null : Math.round(replay.etaMs),
+      },
       chainId: ctx.chain.deployment.chainId,
       token: ctx.chain.deployment.token,
       chainHead: head,

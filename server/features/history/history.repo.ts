@@ -11,11 +11,27 @@ export interface PageQuery {
 export async function buyOrdersPage(db: AppTx, memberId: number, q: PageQuery) {
   const dir = q.desc ? "desc" : "asc";
   const [count, rows] = await Promise.all([
-    db.selectFrom("buy_orders").select((eb) => eb.fn.countAll<number>().as("n")).where("member_id", "=", memberId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("buy_orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("member_id", "=", memberId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("buy_orders as b")
       .leftJoin("outbox_transfers as t", "t.id", "b.transfer_id")
-      .select(["b.id", "b.order_no", "b.value", "b.state", "b.created_at", "b.expires_at", "b.confirmed_at", "b.bank_name", "b.bank_account", "b.owner_name", "t.tx_hash"])
+      .select([
+        "b.id",
+        "b.order_no",
+        "b.value",
+        "b.state",
+        "b.created_at",
+        "b.expires_at",
+        "b.confirmed_at",
+        "b.bank_name",
+        "b.bank_account",
+        "b.owner_name",
+        "t.tx_hash",
+      ])
       .where("b.member_id", "=", memberId)
       .orderBy(`b.${q.sortBy}`, dir)
       .orderBy("b.id", dir)

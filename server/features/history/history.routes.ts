@@ -25,14 +25,21 @@ export function historyRoutes(ctx: AppContext): Router {
   const lookupLimiter = rateLimit({ windowMs: 60_000, max: 30, per: "account" });
   handle(api.userLookup, { afterAccess: [lookupLimiter] }, async ({ body }, req) => {
     const byPhone = Boolean(body.phonenumber);
-    const found = byPhone ? await memberByPhone(ctx.db, body.phonenumber!.replace(/\D/g, "")) : await memberByAddress(ctx.db, body.address ?? "");
+    const found = byPhone
+      ? await memberByPhone(ctx.db, body.phonenumber!.replace(/\D/g, ""))
+      : await memberByAddress(ctx.db, body.address ?? "");
     const notFound = new AppError(Code.SERVER_ERROR, byPhone ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound, undefined, 404);
     if (!found || found.state === "kickOut") throw notFound;
     // Refused here, before the confirm step and the password (it would fail there anyway).
     if (found.id === authOf(req).member!.id) throw new AppError(Code.GIFT_TO_SELF, Msg.giftToSelf);
     const address = (await ctx.custody.memberWallet(found.id))?.address;
     if (!address) throw notFound;
-    return { address: ethers.getAddress(address), username: found.username, phonenumber: maskPhone(found.phonenumber), isApp: Boolean(found.is_app) };
+    return {
+      address: ethers.getAddress(address),
+      username: found.username,
+      phonenumber: maskPhone(found.phonenumber),
+      isApp: Boolean(found.is_app),
+    };
   });
 
   handle(api.history, async ({ body }, req) => historyPage(ctx, authOf(req).member!.id, body));

@@ -39,7 +39,10 @@ export async function historyPage(ctx: AppContext, memberId: number, q: HistoryB
           txHash: r.tx_hash,
           chain: await chainInfo(r.tx_hash),
           // While awaiting the deposit: where to send it (the account in force when it was requested).
-          bankInfo: r.state === "pending" && r.bank_account ? { bankName: r.bank_name, bankAccount: r.bank_account, ownerName: r.owner_name } : null,
+          bankInfo:
+            r.state === "pending" && r.bank_account
+              ? { bankName: r.bank_name, bankAccount: r.bank_account, ownerName: r.owner_name }
+              : null,
         })),
       ),
     };

@@ -15,11 +15,23 @@ export async function confirmedSums(db: AppTx) {
         .executeTakeFirst(),
     );
   const [sell, use, gift, exchange, refunds, giftFees, useFees] = await Promise.all([
-    sumOf(db.selectFrom("buy_orders").select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n")).where("state", "=", "confirmed").executeTakeFirst()),
+    sumOf(
+      db
+        .selectFrom("buy_orders")
+        .select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n"))
+        .where("state", "=", "confirmed")
+        .executeTakeFirst(),
+    ),
     moved("use"),
     moved("gift"),
     // Settled: the approved (burned) settlement orders; a request still waiting or deleted is not settled.
-    sumOf(db.selectFrom("settlement_orders").select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n")).where("state", "=", "approved").executeTakeFirst()),
+    sumOf(
+      db
+        .selectFrom("settlement_orders")
+        .select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n"))
+        .where("state", "=", "approved")
+        .executeTakeFirst(),
+    ),
     moved("settlement_return"),
     moved("gift", "fee"),
     moved("use", "fee"),

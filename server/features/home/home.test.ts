@@ -18,12 +18,28 @@ describe("operator home data", () => {
     // The seed mints DEMO.treasuryMint to the treasury and sends each member its demo balance from it.
     const sent = (permission: string) => DEMO.members.filter((m) => m.permission === permission).reduce((n, m) => n + m.balance, 0);
     const members = sent("user") + sent("exchanger");
-    expect(bar.data).toEqual({ masterTotal: DEMO.treasuryMint - members, ownerTotal: sent("exchanger"), userTotal: sent("user"), sales: 0, refunds: 0, gifts: 0, usage: 0 });
+    expect(bar.data).toEqual({
+      masterTotal: DEMO.treasuryMint - members,
+      ownerTotal: sent("exchanger"),
+      userTotal: sent("user"),
+      sales: 0,
+      refunds: 0,
+      gifts: 0,
+      usage: 0,
+    });
     // …and the toolbar agrees with the chain itself.
     const treasury = Number(await s.ctx.chain.token.balanceOf((await s.ctx.custody.byKind("treasury"))!.address));
     expect(bar.data.masterTotal).toBe(treasury);
     const main = await s.call("GET", "/api/operation/maindata", { token: admin, marker: "operation" });
-    expect(main.data).toMatchObject({ account_count: DEMO.members.length, sellSum: 0, useSum: 0, giftSum: 0, tokenMintCount: 1, tokenBurnCount: 0, tokenCommissionSum: 0 });
+    expect(main.data).toMatchObject({
+      account_count: DEMO.members.length,
+      sellSum: 0,
+      useSum: 0,
+      giftSum: 0,
+      tokenMintCount: 1,
+      tokenBurnCount: 0,
+      tokenCommissionSum: 0,
+    });
   });
 
   it("refuses the toolbar to a permission-3 operator, the home cards without isAccount1, and web tokens", async () => {

@@ -8,7 +8,8 @@ import { flagsToArrays, OPERATOR_PRESETS } from "../../../domain/schemas/operati
 describe("back-office: members, operators, API key, audit log, notifications", () => {
   let s: TestStack;
   let admin: string;
-  const op = (token: string) => (method: string, path: string, body?: unknown) => s.call(method, path, { token, marker: "operation", body });
+  const op = (token: string) => (method: string, path: string, body?: unknown) =>
+    s.call(method, path, { token, marker: "operation", body });
 
   beforeAll(async () => {
     s = await startTestStack();
@@ -23,7 +24,9 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     const all = await as("GET", "/api/operation/allUserList?perPage=10&sortBy=id&sortDesc=false");
     expect(all.code).toBe(200);
     expect(all.data.total).toBe(DEMO.members.length);
-    expect(all.data.list.map((m: { id: number }) => m.id)).toEqual([...all.data.list.map((m: { id: number }) => m.id)].sort((a, b) => a - b));
+    expect(all.data.list.map((m: { id: number }) => m.id)).toEqual(
+      [...all.data.list.map((m: { id: number }) => m.id)].sort((a, b) => a - b),
+    );
     const first = DEMO.members[0];
     const found = await as("GET", `/api/operation/allUserList?keyword=${first.phonenumber}`);
     expect(found.data.total).toBe(1);
@@ -38,7 +41,9 @@ describe("back-office: members, operators, API key, audit log, notifications", (
   });
 
   it("downloads the member file with Korean headers", async () => {
-    const res = await fetch(`${s.url}/api/operation/allUserList/download`, { headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" } });
+    const res = await fetch(`${s.url}/api/operation/allUserList/download`, {
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" },
+    });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
@@ -74,9 +79,17 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     const as = op(admin);
     const connect = await as("GET", "/api/operation/connect");
     const member = connect.data.find((m: { permission: string }) => m.permission === "user");
-    const body = { account_id: member.id, id: "subadmin7", password: "subadmin7pw", ...flagsToArrays(Object.fromEntries(OPERATOR_PRESETS.subAdmin.map((f) => [f, true]))) };
-    expect((await as("POST", "/api/operation/create", body))).toMatchObject({ code: 200 });
-    expect(await as("POST", "/api/operation/create", { ...body, account_id: connect.data[connect.data.length - 1].id })).toMatchObject({ code: 400, message: Msg.adminExists });
+    const body = {
+      account_id: member.id,
+      id: "subadmin7",
+      password: "subadmin7pw",
+      ...flagsToArrays(Object.fromEntries(OPERATOR_PRESETS.subAdmin.map((f) => [f, true]))),
+    };
+    expect(await as("POST", "/api/operation/create", body)).toMatchObject({ code: 200 });
+    expect(await as("POST", "/api/operation/create", { ...body, account_id: connect.data[connect.data.length - 1].id })).toMatchObject({
+      code: 400,
+      message: Msg.adminExists,
+    });
     expect(await as("POST", "/api/operation/create", { ...body, id: "ab" })).toMatchObject({ code: 400, message: Msg.adminIdMin });
     expect((await as("GET", "/api/operation/connect")).data.some((m: { id: number }) => m.id === member.id)).toBe(false);
     const list = await as("GET", "/api/operation/admin_list");
@@ -90,14 +103,21 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect((await op(sub)("GET", "/api/operation/allUserList")).code).toBe(200);
     expect((await op(sub)("POST", "/api/operation/changeState", { id: 1, state: "repair" })).code).toBe(403);
     // A sub admin cannot hand out rights it lacks.
-    const grant = await op(sub)("POST", "/api/operation/create", { ...body, id: "subsub01", account_id: connect.data[connect.data.length - 1].id, apiKeyManage: [true] });
+    const grant = await op(sub)("POST", "/api/operation/create", {
+      ...body,
+      id: "subsub01",
+      account_id: connect.data[connect.data.length - 1].id,
+      apiKeyManage: [true],
+    });
     expect(grant).toMatchObject({ code: 403, message: Msg.adminGrantBeyondOwn });
 
     expect((await as("DELETE", `/api/operation/admin_delete/${row.id}`)).code).toBe(200);
     expect((await op(sub)("GET", "/api/operation/allUserList")).code).toBe(401);
     expect((await as("DELETE", `/api/operation/admin_delete/${row.id}`)).message).toBe(Msg.adminDeleteFailed);
     const log = await as("GET", "/api/operation/actions");
-    expect(log.data.list.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(["operator.create", "operator.delete", "member.state"]));
+    expect(log.data.list.map((a: { action: string }) => a.action)).toEqual(
+      expect.arrayContaining(["operator.create", "operator.delete", "member.state"]),
+    );
   });
 
   it("shows the API key once, then its prefix; the partner API takes only the current key", async () => {
@@ -107,7 +127,8 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect(made.data.apiKey).toMatch(/^krwv_/);
     const shown = await as("GET", "/api/operation/apikey");
     expect(shown.data).toMatchObject({ apiKey: null, prefix: made.data.apiKey.slice(0, 11) });
-    const partner = (key?: string, path = "/api/partner/payments?since=2000-01-01T00:00:00Z") => s.call("GET", path, { headers: key ? { "x-api-key": key } : {} });
+    const partner = (key?: string, path = "/api/partner/payments?since=2000-01-01T00:00:00Z") =>
+      s.call("GET", path, { headers: key ? { "x-api-key": key } : {} });
     const pay = await partner(made.data.apiKey);
     expect(pay.code).toBe(200);
     expect(Array.isArray(pay.data.payments)).toBe(true);
@@ -132,7 +153,10 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     const acceptedRow = log.find((x: { action: string }) => x.action === "sale.accept");
     expect(acceptedRow).toMatchObject({ targetId: String(a.data.id), after: { state: "confirmed" } });
     expect((await s.ctx.outbox.get(acceptedRow.after.transferId))?.tx_hash).toBe(accepted.data.txHash);
-    expect(log.find((x: { action: string }) => x.action === "sale.delete")).toMatchObject({ targetId: String(b.data.id), after: "cancelled" });
+    expect(log.find((x: { action: string }) => x.action === "sale.delete")).toMatchObject({
+      targetId: String(b.data.id),
+      after: "cancelled",
+    });
   });
 
   it("answers bad input with a 4xx and a Korean message, never a 5xx", async () => {

@@ -32,7 +32,13 @@ function filtered(db: AppTx, q: Pick<MemberListRequest, "keyword" | "state" | "p
       eb.or([
         eb("m.username", "like", like),
         ...(digits.length >= 3 ? [eb("m.phonenumber", "like", `%${digits}%`)] : []),
-        eb.exists(eb.selectFrom("wallets as w").select("w.id").whereRef("w.member_id", "=", "m.id").where((e) => e(e.fn("lower", ["w.address"]), "=", q.keyword!.toLowerCase()))),
+        eb.exists(
+          eb
+            .selectFrom("wallets as w")
+            .select("w.id")
+            .whereRef("w.member_id", "=", "m.id")
+            .where((e) => e(e.fn("lower", ["w.address"]), "=", q.keyword!.toLowerCase())),
+        ),
       ]),
     );
   }
@@ -58,7 +64,11 @@ export async function listMembers(db: AppTx, q: MemberListRequest): Promise<Page
 }
 
 /** The whole filtered list in id order, a batch at a time (keyset), for the download: memory stays flat. */
-export async function* streamMembers(db: AppTx, q: Pick<MemberListRequest, "keyword" | "state" | "permission">, batch = 1000): AsyncGenerator<MemberAdminRow[]> {
+export async function* streamMembers(
+  db: AppTx,
+  q: Pick<MemberListRequest, "keyword" | "state" | "permission">,
+  batch = 1000,
+): AsyncGenerator<MemberAdminRow[]> {
   let after = 0;
   for (;;) {
     const rows = await columns(filtered(db, q)).where("m.id", ">", after).orderBy("m.id").limit(batch).execute();
@@ -70,7 +80,13 @@ export async function* streamMembers(db: AppTx, q: Pick<MemberListRequest, "keyw
 
 export async function walletsOfMembers(db: AppTx, ids: number[]): Promise<{ member_id: number; address: string }[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom("wallets").select(["member_id", "address"]).where("kind", "=", "member").where("member_id", "in", ids).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("wallets")
+    .select(["member_id", "address"])
+    .where("kind", "=", "member")
+    .where("member_id", "in", ids)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ member_id: Number(r.member_id), address: r.address }));
 }
 
@@ -101,7 +117,13 @@ export async function memberTotals(db: AppTx, id: number): Promise<{ totalPurcha
 /** The member's wallet history, newest first: buy orders and the moves it sent or received. */
 export async function memberHistory(db: AppTx, id: number, limit = 100) {
   const [buys, moves] = await Promise.all([
-    db.selectFrom("buy_orders").select(["order_no", "value", "state", "created_at", "expires_at"]).where("member_id", "=", id).orderBy("id", "desc").limit(limit).execute(),
+    db
+      .selectFrom("buy_orders")
+      .select(["order_no", "value", "state", "created_at", "expires_at"])
+      .where("member_id", "=", id)
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
     db
       .selectFrom("outbox_transfers")
       .select(["id", "kind", "value", "status", "member_id", "created_at"])

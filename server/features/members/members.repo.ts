@@ -47,7 +47,11 @@ export async function memberByPhone(db: AppTx, phone: string): Promise<MemberRow
 
 /** The login record of a phone: the member and its password hash. */
 export async function memberLogin(db: AppTx, phone: string): Promise<(MemberRow & { password_hash: string }) | undefined> {
-  return db.selectFrom("members").select([...publicColumns, "password_hash"]).where("phonenumber", "=", phone).executeTakeFirst();
+  return db
+    .selectFrom("members")
+    .select([...publicColumns, "password_hash"])
+    .where("phonenumber", "=", phone)
+    .executeTakeFirst();
 }
 
 export async function memberPasswordHash(db: AppTx, id: number): Promise<string | undefined> {
@@ -102,7 +106,11 @@ export async function updateMemberProfile(
   id: number,
   p: { nickname: string | null; email: string | null; home_address: string | null },
 ): Promise<void> {
-  await db.updateTable("members").set({ ...p, updated_at: nowIso() }).where("id", "=", id).execute();
+  await db
+    .updateTable("members")
+    .set({ ...p, updated_at: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**
@@ -118,6 +126,9 @@ export async function setMemberState(db: AppTx, id: number, state: MemberState):
 }
 
 export async function countMembers(db: AppTx): Promise<number> {
-  const r = await db.selectFrom("members").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

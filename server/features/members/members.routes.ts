@@ -3,13 +3,22 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
-import { streamXlsx, type SheetColumn } from "../../http/xlsx";
-import { listMembers, memberAdminRow, memberHistory, memberTotals, setMemberPermission, streamMembers, walletsOfMembers, type MemberAdminRow } from "./member-admin.repo";
+import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
+import {
+  listMembers,
+  memberAdminRow,
+  memberHistory,
+  memberTotals,
+  setMemberPermission,
+  streamMembers,
+  walletsOfMembers,
+  type MemberAdminRow,
+} from "./member-admin.repo";
 import { orderedBetween } from "../purchases/purchases.repo";
 import { setMemberState } from "./members.repo";
 import { actionsOn, appendAction } from "../audit/audit.repo";
 import { membersApi as api } from "../../../domain/api/members";
-import type { MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
+import type { MemberColumn, MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
 import { MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
 import { formatDate, seoulMonthRange } from "../../../domain/format";
 import { Msg } from "../../../domain/messages";
@@ -17,13 +26,23 @@ import { Msg } from "../../../domain/messages";
 const STATE_LABEL = { repair: "정상", suspension: "정지", kickOut: "탈퇴" } as const;
 const GRADE_LABEL = { user: "사용자", exchanger: "점주", manager: "관리자" } as const;
 /** Wallet history labels of a move the member sent, and of one it received. */
-const SENT_LABEL: Record<string, string> = { gift: "선물", use: "사용", settlement: "정산 신청", settlement_return: "정산 반환", admin: "관리자 전송", seed: "초기 지급" };
+const SENT_LABEL: Record<string, string> = {
+  gift: "선물",
+  use: "사용",
+  settlement: "정산 신청",
+  settlement_return: "정산 반환",
+  admin: "관리자 전송",
+  seed: "초기 지급",
+};
 const RECEIVED_LABEL: Record<string, string> = { ...SENT_LABEL, gift: "받은 선물", use: "받은 결제" };
 const BUY_LABEL = { pending: "구매대기", confirmed: "구매확정", cancelled: "구매취소" } as const;
 
 /** Page rows with their wallet addresses and indexed holdings (the chain store is a separate database). */
 async function withHoldings(ctx: AppContext, rows: MemberAdminRow[]): Promise<MemberRowDto[]> {
-  const wallets = await walletsOfMembers(ctx.db, rows.map((r) => r.id));
+  const wallets = await walletsOfMembers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const balances = await ctx.view.balancesOf(wallets.map((w) => w.address));
   return rows.map((r) => {
     const own = wallets.filter((w) => w.member_id === r.id);
@@ -32,18 +51,19 @@ async function withHoldings(ctx: AppContext, rows: MemberAdminRow[]): Promise<Me
   });
 }
 
-const MEMBER_FILE: SheetColumn<MemberRowDto>[] = [
-  { header: "번호", value: (m) => m.id },
-  { header: "이름", value: (m) => m.username },
-  { header: "휴대폰 번호", value: (m) => m.phonenumber },
-  { header: "등급", value: (m) => GRADE_LABEL[m.permission] },
-  { header: "상태", value: (m) => STATE_LABEL[m.state] },
-  { header: "보유 금액", value: (m) => m.holding },
-  { header: "지갑 주소", value: (m) => m.wallets.map((w) => w.address).join(", "), width: 46 },
-  { header: "닉네임", value: (m) => m.nickname },
-  { header: "이메일", value: (m) => m.email },
-  { header: "주소", value: (m) => m.address, width: 40 },
-  { header: "가입일", value: (m) => formatDate(m.createdAt) },
+/** The member file's columns, keyed as the list's (MEMBER_COLUMNS); a download's `columns` picks and orders them. */
+export const MEMBER_FILE: KeyedColumn<MemberRowDto, MemberColumn>[] = [
+  { key: "id", header: "번호", value: (m) => m.id },
+  { key: "username", header: "이름", value: (m) => m.username },
+  { key: "phonenumber", header: "휴대폰 번호", value: (m) => m.phonenumber },
+  { key: "permission", header: "등급", value: (m) => GRADE_LABEL[m.permission] },
+  { key: "state", header: "상태", value: (m) => STATE_LABEL[m.state] },
+  { key: "holding", header: "보유 금액", value: (m) => m.holding },
+  { key: "wallets", header: "지갑 주소", value: (m) => m.wallets.map((w) => w.address).join(", "), width: 46 },
+  { key: "nickname", header: "닉네임", value: (m) => m.nickname },
+  { key: "email", header: "이메일", value: (m) => m.email },
+  { key: "address", header: "주소", value: (m) => m.address, width: 40 },
+  { key: "createdAt", header: "가입일", value: (m) => formatDate(m.createdAt) },
 ];
 
 async function* memberFileRows(ctx: AppContext, q: MemberListRequest): AsyncGenerator<MemberRowDto> {
@@ -60,7 +80,13 @@ export function memberRoutes(ctx: AppContext): Router {
   });
 
   handle(api.membersDownload, async ({ query: q }, _req, res) => {
-    await streamXlsx(res, { fileName: api.membersDownload.file, sheetName: "회원정보", columns: MEMBER_FILE, rows: memberFileRows(ctx, q), emptyMessage: Msg.noMembers });
+    await streamXlsx(res, {
+      fileName: api.membersDownload.file,
+      sheetName: "회원정보",
+      columns: chosenColumns(MEMBER_FILE, q.columns),
+      rows: memberFileRows(ctx, q),
+      emptyMessage: Msg.noMembers,
+    });
   });
 
   handle(api.memberDetail, async ({ params: { id } }) => {
@@ -75,7 +101,13 @@ export function memberRoutes(ctx: AppContext): Router {
       actionsOn(ctx.db, "member", id),
     ]);
     const rows = [
-      ...history.buys.map((b) => ({ id: b.order_no, type: `구매 (${BUY_LABEL[b.state]})`, value: Number(b.value), createdAt: b.created_at, expiredAt: b.expires_at })),
+      ...history.buys.map((b) => ({
+        id: b.order_no,
+        type: `구매 (${BUY_LABEL[b.state]})`,
+        value: Number(b.value),
+        createdAt: b.created_at,
+        expiredAt: b.expires_at,
+      })),
       ...history.moves.map((m) => ({
         id: `T${m.id}`,
         type: (Number(m.member_id) === id ? SENT_LABEL : RECEIVED_LABEL)[m.kind] ?? m.kind,
@@ -92,7 +124,15 @@ export function memberRoutes(ctx: AppContext): Router {
     await ctx.db.transaction().execute(async (trx) => {
       const before = await setMemberState(trx, id, state);
       if (!before) throw notFound();
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.state", targetType: "member", targetId: id, before, after: state });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "member.state",
+        targetType: "member",
+        targetId: id,
+        before,
+        after: state,
+      });
     });
   });
 
@@ -101,7 +141,15 @@ export function memberRoutes(ctx: AppContext): Router {
     await ctx.db.transaction().execute(async (trx) => {
       const before = await setMemberPermission(trx, id, permission);
       if (!before) throw notFound();
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "member.permission", targetType: "member", targetId: id, before, after: permission });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "member.permission",
+        targetType: "member",
+        targetId: id,
+        before,
+        after: permission,
+      });
     });
   });
 

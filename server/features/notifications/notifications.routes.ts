@@ -11,7 +11,9 @@ export function notificationRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   handle(api.notifyList, async ({ body: q }, req) => {
     const admin = authOf(req).admin!;
-    const categories = Object.entries(NOTIFY_AREA).filter(([, area]) => allowsArea(area, admin)).map(([c]) => c);
+    const categories = Object.entries(NOTIFY_AREA)
+      .filter(([, area]) => allowsArea(area, admin))
+      .map(([c]) => c);
     return listNotifications(ctx.db, categories, q);
   });
 

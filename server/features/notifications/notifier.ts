@@ -14,10 +14,19 @@ export interface Notification {
   created_at: string;
 }
 
-/** Stores an operator notification (for /api/notify/all) and pushes it to connected operators. */
+/**
+ * Stores an operator notification (for /api/notify/all) and pushes it to connected operators; and tells them when
+ * token moves are confirmed (not stored: their screens read balances and totals again).
+ */
 export interface Notifier {
   notify(kind: NotifyKind, message: string, refId?: number): Promise<Notification>;
   on(fn: (n: Notification) => void): () => void;
+  /**
+   * Token moves up to `block` are confirmed: recorded so (the relayer's receipt: sums and lists of moves) or in the
+   * index (balances, the dashboard), or taken back above it (a reorg).
+   */
+  moved(block: number): void;
+  onMoved(fn: (block: number) => void): () => void;
 }
 
 export function createNotifier(db: AppDb): Notifier {
@@ -32,6 +41,13 @@ export function createNotifier(db: AppDb): Notifier {
     on(fn) {
       bus.on("n", fn);
       return () => bus.off("n", fn);
+    },
+    moved(block) {
+      bus.emit("moved", block);
+    },
+    onMoved(fn) {
+      bus.on("moved", fn);
+      return () => bus.off("moved", fn);
     },
   };
 }

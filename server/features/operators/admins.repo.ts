@@ -57,6 +57,10 @@ export async function deleteAdmin(db: AppTx, id: number): Promise<void> {
 
 /** Replaces an operator's flags (an approved operatorFlags proposal). */
 export async function setAdminFlags(db: AppTx, id: number, flags: Record<string, boolean>): Promise<boolean> {
-  const r = await db.updateTable("admins").set({ flags: JSON.stringify(flags) }).where("id", "=", id).executeTakeFirst();
+  const r = await db
+    .updateTable("admins")
+    .set({ flags: JSON.stringify(flags) })
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -9,7 +9,10 @@ const sub = { id: 5, permission: 1, flags: { isAccount1: true, isAccount4: true 
 
 describe("operator rules", () => {
   it("makes a shop owner's operator permission 3 and anyone else's permission 1, never 0", () => {
-    expect(planOperator(superAdmin, flagsToArrays({ isExchange3: true }), "exchanger")).toEqual({ permission: 3, flags: { isExchange3: true } });
+    expect(planOperator(superAdmin, flagsToArrays({ isExchange3: true }), "exchanger")).toEqual({
+      permission: 3,
+      flags: { isExchange3: true },
+    });
     expect(planOperator(superAdmin, flagsToArrays({ isSale1: true }), "manager").permission).toBe(1);
     expect(planOperator(superAdmin, flagsToArrays({}), "user").permission).toBe(1);
   });
@@ -34,7 +37,7 @@ describe("API key material", () => {
     expect(a.prefix).toBe(a.key.slice(0, 11));
     expect(a.key).not.toBe(b.key);
     expect(sameHash(hashApiKey(a.key), a.hash)).toBe(true);
-    expect(sameHash(hashApiKey(a.key + "x"), a.hash)).toBe(false);
+    expect(sameHash(hashApiKey(`${a.key}x`), a.hash)).toBe(false);
     expect(a.hash).not.toContain(a.key.slice(5));
   });
 });

@@ -15,7 +15,11 @@ export interface Actor {
  * owner, else 1; never 0. The flags come from the eight arrays, and an actor below permission 0 may
  * grant only flags it holds itself.
  */
-export function planOperator(actor: Actor, arrays: Partial<Record<PermissionGroup, readonly boolean[]>>, memberPermission: string): { permission: number; flags: AdminFlags } {
+export function planOperator(
+  actor: Actor,
+  arrays: Partial<Record<PermissionGroup, readonly boolean[]>>,
+  memberPermission: string,
+): { permission: number; flags: AdminFlags } {
   const flags = arraysToFlags(arrays);
   if (actor.permission !== AdminPermission.SUPER) {
     const beyond = ADMIN_FLAGS.filter((f) => flags[f] && !actor.flags[f]);

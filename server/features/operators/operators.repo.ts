@@ -58,6 +58,11 @@ export async function connectableMembers(db: AppTx) {
 }
 
 export async function deleteOperator(db: AppTx, id: number): Promise<boolean> {
-  const r = await db.updateTable("admins").set({ deleted_at: nowIso() }).where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
+  const r = await db
+    .updateTable("admins")
+    .set({ deleted_at: nowIso() })
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }

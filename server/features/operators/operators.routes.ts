@@ -25,12 +25,18 @@ export function operatorRoutes(ctx: AppContext): Router {
     const actor = authOf(req).admin!;
     if (await loginIdTaken(ctx.db, body.id)) throw badRequest(Msg.adminExists);
     const member = await memberById(ctx.db, body.account_id);
-    if (!member || member.state !== "repair") throw badRequest(Msg.adminLinkedRequired);
+    if (member?.state !== "repair") throw badRequest(Msg.adminLinkedRequired);
     if (!(await connectableMembers(ctx.db)).some((m) => m.id === member.id)) throw badRequest(Msg.memberHasOperator);
     const plan = planOperator(actor, body, member.permission);
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction().execute(async (trx) => {
-      const id = await insertAdmin(trx, { login_id: body.id, password_hash: passwordHash, permission: plan.permission, flags: plan.flags, member_id: member.id });
+      const id = await insertAdmin(trx, {
+        login_id: body.id,
+        password_hash: passwordHash,
+        permission: plan.permission,
+        flags: plan.flags,
+        member_id: member.id,
+      });
       await appendAction(trx, {
         adminId: actor.id,
         adminLoginId: actor.login_id,
@@ -58,7 +64,14 @@ export function operatorRoutes(ctx: AppContext): Router {
     checkDelete(actor, target);
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await deleteOperator(trx, id))) throw new AppError(Code.NOT_FOUND, Msg.adminDeleteFailed);
-      await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "operator.delete", targetType: "admin", targetId: id, before: { loginId: target.loginId, permission: target.permission } });
+      await appendAction(trx, {
+        adminId: actor.id,
+        adminLoginId: actor.login_id,
+        action: "operator.delete",
+        targetType: "admin",
+        targetId: id,
+        before: { loginId: target.loginId, permission: target.permission },
+      });
     });
     operatorAccessEnded(ctx, id);
   });

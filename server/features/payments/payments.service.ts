@@ -13,11 +13,10 @@ import type { IdempotencyRef } from "../../money/idempotency";
 import type { OutboxRow } from "../../db/schema";
 import { memberById } from "../members/members.repo";
 
-
 /** A marketplace address: the wallet of an active shop-owner member. */
 export async function marketRecipient(ctx: AppContext, address: string) {
   const owner = await memberByAddress(ctx.db, address);
-  if (!owner || owner.permission !== "exchanger" || owner.state !== "repair") throw new AppError(Code.NOT_MARKET_ADDRESS, Msg.notMarketAddress);
+  if (owner?.permission !== "exchanger" || owner.state !== "repair") throw new AppError(Code.NOT_MARKET_ADDRESS, Msg.notMarketAddress);
   return owner;
 }
 
@@ -26,7 +25,13 @@ export async function marketRecipient(ctx: AppContext, address: string) {
  * transaction after the spendable-balance check, then waits (bounded) for the on-chain settlement.
  * value goes to the recipient and the 200-won fee to the fee collector in the same transaction.
  */
-export async function pay(ctx: AppContext, member: MemberRow, body: PaymentBody, kind: "gift" | "use", idempotency?: IdempotencyRef): Promise<PaymentResult> {
+export async function pay(
+  ctx: AppContext,
+  member: MemberRow,
+  body: PaymentBody,
+  kind: "gift" | "use",
+  idempotency?: IdempotencyRef,
+): Promise<PaymentResult> {
   await checkPaymentPassword(ctx, member, body.password);
   const from = (await ctx.custody.memberWallet(member.id))!.address;
   let recipient;
@@ -41,7 +46,16 @@ export async function pay(ctx: AppContext, member: MemberRow, body: PaymentBody,
   if (await ctx.view.isBlocked(from)) throw new AppError(Code.FORBIDDEN, Msg.senderBlocked);
   if (await ctx.view.isBlocked(recipient.address)) throw new AppError(Code.RECIPIENT_REFUSED, Msg.recipientBlocked);
   await ensureChainUp(ctx);
-  const row = await ctx.outbox.send({ kind, from, to: recipient.address, value: body.value, fee: FEE_WON, memberId: member.id, counterpartyMemberId: recipient.id, idempotency });
+  const row = await ctx.outbox.send({
+    kind,
+    from,
+    to: recipient.address,
+    value: body.value,
+    fee: FEE_WON,
+    memberId: member.id,
+    counterpartyMemberId: recipient.id,
+    idempotency,
+  });
   ctx.relayer.kick();
   const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {

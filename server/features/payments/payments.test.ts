@@ -69,7 +69,9 @@ describe("money: buy, approval, gift, use, history", () => {
     }
     const wrong = await s.call("POST", "/api/buy/charge", { token: t1, body: { password: "000000", value: 1000 } });
     expect([wrong.code, wrong.message, wrong.data]).toEqual([400, Msg.passwordWrong, { triesLeft: 4 }]);
-    expect((await s.call("POST", "/api/buy/charge", { token: t1, body: { password: "000000", value: 1000 } })).data).toEqual({ triesLeft: 3 });
+    expect((await s.call("POST", "/api/buy/charge", { token: t1, body: { password: "000000", value: 1000 } })).data).toEqual({
+      triesLeft: 3,
+    });
     const bad = await s.call("POST", "/api/buy/charge", { token: t1, raw: "{not json" });
     expect([bad.status, bad.code]).toEqual([400, 400]);
     const anon = await s.call("POST", "/api/buy/charge", { body: { password: M1.pw, value: 1000 } });
@@ -122,7 +124,8 @@ describe("money: buy, approval, gift, use, history", () => {
     const old = await requestBuy(s.ctx, member, 2_000, M2.pw, new Date(Date.now() - 25 * 3600_000));
     const fresh = await requestBuy(s.ctx, member, 3_000, M2.pw);
     expect(await expireBuyOrders(s.ctx)).toBe(1);
-    const state = async (id: number) => (await s.ctx.db.selectFrom("buy_orders").select("state").where("id", "=", id).executeTakeFirstOrThrow()).state;
+    const state = async (id: number) =>
+      (await s.ctx.db.selectFrom("buy_orders").select("state").where("id", "=", id).executeTakeFirstOrThrow()).state;
     expect(await state(old.id)).toBe("cancelled");
     expect(await state(fresh.id)).toBe("pending");
     const late = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: old.id } });
@@ -133,7 +136,10 @@ describe("money: buy, approval, gift, use, history", () => {
     const r = await s.call("POST", "/api/buy/charge", { token: t1, body: { password: M1.pw, value: 3_000 } });
     expect(r.code).toBe(200);
     expect(r.data.bankInfo).toMatchObject({ bankName: "국민은행" });
-    const rowOf = async () => (await s.call("POST", "/api/info/history", { token: t1, body: { type: 1, page: 1 } })).data.data_list.find((x: { id: number }) => x.id === r.data.id);
+    const rowOf = async () =>
+      (await s.call("POST", "/api/info/history", { token: t1, body: { type: 1, page: 1 } })).data.data_list.find(
+        (x: { id: number }) => x.id === r.data.id,
+      );
     expect(await rowOf()).toMatchObject({ state: "pending", value: 3_000, expiredAt: r.data.expiredAt, bankInfo: r.data.bankInfo });
     const foreign = await s.call("POST", "/api/buy/cancel", { token: t2, body: { id: r.data.id } });
     expect([foreign.code, foreign.message]).toEqual([404, Msg.notFound]);
@@ -172,7 +178,10 @@ describe("money: buy, approval, gift, use, history", () => {
     const fee0 = await onChain(await feeCollector());
     const before1 = await onChain(addr1);
     const before2 = await onChain(addr2);
-    const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: look.data.address, kind: 0, type: 1, value: 5_000, password: M1.pw } });
+    const r = await s.call("POST", "/api/gift/trade/address", {
+      token: t1,
+      body: { opponentAddress: look.data.address, kind: 0, type: 1, value: 5_000, password: M1.pw },
+    });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ value: 5_000, fee: 200, total: 5_200, status: "confirmed" });
     const receipt = await s.ctx.chain.provider.getTransactionReceipt(r.data.txHash);
@@ -225,10 +234,16 @@ describe("money: buy, approval, gift, use, history", () => {
     const longShop = await s.call("POST", "/api/p2p/p2p-check", { token: t1, body: { address: `${shopAddr}${"0".repeat(60)}` } });
     expect([longShop.code, longShop.message]).toEqual([1125, Msg.notMarketAddress]);
     const shop0 = await onChain(shopAddr);
-    const r = await s.call("POST", "/api/use/trade/address", { token: t1, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 1_100, password: M1.pw } });
+    const r = await s.call("POST", "/api/use/trade/address", {
+      token: t1,
+      body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 1_100, password: M1.pw },
+    });
     expect(r.code).toBe(200);
     expect(await onChain(shopAddr)).toBe(shop0 + 1_100);
-    const bad = await s.call("POST", "/api/use/trade/address", { token: t1, body: { opponentAddress: addr2, kind: 0, type: 0, value: 1_000, password: M1.pw } });
+    const bad = await s.call("POST", "/api/use/trade/address", {
+      token: t1,
+      body: { opponentAddress: addr2, kind: 0, type: 0, value: 1_000, password: M1.pw },
+    });
     expect(bad.code).toBe(1125);
     await s.waitIndexed();
     const uses = await s.call("POST", "/api/info/history", { token: t1, body: { type: 2, page: 1 } });
@@ -236,7 +251,7 @@ describe("money: buy, approval, gift, use, history", () => {
   });
 
   it("replays an Idempotency-Key instead of moving money twice", async () => {
-    const key = "gift-" + Date.now();
+    const key = `gift-${Date.now()}`;
     const body = { opponentAddress: addr2, kind: 0, type: 1, value: 300, password: M1.pw };
     const before = await outboxCount();
     const [a, b] = await Promise.all([
@@ -252,7 +267,11 @@ describe("money: buy, approval, gift, use, history", () => {
     expect(c.data.txHash).toBe((a.code === 200 ? a : b).data.txHash);
     const after = await outboxCount();
     expect(after).toBe(before + 1);
-    const other = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { ...body, value: 400 }, headers: { "idempotency-key": key } });
+    const other = await s.call("POST", "/api/gift/trade/address", {
+      token: t1,
+      body: { ...body, value: 400 },
+      headers: { "idempotency-key": key },
+    });
     expect(other.code).toBe(409);
   });
 
@@ -262,7 +281,12 @@ describe("money: buy, approval, gift, use, history", () => {
     const each = 3_000;
     const n = Math.floor(spendable / (each + 200)) + 4;
     const results = await Promise.all(
-      Array.from({ length: n }, () => s.call("POST", "/api/gift/trade/address", { token: t2, body: { opponentAddress: addr1, kind: 0, type: 1, value: each, password: M2.pw } })),
+      Array.from({ length: n }, () =>
+        s.call("POST", "/api/gift/trade/address", {
+          token: t2,
+          body: { opponentAddress: addr1, kind: 0, type: 1, value: each, password: M2.pw },
+        }),
+      ),
     );
     const okCount = results.filter((r) => r.code === 200).length;
     expect(okCount).toBe(Math.floor(spendable / (each + 200)));
@@ -313,7 +337,10 @@ describe("money: buy, approval, gift, use, history", () => {
   it("answers 503 and records nothing when the chain is down", async () => {
     const before = await outboxCount();
     await s.ctx.chain.node!.stop();
-    const r = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: addr2, kind: 0, type: 1, value: 300, password: M1.pw } });
+    const r = await s.call("POST", "/api/gift/trade/address", {
+      token: t1,
+      body: { opponentAddress: addr2, kind: 0, type: 1, value: 300, password: M1.pw },
+    });
     expect([r.status, r.code, r.message]).toEqual([503, 503, Msg.chainUnavailable]);
     const after = await outboxCount();
     expect(after).toBe(before);

@@ -29,7 +29,11 @@ export async function allPolicies(db: AppTx): Promise<Policy[]> {
 
 /** Creates a policy that does not exist yet; false when it already does. */
 export async function insertPolicy(db: AppTx, id: number, content: string, at: string = nowIso()): Promise<boolean> {
-  const r = await db.insertInto("policies").values({ id, content, state: 1, created_at: at, updated_at: at }).onConflict((oc) => oc.column("id").doNothing()).executeTakeFirst();
+  const r = await db
+    .insertInto("policies")
+    .values({ id, content, state: 1, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 

@@ -12,7 +12,13 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { allPolicies, insertPolicy, policyById, updatePolicy, type Policy } from "./policies.repo";
 
-const toPolicy = (p: Policy): PolicyDto => ({ id: Number(p.id), content: p.content, createdAt: p.created_at, state: Number(p.state), updatedAt: p.updated_at });
+const toPolicy = (p: Policy): PolicyDto => ({
+  id: Number(p.id),
+  content: p.content,
+  createdAt: p.created_at,
+  state: Number(p.state),
+  updatedAt: p.updated_at,
+});
 
 function requireArea(req: Request, area: AdminArea) {
   if (!allowsArea(area, authOf(req).admin!)) throw forbidden();
@@ -36,20 +42,29 @@ export function policyRoutes(ctx: AppContext): Router {
     return (await allPolicies(ctx.db)).filter((p) => allowsArea(POLICY_AREA[Number(p.id)], admin)).map(toPolicy);
   });
 
-  const write = (method: "post" | "put") => async ({ body: { id, policy } }: { body: PolicyWriteBody }, req: Request) => {
-    requireArea(req, POLICY_AREA[id]);
-    const content = sanitizeRichText(policy);
-    if (!content) throw new AppError(Code.BAD_REQUEST, Msg.required);
-    const saved = await ctx.db.transaction().execute(async (trx) => {
-      const before = await policyById(trx, id);
-      if (method === "post" ? !(await insertPolicy(trx, id, content)) : !(await updatePolicy(trx, id, content))) {
-        throw method === "post" ? new AppError(Code.BAD_REQUEST, Msg.policyExists) : notFound(Msg.policyNone);
-      }
-      await appendAction(trx, { ...audit(req), action: method === "post" ? "policy.create" : "policy.update", targetType: "policy", targetId: id, before: before?.content, after: content });
-      return (await policyById(trx, id))!;
-    });
-    return toPolicy(saved);
-  };
+  const write =
+    (method: "post" | "put") =>
+    async ({ body: { id, policy } }: { body: PolicyWriteBody }, req: Request) => {
+      requireArea(req, POLICY_AREA[id]);
+      const content = sanitizeRichText(policy);
+      if (!content) throw new AppError(Code.BAD_REQUEST, Msg.required);
+      const saved = await ctx.db.transaction().execute(async (trx) => {
+        const before = await policyById(trx, id);
+        if (method === "post" ? !(await insertPolicy(trx, id, content)) : !(await updatePolicy(trx, id, content))) {
+          throw method === "post" ? new AppError(Code.BAD_REQUEST, Msg.policyExists) : notFound(Msg.policyNone);
+        }
+        await appendAction(trx, {
+          ...audit(req),
+          action: method === "post" ? "policy.create" : "policy.update",
+          targetType: "policy",
+          targetId: id,
+          before: before?.content,
+          after: content,
+        });
+        return (await policyById(trx, id))!;
+      });
+      return toPolicy(saved);
+    };
   handle(api.policyCreate, write("post"));
   handle(api.policyUpdate, write("put"));
 

@@ -30,7 +30,11 @@ describe("policies: GET /api/policy/:id", () => {
     const seeded = (await policyById(s.ctx.db, 2))!;
     await savePolicy(s.ctx.db, 2, "<p>개정된 개인정보처리방침</p>", "2026-12-01T00:00:00.000Z");
     const r = await s.call("GET", "/api/policy/2");
-    expect(r.data).toMatchObject({ content: "<p>개정된 개인정보처리방침</p>", updatedAt: "2026-12-01T00:00:00.000Z", createdAt: seeded.created_at });
+    expect(r.data).toMatchObject({
+      content: "<p>개정된 개인정보처리방침</p>",
+      updatedAt: "2026-12-01T00:00:00.000Z",
+      createdAt: seeded.created_at,
+    });
     // Put the seeded text back: no other test depends on this one's change.
     await savePolicy(s.ctx.db, 2, seeded.content, seeded.updated_at);
   });

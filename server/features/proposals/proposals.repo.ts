@@ -12,9 +12,22 @@ export async function insertProposal(
   const r = await db
     .insertInto("proposals")
     .values({
-      kind: p.kind, payload_json: JSON.stringify(p.payload), reason: p.reason, state: "pending", proposer_id: p.proposerId, proposer_login_id: p.proposerLoginId,
-      approver_id: null, approver_login_id: null, decided_at: null, expires_at: p.expiresAt, call_id: null, transfer_id: null, tx_hash: null, error: null,
-      created_at: now, updated_at: now,
+      kind: p.kind,
+      payload_json: JSON.stringify(p.payload),
+      reason: p.reason,
+      state: "pending",
+      proposer_id: p.proposerId,
+      proposer_login_id: p.proposerLoginId,
+      approver_id: null,
+      approver_login_id: null,
+      decided_at: null,
+      expires_at: p.expiresAt,
+      call_id: null,
+      transfer_id: null,
+      tx_hash: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -29,7 +42,13 @@ export async function proposalById(db: AppTx, id: number): Promise<ProposalRecor
  * The decision on a pending proposal, conditional on it still being pending, unexpired and not the decider's own:
  * of two approvals (or an approval and a rejection) only one changes the row. True when this call did.
  */
-export async function decide(db: AppTx, id: number, to: "executing" | "rejected", by: { id: number; loginId: string }, error?: string): Promise<boolean> {
+export async function decide(
+  db: AppTx,
+  id: number,
+  to: "executing" | "rejected",
+  by: { id: number; loginId: string },
+  error?: string,
+): Promise<boolean> {
   const now = nowIso();
   const r = await db
     .updateTable("proposals")
@@ -44,11 +63,21 @@ export async function decide(db: AppTx, id: number, to: "executing" | "rejected"
 
 /** Names the move an executing proposal recorded (same transaction as `decide`). */
 export async function linkMove(db: AppTx, id: number, move: { call_id?: number; transfer_id?: number }): Promise<void> {
-  await db.updateTable("proposals").set({ ...move, updated_at: nowIso() }).where("id", "=", id).execute();
+  await db
+    .updateTable("proposals")
+    .set({ ...move, updated_at: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** An executing proposal's outcome: approved (moved) or failed (with the reason). */
-export async function finish(db: AppTx, id: number, state: "approved" | "failed", txHash: string | null, error: string | null): Promise<boolean> {
+export async function finish(
+  db: AppTx,
+  id: number,
+  state: "approved" | "failed",
+  txHash: string | null,
+  error: string | null,
+): Promise<boolean> {
   const r = await db
     .updateTable("proposals")
     .set({ state, tx_hash: txHash, error, updated_at: nowIso() })
@@ -63,7 +92,12 @@ export async function expireDue(db: AppTx, now = nowIso()): Promise<ProposalReco
   const due = await db.selectFrom("proposals").selectAll().where("state", "=", "pending").where("expires_at", "<=", now).execute();
   const done: ProposalRecord[] = [];
   for (const p of due) {
-    const r = await db.updateTable("proposals").set({ state: "expired", updated_at: now }).where("id", "=", p.id).where("state", "=", "pending").executeTakeFirst();
+    const r = await db
+      .updateTable("proposals")
+      .set({ state: "expired", updated_at: now })
+      .where("id", "=", p.id)
+      .where("state", "=", "pending")
+      .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 1) done.push(p);
   }
   return done;

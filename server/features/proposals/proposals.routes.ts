@@ -26,17 +26,24 @@ export function proposalRoutes(ctx: AppContext): Router {
     return proposalDto(p, authOf(req).admin!);
   });
 
-  handle(api.propose, async ({ body }, req) => withMessage({ proposal: await propose(ctx, authOf(req).admin!, body), message: Msg.proposalCreated }, Msg.proposalCreated));
+  handle(api.propose, async ({ body }, req) =>
+    withMessage({ proposal: await propose(ctx, authOf(req).admin!, body), message: Msg.proposalCreated }, Msg.proposalCreated),
+  );
 
   // A retry of an approval whose request died is answered from the proposal its move belongs to (never a second move).
-  const byCall = async (c: ChainCall) => answerOf(await ctx.db.selectFrom("proposals").selectAll().where("call_id", "=", c.id).executeTakeFirst());
-  const byTransfer = async (t: OutboxRow) => answerOf(await ctx.db.selectFrom("proposals").selectAll().where("transfer_id", "=", t.id).executeTakeFirst());
-  const answerOf = (p: Awaited<ReturnType<typeof repo.proposalById>>) => (p ? { ...proposalDto(p, { id: 0, login_id: "", permission: 1, flags: {} }), canDecide: false } : null);
+  const byCall = async (c: ChainCall) =>
+    answerOf(await ctx.db.selectFrom("proposals").selectAll().where("call_id", "=", c.id).executeTakeFirst());
+  const byTransfer = async (t: OutboxRow) =>
+    answerOf(await ctx.db.selectFrom("proposals").selectAll().where("transfer_id", "=", t.id).executeTakeFirst());
+  const answerOf = (p: Awaited<ReturnType<typeof repo.proposalById>>) =>
+    p ? { ...proposalDto(p, { id: 0, login_id: "", permission: 1, flags: {} }), canDecide: false } : null;
   handle(api.proposalApprove, { use: [idempotent(ctx, { call: byCall, transfer: byTransfer })] }, async ({ params: { id } }, req, res) =>
     withMessage(await approve(ctx, id, authOf(req).admin!, idempotencyOf(res)), Msg.proposalApproved),
   );
 
-  handle(api.proposalReject, async ({ params: { id }, body }, req) => withMessage(await reject(ctx, id, authOf(req).admin!, body.reason), Msg.proposalRejected));
+  handle(api.proposalReject, async ({ params: { id }, body }, req) =>
+    withMessage(await reject(ctx, id, authOf(req).admin!, body.reason), Msg.proposalRejected),
+  );
 
   return router;
 }

@@ -19,14 +19,27 @@ import { allowsArea, type AdminArea } from "../../../domain/admin-access";
 import { PROPOSAL_EXPIRY_HOURS } from "../../../domain/constants";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
-import { PROPOSAL_KIND_NAMES, type ProposalKind, type ProposalPayload, type ProposalRowDto, type ProposeBody } from "../../../domain/schemas/proposal";
+import {
+  PROPOSAL_KIND_NAMES,
+  type ProposalKind,
+  type ProposalPayload,
+  type ProposalRowDto,
+  type ProposeBody,
+} from "../../../domain/schemas/proposal";
 
 type Operator = Pick<AdminRow, "id" | "login_id" | "permission" | "flags">;
 
 /** The area an operator needs to propose each kind (the area of the call it replaces). */
 const PROPOSE_AREA: Record<ProposalKind, AdminArea> = {
-  mint: "tokenMint", burn: "proposalControl", transfer: "walletTransfer", minterAllowance: "proposalControl", pause: "proposalControl",
-  unpause: "proposalControl", block: "walletBlock", unblock: "walletBlock", operatorFlags: "operators",
+  mint: "tokenMint",
+  burn: "proposalControl",
+  transfer: "walletTransfer",
+  minterAllowance: "proposalControl",
+  pause: "proposalControl",
+  unpause: "proposalControl",
+  block: "walletBlock",
+  unblock: "walletBlock",
+  operatorFlags: "operators",
 };
 
 export const payloadOf = <K extends ProposalKind>(p: ProposalRecord) => JSON.parse(p.payload_json) as ProposalPayload<K>;
@@ -47,20 +60,42 @@ export function proposalDto(p: ProposalRecord, viewer: Operator, now = Date.now(
     txHash: p.tx_hash,
     error: p.error,
     createdAt: p.created_at,
-    canDecide: p.state === "pending" && Number(p.proposer_id) !== viewer.id && Date.parse(p.expires_at) > now && allowsArea("proposalApprove", viewer),
+    canDecide:
+      p.state === "pending" &&
+      Number(p.proposer_id) !== viewer.id &&
+      Date.parse(p.expires_at) > now &&
+      allowsArea("proposalApprove", viewer),
   };
 }
 
 const actor = (a: Operator) => ({ adminId: a.id, adminLoginId: a.login_id });
 
 /** Records a proposal (nothing moves), audits it and tells the operators who may approve. */
-export async function propose(ctx: Pick<AppContext, "db" | "notifier">, by: Operator, body: ProposeBody, now = Date.now()): Promise<ProposalRowDto> {
+export async function propose(
+  ctx: Pick<AppContext, "db" | "notifier">,
+  by: Operator,
+  body: ProposeBody,
+  now = Date.now(),
+): Promise<ProposalRowDto> {
   if (!allowsArea(PROPOSE_AREA[body.kind], by)) throw forbidden();
   await checkPayload(ctx, body);
   const expiresAt = new Date(now + PROPOSAL_EXPIRY_HOURS * 3600_000).toISOString();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const id = await repo.insertProposal(trx, { kind: body.kind, payload: body.payload, reason: body.reason, proposerId: by.id, proposerLoginId: by.login_id, expiresAt });
-    await appendAction(trx, { ...actor(by), action: "proposal.create", targetType: "proposal", targetId: id, after: { kind: body.kind, payload: body.payload, reason: body.reason, expiresAt } });
+    const id = await repo.insertProposal(trx, {
+      kind: body.kind,
+      payload: body.payload,
+      reason: body.reason,
+      proposerId: by.id,
+      proposerLoginId: by.login_id,
+      expiresAt,
+    });
+    await appendAction(trx, {
+      ...actor(by),
+      action: "proposal.create",
+      targetType: "proposal",
+      targetId: id,
+      after: { kind: body.kind, payload: body.payload, reason: body.reason, expiresAt },
+    });
     return id;
   });
   await ctx.notifier.notify("승인", `${Msg.proposalNotify}: ${PROPOSAL_KIND_NAMES[body.kind]} (${by.login_id})`, id);
@@ -87,10 +122,21 @@ async function decidable(ctx: Pick<AppContext, "db">, id: number, by: Operator):
 export async function reject(ctx: Pick<AppContext, "db">, id: number, by: Operator, reason?: string): Promise<ProposalRowDto> {
   const p = await decidable(ctx, id, by);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.decide(trx, id, "rejected", { id: by.id, loginId: by.login_id }, reason || undefined))) throw new AppError(Code.CONFLICT, Msg.proposalNotPending);
+    if (!(await repo.decide(trx, id, "rejected", { id: by.id, loginId: by.login_id }, reason || undefined)))
+      throw new AppError(Code.CONFLICT, Msg.proposalNotPending);
     await appendAction(trx, {
-      ...actor(by), action: "proposal.reject", targetType: "proposal", targetId: id,
-      after: { kind: p.kind, payload: JSON.parse(p.payload_json), proposer: p.proposer_login_id, proposedAt: p.created_at, approver: by.login_id, reason: reason ?? null },
+      ...actor(by),
+      action: "proposal.reject",
+      targetType: "proposal",
+      targetId: id,
+      after: {
+        kind: p.kind,
+        payload: JSON.parse(p.payload_json),
+        proposer: p.proposer_login_id,
+        proposedAt: p.created_at,
+        approver: by.login_id,
+        reason: reason ?? null,
+      },
     });
   });
   return proposalDto((await repo.proposalById(ctx.db, id))!, by);
@@ -101,7 +147,8 @@ function tokenCallOf(ctx: AppContext, p: ProposalRecord, treasury: string): [Tok
   const kind = p.kind as ProposalKind;
   if (kind === "mint") return ["mint", [treasury, BigInt(payloadOf<"mint">(p).value)]];
   if (kind === "burn") return ["burn", [payloadOf<"burn">(p).from, BigInt(payloadOf<"burn">(p).value)]];
-  if (kind === "minterAllowance") return ["configureMinter", [payloadOf<"minterAllowance">(p).minter, BigInt(payloadOf<"minterAllowance">(p).allowance)]];
+  if (kind === "minterAllowance")
+    return ["configureMinter", [payloadOf<"minterAllowance">(p).minter, BigInt(payloadOf<"minterAllowance">(p).allowance)]];
   if (kind === "pause" || kind === "unpause") return [kind, []];
   if (kind === "block") return ["blockAccount", [payloadOf<"block">(p).address]];
   if (kind === "unblock") return ["unblockAccount", [payloadOf<"unblock">(p).address]];
@@ -137,15 +184,25 @@ export async function approve(ctx: AppContext, id: number, by: Operator, idempot
       const toWallet = await walletByAddress(trx, t.to);
       // The balance refusal answers as the direct transfer does (402, HTTP 400); nothing is recorded, it stays pending.
       const row = await ctx.outbox
-        .enqueue(trx, { kind: "admin", from: t.from, to: t.to, value: t.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency }, Msg.transferBadBalance)
+        .enqueue(
+          trx,
+          { kind: "admin", from: t.from, to: t.to, value: t.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency },
+          Msg.transferBadBalance,
+        )
         .catch((e: unknown) => {
-          throw e instanceof AppError && e.message === Msg.transferBadBalance ? new AppError(402, Msg.transferBadBalance, undefined, 400) : e;
+          throw e instanceof AppError && e.message === Msg.transferBadBalance
+            ? new AppError(402, Msg.transferBadBalance, undefined, 400)
+            : e;
         });
       await repo.linkMove(trx, id, { transfer_id: row.id });
       return { transfer: row.id };
     }
     const f = payloadOf<"operatorFlags">(p);
-    await setAdminFlags(trx, f.adminId, Object.fromEntries(Object.entries(f.flags).filter(([, v]) => v === true)) as Record<string, boolean>);
+    await setAdminFlags(
+      trx,
+      f.adminId,
+      Object.fromEntries(Object.entries(f.flags).filter(([, v]) => v === true)) as Record<string, boolean>,
+    );
     await repo.finish(trx, id, "approved", null, null);
     return {};
   });
@@ -169,7 +226,13 @@ export async function approve(ctx: AppContext, id: number, by: Operator, idempot
 async function sendRecorded(ctx: AppContext, p: ProposalRecord, call: RecordedCall): Promise<void> {
   try {
     const done = await sendCall(ctx, call);
-    await repo.finish(ctx.db, p.id, done.status === "confirmed" ? "approved" : "failed", done.tx_hash, done.status === "confirmed" ? null : (done.error ?? Msg.proposalFailed));
+    await repo.finish(
+      ctx.db,
+      p.id,
+      done.status === "confirmed" ? "approved" : "failed",
+      done.tx_hash,
+      done.status === "confirmed" ? null : (done.error ?? Msg.proposalFailed),
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === Code.ACCEPTED) return;
     await repo.finish(ctx.db, p.id, "failed", null, err instanceof AppError ? err.message : Msg.proposalFailed);
@@ -178,10 +241,20 @@ async function sendRecorded(ctx: AppContext, p: ProposalRecord, call: RecordedCa
 
 async function auditApproval(db: AppTx, p: ProposalRecord, by: Operator): Promise<void> {
   await appendAction(db, {
-    ...actor(by), action: "proposal.approve", targetType: "proposal", targetId: p.id,
+    ...actor(by),
+    action: "proposal.approve",
+    targetType: "proposal",
+    targetId: p.id,
     after: {
-      kind: p.kind, payload: JSON.parse(p.payload_json), reason: p.reason, proposer: p.proposer_login_id, proposedAt: p.created_at,
-      approver: by.login_id, approvedAt: p.decided_at, state: p.state, error: p.error,
+      kind: p.kind,
+      payload: JSON.parse(p.payload_json),
+      reason: p.reason,
+      proposer: p.proposer_login_id,
+      proposedAt: p.created_at,
+      approver: by.login_id,
+      approvedAt: p.decided_at,
+      state: p.state,
+      error: p.error,
     },
     txHash: p.tx_hash,
   });
@@ -205,7 +278,11 @@ export async function followProposals(ctx: AppContext, now = new Date()): Promis
       if (c?.status === "confirmed" && (await repo.finish(ctx.db, p.id, "approved", c.tx_hash, null))) await afterApproved(ctx, p);
       else if (c?.status === "failed") await repo.finish(ctx.db, p.id, "failed", c.tx_hash, c.error ?? Msg.proposalFailed);
     } else if (p.transfer_id !== null) {
-      const t = await ctx.db.selectFrom("outbox_transfers").select(["status", "tx_hash", "error"]).where("id", "=", Number(p.transfer_id)).executeTakeFirst();
+      const t = await ctx.db
+        .selectFrom("outbox_transfers")
+        .select(["status", "tx_hash", "error"])
+        .where("id", "=", Number(p.transfer_id))
+        .executeTakeFirst();
       if (t?.status === "confirmed") await repo.finish(ctx.db, p.id, "approved", t.tx_hash, null);
       else if (t?.status === "failed") await repo.finish(ctx.db, p.id, "failed", t.tx_hash, t.error ?? Msg.transferFailed);
     }

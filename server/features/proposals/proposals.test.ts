@@ -15,15 +15,32 @@ describe("dual control: proposals", () => {
   let admin2: string;
   let noApprove: string;
   let member: string;
-  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { token, marker: "operation", body, headers });
   const supply = async () => BigInt(await s.ctx.chain.token.totalSupply());
   const proposeMint = async (value: number) => {
     const r = await as(admin)("POST", "/api/proposals", { kind: "mint", payload: { value }, reason: "월말 발행" });
     expect([r.code, r.message]).toEqual([200, Msg.proposalCreated]);
     return r.data.proposal as { id: number; state: string; canDecide: boolean };
   };
-  const outboxCount = async () => Number((await s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const callCount = async () => Number((await s.ctx.db.selectFrom("chain_calls").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const outboxCount = async () =>
+    Number(
+      (
+        await s.ctx.db
+          .selectFrom("outbox_transfers")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const callCount = async () =>
+    Number(
+      (
+        await s.ctx.db
+          .selectFrom("chain_calls")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     s = await startTestStack();
@@ -61,16 +78,29 @@ describe("dual control: proposals", () => {
     expect([again.code, again.message]).toEqual([Code.CONFLICT, Msg.proposalNotPending]);
     expect((await supply()) - before).toBe(7_000_000n);
 
-    const log = (await as(admin)("GET", "/api/operation/actions")).data.list as { action: string; targetId: string; adminLoginId: string; txHash: string | null; after: Record<string, unknown> }[];
+    const log = (await as(admin)("GET", "/api/operation/actions")).data.list as {
+      action: string;
+      targetId: string;
+      adminLoginId: string;
+      txHash: string | null;
+      after: Record<string, unknown>;
+    }[];
     const mine = log.filter((a) => a.targetId === String(p.id));
     expect(mine.find((a) => a.action === "proposal.create")).toMatchObject({ adminLoginId: "admin" });
-    expect(mine.find((a) => a.action === "proposal.approve")).toMatchObject({ adminLoginId: "admin2", txHash: ok.data.txHash, after: { proposer: "admin", approver: "admin2" } });
+    expect(mine.find((a) => a.action === "proposal.approve")).toMatchObject({
+      adminLoginId: "admin2",
+      txHash: ok.data.txHash,
+      after: { proposer: "admin", approver: "admin2" },
+    });
   });
 
   it("two approvals at once move once", async () => {
     const before = await supply();
     const p = await proposeMint(3_000);
-    const [a, b] = await Promise.all([as(admin2)("POST", `/api/proposals/${p.id}/approve`), as(admin2)("POST", `/api/proposals/${p.id}/approve`)]);
+    const [a, b] = await Promise.all([
+      as(admin2)("POST", `/api/proposals/${p.id}/approve`),
+      as(admin2)("POST", `/api/proposals/${p.id}/approve`),
+    ]);
     expect([a.code, b.code].sort()).toEqual([200, Code.CONFLICT]);
     expect((await supply()) - before).toBe(3_000n);
   });
@@ -96,7 +126,11 @@ describe("dual control: proposals", () => {
     const minter = s.ctx.chain.sender.address;
     const allowance = BigInt(await s.ctx.chain.token.minterAllowance(minter));
     const set = async (value: bigint) => {
-      const p = await as(admin)("POST", "/api/proposals", { kind: "minterAllowance", payload: { minter, allowance: Number(value) }, reason: "한도 조정" });
+      const p = await as(admin)("POST", "/api/proposals", {
+        kind: "minterAllowance",
+        payload: { minter, allowance: Number(value) },
+        reason: "한도 조정",
+      });
       expect(p.code).toBe(200);
       const r = await as(admin2)("POST", `/api/proposals/${p.data.proposal.id}/approve`);
       expect(r.data.state).toBe("approved");
@@ -114,7 +148,11 @@ describe("dual control: proposals", () => {
 
   it("pause: money calls answer 503 '현재 점검 중입니다' and record nothing, reads work, the banner shows; unpause restores", async () => {
     const look = await s.call("POST", "/api/info/user", { token: member, body: { phonenumber: M2.phone } });
-    const gift = () => s.call("POST", "/api/gift/trade/address", { token: member, body: { opponentAddress: look.data.address, kind: 0, type: 1, value: 1_000, password: M1.pw } });
+    const gift = () =>
+      s.call("POST", "/api/gift/trade/address", {
+        token: member,
+        body: { opponentAddress: look.data.address, kind: 0, type: 1, value: 1_000, password: M1.pw },
+      });
     const toggle = async (kind: "pause" | "unpause") => {
       const p = await as(admin)("POST", "/api/proposals", { kind, payload: {}, reason: "긴급 점검" });
       const r = await as(admin2)("POST", `/api/proposals/${p.data.proposal.id}/approve`);

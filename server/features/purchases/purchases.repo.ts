@@ -5,7 +5,13 @@ import { nowIso } from "../../db/app-db";
 export type BuyOrderRow = BuyOrder;
 
 export async function mainBankAccount(db: AppTx) {
-  return db.selectFrom("bank_accounts").select(["bank_name", "bank_account", "owner_name"]).where("is_main", "=", 1).orderBy("id").limit(1).executeTakeFirst();
+  return db
+    .selectFrom("bank_accounts")
+    .select(["bank_name", "bank_account", "owner_name"])
+    .where("is_main", "=", 1)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Won of pending and confirmed orders a member created in [start, end). */
@@ -23,7 +29,16 @@ export async function orderedBetween(db: AppTx, memberId: number, start: string,
 
 export async function insertBuyOrder(
   db: AppTx,
-  o: { order_no: string; member_id: number; value: number; bank_name: string; bank_account: string; owner_name: string; created_at: string; expires_at: string },
+  o: {
+    order_no: string;
+    member_id: number;
+    value: number;
+    bank_name: string;
+    bank_account: string;
+    owner_name: string;
+    created_at: string;
+    expires_at: string;
+  },
 ): Promise<BuyOrderRow> {
   return db
     .insertInto("buy_orders")
@@ -77,7 +92,12 @@ export async function confirmedOrdersWithFailedTransfer(db: AppTx): Promise<numb
 
 /** Cancels a pending order; false when it was not pending. */
 export async function cancelBuyOrder(db: AppTx, id: number): Promise<boolean> {
-  const r = await db.updateTable("buy_orders").set({ state: "cancelled", cancelled_at: nowIso() }).where("id", "=", id).where("state", "=", "pending").executeTakeFirst();
+  const r = await db
+    .updateTable("buy_orders")
+    .set({ state: "cancelled", cancelled_at: nowIso() })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 

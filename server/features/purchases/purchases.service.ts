@@ -31,14 +31,25 @@ export async function mainBank(ctx: Pick<AppContext, "db">) {
 }
 
 /** Remaining monthly allowance: the limit minus pending and confirmed orders of this Asia/Seoul calendar month. */
-export async function buyCapacity(ctx: Pick<AppContext, "db">, memberId: number, now: Date = new Date(), db: AppTx = ctx.db): Promise<number> {
+export async function buyCapacity(
+  ctx: Pick<AppContext, "db">,
+  memberId: number,
+  now: Date = new Date(),
+  db: AppTx = ctx.db,
+): Promise<number> {
   const { start, end } = seoulMonthRange(now);
   const used = await repo.orderedBetween(db, memberId, start.toISOString(), end.toISOString());
   return Math.max(0, MONTHLY_BUY_LIMIT_WON - used);
 }
 
 /** A purchase request (구매대기) with a 24-hour expiry; the limit check and the insert are one transaction. */
-export async function requestBuy(ctx: AppContext, member: MemberRow, value: number, password: string, now: Date = new Date()): Promise<BuyOrderRow> {
+export async function requestBuy(
+  ctx: AppContext,
+  member: MemberRow,
+  value: number,
+  password: string,
+  now: Date = new Date(),
+): Promise<BuyOrderRow> {
   await checkPaymentPassword(ctx, member, password);
   const problem = amountProblem("buy", value);
   if (problem) throw new AppError(Code.AMOUNT_REFUSED, problem);
@@ -62,7 +73,11 @@ export async function requestBuy(ctx: AppContext, member: MemberRow, value: numb
       expires_at: new Date(now.getTime() + BUY_EXPIRY_HOURS * 3600_000).toISOString(),
     });
   });
-  await ctx.notifier.notify("입금", `${member.username}님의 상품권 구매 신청 ${order.value.toLocaleString("ko-KR")}원 (입금 대기)`, order.id);
+  await ctx.notifier.notify(
+    "입금",
+    `${member.username}님의 상품권 구매 신청 ${order.value.toLocaleString("ko-KR")}원 (입금 대기)`,
+    order.id,
+  );
   return order;
 }
 
@@ -71,7 +86,12 @@ export async function requestBuy(ctx: AppContext, member: MemberRow, value: numb
  * transaction; if the transfer fails on-chain, whenever that is known, the order goes back to 구매대기
  * (`settleBuyOrders` listens to the relayer).
  */
-export async function acceptBuy(ctx: AppContext, orderId: number, now: Date = new Date(), actor?: Actor): Promise<BuyOrderRow & { txHash: string | null; status: string }> {
+export async function acceptBuy(
+  ctx: AppContext,
+  orderId: number,
+  now: Date = new Date(),
+  actor?: Actor,
+): Promise<BuyOrderRow & { txHash: string | null; status: string }> {
   const order = await repo.buyOrder(ctx.db, orderId);
   if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
   if (order.state !== "pending" || new Date(order.expires_at) <= now) throw new AppError(Code.CONFLICT, Msg.orderNotPending);
@@ -81,9 +101,22 @@ export async function acceptBuy(ctx: AppContext, orderId: number, now: Date = ne
   const transfer = await ctx.db.transaction().execute(async (trx) => {
     const fresh = await repo.buyOrderForUpdate(trx, orderId, dialectOf(ctx.db) === "postgres");
     if (fresh?.state !== "pending") throw new AppError(Code.CONFLICT, Msg.orderNotPending);
-    const row = await ctx.outbox.enqueue(trx, { kind: "buy", from: treasury, to: buyer, value: order.value, counterpartyMemberId: order.member_id }, Msg.treasuryShort);
+    const row = await ctx.outbox.enqueue(
+      trx,
+      { kind: "buy", from: treasury, to: buyer, value: order.value, counterpartyMemberId: order.member_id },
+      Msg.treasuryShort,
+    );
     await repo.confirmBuyOrder(trx, orderId, row.id, now.toISOString());
-    if (actor) await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "sale.accept", targetType: "buy_order", targetId: orderId, before: "pending", after: { state: "confirmed", transferId: row.id } });
+    if (actor)
+      await appendAction(trx, {
+        adminId: actor.id,
+        adminLoginId: actor.login_id,
+        action: "sale.accept",
+        targetType: "buy_order",
+        targetId: orderId,
+        before: "pending",
+        after: { state: "confirmed", transferId: row.id },
+      });
     return row;
   });
   ctx.relayer.kick();
@@ -103,14 +136,25 @@ const reopenedDeadline = () => new Date(Date.now() + BUY_EXPIRY_HOURS * 3600_000
 export function settleBuyOrders(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
   ctx.relayer.on("settled", (row) => {
     if (row.kind !== "buy" || row.status !== "failed") return;
-    void repo.reopenBuyOrderOfTransfer(ctx.db, row.id, reopenedDeadline()).catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "reopening a buy order failed"));
+    void repo
+      .reopenBuyOrderOfTransfer(ctx.db, row.id, reopenedDeadline())
+      .catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "reopening a buy order failed"));
   });
 }
 
 export async function cancelBuy(ctx: Pick<AppContext, "db">, orderId: number, actor?: Actor): Promise<void> {
   const done = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.cancelBuyOrder(trx, orderId))) return false;
-    if (actor) await appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action: "sale.delete", targetType: "buy_order", targetId: orderId, before: "pending", after: "cancelled" });
+    if (actor)
+      await appendAction(trx, {
+        adminId: actor.id,
+        adminLoginId: actor.login_id,
+        action: "sale.delete",
+        targetType: "buy_order",
+        targetId: orderId,
+        before: "pending",
+        after: "cancelled",
+      });
     return true;
   });
   if (done) return;
@@ -131,8 +175,13 @@ export async function cancelOwnBuy(ctx: Pick<AppContext, "db">, memberId: number
  * reopened first; then unpaid orders past their 24 hours are cancelled.
  */
 export async function expireBuyOrders(ctx: Pick<AppContext, "db">, now: Date = new Date()): Promise<number> {
-  for (const id of await repo.confirmedOrdersWithFailedTransfer(ctx.db)) await repo.reopenBuyOrderOfTransfer(ctx.db, id, reopenedDeadline());
+  for (const id of await repo.confirmedOrdersWithFailedTransfer(ctx.db))
+    await repo.reopenBuyOrderOfTransfer(ctx.db, id, reopenedDeadline());
   return repo.expirePendingOrders(ctx.db, now.toISOString());
 }
 
-export const expireBuyOrdersJob: Scheduler = { name: "expire-buy-orders", everyMs: 60_000, run: async (ctx) => void (await expireBuyOrders(ctx)) };
+export const expireBuyOrdersJob: Scheduler = {
+  name: "expire-buy-orders",
+  everyMs: 60_000,
+  run: async (ctx) => void (await expireBuyOrders(ctx)),
+};

@@ -46,8 +46,22 @@ const sellBase = (db: AppTx) =>
 
 const sellColumns = (qb: ReturnType<typeof sellBase>) =>
   qb.select([
-    "o.id", "o.order_no", "o.state", "o.bank_name", "o.bank_account", "o.owner_name", "o.member_id", "o.value", "o.created_at", "o.expires_at", "o.confirmed_at", "o.cancelled_at",
-    "m.username", "m.phonenumber", "w.address", "t.tx_hash",
+    "o.id",
+    "o.order_no",
+    "o.state",
+    "o.bank_name",
+    "o.bank_account",
+    "o.owner_name",
+    "o.member_id",
+    "o.value",
+    "o.created_at",
+    "o.expires_at",
+    "o.confirmed_at",
+    "o.cancelled_at",
+    "m.username",
+    "m.phonenumber",
+    "w.address",
+    "t.tx_hash",
   ]);
 export type SellDbRow = Awaited<ReturnType<ReturnType<typeof sellColumns>["execute"]>>[number];
 
@@ -69,8 +83,19 @@ const moveBase = (db: AppTx, kind: "use" | "gift") =>
 
 const moveColumns = (qb: ReturnType<typeof moveBase>) =>
   qb.select([
-    "t.id", "t.kind", "t.status", "t.from_address", "t.to_address", "t.value", "t.fee", "t.created_at", "t.tx_hash", "t.member_id", "t.counterparty_member_id",
-    "a.username as from_username", "b.username as to_username",
+    "t.id",
+    "t.kind",
+    "t.status",
+    "t.from_address",
+    "t.to_address",
+    "t.value",
+    "t.fee",
+    "t.created_at",
+    "t.tx_hash",
+    "t.member_id",
+    "t.counterparty_member_id",
+    "a.username as from_username",
+    "b.username as to_username",
   ]);
 export type MoveDbRow = Awaited<ReturnType<ReturnType<typeof moveColumns>["execute"]>>[number];
 

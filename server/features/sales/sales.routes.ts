@@ -3,7 +3,8 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { forbidden, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
-import { streamXlsx, type SheetColumn } from "../../http/xlsx";
+import { eachItem } from "../../http/bulk";
+import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import * as repo from "./sales.repo";
 import { idempotent } from "../../money/idempotency";
 import { acceptBuy, cancelBuy } from "../purchases/purchases.service";
@@ -11,9 +12,20 @@ import { salesApi as api } from "../../../domain/api/sales";
 import { closedAt } from "../purchases/purchases.repo";
 import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
+import { Msg } from "../../../domain/messages";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import {
-  MOVE_STATE_LABEL, SALE_TYPES, SELL_STATE_LABEL, seoulPeriods, type MoveRowDto, type SaleListRequest, type SaleTotals, type SaleType, type SellRowDto,
+  MOVE_STATE_LABEL,
+  SALE_TYPES,
+  SELL_STATE_LABEL,
+  seoulPeriods,
+  type MoveColumn,
+  type MoveRowDto,
+  type SaleListRequest,
+  type SaleTotals,
+  type SaleType,
+  type SellColumn,
+  type SellRowDto,
 } from "../../../domain/schemas/sale";
 
 /** Each type's totals and download, on paths of their own (`/api/sale/{type}`, `/api/sale/{type}/download`). */
@@ -67,12 +79,17 @@ const moveDto = (r: repo.MoveDbRow): MoveRowDto => ({
 export async function saleTotals(ctx: Pick<AppContext, "db">, type: SaleType, now: Date | number = Date.now()): Promise<SaleTotals> {
   const p = seoulPeriods(now);
   const sum = (r: { start: Date; end: Date }) =>
-    type === "sell" ? repo.sumSell(ctx.db, r.start.toISOString(), r.end.toISOString()) : repo.sumMoves(ctx.db, type, r.start.toISOString(), r.end.toISOString());
+    type === "sell"
+      ? repo.sumSell(ctx.db, r.start.toISOString(), r.end.toISOString())
+      : repo.sumMoves(ctx.db, type, r.start.toISOString(), r.end.toISOString());
   const [daily_value, weekly_value, monthly_value] = await Promise.all([sum(p.day), sum(p.week), sum(p.month)]);
   return { daily_value, weekly_value, monthly_value };
 }
 
-async function salePage(ctx: AppContext, req: SaleListRequest): Promise<{ list: (SellRowDto | MoveRowDto)[]; total: number; page: number; perPage: number }> {
+async function salePage(
+  ctx: AppContext,
+  req: SaleListRequest,
+): Promise<{ list: (SellRowDto | MoveRowDto)[]; total: number; page: number; perPage: number }> {
   // The schema checked the range and added its Asia/Seoul bounds.
   const q = { ...req, start: req.start!, end: req.end! };
   if (q.type === "sell") {
@@ -83,30 +100,31 @@ async function salePage(ctx: AppContext, req: SaleListRequest): Promise<{ list: 
   return { ...page, list: page.list.map(moveDto) };
 }
 
-const SELL_FILE: SheetColumn<SellRowDto>[] = [
-  { header: "번호", value: (r) => r.id },
-  { header: "주문번호", value: (r) => r.orderNo },
-  { header: "상태", value: (r) => r.type },
-  { header: "입금 계좌", value: (r) => r.bank, width: 30 },
-  { header: "이름", value: (r) => r.username },
-  { header: "휴대폰 번호", value: (r) => r.phone },
-  { header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
-  { header: "신청일", value: (r) => formatDateTime(r.createdAt) },
-  { header: "마감일", value: (r) => formatDateTime(r.expiredAt) },
-  { header: "금액", value: (r) => r.value },
-  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+/** The files' columns, keyed as the lists' (SALE_COLUMNS); a download's `columns` picks and orders them. */
+export const SELL_FILE: KeyedColumn<SellRowDto, SellColumn>[] = [
+  { key: "id", header: "번호", value: (r) => r.id },
+  { key: "orderNo", header: "주문번호", value: (r) => r.orderNo },
+  { key: "status", header: "상태", value: (r) => r.type },
+  { key: "bank", header: "입금 계좌", value: (r) => r.bank, width: 30 },
+  { key: "username", header: "이름", value: (r) => r.username },
+  { key: "phone", header: "휴대폰 번호", value: (r) => r.phone },
+  { key: "address", header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
+  { key: "createdAt", header: "신청일", value: (r) => formatDateTime(r.createdAt) },
+  { key: "expiredAt", header: "마감일", value: (r) => formatDateTime(r.expiredAt) },
+  { key: "value", header: "금액", value: (r) => r.value },
+  { key: "txHash", header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
-const moveFile = (gift: boolean): SheetColumn<MoveRowDto>[] => [
-  { header: "번호", value: (r) => r.id },
-  { header: "상태", value: (r) => r.type },
-  { header: "보낸 주소", value: (r) => r.senderAddress, width: 46 },
-  { header: "받는 주소", value: (r) => r.receiverAddress, width: 46 },
-  { header: "보낸 사람", value: (r) => r.username ?? "" },
-  { header: "받는 사람", value: (r) => r.toUsername ?? "" },
-  { header: "금액", value: (r) => r.value },
-  ...(gift ? [{ header: "수수료", value: (r: MoveRowDto) => r.fee }] : []),
-  { header: "일시", value: (r) => formatDateTime(r.createdAt) },
-  { header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
+export const moveFile = (gift: boolean): KeyedColumn<MoveRowDto, MoveColumn>[] => [
+  { key: "id", header: "번호", value: (r) => r.id },
+  { key: "status", header: "상태", value: (r) => r.type },
+  { key: "sender", header: "보낸 주소", value: (r) => r.senderAddress, width: 46 },
+  { key: "receiver", header: "받는 주소", value: (r) => r.receiverAddress, width: 46 },
+  { key: "from", header: "보낸 사람", value: (r) => r.username ?? "" },
+  { key: "to", header: "받는 사람", value: (r) => r.toUsername ?? "" },
+  { key: "value", header: "금액", value: (r) => r.value },
+  ...(gift ? [{ key: "fee" as const, header: "수수료", value: (r: MoveRowDto) => r.fee }] : []),
+  { key: "createdAt", header: "일시", value: (r) => formatDateTime(r.createdAt) },
+  { key: "txHash", header: "트랜잭션", value: (r) => r.txHash ?? "", width: 68 },
 ];
 
 /** Sales (spec §7 "Sales"): totals, list, detail and the sale_{type}.xlsx download. Accept and delete live with the buy routes. */
@@ -121,11 +139,20 @@ export function salesRoutes(ctx: AppContext): Router {
       const h = { ...q, start: q.start!, end: q.end!, sortBy: "id" as const, sortDesc: false };
       const name = download.file;
       if (type === "sell") {
-        const rows = allPages(async (page, perPage) => ({ list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto) }));
-        await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: SELL_FILE, rows });
+        const rows = allPages(async (page, perPage) => ({
+          list: (await repo.listSell(ctx.db, { ...h, page, perPage })).list.map(sellDto),
+        }));
+        await streamXlsx(res, { fileName: name, sheetName: "판매 내역", columns: chosenColumns(SELL_FILE, q.columns), rows });
       } else {
-        const rows = allPages(async (page, perPage) => ({ list: (await repo.listMoves(ctx.db, type, { ...h, page, perPage })).list.map(moveDto) }));
-        await streamXlsx(res, { fileName: name, sheetName: type === "use" ? "사용 내역" : "선물 내역", columns: moveFile(type === "gift"), rows });
+        const rows = allPages(async (page, perPage) => ({
+          list: (await repo.listMoves(ctx.db, type, { ...h, page, perPage })).list.map(moveDto),
+        }));
+        await streamXlsx(res, {
+          fileName: name,
+          sheetName: type === "use" ? "사용 내역" : "선물 내역",
+          columns: chosenColumns(moveFile(type === "gift"), q.columns),
+          rows,
+        });
       }
     });
   }
@@ -137,7 +164,10 @@ export function salesRoutes(ctx: AppContext): Router {
 
   handle(api.saleDetail, async ({ body: { id, type } }, req) => {
     requireSaleType(req, type);
-    const row = type === "sell" ? await repo.sellById(ctx.db, id).then((x) => x && sellDto(x)) : await repo.moveById(ctx.db, type, id).then((x) => x && moveDto(x));
+    const row =
+      type === "sell"
+        ? await repo.sellById(ctx.db, id).then((x) => x && sellDto(x))
+        : await repo.moveById(ctx.db, type, id).then((x) => x && moveDto(x));
     if (!row) throw notFound();
     return { ...row, date: formatDate(row.createdAt) };
   });
@@ -145,13 +175,35 @@ export function salesRoutes(ctx: AppContext): Router {
   // Operator: approve a deposit (treasury → buyer on-chain) or cancel a pending order.
   handle(api.saleAccept, { use: [idempotent(ctx)] }, async ({ body: { id } }, req) => {
     const order = await acceptBuy(ctx, id, new Date(), authOf(req).admin!);
-    return { id: order.id, orderNo: order.order_no, type: "입금 완료", value: order.value, expiredAt: closedAt(order), txHash: order.txHash, status: order.status };
+    return {
+      id: order.id,
+      orderNo: order.order_no,
+      type: "입금 완료",
+      value: order.value,
+      expiredAt: closedAt(order),
+      txHash: order.txHash,
+      status: order.status,
+    };
   });
 
   handle(api.saleDelete, async ({ params: { id } }, req) => {
     await cancelBuy(ctx, id, authOf(req).admin!);
     return "OK" as const;
   });
+
+  // Several at once: each order through the single call's service (its own transaction, audit and wait), in turn.
+  handle(api.saleAcceptBulk, { use: [idempotent(ctx)] }, async ({ body: { ids } }, req, res) =>
+    eachItem(ctx, res, ids, async (id) => ({
+      message: Msg.saleApproved,
+      txHash: (await acceptBuy(ctx, id, new Date(), authOf(req).admin!)).txHash,
+    })),
+  );
+  handle(api.saleDeleteBulk, { use: [idempotent(ctx)] }, async ({ body: { ids } }, req, res) =>
+    eachItem(ctx, res, ids, async (id) => {
+      await cancelBuy(ctx, id, authOf(req).admin!);
+      return { message: Msg.saleDeleted };
+    }),
+  );
 
   return router;
 }

@@ -19,7 +19,8 @@ describe("back-office money: sales and deposit bank accounts", () => {
   let admin: string;
   let sellOnly: string;
   let bankOnly: string;
-  const as = (token: string) => (method: string, path: string, body?: unknown) => s.call(method, path, { token, marker: "operation", body });
+  const as = (token: string) => (method: string, path: string, body?: unknown) =>
+    s.call(method, path, { token, marker: "operation", body });
   const member = async (phone: string) => (await memberByPhone(s.ctx.db, phone))!;
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
 
@@ -59,16 +60,33 @@ describe("back-office money: sales and deposit bank accounts", () => {
     await at("2025-05-31T15:30:00Z", 2_000); // Sun 06-01 00:30 KST
     await at("2025-06-07T14:59:59Z", 4_000); // Sat 06-07 23:59:59 KST
     await at("2025-06-07T15:00:00Z", 8_000); // Sun 06-08 00:00 KST
-    expect(await saleTotals(s.ctx, "sell", Date.parse("2025-06-07T14:00:00Z"))).toEqual({ daily_value: 4_000, weekly_value: 6_000, monthly_value: 14_000 });
-    expect(await saleTotals(s.ctx, "sell", Date.parse("2025-05-31T14:45:00Z"))).toEqual({ daily_value: 1_000, weekly_value: 17_000, monthly_value: 49_000 });
-    expect(await saleTotals(s.ctx, "sell", Date.parse("2025-06-08T00:00:00Z"))).toEqual({ daily_value: 8_000, weekly_value: 8_000, monthly_value: 14_000 });
+    expect(await saleTotals(s.ctx, "sell", Date.parse("2025-06-07T14:00:00Z"))).toEqual({
+      daily_value: 4_000,
+      weekly_value: 6_000,
+      monthly_value: 14_000,
+    });
+    expect(await saleTotals(s.ctx, "sell", Date.parse("2025-05-31T14:45:00Z"))).toEqual({
+      daily_value: 1_000,
+      weekly_value: 17_000,
+      monthly_value: 49_000,
+    });
+    expect(await saleTotals(s.ctx, "sell", Date.parse("2025-06-08T00:00:00Z"))).toEqual({
+      daily_value: 8_000,
+      weekly_value: 8_000,
+      monthly_value: 14_000,
+    });
     const got = await as(admin)("GET", "/api/sale/sell");
     expect(got.code).toBe(200);
     expect(Object.keys(got.data).sort()).toEqual(["daily_value", "monthly_value", "weekly_value"]);
   }, 120_000);
 
   it("lists, details and downloads sells; enforces the date rule and the type", async () => {
-    const list = await as(admin)("POST", "/api/sale/list", { type: "sell", from: "2025-05-20", to: "2025-06-10", tablehandler: { page: 1, perPage: 10, sortBy: "createdAt", sortDesc: false } });
+    const list = await as(admin)("POST", "/api/sale/list", {
+      type: "sell",
+      from: "2025-05-20",
+      to: "2025-06-10",
+      tablehandler: { page: 1, perPage: 10, sortBy: "createdAt", sortDesc: false },
+    });
     expect(list.code).toBe(200);
     expect(list.data.total).toBe(6);
     expect(list.data.list[0]).toMatchObject({ type: "입금 완료", value: 32_000, username: "이서연", phone: M2.phone });
@@ -77,33 +95,57 @@ describe("back-office money: sales and deposit bank accounts", () => {
     const detail = await as(admin)("POST", "/api/sale/detail", { id: list.data.list[0].id, type: "sell" });
     expect(detail.data).toMatchObject({ orderNo: list.data.list[0].orderNo, value: 32_000 });
 
-    expect(await as(admin)("POST", "/api/sale/list", { type: "sell", from: "2025-01-01", to: "2025-06-10" })).toMatchObject({ code: 400, message: Msg.dateRangeTooLong });
-    expect(await as(admin)("POST", "/api/sale/list", { type: "sell", from: "2025-06-10", to: "2025-06-01" })).toMatchObject({ code: 400, message: Msg.dateFromAfterTo });
-    expect(await as(admin)("POST", "/api/sale/list", { type: "sell", from: "2099-01-01", to: "2099-01-02" })).toMatchObject({ code: 400, message: Msg.dateToAfterToday });
+    expect(await as(admin)("POST", "/api/sale/list", { type: "sell", from: "2025-01-01", to: "2025-06-10" })).toMatchObject({
+      code: 400,
+      message: Msg.dateRangeTooLong,
+    });
+    expect(await as(admin)("POST", "/api/sale/list", { type: "sell", from: "2025-06-10", to: "2025-06-01" })).toMatchObject({
+      code: 400,
+      message: Msg.dateFromAfterTo,
+    });
+    expect(await as(admin)("POST", "/api/sale/list", { type: "sell", from: "2099-01-01", to: "2099-01-02" })).toMatchObject({
+      code: 400,
+      message: Msg.dateToAfterToday,
+    });
     expect((await as(admin)("POST", "/api/sale/list", { type: "refund" })).code).toBe(400);
     expect((await as(admin)("POST", "/api/sale/list", { type: "sell", tablehandler: { perPage: 7 } })).code).toBe(400);
     expect((await as(admin)("POST", "/api/sale/detail", { id: 99999, type: "sell" })).code).toBe(404);
     expect((await as(admin)("POST", "/api/sale/detail", { id: "x", type: "sell" })).code).toBe(400);
     expect((await as(admin)("GET", "/api/sale/refund")).code).toBe(404);
 
-    const res = await fetch(`${s.url}/api/sale/sell/download?from=2025-05-20&to=2025-06-10`, { headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" } });
+    const res = await fetch(`${s.url}/api/sale/sell/download?from=2025-05-20&to=2025-06-10`, {
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("sale_sell.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     expect(wb.worksheets[0].actualRowCount).toBe(7);
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 4)).toEqual(["번호", "주문번호", "상태"]);
-    expect(await as(admin)("GET", "/api/sale/sell/download?from=2025-01-01&to=2025-01-02")).toMatchObject({ code: 404, message: Msg.noResults });
+    expect(await as(admin)("GET", "/api/sale/sell/download?from=2025-01-01&to=2025-01-02")).toMatchObject({
+      code: 404,
+      message: Msg.noResults,
+    });
   });
 
   it("lists use and gift transfers with names, addresses and the gift fee", async () => {
     const t1 = await s.loginUser(M1.phone, M1.pw);
     const to = (await s.ctx.custody.memberWallet((await member(M2.phone)).id))!.address;
-    const gift = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: M1.pw } });
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token: t1,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 1_000, password: M1.pw },
+    });
     expect([gift.code, gift.message]).toEqual([200, undefined]);
     const list = await as(admin)("POST", "/api/sale/list", { type: "gift" });
     expect(list.code).toBe(200);
-    expect(list.data.list[0]).toMatchObject({ username: "김민준", toUsername: "이서연", value: 1_000, fee: 200, receiverAddress: to, type: "완료" });
+    expect(list.data.list[0]).toMatchObject({
+      username: "김민준",
+      toUsername: "이서연",
+      value: 1_000,
+      fee: 200,
+      receiverAddress: to,
+      type: "완료",
+    });
     const totals = await as(admin)("GET", "/api/sale/gift");
     expect(totals.data.daily_value).toBeGreaterThanOrEqual(1_000);
     expect((await as(admin)("POST", "/api/sale/detail", { id: list.data.list[0].id, type: "gift" })).data.fee).toBe(200);
@@ -135,7 +177,10 @@ describe("back-office money: sales and deposit bank accounts", () => {
     for (let i = 0; i < 3; i++) {
       const before = await onChain(addr);
       const o = await requestBuy(s.ctx, m, 500, M2.pw);
-      const [acc, del] = await Promise.all([as(sellOnly)("POST", "/api/sale/accept", { id: o.id }), as(admin)("DELETE", `/api/sale/delete/${o.id}`)]);
+      const [acc, del] = await Promise.all([
+        as(sellOnly)("POST", "/api/sale/accept", { id: o.id }),
+        as(admin)("DELETE", `/api/sale/delete/${o.id}`),
+      ]);
       const codes = [acc.code, del.code].sort();
       expect(codes).toEqual([200, 409]);
       const loser = acc.code === 200 ? del : acc;
@@ -154,7 +199,9 @@ describe("back-office money: sales and deposit bank accounts", () => {
     expect(acc.data).toMatchObject({ type: "입금 완료", expiredAt: confirmedAt });
     expect(acc.data.expiredAt).not.toBe(o.expires_at);
     const log = await as(admin)("GET", "/api/operation/actions");
-    const entry = log.data.list.find((a: { action: string; targetId: string }) => a.action === "sale.accept" && a.targetId === String(o.id));
+    const entry = log.data.list.find(
+      (a: { action: string; targetId: string }) => a.action === "sale.accept" && a.targetId === String(o.id),
+    );
     expect(entry).toMatchObject({ adminLoginId: "sellonly1", before: "pending", after: { state: "confirmed" } });
   }, 120_000);
 
@@ -163,7 +210,11 @@ describe("back-office money: sales and deposit bank accounts", () => {
     const buyer = (await s.ctx.custody.memberWallet(m.id))!.address;
     const o = await requestBuy(s.ctx, m, 700, M1.pw);
     // Approved a minute before its deadline: reopened, it must not be cancelled a minute later.
-    await s.ctx.db.updateTable("buy_orders").set({ expires_at: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", o.id).execute();
+    await s.ctx.db
+      .updateTable("buy_orders")
+      .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where("id", "=", o.id)
+      .execute();
     await s.ctx.relayer.stop();
     // The buyer's account is blocked on chain: the transfer to it will revert.
     expect((await callToken(s.ctx, "blockAccount", [buyer])).status).toBe("confirmed");
@@ -190,7 +241,11 @@ describe("back-office money: sales and deposit bank accounts", () => {
     const acc = await acceptBuy(s.ctx, o.id);
     expect(acc.state).toBe("confirmed");
     // As a restart would leave it: the row failed (no listener ran), the order still 구매확정.
-    await s.ctx.db.updateTable("outbox_transfers").set({ status: "failed", error: "reverted" }).where("id", "=", acc.transfer_id!).execute();
+    await s.ctx.db
+      .updateTable("outbox_transfers")
+      .set({ status: "failed", error: "reverted" })
+      .where("id", "=", acc.transfer_id!)
+      .execute();
     await expireBuyOrders(s.ctx);
     const reopened = (await buyOrder(s.ctx.db, o.id))!;
     expect(reopened).toMatchObject({ state: "pending", transfer_id: null, confirmed_at: null });
@@ -203,9 +258,18 @@ describe("back-office money: sales and deposit bank accounts", () => {
     const list0 = await op("GET", "/api/address/bank");
     expect(list0.code).toBe(200);
     expect(list0.data.filter((b: { isMain: boolean }) => b.isMain)).toHaveLength(1);
-    expect(await op("POST", "/api/address/bank", { bank: "신한은행", account: "12-34", name: "케이알" })).toMatchObject({ code: 400, message: Msg.bankAccountRule });
-    expect(await op("POST", "/api/address/bank", { bank: "신한은행", account: "110-123-456789abc", name: "케이알" })).toMatchObject({ code: 400, message: Msg.bankAccountRule });
-    expect(await op("POST", "/api/address/bank", { bank: "", account: "110-123-456789", name: "케이알" })).toMatchObject({ code: 400, message: Msg.required });
+    expect(await op("POST", "/api/address/bank", { bank: "신한은행", account: "12-34", name: "케이알" })).toMatchObject({
+      code: 400,
+      message: Msg.bankAccountRule,
+    });
+    expect(await op("POST", "/api/address/bank", { bank: "신한은행", account: "110-123-456789abc", name: "케이알" })).toMatchObject({
+      code: 400,
+      message: Msg.bankAccountRule,
+    });
+    expect(await op("POST", "/api/address/bank", { bank: "", account: "110-123-456789", name: "케이알" })).toMatchObject({
+      code: 400,
+      message: Msg.required,
+    });
     expect((await op("POST", "/api/address/bank", { account: "110-123-456789", name: "케이알" })).code).toBe(400);
     const made = await op("POST", "/api/address/bank", { bank: "신한은행", account: "110-123-456789", name: "(주)케이알", nickname: "" });
     expect(made.code).toBe(200);
@@ -219,11 +283,17 @@ describe("back-office money: sales and deposit bank accounts", () => {
     expect(set.code).toBe(200);
     expect(set.data.filter((b: { isMain: boolean }) => b.isMain).map((b: { id: number }) => b.id)).toEqual([made.data.id]);
     const t2 = await s.loginUser(M2.phone, M2.pw);
-    expect((await s.call("GET", "/api/buy", { token: t2 })).data.bankInfo).toEqual({ bankName: "신한은행", bankAccount: "110-123-456789", ownerName: "(주)케이알" });
+    expect((await s.call("GET", "/api/buy", { token: t2 })).data.bankInfo).toEqual({
+      bankName: "신한은행",
+      bankAccount: "110-123-456789",
+      ownerName: "(주)케이알",
+    });
     expect(await op("DELETE", `/api/address/bank/${oldMain.id}`)).toMatchObject({ code: 200, data: "OK" });
     expect((await op("DELETE", `/api/address/bank/${oldMain.id}`)).code).toBe(404);
     expect((await as(sellOnly)("PUT", "/api/address/bank", { id: made.data.id })).code).toBe(403);
     const log = await as(admin)("GET", "/api/operation/actions");
-    expect(log.data.list.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(["bank.create", "bank.main", "bank.delete"]));
+    expect(log.data.list.map((a: { action: string }) => a.action)).toEqual(
+      expect.arrayContaining(["bank.create", "bank.main", "bank.delete"]),
+    );
   });
 });

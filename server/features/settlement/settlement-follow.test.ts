@@ -27,8 +27,16 @@ describe("settlement moves that fail after their request stopped waiting", () =>
     shop = await s.loginAdmin(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
     shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phonenumber))!.id))!.address;
     const member = await s.loginUser(M1.phonenumber, M1.password);
-    expect((await s.call("POST", "/api/use/trade/address", { token: member, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 5_000, password: M1.password } })).code).toBe(200);
-    for (const until = Date.now() + 20_000; (await onChain(shopAddr)) !== 5_000 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+    expect(
+      (
+        await s.call("POST", "/api/use/trade/address", {
+          token: member,
+          body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 5_000, password: M1.password },
+        })
+      ).code,
+    ).toBe(200);
+    for (const until = Date.now() + 20_000; (await onChain(shopAddr)) !== 5_000 && Date.now() < until; )
+      await new Promise((r) => setTimeout(r, 100));
   }, 180_000);
   afterAll(async () => {
     await s?.stop();
@@ -70,7 +78,11 @@ describe("settlement moves that fail after their request stopped waiting", () =>
     expect(req.code).toBe(200);
     const order = (await settlementByOrderNo(s.ctx.db, req.data.orderNo))!;
     // As a restart would leave it: the row failed (no listener ran), the order still 승인 대기.
-    await s.ctx.db.updateTable("outbox_transfers").set({ status: "failed", error: "reverted" }).where("id", "=", order.request_transfer_id).execute();
+    await s.ctx.db
+      .updateTable("outbox_transfers")
+      .set({ status: "failed", error: "reverted" })
+      .where("id", "=", order.request_transfer_id)
+      .execute();
     expect(await followFailedMoves(s.ctx)).toBe(1);
     const after = (await settlementByOrderNo(s.ctx.db, order.order_no))!;
     expect([after.state, after.deleted_at !== null]).toEqual(["deleted", true]);

@@ -7,7 +7,15 @@ export type SettlementListRow = SettlementRow & { phonenumber: string; username:
 
 export async function insertSettlement(
   db: AppTx,
-  o: { order_no: string; member_id: number; admin_id: number; wallet: string; value: number; request_transfer_id: number; created_at: string },
+  o: {
+    order_no: string;
+    member_id: number;
+    admin_id: number;
+    wallet: string;
+    value: number;
+    request_transfer_id: number;
+    created_at: string;
+  },
 ): Promise<SettlementRow> {
   return db
     .insertInto("settlement_orders")
@@ -34,7 +42,13 @@ export async function settlementDetail(db: AppTx, id: number) {
     .leftJoin("outbox_transfers as rq", "rq.id", "s.request_transfer_id")
     .leftJoin("outbox_transfers as rt", "rt.id", "s.return_transfer_id")
     .leftJoin("chain_calls as b", "b.id", "s.burn_call_id")
-    .select(["am.phonenumber as admin_phonenumber", "rq.to_address as escrow", "rq.tx_hash as request_tx_hash", "rt.tx_hash as return_tx_hash", "b.tx_hash as burn_tx_hash"])
+    .select([
+      "am.phonenumber as admin_phonenumber",
+      "rq.to_address as escrow",
+      "rq.tx_hash as request_tx_hash",
+      "rt.tx_hash as return_tx_hash",
+      "b.tx_hash as burn_tx_hash",
+    ])
     .where("s.id", "=", id)
     .executeTakeFirst();
 }
@@ -53,7 +67,11 @@ export async function moveSettlement(
   set: { return_transfer_id?: number | null; burn_call_id?: number | null; approved_at?: string; deleted_at?: string | null } = {},
   of: { burnCallId?: number; returnTransferId?: number } = {},
 ): Promise<boolean> {
-  let q = db.updateTable("settlement_orders").set({ ...set, state: to }).where("id", "=", id).where("state", "=", from);
+  let q = db
+    .updateTable("settlement_orders")
+    .set({ ...set, state: to })
+    .where("id", "=", id)
+    .where("state", "=", from);
   if (of.burnCallId !== undefined) q = q.where("burn_call_id", "=", of.burnCallId);
   if (of.returnTransferId !== undefined) q = q.where("return_transfer_id", "=", of.returnTransferId);
   const r = await q.executeTakeFirst();
@@ -65,10 +83,21 @@ export async function settlementsPage(
   db: AppTx,
   start: string,
   end: string,
-  opts: { memberId?: number; wallet?: string; state?: "pending" | "approved" | "deleted"; page: number; perPage: number; oldestFirst?: boolean },
+  opts: {
+    memberId?: number;
+    wallet?: string;
+    state?: "pending" | "approved" | "deleted";
+    page: number;
+    perPage: number;
+    oldestFirst?: boolean;
+  },
 ): Promise<{ rows: SettlementListRow[]; total: number }> {
   let q = listQuery(db).where("s.created_at", ">=", start).where("s.created_at", "<", end);
-  let c = db.selectFrom("settlement_orders as s").select((eb) => eb.fn.countAll<number | string>().as("n")).where("s.created_at", ">=", start).where("s.created_at", "<", end);
+  let c = db
+    .selectFrom("settlement_orders as s")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("s.created_at", ">=", start)
+    .where("s.created_at", "<", end);
   if (opts.memberId !== undefined) {
     q = q.where("s.member_id", "=", opts.memberId);
     c = c.where("s.member_id", "=", opts.memberId);
@@ -84,12 +113,23 @@ export async function settlementsPage(
     c = c.where("s.state", "in", states);
   }
   const dir = opts.oldestFirst ? "asc" : "desc";
-  const rows = await q.orderBy("s.created_at", dir).orderBy("s.id", dir).limit(opts.perPage).offset((opts.page - 1) * opts.perPage).execute();
+  const rows = await q
+    .orderBy("s.created_at", dir)
+    .orderBy("s.id", dir)
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage)
+    .execute();
   return { rows, total: Number((await c.executeTakeFirstOrThrow()).n) };
 }
 
 /** Confirmed gifts sent from or received by one wallet, created in [start, end), one page and the count. */
-export async function walletGiftsPage(db: AppTx, wallet: string, start: string, end: string, opts: { page: number; perPage: number; oldestFirst?: boolean }) {
+export async function walletGiftsPage(
+  db: AppTx,
+  wallet: string,
+  start: string,
+  end: string,
+  opts: { page: number; perPage: number; oldestFirst?: boolean },
+) {
   const base = db
     .selectFrom("outbox_transfers as t")
     .where("t.kind", "=", "gift")
@@ -164,7 +204,9 @@ export async function walletMoves(db: AppTx, wallets: string[], start: string, e
 }
 
 /** Orders in 'approving' with the state of their burn call (null: none recorded). */
-export async function approvingOrders(db: AppTx): Promise<{ id: number; burn_call_id: number | null; call_status: string | null; call_updated_at: string | null }[]> {
+export async function approvingOrders(
+  db: AppTx,
+): Promise<{ id: number; burn_call_id: number | null; call_status: string | null; call_updated_at: string | null }[]> {
   return db
     .selectFrom("settlement_orders as s")
     .leftJoin("chain_calls as c", "c.id", "s.burn_call_id")
@@ -179,7 +221,11 @@ export async function approvingOrders(db: AppTx): Promise<{ id: number; burn_cal
  */
 export async function ordersWithFailedMoves(db: AppTx): Promise<{ id: number; state: SettlementState; transfer_id: number }[]> {
   // From the failed rows of the two kinds (few; the outbox's kind/status index), to their orders by index.
-  const failed = (kind: "settlement" | "settlement_return", ref: "s.request_transfer_id" | "s.return_transfer_id", state: SettlementState) =>
+  const failed = (
+    kind: "settlement" | "settlement_return",
+    ref: "s.request_transfer_id" | "s.return_transfer_id",
+    state: SettlementState,
+  ) =>
     db
       .selectFrom("outbox_transfers as t")
       .innerJoin("settlement_orders as s", ref, "t.id")
@@ -188,6 +234,9 @@ export async function ordersWithFailedMoves(db: AppTx): Promise<{ id: number; st
       .where("t.status", "=", "failed")
       .where("s.state", "=", state)
       .execute();
-  const [requests, returns] = await Promise.all([failed("settlement", "s.request_transfer_id", "pending"), failed("settlement_return", "s.return_transfer_id", "deleted")]);
+  const [requests, returns] = await Promise.all([
+    failed("settlement", "s.request_transfer_id", "pending"),
+    failed("settlement_return", "s.return_transfer_id", "deleted"),
+  ]);
   return [...requests, ...returns];
 }

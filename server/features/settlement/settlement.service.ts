@@ -14,8 +14,9 @@ import type { Scheduler } from "../../scheduler";
 import { indexReached } from "../dashboard/dashboard.service";
 import { Code } from "../../../domain/codes";
 import { Msg, SettlementStateLabel } from "../../../domain/messages";
-import type { SettlementHistoryDto, SettlementOrderDetailDto, SettlementOrderDto } from "../../../domain/schemas/settlement";
 import { seoulBounds, seoulToday } from "../../../domain/schemas/list";
+
+export { historyDto, orderDetailDto, orderDto } from "./settlement.dto";
 
 /**
  * Settlement (DESIGN.md "Back-office"): a shop-owner operator (permission 3) requests settlement of its
@@ -42,7 +43,12 @@ async function escrow(ctx: AppContext): Promise<string> {
 }
 
 /** The request: amount checks, the member's payment password (five-failure lock), then the outbox move and the order in one transaction. */
-export async function requestSettlement(ctx: AppContext, admin: AdminRow, body: { address: string; value: number; password: string }, now: Date = new Date()): Promise<SettlementRow> {
+export async function requestSettlement(
+  ctx: AppContext,
+  admin: AdminRow,
+  body: { address: string; value: number; password: string },
+  now: Date = new Date(),
+): Promise<SettlementRow> {
   const { member, wallet } = await shopOf(ctx, admin);
   // The member's money moves only while the member may move it: suspended or withdrawn, refused as their own calls are.
   if (member.state !== "repair") throw new AppError(Code.FORBIDDEN, member.state === "kickOut" ? Msg.accountKicked : Msg.accountSuspended);
@@ -56,11 +62,21 @@ export async function requestSettlement(ctx: AppContext, admin: AdminRow, body: 
   const to = await escrow(ctx);
   const order = await ctx.db.transaction().execute(async (trx) => {
     // enqueue re-checks the spendable balance under the wallet's lock: concurrent requests cannot overspend.
-    const row = await ctx.outbox.enqueue(trx, { kind: "settlement", from: wallet, to, value: body.value, memberId: member.id }, Msg.settlementOverBalance).catch((err: unknown) => {
-      throw err instanceof AppError && err.code === Code.BAD_REQUEST ? new AppError(Code.AMOUNT_REFUSED, err.message, err.data) : err;
-    });
+    const row = await ctx.outbox
+      .enqueue(trx, { kind: "settlement", from: wallet, to, value: body.value, memberId: member.id }, Msg.settlementOverBalance)
+      .catch((err: unknown) => {
+        throw err instanceof AppError && err.code === Code.BAD_REQUEST ? new AppError(Code.AMOUNT_REFUSED, err.message, err.data) : err;
+      });
     const orderNo = `C${now.toISOString().slice(0, 10).replace(/-/g, "")}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
-    return repo.insertSettlement(trx, { order_no: orderNo, member_id: member.id, admin_id: admin.id, wallet, value: body.value, request_transfer_id: row.id, created_at: now.toISOString() });
+    return repo.insertSettlement(trx, {
+      order_no: orderNo,
+      member_id: member.id,
+      admin_id: admin.id,
+      wallet,
+      value: body.value,
+      request_transfer_id: row.id,
+      created_at: now.toISOString(),
+    });
   });
   await ctx.notifier.notify("정산", `${member.username} 정산 신청 ${order.value.toLocaleString("ko-KR")}원 (승인 대기)`, order.id);
   ctx.relayer.kick();
@@ -92,13 +108,18 @@ async function pendingOrder(ctx: AppContext, orderNo: string): Promise<Settlemen
  * whose outcome is not known yet leaves it 'approving' (202) until `settleApprovals` reads the receipt, so it
  * can be neither approved nor deleted a second time meanwhile.
  */
-export async function approveSettlement(ctx: AppContext, admin: AdminRow, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
+export async function approveSettlement(
+  ctx: AppContext,
+  admin: AdminRow,
+  orderNo: string,
+): Promise<SettlementRow & { txHash: string | null }> {
   const order = await pendingOrder(ctx, orderNo);
   await ensureChainUp(ctx);
   const from = await escrow(ctx);
   const burn = await ctx.db.transaction().execute(async (trx) => {
     const recorded = await recordCall(ctx, trx, "burn", [from, BigInt(order.value)], admin.id);
-    if (!(await repo.moveSettlement(trx, order.id, "pending", "approving", { burn_call_id: recorded.id }))) throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
+    if (!(await repo.moveSettlement(trx, order.id, "pending", "approving", { burn_call_id: recorded.id })))
+      throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
     return recorded;
   });
   let call;
@@ -106,7 +127,8 @@ export async function approveSettlement(ctx: AppContext, admin: AdminRow, orderN
     call = await sendCall(ctx, burn);
   } catch (err) {
     // Only while the order still names this burn: a later approval may have taken it over meanwhile.
-    if (!(err instanceof AppError && err.code === Code.ACCEPTED)) await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
+    if (!(err instanceof AppError && err.code === Code.ACCEPTED))
+      await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
     throw err;
   }
   if (call.status !== "confirmed") {
@@ -128,8 +150,19 @@ export async function settleApprovals(ctx: AppContext): Promise<number> {
   let moved = 0;
   for (const o of await repo.approvingOrders(ctx.db)) {
     const of = o.burn_call_id === null ? {} : { burnCallId: o.burn_call_id };
-    if (o.call_status === "confirmed") moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "approved", { approved_at: o.call_updated_at ?? new Date().toISOString() }, of));
-    else if (o.call_status === "failed" || o.call_status === null) moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "pending", { burn_call_id: null }, of));
+    if (o.call_status === "confirmed")
+      moved += Number(
+        await repo.moveSettlement(
+          ctx.db,
+          o.id,
+          "approving",
+          "approved",
+          { approved_at: o.call_updated_at ?? new Date().toISOString() },
+          of,
+        ),
+      );
+    else if (o.call_status === "failed" || o.call_status === null)
+      moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "pending", { burn_call_id: null }, of));
   }
   return moved;
 }
@@ -142,8 +175,19 @@ export async function settleApprovals(ctx: AppContext): Promise<number> {
 export async function followFailedMoves(ctx: Pick<AppContext, "db">): Promise<number> {
   let moved = 0;
   for (const o of await repo.ordersWithFailedMoves(ctx.db)) {
-    if (o.state === "pending") moved += Number(await repo.moveSettlement(ctx.db, o.id, "pending", "deleted", { deleted_at: new Date().toISOString() }));
-    else moved += Number(await repo.moveSettlement(ctx.db, o.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }, { returnTransferId: o.transfer_id }));
+    if (o.state === "pending")
+      moved += Number(await repo.moveSettlement(ctx.db, o.id, "pending", "deleted", { deleted_at: new Date().toISOString() }));
+    else
+      moved += Number(
+        await repo.moveSettlement(
+          ctx.db,
+          o.id,
+          "deleted",
+          "pending",
+          { deleted_at: null, return_transfer_id: null },
+          { returnTransferId: o.transfer_id },
+        ),
+      );
   }
   return moved;
 }
@@ -152,7 +196,9 @@ export async function followFailedMoves(ctx: Pick<AppContext, "db">): Promise<nu
 export function settleSettlementMoves(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
   ctx.relayer.on("settled", (row) => {
     if ((row.kind !== "settlement" && row.kind !== "settlement_return") || row.status !== "failed") return;
-    void followFailedMoves(ctx).catch((err) => ctx.log.error({ err: (err as Error).message, id: row.id }, "following a failed settlement move failed"));
+    void followFailedMoves(ctx).catch((err) =>
+      ctx.log.error({ err: (err as Error).message, id: row.id }, "following a failed settlement move failed"),
+    );
   });
 }
 
@@ -171,55 +217,30 @@ export async function deleteSettlement(ctx: AppContext, orderNo: string): Promis
   await ensureChainUp(ctx);
   const from = await escrow(ctx);
   const transfer = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.moveSettlement(trx, order.id, "pending", "deleted", { deleted_at: new Date().toISOString() }))) throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
-    const row = await ctx.outbox.enqueue(trx, { kind: "settlement_return", from, to: order.wallet, value: order.value, counterpartyMemberId: order.member_id }, Msg.deleteFailed);
+    if (!(await repo.moveSettlement(trx, order.id, "pending", "deleted", { deleted_at: new Date().toISOString() })))
+      throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
+    const row = await ctx.outbox.enqueue(
+      trx,
+      { kind: "settlement_return", from, to: order.wallet, value: order.value, counterpartyMemberId: order.member_id },
+      Msg.deleteFailed,
+    );
     await repo.moveSettlement(trx, order.id, "deleted", "deleted", { return_transfer_id: row.id });
     return row;
   });
   ctx.relayer.kick();
   const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
   if (settled.status === "failed") {
-    await repo.moveSettlement(ctx.db, order.id, "deleted", "pending", { deleted_at: null, return_transfer_id: null }, { returnTransferId: transfer.id });
+    await repo.moveSettlement(
+      ctx.db,
+      order.id,
+      "deleted",
+      "pending",
+      { deleted_at: null, return_transfer_id: null },
+      { returnTransferId: transfer.id },
+    );
     throw new AppError(Code.SERVER_ERROR, Msg.deleteFailed);
   }
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: settled.tx_hash };
-}
-
-export function orderDto(r: SettlementListRow): SettlementOrderDto {
-  return {
-    id: r.id,
-    orderNo: r.order_no,
-    phonenumber: r.phonenumber,
-    username: r.username,
-    wallet: r.wallet,
-    value: Number(r.value),
-    state: SettlementStateLabel[r.state],
-    createdAt: r.created_at,
-    approvedAt: r.approved_at,
-    deletedAt: r.deleted_at,
-  };
-}
-
-/** The detail of an order (`settlementOrderDetail`). */
-export function orderDetailDto(r: NonNullable<Awaited<ReturnType<typeof repo.settlementDetail>>>): SettlementOrderDetailDto {
-  return {
-    ...orderDto(r),
-    type: "정산 신청",
-    requestPhonenumber: r.phonenumber,
-    adminPhonenumber: r.admin_phonenumber ?? null,
-    requestAddress: r.wallet,
-    adminAddress: r.escrow ?? null,
-    requestValue: Number(r.value),
-    adminValue: r.state === "approved" ? Number(r.value) : null,
-    expiredAt: r.approved_at ?? r.deleted_at ?? null,
-    requestTxHash: r.request_tx_hash ?? null,
-    burnTxHash: r.burn_tx_hash ?? null,
-    returnTxHash: r.return_tx_hash ?? null,
-  };
-}
-
-export function historyDto(r: SettlementListRow): SettlementHistoryDto {
-  return { exchangeNo: r.order_no, balance: Number(r.value), createdAt: r.created_at, exchangeAccept: SettlementStateLabel[r.state], wallet: r.wallet };
 }
 
 /**
@@ -235,7 +256,15 @@ export async function statusCards(ctx: AppContext, wallets: string[], now: Date 
   const [flows, requested] = await Promise.all([repo.walletFlows(ctx.db, wallets, start), repo.requestedSince(ctx.db, wallets, start)]);
   const cards = [];
   for (const address of wallets) {
-    const c = { address, y_money: 0, c_money: Number((await ctx.view.balanceAndHead(address)).balance), calc: 0, deposit: 0, send: 0, gift: 0 };
+    const c = {
+      address,
+      y_money: 0,
+      c_money: Number((await ctx.view.balanceAndHead(address)).balance),
+      calc: 0,
+      deposit: 0,
+      send: 0,
+      gift: 0,
+    };
     let net = 0;
     for (const f of flows) {
       const value = Number(f.value);
@@ -268,7 +297,15 @@ export async function owners(ctx: AppContext) {
   return [...byId.values()];
 }
 
-const MOVE_LABEL: Record<string, string> = { gift: "선물", use: "사용", buy: "구매", settlement: "정산", settlement_return: "정산 반환", admin: "전송", seed: "전송" };
+const MOVE_LABEL: Record<string, string> = {
+  gift: "선물",
+  use: "사용",
+  buy: "구매",
+  settlement: "정산",
+  settlement_return: "정산 반환",
+  admin: "전송",
+  seed: "전송",
+};
 
 /** An owner's confirmed moves in a range, only among that owner's own wallets. */
 export async function ownerHistory(ctx: AppContext, userId: number, wallets: string[], start: string, end: string) {

@@ -21,7 +21,8 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
   let shopAddr: string;
   let shop2Addr: string;
   let escrow: string;
-  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { token, marker: "operation", body, headers });
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
   const supply = async () => Number(await s.ctx.chain.token.totalSupply());
   const request = (token: string, address: string, value: number, password: string, key?: string) =>
@@ -39,7 +40,12 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phone))!.id))!.address;
     escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     // A second shop with its own operator (permission 3), still without vouchers.
-    const m2 = await createMember(s.ctx, { phonenumber: SHOP2.phone, password: SHOP2.pw, username: "KRW 마켓 2호점", permission: "exchanger" });
+    const m2 = await createMember(s.ctx, {
+      phonenumber: SHOP2.phone,
+      password: SHOP2.pw,
+      username: "KRW 마켓 2호점",
+      permission: "exchanger",
+    });
     shop2Addr = m2.address;
     await insertOperator(s.ctx, "shop02", AdminPermission.EXCHANGER, { isExchange3: true, isExchange5: true }, m2.id);
     shop2 = await s.loginAdmin("shop02", "operator1234");
@@ -47,7 +53,10 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     viewer = await s.loginAdmin("viewer1", "operator1234");
     // A member uses 20,000 won of vouchers at the demo shop.
     const member = await s.loginUser(M1.phone, M1.pw);
-    const use = await s.call("POST", "/api/use/trade/address", { token: member, body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 20_000, password: M1.pw } });
+    const use = await s.call("POST", "/api/use/trade/address", {
+      token: member,
+      body: { opponentAddress: shopAddr, kind: 0, type: 0, value: 20_000, password: M1.pw },
+    });
     expect(use.code).toBe(200);
     await until(async () => (await op("GET", "/api/calc/request/wallets", shop)).data?.[0]?.balance === 20_000);
   }, 180_000);
@@ -96,7 +105,10 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     const list = await op("POST", "/api/calc/management/search", admin, { state: "pending" });
     const row = list.data.list.find((x: { orderNo: string }) => x.orderNo === r.data.orderNo);
     expect(row).toMatchObject({ phonenumber: SHOP.phone, value: 3_000, state: "승인 대기" });
-    expect((await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data).toMatchObject({ orderNo: r.data.orderNo, state: "승인 대기" });
+    expect((await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data).toMatchObject({
+      orderNo: r.data.orderNo,
+      state: "승인 대기",
+    });
 
     const ok = await op("POST", "/api/calc/management/accept", admin, { orderNo: r.data.orderNo });
     expect([ok.code, ok.message, ok.data.state]).toEqual([200, Msg.approveDone, "승인"]);
@@ -113,7 +125,16 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect(audit.map((a) => [a.target_id, a.tx_hash !== null])).toEqual([[r.data.orderNo, true]]);
     // The detail: the spec's fields, and the transactions of the request and the burn as the chain has them.
     const detail = (await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data;
-    expect(detail).toMatchObject({ state: "승인", type: "정산 신청", requestPhonenumber: SHOP.phone, requestAddress: shopAddr, adminAddress: escrow, requestValue: 3_000, adminValue: 3_000, returnTxHash: null });
+    expect(detail).toMatchObject({
+      state: "승인",
+      type: "정산 신청",
+      requestPhonenumber: SHOP.phone,
+      requestAddress: shopAddr,
+      adminAddress: escrow,
+      requestValue: 3_000,
+      adminValue: 3_000,
+      returnTxHash: null,
+    });
     expect(detail.expiredAt).toBe(detail.approvedAt);
     expect(detail.burnTxHash).toBe(ok.data.txHash);
     const burn = await s.ctx.chain.provider.getTransactionReceipt(detail.burnTxHash);
@@ -139,7 +160,9 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect(await onChain(shopAddr)).toBe(shop0);
     const audit = await s.ctx.db.selectFrom("admin_actions").select("target_id").where("action", "=", "calc.delete").execute();
     expect(audit.map((a) => a.target_id)).toEqual([r.data.orderNo]);
-    const row = (await op("POST", "/api/calc/management/search", admin, { state: "deleted" })).data.list.find((x: { orderNo: string }) => x.orderNo === r.data.orderNo);
+    const row = (await op("POST", "/api/calc/management/search", admin, { state: "deleted" })).data.list.find(
+      (x: { orderNo: string }) => x.orderNo === r.data.orderNo,
+    );
     const detail = (await op("POST", "/api/calc/management/detail", admin, { id: row.id })).data;
     expect(detail).toMatchObject({ state: "삭제", adminValue: null, burnTxHash: null, returnTxHash: del.data.txHash });
     expect(detail.expiredAt).toBe(detail.deletedAt);
@@ -178,12 +201,18 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect(mine.data.total).toBe(4);
     expect(mine.data.list.map((x: { exchangeAccept: string }) => x.exchangeAccept).filter((x: string) => x === "승인 대기")).toEqual([]);
     expect(Object.keys(mine.data.list[0]).sort()).toEqual(["balance", "createdAt", "exchangeAccept", "exchangeNo", "wallet"]);
-    for (const body of [{}, { wallet: shopAddr }]) expect((await op("POST", "/api/calc/request/history", shop2, body)).data).toMatchObject({ list: [], total: 0 });
+    for (const body of [{}, { wallet: shopAddr }])
+      expect((await op("POST", "/api/calc/request/history", shop2, body)).data).toMatchObject({ list: [], total: 0 });
     const foreign = await request(shop2, shopAddr, 1_000, SHOP.pw);
     expect([foreign.code, foreign.message]).toEqual([403, Msg.settlementWalletNotOwn]);
     expect((await op("POST", "/api/calc/request/history/download", shop2, { wallet: shopAddr })).code).toBe(404);
     // Management is not theirs at all.
-    for (const [m, p, b] of [["GET", "/api/calc/management/main"], ["POST", "/api/calc/management/detail", { id: 1 }], ["POST", "/api/calc/management/accept", { orderNo: "x" }], ["DELETE", "/api/calc/management/delete/x"]] as const) {
+    for (const [m, p, b] of [
+      ["GET", "/api/calc/management/main"],
+      ["POST", "/api/calc/management/detail", { id: 1 }],
+      ["POST", "/api/calc/management/accept", { orderNo: "x" }],
+      ["DELETE", "/api/calc/management/delete/x"],
+    ] as const) {
       expect((await op(m, p, shop, b)).status, p).toBe(403);
     }
   });
@@ -201,12 +230,20 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect(main.data.exchangeSum).toBe(approved.reduce((a, r) => a + r.value, 0));
     await until(async () => (await op("GET", "/api/operation/maindata", admin)).data.tokenBurnCount === approved.length);
     expect((await op("GET", "/api/operation/maindata", admin)).data.tokenBurnCount).toBe(approved.length);
-    expect((await op("POST", "/api/calc/management/search", viewer, { state: "approved" })).data.list.every((r: { state: string }) => r.state === "승인")).toBe(true);
+    expect(
+      (await op("POST", "/api/calc/management/search", viewer, { state: "approved" })).data.list.every(
+        (r: { state: string }) => r.state === "승인",
+      ),
+    ).toBe(true);
     expect((await op("POST", "/api/calc/management/search", viewer, { state: "pending" })).data.total).toBe(0);
     expect((await op("POST", "/api/calc/management/accept", viewer, { orderNo: "x" })).status).toBe(403);
     expect((await op("DELETE", "/api/calc/management/delete/x", viewer)).status).toBe(403);
     const download = (body: object) =>
-      fetch(s.url + "/api/calc/management/download", { method: "POST", headers: { authorization: `Bearer ${viewer}`, "cookie-type": "operation", "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${s.url}/api/calc/management/download`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${viewer}`, "cookie-type": "operation", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const file = await download({});
     expect(file.headers.get("content-disposition")).toContain("calc_management.xlsx");
     const rowsOf = async (res: Response) => {
@@ -222,7 +259,14 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
 
   it("five wrong passwords lock the shop member's payments", async () => {
     const member = await s.loginUser(M1.phone, M1.pw);
-    expect((await s.call("POST", "/api/gift/trade/address", { token: member, body: { opponentAddress: shop2Addr, kind: 0, type: 1, value: 5_000, password: M1.pw } })).code).toBe(200);
+    expect(
+      (
+        await s.call("POST", "/api/gift/trade/address", {
+          token: member,
+          body: { opponentAddress: shop2Addr, kind: 0, type: 1, value: 5_000, password: M1.pw },
+        })
+      ).code,
+    ).toBe(200);
     await expect.poll(async () => (await op("GET", "/api/calc/request/wallets", shop2)).data[0].balance, { timeout: 20_000 }).toBe(5_000);
     for (let i = 0; i < 4; i++) expect((await request(shop2, shop2Addr, 1_000, "999999")).code).toBe(400);
     const fifth = await request(shop2, shop2Addr, 1_000, "999999");
@@ -241,7 +285,11 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     // shop01 asking for shop02's wallet still gets its own (no gifts).
     expect((await op("POST", "/api/calc/wallet/gift", shop, { wallet: shop2Addr })).data).toMatchObject({ list: [], total: 0 });
     expect((await op("POST", "/api/calc/wallet/gift", admin, {})).status).toBe(403);
-    const file = await fetch(s.url + "/api/calc/wallet/gift/download", { method: "POST", headers: { authorization: `Bearer ${shop2}`, "cookie-type": "operation", "content-type": "application/json" }, body: "{}" });
+    const file = await fetch(`${s.url}/api/calc/wallet/gift/download`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${shop2}`, "cookie-type": "operation", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(file.headers.get("content-disposition")).toContain("gift_history.xlsx");
   });
 
@@ -272,7 +320,9 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     const noWallet = await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [] });
     expect([noWallet.code, noWallet.message]).toEqual([400, Msg.settlementSelectWallet]);
     // Another owner's wallet is not this owner's history.
-    expect((await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shop2Addr] })).message).toBe(Msg.settlementSelectWallet);
+    expect((await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shop2Addr] })).message).toBe(
+      Msg.settlementSelectWallet,
+    );
     // No owner chosen yet (the screen sends 0) and dates that are not calendar days: the spec's messages, not a 500.
     expect((await op("POST", "/api/calc/status/history", admin, { user_id: 0, wallets: [] })).message).toBe(Msg.settlementSelectWallet);
     for (const from of ["2026-01-00", "2026-02-30", ""]) {
@@ -280,8 +330,14 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
       expect([bad.code, bad.message]).toEqual([400, Msg.dateInvalid]);
     }
     const hist = await op("POST", "/api/calc/status/history", admin, { user_id: owner1.id, wallets: [shopAddr] });
-    expect(hist.data.filter((m: { type: string }) => m.type === "사용").map((m: { value: number; direction: string }) => [m.value, m.direction])).toEqual([[20_000, "받음"]]);
-    const file = await fetch(s.url + "/api/calc/status/history/download", { method: "POST", headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" }, body: JSON.stringify({ user_id: owner1.id, wallets: [shopAddr] }) });
+    expect(
+      hist.data.filter((m: { type: string }) => m.type === "사용").map((m: { value: number; direction: string }) => [m.value, m.direction]),
+    ).toEqual([[20_000, "받음"]]);
+    const file = await fetch(`${s.url}/api/calc/status/history/download`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
+      body: JSON.stringify({ user_id: owner1.id, wallets: [shopAddr] }),
+    });
     expect(file.headers.get("content-disposition")).toContain("calc_status.xlsx");
     expect((await op("GET", "/api/calc/status/today", shop)).status).toBe(403);
     expect((await op("GET", "/api/calc/status/today", viewer)).status).toBe(403);

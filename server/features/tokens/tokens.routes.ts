@@ -104,14 +104,20 @@ export function tokenRoutes(ctx: AppContext): Router {
 
   handle(api.tokenManagementDownload, async ({ query: q }, _req, res) => {
     const rows = allPages(async (page, perPage) => ({
-      list: (await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(tokenDto),
+      list: (
+        await repo.listTokenCalls(ctx.db, { ...q, ...range(q), kinds: kindsOf(q.type), page, perPage, sortBy: "id", sortDesc: false })
+      ).list.map(tokenDto),
     }));
     await streamXlsx(res, { fileName: api.tokenManagementDownload.file, sheetName: "토큰 발행 관리", columns: TOKEN_FILE, rows });
   });
 
   // Dual control: the mint is a proposal another operator approves (features/proposals); nothing moves here.
   handle(api.tokenMint, async ({ body: { value, reason } }, req) => {
-    const proposal = await propose(ctx, authOf(req).admin!, { kind: "mint", payload: { value }, reason: reason || PROPOSAL_KIND_NAMES.mint });
+    const proposal = await propose(ctx, authOf(req).admin!, {
+      kind: "mint",
+      payload: { value },
+      reason: reason || PROPOSAL_KIND_NAMES.mint,
+    });
     return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
   });
 
@@ -124,7 +130,9 @@ export function tokenRoutes(ctx: AppContext): Router {
 
   handle(api.tokenFeeDownload, async ({ query: q }, _req, res) => {
     const rows = allPages(async (page, perPage) => ({
-      list: (await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage, sortBy: "id", sortDesc: false })).list.map(feeDto),
+      list: (
+        await repo.listFees(ctx.db, { ...q, ...range(q), kind: feeKind(q.type), page, perPage, sortBy: "id", sortDesc: false })
+      ).list.map(feeDto),
     }));
     await streamXlsx(res, { fileName: api.tokenFeeDownload.file, sheetName: "수수료 내역", columns: FEE_FILE, rows });
   });
@@ -132,7 +140,10 @@ export function tokenRoutes(ctx: AppContext): Router {
   // The detail names its list: issuance needs isToken1, fees isToken3.
   handle(api.tokenListDetail, async ({ body: { id, type } }, req) => {
     if (!allowsArea(type === "fee" ? "tokenFee" : "tokenView", authOf(req).admin!)) throw forbidden();
-    const row = type === "fee" ? await repo.feeById(ctx.db, id).then((x) => x && feeDto(x)) : await repo.tokenCallById(ctx.db, id).then((x) => x && tokenDto(x));
+    const row =
+      type === "fee"
+        ? await repo.feeById(ctx.db, id).then((x) => x && feeDto(x))
+        : await repo.tokenCallById(ctx.db, id).then((x) => x && tokenDto(x));
     if (!row) throw notFound();
     return row;
   });

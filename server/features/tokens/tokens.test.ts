@@ -13,7 +13,8 @@ describe("back-office tokens: issuance and fees", () => {
   let admin2: string;
   let viewOnly: string;
   let feeOnly: string;
-  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { token, marker: "operation", body, headers });
   const supply = async () => BigInt(await s.ctx.chain.token.totalSupply());
 
   beforeAll(async () => {
@@ -50,22 +51,40 @@ describe("back-office tokens: issuance and fees", () => {
     const list = await as(viewOnly)("POST", "/api/token/manage/search", { type: "mint" });
     expect(list.code).toBe(200);
     // The mint's row names the operator whose approval sent it.
-    expect(list.data.list[0]).toMatchObject({ address: treasury, amount: 12_345_678_901, burnState: "발행", txHash: r.data.txHash, operator: "admin2" });
+    expect(list.data.list[0]).toMatchObject({
+      address: treasury,
+      amount: 12_345_678_901,
+      burnState: "발행",
+      txHash: r.data.txHash,
+      operator: "admin2",
+    });
     const mintId = list.data.list[0].id as number;
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { type: "burn" })).data.total).toBe(0);
     // The search box: part of the address, the operator, the tx hash.
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: treasury.slice(2, 12).toUpperCase() })).data.total).toBe(2);
-    expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "admin2" })).data.list.map((x: { id: number }) => x.id)).toEqual([mintId]);
+    expect(
+      (await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "admin2" })).data.list.map((x: { id: number }) => x.id),
+    ).toEqual([mintId]);
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: r.data.txHash })).data.total).toBe(1);
     expect((await as(viewOnly)("POST", "/api/token/manage/search", { keyword: "0xnothing" })).data.total).toBe(0);
     expect((await as(viewOnly)("POST", "/api/token/detail", { id: mintId, type: "management" })).data.amount).toBe(12_345_678_901);
     const log = await as(admin)("GET", "/api/operation/actions");
-    expect(log.data.list.find((a: { action: string; targetId: string }) => a.action === "proposal.create" && a.targetId === String(proposal.id))).toMatchObject({ adminLoginId: "admin" });
-    expect(log.data.list.find((a: { action: string; targetId: string }) => a.action === "proposal.approve" && a.targetId === String(proposal.id))).toMatchObject({
-      txHash: r.data.txHash, adminLoginId: "admin2", after: { proposer: "admin", approver: "admin2" },
+    expect(
+      log.data.list.find((a: { action: string; targetId: string }) => a.action === "proposal.create" && a.targetId === String(proposal.id)),
+    ).toMatchObject({ adminLoginId: "admin" });
+    expect(
+      log.data.list.find(
+        (a: { action: string; targetId: string }) => a.action === "proposal.approve" && a.targetId === String(proposal.id),
+      ),
+    ).toMatchObject({
+      txHash: r.data.txHash,
+      adminLoginId: "admin2",
+      after: { proposer: "admin", approver: "admin2" },
     });
 
-    const res = await fetch(`${s.url}/api/token/manage/download`, { headers: { authorization: `Bearer ${viewOnly}`, "cookie-type": "operation" } });
+    const res = await fetch(`${s.url}/api/token/manage/download`, {
+      headers: { authorization: `Bearer ${viewOnly}`, "cookie-type": "operation" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("token_management.xlsx");
     const wb = new ExcelJS.Workbook();
@@ -109,21 +128,43 @@ describe("back-office tokens: issuance and fees", () => {
     const t1 = await s.loginUser("01011112222", "111111");
     const to = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, "01033334444"))!.id))!.address;
     const before = (await as(feeOnly)("GET", "/api/token/fee")).data;
-    const gift = await s.call("POST", "/api/gift/trade/address", { token: t1, body: { opponentAddress: to, kind: 0, type: 1, value: 3_000, password: "111111" } });
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token: t1,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 3_000, password: "111111" },
+    });
     expect(gift.code).toBe(200);
     const after = (await as(feeOnly)("GET", "/api/token/fee")).data;
     expect(after.daily_value - before.daily_value).toBe(200);
     expect(after.monthly_value - before.monthly_value).toBe(200);
     const list = await as(feeOnly)("POST", "/api/token/fee/search", { type: "gift" });
-    expect(list.data.list[0]).toMatchObject({ phonenumber: "01011112222", username: "김민준", receiver: "이서연", type: "선물", giftValue: 3_000, value: 200 });
+    expect(list.data.list[0]).toMatchObject({
+      phonenumber: "01011112222",
+      username: "김민준",
+      receiver: "이서연",
+      type: "선물",
+      giftValue: 3_000,
+      value: 200,
+    });
     expect((await as(feeOnly)("POST", "/api/token/detail", { id: list.data.list[0].id, type: "fee" })).data.value).toBe(200);
-    expect((await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "01033334444" })).data.list.every((x: { receiver: string }) => x.receiver === "이서연")).toBe(true);
+    expect(
+      (await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "01033334444" })).data.list.every(
+        (x: { receiver: string }) => x.receiver === "이서연",
+      ),
+    ).toBe(true);
     expect((await as(feeOnly)("POST", "/api/token/fee/search", { keyword: "nobody" })).data.total).toBe(0);
-    expect(await as(feeOnly)("POST", "/api/token/fee/search", { from: "2025-01-01", to: "2025-06-01" })).toMatchObject({ code: 400, message: Msg.dateRangeTooLong });
+    expect(await as(feeOnly)("POST", "/api/token/fee/search", { from: "2025-01-01", to: "2025-06-01" })).toMatchObject({
+      code: 400,
+      message: Msg.dateRangeTooLong,
+    });
     expect((await as(feeOnly)("POST", "/api/token/fee/search", { type: "refund" })).code).toBe(400);
     expect((await as(feeOnly)("POST", "/api/token/detail", { id: 999999, type: "fee" })).code).toBe(404);
-    const res = await fetch(`${s.url}/api/token/fee/download`, { headers: { authorization: `Bearer ${feeOnly}`, "cookie-type": "operation" } });
+    const res = await fetch(`${s.url}/api/token/fee/download`, {
+      headers: { authorization: `Bearer ${feeOnly}`, "cookie-type": "operation" },
+    });
     expect(res.headers.get("content-disposition")).toContain("token_fee.xlsx");
-    expect(await as(feeOnly)("GET", "/api/token/fee/download?from=2025-01-01&to=2025-01-02")).toMatchObject({ code: 404, message: Msg.noResults });
+    expect(await as(feeOnly)("GET", "/api/token/fee/download?from=2025-01-01&to=2025-01-02")).toMatchObject({
+      code: 404,
+      message: Msg.noResults,
+    });
   });
 });

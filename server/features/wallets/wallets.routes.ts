@@ -3,7 +3,7 @@ import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import type { OutboxRow } from "../../db/schema";
 import { authOf } from "../../auth/middleware";
-import { AppError } from "../../http/errors";
+import { AppError, zodMessage } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
 import { ensureChainUp } from "../../money/chain-status";
@@ -36,8 +36,13 @@ function checksum(a: string): string | null {
 export function walletRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
 
-  handle(api.walletList, async () => {
-    const wallets = await repo.operatorWallets(ctx.db);
+  // With `page` or `perPage`: one page and the total (walletPage). With neither: every wallet, as an array, whatever
+  // else the query holds (walletList), as the route answered before it paged.
+  handle(api.operatorWallets, async (_in, req) => {
+    const q = req.query.page !== undefined || req.query.perPage !== undefined ? api.walletPage.query.safeParse(req.query) : null;
+    if (q && !q.success) throw new AppError(Code.BAD_REQUEST, zodMessage(q.error));
+    const page = q ? await repo.operatorWalletsPage(ctx.db, q.data) : null;
+    const wallets = page?.list ?? (await repo.operatorWallets(ctx.db));
     const addresses = wallets.map((w) => w.address);
     const p = seoulPeriods();
     const [balances, day, week, month] = await Promise.all([
@@ -53,16 +58,27 @@ export function walletRoutes(ctx: AppContext): Router {
       kind: w.kind,
       address: w.address,
       balance: Number(balances.get(w.address) ?? 0n),
-      date_value: { daily_value: day.get(w.address) ?? 0, weekly_value: week.get(w.address) ?? 0, monthly_value: month.get(w.address) ?? 0 },
+      date_value: {
+        daily_value: day.get(w.address) ?? 0,
+        weekly_value: week.get(w.address) ?? 0,
+        monthly_value: month.get(w.address) ?? 0,
+      },
     }));
-    return list;
+    return page ? { ...page, list } : list;
   });
 
   handle(api.walletCreate, async ({ body: { nickName } }, req) => {
     const admin = authOf(req).admin!;
     const made = await ctx.db.transaction().execute(async (trx) => {
       const w = await ctx.custody.createWallet("operator", { nickname: nickName }, trx);
-      await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.create", targetType: "wallet", targetId: w.address, after: { nickName } });
+      await appendAction(trx, {
+        adminId: admin.id,
+        adminLoginId: admin.login_id,
+        action: "wallet.create",
+        targetType: "wallet",
+        targetId: w.address,
+        after: { nickName },
+      });
       return w;
     });
     return { id: Number(made.id), address: made.address, nickName: made.nickname };
@@ -80,7 +96,11 @@ export function walletRoutes(ctx: AppContext): Router {
     if (!to || to === from || to === ethers.ZeroAddress) throw transferError(401, Msg.transferBadTo);
     if (body.value > DUAL_CONTROL_TRANSFER_THRESHOLD_WON) {
       // Dual control: a large transfer is a proposal another operator approves (features/proposals).
-      const proposal = await propose(ctx, admin, { kind: "transfer", payload: { from, to, value: body.value }, reason: body.reason || PROPOSAL_KIND_NAMES.transfer });
+      const proposal = await propose(ctx, admin, {
+        kind: "transfer",
+        payload: { from, to, value: body.value },
+        reason: body.reason || PROPOSAL_KIND_NAMES.transfer,
+      });
       return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
     }
     await ensureChainUp(ctx);
@@ -89,8 +109,26 @@ export function walletRoutes(ctx: AppContext): Router {
       .transaction()
       .execute(async (trx) => {
         // The request's Idempotency-Key names the row: a retry of a request that died is resolved from it.
-        const t = await ctx.outbox.enqueue(trx, { kind: "admin", from, to, value: body.value, counterpartyMemberId: toWallet?.member_id ?? null, idempotency: idempotencyOf(res) }, Msg.transferBadBalance);
-        await appendAction(trx, { adminId: admin.id, adminLoginId: admin.login_id, action: "wallet.transfer", targetType: "wallet", targetId: from, after: { to, value: body.value, transferId: t.id } });
+        const t = await ctx.outbox.enqueue(
+          trx,
+          {
+            kind: "admin",
+            from,
+            to,
+            value: body.value,
+            counterpartyMemberId: toWallet?.member_id ?? null,
+            idempotency: idempotencyOf(res),
+          },
+          Msg.transferBadBalance,
+        );
+        await appendAction(trx, {
+          adminId: admin.id,
+          adminLoginId: admin.login_id,
+          action: "wallet.transfer",
+          targetType: "wallet",
+          targetId: from,
+          after: { to, value: body.value, transferId: t.id },
+        });
         return t;
       })
       .catch((e: unknown) => {
@@ -100,9 +138,19 @@ export function walletRoutes(ctx: AppContext): Router {
     ctx.relayer.kick();
     const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
     if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
-    return withMessage({ id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value }, Msg.transferDone);
+    return withMessage(
+      { id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value },
+      Msg.transferDone,
+    );
   };
-  const sent = async (t: OutboxRow) => ({ id: t.id, txHash: t.tx_hash, status: answerStatus(t.status), from: t.from_address, to: t.to_address, value: Number(t.value) });
+  const sent = async (t: OutboxRow) => ({
+    id: t.id,
+    txHash: t.tx_hash,
+    status: answerStatus(t.status),
+    from: t.from_address,
+    to: t.to_address,
+    value: Number(t.value),
+  });
   handle(api.walletSend, { use: [idempotent(ctx, { transfer: sent })] }, async ({ body }, req, res) => send(body, req, res));
   handle(api.dashboardTransfer, { use: [idempotent(ctx, { transfer: sent })] }, async ({ body }, req, res) => send(body, req, res));
 

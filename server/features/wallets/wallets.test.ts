@@ -13,9 +13,11 @@ describe("back-office operator wallets and transfers", () => {
   let w1: string;
   let treasury: string;
   let made: string;
-  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) => s.call(method, path, { token, marker: "operation", body, headers });
+  const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    s.call(method, path, { token, marker: "operation", body, headers });
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
-  const send = (token: string, body: unknown, headers?: Record<string, string>) => as(token)("POST", "/api/address/transmit/send", body, headers);
+  const send = (token: string, body: unknown, headers?: Record<string, string>) =>
+    as(token)("POST", "/api/address/transmit/send", body, headers);
 
   beforeAll(async () => {
     s = await startTestStack();
@@ -38,7 +40,11 @@ describe("back-office operator wallets and transfers", () => {
     expect(list.code).toBe(200);
     const t = list.data.find((w: { address: string }) => w.address === treasury);
     expect(t.balance).toBe(await onChain(treasury));
-    expect(t.date_value).toMatchObject({ daily_value: expect.any(Number), weekly_value: expect.any(Number), monthly_value: expect.any(Number) });
+    expect(t.date_value).toMatchObject({
+      daily_value: expect.any(Number),
+      weekly_value: expect.any(Number),
+      monthly_value: expect.any(Number),
+    });
     expect(list.data.some((w: { kind: string }) => w.kind === "member" || w.kind === "sender")).toBe(false);
 
     expect(await as(w2)("POST", "/api/address/wallet", { nickName: "  " })).toMatchObject({ code: 400, message: Msg.required });
@@ -48,7 +54,11 @@ describe("back-office operator wallets and transfers", () => {
     made = r.data.address;
     expect(made).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const again = await as(w2)("GET", "/api/address/wallet");
-    expect(again.data.find((w: { address: string }) => w.address === made)).toMatchObject({ nickName: "이벤트 지갑", wallet: "이벤트 지갑", balance: 0 });
+    expect(again.data.find((w: { address: string }) => w.address === made)).toMatchObject({
+      nickName: "이벤트 지갑",
+      wallet: "이벤트 지갑",
+      balance: 0,
+    });
     expect(JSON.stringify(again.data)).not.toMatch(/encrypted|private/i);
   });
 
@@ -65,13 +75,37 @@ describe("back-office operator wallets and transfers", () => {
     expect(list.data.find((w: { address: string }) => w.address === treasury).date_value.daily_value).toBeGreaterThanOrEqual(5_000);
   });
 
+  it("pages the list when asked (page, perPage) with the total; without them, every wallet as before", async () => {
+    const every = (await as(w2)("GET", "/api/address/wallet?since=ignored")).data;
+    expect(Array.isArray(every)).toBe(true);
+    const first = await as(w2)("GET", "/api/address/wallet?page=1&perPage=10&sortBy=id&sortDesc=false");
+    expect(first.code).toBe(200);
+    expect(first.data).toMatchObject({ total: every.length, page: 1, perPage: 10 });
+    expect(first.data.list).toEqual(every.slice(0, 10));
+    const ids = (list: { id: number }[]) => list.map((w) => w.id);
+    expect(ids((await as(w2)("GET", "/api/address/wallet?perPage=10")).data.list)).toEqual(ids(every).reverse().slice(0, 10));
+    expect((await as(w2)("GET", "/api/address/wallet?page=2&perPage=10")).data).toMatchObject({
+      list: every.length > 10 ? expect.any(Array) : [],
+      total: every.length,
+    });
+    expect((await as(w2)("GET", "/api/address/wallet?perPage=7")).code).toBe(400);
+  });
+
   it("answers 403 / 401 / 402 and the input messages; never a 5xx", async () => {
     const member = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, "01011112222"))!.id))!.address;
     expect(await send(w3, { from: member, to: made, value: 10 })).toMatchObject({ status: 400, code: 403, message: Msg.transferBadFrom });
     expect(await send(w3, { from: "0x1234", to: made, value: 10 })).toMatchObject({ code: 403, message: Msg.transferBadFrom });
-    expect(await send(w3, { from: treasury, to: "0x1234", value: 10 })).toMatchObject({ status: 400, code: 401, message: Msg.transferBadTo });
+    expect(await send(w3, { from: treasury, to: "0x1234", value: 10 })).toMatchObject({
+      status: 400,
+      code: 401,
+      message: Msg.transferBadTo,
+    });
     expect(await send(w3, { from: treasury, to: treasury, value: 10 })).toMatchObject({ code: 401, message: Msg.transferBadTo });
-    expect(await send(w3, { from: made, to: treasury, value: 999_999 })).toMatchObject({ status: 400, code: 402, message: Msg.transferBadBalance });
+    expect(await send(w3, { from: made, to: treasury, value: 999_999 })).toMatchObject({
+      status: 400,
+      code: 402,
+      message: Msg.transferBadBalance,
+    });
     expect(await send(w3, { from: "", to: made, value: 10 })).toMatchObject({ code: 400, message: Msg.required });
     expect(await send(w3, { from: treasury, to: made })).toMatchObject({ code: 400, message: Msg.required });
     expect(await send(w3, { from: treasury, to: made, value: "1.5" })).toMatchObject({ code: 400, message: Msg.transferCheckInput });
@@ -88,7 +122,10 @@ describe("back-office operator wallets and transfers", () => {
     expect(codes).toEqual([200, 200, 402, 402, 402]);
     expect(await onChain(made)).toBe(1_000);
     const key = { "idempotency-key": "wallet-send-1" };
-    const [a, b] = await Promise.all([send(w3, { from: treasury, to: made, value: 700 }, key), send(w3, { from: treasury, to: made, value: 700 }, key)]);
+    const [a, b] = await Promise.all([
+      send(w3, { from: treasury, to: made, value: 700 }, key),
+      send(w3, { from: treasury, to: made, value: 700 }, key),
+    ]);
     expect([a.code, b.code]).toContain(200);
     expect(await onChain(made)).toBe(1_700);
   }, 60_000);
@@ -108,9 +145,18 @@ describe("back-office operator wallets and transfers", () => {
     expect([first.code, first.data.status]).toEqual([200, "confirmed"]);
     const before = await onChain(made);
     // As a crash between the commit and the stored answer leaves the key: unanswered, its request long gone.
-    await s.ctx.db.updateTable("idempotency").set({ status: null, response: null, created_at: new Date(Date.now() - 60_000).toISOString() }).where("key", "=", "T-lost").execute();
+    await s.ctx.db
+      .updateTable("idempotency")
+      .set({ status: null, response: null, created_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("key", "=", "T-lost")
+      .execute();
     const again = await send(w3, body, { "idempotency-key": "T-lost" });
-    expect([again.code, again.headers.get("idempotent-replayed"), again.data.id, again.data.txHash]).toEqual([200, "true", first.data.id, first.data.txHash]);
+    expect([again.code, again.headers.get("idempotent-replayed"), again.data.id, again.data.txHash]).toEqual([
+      200,
+      "true",
+      first.data.id,
+      first.data.txHash,
+    ]);
     expect(await onChain(made)).toBe(before);
   });
 });

@@ -16,48 +16,49 @@ export function createBatchMaker(custody: Custody, chain: Chain) {
   const abi = voucherArtifact().abi as Abi;
   const signer = createSigner();
 
-/** The row's authorization as signed, and its digest. */
-function authorizationOf(row: TransferRow) {
-  const message = {
-    from: row.from_address,
-    to: row.to_address,
-    value: BigInt(row.value),
-    fee: BigInt(row.fee),
-    validAfter: 0n,
-    validBefore: BigInt(row.valid_before),
-    // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
-    nonce: BigInt(row.nonce),
-  };
-  return { message, digest: digest(message) as Hex };
-}
+  /** The row's authorization as signed, and its digest. */
+  function authorizationOf(row: TransferRow) {
+    const message = {
+      from: row.from_address,
+      to: row.to_address,
+      value: BigInt(row.value),
+      fee: BigInt(row.fee),
+      validAfter: 0n,
+      validBefore: BigInt(row.valid_before),
+      // The outbox stores the uint256 bitmap nonce (word << 8 | bit) as 0x-prefixed 32-byte hex.
+      nonce: BigInt(row.nonce),
+    };
+    return { message, digest: digest(message) as Hex };
+  }
 
-/**
- * Signs the rows' authorizations with their wallets' keys (kept decrypted by custody after the first use). The
- * signing, the CPU-heavy part, runs on the signing thread (signer.ts).
- */
-async function signAll(rows: TransferRow[]) {
-  const auths = rows.map(authorizationOf);
-  const items = [];
-  for (let i = 0; i < rows.length; i++) items.push({ digest: auths[i].digest, key: (await custody.signerFor(rows[i].from_address)).privateKey });
-  const sigs = await signer.signAll(items);
-  return auths.map((a, i) => ({ ...a.message, v: 27 + sigs[i].yParity, r: sigs[i].r, s: sigs[i].s }));
-}
+  /**
+   * Signs the rows' authorizations with their wallets' keys (kept decrypted by custody after the first use). The
+   * signing, the CPU-heavy part, runs on the signing thread (signer.ts).
+   */
+  async function signAll(rows: TransferRow[]) {
+    const auths = rows.map(authorizationOf);
+    const items = [];
+    for (let i = 0; i < rows.length; i++)
+      items.push({ digest: auths[i].digest, key: (await custody.signerFor(rows[i].from_address)).privateKey });
+    const sigs = await signer.signAll(items);
+    return auths.map((a, i) => ({ ...a.message, v: 27 + sigs[i].yParity, r: sigs[i].r, s: sigs[i].s }));
+  }
 
-/** The batch's calldata and gas limit. */
-async function prepare(rows: TransferRow[], signed?: Awaited<ReturnType<typeof signAll>>) {
-  signed ??= await signAll(rows);
-  const one = signed[0];
-  const data =
-    rows.length === 1
-      ? encodeFunctionData({
-          abi,
-          functionName: "transferWithAuthorization",
-          args: [one.from, one.to, one.value, one.fee, one.validAfter, one.validBefore, one.nonce, one.v, one.r, one.s],
-        })
-      : encodeFunctionData({ abi, functionName: "batchTransferWithAuthorization", args: [signed] });
-  // Osaka's per-transaction gas cap (EIP-7825): a node refuses a transaction asking for more.
-  return { rows, data, gasLimit: BigInt(Math.min(120_000 + 90_000 * rows.length, 2 ** 24)) };
-}
+  /** The batch's calldata and gas limit. */
+  async function prepare(rows: TransferRow[], signed?: Awaited<ReturnType<typeof signAll>>) {
+    signed ??= await signAll(rows);
+    const one = signed[0];
+    const data =
+      rows.length === 1
+        ? encodeFunctionData({
+            abi,
+            functionName: "transferWithAuthorization",
+            args: [one.from, one.to, one.value, one.fee, one.validAfter, one.validBefore, one.nonce, one.v, one.r, one.s],
+          })
+        : encodeFunctionData({ abi, functionName: "batchTransferWithAuthorization", args: [signed] });
+    // Osaka's per-transaction gas cap (EIP-7825): a node refuses a transaction asking for more.
+    return { rows, data, gasLimit: BigInt(Math.min(120_000 + 90_000 * rows.length, 2 ** 24)) };
+  }
 
   return { signAll, prepare, close: () => signer.close() };
 }

@@ -74,7 +74,7 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
 
   const rowKey = (address: string, nonce: string) => `${address}:${nonceHex(nonce)}`.toLowerCase();
   /** An indexed address topic as the lowercase address. */
-  const topicAddress = (topic: string) => "0x" + topic.slice(26).toLowerCase();
+  const topicAddress = (topic: string) => `0x${topic.slice(26).toLowerCase()}`;
 
   /** Applies a mined transaction's outcome to the rows it carried. */
   async function applyReceipt(rows: TransferRow[], receipt: Outcome) {
@@ -83,7 +83,8 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
     for (const log of receipt.logs) {
       if (log.address.toLowerCase() !== tokenAddress) continue;
       // TransferWithFee(from, to, value, fee, nonce) is the contract's record of a used authorization.
-      if (log.topics[0] === TRANSFER_WITH_FEE && log.topics.length === 4) used.add(`${topicAddress(log.topics[1])}:${log.topics[3].toLowerCase()}`);
+      if (log.topics[0] === TRANSFER_WITH_FEE && log.topics.length === 4)
+        used.add(`${topicAddress(log.topics[1])}:${log.topics[3].toLowerCase()}`);
       // AuthorizationFailed(index, authorizer, nonce, reason): a batch item that did not run.
       if (log.topics[0] === AUTHORIZATION_FAILED && log.topics.length === 4) {
         let reason = "0x";
@@ -116,7 +117,13 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
         if (elsewhere.has(row.id)) {
           const tx = elsewhere.get(row.id);
           await repo.markConfirmed(trx, row.id, tx?.block ?? null, tx?.hash ?? null);
-        } else await repo.markFailed(trx, row.id, failed.get(rowKey(row.from_address, row.nonce)) ?? "transaction reverted", receipt.blockNumber);
+        } else
+          await repo.markFailed(
+            trx,
+            row.id,
+            failed.get(rowKey(row.from_address, row.nonce)) ?? "transaction reverted",
+            receipt.blockNumber,
+          );
       }
     });
     await emitSettled(rows.map((r) => r.id));
@@ -127,7 +134,12 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
     try {
       // `from` and `nonce` are indexed topics of TransferWithFee: the node filters for the one log.
       const topics = [TRANSFER_WITH_FEE, ethers.zeroPadValue(row.from_address, 32), null, nonceHex(row.nonce)];
-      const [log] = await chain.provider.getLogs({ address: chain.deployment.token, topics, fromBlock: chain.deployment.deployBlock, toBlock: "latest" });
+      const [log] = await chain.provider.getLogs({
+        address: chain.deployment.token,
+        topics,
+        fromBlock: chain.deployment.deployBlock,
+        toBlock: "latest",
+      });
       if (log) return { hash: log.transactionHash, block: log.blockNumber };
     } catch {
       /* the node is not answering: the row is confirmed all the same; its hash stays the last one tried */

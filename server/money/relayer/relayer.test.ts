@@ -42,7 +42,12 @@ describe("custody, outbox and relayer", () => {
     for (const t of await s.ctx.db.introspection.getTables()) {
       // PostgreSQL lists the tables of every schema of the database (app and chain): read each in its own.
       const db = t.schema ? s.ctx.db.withSchema(t.schema) : s.ctx.db;
-      const dump = JSON.stringify(await db.selectFrom(t.name as "wallets").selectAll().execute()).toLowerCase();
+      const dump = JSON.stringify(
+        await db
+          .selectFrom(t.name as "wallets")
+          .selectAll()
+          .execute(),
+      ).toLowerCase();
       for (const k of keys) expect(dump.includes(k), `${t.name} holds a key`).toBe(false);
     }
     // And the files themselves (SQLite and the chain journal), as text and as bytes.
@@ -72,7 +77,10 @@ describe("custody, outbox and relayer", () => {
     const token = await s.loginUser("01070000001", "123456");
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>
-        s.call("POST", "/api/gift/trade/address", { token, body: { opponentAddress: sink.address, kind: 0, type: 1, value: each, password: "123456" } }),
+        s.call("POST", "/api/gift/trade/address", {
+          token,
+          body: { opponentAddress: sink.address, kind: 0, type: 1, value: each, password: "123456" },
+        }),
       ),
     );
     const ok = results.filter((r) => r.code === 200);
@@ -113,7 +121,15 @@ describe("custody, outbox and relayer", () => {
     // Batch B was marked submitted but the process died before the transaction left it.
     const batchB = await enqueueMany([4, 5].map((i) => ({ kind: "seed", from: treasury, to: to.address, value: 1_000 * i })));
     const fakeHash = ethers.hexlify(ethers.randomBytes(32));
-    await s.ctx.db.updateTable("outbox_transfers").set({ status: "submitted", tx_hash: fakeHash }).where("id", "in", batchB.map((r) => r.id)).execute();
+    await s.ctx.db
+      .updateTable("outbox_transfers")
+      .set({ status: "submitted", tx_hash: fakeHash })
+      .where(
+        "id",
+        "in",
+        batchB.map((r) => r.id),
+      )
+      .execute();
 
     const restarted = createRelayer({ db: s.ctx.db, custody: s.ctx.custody, chain: s.ctx.chain });
     const rec = await restarted.reconcile();
@@ -134,10 +150,12 @@ describe("custody, outbox and relayer", () => {
     // The node stops answering the read of a sent batch's events (eth_getLogs), a little later, as a killed node's
     // connection is reset: everything else (the sender, receipts, calls) still reaches it.
     const real = s.ctx.chain.provider;
-    const reset = () => new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })), 50));
+    const reset = () =>
+      new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })), 50));
     const provider = new Proxy(real, {
       get(target, prop) {
-        if (prop === "send") return (method: string, params: unknown[]) => (method === "eth_getLogs" ? reset() : target.send(method, params));
+        if (prop === "send")
+          return (method: string, params: unknown[]) => (method === "eth_getLogs" ? reset() : target.send(method, params));
         const value = Reflect.get(target, prop, target) as unknown;
         return typeof value === "function" ? value.bind(target) : value;
       },
@@ -206,7 +224,15 @@ describe("custody, outbox and relayer", () => {
     await s.waitIndexed();
     expect(await s.ctx.view.balanceOf(b.address)).toBe(2_000n);
     // The indexer saw the block before the relayer recorded the receipts: both rows still read 'submitted'.
-    await s.ctx.db.updateTable("outbox_transfers").set({ status: "submitted" }).where("id", "in", rows.map((r) => r.id)).execute();
+    await s.ctx.db
+      .updateTable("outbox_transfers")
+      .set({ status: "submitted" })
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute();
     // The moved 1,000 is in the indexed balance already; the failed one is still counted (nothing shows it used).
     expect(await s.ctx.outbox.pendingOutgoing(b.address)).toBe(1_000);
     expect(await s.ctx.outbox.spendable(b.address)).toBe(1_000);

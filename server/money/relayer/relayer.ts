@@ -24,6 +24,11 @@ export interface Relayer {
    */
   waitFor(id: number, timeoutMs: number): Promise<TransferRow>;
   /**
+   * The process stops and nothing more can be sent (the chain is down): every request waiting for a row is answered
+   * now with the row as it is (pending or submitted: recorded, settled by the next start), and later waits do not wait.
+   */
+  releaseWaiters(): Promise<void>;
+  /**
    * Settles rows left 'submitted' by a previous run against the chain; each moves exactly once. With
    * `pending`, also rows still 'pending' whose authorization the chain already shows as used (a
    * transaction that left an earlier version of this process between journal and record).
@@ -44,7 +49,6 @@ export interface RelayerOptions {
   /** Test hook: called after rows are marked submitted and before the transaction is sent. */
   beforeSend?: (rows: TransferRow[], txHash: string) => void | Promise<void>;
 }
-
 
 /**
  * Sends outbox rows in order: signs each authorization with the member's custodial key and submits
@@ -180,7 +184,10 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         await drain();
       } while (wakeAgain && !stopped);
     } catch (err) {
-      opts.log?.warn({ err: (err as Error).message }, "relayer: send failed; will retry");
+      opts.log?.warn(
+        { err: (err as Error).message },
+        stopped ? "relayer: send failed while stopping; the next start settles the rows" : "relayer: send failed; will retry",
+      );
       // Rows whose send failed before reaching the chain go back to pending via reconcile.
       await reconcile().catch(() => undefined);
     } finally {
@@ -206,8 +213,17 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     for (const [hash, group] of byHash) {
       const receipt = hash ? await chain.provider.getTransactionReceipt(hash) : null;
       if (receipt) {
-        await applyReceipt(group, { hash: receipt.hash, blockNumber: receipt.blockNumber, status: receipt.status ?? 0, logs: receipt.logs });
-        for (const r of await repo.outboxRows(db, group.map((g) => g.id))) (r.status === "confirmed" ? confirmed++ : failed++);
+        await applyReceipt(group, {
+          hash: receipt.hash,
+          blockNumber: receipt.blockNumber,
+          status: receipt.status ?? 0,
+          logs: receipt.logs,
+        });
+        for (const r of await repo.outboxRows(
+          db,
+          group.map((g) => g.id),
+        ))
+          r.status === "confirmed" ? confirmed++ : failed++;
         continue;
       }
       for (const r of group) {
@@ -226,7 +242,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     return { confirmed, failed, requeued };
   }
 
-  const { waitFor } = createWaiters(db, events);
+  const { waitFor, release: releaseWaiters } = createWaiters(db, events);
 
   return {
     start() {
@@ -253,6 +269,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       current = loop();
     },
     waitFor,
+    releaseWaiters,
     reconcile,
     runOnce,
     on(event, fn) {

@@ -19,7 +19,10 @@ describe("outbox rows of a block dropped by a reorg", () => {
     const before = BigInt(await s.ctx.chain.token.balanceOf(to));
     const snapshot: string = await provider.send("evm_snapshot", []);
     const token = await s.loginUser("01011112222", "111111");
-    const gift = await s.call("POST", "/api/gift/trade/address", { token, body: { opponentAddress: to, kind: 0, type: 1, value: 700, password: "111111" } });
+    const gift = await s.call("POST", "/api/gift/trade/address", {
+      token,
+      body: { opponentAddress: to, kind: 0, type: 1, value: 700, password: "111111" },
+    });
     expect(gift.code).toBe(200);
     const first = (await s.ctx.outbox.get(gift.data.id))!;
     expect(first.status).toBe("confirmed");

@@ -9,7 +9,10 @@ describe("relayer signing thread", () => {
 
   it("signs on its thread exactly as ethers does in place (RFC 6979), in order, for many keys", async () => {
     const wallets = Array.from({ length: 5 }, () => ethers.Wallet.createRandom());
-    const items = Array.from({ length: 40 }, (_, i) => ({ digest: ethers.keccak256(ethers.toBeHex(i, 32)) as Hex, key: wallets[i % 5].privateKey }));
+    const items = Array.from({ length: 40 }, (_, i) => ({
+      digest: ethers.keccak256(ethers.toBeHex(i, 32)) as Hex,
+      key: wallets[i % 5].privateKey,
+    }));
     const sigs = await signer.signAll(items);
     expect(sigs).toHaveLength(40);
     items.forEach((it, i) => {

@@ -17,7 +17,10 @@ export interface SignJob {
   id: number;
   items: SignItem[];
 }
-export type SignAnswer = { id: number; sigs: Signature[]; error?: undefined } | { id: number; error: string; sigs?: undefined } | { ready: true };
+export type SignAnswer =
+  | { id: number; sigs: Signature[]; error?: undefined }
+  | { id: number; error: string; sigs?: undefined }
+  | { ready: true };
 
 export interface Signer {
   /** The signatures of `items`, in order. */

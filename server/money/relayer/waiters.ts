@@ -8,11 +8,13 @@ const isSettled = (r: TransferRow | undefined) => !r || r.status === "confirmed"
 /**
  * The relayer's `waitFor`: resolves when the row is confirmed or failed (its `settled:<id>` event), or with its
  * current state after `timeoutMs`. Another process may be the one relaying, so waiting rows are also polled: one
- * query every 250 ms for all of them, not one per waiting request.
+ * query every 250 ms for all of them, not one per waiting request. `release()` ends every wait at once with the
+ * row as it is, and later waits do not wait (the process stops and nothing more can be sent).
  */
 export function createWaiters(db: AppDb, events: EventEmitter) {
   /** Rows some request waits for (id → its waiters). */
   const waiting = new Map<number, Set<(r: TransferRow) => void>>();
+  let released = false;
   let pollTimer: NodeJS.Timeout | null = null;
   function schedulePoll() {
     if (pollTimer || waiting.size === 0) return;
@@ -35,7 +37,7 @@ export function createWaiters(db: AppDb, events: EventEmitter) {
 
   async function waitFor(id: number, timeoutMs: number): Promise<TransferRow> {
     const first = await repo.outboxRow(db, id);
-    if (isSettled(first)) return first as TransferRow;
+    if (isSettled(first) || released) return first as TransferRow;
     return new Promise<TransferRow>((resolve) => {
       let done = false;
       const finish = (r: TransferRow) => {
@@ -51,9 +53,23 @@ export function createWaiters(db: AppDb, events: EventEmitter) {
       events.once(`settled:${id}`, finish);
       waiting.set(id, (waiting.get(id) ?? new Set()).add(finish));
       schedulePoll();
-      const t = setTimeout(() => void repo.outboxRow(db, id).then((r) => finish(r as TransferRow), () => undefined), timeoutMs);
+      const now = () =>
+        void repo.outboxRow(db, id).then(
+          (r) => finish(r as TransferRow),
+          () => undefined,
+        );
+      const t = setTimeout(now, timeoutMs);
+      // Released while the row was being read: not waited for either.
+      if (released) now();
     });
   }
 
-  return { waitFor };
+  async function release(): Promise<void> {
+    released = true;
+    const ids = [...waiting.keys()];
+    if (ids.length === 0) return;
+    for (const row of await repo.outboxRows(db, ids)) for (const finish of [...(waiting.get(row.id) ?? [])]) finish(row);
+  }
+
+  return { waitFor, release };
 }

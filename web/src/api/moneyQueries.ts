@@ -3,7 +3,7 @@ import type { ClientInput } from "@domain/api/endpoint";
 import { historyApi } from "@domain/api/history";
 import { purchasesApi } from "@domain/api/purchases";
 import type { MoveHistoryItem } from "@domain/schemas/history";
-import { HISTORY_PAGE_SIZE, PAGE_SIZE_OPTIONS, RECENT_LIMIT } from "@domain/constants";
+import { HISTORY_PAGE_SIZE, type PAGE_SIZE_OPTIONS, RECENT_LIMIT } from "@domain/constants";
 import { callEndpoint } from "./endpoint";
 
 /** History types: 1 purchases, 2 market uses, 3 gifts. */

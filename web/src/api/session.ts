@@ -12,7 +12,6 @@ export type SessionAccount = MemberAccount;
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-
 export function getToken(): string | null {
   return readCookie(TOKEN_COOKIE);
 }

@@ -8,7 +8,10 @@ const NAV_KEYS = new Set(["Backspace", "Delete", "Tab", "Enter", "Escape", "Arro
 
 /** Keeps digits only, drops leading zeros, caps at 15 digits. */
 export function cleanDigits(raw: string): string {
-  return raw.replace(/\D/g, "").replace(/^0+(?=\d)/, "").slice(0, AMOUNT_MAX_DIGITS);
+  return raw
+    .replace(/\D/g, "")
+    .replace(/^0+(?=\d)/, "")
+    .slice(0, AMOUNT_MAX_DIGITS);
 }
 
 export interface AmountInputProps extends Omit<InputProps, "value" | "onChange" | "type"> {

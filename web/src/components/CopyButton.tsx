@@ -25,7 +25,14 @@ export function CopyButton({ text, message = Msg.copied, label, what, size = "xs
     );
   }
   return (
-    <IconButton size={size} variant="ghost" onClick={copy} aria-label={`${what ?? ""} ${L.common.copy}`.trim()} title={L.common.copy} {...rest}>
+    <IconButton
+      size={size}
+      variant="ghost"
+      onClick={copy}
+      aria-label={`${what ?? ""} ${L.common.copy}`.trim()}
+      title={L.common.copy}
+      {...rest}
+    >
       <LuCopy />
     </IconButton>
   );

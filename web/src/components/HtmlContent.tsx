@@ -10,7 +10,12 @@ export function HtmlContent({ html, ...rest }: { html: string } & BoxProps) {
     <Box
       className="html-content"
       lineHeight="tall"
-      css={{ "& p": { mb: "2" }, "& ul, & ol": { pl: "5", mb: "2" }, "& a": { color: "brand.fg", textDecoration: "underline" }, "& img": { maxW: "100%" } }}
+      css={{
+        "& p": { mb: "2" },
+        "& ul, & ol": { pl: "5", mb: "2" },
+        "& a": { color: "brand.fg", textDecoration: "underline" },
+        "& img": { maxW: "100%" },
+      }}
       dangerouslySetInnerHTML={{ __html: clean }}
       {...rest}
     />

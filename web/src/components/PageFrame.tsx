@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { usePageTitle } from "../lib/usePageTitle";
 
 /** The content frame of an inner page: a title and a white card below the header. */
-export function PageFrame({ title, children, maxW = "4xl", aside }: { title: string; children: ReactNode; maxW?: ContainerProps["maxW"]; aside?: ReactNode }) {
+export function PageFrame({
+  title,
+  children,
+  maxW = "4xl",
+  aside,
+}: {
+  title: string;
+  children: ReactNode;
+  maxW?: ContainerProps["maxW"];
+  aside?: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <Container maxW={maxW} pt={{ base: "24", md: "28" }} pb="16" px={{ base: "4", md: "6" }}>

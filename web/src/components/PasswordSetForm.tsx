@@ -17,7 +17,15 @@ export function confirmError(value: string, confirm: string): string | null {
 }
 
 /** New 6-digit password + confirmation; the button stays disabled until both are valid. */
-export function PasswordSetForm({ onSubmit, loading, submitLabel = L.password.submit }: { onSubmit: (password: string) => void; loading?: boolean; submitLabel?: string }) {
+export function PasswordSetForm({
+  onSubmit,
+  loading,
+  submitLabel = L.password.submit,
+}: {
+  onSubmit: (password: string) => void;
+  loading?: boolean;
+  submitLabel?: string;
+}) {
   const [value, setValue] = useState("");
   const [confirm, setConfirm] = useState("");
   const [touched, setTouched] = useState({ value: false, confirm: false });

@@ -13,7 +13,16 @@ export interface RadioChoicesProps<V extends string> {
 }
 
 /** A row of radio choices (value, label) in the brand palette. */
-export function RadioChoices<V extends string>({ value, onChange, choices, testIdPrefix, gap = "6", size, mb, "aria-label": ariaLabel }: RadioChoicesProps<V>) {
+export function RadioChoices<V extends string>({
+  value,
+  onChange,
+  choices,
+  testIdPrefix,
+  gap = "6",
+  size,
+  mb,
+  "aria-label": ariaLabel,
+}: RadioChoicesProps<V>) {
   return (
     <RadioGroup.Root value={value} onValueChange={(d) => onChange(d.value as V)} aria-label={ariaLabel} colorPalette="brand" size={size}>
       <HStack gap={gap} mb={mb}>

@@ -23,7 +23,8 @@ interface Entry {
 }
 
 function toEntry(type: 2 | 3, m: MoveHistoryItem): Entry {
-  if (type === 2) return { id: m.id, createdAt: m.createdAt, label: "", name: m.toUsername ?? "", address: m.to, amount: m.total, sign: "-" };
+  if (type === 2)
+    return { id: m.id, createdAt: m.createdAt, label: "", name: m.toUsername ?? "", address: m.to, amount: m.total, sign: "-" };
   return {
     id: m.id,
     createdAt: m.createdAt,

@@ -15,7 +15,11 @@ interface DaumPostcodeData {
   userSelectedType: "R" | "J";
 }
 interface DaumPostcodeCtor {
-  new (opts: { oncomplete: (d: DaumPostcodeData) => void; width?: string; height?: string }): { embed: (el: HTMLElement) => void; open: () => void };
+  new (opts: {
+    oncomplete: (d: DaumPostcodeData) => void;
+    width?: string;
+    height?: string;
+  }): { embed: (el: HTMLElement) => void; open: () => void };
 }
 declare global {
   interface Window {
@@ -57,5 +61,8 @@ export function fromDaum(d: DaumPostcodeData): PickedAddress {
 
 /** The single line stored as the member's home address. */
 export function addressLine(a: PickedAddress): string {
-  return [a.zonecode ? `(${a.zonecode})` : "", a.address, a.detail ?? ""].filter((s) => s.trim()).join(" ").trim();
+  return [a.zonecode ? `(${a.zonecode})` : "", a.address, a.detail ?? ""]
+    .filter((s) => s.trim())
+    .join(" ")
+    .trim();
 }

@@ -35,7 +35,7 @@ async function key(create: boolean): Promise<CryptoKey | null> {
 }
 
 function readCookie(): string | null {
-  const m = document.cookie.split("; ").find((c) => c.startsWith(COOKIE + "="));
+  const m = document.cookie.split("; ").find((c) => c.startsWith(`${COOKIE}=`));
   return m ? decodeURIComponent(m.slice(COOKIE.length + 1)) : null;
 }
 

@@ -4,7 +4,8 @@ type Params = Record<string, string | number | null | undefined>;
 
 function toSearch(params: Params): string {
   const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== "" && !(k === "page" && v === 1)) sp.set(k, String(v));
+  for (const [k, v] of Object.entries(params))
+    if (v !== null && v !== undefined && v !== "" && !(k === "page" && v === 1)) sp.set(k, String(v));
   const s = sp.toString();
   return s ? `?${s}` : "";
 }

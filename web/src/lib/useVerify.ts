@@ -27,7 +27,9 @@ export function useVerify(kind: "signup" | "reauth", onResult: (m: VerifyMessage
     run.result
       .then((m) => onResultRef.current(m))
       .catch((err: unknown) =>
-        snack(err instanceof ApiError || err instanceof VerifyAbandoned ? err.message : Msg.serverError, { type: err instanceof VerifyAbandoned ? "warning" : "error" }),
+        snack(err instanceof ApiError || err instanceof VerifyAbandoned ? err.message : Msg.serverError, {
+          type: err instanceof VerifyAbandoned ? "warning" : "error",
+        }),
       )
       .finally(() => setWaiting(false));
   }, [kind]);

@@ -46,7 +46,7 @@ export function runVerifyPopup(start: () => Promise<{ url: string; key: string }
         const onMessage = (e: MessageEvent) => {
           if (e.origin !== window.location.origin) return;
           const d = e.data as Partial<VerifyMessage> | null;
-          if (!d || d.type !== "krw-verify" || d.key !== key) return;
+          if (d?.type !== "krw-verify" || d.key !== key) return;
           cleanup();
           resolve({ type: "krw-verify", key, code: Number(d.code) });
         };

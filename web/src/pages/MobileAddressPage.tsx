@@ -23,7 +23,12 @@ export default function MobileAddressPage() {
       <Stack gap="5" bg="bg" borderWidth="1px" borderRadius="xl" p="5" data-testid="mobile-address-page">
         <Heading size="lg">{L.address.mobileTitle}</Heading>
         <AddressPicker value={picked} onChange={setPicked} />
-        <Button colorPalette="brand" disabled={!picked} onClick={() => picked && setSent(sendToApp({ ...picked, detail: picked.detail?.trim() ?? "" }))} data-testid="mobile-address-send">
+        <Button
+          colorPalette="brand"
+          disabled={!picked}
+          onClick={() => picked && setSent(sendToApp({ ...picked, detail: picked.detail?.trim() ?? "" }))}
+          data-testid="mobile-address-send"
+        >
           {L.address.choose}
         </Button>
         {sent && (

@@ -18,7 +18,17 @@ export default function ResultPage() {
   if (!page) return <Navigate to="/" replace />;
   return (
     <Container maxW="md" pt="40" pb="24">
-      <Stack gap="10" align="center" textAlign="center" bg="bg" borderWidth="1px" borderRadius="xl" p="10" data-testid="result-page" data-type={type}>
+      <Stack
+        gap="10"
+        align="center"
+        textAlign="center"
+        bg="bg"
+        borderWidth="1px"
+        borderRadius="xl"
+        p="10"
+        data-testid="result-page"
+        data-type={type}
+      >
         <Text fontSize="lg" fontWeight="semibold" data-testid="result-message">
           {page.message}
         </Text>

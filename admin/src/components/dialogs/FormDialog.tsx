@@ -28,7 +28,12 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   const busy = form.formState.isSubmitting;
   return (
     // Focus leaving (a confirm over it closing) does not close the form: what was typed stays.
-    <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && !busy && props.onClose()} onFocusOutside={(e) => e.preventDefault()} placement="center">
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(e) => !e.open && !busy && props.onClose()}
+      onFocusOutside={(e) => e.preventDefault()}
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -45,7 +50,13 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
               <Button variant="outline" onClick={props.onClose} disabled={busy}>
                 {L.cancel}
               </Button>
-              <Button type="submit" form={`${props.testId}-form`} colorPalette="brand" loading={busy} data-testid={`${props.testId}-submit`}>
+              <Button
+                type="submit"
+                form={`${props.testId}-form`}
+                colorPalette="brand"
+                loading={busy}
+                data-testid={`${props.testId}-submit`}
+              >
                 {props.submitLabel ?? L.confirm}
               </Button>
             </Dialog.Footer>

@@ -11,7 +11,17 @@ import { BL } from "../../pages/boards/boards.labels";
  * The one rich-text editor of the back-office (boards, inquiry answers, policies): TipTap with bold, italic,
  * underline, headings, lists and links, and nothing the server's allow-list (domain/rich-text.ts) would drop.
  */
-export function RichTextEditor({ value, onChange, testId, invalid }: { value: string; onChange: (html: string) => void; testId: string; invalid?: boolean }) {
+export function RichTextEditor({
+  value,
+  onChange,
+  testId,
+  invalid,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  testId: string;
+  invalid?: boolean;
+}) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -21,7 +31,13 @@ export function RichTextEditor({ value, onChange, testId, invalid }: { value: st
         horizontalRule: false,
         strike: false,
         heading: { levels: [1, 2, 3, 4] },
-        link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto", "tel"], isAllowedUri: (url) => isSafeHref(url), HTMLAttributes: { rel: LINK_REL, target: LINK_TARGET } },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ["http", "https", "mailto", "tel"],
+          isAllowedUri: (url) => isSafeHref(url),
+          HTMLAttributes: { rel: LINK_REL, target: LINK_TARGET },
+        },
       }),
     ],
     content: purifyRichText(value),
@@ -30,7 +46,8 @@ export function RichTextEditor({ value, onChange, testId, invalid }: { value: st
   });
   // A new value from outside (another record opened) replaces the text; typing does not loop back.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? "" : editor.getHTML())) editor.commands.setContent(purifyRichText(value), { emitUpdate: false });
+    if (editor && value !== (editor.isEmpty ? "" : editor.getHTML()))
+      editor.commands.setContent(purifyRichText(value), { emitUpdate: false });
   }, [editor, value]);
   return (
     <Box borderWidth="1px" borderColor={invalid ? "border.error" : "border"} rounded="md" data-testid={testId}>
@@ -106,7 +123,12 @@ export function SafeHtml({ html, ...rest }: { html: string } & BoxProps) {
   return (
     <Box
       lineHeight="tall"
-      css={{ "& p": { mb: "2" }, "& ul, & ol": { pl: "5", mb: "2" }, "& a": { color: "blue.600", textDecoration: "underline" }, "& h1, & h2, & h3, & h4": { fontWeight: "bold", fontSize: "lg", mb: "2" } }}
+      css={{
+        "& p": { mb: "2" },
+        "& ul, & ol": { pl: "5", mb: "2" },
+        "& a": { color: "blue.600", textDecoration: "underline" },
+        "& h1, & h2, & h3, & h4": { fontWeight: "bold", fontSize: "lg", mb: "2" },
+      }}
       dangerouslySetInnerHTML={{ __html: purifyRichText(html) }}
       {...rest}
     />

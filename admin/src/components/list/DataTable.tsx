@@ -1,10 +1,24 @@
 import type { ReactNode } from "react";
-import { Box, ButtonGroup, EmptyState, HStack, IconButton, NativeSelect, Pagination, Skeleton, Table, Text, VStack } from "@chakra-ui/react";
+import {
+  Box,
+  ButtonGroup,
+  EmptyState,
+  HStack,
+  IconButton,
+  NativeSelect,
+  Pagination,
+  Skeleton,
+  Table,
+  Text,
+  VStack,
+} from "@chakra-ui/react";
 import { PAGE_SIZES, type PageSizeKind } from "@domain/schemas/list";
 import { formatWon } from "@domain/format";
 import { L } from "../../labels";
 import { pageWindow, totalPagesOf } from "./pager";
 import { rowActivation } from "./rowActivation";
+import { shownColumns } from "./columns";
+import { SelectAllCell, SelectCell, type RowSelection } from "./RowSelection";
 
 export interface Column<T> {
   key: string;
@@ -13,6 +27,10 @@ export interface Column<T> {
   /** Server sort column; the header becomes a sort toggle. */
   sortKey?: string;
   numeric?: boolean;
+  /** Hidden until the operator shows it (the column menu): a detail the file has but the screen need not. */
+  optional?: boolean;
+  /** Always shown and not in the column menu (the row's actions). */
+  fixed?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -32,9 +50,15 @@ export interface DataTableProps<T> {
   onSort?: (sortBy: string, sortDesc: boolean) => void;
   onRowClick?: (row: T) => void;
   rowKey: (row: T) => string | number;
+  /** More attributes of a row's element (a test id of its own, the row's address). */
+  rowProps?: (row: T) => Record<string, string>;
   emptyText?: string;
   /** The query's failure, shown in place of the rows. */
   error?: string | null;
+  /** The keys of the columns the operator chose to show (useColumnChoice); unset: all but the `optional` ones. `fixed` columns always show. */
+  visibleColumns?: readonly string[];
+  /** A first column of checkboxes (bulk actions): one per selectable row, and one for the page's (useRowSelection). */
+  selection?: RowSelection<T>;
   testId: string;
 }
 
@@ -46,13 +70,15 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const sizes = PAGE_SIZES[p.kind ?? "standard"];
   const pages = totalPagesOf(p.total, p.perPage);
   const skeletonRows = Math.min(p.perPage, 10);
+  const columns = shownColumns(p.columns, p.visibleColumns);
   return (
     <VStack align="stretch" gap="3" data-testid={p.testId}>
       <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
         <Table.Root size="sm" interactive={Boolean(p.onRowClick)} stickyHeader>
           <Table.Header>
             <Table.Row>
-              {p.columns.map((c) => (
+              {p.selection && <SelectAllCell selection={p.selection} rows={p.rows ?? []} rowKey={p.rowKey} testId={p.testId} />}
+              {columns.map((c) => (
                 <Table.ColumnHeader key={c.key} textAlign={c.numeric ? "end" : "start"} whiteSpace="nowrap">
                   {c.sortKey && p.onSort ? (
                     <Box
@@ -77,7 +103,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
             {p.loading && !p.rows
               ? Array.from({ length: skeletonRows }, (_, i) => (
                   <Table.Row key={`s${i}`} data-testid={`${p.testId}-skeleton`}>
-                    {p.columns.map((c) => (
+                    {p.selection && <Table.Cell />}
+                    {columns.map((c) => (
                       <Table.Cell key={c.key}>
                         <Skeleton h="4" />
                       </Table.Cell>
@@ -89,8 +116,10 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     key={p.rowKey(row)}
                     {...(p.onRowClick && rowActivation(() => p.onRowClick!(row)))}
                     data-testid={`${p.testId}-row`}
+                    {...p.rowProps?.(row)}
                   >
-                    {p.columns.map((c) => (
+                    {p.selection && <SelectCell selection={p.selection} row={row} rowKey={p.rowKey} testId={p.testId} />}
+                    {columns.map((c) => (
                       <Table.Cell key={c.key} textAlign={c.numeric ? "end" : "start"}>
                         {c.cell(row)}
                       </Table.Cell>

@@ -29,9 +29,27 @@ export function DateRangeFilter(props: { from: string; to: string; onApply: (fro
           if (!err) props.onApply(from, to);
         }}
       >
-        <Input size="sm" type="date" value={from} max={today} onChange={(e) => setFrom(e.target.value)} aria-label={L.list.from} data-testid={`${props.testId}-from`} w="auto" />
+        <Input
+          size="sm"
+          type="date"
+          value={from}
+          max={today}
+          onChange={(e) => setFrom(e.target.value)}
+          aria-label={L.list.from}
+          data-testid={`${props.testId}-from`}
+          w="auto"
+        />
         <Text>~</Text>
-        <Input size="sm" type="date" value={to} max={today} onChange={(e) => setTo(e.target.value)} aria-label={L.list.to} data-testid={`${props.testId}-to`} w="auto" />
+        <Input
+          size="sm"
+          type="date"
+          value={to}
+          max={today}
+          onChange={(e) => setTo(e.target.value)}
+          aria-label={L.list.to}
+          data-testid={`${props.testId}-to`}
+          w="auto"
+        />
         <Button size="sm" type="submit" variant="outline" data-testid={`${props.testId}-apply`}>
           {L.list.query}
         </Button>

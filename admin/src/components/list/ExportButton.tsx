@@ -29,7 +29,14 @@ export function ExportButton({ def, filter, testId }: { def: DownloadDef; filter
   }
   return (
     <HStack gap="2">
-      <Button size="sm" variant="outline" onClick={() => void run()} loading={bytes !== null} loadingText={L.list.downloading(bytes ?? 0)} data-testid={testId}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void run()}
+        loading={bytes !== null}
+        loadingText={L.list.downloading(bytes ?? 0)}
+        data-testid={testId}
+      >
         {L.list.excel}
       </Button>
       {bytes !== null && (

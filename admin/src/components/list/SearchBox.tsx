@@ -40,7 +40,15 @@ export function SearchBox(props: {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       )}
-      <Input size="sm" maxW="xs" value={text} onChange={(e) => setText(e.target.value)} placeholder={props.placeholder ?? L.list.searchPlaceholder} maxLength={100} data-testid={`${props.testId}-input`} />
+      <Input
+        size="sm"
+        maxW="xs"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={props.placeholder ?? L.list.searchPlaceholder}
+        maxLength={100}
+        data-testid={`${props.testId}-input`}
+      />
       <Button size="sm" type="submit" colorPalette="brand" data-testid={`${props.testId}-submit`}>
         {L.list.search}
       </Button>

@@ -4,7 +4,13 @@ import { Link } from "react-router";
 export function TxAmount({ text, txHash }: { text: string; txHash: string | null }) {
   if (!txHash) return <>{text}</>;
   return (
-    <Link to={`/dashboard?tx=${txHash}`} title={txHash} onClick={(e) => e.stopPropagation()} style={{ textDecoration: "underline" }} data-testid="tx-amount">
+    <Link
+      to={`/dashboard?tx=${txHash}`}
+      title={txHash}
+      onClick={(e) => e.stopPropagation()}
+      style={{ textDecoration: "underline" }}
+      data-testid="tx-amount"
+    >
       {text}
     </Link>
   );

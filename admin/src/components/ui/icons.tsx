@@ -5,7 +5,15 @@ function svg(path: React.ReactNode) {
   return function SvgIcon(props: IconProps) {
     return (
       <Icon {...props}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           {path}
         </svg>
       </Icon>
@@ -35,6 +43,8 @@ export const LogoutIcon = svg(
     <line x1="21" y1="12" x2="9" y2="12" />
   </>,
 );
+
+export const ShieldIcon = svg(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);
 
 export const CopyIcon = svg(
   <>

@@ -63,12 +63,7 @@ export function ApiKeyPage() {
                   {fresh.apiKey}
                 </Code>
                 {/* The key is shown this once: a copy the browser refuses (no secure context) is said, not hidden. */}
-                <IconButton
-                  size="sm"
-                  variant="outline"
-                  aria-label={L.apiKey.copy}
-                  onClick={() => void copyAndTell(fresh.apiKey ?? "")}
-                >
+                <IconButton size="sm" variant="outline" aria-label={L.apiKey.copy} onClick={() => void copyAndTell(fresh.apiKey ?? "")}>
                   <CopyIcon />
                 </IconButton>
               </HStack>

@@ -1,16 +1,13 @@
 import { Heading, HStack, Stack } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "@domain/format";
 import type { AuditRowDto } from "@domain/schemas/operation";
-import { callEndpoint } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { SearchBox } from "../../components/list/SearchBox";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { L } from "../../labels";
 import { show, targetOf } from "./AuditTable";
-
 
 const columns: Column<AuditRowDto>[] = [
   { key: "createdAt", header: L.audit.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
@@ -23,12 +20,7 @@ const columns: Column<AuditRowDto>[] = [
 
 /** /admin/account/actions (permission 0): the append-only log of operator actions, by date range. */
 export function AuditLogPage() {
-  const list = useListState({ dates: true });
-  const q = useQuery({
-    queryKey: ["audit", list.request],
-    queryFn: ({ signal }) => callEndpoint("auditList", list.request, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery("auditList", { dates: true, filters: ["keyword", "action"], defaultSort: "createdAt" });
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -36,16 +28,9 @@ export function AuditLogPage() {
       </Heading>
       <HStack wrap="wrap" gap="3">
         <DateRangeFilter testId="audit-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-        <SearchBox testId="audit-search" value={list.state.keyword} onSearch={list.setKeyword} />
+        <SearchBox testId="audit-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
       </HStack>
-      <ListTable
-        testId="audit-table"
-        columns={columns}
-        rowKey={(r) => r.id}
-        list={list}
-        query={q}
-        defaultSort="createdAt"
-      />
+      <ListTable testId="audit-table" columns={columns} rowKey={(r) => r.id} list={list} />
     </Stack>
   );
 }

@@ -17,7 +17,8 @@ export const show = (v: unknown): string => {
 };
 
 /** What an action was done to, in the screens' words: '회원 12'. */
-export const targetOf = (r: Pick<AuditRowDto, "targetType" | "targetId">) => `${L.audit.targets[r.targetType] ?? r.targetType} ${r.targetId}`;
+export const targetOf = (r: Pick<AuditRowDto, "targetType" | "targetId">) =>
+  `${L.audit.targets[r.targetType] ?? r.targetType} ${r.targetId}`;
 
 /** Operator actions (admin_actions), oldest last; before/after as recorded. */
 export function AuditTable({ rows, testId }: { rows: AuditRowDto[]; testId: string }) {

@@ -12,6 +12,9 @@ export const AUDIT_LABELS = {
     "member.permission": "회원 등급 변경",
     "operator.create": "관리자 계정 생성",
     "operator.delete": "관리자 계정 삭제",
+    "operator.2fa.enable": "2단계 인증 등록",
+    "operator.2fa.disable": "2단계 인증 해제",
+    "operator.2fa.recovery": "복구 코드로 로그인",
     "apikey.rotate": "API 키 생성",
     "sale.cancel": "판매 취소",
     "sale.accept": "판매 승인",
@@ -51,7 +54,25 @@ export const AUDIT_LABELS = {
     "board.inquiry": "1:1 문의",
   } as Record<string, string>,
   /** Recorded field names and values, as the screens call them. */
-  keys: { state: "상태", permission: "등급", address: "주소", to: "받는 주소", from: "보낸 주소", value: "금액", status: "결과", transferId: "전송 번호", isMain: "대표" } as Record<string, string>,
+  keys: {
+    state: "상태",
+    permission: "등급",
+    address: "주소",
+    to: "받는 주소",
+    from: "보낸 주소",
+    value: "금액",
+    status: "결과",
+    transferId: "전송 번호",
+    isMain: "대표",
+  } as Record<string, string>,
   /** Recorded values other than a member's state or grade (those come from the member labels). */
-  statusValues: { pending: "대기", confirmed: "완료", cancelled: "취소", failed: "실패", submitted: "전송됨", approved: "승인", deleted: "삭제" } as Record<string, string>,
+  statusValues: {
+    pending: "대기",
+    confirmed: "완료",
+    cancelled: "취소",
+    failed: "실패",
+    submitted: "전송됨",
+    approved: "승인",
+    deleted: "삭제",
+  } as Record<string, string>,
 };

@@ -6,15 +6,21 @@ import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { INQUIRY_WAITING, type BoardDetailDto, type BoardKind } from "@domain/schemas/board";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { RichTextEditor, SafeHtml } from "../../components/editor/RichTextEditor";
 import { snack } from "../../components/ui/toaster";
 import { BoardFormDialog } from "./BoardFormDialog";
 import { BL } from "./boards.labels";
 
-/** A board's detail (spec §2): its fields by type, the content, delete behind a confirm, edit; inquiries add the answer tab. */
-export function BoardDetailDialog({ type, id, onClose }: { type: BoardKind; id: number | null; onClose: () => void }) {
+/**
+ * A board's detail (spec §2): its fields by type, the content, delete behind a confirm, edit; inquiries add the answer
+ * tab. Open while the URL says `?post=<id>`.
+ */
+export function BoardDetailDialog({ type, detail }: { type: BoardKind; detail: DetailParam }) {
+  const { id, close: onClose } = detail;
   const qc = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -27,7 +33,7 @@ export function BoardDetailDialog({ type, id, onClose }: { type: BoardKind; id: 
     mutationFn: () => callEndpoint("boardDelete", { id: id!, type }),
     onSuccess: () => {
       snack(Msg.deleteDone, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["board", type] });
+      void qc.invalidateQueries({ queryKey: endpointKey("boardList", { type }) });
       onClose();
     },
     onError: (e) => snack(e instanceof ApiError ? e.message : Msg.deleteFailed, { type: "error" }),
@@ -47,21 +53,25 @@ export function BoardDetailDialog({ type, id, onClose }: { type: BoardKind; id: 
   );
   return (
     <>
-      <DetailDialog open={id !== null} onClose={onClose} title={`${BL.titles[type]} ${BL.detail}`} testId="board-detail" footer={footer}>
-        {q.data ? (
-          type === "inquiry" ? (
-            <InquiryTabs detail={q.data} />
-          ) : (
-            <Fields detail={q.data} />
-          )
-        ) : q.isError ? (
-          <Text color="fg.error">{q.error.message}</Text>
-        ) : (
-          <Skeleton h="40" />
-        )}
+      <DetailDialog
+        open={detail.isOpen}
+        onClose={onClose}
+        title={`${BL.titles[type]} ${BL.detail}`}
+        testId="board-detail"
+        footer={footer}
+        error={q.data ? undefined : detailError(detail, q.error)}
+      >
+        {q.data ? type === "inquiry" ? <InquiryTabs detail={q.data} /> : <Fields detail={q.data} /> : <Skeleton h="40" />}
       </DetailDialog>
       {type !== "inquiry" && q.data && <BoardFormDialog type={type} open={editing} onClose={() => setEditing(false)} edit={q.data} />}
-      <ConfirmDialog open={asking} message={Msg.boardDeleteConfirm} loading={del.isPending} onConfirm={() => del.mutate()} onClose={() => setAsking(false)} testId="board-delete-confirm" />
+      <ConfirmDialog
+        open={asking}
+        message={Msg.boardDeleteConfirm}
+        loading={del.isPending}
+        onConfirm={() => del.mutate()}
+        onClose={() => setAsking(false)}
+        testId="board-delete-confirm"
+      />
     </>
   );
 }
@@ -81,7 +91,12 @@ function Fields({ detail }: { detail: BoardDetailDto }) {
         {d.type === "inquiry" && item(BL.category, d.category ?? "1:1")}
         {d.type === "inquiry" && item(BL.username, d.username)}
         {d.type !== "notice" && item(BL.createdAt, formatDate(d.createdAt))}
-        {d.type === "inquiry" && item(BL.state, <Badge colorPalette={d.state === INQUIRY_WAITING ? "orange" : "green"}>{BL.states[d.state] ?? d.state}</Badge>, "board-detail-state")}
+        {d.type === "inquiry" &&
+          item(
+            BL.state,
+            <Badge colorPalette={d.state === INQUIRY_WAITING ? "orange" : "green"}>{BL.states[d.state] ?? d.state}</Badge>,
+            "board-detail-state",
+          )}
         {d.type === "event" && item(BL.startAt, d.startAt)}
         {d.type === "event" && item(BL.endAt, d.endAt)}
         {item(BL.title, d.title, "board-detail-title")}
@@ -110,7 +125,7 @@ function InquiryTabs({ detail }: { detail: BoardDetailDto }) {
     mutationFn: () => callEndpoint("boardUpdate", { id: detail.id, type: "inquiry", content: { answer }, exist }),
     onSuccess: () => {
       snack(exist ? Msg.boardUpdated : Msg.boardCreated, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["board", "inquiry"] });
+      void qc.invalidateQueries({ queryKey: endpointKey("boardList", { type: "inquiry" }) });
       void qc.invalidateQueries({ queryKey: ["board-detail", "inquiry", detail.id] });
     },
     onError: (e) => {

@@ -4,8 +4,16 @@ import { Controller } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { Msg } from "@domain/messages";
-import { BOARD_TITLE_MAX, boardForm, toBoardContent, type BoardDetailDto, type BoardFormValues, type BoardKind } from "@domain/schemas/board";
+import {
+  BOARD_TITLE_MAX,
+  boardForm,
+  toBoardContent,
+  type BoardDetailDto,
+  type BoardFormValues,
+  type BoardKind,
+} from "@domain/schemas/board";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { RichTextEditor } from "../../components/editor/RichTextEditor";
@@ -16,7 +24,17 @@ import { BL } from "./boards.labels";
  * Create (no `edit`) or edit a notice, FAQ or event: title with a 50-character counter, rich-text content,
  * event dates; the domain form schema checks it as the server will, then a confirm asks to register or edit.
  */
-export function BoardFormDialog({ type, open, onClose, edit }: { type: Exclude<BoardKind, "inquiry">; open: boolean; onClose: () => void; edit?: BoardDetailDto }) {
+export function BoardFormDialog({
+  type,
+  open,
+  onClose,
+  edit,
+}: {
+  type: Exclude<BoardKind, "inquiry">;
+  open: boolean;
+  onClose: () => void;
+  edit?: BoardDetailDto;
+}) {
   const qc = useQueryClient();
   const [pending, setPending] = useState<BoardFormValues | null>(null);
   const schema = useMemo(() => boardForm(type), [type]);
@@ -28,11 +46,13 @@ export function BoardFormDialog({ type, open, onClose, edit }: { type: Exclude<B
   const save = useMutation({
     mutationFn: (v: BoardFormValues) => {
       const content = toBoardContent(type, v);
-      return edit ? callEndpoint("boardUpdate", { id: edit.id, type, content, exist: true }) : callEndpoint("boardCreate", { type, content });
+      return edit
+        ? callEndpoint("boardUpdate", { id: edit.id, type, content, exist: true })
+        : callEndpoint("boardCreate", { type, content });
     },
     onSuccess: () => {
       snack(edit ? Msg.boardUpdated : Msg.boardCreated, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["board", type] });
+      void qc.invalidateQueries({ queryKey: endpointKey("boardList", { type }) });
       if (edit) void qc.invalidateQueries({ queryKey: ["board-detail", type, edit.id] });
       onClose();
     },
@@ -85,7 +105,9 @@ export function BoardFormDialog({ type, open, onClose, edit }: { type: Exclude<B
               <Controller
                 control={control}
                 name="content"
-                render={({ field }) => <RichTextEditor value={field.value} onChange={field.onChange} testId={`${testId}-editor`} invalid={!!errors.content} />}
+                render={({ field }) => (
+                  <RichTextEditor value={field.value} onChange={field.onChange} testId={`${testId}-editor`} invalid={!!errors.content} />
+                )}
               />
               <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
             </Field.Root>

@@ -21,7 +21,9 @@ export function MessagePage({ title, message, detail, testId }: { title: string;
 }
 
 /** A screen whose API is not built yet: says so plainly instead of showing invented data. */
-export const PlaceholderPage = ({ title }: { title: string }) => <MessagePage title={title} message={L.preparing} detail={L.preparingDetail} testId="admin-placeholder" />;
+export const PlaceholderPage = ({ title }: { title: string }) => (
+  <MessagePage title={title} message={L.preparing} detail={L.preparingDetail} testId="admin-placeholder" />
+);
 
 /** A screen the operator's rights do not cover (its menu item is disabled too). */
 export const ForbiddenPage = ({ title }: { title: string }) => <MessagePage title={title} message={L.forbidden} testId="admin-forbidden" />;

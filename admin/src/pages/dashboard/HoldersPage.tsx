@@ -1,11 +1,10 @@
 import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { callEndpoint, downloads } from "../../api/endpoints";
+import { downloads } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
-import { DataTable } from "../../components/list/DataTable";
-import { useListState } from "../../components/list/useListState";
+import { ListTable } from "../../components/list/ListTable";
+import { useListQuery, type ListPage } from "../../components/list/useListQuery";
 import { ExportButton } from "../../components/list/ExportButton";
 import { L } from "../../labels";
 import { AddressLink } from "./cells";
@@ -20,13 +19,8 @@ const columns: Column<Holder>[] = [
 
 /** /admin/dashboard/holder: holders by balance, and whether the index's total equals totalSupply on chain. */
 export function HoldersPage() {
-  const list = useListState();
-  const q = useQuery({
-    queryKey: ["holders", list.request],
-    queryFn: ({ signal }) => callEndpoint("holders", { page: list.state.page, perPage: list.state.perPage } as never, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const d = q.data;
+  const list = useListQuery("holders", { select: (d): ListPage<Holder> => ({ list: d.holder_list, total: d.total }) });
+  const d = list.data;
   const equal = d && d.chain_total_supply !== null && d.chain_total_supply === d.total_balance;
   return (
     <Stack gap="4">
@@ -42,27 +36,15 @@ export function HoldersPage() {
             {L.holders.total}: <b data-testid="holders-total">{formatWon(Number(d.total_balance))}원</b>
           </Text>
           <Text>
-            {L.holders.supply}: <b data-testid="holders-supply">{d.chain_total_supply === null ? "-" : `${formatWon(Number(d.chain_total_supply))}원`}</b>
+            {L.holders.supply}:{" "}
+            <b data-testid="holders-supply">{d.chain_total_supply === null ? "-" : `${formatWon(Number(d.chain_total_supply))}원`}</b>
           </Text>
           <Badge colorPalette={equal ? "green" : "red"} data-testid="holders-verdict">
             {equal ? L.holders.equal : L.holders.notEqual}
           </Badge>
         </HStack>
       )}
-      <DataTable
-        testId="holders-table"
-        columns={columns}
-        rows={d?.holder_list}
-        total={d?.total ?? 0}
-        loading={q.isPending}
-        error={q.error?.message}
-        page={list.state.page}
-        perPage={list.state.perPage}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
-        rowKey={(h) => h.address}
-        emptyText={Msg.noResults}
-      />
+      <ListTable testId="holders-table" columns={columns} rowKey={(h) => h.address} emptyText={Msg.noResults} list={list} />
     </Stack>
   );
 }

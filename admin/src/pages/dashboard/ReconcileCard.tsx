@@ -2,10 +2,15 @@ import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { callEndpoint } from "../../api/endpoints";
 import { L } from "../../labels";
+import { formatWon } from "@domain/format";
 
 /** The reconciliation as a card: supply, every balance, records ↔ transfers, reserves; each failing line named. */
 export function ReconcileCard() {
-  const q = useQuery({ queryKey: ["reconcile"], queryFn: ({ signal }) => callEndpoint("reconcile", undefined, { signal }), staleTime: 30_000 });
+  const q = useQuery({
+    queryKey: ["reconcile"],
+    queryFn: ({ signal }) => callEndpoint("reconcile", undefined, { signal }),
+    staleTime: 30_000,
+  });
   const bad = q.data?.lines.filter((l) => !l.ok) ?? [];
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" data-testid="reconcile-card">
@@ -27,7 +32,7 @@ export function ReconcileCard() {
         <Stack gap="1" mt="2" fontSize="sm">
           {q.data.lines.map((l, i) => (
             <Text key={i} color={l.ok ? "fg.muted" : "fg.error"} data-testid={`reconcile-line-${l.ok ? "ok" : "bad"}`}>
-              {l.ok ? "✓" : "✗"} {l.check}: {l.detail}
+              {l.ok ? "✓" : "✗"} {l.label}: {l.detail}
             </Text>
           ))}
           <Text fontWeight="medium" mt="2">
@@ -36,7 +41,7 @@ export function ReconcileCard() {
           {q.data.reserves.map((r) => (
             <HStack key={r.label} justify="space-between" maxW="lg">
               <Text>{r.label}</Text>
-              <Text fontFamily="mono">{BigInt(r.value).toLocaleString("ko-KR")}원</Text>
+              <Text fontFamily="mono">{formatWon(r.value)}원</Text>
             </HStack>
           ))}
         </Stack>

@@ -42,15 +42,26 @@ function chainView(c: ChainView): Partial<Record<FieldKey, string>> {
   };
 }
 
-const show = (k: FieldKey, v: string) => (k === "timestamp" && v ? formatDateTime(v) : k === "status" ? (v === "1" ? L.tx.success : v === "0" ? L.tx.failed : v) : v);
+const show = (k: FieldKey, v: string) =>
+  k === "timestamp" && v ? formatDateTime(v) : k === "status" ? (v === "1" ? L.tx.success : v === "0" ? L.tx.failed : v) : v;
 
 /**
  * One transaction by hash (from any row, or pasted into the URL as `?tx=`): the index's record beside
  * the chain's, read straight from the node with viem, each field marked 일치 / 불일치.
  */
 export function TxDialog({ hash, token, onClose }: { hash: string | null; token?: string; onClose: () => void }) {
-  const detail = useQuery({ queryKey: ["tx", hash], queryFn: ({ signal }) => callEndpoint("transaction", { hash: hash! }, { signal }), enabled: !!hash, retry: false });
-  const chain = useQuery({ queryKey: ["tx-chain", hash], queryFn: () => readTransaction(hash!, token), enabled: !!hash && detail.isSuccess, retry: false });
+  const detail = useQuery({
+    queryKey: ["tx", hash],
+    queryFn: ({ signal }) => callEndpoint("transaction", { hash: hash! }, { signal }),
+    enabled: !!hash,
+    retry: false,
+  });
+  const chain = useQuery({
+    queryKey: ["tx-chain", hash],
+    queryFn: () => readTransaction(hash!, token),
+    enabled: !!hash && detail.isSuccess,
+    retry: false,
+  });
   const idx = detail.data ? indexView(detail.data) : null;
   const onChain = chain.data ? chainView(chain.data) : null;
   const differing = idx && onChain ? FIELDS.filter((k) => idx[k] !== onChain[k]) : [];
@@ -75,7 +86,12 @@ export function TxDialog({ hash, token, onClose }: { hash: string | null; token?
               </>
             )}
             {chain.error && <Badge colorPalette="orange">{L.tx.chainFailed}</Badge>}
-            {onChain && (differing.length === 0 ? <Badge colorPalette="green">{L.tx.verifiedAll}</Badge> : <Badge colorPalette="red">{L.tx.mismatch(differing.length)}</Badge>)}
+            {onChain &&
+              (differing.length === 0 ? (
+                <Badge colorPalette="green">{L.tx.verifiedAll}</Badge>
+              ) : (
+                <Badge colorPalette="red">{L.tx.mismatch(differing.length)}</Badge>
+              ))}
           </HStack>
           <Table.Root size="sm" variant="outline">
             <Table.Header>
@@ -90,7 +106,12 @@ export function TxDialog({ hash, token, onClose }: { hash: string | null; token?
               {FIELDS.map((k) => {
                 const bad = onChain ? idx[k] !== onChain[k] : false;
                 return (
-                  <Table.Row key={k} data-testid={`tx-field-${k}`} data-match={onChain ? String(!bad) : "pending"} bg={bad ? "red.subtle" : undefined}>
+                  <Table.Row
+                    key={k}
+                    data-testid={`tx-field-${k}`}
+                    data-match={onChain ? String(!bad) : "pending"}
+                    bg={bad ? "red.subtle" : undefined}
+                  >
                     <Table.Cell fontWeight="medium">{L.tx.fields[k]}</Table.Cell>
                     <Table.Cell whiteSpace="pre-wrap" wordBreak="break-all" fontFamily="mono" fontSize="xs">
                       {show(k, idx[k])}
@@ -98,7 +119,9 @@ export function TxDialog({ hash, token, onClose }: { hash: string | null; token?
                     <Table.Cell whiteSpace="pre-wrap" wordBreak="break-all" fontFamily="mono" fontSize="xs">
                       {onChain ? show(k, onChain[k] ?? "") : ""}
                     </Table.Cell>
-                    <Table.Cell>{onChain && <Badge colorPalette={bad ? "red" : "green"}>{bad ? L.tx.differs : L.tx.match}</Badge>}</Table.Cell>
+                    <Table.Cell>
+                      {onChain && <Badge colorPalette={bad ? "red" : "green"}>{bad ? L.tx.differs : L.tx.match}</Badge>}
+                    </Table.Cell>
                   </Table.Row>
                 );
               })}
@@ -106,8 +129,8 @@ export function TxDialog({ hash, token, onClose }: { hash: string | null; token?
           </Table.Root>
           <Box>
             <Text fontWeight="medium">
-              {L.tx.fields.value}: {formatWon(Number(detail.data.value))}원 · {L.tx.fields.fee}: {formatWon(Number(detail.data.fee))}원 · {L.tx.fields.confirmations}:{" "}
-              {detail.data.confirmations ?? "-"} · {L.tx.method}: {detail.data.method ?? "-"}
+              {L.tx.fields.value}: {formatWon(Number(detail.data.value))}원 · {L.tx.fields.fee}: {formatWon(Number(detail.data.fee))}원 ·{" "}
+              {L.tx.fields.confirmations}: {detail.data.confirmations ?? "-"} · {L.tx.method}: {detail.data.method ?? "-"}
             </Text>
           </Box>
           <Box>
@@ -116,7 +139,8 @@ export function TxDialog({ hash, token, onClose }: { hash: string | null; token?
             {detail.data.records.map((r) => (
               <Text key={r.id} data-testid="tx-record">
                 {L.tx.recordKinds[r.kind] ?? r.kind} #{r.id}
-                {r.orderNo ? ` (${r.orderNo})` : ""}: {r.fromName ?? r.from} → {r.toName ?? r.to}, {formatWon(r.value)}원{r.fee ? ` + ${L.tx.fields.fee} ${formatWon(r.fee)}원` : ""}
+                {r.orderNo ? ` (${r.orderNo})` : ""}: {r.fromName ?? r.from} → {r.toName ?? r.to}, {formatWon(r.value)}원
+                {r.fee ? ` + ${L.tx.fields.fee} ${formatWon(r.fee)}원` : ""}
               </Text>
             ))}
             {detail.data.chainCall && (

@@ -1,41 +1,36 @@
 import { useState } from "react";
 import { Badge, Button, Code, DataList, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { copyAndTell } from "@common/clipboard";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { allowsArea } from "@domain/admin-access";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointKey, endpointQuery } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { ExportButton } from "../../components/list/ExportButton";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { useProposalCreated } from "../proposals/useProposalCreated";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
-import { useTxParam } from "./useTxParam";
+import { useDetailParam } from "../../components/dialogs/useDetailParam";
 
 /** /admin/dashboard/detail/{address}: the wallet's indexed and on-chain balance side by side, its owner, history and the block action. */
 export function WalletDetailPage() {
   const { address = "" } = useParams();
-  const list = useListState();
+  const list = useListQuery("walletHistory", { fixed: { address }, defaultSort: "timestamp" });
   const [asking, setAsking] = useState(false);
-  const [tx, openTx] = useTxParam();
+  const tx = useDetailParam("tx");
   // Blocking is isAccount2's (the server refuses others): the button shows only to those who may.
   const { account } = useSession();
   const mayBlock = !!account && allowsArea("walletBlock", account);
-  const detail = useQuery({ queryKey: ["wallet", address], queryFn: ({ signal }) => callEndpoint("walletDetail", { address }, { signal }) });
-  const { tx: _tx, ...paging } = list.request as Record<string, unknown>;
-  const history = useQuery({
-    queryKey: ["wallet-history", address, paging],
-    queryFn: ({ signal }) => callEndpoint("walletHistory", { ...(paging as object), address } as never, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const detail = useQuery(endpointQuery("walletDetail", { address }));
   const d = detail.data;
   const blocked = d?.blocked ?? false;
   const proposalCreated = useProposalCreated();
@@ -92,7 +87,9 @@ export function WalletDetailPage() {
           <DataList.Item>
             <DataList.ItemLabel>{L.walletDetail.owner}</DataList.ItemLabel>
             <DataList.ItemValue data-testid="wallet-owner">
-              {d.owner ? (d.owner.username ?? `${L.walletDetail.operatorWallet} (${d.owner.nickname ?? d.owner.kind})`) : L.walletDetail.unknownOwner}
+              {d.owner
+                ? (d.owner.username ?? `${L.walletDetail.operatorWallet} (${d.owner.nickname ?? d.owner.kind})`)
+                : L.walletDetail.unknownOwner}
             </DataList.ItemValue>
           </DataList.Item>
           {d.owner?.phonenumber && (
@@ -104,7 +101,8 @@ export function WalletDetailPage() {
               <DataList.Item>
                 <DataList.ItemLabel>{L.walletDetail.state}</DataList.ItemLabel>
                 <DataList.ItemValue>
-                  {L.member.states[d.owner.state as keyof typeof L.member.states] ?? d.owner.state} · {L.member.permissions[d.owner.permission as keyof typeof L.member.permissions] ?? d.owner.permission}
+                  {L.member.states[d.owner.state as keyof typeof L.member.states] ?? d.owner.state} ·{" "}
+                  {L.member.permissions[d.owner.permission as keyof typeof L.member.permissions] ?? d.owner.permission}
                 </DataList.ItemValue>
               </DataList.Item>
             </>
@@ -116,7 +114,13 @@ export function WalletDetailPage() {
                 {blocked ? L.walletDetail.blocked : L.walletDetail.notBlocked}
               </Badge>
               {d.owner?.phonenumber && mayBlock && (
-                <Button size="xs" ml="3" colorPalette={blocked ? "gray" : "red"} onClick={() => setAsking(true)} data-testid="wallet-block-toggle">
+                <Button
+                  size="xs"
+                  ml="3"
+                  colorPalette={blocked ? "gray" : "red"}
+                  onClick={() => setAsking(true)}
+                  data-testid="wallet-block-toggle"
+                >
                   {blocked ? L.walletDetail.unblock : L.walletDetail.block}
                 </Button>
               )}
@@ -130,15 +134,13 @@ export function WalletDetailPage() {
       </HStack>
       <ListTable
         testId="wallet-history"
-        columns={transferColumns(openTx)}
+        columns={transferColumns(tx.open)}
         rowKey={(r) => `${r.hash}:${r.logIndex}`}
-        onRowClick={(r) => openTx(r.hash)}
+        onRowClick={(r) => tx.open(r.hash)}
         emptyText={Msg.noResults}
         list={list}
-        query={history}
-        defaultSort="timestamp"
       />
-      <TxDialog hash={tx} onClose={() => openTx(null)} />
+      <TxDialog hash={tx.value} onClose={tx.close} />
       <ConfirmDialog
         open={asking}
         message={blocked ? Msg.walletUnblockConfirm : Msg.walletBlockConfirm}

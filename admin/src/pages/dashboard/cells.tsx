@@ -1,7 +1,7 @@
 import { Badge, Code } from "@chakra-ui/react";
 import { Link } from "react-router";
 import { formatDateTime, formatWon } from "@domain/format";
-import type { DashboardRowDto } from "@domain/schemas/dashboard";
+import type { DashboardColumn, DashboardRowDto } from "@domain/schemas/dashboard";
 import type { Column } from "../../components/list/DataTable";
 import { L } from "../../labels";
 
@@ -17,10 +17,21 @@ export function AddressLink({ address, name }: { address: string; name?: string 
   );
 }
 
-const TYPE_COLOR: Record<DashboardRowDto["type"], string> = { mint: "green", burn: "red", fee: "purple", gift: "blue", use: "teal", settlement: "orange", transfer: "gray" };
+const TYPE_COLOR: Record<DashboardRowDto["type"], string> = {
+  mint: "green",
+  burn: "red",
+  fee: "purple",
+  gift: "blue",
+  use: "teal",
+  settlement: "orange",
+  transfer: "gray",
+};
 
-/** The dashboard's and the wallet history's columns: the hash opens the transaction, addresses their wallets. */
-export function transferColumns(openTx: (hash: string) => void): Column<DashboardRowDto>[] {
+/**
+ * The dashboard's and the wallet history's columns: the hash opens the transaction, addresses their wallets. Keyed as
+ * the dashboard file's columns (DASHBOARD_COLUMNS): its download writes the ones shown.
+ */
+export function transferColumns(openTx: (hash: string) => void): (Column<DashboardRowDto> & { key: DashboardColumn })[] {
   return [
     {
       key: "hash",
@@ -46,7 +57,12 @@ export function transferColumns(openTx: (hash: string) => void): Column<Dashboar
     { key: "value", header: L.dashboard.value, cell: (r) => `${formatWon(Number(r.value))}${L.won}`, numeric: true },
     { key: "timestamp", header: L.dashboard.timestamp, cell: (r) => formatDateTime(r.timestamp), sortKey: "timestamp" },
     { key: "block", header: L.dashboard.block, cell: (r) => r.block, numeric: true },
-    { key: "gasFee", header: L.dashboard.gasFee, cell: (r) => (r.gasFee ? `${(Number(r.gasFee) / 1e9).toLocaleString("ko-KR", { maximumFractionDigits: 0 })} gwei` : "-"), numeric: true },
+    {
+      key: "gasFee",
+      header: L.dashboard.gasFee,
+      cell: (r) => (r.gasFee ? `${(Number(r.gasFee) / 1e9).toLocaleString("ko-KR", { maximumFractionDigits: 0 })} gwei` : "-"),
+      numeric: true,
+    },
     { key: "type", header: L.dashboard.type, cell: (r) => <Badge colorPalette={TYPE_COLOR[r.type]}>{L.dashboard.types[r.type]}</Badge> },
   ];
 }

@@ -55,7 +55,15 @@ export const DASHBOARD_LABELS = {
     records: "거래 기록",
     success: "성공",
     failed: "실패",
-    recordKinds: { gift: "선물", use: "사용", buy: "구매 승인", settlement: "정산 신청", settlement_return: "정산 반환", admin: "운영 전송", seed: "데모 지급" } as Record<string, string>,
+    recordKinds: {
+      gift: "선물",
+      use: "사용",
+      buy: "구매 승인",
+      settlement: "정산 신청",
+      settlement_return: "정산 반환",
+      admin: "운영 전송",
+      seed: "데모 지급",
+    } as Record<string, string>,
   },
   walletDetail: {
     title: "지갑 상세",

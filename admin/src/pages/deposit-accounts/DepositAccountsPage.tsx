@@ -1,14 +1,16 @@
 import { useState } from "react";
 import { Badge, Button, Field, Heading, HStack, Input, Stack, Table } from "@chakra-ui/react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { Msg } from "@domain/messages";
 import { bankCreateBody, type BankRowDto } from "@domain/schemas/sale";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { PlainTable } from "../../components/list/PlainTable";
 import { rowActivation } from "../../components/list/rowActivation";
+import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 
@@ -19,13 +21,14 @@ const fail = (e: unknown) => snack(e instanceof ApiError ? e.message : Msg.serve
 /** /admin/address/bank: deposit accounts; one is main (what the member's buy step 2 shows). */
 export function DepositAccountsPage() {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ["banks"], queryFn: ({ signal }) => callEndpoint("bankList", undefined, { signal }) });
+  // Every account at once: the server does not page this list.
+  const list = useListQuery("bankList", { paged: false });
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [making, setMaking] = useState<{ id: number; bankName: string; bankAccount: string } | null>(null);
-  const reload = () => void qc.invalidateQueries({ queryKey: ["banks"] });
-  const chosen = q.data?.find((b) => b.id === selected) ?? null;
+  const reload = () => void qc.invalidateQueries({ queryKey: endpointKey("bankList") });
+  const chosen = list.rows?.find((b) => b.id === selected) ?? null;
 
   const setMain = useMutation({
     mutationFn: (id: number) => callEndpoint("bankSetMain", { id }),
@@ -77,12 +80,20 @@ export function DepositAccountsPage() {
       <PlainTable
         testId="bank-table"
         interactive
-        headers={[{ label: "" }, { label: B.id }, { label: B.bankName }, { label: B.bankAccount }, { label: B.ownerName }, { label: B.nickname }, { label: B.isMain }]}
-        loading={q.isPending}
-        error={q.error?.message}
-        empty={q.data?.length === 0 ? Msg.noResults : null}
+        headers={[
+          { label: "" },
+          { label: B.id },
+          { label: B.bankName },
+          { label: B.bankAccount },
+          { label: B.ownerName },
+          { label: B.nickname },
+          { label: B.isMain },
+        ]}
+        loading={list.loading}
+        error={list.error}
+        empty={list.rows?.length === 0 ? Msg.noResults : null}
       >
-        {(q.data ?? []).map((b) => (
+        {(list.rows ?? []).map((b) => (
           <BankRow key={b.id} b={b} selected={b.id === selected} onSelect={() => setSelected(b.id)} />
         ))}
       </PlainTable>
@@ -120,7 +131,9 @@ export function DepositAccountsPage() {
                   {required && <Field.RequiredIndicator />}
                 </Field.Label>
                 <Input {...form.register(name)} placeholder={placeholder} maxLength={40} data-testid={`bank-add-${name}`} />
-                <Field.ErrorText data-testid={`bank-add-${name}-error`}>{form.formState.errors[name]?.message as string | undefined}</Field.ErrorText>
+                <Field.ErrorText data-testid={`bank-add-${name}-error`}>
+                  {form.formState.errors[name]?.message as string | undefined}
+                </Field.ErrorText>
               </Field.Root>
             ))}
           </>

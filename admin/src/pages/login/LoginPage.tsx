@@ -28,10 +28,12 @@ export function LoginPage() {
         <Card.Body>
           <Box>
             <LoginForm
-              onLoggedIn={({ accessToken, expiredAt, account }) => {
+              onLoggedIn={({ accessToken, expiredAt, account, enrolOnly }) => {
                 qc.clear();
-                saveSession(accessToken, expiredAt, account);
-                void navigate(landingFor(account), { replace: true });
+                // OPERATOR_2FA=required and not enrolled: the session is kept on 내 보안 설정 until it enrols.
+                const session = enrolOnly ? { ...account, enrolOnly } : account;
+                saveSession(accessToken, expiredAt, session);
+                void navigate(landingFor(session), { replace: true });
               }}
             />
           </Box>

@@ -3,7 +3,16 @@ import { formatWon } from "@domain/format";
 import type { MainData } from "../../api/endpoints";
 import { L } from "../../labels";
 
-const ORDER: (keyof MainData)[] = ["account_count", "sellSum", "useSum", "giftSum", "exchangeSum", "tokenBurnCount", "tokenMintCount", "tokenCommissionSum"];
+const ORDER: (keyof MainData)[] = [
+  "account_count",
+  "sellSum",
+  "useSum",
+  "giftSum",
+  "exchangeSum",
+  "tokenBurnCount",
+  "tokenMintCount",
+  "tokenCommissionSum",
+];
 
 /** Typed stand-in that shapes the skeletons while the numbers load. */
 export const MAIN_PLACEHOLDER: MainData = {

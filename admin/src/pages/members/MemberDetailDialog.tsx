@@ -7,25 +7,32 @@ import { formatDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { memberPermissions, memberStates, type MemberDetailDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey, endpointQuery } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { snack } from "../../components/ui/toaster";
 import { AuditTable } from "../audit/AuditTable";
 import { L } from "../../labels";
 
 type Change = { kind: "state"; value: (typeof memberStates)[number] } | { kind: "permission"; value: (typeof memberPermissions)[number] };
 
-/** A member's fields, totals, wallet history and the operator actions on it; state and grade changes behind a confirm. */
-export function MemberDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ["member", id],
-    queryFn: ({ signal }) => callEndpoint("memberDetail", { id: id! }, { signal }),
-    enabled: id !== null,
-  });
+/**
+ * A member's fields, totals, wallet history and the operator actions on it; state and grade changes behind a confirm.
+ * Open while the URL says `?member=<id>`.
+ */
+export function MemberDetailDialog({ detail }: { detail: DetailParam }) {
+  const q = useQuery({ ...endpointQuery("memberDetail", { id: detail.id ?? 0 }), enabled: detail.id !== null });
   return (
-    <DetailDialog open={id !== null} onClose={onClose} title={L.member.detailTitle} testId="member-detail">
-      {q.data ? <MemberDetailBody detail={q.data} /> : q.isError ? <Text color="fg.error">{q.error.message}</Text> : <Skeleton h="64" />}
+    <DetailDialog
+      open={detail.isOpen}
+      onClose={detail.close}
+      title={L.member.detailTitle}
+      testId="member-detail"
+      error={q.data ? undefined : detailError(detail, q.error)}
+    >
+      {q.data ? <MemberDetailBody detail={q.data} /> : <Skeleton h="64" />}
     </DetailDialog>
   );
 }
@@ -44,11 +51,13 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
 
   const change = useMutation({
     mutationFn: (c: Change) =>
-      c.kind === "state" ? callEndpoint("changeState", { id: member.id, state: c.value }) : callEndpoint("changePermission", { id: member.id, permission: c.value }),
+      c.kind === "state"
+        ? callEndpoint("changeState", { id: member.id, state: c.value })
+        : callEndpoint("changePermission", { id: member.id, permission: c.value }),
     onSuccess: (_d, c) => {
       snack(c.kind === "state" ? Msg.memberStateChanged : Msg.memberPermissionChanged, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["members"] });
-      void qc.invalidateQueries({ queryKey: ["member", member.id] });
+      void qc.invalidateQueries({ queryKey: endpointKey("memberList") });
+      void qc.invalidateQueries({ queryKey: endpointKey("memberDetail", { id: member.id }) });
     },
     onError: (e) => snack(e instanceof ApiError ? e.message : Msg.memberChangeFailed, { type: "error" }),
     onSettled: () => setPending(null),
@@ -95,7 +104,12 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
       <HStack wrap="wrap" gap="6">
         <HStack>
           <NativeSelect.Root size="sm" width="auto" disabled={!mayState}>
-            <NativeSelect.Field aria-label={L.member.state} value={state} onChange={(e) => setState(e.currentTarget.value as typeof state)} data-testid="member-state-select">
+            <NativeSelect.Field
+              aria-label={L.member.state}
+              value={state}
+              onChange={(e) => setState(e.currentTarget.value as typeof state)}
+              data-testid="member-state-select"
+            >
               {memberStates.map((s) => (
                 <option key={s} value={s}>
                   {L.member.states[s]}
@@ -104,7 +118,12 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Button size="sm" disabled={!mayState || state === member.state} onClick={() => setPending({ kind: "state", value: state })} data-testid="member-state-change">
+          <Button
+            size="sm"
+            disabled={!mayState || state === member.state}
+            onClick={() => setPending({ kind: "state", value: state })}
+            data-testid="member-state-change"
+          >
             {L.member.changeState}
           </Button>
         </HStack>

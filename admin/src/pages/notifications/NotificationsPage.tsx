@@ -1,16 +1,12 @@
 import { Badge, Heading, Stack } from "@chakra-ui/react";
 import { useNavigate } from "react-router";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDate } from "@domain/format";
 import type { NotifyRowDto } from "@domain/schemas/operation";
-import { callEndpoint } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { L } from "../../labels";
-
-/** Where a notification row leads, by its type (spec §2). */
-export const NOTIFY_TARGET: Record<string, string> = { inquiry: "/board/inquiry", sell: "/sale/sell", exchange: "/calc/management", approval: "/proposals" };
+import { pushHref } from "../../realtime/socket";
 
 const columns: Column<NotifyRowDto>[] = [
   { key: "id", header: L.notify.id, cell: (r) => r.id, sortKey: "id" },
@@ -19,15 +15,14 @@ const columns: Column<NotifyRowDto>[] = [
   { key: "created_at", header: L.notify.createdAt, cell: (r) => formatDate(r.created_at) },
 ];
 
-/** /admin/notify: every stored notification the operator may see, newest first, 10 a page. */
+/**
+ * /admin/notify: every stored notification the operator may see, newest first, 10 a page. A row opens its record's
+ * detail on the screen that handles it (spec §2): `/sale/sell?sale=<id>`, `/board/inquiry?post=<id>`,
+ * `/calc/management?order=<id>`.
+ */
 export function NotificationsPage() {
-  const list = useListState();
+  const list = useListQuery("notifyList", { body: (request) => ({ tablehandler: request }), defaultSort: "id" });
   const navigate = useNavigate();
-  const q = useQuery({
-    queryKey: ["notify", list.request],
-    queryFn: ({ signal }) => callEndpoint("notifyList", { tablehandler: list.request }, { signal }),
-    placeholderData: keepPreviousData,
-  });
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -37,10 +32,11 @@ export function NotificationsPage() {
         testId="notify-table"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => NOTIFY_TARGET[r.type] && void navigate(NOTIFY_TARGET[r.type])}
+        onRowClick={(r) => {
+          const href = pushHref(r.category, r.ref_id);
+          if (href) void navigate(href);
+        }}
         list={list}
-        query={q}
-        defaultSort="id"
       />
     </Stack>
   );

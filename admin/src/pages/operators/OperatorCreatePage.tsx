@@ -4,9 +4,16 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
-import { OPERATOR_PRESETS, flagsToArrays, operatorCreateBody, type OperatorCreateBody, type OperatorPreset } from "@domain/schemas/operation";
+import {
+  OPERATOR_PRESETS,
+  flagsToArrays,
+  operatorCreateBody,
+  type OperatorCreateBody,
+  type OperatorPreset,
+} from "@domain/schemas/operation";
 import { AdminPermission, type AdminFlag } from "@domain/constants";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { snack } from "../../components/ui/toaster";
@@ -22,7 +29,10 @@ export function OperatorCreatePage() {
   // Only permission 0 hands out any flag; a sub admin only the ones it holds (the server checks the same).
   const grantable = (f: AdminFlag) => account?.permission === AdminPermission.SUPER || account?.flags[f] === true;
   const members = useQuery({ queryKey: ["connectable"], queryFn: ({ signal }) => callEndpoint("connectable", undefined, { signal }) });
-  const form = useForm<OperatorCreateBody, unknown, OperatorCreateBody>({ resolver: zodResolver(operatorCreateBody), defaultValues: EMPTY });
+  const form = useForm<OperatorCreateBody, unknown, OperatorCreateBody>({
+    resolver: zodResolver(operatorCreateBody),
+    defaultValues: EMPTY,
+  });
   const { register, handleSubmit, setValue, reset, formState, watch } = form;
   const values = watch();
 
@@ -37,7 +47,7 @@ export function OperatorCreatePage() {
       snack(Msg.adminCreated, { type: "success" });
       reset(EMPTY);
       void qc.invalidateQueries({ queryKey: ["connectable"] });
-      void qc.invalidateQueries({ queryKey: ["operators"] });
+      void qc.invalidateQueries({ queryKey: endpointKey("operatorList") });
     } catch (e) {
       // Spec §8: 400 is '아이디가 존재합니다' (or the input rule the server found broken); anything else failed.
       snack(e instanceof ApiError && e.code === Code.BAD_REQUEST ? e.message : Msg.adminCreateFailed, { type: "error" });
@@ -84,7 +94,14 @@ export function OperatorCreatePage() {
               </Field.Root>
               <Field.Root invalid={!!formState.errors.password} required>
                 <Field.Label>{L.operator.password}</Field.Label>
-                <Input size="sm" maxW="md" type="password" autoComplete="new-password" {...register("password")} data-testid="operator-password" />
+                <Input
+                  size="sm"
+                  maxW="md"
+                  type="password"
+                  autoComplete="new-password"
+                  {...register("password")}
+                  data-testid="operator-password"
+                />
                 <Field.ErrorText data-testid="operator-password-error">{formState.errors.password?.message}</Field.ErrorText>
               </Field.Root>
               <Stack gap="2">
@@ -98,7 +115,13 @@ export function OperatorCreatePage() {
                 </ButtonGroup>
               </Stack>
               <PermissionGroups value={values} grantable={grantable} onChange={(g, next) => setValue(g, next, { shouldDirty: true })} />
-              <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={formState.isSubmitting} data-testid="operator-submit">
+              <Button
+                type="submit"
+                colorPalette="brand"
+                alignSelf="flex-start"
+                loading={formState.isSubmitting}
+                data-testid="operator-submit"
+              >
                 {L.operator.create}
               </Button>
             </Stack>

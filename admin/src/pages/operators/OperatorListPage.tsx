@@ -7,17 +7,21 @@ import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { OperatorRowDto } from "@domain/schemas/operation";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, useDetailParam, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { rowActivation } from "../../components/list/rowActivation";
+import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { PermissionGroups } from "./PermissionGroups";
 
-/** /admin/account/adminlist: operator accounts, a detail with their rights, and delete behind a confirm. */
+/** /admin/account/adminlist: operator accounts, a detail with their rights (`?operator=<id>`), and delete behind a confirm. */
 export function OperatorListPage() {
-  const q = useQuery({ queryKey: ["operators"], queryFn: ({ signal }) => callEndpoint("operatorList", undefined, { signal }) });
-  const [openId, setOpenId] = useState<number | null>(null);
+  // Every operator at once: the server does not page this list.
+  const list = useListQuery("operatorList", { paged: false });
+  const detail = useDetailParam("operator");
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -35,7 +39,7 @@ export function OperatorListPage() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {q.isPending
+            {list.loading
               ? Array.from({ length: 5 }, (_, i) => (
                   <Table.Row key={i}>
                     <Table.Cell colSpan={5}>
@@ -43,16 +47,16 @@ export function OperatorListPage() {
                     </Table.Cell>
                   </Table.Row>
                 ))
-              : (q.data ?? []).map((o) => <OperatorRow key={o.id} o={o} onOpen={() => setOpenId(o.id)} />)}
+              : (list.rows ?? []).map((o) => <OperatorRow key={o.id} o={o} onOpen={() => detail.open(o.id)} />)}
           </Table.Body>
         </Table.Root>
-        {q.isError && (
+        {list.error && (
           <Text p="3" color="fg.error">
-            {q.error.message}
+            {list.error}
           </Text>
         )}
       </Table.ScrollArea>
-      <OperatorDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <OperatorDetailDialog detail={detail} />
     </Stack>
   );
 }
@@ -69,7 +73,8 @@ function OperatorRow({ o, onOpen }: { o: OperatorRowDto; onOpen: () => void }) {
   );
 }
 
-function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
+  const { id, close: onClose } = detail;
   const qc = useQueryClient();
   const { account } = useSession();
   const [asking, setAsking] = useState(false);
@@ -78,7 +83,7 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
     mutationFn: () => callEndpoint("operatorDelete", { id: id! }),
     onSuccess: () => {
       snack(Msg.adminDeleteDone, { type: "success" });
-      void qc.invalidateQueries({ queryKey: ["operators"] });
+      void qc.invalidateQueries({ queryKey: endpointKey("operatorList") });
       void qc.invalidateQueries({ queryKey: ["connectable"] });
       onClose();
     },
@@ -88,21 +93,24 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
   const d = q.data;
   return (
     <DetailDialog
-      open={id !== null}
+      open={detail.isOpen}
       onClose={onClose}
       title={L.operator.detailTitle}
       testId="operator-detail"
+      error={d ? undefined : detailError(detail, q.error)}
       footer={
-        <Button colorPalette="red" variant="outline" disabled={!d || d.id === account?.id || (d.permission === AdminPermission.SUPER && account?.permission !== AdminPermission.SUPER)} onClick={() => setAsking(true)} data-testid="operator-delete">
+        <Button
+          colorPalette="red"
+          variant="outline"
+          disabled={!d || d.id === account?.id || (d.permission === AdminPermission.SUPER && account?.permission !== AdminPermission.SUPER)}
+          onClick={() => setAsking(true)}
+          data-testid="operator-delete"
+        >
           {L.operator.delete}
         </Button>
       }
     >
-      {q.isError && !d ? (
-        <Text color="fg.error" role="alert" data-testid="operator-detail-error">
-          {q.error.message}
-        </Text>
-      ) : !d ? (
+      {!d ? (
         <Skeleton h="48" />
       ) : (
         <Stack gap="4">
@@ -117,7 +125,9 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{L.operator.linkedMember}</DataList.ItemLabel>
-              <DataList.ItemValue>{d.relatedAccount ? `${d.relatedAccount.username} (${d.relatedAccount.phonenumber})` : "-"}</DataList.ItemValue>
+              <DataList.ItemValue>
+                {d.relatedAccount ? `${d.relatedAccount.username} (${d.relatedAccount.phonenumber})` : "-"}
+              </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{L.operator.createdAt}</DataList.ItemLabel>
@@ -127,7 +137,14 @@ function OperatorDetailDialog({ id, onClose }: { id: number | null; onClose: () 
           <PermissionGroups value={d} />
         </Stack>
       )}
-      <ConfirmDialog open={asking} message={Msg.adminDeleteConfirm} loading={del.isPending} onConfirm={() => del.mutate()} onClose={() => setAsking(false)} testId="operator-delete-confirm" />
+      <ConfirmDialog
+        open={asking}
+        message={Msg.adminDeleteConfirm}
+        loading={del.isPending}
+        onConfirm={() => del.mutate()}
+        onClose={() => setAsking(false)}
+        testId="operator-delete-confirm"
+      />
     </DetailDialog>
   );
 }

@@ -65,7 +65,12 @@ function PolicyPage({ route }: { route: PolicyRoute }) {
             <Button variant="outline" onClick={() => setDraft(null)} disabled={save.isPending}>
               {BL.cancel}
             </Button>
-            <Button colorPalette="brand" disabled={!draft.replace(/<[^>]*>/g, "").trim()} onClick={() => setAsking(true)} data-testid="policy-save">
+            <Button
+              colorPalette="brand"
+              disabled={!draft.replace(/<[^>]*>/g, "").trim()}
+              onClick={() => setAsking(true)}
+              data-testid="policy-save"
+            >
               {BL.save}
             </Button>
           </HStack>
@@ -82,7 +87,14 @@ function PolicyPage({ route }: { route: PolicyRoute }) {
           {BL.policyNone}
         </Text>
       )}
-      <ConfirmDialog open={asking} message={Msg.policySaveConfirm} loading={save.isPending} onConfirm={() => draft !== null && save.mutate(draft)} onClose={() => setAsking(false)} testId="policy-confirm" />
+      <ConfirmDialog
+        open={asking}
+        message={Msg.policySaveConfirm}
+        loading={save.isPending}
+        onConfirm={() => draft !== null && save.mutate(draft)}
+        onClose={() => setAsking(false)}
+        testId="policy-confirm"
+      />
     </Stack>
   );
 }

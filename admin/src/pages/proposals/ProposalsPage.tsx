@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Badge, Button, DataList, Heading, HStack, Link, Stack, Tabs, Text } from "@chakra-ui/react";
-import { useParams, Link as RouterLink } from "react-router";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useParams, useSearchParams, Link as RouterLink } from "react-router";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDateTime } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { PROPOSAL_KIND_NAMES, PROPOSAL_STATES, type ProposalRowDto, type ProposalState } from "@domain/schemas/proposal";
@@ -9,7 +9,7 @@ import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { PL } from "./proposals.labels";
 
@@ -36,7 +36,14 @@ export function proposalContent(p: Pick<ProposalRowDto, "kind" | "payload">): st
   }
 }
 
-const STATE_PALETTE: Record<ProposalState, string> = { pending: "orange", executing: "blue", approved: "green", rejected: "gray", expired: "gray", failed: "red" };
+const STATE_PALETTE: Record<ProposalState, string> = {
+  pending: "orange",
+  executing: "blue",
+  approved: "green",
+  rejected: "gray",
+  expired: "gray",
+  failed: "red",
+};
 const stateBadge = (s: ProposalState) => (
   <Badge colorPalette={STATE_PALETTE[s]} data-testid="proposal-state" data-state={s}>
     {PROPOSAL_STATES[s]}
@@ -51,18 +58,30 @@ function ProposalActions({ p }: { p: ProposalRowDto }) {
     void qc.invalidateQueries({ queryKey: ["proposals"] });
   };
   const failed = (e: Error) => {
-    snack(e instanceof ApiError && e.unanswered ? Msg.resultUnknown : e instanceof ApiError && e.message ? e.message : Msg.proposalFailed, { type: "error" });
+    snack(e instanceof ApiError && e.unanswered ? Msg.resultUnknown : e instanceof ApiError && e.message ? e.message : Msg.proposalFailed, {
+      type: "error",
+    });
     void qc.invalidateQueries({ queryKey: ["proposals"] });
   };
   // One key for this proposal's approval on this screen: a retry after a lost answer is answered from the first.
   const [approveKey] = useState(() => `approve-${p.id}-${crypto.randomUUID()}`);
   const approve = useMutation({
     mutationFn: () => callEndpoint("proposalApprove", { id: p.id }, { idempotencyKey: approveKey }),
-    onSuccess: (r) => (r.state === "failed" ? failed(new ApiError(500, `${Msg.proposalFailed} ${r.error ?? ""}`)) : done(Msg.proposalApproved)),
+    onSuccess: (r) =>
+      r.state === "failed" ? failed(new ApiError(500, `${Msg.proposalFailed} ${r.error ?? ""}`)) : done(Msg.proposalApproved),
     onError: failed,
   });
-  const reject = useMutation({ mutationFn: () => callEndpoint("proposalReject", { id: p.id }), onSuccess: () => done(Msg.proposalRejected), onError: failed });
-  if (!p.canDecide) return p.state === "pending" ? <Text fontSize="xs" color="fg.muted" data-testid="proposal-own">{PL.ownProposal}</Text> : null;
+  const reject = useMutation({
+    mutationFn: () => callEndpoint("proposalReject", { id: p.id }),
+    onSuccess: () => done(Msg.proposalRejected),
+    onError: failed,
+  });
+  if (!p.canDecide)
+    return p.state === "pending" ? (
+      <Text fontSize="xs" color="fg.muted" data-testid="proposal-own">
+        {PL.ownProposal}
+      </Text>
+    ) : null;
   return (
     <HStack gap="2" onClick={(e) => e.stopPropagation()}>
       <Button size="xs" colorPalette="brand" data-testid="proposal-approve" loading={approve.isPending} onClick={() => approve.mutate()}>
@@ -76,7 +95,16 @@ function ProposalActions({ p }: { p: ProposalRowDto }) {
 }
 
 const columns: Column<ProposalRowDto>[] = [
-  { key: "id", header: PL.id, cell: (r) => <RouterLink to={`/proposals/${r.id}`} data-testid="proposal-link">{r.id}</RouterLink>, sortKey: "id" },
+  {
+    key: "id",
+    header: PL.id,
+    cell: (r) => (
+      <RouterLink to={`/proposals/${r.id}`} data-testid="proposal-link">
+        {r.id}
+      </RouterLink>
+    ),
+    sortKey: "id",
+  },
   { key: "kind", header: PL.kind, cell: (r) => PROPOSAL_KIND_NAMES[r.kind] },
   { key: "content", header: PL.content, cell: (r) => proposalContent(r) },
   { key: "reason", header: PL.reason, cell: (r) => r.reason },
@@ -92,14 +120,10 @@ const TABS = ["all", "pending", "approved", "rejected", "expired", "failed"] as 
 
 /** /admin/proposals: the proposals by state (pending first tab), with approve and reject for another operator's. */
 export function ProposalsPage() {
-  const list = useListState();
-  const state = (TABS as readonly string[]).includes(list.state.filters.state ?? "") ? (list.state.filters.state as (typeof TABS)[number]) : "pending";
-  const q = useQuery({
-    queryKey: ["proposals", list.request],
-    queryFn: ({ signal }) => callEndpoint("proposalList", { ...list.request, state }, { signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 5_000,
-  });
+  const [params] = useSearchParams();
+  const asked = params.get("state") ?? "";
+  const state = (TABS as readonly string[]).includes(asked) ? (asked as (typeof TABS)[number]) : "pending";
+  const list = useListQuery("proposalList", { fixed: { state }, defaultSort: "createdAt" });
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -114,7 +138,7 @@ export function ProposalsPage() {
           ))}
         </Tabs.List>
       </Tabs.Root>
-      <ListTable testId="proposal-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" />
+      <ListTable testId="proposal-table" columns={columns} rowKey={(r) => r.id} list={list} />
     </Stack>
   );
 }
@@ -122,13 +146,26 @@ export function ProposalsPage() {
 /** /admin/proposals/:id: one proposal, its state for the proposer, approve or reject for another operator. */
 export function ProposalDetailPage() {
   const id = Number(useParams().id);
-  const q = useQuery({ queryKey: ["proposals", "one", id], queryFn: ({ signal }) => callEndpoint("proposalDetail", { id }, { signal }), refetchInterval: 5_000 });
+  const q = useQuery({
+    queryKey: ["proposals", "one", id],
+    queryFn: ({ signal }) => callEndpoint("proposalDetail", { id }, { signal }),
+    refetchInterval: 5_000,
+  });
   const p = q.data;
   const rows: [string, ReactNode][] = p
     ? [
-        [PL.id, p.id], [PL.kind, PROPOSAL_KIND_NAMES[p.kind]], [PL.content, proposalContent(p)], [PL.reason, p.reason], [PL.proposer, p.proposerLoginId],
-        [PL.createdAt, formatDateTime(p.createdAt)], [PL.state, stateBadge(p.state)], [PL.approver, p.approverLoginId ?? "-"],
-        [PL.decidedAt, p.decidedAt ? formatDateTime(p.decidedAt) : "-"], [PL.expiresAt, formatDateTime(p.expiresAt)], [PL.txHash, p.txHash ?? "-"], [PL.error, p.error ?? "-"],
+        [PL.id, p.id],
+        [PL.kind, PROPOSAL_KIND_NAMES[p.kind]],
+        [PL.content, proposalContent(p)],
+        [PL.reason, p.reason],
+        [PL.proposer, p.proposerLoginId],
+        [PL.createdAt, formatDateTime(p.createdAt)],
+        [PL.state, stateBadge(p.state)],
+        [PL.approver, p.approverLoginId ?? "-"],
+        [PL.decidedAt, p.decidedAt ? formatDateTime(p.decidedAt) : "-"],
+        [PL.expiresAt, formatDateTime(p.expiresAt)],
+        [PL.txHash, p.txHash ?? "-"],
+        [PL.error, p.error ?? "-"],
       ]
     : [];
   return (

@@ -1,18 +1,27 @@
 import { useState, type ReactNode } from "react";
 import { Button, Card, Code, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDateTime, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { MoveRowDto, SaleTotals, SaleType, SellRowDto } from "@domain/schemas/sale";
+import type { MoveColumn, MoveRowDto, SaleTotals, SaleType, SellColumn, SellRowDto } from "@domain/schemas/sale";
+import type { SavedViewList } from "@domain/schemas/saved-views";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
+import { ColumnMenu } from "../../components/list/ColumnMenu";
+import { SavedViewsMenu } from "../../components/list/SavedViewsMenu";
+import { useColumnChoice } from "../../components/list/useColumnChoice";
+import { useRowSelection } from "../../components/list/useRowSelection";
+import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
+import { BK } from "../../components/bulk/bulk.labels";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
+import { detailError, useDetailParam, type DetailParam } from "../../components/dialogs/useDetailParam";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
 import { L } from "../../labels";
@@ -22,15 +31,46 @@ const S = L.sale;
 const TOTALS = { sell: "saleTotalsSell", use: "saleTotalsUse", gift: "saleTotalsGift" } as const;
 const DOWNLOAD = { sell: downloads.saleSell, use: downloads.saleUse, gift: downloads.saleGift } as const;
 const TOTAL_KEYS: (keyof SaleTotals)[] = ["daily_value", "weekly_value", "monthly_value"];
+/** Each type's list, as its saved views and column choice name it. */
+const VIEW_LIST: Record<SaleType, SavedViewList> = { sell: "saleSell", use: "saleUse", gift: "saleGift" };
 
+const txHashCell = (r: { txHash: string | null }) =>
+  r.txHash ? (
+    <Code fontSize="xs" title={r.txHash}>
+      {shortAddress(r.txHash)}
+    </Code>
+  ) : (
+    "-"
+  );
+const isSell = (r: Row): r is SellRowDto => "orderNo" in r;
+/** Pending sell orders can be approved or cancelled several at once. */
+const SELL_BULK: BulkAction<SellRowDto>[] = [
+  {
+    key: "accept",
+    label: BK.approve,
+    verb: BK.verb.approve,
+    run: (rows, opts) => callEndpoint("saleAcceptBulk", { ids: rows.map((r) => r.id) }, opts),
+  },
+  {
+    key: "delete",
+    label: BK.cancel,
+    verb: BK.verb.cancel,
+    danger: true,
+    run: (rows, opts) => callEndpoint("saleDeleteBulk", { ids: rows.map((r) => r.id) }, opts),
+  },
+];
 
-function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void): Column<SellRowDto>[] {
+/** Keyed as the file's columns (SALE_COLUMNS): the download writes the ones shown. The row's actions are not the file's. */
+function sellColumns(
+  act: (kind: "accept" | "delete", row: SellRowDto) => void,
+): (Column<SellRowDto> & ({ key: SellColumn } | { key: "actions"; fixed: true }))[] {
   return [
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
     { key: "orderNo", header: S.orderNo, cell: (r) => r.orderNo },
     { key: "status", header: S.status, cell: (r) => r.type },
     {
       key: "actions",
+      fixed: true,
       header: "",
       cell: (r) =>
         r.state === "pending" ? (
@@ -47,28 +87,70 @@ function sellColumns(act: (kind: "accept" | "delete", row: SellRowDto) => void):
     { key: "bank", header: S.bank, cell: (r) => r.bank },
     { key: "username", header: S.username, cell: (r) => r.username },
     { key: "phone", header: S.phone, cell: (r) => r.phone },
-    { key: "address", header: S.address, cell: (r) => (r.address ? <Code fontSize="xs" title={r.address}>{shortAddress(r.address)}</Code> : "-") },
+    {
+      key: "address",
+      header: S.address,
+      cell: (r) =>
+        r.address ? (
+          <Code fontSize="xs" title={r.address}>
+            {shortAddress(r.address)}
+          </Code>
+        ) : (
+          "-"
+        ),
+    },
     { key: "createdAt", header: S.createdAt, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
     { key: "expiredAt", header: S.expiredAt, cell: (r) => formatDateTime(r.expiredAt) },
-    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
+    {
+      key: "value",
+      header: S.value,
+      cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />,
+      sortKey: "value",
+      numeric: true,
+    },
+    { key: "txHash", header: S.txHash, cell: txHashCell, optional: true },
   ];
 }
 
-function moveColumns(gift: boolean): Column<MoveRowDto>[] {
+function moveColumns(gift: boolean): (Column<MoveRowDto> & { key: MoveColumn })[] {
   return [
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
-    { key: "sender", header: S.sender, cell: (r) => <Code fontSize="xs" title={r.senderAddress}>{shortAddress(r.senderAddress)}</Code> },
-    { key: "receiver", header: S.receiver, cell: (r) => <Code fontSize="xs" title={r.receiverAddress}>{shortAddress(r.receiverAddress)}</Code> },
+    { key: "status", header: S.status, cell: (r) => r.type, optional: true },
+    {
+      key: "sender",
+      header: S.sender,
+      cell: (r) => (
+        <Code fontSize="xs" title={r.senderAddress}>
+          {shortAddress(r.senderAddress)}
+        </Code>
+      ),
+    },
+    {
+      key: "receiver",
+      header: S.receiver,
+      cell: (r) => (
+        <Code fontSize="xs" title={r.receiverAddress}>
+          {shortAddress(r.receiverAddress)}
+        </Code>
+      ),
+    },
     { key: "from", header: S.from, cell: (r) => r.username ?? "-" },
     { key: "to", header: S.to, cell: (r) => r.toUsername ?? "-" },
-    { key: "value", header: S.value, cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />, sortKey: "value", numeric: true },
-    ...(gift ? [{ key: "fee", header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
+    {
+      key: "value",
+      header: S.value,
+      cell: (r) => <TxAmount text={`${formatWon(r.value)}${L.won}`} txHash={r.txHash} />,
+      sortKey: "value",
+      numeric: true,
+    },
+    ...(gift ? [{ key: "fee" as const, header: S.fee, cell: (r: MoveRowDto) => `${formatWon(r.fee)}${L.won}`, numeric: true }] : []),
     { key: "createdAt", header: S.date, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
+    { key: "txHash", header: S.txHash, cell: txHashCell, optional: true },
   ];
 }
 
 function TotalsCards({ type }: { type: SaleType }) {
-  const q = useQuery({ queryKey: ["sale-totals", type], queryFn: ({ signal }) => callEndpoint(TOTALS[type], undefined, { signal }) });
+  const q = useQuery(endpointQuery(TOTALS[type]));
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" data-testid="sale-totals">
       {TOTAL_KEYS.map((k) => (
@@ -96,25 +178,19 @@ function TotalsCards({ type }: { type: SaleType }) {
   );
 }
 
-/** /admin/sale/{sell|use|gift}: totals, date-range list, detail, approve / delete of pending sells, excel. */
+/** /admin/sale/{sell|use|gift}: totals, date-range list, detail (`?sale=<id>`), approve / delete of pending sells, excel. */
 function SalePage({ type }: { type: SaleType }) {
   const qc = useQueryClient();
-  const list = useListState({ dates: true });
-  const request = { ...list.request, type };
-  const q = useQuery({
-    queryKey: ["sale", request],
-    queryFn: ({ signal }) => callEndpoint("saleList", request, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const [open, setOpen] = useState<Row | null>(null);
+  const list = useListQuery("saleList", { dates: true, fixed: { type }, defaultSort: "createdAt" });
+  const detail = useDetailParam("sale");
   const [asking, setAsking] = useState<{ kind: "accept" | "delete"; row: SellRowDto } | null>(null);
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["sale"] });
-    void qc.invalidateQueries({ queryKey: ["sale-totals"] });
-  };
+  // An approval mints and sends: every amount on screen moves, not this list's only.
+  const refresh = () => void refreshMoney(qc);
   const act = useMutation({
     mutationFn: async (a: { kind: "accept" | "delete"; row: SellRowDto }) =>
-      a.kind === "accept" ? callEndpoint("saleAccept", { id: a.row.id }, { idempotencyKey: crypto.randomUUID() }) : callEndpoint("saleDelete", { id: a.row.id }),
+      a.kind === "accept"
+        ? callEndpoint("saleAccept", { id: a.row.id }, { idempotencyKey: crypto.randomUUID() })
+        : callEndpoint("saleDelete", { id: a.row.id }),
     onSuccess: (_d, a) => {
       snack(a.kind === "accept" ? Msg.saleApproved : Msg.saleDeleted, { type: "success" });
       refresh();
@@ -123,6 +199,13 @@ function SalePage({ type }: { type: SaleType }) {
     onSettled: () => setAsking(null),
   });
   const columns = (type === "sell" ? sellColumns((kind, row) => setAsking({ kind, row })) : moveColumns(type === "gift")) as Column<Row>[];
+  const choice = useColumnChoice(VIEW_LIST[type], columns);
+  // The sell list chooses pending orders for the bulk actions (the screen's own flag, isSale1, is theirs too).
+  const selection = useRowSelection<Row>(
+    list.rows,
+    (r) => r.id,
+    (r) => isSell(r) && r.state === "pending",
+  );
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -131,10 +214,41 @@ function SalePage({ type }: { type: SaleType }) {
       <TotalsCards type={type} />
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter testId="sale-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-        <ExportButton def={DOWNLOAD[type]} filter={{ from: list.state.from, to: list.state.to }} testId="sale-excel" />
+        <HStack gap="2">
+          <SavedViewsMenu list={VIEW_LIST[type]} query={list} choice={choice} testId="sale-views" />
+          <ColumnMenu columns={columns} choice={choice} testId="sale-columns" />
+          <ExportButton
+            def={DOWNLOAD[type]}
+            filter={{ from: list.state.from, to: list.state.to, columns: choice.chosen }}
+            testId="sale-excel"
+          />
+        </HStack>
       </HStack>
-      <ListTable testId="sale-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
-      <SaleDetail type={type} row={open} onClose={() => setOpen(null)} />
+      {type === "sell" && (
+        <BulkActions
+          testId="sale-bulk"
+          rows={selection.chosen.filter(isSell)}
+          actions={SELL_BULK}
+          rowId={(r) => r.id}
+          itemLabel={(r) => r.orderNo}
+          amount={(r) => r.value}
+          onDone={() => {
+            selection.clear();
+            refresh();
+          }}
+          onUndecided={refresh}
+        />
+      )}
+      <ListTable
+        testId="sale-table"
+        columns={columns}
+        visibleColumns={choice.keys}
+        rowKey={(r) => r.id}
+        list={list}
+        onRowClick={(r) => detail.open(r.id)}
+        selection={type === "sell" ? selection.table : undefined}
+      />
+      <SaleDetail type={type} detail={detail} />
       <ConfirmDialog
         open={asking !== null && !act.isPending}
         message={asking?.kind === "accept" ? Msg.saleApproveConfirm : Msg.saleDeleteConfirm}
@@ -142,13 +256,21 @@ function SalePage({ type }: { type: SaleType }) {
         onClose={() => setAsking(null)}
         testId="sale-confirm"
       />
-      <ConfirmDialog open={act.isPending} alert message={Msg.requesting} loading onConfirm={() => undefined} onClose={() => undefined} testId="sale-requesting" />
+      <ConfirmDialog
+        open={act.isPending}
+        alert
+        message={Msg.requesting}
+        loading
+        onConfirm={() => undefined}
+        onClose={() => undefined}
+        testId="sale-requesting"
+      />
     </Stack>
   );
 }
 
-function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: ["sale-detail", type, row?.id], queryFn: () => callEndpoint("saleDetail", { id: row!.id, type }), enabled: row !== null });
+function SaleDetail({ type, detail }: { type: SaleType; detail: DetailParam }) {
+  const q = useQuery({ ...endpointQuery("saleDetail", { id: detail.id ?? 0, type }), enabled: detail.id !== null });
   const d = q.data;
   const items: [string, ReactNode][] = !d
     ? []
@@ -176,7 +298,16 @@ function SaleDetail({ type, row, onClose }: { type: SaleType; row: Row | null; o
           [S.date, formatDateTime(d.createdAt)],
           [S.txHash, d.txHash ?? "-"],
         ];
-  return <FieldsDialog open={row !== null} onClose={onClose} title={S.detailTitle} items={d ? items : null} error={q.error} testId="sale-detail" />;
+  return (
+    <FieldsDialog
+      open={detail.isOpen}
+      onClose={detail.close}
+      title={S.detailTitle}
+      items={d ? items : null}
+      error={detailError(detail, q.error)}
+      testId="sale-detail"
+    />
+  );
 }
 
 export const SaleSellPage = () => <SalePage type="sell" />;

@@ -1,32 +1,52 @@
 import { useState } from "react";
 import { Button, DataList, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg, SettlementStateLabel } from "@domain/messages";
 import { CALC_TABS, type SettlementOrderDto } from "@domain/schemas/settlement";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
+import { useRowSelection } from "../../components/list/useRowSelection";
+import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
+import { BK } from "../../components/bulk/bulk.labels";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
+import { detailError, useDetailParam, type DetailParam } from "../../components/dialogs/useDetailParam";
 import type { Column } from "../../components/list/DataTable";
 import { snack } from "../../components/ui/toaster";
 import { CL } from "./settlement.labels";
 
 const M = CL.management;
 
+/** Orders waiting for approval can be approved (burned) or deleted (returned) several at once, by order number. */
+const CALC_BULK: BulkAction<SettlementOrderDto>[] = [
+  {
+    key: "accept",
+    label: BK.approve,
+    verb: BK.verb.approve,
+    run: (rows, opts) => callEndpoint("settlementAcceptBulk", { ids: rows.map((r) => r.orderNo) }, opts),
+  },
+  {
+    key: "delete",
+    label: BK.delete,
+    verb: BK.verb.delete,
+    danger: true,
+    run: (rows, opts) => callEndpoint("settlementDeleteBulk", { ids: rows.map((r) => r.orderNo) }, opts),
+  },
+];
+
 /** Approve and delete act only on code 200; anything else keeps the order as it was. */
 function useSettlementActions(onDone: () => void) {
   const qc = useQueryClient();
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["calc-management"] });
-    void qc.invalidateQueries({ queryKey: ["calc-detail"] });
-  };
+  // Approving burns, deleting returns: the orders and every amount on screen move.
+  const refresh = () => void refreshMoney(qc);
   const action = (call: (orderNo: string) => Promise<unknown>, done: string, failed: string) => ({
     mutationFn: call,
     onSuccess: () => {
@@ -38,7 +58,9 @@ function useSettlementActions(onDone: () => void) {
       // Sent to the chain, outcome not known yet: not a failure; the list shows the order once it settles.
       if (e instanceof ApiError && e.code === 202) return void (snack(e.message, { type: "info" }), refresh(), onDone());
       // The spec's words ('승인 실패' / '삭제 실패'), and why when the server says (e.g. no longer 승인 대기).
-      snack(e instanceof ApiError && e.code !== 500 && e.message && e.message !== failed ? `${failed} (${e.message})` : failed, { type: "error" });
+      snack(e instanceof ApiError && e.code !== 500 && e.message && e.message !== failed ? `${failed} (${e.message})` : failed, {
+        type: "error",
+      });
       refresh();
     },
   });
@@ -49,25 +71,26 @@ function useSettlementActions(onDone: () => void) {
 
 /**
  * /admin/calc/management (isExchange1 view, isExchange2 approve and delete): tabs by state, date range,
- * the orders; a row opens its detail (approve while 승인 대기); delete behind a confirm, hidden once 승인.
+ * the orders; a row opens its detail (`?order=<id>`; approve while 승인 대기); delete behind a confirm, hidden once 승인.
  */
 export function SettlementManagementPage() {
   const { account } = useSession();
   const canAct = account ? allowsArea("settlementApprove", account) : false;
-  const list = useListState({ dates: true });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const list = useListQuery("settlementSearch", { dates: true, filters: ["state"], defaultSort: "createdAt" });
+  const detail = useDetailParam("order");
   const [deleting, setDeleting] = useState<string | null>(null);
   const [approving, setApproving] = useState<string | null>(null);
   const { approve, remove } = useSettlementActions(() => {
     setDeleting(null);
-    setOpenId(null);
+    detail.close();
   });
-  const request = list.request;
-  const q = useQuery({
-    queryKey: ["calc-management", request],
-    queryFn: ({ signal }) => callEndpoint("settlementSearch", request as never, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const qc = useQueryClient();
+  // Only an operator who may approve (isExchange2) chooses rows, as only it sees the single actions.
+  const selection = useRowSelection(
+    list.rows,
+    (r) => r.id,
+    (r) => canAct && r.state === SettlementStateLabel.pending,
+  );
   const columns: Column<SettlementOrderDto>[] = [
     { key: "orderNo", header: M.orderNo, cell: (r) => r.orderNo },
     { key: "phonenumber", header: M.phonenumber, cell: (r) => r.phonenumber },
@@ -100,7 +123,12 @@ export function SettlementManagementPage() {
       <Heading size="lg" data-testid="admin-page-title">
         {M.title}
       </Heading>
-      <Tabs.Root value={tab} onValueChange={(e) => list.setFilter("state", e.value === "all" ? undefined : e.value)} size="sm" variant="line">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => list.setFilter("state", e.value === "all" ? undefined : e.value)}
+        size="sm"
+        variant="line"
+      >
         <Tabs.List>
           {(["all", ...CALC_TABS] as const).map((t) => (
             <Tabs.Trigger key={t} value={t} data-testid={`calc-tab-${t}`}>
@@ -111,10 +139,37 @@ export function SettlementManagementPage() {
       </Tabs.Root>
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
-        <ExportButton def={downloads.settlementManagement} filter={{ ...request, page: undefined, perPage: undefined }} testId="calc-management-excel" />
+        <ExportButton
+          def={downloads.settlementManagement}
+          filter={{ ...list.request, page: undefined, perPage: undefined }}
+          testId="calc-management-excel"
+        />
       </HStack>
-      <ListTable testId="calc-table" columns={columns} rowKey={(r) => r.id} onRowClick={(r) => setOpenId(r.id)} emptyText={Msg.noResults} list={list} query={q} defaultSort="createdAt" />
-      <SettlementDetail id={openId} canAct={canAct} busy={approve.isPending} onApprove={setApproving} onClose={() => setOpenId(null)} />
+      {canAct && (
+        <BulkActions
+          testId="calc-bulk"
+          rows={selection.chosen}
+          actions={CALC_BULK}
+          rowId={(r) => r.orderNo}
+          itemLabel={(r) => r.orderNo}
+          amount={(r) => r.value}
+          onDone={() => {
+            selection.clear();
+            void refreshMoney(qc);
+          }}
+          onUndecided={() => void refreshMoney(qc)}
+        />
+      )}
+      <ListTable
+        testId="calc-table"
+        columns={columns}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => detail.open(r.id)}
+        emptyText={Msg.noResults}
+        list={list}
+        selection={canAct ? selection.table : undefined}
+      />
+      <SettlementDetail detail={detail} canAct={canAct} busy={approve.isPending} onApprove={setApproving} />
       <ConfirmDialog
         open={approving !== null}
         message={Msg.settlementApproveConfirm}
@@ -137,12 +192,8 @@ export function SettlementManagementPage() {
   );
 }
 
-function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boolean; onApprove: (orderNo: string) => void; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ["calc-detail", props.id],
-    queryFn: ({ signal }) => callEndpoint("settlementDetail", { id: props.id! }, { signal }),
-    enabled: props.id !== null,
-  });
+function SettlementDetail(props: { detail: DetailParam; canAct: boolean; busy: boolean; onApprove: (orderNo: string) => void }) {
+  const q = useQuery({ ...endpointQuery("settlementDetail", { id: props.detail.id ?? 0 }), enabled: props.detail.id !== null });
   const d = q.data;
   const footer =
     props.canAct && d?.state === SettlementStateLabel.pending ? (
@@ -171,7 +222,14 @@ function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boo
       ]
     : [];
   return (
-    <DetailDialog open={props.id !== null} onClose={props.onClose} title={M.detail} testId="calc-detail" footer={footer}>
+    <DetailDialog
+      open={props.detail.isOpen}
+      onClose={props.detail.close}
+      title={M.detail}
+      testId="calc-detail"
+      footer={footer}
+      error={d ? undefined : detailError(props.detail, q.error)}
+    >
       {d ? (
         <DataList.Root orientation="horizontal">
           {rows.map(([label, value]) => (
@@ -183,8 +241,6 @@ function SettlementDetail(props: { id: number | null; canAct: boolean; busy: boo
             </DataList.Item>
           ))}
         </DataList.Root>
-      ) : q.isError ? (
-        <Text color="fg.error">{q.error.message}</Text>
       ) : (
         <Skeleton h="40" />
       )}

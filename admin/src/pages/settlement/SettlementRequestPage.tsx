@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PasswordDialog } from "@common/PasswordDialog";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { SettlementHistoryDto } from "@domain/schemas/settlement";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import type { Column } from "../../components/list/DataTable";
@@ -36,18 +37,16 @@ export function requestProblem(wallet: { balance: number } | undefined, amount: 
  */
 export function SettlementRequestPage() {
   const qc = useQueryClient();
-  const wallets = useQuery({ queryKey: ["calc-wallets"], queryFn: ({ signal }) => callEndpoint("settlementWallets", undefined, { signal }) });
+  const wallets = useQuery(endpointQuery("settlementWallets"));
   const [address, setAddress] = useState("");
   const [amount, setAmount] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const selected = wallets.data?.find((w) => w.address === address) ?? (wallets.data?.length === 1 ? wallets.data[0] : undefined);
-  const list = useListState({ dates: true });
-  const request = { ...list.request, ...(selected ? { wallet: selected.address } : {}) };
-  const history = useQuery({
-    queryKey: ["calc-history", request],
-    queryFn: ({ signal }) => callEndpoint("settlementHistory", request as never, { signal }),
-    placeholderData: keepPreviousData,
+  const history = useListQuery("settlementHistory", {
+    dates: true,
+    fixed: selected ? { wallet: selected.address } : {},
+    defaultSort: "createdAt",
   });
 
   async function submit(password: string, idempotencyKey: string) {
@@ -55,8 +54,7 @@ export function SettlementRequestPage() {
     snack(Msg.settlementRequestDone, { type: "success" });
     setAsking(false);
     setAmount("");
-    void qc.invalidateQueries({ queryKey: ["calc-wallets"] });
-    void qc.invalidateQueries({ queryKey: ["calc-history"] });
+    void refreshMoney(qc);
   }
 
   return (
@@ -79,7 +77,11 @@ export function SettlementRequestPage() {
             <Field.Root>
               <Field.Label>{CL.request.wallet}</Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field value={selected?.address ?? ""} onChange={(e) => setAddress(e.currentTarget.value)} data-testid="calc-wallet">
+                <NativeSelect.Field
+                  value={selected?.address ?? ""}
+                  onChange={(e) => setAddress(e.currentTarget.value)}
+                  data-testid="calc-wallet"
+                >
                   <option value="">{CL.request.walletPlaceholder}</option>
                   {wallets.data?.map((w) => (
                     <option key={w.address} value={w.address}>
@@ -98,7 +100,13 @@ export function SettlementRequestPage() {
             </HStack>
             <Field.Root invalid={problem !== null}>
               <Field.Label>{CL.request.amount}</Field.Label>
-              <Input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))} placeholder={CL.request.amountPlaceholder} data-testid="calc-amount" />
+              <Input
+                inputMode="numeric"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
+                placeholder={CL.request.amountPlaceholder}
+                data-testid="calc-amount"
+              />
               {problem && <Field.ErrorText data-testid="calc-amount-error">{problem}</Field.ErrorText>}
             </Field.Root>
             {wallets.isError && <Text color="fg.error">{wallets.error.message}</Text>}
@@ -110,10 +118,20 @@ export function SettlementRequestPage() {
       </Card.Root>
       <Heading size="md">{CL.request.history}</Heading>
       <HStack wrap="wrap" gap="3" justify="space-between">
-        <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-history-range" />
-        <ExportButton def={downloads.settlementHistory} filter={{ ...request, page: undefined, perPage: undefined }} testId="calc-history-excel" />
+        <DateRangeFilter from={history.state.from!} to={history.state.to!} onApply={history.setRange} testId="calc-history-range" />
+        <ExportButton
+          def={downloads.settlementHistory}
+          filter={{ ...history.request, page: undefined, perPage: undefined }}
+          testId="calc-history-excel"
+        />
       </HStack>
-      <ListTable testId="calc-history-table" columns={HISTORY_COLUMNS} rowKey={(r) => r.exchangeNo} emptyText={Msg.noResults} list={list} query={history} defaultSort="createdAt" />
+      <ListTable
+        testId="calc-history-table"
+        columns={HISTORY_COLUMNS}
+        rowKey={(r) => r.exchangeNo}
+        emptyText={Msg.noResults}
+        list={history}
+      />
       <PasswordDialog open={asking} onClose={() => setAsking(false)} onSubmit={submit} />
     </Stack>
   );

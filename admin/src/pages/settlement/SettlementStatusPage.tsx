@@ -1,17 +1,35 @@
-import { useState } from "react";
-import { Box, Button, Card, Checkbox, Code, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { defaultDateRange } from "@domain/schemas/list";
-import { CALC_OWNER_FILTERS, findOwners, type SettlementOwner, type SettlementOwnerFilter, type SettlementStatusCard } from "@domain/schemas/settlement";
-import { callEndpoint, downloads } from "../../api/endpoints";
+import { CALC_OWNER_FILTERS, findOwners, type SettlementOwnerFilter, type SettlementStatusCard } from "@domain/schemas/settlement";
+import { downloads } from "../../api/endpoints";
+import { endpointQuery } from "../../api/queries";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
+import { useListQuery } from "../../components/list/useListQuery";
 import { ExportButton } from "../../components/list/ExportButton";
 import { CL } from "./settlement.labels";
 
 const S = CL.status;
 const CARD_FIELDS = ["y_money", "c_money", "calc", "deposit", "send", "gift"] as const;
+const walletsOf = (v: unknown): string[] => (typeof v === "string" && v ? v.split(",") : []);
 
 function StatusCard({ card, owner }: { card: SettlementStatusCard; owner?: string }) {
   return (
@@ -45,35 +63,40 @@ function StatusCard({ card, owner }: { card: SettlementStatusCard; owner?: strin
  * required; wallet, email or owner name); the chosen owner's wallets, their cards and history by date range.
  */
 export function SettlementStatusPage() {
-  const today = useQuery({ queryKey: ["calc-status-today"], queryFn: ({ signal }) => callEndpoint("settlementStatusToday", undefined, { signal }) });
+  const today = useQuery(endpointQuery("settlementStatusToday"));
   const ownerOf = (address: string) => today.data?.exchanger.find((o) => o.wallets.includes(address))?.username;
-  const [keyword, setKeyword] = useState("");
-  const [filter, setFilter] = useState<SettlementOwnerFilter>("name");
-  const [found, setFound] = useState<SettlementOwner[] | string | null>(null);
-  const [owner, setOwner] = useState<SettlementOwner | null>(null);
-  const [wallets, setWallets] = useState<string[]>([]);
-  const [range, setRange] = useState(defaultDateRange());
+  // The owner search (q, by), the chosen owner and wallets, and the history's range live in the URL: a reload or a
+  // shared link shows the same owner and history. The history is read once its range is asked for (조회).
+  const history = useListQuery("settlementStatusHistory", {
+    paged: false,
+    dates: true,
+    filters: ["q", "by", "owner", "wallets"],
+    body: (r) => ({ user_id: Number(r.owner ?? 0), from: String(r.from), to: String(r.to), wallets: walletsOf(r.wallets) }),
+    enabled: (state) => state.rangeChosen && Boolean(state.filters.owner) && walletsOf(state.filters.wallets).length > 0,
+  });
+  const url = history.state.filters;
+  const searchedBy = (url.by as SettlementOwnerFilter | undefined) ?? "name";
+  const [keyword, setKeyword] = useState(url.q ?? "");
+  const [filter, setFilter] = useState<SettlementOwnerFilter>(searchedBy);
+  useEffect(() => {
+    setKeyword(url.q ?? "");
+    setFilter(searchedBy);
+  }, [url.q, searchedBy]);
+  // A blank keyword is said at once and not written to the URL.
+  const [blank, setBlank] = useState<string | null>(null);
+  const found = blank ?? (url.q && today.data ? findOwners(today.data.exchanger, url.q, searchedBy) : null);
+  const owner = Array.isArray(found) ? (found.find((o) => String(o.id) === url.owner) ?? null) : null;
+  const wallets = owner ? walletsOf(url.wallets).filter((w) => owner.wallets.includes(w)) : [];
   const [historyError, setHistoryError] = useState<string | null>(null);
-  const [asked, setAsked] = useState(false);
-  const body = { user_id: owner?.id ?? 0, from: range.from, to: range.to, wallets };
-  const cards = useQuery({
-    queryKey: ["calc-status-wallets", wallets],
-    queryFn: ({ signal }) => callEndpoint("settlementStatusWallets", { wallets }, { signal }),
-    enabled: wallets.length > 0,
-  });
-  const history = useQuery({
-    queryKey: ["calc-status-history", body],
-    queryFn: ({ signal }) => callEndpoint("settlementStatusHistory", body, { signal }),
-    enabled: asked && owner !== null && wallets.length > 0,
-  });
+  const cards = useQuery({ ...endpointQuery("settlementStatusWallets", { wallets }), enabled: wallets.length > 0 });
+  const body = { user_id: owner?.id ?? 0, from: history.state.from!, to: history.state.to!, wallets };
   const askHistory = (from: string, to: string) => {
-    setRange({ from, to });
     if (!owner || wallets.length === 0) {
       setHistoryError(Msg.settlementSelectWallet);
       return;
     }
     setHistoryError(null);
-    setAsked(true);
+    history.setRange(from, to);
   };
   return (
     <Stack gap="5">
@@ -84,7 +107,9 @@ export function SettlementStatusPage() {
       {today.isError && <Text color="fg.error">{today.error.message}</Text>}
       {today.isPending && <Skeleton h="24" />}
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="calc-status-today">
-        {today.data?.data.map((c) => <StatusCard key={c.address} card={c} owner={ownerOf(c.address)} />)}
+        {today.data?.data.map((c) => (
+          <StatusCard key={c.address} card={c} owner={ownerOf(c.address)} />
+        ))}
       </SimpleGrid>
 
       <Heading size="md">{S.search}</Heading>
@@ -94,14 +119,26 @@ export function SettlementStatusPage() {
         wrap="wrap"
         onSubmit={(e) => {
           e.preventDefault();
-          setFound(findOwners(today.data?.exchanger ?? [], keyword, filter));
-          setOwner(null);
-          setWallets([]);
-          setAsked(false);
+          const text = keyword.trim();
+          setBlank(text ? null : (findOwners(today.data?.exchanger ?? [], text, filter) as string));
+          setHistoryError(null);
+          // The search, and no owner, wallets or history of the one before: one write of the URL.
+          history.setFilters({
+            q: text,
+            by: text ? filter : undefined,
+            owner: undefined,
+            wallets: undefined,
+            from: undefined,
+            to: undefined,
+          });
         }}
       >
         <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field value={filter} onChange={(e) => setFilter(e.currentTarget.value as SettlementOwnerFilter)} data-testid="calc-owner-filter">
+          <NativeSelect.Field
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value as SettlementOwnerFilter)}
+            data-testid="calc-owner-filter"
+          >
             {CALC_OWNER_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {S.filters[f]}
@@ -110,7 +147,15 @@ export function SettlementStatusPage() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Input size="sm" w="64" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={S.keyword} aria-label={S.keyword} data-testid="calc-owner-keyword" />
+        <Input
+          size="sm"
+          w="64"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={S.keyword}
+          aria-label={S.keyword}
+          data-testid="calc-owner-keyword"
+        />
         {/* The owners come with today's cards: a search before they are read would say "no such owner". */}
         <Button size="sm" type="submit" disabled={!today.isSuccess} data-testid="calc-owner-search">
           {S.search}
@@ -129,11 +174,7 @@ export function SettlementStatusPage() {
               size="sm"
               variant={owner?.id === o.id ? "solid" : "outline"}
               justifyContent="flex-start"
-              onClick={() => {
-                setOwner(o);
-                setWallets([]);
-                setAsked(false);
-              }}
+              onClick={() => history.setFilters({ owner: o.id, wallets: undefined, from: undefined, to: undefined })}
               data-testid="calc-owner-row"
             >
               {o.username} · {o.phonenumber} {o.email ? `· ${o.email}` : ""}
@@ -149,7 +190,9 @@ export function SettlementStatusPage() {
               <Checkbox.Root
                 key={w}
                 checked={wallets.includes(w)}
-                onCheckedChange={(e) => setWallets((prev) => (e.checked ? [...prev, w] : prev.filter((x) => x !== w)))}
+                onCheckedChange={(e) =>
+                  history.setFilter("wallets", (e.checked ? [...wallets, w] : wallets.filter((x) => x !== w)).join(","))
+                }
                 data-testid="calc-owner-wallet"
               >
                 <Checkbox.HiddenInput />
@@ -170,13 +213,15 @@ export function SettlementStatusPage() {
       {cards.isLoading && <Skeleton h="24" />}
       {cards.data && (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" data-testid="calc-status-selected">
-          {cards.data.map((c) => <StatusCard key={c.address} card={c} owner={owner?.username} />)}
+          {cards.data.map((c) => (
+            <StatusCard key={c.address} card={c} owner={owner?.username} />
+          ))}
         </SimpleGrid>
       )}
 
       <Heading size="md">{S.history}</Heading>
       <HStack wrap="wrap" gap="3" justify="space-between">
-        <DateRangeFilter from={range.from} to={range.to} onApply={askHistory} testId="calc-status-range" />
+        <DateRangeFilter from={history.state.from!} to={history.state.to!} onApply={askHistory} testId="calc-status-range" />
         <ExportButton def={downloads.settlementStatus} filter={body} testId="calc-status-excel" />
       </HStack>
       {historyError && (
@@ -184,8 +229,8 @@ export function SettlementStatusPage() {
           {historyError}
         </Text>
       )}
-      {history.isError && <Text color="fg.error">{history.error.message}</Text>}
-      {history.data && (
+      {history.error && <Text color="fg.error">{history.error}</Text>}
+      {history.rows && (
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm" data-testid="calc-status-history">
             <Table.Header>
@@ -196,12 +241,12 @@ export function SettlementStatusPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {history.data.length === 0 ? (
+              {history.rows.length === 0 ? (
                 <Table.Row>
                   <Table.Cell colSpan={7}>{Msg.noResults}</Table.Cell>
                 </Table.Row>
               ) : (
-                history.data.map((m) => (
+                history.rows.map((m) => (
                   <Table.Row key={m.id}>
                     <Table.Cell>{m.id}</Table.Cell>
                     <Table.Cell>{m.type}</Table.Cell>

@@ -1,11 +1,10 @@
 import { Code, Heading, HStack, Stack } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { SettlementGiftDto } from "@domain/schemas/settlement";
-import { callEndpoint, downloads } from "../../api/endpoints";
+import { downloads } from "../../api/endpoints";
 import { ListTable } from "../../components/list/ListTable";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
 import type { Column } from "../../components/list/DataTable";
@@ -23,13 +22,7 @@ const COLUMNS: Column<SettlementGiftDto>[] = [
 
 /** /admin/calc/wallet (permission 3, isExchange5): the shop wallet's gifts in a date range. */
 export function SettlementWalletPage() {
-  const list = useListState({ dates: true });
-  const request = list.request;
-  const q = useQuery({
-    queryKey: ["calc-gifts", request],
-    queryFn: ({ signal }) => callEndpoint("settlementGifts", request as never, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery("settlementGifts", { dates: true, filters: ["wallet"], defaultSort: "createdAt" });
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -37,9 +30,13 @@ export function SettlementWalletPage() {
       </Heading>
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-gift-range" />
-        <ExportButton def={downloads.settlementGifts} filter={{ ...request, page: undefined, perPage: undefined }} testId="calc-gift-excel" />
+        <ExportButton
+          def={downloads.settlementGifts}
+          filter={{ ...list.request, page: undefined, perPage: undefined }}
+          testId="calc-gift-excel"
+        />
       </HStack>
-      <ListTable testId="calc-gift-table" columns={COLUMNS} rowKey={(r) => r.id} emptyText={Msg.noResults} list={list} query={q} defaultSort="createdAt" />
+      <ListTable testId="calc-gift-table" columns={COLUMNS} rowKey={(r) => r.id} emptyText={Msg.noResults} list={list} />
     </Stack>
   );
 }

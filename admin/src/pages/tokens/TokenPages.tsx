@@ -2,13 +2,14 @@ import { useState, type ReactNode } from "react";
 import { useConfirm } from "@common/ConfirmDialog";
 import { useRetryKey } from "@common/retryKey";
 import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
 import { formatDate, formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { seoulPeriods } from "@domain/schemas/sale";
 import { mintBody, TOKEN_AMOUNT_MAX_LENGTH, type FeeRowDto, type TokenRowDto } from "@domain/schemas/token";
 import { callEndpoint, downloads } from "../../api/endpoints";
+import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import type { Column } from "../../components/list/DataTable";
@@ -16,8 +17,9 @@ import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { SearchBox } from "../../components/list/SearchBox";
 import { ExportButton } from "../../components/list/ExportButton";
-import { useListState } from "../../components/list/useListState";
+import { useListQuery } from "../../components/list/useListQuery";
 import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
+import { detailError, useDetailParam } from "../../components/dialogs/useDetailParam";
 import { FilterSelect } from "../../components/list/FilterSelect";
 import { FormDialog } from "../../components/dialogs/FormDialog";
 import { snack } from "../../components/ui/toaster";
@@ -39,7 +41,6 @@ function periodRange(p: Period): { from: string; to: string } {
   return { from: formatDate(r.start), to: last < today ? last : today };
 }
 
-
 function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNode>; onPick: (p: Period) => void; testId: string }) {
   return (
     <Tabs.Root variant="enclosed" onValueChange={(e) => onPick(e.value as Period)} data-testid={testId}>
@@ -54,7 +55,6 @@ function PeriodTabs({ labels, onPick, testId }: { labels: Record<Period, ReactNo
   );
 }
 
-
 const tokenColumns: Column<TokenRowDto>[] = [
   { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
   { key: "address", header: T.address, cell: (r) => <Code fontSize="xs">{r.address}</Code> },
@@ -63,33 +63,22 @@ const tokenColumns: Column<TokenRowDto>[] = [
   { key: "burnState", header: T.burnState, cell: (r) => r.burnState },
 ];
 
-/** /admin/token/management: issuance tabs with counts, mint dialog (isToken2), journal of mints and burns, detail, excel. */
+/** /admin/token/management: issuance tabs with counts, mint dialog (isToken2), journal of mints and burns, detail (`?issue=<id>`), excel. */
 export function TokenManagementPage() {
   const qc = useQueryClient();
   const { account } = useSession();
   const canMint = account ? allowsArea("tokenMint", account) : false;
-  const list = useListState({ dates: true });
-  const totals = useQuery({ queryKey: ["token-manage"], queryFn: ({ signal }) => callEndpoint("tokenManage", undefined, { signal }) });
-  const q = useQuery({
-    queryKey: ["token-list", list.request],
-    queryFn: ({ signal }) => callEndpoint("tokenSearch", list.request, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery("tokenSearch", { dates: true, filters: ["type", "keyword"], defaultSort: "createdAt" });
+  const totals = useQuery(endpointQuery("tokenManage"));
   const [minting, setMinting] = useState(false);
   const confirmMint = useConfirm("token-mint-confirm");
   const mintKey = useRetryKey();
   const proposalCreated = useProposalCreated();
-  const [open, setOpen] = useState<TokenRowDto | null>(null);
+  const issue = useDetailParam("issue");
   // The row as the server has it now (a burn's state moves on after the list was read).
-  const detail = useQuery({
-    queryKey: ["token-detail", open?.id],
-    queryFn: ({ signal }) => callEndpoint("tokenDetail", { id: open!.id, type: "management" }, { signal }),
-    enabled: open !== null,
-  });
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["token-manage"] });
-    void qc.invalidateQueries({ queryKey: ["token-list"] });
-  };
+  const detail = useQuery({ ...endpointQuery("tokenDetail", { id: issue.id ?? 0, type: "management" }), enabled: issue.id !== null });
+  // A mint moves the supply and the treasury: every amount on screen, not the journal's only.
+  const refresh = () => void refreshMoney(qc);
   const tab = (p: Period) => `${T.periods[p]} ${totals.data ? `${totals.data[p].count}${T.countUnit}` : ""}`;
   return (
     <Stack gap="4">
@@ -103,36 +92,54 @@ export function TokenManagementPage() {
           </Button>
         )}
       </HStack>
-      <PeriodTabs labels={{ daily: tab("daily"), weekly: tab("weekly"), monthly: tab("monthly") }} onPick={(p) => list.setRange(periodRange(p).from, periodRange(p).to)} testId="token-tabs" />
+      <PeriodTabs
+        labels={{ daily: tab("daily"), weekly: tab("weekly"), monthly: tab("monthly") }}
+        onPick={(p) => list.setRange(periodRange(p).from, periodRange(p).to)}
+        testId="token-tabs"
+      />
       <HStack wrap="wrap" gap="3" justify="space-between">
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="token-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-          <FilterSelect value={list.state.filters.type} options={[["mint", T.minted], ["burn", T.burned]]} onChange={(v) => list.setFilter("type", v)} testId="token-filter" />
-          <SearchBox testId="token-search" value={list.state.keyword} onSearch={list.setKeyword} />
+          <FilterSelect
+            value={list.state.filters.type}
+            options={[
+              ["mint", T.minted],
+              ["burn", T.burned],
+            ]}
+            onChange={(v) => list.setFilter("type", v)}
+            testId="token-filter"
+          />
+          <SearchBox testId="token-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
           <Button size="sm" variant="outline" onClick={refresh} data-testid="token-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenManagement} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="token-excel" />
+        <ExportButton
+          def={downloads.tokenManagement}
+          filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }}
+          testId="token-excel"
+        />
       </HStack>
-      <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <ListTable testId="token-table" columns={tokenColumns} rowKey={(r) => r.id} list={list} onRowClick={(r) => issue.open(r.id)} />
       <FieldsDialog
         title={T.detailTitle}
-        open={open !== null}
-        onClose={() => setOpen(null)}
+        open={issue.isOpen}
+        onClose={issue.close}
         testId="token-detail"
-        error={detail.error}
+        error={detailError(issue, detail.error)}
         items={
-          !detail.data ? null : [
-            [T.id, detail.data.id],
-            [T.burnState, detail.data.burnState],
-            [T.address, detail.data.address],
-            [T.amount, `${formatWon(detail.data.amount)}${L.won}`],
-            [T.date, formatDateTime(detail.data.date)],
-            [T.operator, detail.data.operator ?? "-"],
-            [T.block, detail.data.blockNumber ?? "-"],
-            [T.txHash, detail.data.txHash ?? "-"],
-          ]
+          !detail.data
+            ? null
+            : [
+                [T.id, detail.data.id],
+                [T.burnState, detail.data.burnState],
+                [T.address, detail.data.address],
+                [T.amount, `${formatWon(detail.data.amount)}${L.won}`],
+                [T.date, formatDateTime(detail.data.date)],
+                [T.operator, detail.data.operator ?? "-"],
+                [T.block, detail.data.blockNumber ?? "-"],
+                [T.txHash, detail.data.txHash ?? "-"],
+              ]
         }
       />
       <FormDialog
@@ -155,7 +162,12 @@ export function TokenManagementPage() {
             proposalCreated(r.proposal);
           } catch (e) {
             mintKey.settled(e);
-            const message = e instanceof ApiError && e.unanswered ? Msg.resultUnknown : e instanceof ApiError && e.code !== 500 && e.code !== 503 ? e.message : Msg.tokenMintFailed;
+            const message =
+              e instanceof ApiError && e.unanswered
+                ? Msg.resultUnknown
+                : e instanceof ApiError && e.code !== 500 && e.code !== 503
+                  ? e.message
+                  : Msg.tokenMintFailed;
             snack(message, { type: "error" });
           }
         }}
@@ -182,41 +194,51 @@ export function TokenManagementPage() {
   );
 }
 
-/** /admin/token/fee: fee totals in won, every 200-won fee leg, names open the member detail, excel. */
+/** /admin/token/fee: fee totals in won, every 200-won fee leg and its detail (`?fee=<id>`), names open the member detail (`?member=<id>`), excel. */
 export function TokenFeePage() {
-  const list = useListState({ dates: true });
-  const totals = useQuery({ queryKey: ["token-fee"], queryFn: ({ signal }) => callEndpoint("tokenFee", undefined, { signal }) });
-  const q = useQuery({
-    queryKey: ["fee-list", list.request],
-    queryFn: ({ signal }) => callEndpoint("tokenFeeSearch", list.request, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const [member, setMember] = useState<number | null>(null);
-  const [open, setOpen] = useState<FeeRowDto | null>(null);
-  const detail = useQuery({
-    queryKey: ["fee-detail", open?.id],
-    queryFn: ({ signal }) => callEndpoint("feeDetail", { id: open!.id, type: "fee" }, { signal }),
-    enabled: open !== null,
-  });
+  const list = useListQuery("tokenFeeSearch", { dates: true, filters: ["type", "keyword"], defaultSort: "createdAt" });
+  const totals = useQuery(endpointQuery("tokenFee"));
+  const member = useDetailParam("member");
+  const fee = useDetailParam("fee");
+  const detail = useQuery({ ...endpointQuery("feeDetail", { id: fee.id ?? 0, type: "fee" }), enabled: fee.id !== null });
   // The member detail is the members screen's (isAccount1): others see the name without the link.
   const { account } = useSession();
   const mayOpenMember = !!account && allowsArea("members", account);
   const name = (text: string | null, id: number | null) =>
-    id === null || !text || !mayOpenMember ? (text ?? "-") : (
-      <Button variant="plain" size="xs" p="0" textDecoration="underline" onClick={(e) => (e.stopPropagation(), setMember(id))} data-testid="fee-member-link">
+    id === null || !text || !mayOpenMember ? (
+      (text ?? "-")
+    ) : (
+      <Button
+        variant="plain"
+        size="xs"
+        p="0"
+        textDecoration="underline"
+        onClick={(e) => (e.stopPropagation(), member.open(id))}
+        data-testid="fee-member-link"
+      >
         {text}
       </Button>
     );
   const columns: Column<FeeRowDto>[] = [
     { key: "id", header: T.id, cell: (r) => r.id, sortKey: "id" },
-    { key: "phonenumber", header: T.phonenumber, cell: (r) => name(r.phonenumber ? `${r.username ?? ""} (${r.phonenumber})` : null, r.fromId) },
+    {
+      key: "phonenumber",
+      header: T.phonenumber,
+      cell: (r) => name(r.phonenumber ? `${r.username ?? ""} (${r.phonenumber})` : null, r.fromId),
+    },
     { key: "receiver", header: T.receiver, cell: (r) => name(r.receiver, r.toId) },
     { key: "type", header: T.type, cell: (r) => r.type },
-    { key: "giftValue", header: T.giftValue, cell: (r) => <TxAmount text={`${formatWon(r.giftValue)}${L.won}`} txHash={r.txHash} />, numeric: true },
+    {
+      key: "giftValue",
+      header: T.giftValue,
+      cell: (r) => <TxAmount text={`${formatWon(r.giftValue)}${L.won}`} txHash={r.txHash} />,
+      numeric: true,
+    },
     { key: "value", header: T.fee, cell: (r) => `${formatWon(r.value)}${L.won}`, numeric: true },
     { key: "createdAt", header: T.date, cell: (r) => formatDateTime(r.createdAt), sortKey: "createdAt" },
   ];
-  const tab = (k: "daily_value" | "weekly_value" | "monthly_value", p: Period) => `${T.periods[p]} ${totals.data ? `${formatWon(totals.data[k])}${L.won}` : ""}`;
+  const tab = (k: "daily_value" | "weekly_value" | "monthly_value", p: Period) =>
+    `${T.periods[p]} ${totals.data ? `${formatWon(totals.data[k])}${L.won}` : ""}`;
   return (
     <Stack gap="4">
       <Heading size="lg" data-testid="admin-page-title">
@@ -230,37 +252,51 @@ export function TokenFeePage() {
       <HStack wrap="wrap" gap="3" justify="space-between">
         <HStack wrap="wrap" gap="3">
           <DateRangeFilter testId="fee-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
-          <FilterSelect value={list.state.filters.type} options={[["gift", T.gift], ["use", T.use]]} onChange={(v) => list.setFilter("type", v)} testId="fee-filter" />
-          <SearchBox testId="fee-search" value={list.state.keyword} onSearch={list.setKeyword} />
-          <Button size="sm" variant="outline" onClick={() => void q.refetch()} data-testid="fee-refresh">
+          <FilterSelect
+            value={list.state.filters.type}
+            options={[
+              ["gift", T.gift],
+              ["use", T.use],
+            ]}
+            onChange={(v) => list.setFilter("type", v)}
+            testId="fee-filter"
+          />
+          <SearchBox testId="fee-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
+          <Button size="sm" variant="outline" onClick={() => void list.query.refetch()} data-testid="fee-refresh">
             {T.refresh}
           </Button>
         </HStack>
-        <ExportButton def={downloads.tokenFee} filter={{ from: list.state.from, to: list.state.to, keyword: list.state.keyword, ...list.state.filters }} testId="fee-excel" />
+        <ExportButton
+          def={downloads.tokenFee}
+          filter={{ from: list.state.from, to: list.state.to, ...list.state.filters }}
+          testId="fee-excel"
+        />
       </HStack>
-      <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} query={q} defaultSort="createdAt" onRowClick={setOpen} />
+      <ListTable testId="fee-table" columns={columns} rowKey={(r) => r.id} list={list} onRowClick={(r) => fee.open(r.id)} />
       <FieldsDialog
         title={T.detailTitle}
-        open={open !== null}
-        onClose={() => setOpen(null)}
+        open={fee.isOpen}
+        onClose={fee.close}
         testId="fee-detail"
-        error={detail.error}
+        error={detailError(fee, detail.error)}
         items={
-          !detail.data ? null : [
-            [T.id, detail.data.id],
-            [T.type, detail.data.type],
-            [T.phonenumber, detail.data.phonenumber ?? "-"],
-            [T.sender, detail.data.fromAddress],
-            [T.receiver, detail.data.receiver ?? "-"],
-            [T.receiverAddress, detail.data.toAddress],
-            [T.giftValue, `${formatWon(detail.data.giftValue)}${L.won}`],
-            [T.fee, `${formatWon(detail.data.value)}${L.won}`],
-            [T.date, formatDateTime(detail.data.createdAt)],
-            [T.txHash, detail.data.txHash ?? "-"],
-          ]
+          !detail.data
+            ? null
+            : [
+                [T.id, detail.data.id],
+                [T.type, detail.data.type],
+                [T.phonenumber, detail.data.phonenumber ?? "-"],
+                [T.sender, detail.data.fromAddress],
+                [T.receiver, detail.data.receiver ?? "-"],
+                [T.receiverAddress, detail.data.toAddress],
+                [T.giftValue, `${formatWon(detail.data.giftValue)}${L.won}`],
+                [T.fee, `${formatWon(detail.data.value)}${L.won}`],
+                [T.date, formatDateTime(detail.data.createdAt)],
+                [T.txHash, detail.data.txHash ?? "-"],
+              ]
         }
       />
-      <MemberDetailDialog id={member} onClose={() => setMember(null)} />
+      <MemberDetailDialog detail={member} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Code, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Table } from "@chakra-ui/react";
+import { Button, Code, Field, Heading, HStack, IconButton, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
@@ -7,10 +7,13 @@ import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { walletCreateBody, type OperatorWalletDto } from "@domain/schemas/sale";
 import { callEndpoint } from "../../api/endpoints";
+import { endpointKey, endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { FormDialog } from "../../components/dialogs/FormDialog";
-import { PlainTable } from "../../components/list/PlainTable";
+import type { Column } from "../../components/list/DataTable";
+import { ListTable } from "../../components/list/ListTable";
+import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { copyAndTell } from "@common/clipboard";
 import { useRetryKey } from "@common/retryKey";
@@ -21,6 +24,35 @@ import { CopyIcon } from "../../components/ui/icons";
 const W = L.wallet;
 const won = (n: number) => `${formatWon(n)}${L.won}`;
 
+const columns: Column<OperatorWalletDto>[] = [
+  { key: "id", header: W.id, cell: (w) => w.id },
+  { key: "wallet", header: W.wallet, cell: (w) => w.wallet },
+  {
+    key: "address",
+    header: W.address,
+    cell: (w) => (
+      <HStack gap="1">
+        <Code fontSize="xs">{w.address}</Code>
+        <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copyAndTell(w.address)} data-testid="wallet-copy">
+          <CopyIcon />
+        </IconButton>
+      </HStack>
+    ),
+  },
+  {
+    key: "balance",
+    header: W.balance,
+    cell: (w) => (
+      <Text as="span" data-testid="wallet-balance">
+        {won(w.balance)}
+      </Text>
+    ),
+    numeric: true,
+  },
+  { key: "daily", header: W.daily, cell: (w) => won(w.date_value.daily_value), numeric: true },
+  { key: "weekly", header: W.weekly, cell: (w) => won(w.date_value.weekly_value), numeric: true },
+  { key: "monthly", header: W.monthly, cell: (w) => won(w.date_value.monthly_value), numeric: true },
+];
 
 /** /admin/address/wallet: operator wallets (balance from the index, movement), create (isWallet2), transfer (isWallet3). */
 export function WalletsPage() {
@@ -28,9 +60,14 @@ export function WalletsPage() {
   const { account } = useSession();
   const canCreate = account ? allowsArea("walletCreate", account) : false;
   const canSend = account ? allowsArea("walletTransfer", account) : false;
-  const q = useQuery({ queryKey: ["op-wallets"], queryFn: ({ signal }) => callEndpoint("walletList", undefined, { signal }) });
+  // The list a page at a time, oldest wallet first; the transfer picks from all of them.
+  const list = useListQuery("walletPage", { fixed: { sortBy: "id", sortDesc: false } });
+  const all = useQuery({ ...endpointQuery("walletList"), enabled: canSend });
   const [creating, setCreating] = useState(false);
-  const reload = () => void qc.invalidateQueries({ queryKey: ["op-wallets"] });
+  const reload = () => {
+    void qc.invalidateQueries({ queryKey: endpointKey("walletPage") });
+    void qc.invalidateQueries({ queryKey: endpointKey("walletList") });
+  };
   return (
     <Stack gap="4">
       <HStack justify="space-between">
@@ -43,42 +80,15 @@ export function WalletsPage() {
           </Button>
         )}
       </HStack>
-      <PlainTable
+      <ListTable
         testId="wallet-table"
-        headers={[
-          { label: W.id },
-          { label: W.wallet },
-          { label: W.address },
-          { label: W.balance, numeric: true },
-          { label: W.daily, numeric: true },
-          { label: W.weekly, numeric: true },
-          { label: W.monthly, numeric: true },
-        ]}
-        loading={q.isPending}
-        error={q.error?.message}
-      >
-        {(q.data ?? []).map((w) => (
-          <Table.Row key={w.id} data-testid="wallet-row" data-address={w.address}>
-            <Table.Cell>{w.id}</Table.Cell>
-            <Table.Cell>{w.wallet}</Table.Cell>
-            <Table.Cell>
-              <HStack gap="1">
-                <Code fontSize="xs">{w.address}</Code>
-                <IconButton size="2xs" variant="ghost" aria-label={W.copy} onClick={() => void copyAndTell(w.address)} data-testid="wallet-copy">
-                  <CopyIcon />
-                </IconButton>
-              </HStack>
-            </Table.Cell>
-            <Table.Cell textAlign="end" data-testid="wallet-balance">
-              {won(w.balance)}
-            </Table.Cell>
-            <Table.Cell textAlign="end">{won(w.date_value.daily_value)}</Table.Cell>
-            <Table.Cell textAlign="end">{won(w.date_value.weekly_value)}</Table.Cell>
-            <Table.Cell textAlign="end">{won(w.date_value.monthly_value)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </PlainTable>
-      {canSend && <TransferForm wallets={q.data ?? []} onSent={reload} />}
+        columns={columns}
+        rowKey={(w) => w.id}
+        rowProps={(w) => ({ "data-testid": "wallet-row", "data-address": w.address })}
+        emptyText={Msg.noResults}
+        list={list}
+      />
+      {canSend && <TransferForm wallets={all.data ?? []} />}
       <FormDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -115,7 +125,16 @@ export function WalletsPage() {
 const EMPTY = { from: "", to: "", value: "" };
 
 /** The transfer from an operator wallet (wallet page; the dashboard shows it in a dialog, through its own call). */
-export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets: OperatorWalletDto[]; onSent: () => void; via?: "walletSend" | "dashboardTransfer" }) {
+export function TransferForm({
+  wallets,
+  onSent,
+  via = "walletSend",
+}: {
+  wallets: OperatorWalletDto[];
+  onSent?: () => void;
+  via?: "walletSend" | "dashboardTransfer";
+}) {
+  const qc = useQueryClient();
   const [f, setF] = useState(EMPTY);
   const [asking, setAsking] = useState(false);
   // The same transfer tried again after no answer or a 5xx is the same request (one move).
@@ -132,7 +151,9 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
       // Above the dual-control threshold the transfer is a proposal another operator approves.
       if ("proposal" in r) return proposalCreated(r.proposal);
       snack(Msg.transferDone, { type: "success" });
-      onSent();
+      // Both wallets' balances move, and the totals with them (again when the index confirms the move: realtime/).
+      void refreshMoney(qc);
+      onSent?.();
     },
     onError: (e) => {
       retryKey.settled(e);
@@ -163,7 +184,14 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
         </Field.Root>
         <Field.Root required w={{ base: "full", md: "96" }}>
           <Field.Label>{W.to}</Field.Label>
-          <Input size="sm" list="wallet-transfer-to-options" value={f.to} onChange={(e) => setF({ ...f, to: e.target.value })} placeholder={W.toPlaceholder} data-testid="wallet-transfer-to" />
+          <Input
+            size="sm"
+            list="wallet-transfer-to-options"
+            value={f.to}
+            onChange={(e) => setF({ ...f, to: e.target.value })}
+            placeholder={W.toPlaceholder}
+            data-testid="wallet-transfer-to"
+          />
           <datalist id="wallet-transfer-to-options">
             {wallets.map((w) => (
               <option key={w.id} value={w.address}>
@@ -174,7 +202,14 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
         </Field.Root>
         <Field.Root required w={{ base: "full", md: "48" }}>
           <Field.Label>{W.amount}</Field.Label>
-          <Input size="sm" inputMode="numeric" maxLength={100} value={f.value} onChange={(e) => setF({ ...f, value: e.target.value.replace(/[^\d]/g, "") })} data-testid="wallet-transfer-value" />
+          <Input
+            size="sm"
+            inputMode="numeric"
+            maxLength={100}
+            value={f.value}
+            onChange={(e) => setF({ ...f, value: e.target.value.replace(/[^\d]/g, "") })}
+            data-testid="wallet-transfer-value"
+          />
         </Field.Root>
         <Button size="sm" colorPalette="brand" onClick={submit} loading={send.isPending} data-testid="wallet-transfer-submit">
           {W.send}
@@ -184,7 +219,11 @@ export function TransferForm({ wallets, onSent, via = "walletSend" }: { wallets:
         open={asking}
         // What is about to move, said once more: amount, from which wallet, to which address.
         message={`${Msg.transferConfirm}\n${won(Number(f.value || 0))}\n${wallets.find((w) => w.address === f.from)?.wallet ?? f.from} → ${f.to.trim()}`}
-        loading={send.isPending} onConfirm={() => send.mutate()} onClose={() => setAsking(false)} testId="wallet-transfer-confirm" />
+        loading={send.isPending}
+        onConfirm={() => send.mutate()}
+        onClose={() => setAsking(false)}
+        testId="wallet-transfer-confirm"
+      />
     </Stack>
   );
 }

@@ -6,7 +6,10 @@ import { createSimulatedProvider } from "./simulated";
  * The configured identity provider (`VERIFY_PROVIDER`, default "simulated"). A real one (PASS, NICE)
  * implements IdentityProvider and is added here; nothing else changes.
  */
-export function createIdentityProvider(verifications: Verifications, name: string = process.env.VERIFY_PROVIDER ?? "simulated"): IdentityProvider {
+export function createIdentityProvider(
+  verifications: Verifications,
+  name: string = process.env.VERIFY_PROVIDER ?? "simulated",
+): IdentityProvider {
   switch (name) {
     case "simulated":
       return createSimulatedProvider(verifications);

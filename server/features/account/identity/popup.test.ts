@@ -36,7 +36,10 @@ describe("simulated identity provider popup (Chromium)", () => {
     await opener.evaluate((u) => void window.open(u, "krw-verify", "width=480,height=720"), url);
     const popup = await popupP;
     // The browser's own favicon request is not the page's doing (503 while the web app is not built).
-    popup.on("console", (m) => m.type() === "error" && !m.location().url.endsWith("/favicon.ico") && cspErrors.push(`${m.text()} (${m.location().url})`));
+    popup.on(
+      "console",
+      (m) => m.type() === "error" && !m.location().url.endsWith("/favicon.ico") && cspErrors.push(`${m.text()} (${m.location().url})`),
+    );
     popup.on("pageerror", (e) => cspErrors.push(String(e)));
     await popup.waitForLoadState("load");
     return popup;
@@ -56,9 +59,12 @@ describe("simulated identity provider popup (Chromium)", () => {
     await popup.getByLabel("휴대폰 번호").fill("010-7000-1234");
     const closed = popup.waitForEvent("close");
     // The popup closes itself inside the click; that is the behaviour under test, not an error.
-      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
+    await popup
+      .getByRole("button", { name: "인증하기" })
+      .click()
+      .catch(() => undefined);
     await closed;
-    await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
+    await expect.poll(async () => await opener.evaluate(() => (window as any).received.length)).toBe(1);
     expect(await messages()).toEqual([{ origin: new URL(s.url).origin, data: { type: "krw-verify", key, code: 0 } }]);
     const row = await verificationByKey(s.ctx.db, key);
     expect(row).toMatchObject({ status: "verified", name: "한가람", phone: "01070001234", carrier: "KT" });
@@ -71,16 +77,22 @@ describe("simulated identity provider popup (Chromium)", () => {
     await popup.getByLabel("생년월일").fill("1990-13-01");
     await popup.getByLabel("휴대폰 번호").fill("01070005678");
     // The popup closes itself inside the click; that is the behaviour under test, not an error.
-      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
+    await popup
+      .getByRole("button", { name: "인증하기" })
+      .click()
+      .catch(() => undefined);
     await expect.poll(() => popup.locator("#verify-error").textContent()).toBe(Msg.verifyBirthInvalid);
     expect(popup.isClosed()).toBe(false);
     // Under 19: a valid answer, code 1490.
     await popup.getByLabel("생년월일").fill(birthForAge(19, 2).replace(/-/g, ""));
     const closed = popup.waitForEvent("close");
     // The popup closes itself inside the click; that is the behaviour under test, not an error.
-      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
+    await popup
+      .getByRole("button", { name: "인증하기" })
+      .click()
+      .catch(() => undefined);
     await closed;
-    await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
+    await expect.poll(async () => await opener.evaluate(() => (window as any).received.length)).toBe(1);
     expect((await messages())[0].data).toEqual({ type: "krw-verify", key, code: 1490 });
   });
 
@@ -93,9 +105,12 @@ describe("simulated identity provider popup (Chromium)", () => {
     await popup.getByLabel("휴대폰 번호").fill("01011112222");
     const closed = popup.waitForEvent("close");
     // The popup closes itself inside the click; that is the behaviour under test, not an error.
-      await popup.getByRole("button", { name: "인증하기" }).click().catch(() => undefined);
+    await popup
+      .getByRole("button", { name: "인증하기" })
+      .click()
+      .catch(() => undefined);
     await closed;
-    await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
+    await expect.poll(async () => await opener.evaluate(() => (window as any).received.length)).toBe(1);
     expect((await messages())[0].data).toEqual({ type: "krw-verify", key, code: 1417 });
   });
 
@@ -109,9 +124,12 @@ describe("simulated identity provider popup (Chromium)", () => {
       expect(await popup.locator("form").count()).toBe(0);
       const closed = popup.waitForEvent("close");
       // The popup closes itself inside the click; that is the behaviour under test, not an error.
-      await popup.getByRole("button", { name: "닫기" }).click().catch(() => undefined);
+      await popup
+        .getByRole("button", { name: "닫기" })
+        .click()
+        .catch(() => undefined);
       await closed;
-      await expect.poll(async () => (await opener.evaluate(() => (window as any).received.length))).toBe(1);
+      await expect.poll(async () => await opener.evaluate(() => (window as any).received.length)).toBe(1);
       expect((await messages())[0].data).toEqual({ type: "krw-verify", key: "", code: 3 });
     }
   });

@@ -35,11 +35,16 @@ export function createSimulatedProvider(verifications: Verifications): IdentityP
       r.get("/verify/:key", async (req, res) => {
         const row = await verifications.pending(String(req.params.key));
         res.setHeader("Cache-Control", "no-store");
-        res.status(row ? 200 : 404).type("text/html; charset=utf-8").send(verifyPage(row ? { key: row.key, purpose: row.purpose } : null));
+        res
+          .status(row ? 200 : 404)
+          .type("text/html; charset=utf-8")
+          .send(verifyPage(row ? { key: row.key, purpose: row.purpose } : null));
       });
 
       // The provider's answer: envelope 200 with the verification code, whatever it is; 400 only for a form to correct.
-      handle(accountApi.verifySubmit, { pre: [submitLimiter] }, async ({ body: { key, ...identity } }) => ({ code: await verifications.complete(key, identity) }));
+      handle(accountApi.verifySubmit, { pre: [submitLimiter] }, async ({ body: { key, ...identity } }) => ({
+        code: await verifications.complete(key, identity),
+      }));
       return r;
     },
   };

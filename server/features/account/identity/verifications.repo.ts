@@ -8,8 +8,14 @@ export async function verificationByKey(db: AppTx, key: string): Promise<Verific
   return db.selectFrom("verifications").selectAll().where("key", "=", key).executeTakeFirst();
 }
 
-export async function insertVerification(db: AppTx, v: { key: string; purpose: VerificationRow["purpose"]; expires_at: string; created_at: string }): Promise<void> {
-  await db.insertInto("verifications").values({ ...v, status: "issued" }).execute();
+export async function insertVerification(
+  db: AppTx,
+  v: { key: string; purpose: VerificationRow["purpose"]; expires_at: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto("verifications")
+    .values({ ...v, status: "issued" })
+    .execute();
 }
 
 /** Drops keys that expired before `before` (they carry identities; kept a while for support). */
@@ -35,7 +41,13 @@ export async function markVerified(
 }
 
 /** Marks a verified, unexpired key of `purpose` and `code` used and returns it; undefined when it was not usable. */
-export async function claimVerification(db: AppTx, key: string, purpose: VerificationRow["purpose"], code: number, now: string): Promise<VerificationRow | undefined> {
+export async function claimVerification(
+  db: AppTx,
+  key: string,
+  purpose: VerificationRow["purpose"],
+  code: number,
+  now: string,
+): Promise<VerificationRow | undefined> {
   return db
     .updateTable("verifications")
     .set({ status: "used" })

@@ -16,7 +16,12 @@ export function AddressPicker({ value, onChange }: { value: PickedAddress | null
           </Text>
           <Field.Root>
             <Field.Label fontSize="sm">{L.address.detail}</Field.Label>
-            <Input maxLength={50} value={value.detail ?? ""} onChange={(e) => onChange({ ...value, detail: e.target.value })} data-testid="address-detail" />
+            <Input
+              maxLength={50}
+              value={value.detail ?? ""}
+              onChange={(e) => onChange({ ...value, detail: e.target.value })}
+              data-testid="address-detail"
+            />
           </Field.Root>
         </>
       )}

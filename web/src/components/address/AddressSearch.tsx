@@ -43,7 +43,12 @@ export function AddressSearch({ onPick }: { onPick: (a: PickedAddress) => void }
     }).embed(embedRef.current);
   }, [mode, open]);
 
-  if (mode === "loading") return <Button size="sm" variant="outline" loading disabled>{L.address.search}</Button>;
+  if (mode === "loading")
+    return (
+      <Button size="sm" variant="outline" loading disabled>
+        {L.address.search}
+      </Button>
+    );
   if (mode === "manual") return <ManualAddressForm onPick={onPick} />;
   return (
     <Stack gap="2">
@@ -78,11 +83,24 @@ function ManualAddressForm({ onPick }: { onPick: (a: PickedAddress) => void }) {
       <HStack gap="2" align="flex-end">
         <Field.Root maxW="32">
           <Field.Label fontSize="xs">{L.address.zonecode}</Field.Label>
-          <Input size="sm" inputMode="numeric" maxLength={5} value={zonecode} onChange={(e) => setZonecode(e.target.value.replace(/\D/g, ""))} data-testid="address-zonecode" />
+          <Input
+            size="sm"
+            inputMode="numeric"
+            maxLength={5}
+            value={zonecode}
+            onChange={(e) => setZonecode(e.target.value.replace(/\D/g, ""))}
+            data-testid="address-zonecode"
+          />
         </Field.Root>
         <Field.Root flex="1">
           <Field.Label fontSize="xs">{type === "R" ? L.address.road : L.address.jibun}</Field.Label>
-          <Input size="sm" maxLength={BASE_ADDRESS_MAX} value={address} onChange={(e) => setAddress(e.target.value)} data-testid="address-base-input" />
+          <Input
+            size="sm"
+            maxLength={BASE_ADDRESS_MAX}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            data-testid="address-base-input"
+          />
         </Field.Root>
       </HStack>
       <Button

@@ -49,7 +49,13 @@ export function Header({ landing, minimal }: { landing: boolean; minimal: boolea
     >
       <Container maxW="7xl" px={{ base: "4", md: "6" }}>
         <Flex h="16" align="center" justify="space-between" gap="4">
-          <Link asChild fontWeight="black" fontSize="xl" color={onHero ? "header.fgOnHero" : "brand.fg"} _hover={{ textDecoration: "none" }}>
+          <Link
+            asChild
+            fontWeight="black"
+            fontSize="xl"
+            color={onHero ? "header.fgOnHero" : "brand.fg"}
+            _hover={{ textDecoration: "none" }}
+          >
             <RouterLink to="/" data-testid="header-logo">
               {L.brand}
             </RouterLink>

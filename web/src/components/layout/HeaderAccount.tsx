@@ -5,7 +5,17 @@ import { Link as RouterLink } from "react-router";
 import { L } from "../../labels";
 
 /** Right side of the header: balance + logout when logged in, else login / sign-up links. */
-export function HeaderAccount({ loggedIn, onHero, onLogout, compact }: { loggedIn: boolean; onHero: boolean; onLogout: () => void; compact?: boolean }) {
+export function HeaderAccount({
+  loggedIn,
+  onHero,
+  onLogout,
+  compact,
+}: {
+  loggedIn: boolean;
+  onHero: boolean;
+  onLogout: () => void;
+  compact?: boolean;
+}) {
   const color = onHero ? "header.fgOnHero" : "fg";
   if (!loggedIn) {
     return (
@@ -26,7 +36,14 @@ export function HeaderAccount({ loggedIn, onHero, onLogout, compact }: { loggedI
   return (
     <HStack gap="3" fontSize="sm">
       {!compact && <HeaderBalance color={color} />}
-      <Button size="xs" variant="outline" colorPalette={onHero ? "gray" : "brand"} color={color} onClick={onLogout} data-testid="header-logout">
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette={onHero ? "gray" : "brand"}
+        color={color}
+        onClick={onLogout}
+        data-testid="header-logout"
+      >
         {L.nav.logout}
       </Button>
     </HStack>

@@ -83,7 +83,19 @@ export function HeaderDrawer({ onHero, loggedIn, onLogout }: { onHero: boolean; 
   );
 }
 
-function DrawerLink({ to, label, testId, onClick, bold }: { to: string; label: string; testId: string; onClick: () => void; bold?: boolean }) {
+function DrawerLink({
+  to,
+  label,
+  testId,
+  onClick,
+  bold,
+}: {
+  to: string;
+  label: string;
+  testId: string;
+  onClick: () => void;
+  bold?: boolean;
+}) {
   return (
     <Link asChild pl={bold ? "0" : "3"} py="1" fontWeight={bold ? "bold" : "normal"} color="fg">
       <NavLink to={to} onClick={onClick} data-testid={testId}>

@@ -8,7 +8,12 @@ export function HeaderNav({ onHero }: { onHero: boolean }) {
     <HStack as="nav" gap="8" display={{ base: "none", lg: "flex" }} aria-label="주 메뉴">
       {NAV.map((g) => (
         <Box key={g.to} position="relative" className="group" py="5">
-          <Link asChild fontWeight="semibold" color={onHero ? "header.fgOnHero" : "fg"} _hover={{ color: "brand.fg", textDecoration: "none" }}>
+          <Link
+            asChild
+            fontWeight="semibold"
+            color={onHero ? "header.fgOnHero" : "fg"}
+            _hover={{ color: "brand.fg", textDecoration: "none" }}
+          >
             <NavLink to={g.to} data-testid={g.testId}>
               {g.label}
             </NavLink>
@@ -31,7 +36,14 @@ export function HeaderNav({ onHero }: { onHero: boolean }) {
               _groupFocusWithin={{ display: "flex" }}
             >
               {g.children.map((c) => (
-                <Link key={c.to} asChild px="4" py="2" color="fg" _hover={{ bg: "brand.subtle", color: "brand.fg", textDecoration: "none" }}>
+                <Link
+                  key={c.to}
+                  asChild
+                  px="4"
+                  py="2"
+                  color="fg"
+                  _hover={{ bg: "brand.subtle", color: "brand.fg", textDecoration: "none" }}
+                >
                   <NavLink to={c.to} data-testid={c.testId}>
                     {c.label}
                   </NavLink>

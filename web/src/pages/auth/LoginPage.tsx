@@ -67,7 +67,12 @@ export default function LoginPage() {
             <Alert.Title>{Msg.sessionExpired}</Alert.Title>
           </Alert.Root>
         )}
-        <LoginForm onSubmit={(v) => login.mutate(v)} loading={login.isPending} onFindPassword={reauth.start} findingPassword={reauth.waiting} />
+        <LoginForm
+          onSubmit={(v) => login.mutate(v)}
+          loading={login.isPending}
+          onFindPassword={reauth.start}
+          findingPassword={reauth.waiting}
+        />
       </Stack>
       <AlertDialog message={error} onClose={() => setError(null)} testId="login-error" />
     </Container>

@@ -32,14 +32,23 @@ export default function PasswordPage() {
     onError: (e) => {
       // A key that no longer verifies anyone (expired after 10 minutes, used) will not pass on a retry: the
       // verification failed page (result 3) leads back to a new one.
-      if (e instanceof ApiError && e.code === Code.BAD_REQUEST && e.message === Msg.verifyInvalid) return navigate(`/result?type=${ResultType.INVALID}`, { replace: true });
+      if (e instanceof ApiError && e.code === Code.BAD_REQUEST && e.message === Msg.verifyInvalid)
+        return navigate(`/result?type=${ResultType.INVALID}`, { replace: true });
       snack(reauth ? Msg.passwordResetFailed : Msg.signupFailed, { type: "error" });
     },
   });
 
   return (
     <Container maxW="sm" pt={{ base: "24", md: "32" }} pb="20">
-      <Stack gap="6" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "6", md: "8" }} data-testid="password-page" data-mode={reauth ? "reauth" : "signup"}>
+      <Stack
+        gap="6"
+        bg="bg"
+        borderWidth="1px"
+        borderRadius="xl"
+        p={{ base: "6", md: "8" }}
+        data-testid="password-page"
+        data-mode={reauth ? "reauth" : "signup"}
+      >
         <Heading size="xl">{reauth ? L.password.titleReset : L.password.titleSignup}</Heading>
         <Text color="fg.muted" fontSize="sm">
           {L.password.intro}

@@ -40,7 +40,15 @@ export function SignupConsents({ value, onChange }: { value: Consents; onChange:
             <Checkbox.Label>{c.label}</Checkbox.Label>
           </Checkbox.Root>
           <Box flexShrink={0}>
-            <Link href={c.to} target="_blank" rel="noopener" fontSize="sm" color="fg.muted" textDecoration="underline" data-testid={`signup-view-${c.id}`}>
+            <Link
+              href={c.to}
+              target="_blank"
+              rel="noopener"
+              fontSize="sm"
+              color="fg.muted"
+              textDecoration="underline"
+              data-testid={`signup-view-${c.id}`}
+            >
               {L.signup.view}
             </Link>
           </Box>

@@ -28,7 +28,15 @@ export default function SignupPage() {
         <Text fontSize="xs" color="fg.muted">
           {L.signup.minorNotice}
         </Text>
-        <Button colorPalette="brand" size="lg" disabled={!ready} loading={verify.waiting} loadingText={L.signup.verifying} onClick={verify.start} data-testid="signup-verify">
+        <Button
+          colorPalette="brand"
+          size="lg"
+          disabled={!ready}
+          loading={verify.waiting}
+          loadingText={L.signup.verifying}
+          onClick={verify.start}
+          data-testid="signup-verify"
+        >
           {L.signup.verify}
         </Button>
       </Stack>

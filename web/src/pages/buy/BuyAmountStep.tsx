@@ -32,7 +32,14 @@ export function BuyAmountStep({ info, form, onNext }: BuyAmountStepProps) {
           control={form.control}
           name="amount"
           render={({ field }) => (
-            <AmountInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder={L.amountPlaceholder} data-testid="buy-amount" size="lg" />
+            <AmountInput
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder={L.amountPlaceholder}
+              data-testid="buy-amount"
+              size="lg"
+            />
           )}
         />
         {shownError ? (
@@ -48,12 +55,7 @@ export function BuyAmountStep({ info, form, onNext }: BuyAmountStepProps) {
             {L.plus(formatWon(won))}
           </Button>
         ))}
-        <Button
-          size="sm"
-          variant="subtle"
-          onClick={() => form.reset({ amount: "" })}
-          data-testid="buy-reset"
-        >
+        <Button size="sm" variant="subtle" onClick={() => form.reset({ amount: "" })} data-testid="buy-reset">
           {L.reset}
         </Button>
       </Wrap>
@@ -78,7 +80,15 @@ export function BuyAmountStep({ info, form, onNext }: BuyAmountStepProps) {
       </DataList.Root>
 
       <Flex justify="flex-end">
-        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!info} colorPalette="brand" data-testid="buy-next">
+        <Button
+          type="submit"
+          size="lg"
+          w={{ base: "full", sm: "auto" }}
+          minW="32"
+          disabled={!info}
+          colorPalette="brand"
+          data-testid="buy-next"
+        >
           {L.next}
         </Button>
       </Flex>

@@ -72,7 +72,8 @@ export function BuyConfirmStep({ value, bankInfo, onPrev, onSubmit }: BuyConfirm
             checked={checked[i]}
             onCheckedChange={(d) => setChecked((c) => c.map((v, j) => (j === i ? d.checked === true : v)))}
             alignItems="flex-start"
-            colorPalette="brand" data-testid={`buy-check-${i + 1}`}
+            colorPalette="brand"
+            data-testid={`buy-check-${i + 1}`}
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control mt="0.5" />
@@ -91,7 +92,8 @@ export function BuyConfirmStep({ value, bankInfo, onPrev, onSubmit }: BuyConfirm
           minW="28"
           disabled={!allChecked || !bankInfo}
           onClick={onSubmit}
-          colorPalette="brand" data-testid="buy-submit"
+          colorPalette="brand"
+          data-testid="buy-submit"
         >
           {L.submit}
         </Button>

@@ -5,9 +5,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ResultType } from "@domain/constants";
 import { buyFormSchema, type BuyForm } from "@domain/schemas/forms";
 import { purchasesApi } from "@domain/api/purchases";
-import { balanceKey } from "../../api/balance";
 import { callEndpoint } from "../../api/endpoint";
-import { moneyKeys, useBuyInfo } from "../../api/moneyQueries";
+import { useBuyInfo } from "../../api/moneyQueries";
+import { refreshMoney } from "../../api/refreshMoney";
 import { LoadError } from "../../components/ListState";
 import { PageFrame } from "../../components/PageFrame";
 import { PasswordDialog } from "@common/PasswordDialog";
@@ -47,7 +47,7 @@ export default function BuyPage() {
 
   async function charge(password: string, idempotencyKey: string) {
     const order = await callEndpoint(purchasesApi.buyCharge, { password, value: Number(amount) }, { idempotencyKey });
-    for (const queryKey of [balanceKey, moneyKeys.buyInfo, moneyKeys.historyAll]) void qc.invalidateQueries({ queryKey });
+    refreshMoney(qc);
     clearDraft(DRAFT);
     setAskPassword(false);
     // Result 6 shows what to deposit where and by when (kept in the history entry's state, so a reload keeps it):

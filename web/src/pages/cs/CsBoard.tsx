@@ -16,13 +16,22 @@ import { intParam, useUrlView } from "../../lib/useUrlView";
 type BoardPage = z.infer<typeof csPostPage | typeof csEventPage>;
 
 /** An event's period, else the post's date. */
-const postDate = (post: CsPost | CsEvent) => ("startAt" in post && post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt));
+const postDate = (post: CsPost | CsEvent) =>
+  "startAt" in post && post.startAt ? `${L.cs.eventPeriod} ${post.startAt} ~ ${post.endAt}` : formatDate(post.createdAt);
 
 /**
  * A read-only board (notices, FAQ, events): paged list, then one post with a back button. The page and
  * the open post live in the URL (?page=2&id=7): Back closes the post, a reload shows it again.
  */
-export function CsBoard({ useList, preview, testId }: { useList: (page: number) => UseQueryResult<BoardPage>; preview: boolean; testId: string }) {
+export function CsBoard({
+  useList,
+  preview,
+  testId,
+}: {
+  useList: (page: number) => UseQueryResult<BoardPage>;
+  preview: boolean;
+  testId: string;
+}) {
   const view = useUrlView();
   const page = intParam(view.params, "page") ?? 1;
   const id = intParam(view.params, "id");

@@ -23,7 +23,8 @@ export default function InquiryPage() {
 
   let body;
   if (mode === "new") body = <InquiryForm onDone={toList} onCancel={toList} />;
-  else if (inquiry && mode === "edit") body = <InquiryForm inquiry={inquiry} onDone={() => view.close({ page, id })} onCancel={() => view.close({ page, id })} />;
+  else if (inquiry && mode === "edit")
+    body = <InquiryForm inquiry={inquiry} onDone={() => view.close({ page, id })} onCancel={() => view.close({ page, id })} />;
   else if (inquiry) body = <InquiryDetail inquiry={inquiry} onBack={toList} onEdit={() => view.open({ page, id, mode: "edit" })} />;
   else
     body = (

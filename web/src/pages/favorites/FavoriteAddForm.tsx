@@ -36,8 +36,23 @@ export function FavoriteAddForm() {
       }}
     >
       <Flex gap="2" direction={{ base: "column", md: "row" }}>
-        <Input placeholder={L.favorite.nickname} maxLength={30} value={nickname} onChange={(e) => setNickname(e.target.value)} flex={{ md: "1" }} data-testid="favorite-nickname" />
-        <Input placeholder={L.favorite.address} maxLength={100} value={address} onChange={(e) => setAddress(e.target.value)} flex={{ md: "2" }} fontFamily="mono" data-testid="favorite-address" />
+        <Input
+          placeholder={L.favorite.nickname}
+          maxLength={30}
+          value={nickname}
+          onChange={(e) => setNickname(e.target.value)}
+          flex={{ md: "1" }}
+          data-testid="favorite-nickname"
+        />
+        <Input
+          placeholder={L.favorite.address}
+          maxLength={100}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          flex={{ md: "2" }}
+          fontFamily="mono"
+          data-testid="favorite-address"
+        />
         <Button type="submit" colorPalette="brand" loading={add.isPending} data-testid="favorite-add">
           {L.favorite.add}
         </Button>

@@ -60,14 +60,26 @@ export function FavoriteList({ list }: { list: Favorite[] }) {
           <Checkbox.Control />
           <Checkbox.Label>{L.favorite.selectAll}</Checkbox.Label>
         </Checkbox.Root>
-        <Button size="sm" variant="outline" colorPalette="red" disabled={selected.size === 0} onClick={() => setConfirm(true)} data-testid="favorite-delete">
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          disabled={selected.size === 0}
+          onClick={() => setConfirm(true)}
+          data-testid="favorite-delete"
+        >
           {L.favorite.deleteSelected}
         </Button>
       </HStack>
       <Stack gap="0" borderTopWidth="1px" data-testid="favorite-list">
         {rows.map((f) => (
           <HStack key={f.id} gap="3" py="3" px="1" borderBottomWidth="1px" data-testid="favorite-row" data-id={f.id} data-checked={f.check}>
-            <Checkbox.Root checked={selected.has(f.id)} onCheckedChange={() => toggle(f.id)} colorPalette="brand" data-testid="favorite-select">
+            <Checkbox.Root
+              checked={selected.has(f.id)}
+              onCheckedChange={() => toggle(f.id)}
+              colorPalette="brand"
+              data-testid="favorite-select"
+            >
               <Checkbox.HiddenInput aria-label={f.nickname} />
               <Checkbox.Control />
             </Checkbox.Root>

@@ -4,9 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatHistoryDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { purchasesApi } from "@domain/api/purchases";
-import { balanceKey } from "../../api/balance";
 import { callEndpoint } from "../../api/endpoint";
-import { moneyKeys } from "../../api/moneyQueries";
+import { refreshMoney } from "../../api/refreshMoney";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { CopyButton } from "../../components/CopyButton";
 import { snack } from "../../components/ui/toaster";
@@ -23,13 +22,18 @@ export function HistoryDeposit({ deposit }: { deposit: NonNullable<HistoryEntry[
     onSuccess: () => {
       snack(Msg.buyCancelDone);
       setCancelled(true);
-      for (const queryKey of [moneyKeys.historyAll, moneyKeys.buyInfo, balanceKey]) void qc.invalidateQueries({ queryKey });
+      refreshMoney(qc);
     },
     onError: (e) => snack(e.message, { type: "error" }),
     onSettled: () => setConfirm(false),
   });
   const bank = deposit.bank;
-  if (cancelled) return <Text color="fg.muted" fontSize="sm" data-testid="history-deposit-cancelled">{Msg.buyCancelDone}</Text>;
+  if (cancelled)
+    return (
+      <Text color="fg.muted" fontSize="sm" data-testid="history-deposit-cancelled">
+        {Msg.buyCancelDone}
+      </Text>
+    );
   return (
     <Stack gap="3" bg="bg.subtle" borderRadius="md" p="3" data-testid="history-deposit">
       <Text fontWeight="semibold" fontSize="sm">

@@ -26,14 +26,32 @@ function useReducedMotion(): boolean {
 export function LandingHero() {
   const still = useReducedMotion();
   return (
-    <Box position="relative" minH="100dvh" display="flex" alignItems="center" color="hero.fg" bg="hero.from" overflow="hidden" data-testid="landing-hero">
+    <Box
+      position="relative"
+      minH="100dvh"
+      display="flex"
+      alignItems="center"
+      color="hero.fg"
+      bg="hero.from"
+      overflow="hidden"
+      data-testid="landing-hero"
+    >
       {still ? (
         <Box asChild position="absolute" inset="0" w="full" h="full" objectFit="cover">
           <img src="/media/hero-poster.jpg" alt="" data-testid="landing-hero-poster" />
         </Box>
       ) : (
         <Box asChild position="absolute" inset="0" w="full" h="full" objectFit="cover">
-          <video autoPlay muted loop playsInline preload="auto" poster="/media/hero-poster.jpg" aria-hidden data-testid="landing-hero-video">
+          <video
+            autoPlay
+            muted
+            loop
+            playsInline
+            preload="auto"
+            poster="/media/hero-poster.jpg"
+            aria-hidden
+            data-testid="landing-hero-video"
+          >
             <source src="/media/hero.webm" type="video/webm" />
             <source src="/media/hero.mp4" type="video/mp4" />
           </video>

@@ -19,7 +19,15 @@ export function LandingShortcuts() {
       <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: "3", md: "6" }}>
         {SHORTCUTS.map((s) => (
           <Link key={s.to} to={s.to} data-testid={s.testId}>
-            <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: "5", md: "8" }} textAlign="center" _hover={{ borderColor: "brand.solid", boxShadow: "md" }} transition="all 0.2s">
+            <Box
+              bg="bg"
+              borderWidth="1px"
+              borderRadius="xl"
+              p={{ base: "5", md: "8" }}
+              textAlign="center"
+              _hover={{ borderColor: "brand.solid", boxShadow: "md" }}
+              transition="all 0.2s"
+            >
               <Icon fontSize="3xl" color="brand.fg" aria-hidden>
                 <s.Icon />
               </Icon>

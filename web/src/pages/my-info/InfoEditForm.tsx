@@ -16,7 +16,11 @@ export function InfoEditForm({ info }: { info: MyInfo }) {
   const [picked, setPicked] = useState<PickedAddress | null>(null);
   const update = useUpdateMyInfo();
 
-  const body = { nickname: nickname.trim() || null, email: email.trim() || null, address: picked ? addressLine(picked) : (info.homeAddress ?? null) };
+  const body = {
+    nickname: nickname.trim() || null,
+    email: email.trim() || null,
+    address: picked ? addressLine(picked) : (info.homeAddress ?? null),
+  };
   const parsed = myInfoUpdateBody.safeParse(body);
   const errorOf = (field: string) => (parsed.success ? null : (parsed.error.issues.find((i) => i.path[0] === field)?.message ?? null));
   const nicknameErr = errorOf("nickname");

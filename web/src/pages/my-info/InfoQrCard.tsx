@@ -7,7 +7,12 @@ import { copyAndTell } from "@common/clipboard";
 
 /** The QR payload other apps read to pay this member. */
 export function qrPayload(info: MyInfo): string {
-  return JSON.stringify({ SPECIAL: "KRWVOUCHER", NAME: info.username, ADDRESS: info.wallets?.[0]?.address ?? info.address ?? "", PHONE: info.phonenumber });
+  return JSON.stringify({
+    SPECIAL: "KRWVOUCHER",
+    NAME: info.username,
+    ADDRESS: info.wallets?.[0]?.address ?? info.address ?? "",
+    PHONE: info.phonenumber,
+  });
 }
 
 export function InfoQrCard({ info }: { info: MyInfo }) {

@@ -39,14 +39,27 @@ export function SendAmountSection({ kind, label, rules, amount, error, onAmount,
             {L.all}
           </Button>
         </HStack>
-        {error ? <Field.ErrorText data-testid={`${kind}-amount-error`}>{error}</Field.ErrorText> : <Field.HelperText>{rules}</Field.HelperText>}
+        {error ? (
+          <Field.ErrorText data-testid={`${kind}-amount-error`}>{error}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{rules}</Field.HelperText>
+        )}
       </Field.Root>
 
       <SendBalanceLine balance={balance} />
       <SendSummary value={amount === "" ? null : Number(amount)} />
 
       <Flex justify="flex-end">
-        <Button type="submit" size="lg" w={{ base: "full", sm: "auto" }} minW="32" disabled={!filled || balance === undefined} loading={busy} colorPalette="brand" data-testid="send-next">
+        <Button
+          type="submit"
+          size="lg"
+          w={{ base: "full", sm: "auto" }}
+          minW="32"
+          disabled={!filled || balance === undefined}
+          loading={busy}
+          colorPalette="brand"
+          data-testid="send-next"
+        >
           {L.next}
         </Button>
       </Flex>

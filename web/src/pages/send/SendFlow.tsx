@@ -5,8 +5,8 @@ import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { sendFormSchema, type SendForm } from "@domain/schemas/forms";
 import { Msg } from "@domain/messages";
-import { balanceKey, useBalance } from "../../api/balance";
-import { moneyKeys } from "../../api/moneyQueries";
+import { useBalance } from "../../api/balance";
+import { refreshMoney } from "../../api/refreshMoney";
 import { PasswordDialog } from "@common/PasswordDialog";
 import { RecentList } from "../../components/RecentList";
 import { LoadError } from "../../components/ListState";
@@ -87,8 +87,7 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
     const done = await cfg.pay(counterpart, Number(values.amount), password, idempotencyKey);
     // Sent but not yet confirmed (a slow chain): the result page follows, and the member is told it is on its way.
     if (done.status === "pending") snack(Msg.paymentPending, { type: "info", duration: SNACK_SEND_MS });
-    void qc.invalidateQueries({ queryKey: balanceKey });
-    void qc.invalidateQueries({ queryKey: moneyKeys.historyAll });
+    refreshMoney(qc);
     clearDraft(draftName);
     setAskPassword(false);
     // Replace the confirm entry: Back from the result must not offer the paid form again.
@@ -102,7 +101,13 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
         <LoadError message={balanceQuery.error.message} onRetry={() => void balanceQuery.refetch()} retrying={balanceQuery.isFetching} />
       )}
       {confirmStep ? (
-        <SendConfirmStep cfg={cfg} counterpart={counterpart} value={Number(values.amount)} onPrev={back} onConfirm={() => setAskPassword(true)} />
+        <SendConfirmStep
+          cfg={cfg}
+          counterpart={counterpart}
+          value={Number(values.amount)}
+          onPrev={back}
+          onConfirm={() => setAskPassword(true)}
+        />
       ) : (
         <SendRequestStep cfg={cfg} form={form} values={values} balance={balance} busy={looking} onNext={lookup} />
       )}

@@ -73,7 +73,9 @@ export function SendRequestStep({ cfg, form, values, balance, busy, onNext }: Se
               />
             )}
           />
-          {!phone && <SendFavoritePicker onPick={(address) => form.setValue("recipient", address, { shouldValidate: true, shouldTouch: true })} />}
+          {!phone && (
+            <SendFavoritePicker onPick={(address) => form.setValue("recipient", address, { shouldValidate: true, shouldTouch: true })} />
+          )}
         </HStack>
         {errors.recipient && <Field.ErrorText data-testid={`${recipientId}-error`}>{errors.recipient.message}</Field.ErrorText>}
       </Field.Root>

@@ -1,6 +1,5 @@
 /* Simulated identity provider popup: submit the form, then post the result code to the opener (same origin only). */
-(function () {
-  "use strict";
+(() => {
   var root = document.getElementById("verify");
   var key = root.getAttribute("data-key") || "";
   var INVALID = 3;
@@ -13,21 +12,27 @@
     }
     var done = document.getElementById("verify-done");
     if (done) {
-      done.textContent = code === 0 || code === 1417 ? "본인인증이 완료되었습니다. 이 창을 닫아 주세요." : "본인인증을 완료하지 못했습니다. 이 창을 닫고 다시 시도해 주세요.";
+      done.textContent =
+        code === 0 || code === 1417
+          ? "본인인증이 완료되었습니다. 이 창을 닫아 주세요."
+          : "본인인증을 완료하지 못했습니다. 이 창을 닫고 다시 시도해 주세요.";
       done.hidden = false;
     }
   }
 
   var close = document.getElementById("verify-close");
-  if (close) close.addEventListener("click", function () { finish(INVALID); });
+  if (close)
+    close.addEventListener("click", () => {
+      finish(INVALID);
+    });
 
   var form = document.getElementById("verify-form");
   if (!form) return;
   var error = document.getElementById("verify-error");
   var submit = document.getElementById("verify-submit");
-  var digits = function (v) { return String(v || "").replace(/\D/g, ""); };
+  var digits = (v) => String(v || "").replace(/\D/g, "");
 
-  form.addEventListener("submit", function (event) {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     error.hidden = true;
     submit.disabled = true;
@@ -39,8 +44,8 @@
       carrier: form.elements.carrier.value,
     };
     fetch("/api/verify/submit", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-      .then(function (res) { return res.json(); })
-      .then(function (env) {
+      .then((res) => res.json())
+      .then((env) => {
         if (env.code === 200) {
           form.hidden = true;
           finish(env.data.code);
@@ -50,7 +55,7 @@
         error.hidden = false;
         submit.disabled = false;
       })
-      .catch(function () {
+      .catch(() => {
         error.textContent = "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.";
         error.hidden = false;
         submit.disabled = false;

@@ -20,7 +20,11 @@ export function InquiryForm({ inquiry, onDone, onCancel }: { inquiry?: Inquiry; 
   const submit = () => {
     // Plain text goes up and is stored as typed; it is escaped where it is shown.
     const body = { title: title.trim(), content: content.trim() };
-    const done = { onSuccess: () => (snack(inquiry ? L.cs.updated : Msg.inquiryCreated), onDone()), onError: (e: Error) => snack(e.message), onSettled: () => setConfirm(false) };
+    const done = {
+      onSuccess: () => (snack(inquiry ? L.cs.updated : Msg.inquiryCreated), onDone()),
+      onError: (e: Error) => snack(e.message),
+      onSettled: () => setConfirm(false),
+    };
     if (inquiry) update.mutate({ id: inquiry.id, ...body }, done);
     else create.mutate(body, done);
   };

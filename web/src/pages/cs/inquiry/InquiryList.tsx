@@ -17,7 +17,18 @@ export function InquiryList({ page, onPage, onOpen }: { page: number; onPage: (p
     <>
       <Stack gap="0" borderTopWidth="1px" data-testid="inquiry-list">
         {rows.map((q) => (
-          <Box as="button" key={q.id} textAlign="left" py="4" px="2" borderBottomWidth="1px" _hover={{ bg: "bg.subtle" }} onClick={() => onOpen(q)} data-testid="inquiry-row" data-id={q.id}>
+          <Box
+            as="button"
+            key={q.id}
+            textAlign="left"
+            py="4"
+            px="2"
+            borderBottomWidth="1px"
+            _hover={{ bg: "bg.subtle" }}
+            onClick={() => onOpen(q)}
+            data-testid="inquiry-row"
+            data-id={q.id}
+          >
             <HStack justify="space-between" gap="3">
               <Text fontWeight="semibold" lineClamp={1}>
                 {q.title}
