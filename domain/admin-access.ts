@@ -79,6 +79,8 @@ export const AREAS = {
   proposalApprove: staff("isApprove1"),
   /** Proposals of kinds no older call makes: burn, allowance, pause/unpause. Super admins only. */
   proposalControl: { who: "super" },
+  /** Refunds (/admin/refund): the list, payout (burn; above the threshold a proposal) and rejection (return). */
+  refund: staff("isRefund1"),
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -108,4 +110,5 @@ export const NOTIFY_AREA = {
   문의: "boardInquiry",
   정산: "settlementManagement",
   승인: "proposalApprove",
+  환불: "refund",
 } as const satisfies Record<string, AdminArea>;

@@ -28,6 +28,20 @@ export const Code = {
   RECIPIENT_REFUSED: 1133,
   /** No deposit account is registered for purchases. */
   NO_MAIN_BANK: 1134,
+  /** Refunds (issue 36), each its own code and Korean message. HTTP 422. The bank account's holder is not the member's verified name. */
+  REFUND_HOLDER_MISMATCH: 1140,
+  /** The bank account could not be found. */
+  REFUND_ACCOUNT_NOT_FOUND: 1141,
+  /** The amount is above what is refundable now (or nothing is refundable yet). */
+  REFUND_OVER_REFUNDABLE: 1142,
+  /** The account is closed (탈퇴). */
+  ACCOUNT_CLOSED: 1143,
+  /** 청약철회 refused: past the days, partly used, or already cancelled. */
+  REFUND_NOT_WITHDRAWABLE: 1144,
+  /** A refund of this member is already open (one at a time). */
+  REFUND_ALREADY_OPEN: 1145,
+  /** Closing refused: a balance to refund first (or to forfeit, when below the refund fee). */
+  CLOSING_BALANCE_LEFT: 1146,
   /**
    * An operator's login whose password is right but whose one-time code (TOTP or recovery code) is missing: the same
    * call again with `otp` completes it. HTTP 401.
@@ -49,6 +63,7 @@ export function httpStatusFor(code: number): number {
   if (code === Code.OTP_REQUIRED) return 401;
   if (code === Code.OTP_ENROL_REQUIRED) return 403;
   if (code >= Code.AMOUNT_REFUSED && code <= Code.NO_MAIN_BANK) return 422;
+  if (code >= Code.REFUND_HOLDER_MISMATCH && code <= Code.CLOSING_BALANCE_LEFT) return 422;
   if (code === Code.ALREADY_MEMBER) return 409;
   if (code === Code.UNDER_AGE) return 403;
   return 400;

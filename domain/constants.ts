@@ -109,6 +109,7 @@ export const ADMIN_FLAGS = [
   "isNotice1",
   "isApiKey1",
   "isApprove1",
+  "isRefund1",
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Partial<Record<AdminFlag, boolean>>;

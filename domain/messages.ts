@@ -1,3 +1,4 @@
+import { REFUND_EXPIRED_PERCENT, WITHDRAWAL_DAYS } from "./policy/refund";
 /** Every Korean message of the product, in one place. Spec strings are kept verbatim. */
 export const Msg = {
   // generic
@@ -236,6 +237,25 @@ export const Msg = {
   transferConfirm: "전송하시겠습니까?",
   transferFailed: "전송에 실패하였습니다.",
   // Settlement (calc/*, spec §8 calc request)
+  refundHolderMismatch: "예금주 성명이 회원님의 실명과 일치하지 않습니다. 본인 명의의 계좌를 입력해 주세요.",
+  refundAccountNotFound: "계좌를 확인할 수 없습니다. 은행과 계좌번호를 확인해 주세요.",
+  refundOverRefundable: "환불 가능 금액을 초과합니다.",
+  refundNothingRefundable: "지금 환불할 수 있는 금액이 없습니다.",
+  refundWholeOnly: "공제가 있는 환불은 환불 가능 금액 전액으로만 신청할 수 있습니다.",
+  accountClosed: "탈퇴한 회원입니다.",
+  refundNotWithdrawable: `청약철회는 구매 승인 후 ${WITHDRAWAL_DAYS}일 이내, 사용하지 않은 구매만 할 수 있습니다.`,
+  refundAlreadyOpen: "처리 중인 환불 신청이 있습니다. 처리된 뒤 다시 신청해 주세요.",
+  refundRequestFailed: "환불 신청에 실패하였습니다",
+  refundNotRequested: "환불 대기 상태의 신청만 처리할 수 있습니다.",
+  refundPayoutFailed: "환불 지급(소각)에 실패하였습니다",
+  refundRejectFailed: "환불 반려(반환)에 실패하였습니다",
+  refundBankRefRequired: "이체 참조번호를 입력해 주세요",
+  refundRejectReasonRequired: "반려 사유를 입력해 주세요",
+  refundBankRequired: "은행을 선택해 주세요",
+  refundAccountRequired: "계좌번호를 숫자로 입력해 주세요",
+  refundProposed: "지급 승인 요청이 등록되었습니다. 다른 관리자가 승인하면 소각됩니다.",
+  closingBalanceLeft: "잔액이 남아 있습니다. 먼저 환불을 신청하거나, 환불 수수료 이하의 잔액은 포기에 동의해 주세요.",
+  closingRefundOpen: "처리 중인 환불이 있어 탈퇴할 수 없습니다. 환불이 처리된 뒤 다시 시도해 주세요.",
   settlementWalletEmpty: "지갑 잔액이 부족합니다",
   settlementOverBalance: "잔액을 초과합니다",
   settlementPasswordRequired: "비밀번호를 입력해주세요",
@@ -283,6 +303,19 @@ export const BuyStateLabel = { pending: Msg.buyPending, confirmed: Msg.buyConfir
 
 /** Labels of settlement states (the back-office's state / exchangeAccept). */
 export const SettlementStateLabel = { pending: "승인 대기", approving: "승인 대기", approved: "승인", deleted: "삭제" } as const;
+
+/** Labels of refund states (both apps). */
+export const RefundStateLabel = { requested: "환불 대기", paying: "지급 중", paid: "지급 완료", rejected: "반려", failed: "실패" } as const;
+/** Labels of refund kinds. */
+export const RefundKindLabel = { balance: "잔액 환불", withdrawal: "청약철회", closing: "탈퇴 환불" } as const;
+/** Labels of the rule that applies to a refund (domain/policy/refund-rule.ts). */
+export const RefundRuleLabel = {
+  empty: "잔액 없음",
+  notYet: "사용 비율 미달",
+  used: "사용 비율 충족: 잔액 전액",
+  expired: `유효기간 경과: 잔액의 ${REFUND_EXPIRED_PERCENT}%`,
+  withdrawal: "청약철회: 구매 전액",
+} as const;
 
 /** Result page (type → message and button). */
 export const ResultPages: Record<number, { message: string; button: string; to: string }> = {

@@ -24,6 +24,7 @@ import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
 import { settleApprovalsJob, settleSettlementMoves } from "./features/settlement/settlement.service";
+import { followRefundsJob, settleRefundMoves } from "./features/refunds/refunds-payout.service";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -72,7 +73,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const appStore = await openAppStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const db = appStore.db;
   const custody = createCustody(db, config.keyEncryptionKey);
-  for (const kind of ["treasury", "fee", "settlement"] as const)
+  for (const kind of ["treasury", "fee", "settlement", "refund"] as const)
     if (!(await custody.byKind(kind))) await custody.createWallet(kind, { nickname: kind });
   let operatorKey = config.operatorPrivateKey;
   if (!operatorKey) {
@@ -122,6 +123,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   };
   settleBuyOrders(ctx);
   settleSettlementMoves(ctx);
+  settleRefundMoves(ctx);
 
   // Exactly one process relays and indexes; the others serve requests and read what it writes.
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
@@ -246,7 +248,13 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (draining && !res.headersSent) res.setHeader("Connection", "close");
   });
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob, settleApprovalsJob, followProposalsJob]);
+  const schedulers = startSchedulers(ctx, [
+    expireBuyOrdersJob,
+    expireIdempotencyKeysJob,
+    settleApprovalsJob,
+    followProposalsJob,
+    followRefundsJob,
+  ]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

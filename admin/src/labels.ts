@@ -137,6 +137,7 @@ export const L = {
       walletManage: "지갑 관리",
       apiKeyManage: "API 키 관리",
       approveManage: "승인 관리",
+      refundManage: "환불 관리",
     } satisfies Record<PermissionGroup, string>,
     flags: {
       isAccount1: "회원 조회·홈",
@@ -165,6 +166,7 @@ export const L = {
       isWallet3: "지갑 전송",
       isApiKey1: "API 키",
       isApprove1: "승인 요청 승인·거절",
+      isRefund1: "환불 관리",
     } satisfies Record<AdminFlag, string>,
   },
 

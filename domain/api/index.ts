@@ -20,6 +20,7 @@ import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
 import { proposalsApi } from "./proposals";
 import { purchasesApi } from "./purchases";
+import { refundsApi } from "./refunds";
 import { salesApi } from "./sales";
 import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
@@ -57,6 +58,7 @@ export const API_FEATURES = {
   wallets: walletsApi,
   settlement: settlementApi,
   proposals: proposalsApi,
+  refunds: refundsApi,
   health: healthApi,
   "api-docs": apiDocsApi,
 } satisfies Record<string, Record<string, EndpointDef>>;

@@ -122,6 +122,7 @@ export const PERMISSION_GROUPS = {
   walletManage: ["isWallet1", "isWallet2", "isWallet3"],
   apiKeyManage: ["isApiKey1"],
   approveManage: ["isApprove1"],
+  refundManage: ["isRefund1"],
 } as const satisfies Record<string, readonly AdminFlag[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export const PERMISSION_GROUP_NAMES = Object.keys(PERMISSION_GROUPS) as PermissionGroup[];
@@ -180,6 +181,7 @@ export const operatorCreateBody = z.strictObject({
   walletManage: group("walletManage"),
   apiKeyManage: group("apiKeyManage"),
   approveManage: group("approveManage"),
+  refundManage: group("refundManage"),
 });
 export type OperatorCreateBody = z.input<typeof operatorCreateBody>;
 

@@ -39,6 +39,8 @@ export const PROPOSAL_PAYLOADS = {
   unblock: z.strictObject({ address }),
   /** An operator's flags, replaced whole. */
   operatorFlags: z.strictObject({ adminId: z.number().int().positive(), flags: z.strictObject(flagsShape) }),
+  /** A refund's payout above REFUND_PAYOUT_DUAL_CONTROL_WON: burn the escrowed amount from the refund escrow. */
+  refundPayout: z.strictObject({ orderNo: z.string().min(1).max(40), from: address, value: won }),
 } as const;
 export type ProposalKind = keyof typeof PROPOSAL_PAYLOADS;
 export const PROPOSAL_KINDS = Object.keys(PROPOSAL_PAYLOADS) as [ProposalKind, ...ProposalKind[]];
@@ -65,6 +67,7 @@ export const proposeBody = z.discriminatedUnion(
     variant("block"),
     variant("unblock"),
     variant("operatorFlags"),
+    variant("refundPayout"),
   ],
   { error: Msg.badRequest },
 );
@@ -90,6 +93,7 @@ export const PROPOSAL_KIND_NAMES: Record<ProposalKind, string> = {
   block: "지갑 차단",
   unblock: "지갑 차단 해제",
   operatorFlags: "관리자 권한 변경",
+  refundPayout: "환불 지급",
 };
 
 export const proposalRow = z.object({

@@ -107,6 +107,9 @@ describe("operator permission matrix", () => {
     expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify", "proposals"]);
     expect(sub("isApprove1")).toEqual(["session", "dashboard", "notify", "proposals", "proposalApprove"]);
     expect(ADMIN_FLAGS.filter((f) => sub(f).includes("proposalApprove"))).toEqual(["isApprove1"]);
+    // Refunds (/admin/refund): only isRefund1 lists, pays and rejects them.
+    expect(sub("isRefund1")).toEqual(["session", "dashboard", "notify", "proposals", "refund"]);
+    expect(ADMIN_FLAGS.filter((f) => sub(f).includes("refund"))).toEqual(["isRefund1"]);
     expect(allows(AREAS.proposalApprove, { permission: 0, flags: {} })).toBe(true);
     expect(allows(AREAS.proposalControl, { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);
     const superAreas = Object.entries(AREAS)

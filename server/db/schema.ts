@@ -27,6 +27,7 @@ export interface AppDatabase {
   admin_actions: AdminActionsTable;
   api_keys: ApiKeysTable;
   settlement_orders: SettlementOrdersTable;
+  refund_orders: RefundOrdersTable;
   proposals: ProposalsTable;
   saved_views: SavedViewsTable;
   operator_totp: OperatorTotpTable;
@@ -55,6 +56,8 @@ export interface MembersTable {
   is_app: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 회원 탈퇴: when the account was closed (its personal data minimised then); null while open. */
+  closed_at: Generated<string | null>;
 }
 
 export interface AdminsTable {
@@ -69,7 +72,7 @@ export interface AdminsTable {
   deleted_at: string | null;
 }
 
-export type WalletKind = "member" | "treasury" | "fee" | "settlement" | "operator" | "custom" | "sender";
+export type WalletKind = "member" | "treasury" | "fee" | "settlement" | "operator" | "custom" | "sender" | "refund";
 
 export interface WalletsTable {
   id: Generated<number>;
@@ -118,7 +121,7 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
-export type OutboxKind = "gift" | "use" | "buy" | "settlement" | "settlement_return" | "admin" | "seed";
+export type OutboxKind = "gift" | "use" | "buy" | "settlement" | "settlement_return" | "admin" | "seed" | "refund" | "refund_return";
 export type OutboxStatus = "pending" | "submitted" | "confirmed" | "failed";
 
 /** The outbox: one row per money move the relayer sends as a signed authorization. */
@@ -190,6 +193,40 @@ export interface SettlementOrdersTable {
   deleted_at: string | null;
 }
 export type SettlementOrder = Selectable<SettlementOrdersTable>;
+
+/** requested 환불 대기 → paying (burn under way or awaiting a second approval) → paid 지급 완료; requested → rejected 반려 (returned); failed 실패 (the request's move failed: nothing moved). */
+export type RefundState = "requested" | "paying" | "paid" | "rejected" | "failed";
+/** balance 잔액 환불, withdrawal 청약철회 (one purchase), closing 탈퇴 환불. */
+export type RefundKind = "balance" | "withdrawal" | "closing";
+
+export interface RefundOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  member_id: number;
+  kind: RefundKind;
+  buy_order_id: number | null;
+  wallet: string;
+  value: number;
+  /** The balance when requested, and what the rule deducted from it. */
+  balance: number;
+  deduction: Generated<number>;
+  rule: string;
+  bank_name: string;
+  bank_account: string;
+  holder_name: string;
+  state: RefundState;
+  request_transfer_id: number;
+  return_transfer_id: number | null;
+  burn_call_id: number | null;
+  proposal_id: number | null;
+  bank_ref: string | null;
+  reject_reason: string | null;
+  admin_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+  updated_at: string;
+}
+export type RefundOrder = Selectable<RefundOrdersTable>;
 
 export interface IdempotencyTable {
   scope: string;

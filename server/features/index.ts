@@ -23,6 +23,8 @@ import { partnerRoutes } from "./partner/partner.routes";
 import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
 import { proposalRoutes } from "./proposals/proposals.routes";
+import { refundRoutes } from "./refunds/refunds.routes";
+import { closingRoutes } from "./account/closing.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
 import { salesRoutes } from "./sales/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
@@ -61,4 +63,6 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   walletRoutes,
   settlementRoutes,
   proposalRoutes,
+  refundRoutes,
+  closingRoutes,
 ];

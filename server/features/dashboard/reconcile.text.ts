@@ -22,6 +22,8 @@ export const CHECK_LABELS = {
   "buy order": "구매 주문",
   "buy orders": "구매 주문",
   "settlement escrow": "정산 보관 지갑",
+  "refund escrow": "환불 보관 지갑",
+  "refund payouts": "환불 지급",
   reserves: "준비금",
 } as const;
 export type ReconcileCheck = keyof typeof CHECK_LABELS;
@@ -34,6 +36,8 @@ const RECORD_KINDS: Record<string, string> = {
   settlement_return: "정산 반환",
   admin: "운영 전송",
   seed: "데모 지급",
+  refund: "환불 신청",
+  refund_return: "환불 반려",
 };
 const CHAIN_KINDS: Record<string, string> = { mint: "발행", transfer: "전송", fee: "수수료", burn: "소각" };
 const CALL_STATES: Record<string, string> = { pending: "대기", submitted: "전송됨", confirmed: "확정", failed: "실패" };
@@ -74,6 +78,11 @@ export const reconcileText = {
   buysAgree: () => "구매확정 주문의 이동은 모두 처리 중이거나 체인에 있습니다",
   escrow: (address: string, held: bigint, expected: bigint) =>
     `${address} 보유 ${won(held)}, 정산 주문 기준 ${won(expected)} (신청 입금 − 소각 − 반환)`,
+  refundEscrow: (address: string, held: bigint, expected: bigint) =>
+    `${address} 보유 ${won(held)}, 열린 환불 기준 ${won(expected)} (신청 입금 − 지급 소각 − 반려 반환)`,
+  refundPaidWithoutBurn: (ids: number[]) => `지급 완료 환불 ${ids.map((i) => `#${i}`).join(", ")}에 확정된 소각이 없습니다`,
+  refundPayoutsAgree: (paid: number) =>
+    `지급 완료 환불 ${count(paid)}건, 모두 확정된 소각이 있습니다 (소각은 위 발행·소각 점검에서 체인과 대조)`,
   reserves: (operator: bigint, member: bigint, outside: bigint, supply: bigint) =>
     `운영 지갑 ${won(operator)} + 회원 ${won(member)} + 외부 주소 ${won(outside)} = ${won(operator + member + outside)}, totalSupply ${won(supply)}`,
 };

@@ -4,6 +4,7 @@ import type { ChainReader, TransferRecord } from "../../../indexer/reader";
 import * as repo from "./dashboard.repo";
 import { confirmedCallHashes, escrowByOrders, supplyCalls } from "./records.repo";
 import { confirmedOrdersWithFailedTransfer } from "../purchases/purchases.repo";
+import { escrowByRefunds, paidCount, paidWithoutBurn } from "../refunds/refunds.repo";
 import type { ReconcileReportDto } from "../../../domain/schemas/dashboard";
 import { CHECK_LABELS, reconcileText as text, type ReconcileCheck } from "./reconcile.text";
 
@@ -162,6 +163,18 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
     const held = indexed.get(escrowAddress) ?? 0n;
     (held === expected ? pass : fail)("settlement escrow", text.escrow(escrowAddress, held, expected));
   }
+  // Refunds: the refund escrow holds the open refunds; every 지급 완료 names a confirmed burn (checked against the chain above).
+  const refundEscrow = wallets.find((w) => w.kind === "refund")?.address;
+  if (refundEscrow) {
+    const expected = await escrowByRefunds(d.db);
+    const held = indexed.get(refundEscrow) ?? 0n;
+    (held === expected ? pass : fail)("refund escrow", text.refundEscrow(refundEscrow, held, expected));
+  }
+  const unburned = await paidWithoutBurn(d.db);
+  (unburned.length === 0 ? pass : fail)(
+    "refund payouts",
+    unburned.length === 0 ? text.refundPayoutsAgree(await paidCount(d.db)) : text.refundPaidWithoutBurn(unburned),
+  );
 
   // 4. Proof of reserves: who holds the supply, and the members' part against the books.
   const kindOf = new Map(wallets.map((w) => [w.address, w.kind]));

@@ -21,6 +21,7 @@ const publicColumns = [
   "is_app",
   "created_at",
   "updated_at",
+  "closed_at",
 ] as const;
 
 const memberColumns = publicColumns.map((c) => `members.${c}` as const);

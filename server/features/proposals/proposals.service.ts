@@ -14,6 +14,8 @@ import { setAdminFlags } from "../operators/admins.repo";
 import { operatorById } from "../operators/operators.repo";
 import { operatorWalletByAddress } from "../wallets/wallets.repo";
 import { appendAction } from "../audit/audit.repo";
+import { followRefundProposal, refundByOrderNo } from "../refunds/refunds.repo";
+import { walletByKind } from "../../custody/wallets.repo";
 import * as repo from "./proposals.repo";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";
 import { PROPOSAL_EXPIRY_HOURS } from "../../../domain/constants";
@@ -40,6 +42,7 @@ const PROPOSE_AREA: Record<ProposalKind, AdminArea> = {
   block: "walletBlock",
   unblock: "walletBlock",
   operatorFlags: "operators",
+  refundPayout: "refund",
 };
 
 export const payloadOf = <K extends ProposalKind>(p: ProposalRecord) => JSON.parse(p.payload_json) as ProposalPayload<K>;
@@ -108,6 +111,17 @@ async function checkPayload(ctx: Pick<AppContext, "db">, body: ProposeBody): Pro
     if (!(await operatorWalletByAddress(ctx.db, body.payload.from))) throw new AppError(Code.BAD_REQUEST, Msg.transferBadFrom);
   }
   if (body.kind === "operatorFlags" && !(await operatorById(ctx.db, body.payload.adminId))) throw notFound();
+  if (body.kind === "refundPayout") {
+    // Only a refund being paid, not yet under a proposal, for its escrowed amount, from the refund escrow.
+    const r = await refundByOrderNo(ctx.db, body.payload.orderNo);
+    const escrow = await walletByKind(ctx.db, "refund");
+    const matches =
+      r?.state === "paying" &&
+      r.proposal_id === null &&
+      Number(r.value) + Number(r.deduction) === body.payload.value &&
+      body.payload.from === escrow?.address;
+    if (!matches) throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
+  }
 }
 
 /** The decision's preconditions: it exists, it is another operator's, it is still pending. */
@@ -139,6 +153,7 @@ export async function reject(ctx: Pick<AppContext, "db">, id: number, by: Operat
       },
     });
   });
+  if (p.kind === "refundPayout") await followRefundProposal(ctx.db, id);
   return proposalDto((await repo.proposalById(ctx.db, id))!, by);
 }
 
@@ -147,6 +162,7 @@ function tokenCallOf(ctx: AppContext, p: ProposalRecord, treasury: string): [Tok
   const kind = p.kind as ProposalKind;
   if (kind === "mint") return ["mint", [treasury, BigInt(payloadOf<"mint">(p).value)]];
   if (kind === "burn") return ["burn", [payloadOf<"burn">(p).from, BigInt(payloadOf<"burn">(p).value)]];
+  if (kind === "refundPayout") return ["burn", [payloadOf<"refundPayout">(p).from, BigInt(payloadOf<"refundPayout">(p).value)]];
   if (kind === "minterAllowance")
     return ["configureMinter", [payloadOf<"minterAllowance">(p).minter, BigInt(payloadOf<"minterAllowance">(p).allowance)]];
   if (kind === "pause" || kind === "unpause") return [kind, []];
@@ -215,6 +231,7 @@ export async function approve(ctx: AppContext, id: number, by: Operator, idempot
   }
   const now = (await repo.proposalById(ctx.db, id))!;
   await auditApproval(ctx.db, now, by);
+  if (p.kind === "refundPayout") await followRefundProposal(ctx.db, id);
   if (now.state === "approved") await afterApproved(ctx, now);
   // A token call sent whose outcome the request did not see: 202 as the direct calls answered (the key is kept, a
   // retry with it is 'in progress' until the receipt or the job settles it, then told the outcome; never a second move).
@@ -277,6 +294,7 @@ export async function followProposals(ctx: AppContext, now = new Date()): Promis
       const c = await chainCall(ctx.db, Number(p.call_id));
       if (c?.status === "confirmed" && (await repo.finish(ctx.db, p.id, "approved", c.tx_hash, null))) await afterApproved(ctx, p);
       else if (c?.status === "failed") await repo.finish(ctx.db, p.id, "failed", c.tx_hash, c.error ?? Msg.proposalFailed);
+      if (p.kind === "refundPayout") await followRefundProposal(ctx.db, p.id);
     } else if (p.transfer_id !== null) {
       const t = await ctx.db
         .selectFrom("outbox_transfers")

@@ -1,0 +1,70 @@
+import {
+  REFUND_EXPIRED_PERCENT,
+  REFUND_FEE_WON,
+  REFUND_USED_PERCENT,
+  REFUND_USED_PERCENT_SMALL,
+  SMALL_VOUCHER_MAX_WON,
+  WITHDRAWAL_DAYS,
+} from "./refund";
+
+/**
+ * What a member may have refunded now, per member balance (server/features/refunds/README.md "The rule"):
+ * - `used` = every confirmed or pending move out of the member's wallet other than a refund (uses, gifts sent,
+ *   settlement, with their fees); `loaded` = used + balance (what the wallet held, refunds aside);
+ * - expired (validity passed, within the limitation period): REFUND_EXPIRED_PERCENT of the balance;
+ * - else used ≥ REFUND_USED_PERCENT of loaded (REFUND_USED_PERCENT_SMALL when loaded ≤ SMALL_VOUCHER_MAX_WON):
+ *   the whole balance less REFUND_FEE_WON;
+ * - else nothing yet (청약철회 of a purchase is the other way: `withdrawable`).
+ */
+export type RefundRule = "empty" | "notYet" | "used" | "expired";
+
+export interface RefundQuote {
+  rule: RefundRule;
+  balance: number;
+  loaded: number;
+  used: number;
+  /** Used share of loaded, in whole percent rounded down (display). */
+  usedPercent: number;
+  /** The used share the rule needs (percent). */
+  requiredPercent: number;
+  /** What is paid out. */
+  refundable: number;
+  /** What the member gives up by refunding now (balance − refundable). */
+  deduction: number;
+}
+
+export function refundQuote(input: { balance: number; used: number; expired?: boolean }): RefundQuote {
+  const balance = Math.max(0, input.balance);
+  const used = Math.max(0, input.used);
+  const loaded = used + balance;
+  const requiredPercent = loaded <= SMALL_VOUCHER_MAX_WON ? REFUND_USED_PERCENT_SMALL : REFUND_USED_PERCENT;
+  const usedPercent = loaded === 0 ? 0 : Math.floor((used * 100) / loaded);
+  const base = { balance, loaded, used, usedPercent, requiredPercent };
+  if (balance === 0) return { ...base, rule: "empty", refundable: 0, deduction: 0 };
+  if (input.expired) {
+    const refundable = Math.max(0, Math.floor((balance * REFUND_EXPIRED_PERCENT) / 100) - REFUND_FEE_WON);
+    return { ...base, rule: "expired", refundable, deduction: balance - refundable };
+  }
+  // Integer comparison (no rounding): exactly the required share counts.
+  if (used * 100 >= requiredPercent * loaded) {
+    const refundable = Math.max(0, balance - REFUND_FEE_WON);
+    return { ...base, rule: "used", refundable, deduction: balance - refundable };
+  }
+  return { ...base, rule: "notYet", refundable: 0, deduction: 0 };
+}
+
+/**
+ * 청약철회: a purchase may be cancelled in full while it is within WITHDRAWAL_DAYS of its approval, nothing has
+ * left the wallet since that approval (no part of it used) and the balance still holds it.
+ */
+export function withdrawable(input: {
+  confirmedAt: string | null;
+  value: number;
+  balance: number;
+  movedOutSince: number;
+  now: Date;
+}): boolean {
+  if (!input.confirmedAt) return false;
+  const age = input.now.getTime() - Date.parse(input.confirmedAt);
+  return age >= 0 && age <= WITHDRAWAL_DAYS * 86_400_000 && input.movedOutSince === 0 && input.balance >= input.value;
+}

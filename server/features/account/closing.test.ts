@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestStack, type TestStack } from "../../test/harness";
+import { createMember } from "../members/members.service";
+import { memberById } from "../members/members.repo";
+import { acceptBuy, requestBuy } from "../purchases/purchases.service";
+import { reconcile } from "../dashboard/reconcile";
+import { ADULT_BIRTH, verifyByHttp } from "./identity/testing";
+import { CLOSED_NAME } from "./closing.service";
+import { refundsApi as api } from "../../../domain/api/refunds";
+import { Code } from "../../../domain/codes";
+import { Msg } from "../../../domain/messages";
+
+describe("회원 탈퇴: re-verified, the balance refunded first, then the account closed and minimised", () => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startTestStack();
+  }, 180_000);
+  afterAll(async () => {
+    if (s) {
+      await s.waitIndexed();
+      const report = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
+      expect(report.lines.filter((l) => !l.ok)).toEqual([]);
+    }
+    await s?.stop();
+  });
+
+  it("closes an account with a balance: a closing refund of the whole balance, no more login, the phone free, the records kept", async () => {
+    const phone = "01090001111";
+    const m = await createMember(s.ctx, { phonenumber: phone, password: "123456", username: "서탈퇴", birth: "1990-01-15" });
+    const order = await requestBuy(s.ctx, (await memberById(s.ctx.db, m.id))!, 10_000, "123456");
+    await acceptBuy(s.ctx, order.id);
+    await s.waitIndexed();
+    const token = await s.loginUser(phone, "123456");
+    expect((await s.api(api.accountCloseInfo, undefined, { token })).data).toMatchObject({
+      balance: 10_000,
+      refundable: 10_000,
+      canForfeit: false,
+    });
+
+    const reauth = async () => (await verifyByHttp(s, "reauth", { name: "서탈퇴", birth: ADULT_BIRTH, phone })).key;
+    // Without an account for the balance: refused with its own code; another's account: the holder message.
+    const noAccount = await s.api(api.accountClose, { key_info: await reauth(), password: "123456" }, { token });
+    expect([noAccount.code, noAccount.message]).toEqual([Code.CLOSING_BALANCE_LEFT, Msg.closingBalanceLeft]);
+    const other = await s.api(
+      api.accountClose,
+      { key_info: await reauth(), password: "123456", bank: "국민은행", account: "9990001111" },
+      { token },
+    );
+    expect(other.code).toBe(Code.REFUND_HOLDER_MISMATCH);
+    const wrong = await s.api(
+      api.accountClose,
+      { key_info: await reauth(), password: "000000", bank: "국민은행", account: "1234567890" },
+      { token },
+    );
+    expect([wrong.status, wrong.message]).toEqual([400, Msg.passwordWrong]);
+    // A key of someone else's verification is refused.
+    const stranger = (await verifyByHttp(s, "reauth", { name: "김민준", birth: ADULT_BIRTH, phone: "01011112222" })).key;
+    expect(
+      (await s.api(api.accountClose, { key_info: stranger, password: "123456", bank: "국민은행", account: "1234567890" }, { token }))
+        .message,
+    ).toBe(Msg.verifyInvalid);
+
+    const supplyBefore = Number(await s.ctx.chain.token.totalSupply());
+    const closed = await s.api(
+      api.accountClose,
+      { key_info: await reauth(), password: "123456", bank: "국민은행", account: "1234567890" },
+      { token },
+    );
+    expect(closed.code).toBe(200);
+    expect(closed.data.refund).toMatchObject({ kind: "closing", value: 10_000, state: "requested" });
+    expect(Number(await s.ctx.chain.token.balanceOf(m.address))).toBe(0);
+
+    // The session ended, the login refused, the personal data minimised; the refund and its moves stay.
+    const after = await s.api(api.refundInfo, undefined, { token });
+    expect([401, 403]).toContain(after.status);
+    const login = await s.call("POST", "/api/login", { body: { phonenumber: phone, password: "123456" } });
+    expect(login.code).not.toBe(200);
+    const row = (await memberById(s.ctx.db, m.id))!;
+    expect(row).toMatchObject({ state: "kickOut", username: CLOSED_NAME, email: null, home_address: null, birth: null });
+    expect(row.phonenumber).not.toBe(phone);
+    expect(row.closed_at).not.toBeNull();
+    // The phone signs up again as a new member.
+    const again = await createMember(s.ctx, { phonenumber: phone, password: "654321", username: "서탈퇴" });
+    expect(again.id).not.toBe(m.id);
+
+    // The operator pays the closing refund: burned, the escrow empty again.
+    const admin = await s.loginAdmin("admin", "admin1234");
+    const paid = await s.api(
+      api.refundPay,
+      { orderNo: closed.data.refund!.orderNo, bankRef: "CL-1" },
+      { token: admin, marker: "operation" },
+    );
+    expect(paid.data.refund).toMatchObject({ state: "paid", closedAt: row.closed_at });
+    expect(supplyBefore - Number(await s.ctx.chain.token.totalSupply())).toBe(10_000);
+  }, 120_000);
+});

@@ -1,0 +1,220 @@
+import type { AppContext } from "../../context";
+import type { AdminRow } from "../../auth/middleware";
+import type { IdempotencyRef } from "../../money/idempotency";
+import type { Scheduler } from "../../scheduler";
+import * as repo from "./refunds.repo";
+import type { RefundRow } from "./refunds.repo";
+import { refundEscrow } from "./refunds.service";
+import { propose } from "../proposals/proposals.service";
+import { appendAction } from "../audit/audit.repo";
+import { indexReached } from "../dashboard/dashboard.service";
+import { AppError } from "../../http/errors";
+import { ensureChainUp } from "../../money/chain-status";
+import { recordCall, sendCall, settleSubmittedCalls } from "../../money/chain-calls";
+import { SETTLE_WAIT_MS } from "../../money/payment-password";
+import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
+import { Code } from "../../../domain/codes";
+import { Msg } from "../../../domain/messages";
+
+/**
+ * Refunds, the operators' side (README.md): payout (the operator paid by bank and records the reference; the
+ * escrowed amount is burned, or above REFUND_PAYOUT_DUAL_CONTROL_WON a proposal a second operator approves) and
+ * rejection (the amount goes back to the member's wallet). Every change is a conditional update from 'requested'.
+ */
+
+/**
+ * What the member is to be told when a refund ends (paid or rejected). The member notification center (issue 36
+ * items 4–6) sends it: its one call site is where the routes get the outcome (`memberEvent` of each decision).
+ */
+export interface RefundMemberEvent {
+  memberId: number;
+  kind: "refundPaid" | "refundRejected";
+  orderNo: string;
+  value: number;
+  reason: string | null;
+}
+export const memberEventOf = (r: RefundRow): RefundMemberEvent | null =>
+  r.state === "paid" || r.state === "rejected"
+    ? {
+        memberId: Number(r.member_id),
+        kind: r.state === "paid" ? "refundPaid" : "refundRejected",
+        orderNo: r.order_no,
+        value: Number(r.value),
+        reason: r.reject_reason,
+      }
+    : null;
+
+const actor = (a: AdminRow) => ({ adminId: a.id, adminLoginId: a.login_id });
+
+/** A requested order whose move into the escrow has settled and been indexed; otherwise refused (409). */
+async function requestedOrder(ctx: AppContext, orderNo: string): Promise<RefundRow & { escrowed: number }> {
+  const order = await repo.refundByOrderNo(ctx.db, orderNo);
+  if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
+  if (order.state !== "requested") throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
+  const moved = await ctx.relayer.waitFor(order.request_transfer_id, SETTLE_WAIT_MS);
+  if (moved.status !== "confirmed") throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
+  if (moved.block_number !== null) await indexReached(ctx, moved.block_number);
+  return { ...order, escrowed: Number(order.value) + Number(order.deduction) };
+}
+
+export interface PayoutResult {
+  refund: RefundRow;
+  proposalId: number | null;
+  txHash: string | null;
+  memberEvent: RefundMemberEvent | null;
+}
+
+/**
+ * Payout: records the bank reference and burns the escrowed amount (지급 완료). The order moves to 'paying'
+ * naming its burn call in one transaction with the call's record and the audit entry, before the burn is sent; a
+ * burn that failed or never left puts it back to 환불 대기; one whose outcome is not known yet stays 'paying'
+ * (202) for `followRefunds`. Above the threshold the burn is a proposal (refundPayout) another operator approves.
+ */
+export async function payRefund(
+  ctx: AppContext,
+  admin: AdminRow,
+  orderNo: string,
+  bankRef: string,
+  idempotency?: IdempotencyRef,
+): Promise<PayoutResult> {
+  const order = await requestedOrder(ctx, orderNo);
+  const from = await refundEscrow(ctx);
+  if (Number(order.value) > REFUND_PAYOUT_DUAL_CONTROL_WON) return proposePayout(ctx, admin, order, from, bankRef);
+  await ensureChainUp(ctx);
+  const burn = await ctx.db.transaction().execute(async (trx) => {
+    const recorded = await recordCall(ctx, trx, "burn", [from, BigInt(order.escrowed)], admin.id, idempotency);
+    if (
+      !(await repo.moveRefund(trx, order.id, "requested", "paying", { burn_call_id: recorded.id, bank_ref: bankRef, admin_id: admin.id }))
+    )
+      throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
+    await appendAction(trx, {
+      ...actor(admin),
+      action: "refund.pay",
+      targetType: "refund",
+      targetId: order.order_no,
+      after: { value: Number(order.value), burned: order.escrowed, bankRef, member: Number(order.member_id) },
+    });
+    return recorded;
+  });
+  let call;
+  try {
+    call = await sendCall(ctx, burn);
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === Code.ACCEPTED))
+      await repo.moveRefund(ctx.db, order.id, "paying", "requested", { burn_call_id: null, bank_ref: null }, { burnCallId: burn.id });
+    throw err;
+  }
+  if (call.status !== "confirmed") {
+    await repo.moveRefund(ctx.db, order.id, "paying", "requested", { burn_call_id: null, bank_ref: null }, { burnCallId: burn.id });
+    throw new AppError(Code.SERVER_ERROR, Msg.refundPayoutFailed);
+  }
+  await repo.moveRefund(ctx.db, order.id, "paying", "paid", { decided_at: new Date().toISOString() }, { burnCallId: burn.id });
+  const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
+  return { refund, proposalId: null, txHash: call.tx_hash, memberEvent: memberEventOf(refund) };
+}
+
+/** Above the threshold: the order is 'paying' under a refundPayout proposal; its approval burns, its end otherwise reopens it. */
+async function proposePayout(
+  ctx: AppContext,
+  admin: AdminRow,
+  order: RefundRow & { escrowed: number },
+  from: string,
+  bankRef: string,
+): Promise<PayoutResult> {
+  if (!(await repo.moveRefund(ctx.db, order.id, "requested", "paying", { bank_ref: bankRef, admin_id: admin.id })))
+    throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
+  let proposalId: number;
+  try {
+    const p = await propose(ctx, admin, {
+      kind: "refundPayout",
+      payload: { orderNo: order.order_no, from, value: order.escrowed },
+      reason: `환불 지급 ${order.order_no} (이체 참조 ${bankRef})`,
+    });
+    proposalId = p.id;
+  } catch (err) {
+    await repo.moveRefund(ctx.db, order.id, "paying", "requested", { bank_ref: null });
+    throw err;
+  }
+  await repo.moveRefund(ctx.db, order.id, "paying", "paying", { proposal_id: proposalId });
+  const refund = (await repo.refundByOrderNo(ctx.db, order.order_no))!;
+  return { refund, proposalId, txHash: null, memberEvent: null };
+}
+
+/** Rejection: the amount goes back from the escrow to the member's wallet through the outbox (반려, with the reason). */
+export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: string, reason: string): Promise<PayoutResult> {
+  const order = await requestedOrder(ctx, orderNo);
+  await ensureChainUp(ctx);
+  const from = await refundEscrow(ctx);
+  const now = new Date().toISOString();
+  const transfer = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.moveRefund(trx, order.id, "requested", "rejected", { reject_reason: reason, admin_id: admin.id, decided_at: now })))
+      throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
+    const row = await ctx.outbox.enqueue(
+      trx,
+      { kind: "refund_return", from, to: order.wallet, value: order.escrowed, counterpartyMemberId: Number(order.member_id) },
+      Msg.refundRejectFailed,
+    );
+    await repo.moveRefund(trx, order.id, "rejected", "rejected", { return_transfer_id: row.id });
+    await appendAction(trx, {
+      ...actor(admin),
+      action: "refund.reject",
+      targetType: "refund",
+      targetId: order.order_no,
+      after: { value: Number(order.value), returned: order.escrowed, reason, member: Number(order.member_id) },
+    });
+    return row;
+  });
+  ctx.relayer.kick();
+  const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
+  if (settled.status === "failed") {
+    await repo.moveRefund(
+      ctx.db,
+      order.id,
+      "rejected",
+      "requested",
+      { return_transfer_id: null, reject_reason: null, decided_at: null },
+      { returnTransferId: transfer.id },
+    );
+    throw new AppError(Code.SERVER_ERROR, Msg.refundRejectFailed);
+  }
+  const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
+  return { refund, proposalId: null, txHash: settled.tx_hash, memberEvent: memberEventOf(refund) };
+}
+
+/**
+ * Orders a request did not see to the end (no receipt in time, a crash, a proposal decided later), settled from
+ * their records: a burn call confirmed → 지급 완료, failed or never sent → 환불 대기; a proposal approved (its burn
+ * confirmed) → 지급 완료, rejected/expired/failed → 환불 대기; a request move failed → 실패; a return failed → 환불 대기.
+ */
+export async function followRefunds(ctx: AppContext): Promise<number> {
+  await settleSubmittedCalls(ctx);
+  let moved = 0;
+  for (const o of await repo.payingWithCalls(ctx.db)) moved += Number(await repo.followPaying(ctx.db, o));
+  for (const o of await repo.refundsWithFailedMoves(ctx.db)) {
+    if (o.state === "requested") moved += Number(await repo.moveRefund(ctx.db, o.id, "requested", "failed"));
+    else
+      moved += Number(
+        await repo.moveRefund(
+          ctx.db,
+          o.id,
+          "rejected",
+          "requested",
+          { return_transfer_id: null, reject_reason: null, decided_at: null },
+          { returnTransferId: Number(o.transfer_id) },
+        ),
+      );
+  }
+  return moved;
+}
+
+/** As soon as the relayer settles a refund's move as failed (the job catches what this misses). */
+export function settleRefundMoves(ctx: AppContext): void {
+  ctx.relayer.on("settled", (row) => {
+    if ((row.kind !== "refund" && row.kind !== "refund_return") || row.status !== "failed") return;
+    void followRefunds(ctx).catch((err) =>
+      ctx.log.error({ err: (err as Error).message, id: row.id }, "following a failed refund move failed"),
+    );
+  });
+}
+
+export const followRefundsJob: Scheduler = { name: "refunds", everyMs: 30_000, run: (ctx) => followRefunds(ctx).then(() => undefined) };

@@ -1,0 +1,269 @@
+import { sql } from "kysely";
+import type { AppTx, RefundKind, RefundOrder, RefundState } from "../../db/schema";
+
+export type RefundRow = RefundOrder;
+
+export async function insertRefund(
+  db: AppTx,
+  o: {
+    order_no: string;
+    member_id: number;
+    kind: RefundKind;
+    buy_order_id: number | null;
+    wallet: string;
+    value: number;
+    balance: number;
+    deduction: number;
+    rule: string;
+    bank_name: string;
+    bank_account: string;
+    holder_name: string;
+    request_transfer_id: number;
+    created_at: string;
+  },
+): Promise<RefundRow> {
+  return db
+    .insertInto("refund_orders")
+    .values({ ...o, state: "requested", updated_at: o.created_at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function refundByOrderNo(db: AppTx, orderNo: string): Promise<RefundRow | undefined> {
+  return db.selectFrom("refund_orders").selectAll().where("order_no", "=", orderNo).executeTakeFirst();
+}
+
+/**
+ * Moves an order only if it is still in `from` (and, with `of`, still names that burn call / return transfer /
+ * proposal): the one guard that makes a second payout or rejection (concurrent or later) a no-op.
+ */
+export async function moveRefund(
+  db: AppTx,
+  id: number,
+  from: RefundState,
+  to: RefundState,
+  set: Partial<
+    Pick<RefundRow, "return_transfer_id" | "burn_call_id" | "proposal_id" | "bank_ref" | "reject_reason" | "admin_id" | "decided_at">
+  > = {},
+  of: { burnCallId?: number; returnTransferId?: number; proposalId?: number } = {},
+): Promise<boolean> {
+  let q = db
+    .updateTable("refund_orders")
+    .set({ ...set, state: to, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("state", "=", from);
+  if (of.burnCallId !== undefined) q = q.where("burn_call_id", "=", of.burnCallId);
+  if (of.returnTransferId !== undefined) q = q.where("return_transfer_id", "=", of.returnTransferId);
+  if (of.proposalId !== undefined) q = q.where("proposal_id", "=", of.proposalId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** What a member's wallet sent that counts as used: every move out but refunds, failed ones aside (value + fee). */
+export async function usedOf(db: AppTx, wallet: string, since?: string): Promise<number> {
+  let q = db
+    .selectFrom("outbox_transfers")
+    .select(sql<string>`COALESCE(SUM(value + fee), 0)`.as("n"))
+    .where("from_address", "=", wallet)
+    .where("status", "!=", "failed")
+    .where("kind", "not in", ["refund"]);
+  if (since) q = q.where("created_at", ">=", since);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** A member's open refund (requested or paying): one at a time per member. */
+export async function openRefundOf(db: AppTx, memberId: number): Promise<RefundRow | undefined> {
+  return db
+    .selectFrom("refund_orders")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .where("state", "in", ["requested", "paying"])
+    .executeTakeFirst();
+}
+
+/** A member's refunds for the history's 환불 tab, newest first, with the request's and the outcome's hashes. */
+export async function memberRefundsPage(db: AppTx, memberId: number, limit: number, offset: number) {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom("refund_orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("member_id", "=", memberId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("refund_orders as r")
+      .leftJoin("outbox_transfers as rq", "rq.id", "r.request_transfer_id")
+      .leftJoin("chain_calls as b", "b.id", "r.burn_call_id")
+      .leftJoin("outbox_transfers as rt", "rt.id", "r.return_transfer_id")
+      .selectAll("r")
+      .select(["rq.tx_hash as request_tx_hash", "b.tx_hash as burn_tx_hash", "rt.tx_hash as return_tx_hash"])
+      .where("r.member_id", "=", memberId)
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+const listBase = (db: AppTx) =>
+  db
+    .selectFrom("refund_orders as r")
+    .innerJoin("members as m", "m.id", "r.member_id")
+    .leftJoin("chain_calls as b", "b.id", "r.burn_call_id")
+    .leftJoin("outbox_transfers as rq", "rq.id", "r.request_transfer_id");
+const listColumns = ["m.username", "m.phonenumber", "m.closed_at", "b.tx_hash as burn_tx_hash", "rq.tx_hash as request_tx_hash"] as const;
+
+/** One order as the back-office list shows it. */
+export async function refundListRow(db: AppTx, orderNo: string) {
+  return listBase(db).selectAll("r").select(listColumns).where("r.order_no", "=", orderNo).executeTakeFirstOrThrow();
+}
+
+/** The back-office list: refunds created in [start, end), by state, with the member. */
+export function refundListQuery(db: AppTx, f: { start: string; end: string; state?: RefundState; keyword?: string }) {
+  let q = listBase(db).where("r.created_at", ">=", f.start).where("r.created_at", "<", f.end);
+  if (f.state) q = q.where("r.state", "=", f.state);
+  if (f.keyword) {
+    const like = `%${f.keyword}%`;
+    q = q.where((eb) => eb.or([eb("m.username", "like", like), eb("m.phonenumber", "like", like), eb("r.order_no", "like", like)]));
+  }
+  return q;
+}
+
+export async function refundsPage(
+  db: AppTx,
+  f: { start: string; end: string; state?: RefundState; keyword?: string },
+  limit: number,
+  offset: number,
+) {
+  const [count, rows] = await Promise.all([
+    refundListQuery(db, f)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    refundListQuery(db, f)
+      .selectAll("r")
+      .select(listColumns)
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+export type RefundListRow = Awaited<ReturnType<typeof refundsPage>>["rows"][number];
+
+/** Orders left 'paying' with a burn call (a request that did not see its outcome, a crash), with the call's status. */
+export async function payingWithCalls(db: AppTx) {
+  return db
+    .selectFrom("refund_orders as r")
+    .leftJoin("chain_calls as c", "c.id", "r.burn_call_id")
+    .leftJoin("proposals as p", "p.id", "r.proposal_id")
+    .select([
+      "r.id",
+      "r.burn_call_id",
+      "r.proposal_id",
+      "c.status as call_status",
+      "c.updated_at as call_updated_at",
+      "p.state as proposal_state",
+      "p.call_id as proposal_call_id",
+    ])
+    .where("r.state", "=", "paying")
+    .execute();
+}
+
+/** Orders whose own move failed on chain: a failed request (nothing reached the escrow), a failed return (still in it). */
+export async function refundsWithFailedMoves(db: AppTx) {
+  return db
+    .selectFrom("refund_orders as r")
+    .innerJoin("outbox_transfers as t", (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb("r.state", "=", "requested"), eb("t.id", "=", eb.ref("r.request_transfer_id"))]),
+          eb.and([eb("r.state", "=", "rejected"), eb("t.id", "=", eb.ref("r.return_transfer_id"))]),
+        ]),
+      ),
+    )
+    .select(["r.id", "r.state", "t.id as transfer_id"])
+    .where("t.status", "=", "failed")
+    .execute();
+}
+
+/**
+ * What the refund escrow should hold by the orders: each order whose request reached it (confirmed), less the
+ * paid ones (burned) and the rejected ones whose return is confirmed. Reconciliation compares it with the chain.
+ */
+export async function escrowByRefunds(db: AppTx): Promise<bigint> {
+  const rows = await db
+    .selectFrom("refund_orders as r")
+    .innerJoin("outbox_transfers as rq", "rq.id", "r.request_transfer_id")
+    .leftJoin("outbox_transfers as rt", "rt.id", "r.return_transfer_id")
+    .select(["rq.value", "r.state", "rt.status as return_status"])
+    .where("rq.status", "=", "confirmed")
+    .execute();
+  let held = 0n;
+  for (const r of rows) if (r.state !== "paid" && !(r.state === "rejected" && r.return_status === "confirmed")) held += BigInt(r.value);
+  return held;
+}
+
+/** How many orders are 지급 완료. */
+export async function paidCount(db: AppTx): Promise<number> {
+  const r = await db
+    .selectFrom("refund_orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("state", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Paid orders whose burn is not a confirmed call (must be none: 지급 완료 only follows a confirmed burn). */
+export async function paidWithoutBurn(db: AppTx): Promise<number[]> {
+  const rows = await db
+    .selectFrom("refund_orders as r")
+    .leftJoin("chain_calls as c", "c.id", "r.burn_call_id")
+    .select("r.id")
+    .where("r.state", "=", "paid")
+    .where((eb) => eb.or([eb("c.status", "is", null), eb("c.status", "!=", "confirmed")]))
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** A member's approved purchases since `since` whose transfer is confirmed and that no refund names yet (청약철회 candidates). */
+export async function withdrawalCandidates(db: AppTx, memberId: number, since: string) {
+  return db
+    .selectFrom("buy_orders as b")
+    .innerJoin("outbox_transfers as t", "t.id", "b.transfer_id")
+    .leftJoin("refund_orders as r", "r.buy_order_id", "b.id")
+    .select(["b.id", "b.order_no", "b.value", "b.confirmed_at"])
+    .where("b.member_id", "=", memberId)
+    .where("b.state", "=", "confirmed")
+    .where("t.status", "=", "confirmed")
+    .where("b.confirmed_at", ">=", since)
+    .where("r.id", "is", null)
+    .orderBy("b.confirmed_at", "desc")
+    .execute();
+}
+
+/** One 'paying' order settled from its burn call or its proposal (see followRefunds). True when it moved. */
+export async function followPaying(db: AppTx, o: Awaited<ReturnType<typeof payingWithCalls>>[number]): Promise<boolean> {
+  const now = new Date().toISOString();
+  if (o.proposal_id !== null) {
+    const of = { proposalId: Number(o.proposal_id) };
+    if (o.proposal_state === "approved")
+      return moveRefund(db, o.id, "paying", "paid", { burn_call_id: o.proposal_call_id, decided_at: now }, of);
+    if (o.proposal_state === "rejected" || o.proposal_state === "expired" || o.proposal_state === "failed")
+      return moveRefund(db, o.id, "paying", "requested", { proposal_id: null, bank_ref: null }, of);
+    return false;
+  }
+  if (o.burn_call_id === null) return false;
+  const of = { burnCallId: Number(o.burn_call_id) };
+  if (o.call_status === "confirmed") return moveRefund(db, o.id, "paying", "paid", { decided_at: o.call_updated_at ?? now }, of);
+  if (o.call_status === "failed") return moveRefund(db, o.id, "paying", "requested", { burn_call_id: null, bank_ref: null }, of);
+  return false;
+}
+
+/** A proposal's decision reaches its refund at once (proposals.service calls this after approving or rejecting one). */
+export async function followRefundProposal(db: AppTx, proposalId: number): Promise<void> {
+  const rows = (await payingWithCalls(db)).filter((o) => o.proposal_id !== null && Number(o.proposal_id) === proposalId);
+  for (const o of rows) await followPaying(db, o);
+}
