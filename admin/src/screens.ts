@@ -117,6 +117,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/sales/SalesPage"), "SaleGiftPage"),
   },
   {
+    path: "refund",
+    title: "환불 관리",
+    area: "refund",
+    menu: "정산",
+    component: page(() => import("./pages/refund/RefundPage"), "RefundPage"),
+  },
+  {
     path: "calc/management",
     title: "정산 관리",
     area: "settlementManagement",

@@ -38,6 +38,7 @@ export const downloads = {
   settlementManagement: API.settlementManagementDownload,
   settlementGifts: API.settlementGiftsDownload,
   settlementStatus: API.settlementStatusDownload,
+  refunds: API.refundDownload,
 } as const satisfies Record<string, DownloadDef>;
 
 export type EndpointName = keyof typeof endpoints;
