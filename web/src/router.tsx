@@ -14,6 +14,7 @@ import HomePage from "./pages/HomePage";
 const FavoritesPage = lazy(() => import("./pages/favorites/FavoritesPage"));
 const MyInfoPage = lazy(() => import("./pages/my-info/MyInfoPage"));
 const HistoryPage = lazy(() => import("./pages/history/HistoryPage"));
+const RefundPage = lazy(() => import("./pages/refund/RefundPage"));
 const MobileAddressPage = lazy(() => import("./pages/MobileAddressPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 const PolicyPage = lazy(() => import("./pages/policy/PolicyPage"));
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: "/send/gift", element: login(<SendPage key="gift" tab="gift" />) },
       { path: "/info/detail", element: login(<MyInfoPage />) },
       { path: "/info/history", element: login(<HistoryPage />) },
+      { path: "/info/refund", element: login(<RefundPage />) },
       { path: "/info/address", element: login(<FavoritesPage />) },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },

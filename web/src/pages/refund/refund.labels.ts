@@ -1,0 +1,20 @@
+/** Korean labels of the member's refund page (/info/refund). */
+export const RefundLabels = {
+  title: "잔액 환불",
+  balance: "잔액",
+  used: "사용 비율",
+  required: "필요",
+  rule: "적용 규정",
+  refundable: "지금 환불 가능한 금액",
+  deduction: "공제",
+  open: "처리 중인 환불",
+  holder: "예금주 (본인 실명)",
+  bank: "은행",
+  account: "계좌번호",
+  check: "예금주 확인",
+  checked: (name: string) => `예금주 ${name}님 본인 명의 계좌입니다.`,
+  amount: "환불 신청 금액(원)",
+  submit: "환불 신청",
+  history: "환불 내역",
+  none: "환불 내역이 없습니다.",
+} as const;
