@@ -7,6 +7,7 @@ import {
   dashboardListRequest,
   holdersAnswer,
   holdersRequest,
+  pauseTimeline,
   reconcileReport,
   transactionDetail,
   txHashParams,
@@ -106,6 +107,13 @@ export const dashboardApi = {
     summary: "Propose unblocking a member's wallet on chain (dual control; the approval unblocks and restores the member)",
     body: blockBody,
     response: proposalCreated,
+  }),
+  pauseTimeline: endpoint({
+    method: "GET",
+    path: "/api/dashboard/pauses",
+    access: dashboard,
+    summary: "The token's emergency pauses and unpauses (dual control) read from the index, newest first, with their tx",
+    response: pauseTimeline,
   }),
   reconcile: endpoint({
     method: "GET",
