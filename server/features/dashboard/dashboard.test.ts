@@ -146,15 +146,15 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(BigInt(await s.ctx.chain.token.balanceOf(seoyeonAddr))).toBe(before + 777n);
     expect((await op("POST", "/api/dashboard/transfer", { from: seoyeonAddr, to: treasury, value: 1 })).code).toBe(403);
     expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: "0x1234", value: 1 })).code).toBe(401);
-    // Above DUAL_CONTROL_TRANSFER_THRESHOLD_WON a transfer is a proposal; its approval meets the balance check.
+    // Above DUAL_CONTROL_TRANSFER_THRESHOLD_WON a transfer is a proposal, but one the wallet cannot pay is refused at
+    // once as the direct one is, and no proposal is left for anyone to approve.
     const over = Number(await s.ctx.chain.token.balanceOf(treasury)) + 1;
     expect(over).toBeGreaterThan(DUAL_CONTROL_TRANSFER_THRESHOLD_WON);
-    const { approval: tooMuch } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/transfer", {
-      from: treasury,
-      to: seoyeonAddr,
-      value: over,
-    });
+    const pending = async () => (await s.ctx.db.selectFrom("proposals").select("id").where("state", "=", "pending").execute()).length;
+    const proposalsBefore = await pending();
+    const tooMuch = await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: over });
     expect([tooMuch.code, tooMuch.message]).toEqual([402, Msg.transferBadBalance]);
+    expect(await pending()).toBe(proposalsBefore);
   });
 
   it("RPC proxy: reads pass; writes, node-control methods and oversized batches are refused; operators only", async () => {
