@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { shot } from "./browser";
 import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { MINJUN, textOf } from "./helpers-money";
@@ -92,6 +93,12 @@ describe("amount fields take whole won or nothing (issue 34)", () => {
     await page.keyboard.type(".-e");
     await expectRefused(page, testId, startShown, "typed .-e");
 
+    await shot(page, `amount-refused-${testId}`);
+    // Commas that do not group by three are not guessed at.
+    await start(page, testId, startShown);
+    await pasteOver(page, testId, "1,00");
+    await expectRefused(page, testId, startShown, "paste 1,00");
+
     await pasteOver(page, testId, "1,000원");
     expect(await field.inputValue()).toBe(grouped ? "1,000" : "1000");
     expect(await page.getByTestId(`${testId}-refused`).count()).toBe(0);
@@ -103,11 +110,19 @@ describe("amount fields take whole won or nothing (issue 34)", () => {
     await pasteOver(page, testId, "1,000원");
   }
 
+  /** More digits than the field takes are refused whole (the old fields cut them to fit: another amount). */
+  async function tooLong(page: Page, testId: string, digits: string, message: string, shown: string) {
+    await pasteOver(page, testId, digits);
+    expect(await page.getByTestId(testId).inputValue()).toBe(shown);
+    await expect.poll(() => textOf(page, `${testId}-refused`)).toBe(message);
+  }
+
   it("member app: buy, gift and use", async () => {
     await member.goto(`${s.url}/buy`);
     await walk(member, "buy-amount", true);
     // Still the amount the rules see: 1,000 is a valid purchase amount (no error under the field).
     await expect.poll(() => member.getByTestId("buy-amount-error").count()).toBe(0);
+    await tooLong(member, "buy-amount", "1234567890123456", Msg.amountTooLong, "1,000");
 
     await member.goto(`${s.url}/send/gift`);
     await walk(member, "gift-amount", true);
@@ -119,6 +134,7 @@ describe("amount fields take whole won or nothing (issue 34)", () => {
     await admin.goto(`${s.url}/admin/token/management`);
     await admin.getByTestId("token-mint-open").click();
     await walk(admin, "token-mint-value", false);
+    await tooLong(admin, "token-mint-value", "123456789012", Msg.tokenAmountInvalid, "1000");
     await admin.getByTestId("token-mint-submit").click();
     await expect.poll(() => textOf(admin, "token-mint-confirm-message")).toContain("1,000원");
     await admin.getByTestId("token-mint-confirm-cancel").click();
