@@ -80,6 +80,10 @@ export const Msg = {
   /** The amount fits the balance but amount + the 200-won fee does not. */
   overBalanceWithFee: "보유금액을 넘었습니다. (수수료 200원 포함)",
   amountTooLong: "금액은 15자리 이내로 입력해 주세요.",
+  /** A pasted, dropped or autofilled amount (or a typed key) that is not a whole number of won: refused, the field stays as it was. */
+  amountWholeWon: "금액은 원 단위 숫자로만 입력해주세요",
+  /** An amount field's input beyond what it takes (its digits, or Number.MAX_SAFE_INTEGER): refused, the field stays as it was. */
+  amountTooLarge: "입력할 수 있는 최대 금액을 넘었습니다.",
   noMainBank: "입금 계좌가 등록되어 있지 않습니다. 고객센터로 문의해 주세요.",
   recipientPhoneEmpty: "핸드폰 번호를 입력해 주세요.",
   recipientAddressEmpty: "지갑 주소를 입력해 주세요",
