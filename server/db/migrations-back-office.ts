@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import { columnTypes, compareBytewise } from "../../db/open";
+import { columnTypes, compareBytewise, dialectOf } from "../../db/open";
 
 /** The app store's migrations from the back-office on (appended to in name order; migrations.ts has the first ones). */
 export const backOfficeMigrations: Record<string, Migration> = {
@@ -259,6 +259,20 @@ export const backOfficeMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex("proposals_state_created").on("proposals").columns(["state", "created_at", "id"]).execute();
       await db.schema.createIndex("proposals_created").on("proposals").columns(["created_at", "id"]).execute();
+    },
+  },
+  // Rate limits counted across API processes (server/http/rate-limit.ts): rate-limiter-flexible's RateLimiterPostgres
+  // table, in its own layout (key, points used, window end in ms). PostgreSQL only: SQLite is one process and counts
+  // in memory. Made here rather than by the library at start, so that processes starting together do not race.
+  "2026-12-03-rate-limits": {
+    async up(db: Kysely<any>) {
+      if (dialectOf(db) !== "postgres") return;
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "varchar(255)", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("expire", "bigint")
+        .execute();
     },
   },
 };
