@@ -108,6 +108,8 @@ export const ADMIN_FLAGS = [
   "isWallet3",
   "isNotice1",
   "isApiKey1",
+  /** Sees members' phone numbers unmasked in lists and downloads (server/features/access-log/README.md). */
+  "isPrivacy1",
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Partial<Record<AdminFlag, boolean>>;

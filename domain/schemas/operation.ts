@@ -121,6 +121,7 @@ export const PERMISSION_GROUPS = {
   tokenManage: ["isToken1", "isToken2", "isToken3"],
   walletManage: ["isWallet1", "isWallet2", "isWallet3"],
   apiKeyManage: ["isApiKey1"],
+  privacyManage: ["isPrivacy1"],
 } as const satisfies Record<string, readonly AdminFlag[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export const PERMISSION_GROUP_NAMES = Object.keys(PERMISSION_GROUPS) as PermissionGroup[];
@@ -128,7 +129,8 @@ export type PermissionArrays = Record<PermissionGroup, boolean[]>;
 
 /** The presets of spec §4, as flag lists. */
 export const OPERATOR_PRESETS = {
-  admin: ADMIN_FLAGS.filter((f) => f !== "isExchange5"),
+  // Unmasking (isPrivacy1) is granted one operator at a time, never by a preset (least privilege).
+  admin: ADMIN_FLAGS.filter((f) => f !== "isExchange5" && f !== "isPrivacy1"),
   subAdmin: [
     "isAccount1",
     "isAccount3",
@@ -178,6 +180,7 @@ export const operatorCreateBody = z.strictObject({
   tokenManage: group("tokenManage"),
   walletManage: group("walletManage"),
   apiKeyManage: group("apiKeyManage"),
+  privacyManage: group("privacyManage"),
 });
 export type OperatorCreateBody = z.input<typeof operatorCreateBody>;
 
