@@ -3,8 +3,8 @@
  * about why it is made, and how phone numbers are masked in lists.
  *
  * Sources: 개인정보의 안전성 확보조치 기준 (개인정보보호위원회 고시) 제8조 (접속기록의 보관 및 점검: 계정, 접속일시,
- * 접속지 정보, 처리한 정보주체 정보, 수행업무를 기록하고 1년 이상(5만 명 이상 등은 2년 이상) 보관, 위·변조 방지),
- * and its 해설서 on downloads (개인정보를 다운로드한 경우 그 사유를 확인).
+ * 접속지 정보, 처리한 정보주체 정보, 수행업무를 기록하고 1년 이상(5만 명 이상 등은 2년 이상) 보관, 위·변조 방지;
+ * 제2항: 개인정보의 다운로드가 확인된 경우 그 사유를 반드시 확인).
  */
 
 /** Why a file is downloaded: a short list the operator picks from; `other` needs a few words of its own. */
