@@ -109,6 +109,8 @@ export const ADMIN_FLAGS = [
   "isNotice1",
   "isApiKey1",
   "isApprove1",
+  /** Sees members' phone numbers unmasked in lists and downloads (server/features/access-log/README.md). */
+  "isPrivacy1",
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Partial<Record<AdminFlag, boolean>>;

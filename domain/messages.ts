@@ -179,6 +179,10 @@ export const Msg = {
   apiKeyCreated: "API 키가 생성되었습니다. 이 화면을 벗어나면 다시 볼 수 없습니다.",
   apiKeyInvalid: "유효하지 않은 API 키입니다.",
   downloadFailed: "다운로드에 실패하였습니다.",
+  // personal-data access log (server/features/access-log)
+  downloadReasonRequired: "다운로드 사유를 선택해주세요.",
+  downloadReasonTextRequired: "기타 사유를 입력해주세요.",
+  accessLogAppendOnly: "개인정보 접근기록은 수정하거나 삭제할 수 없습니다.",
   logoutConfirmAdmin: "로그아웃 하시겠습니까?",
   // operator two-factor login (내 보안 설정) and the operator IP allow-list
   otpRequired: "2단계 인증 코드를 입력해 주세요.",

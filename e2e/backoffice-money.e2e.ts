@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { shot } from "./browser";
-import { browserSuite } from "./stack";
+import { browserSuite, exportWithReason } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { MINJUN, expectHeaderBalance, onChain, textOf, walletOf, won } from "./helpers-money";
 import { Msg } from "../domain/messages";
@@ -80,7 +80,7 @@ describe("back-office money in Chromium", () => {
       .toBe("12000");
 
     const downloadP = page.waitForEvent("download");
-    await page.getByTestId("sale-excel").click();
+    await exportWithReason(page, "sale-excel");
     const download = await downloadP;
     expect(download.suggestedFilename()).toBe("sale_sell.xlsx");
     const wb = new ExcelJS.Workbook();
@@ -130,7 +130,7 @@ describe("back-office money in Chromium", () => {
     await page.keyboard.press("Escape");
 
     const downloadP = page.waitForEvent("download");
-    await page.getByTestId("token-excel").click();
+    await exportWithReason(page, "token-excel");
     const download = await downloadP;
     expect(download.suggestedFilename()).toBe("token_management.xlsx");
     const wb = new ExcelJS.Workbook();

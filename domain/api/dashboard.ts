@@ -1,5 +1,5 @@
 import { proposalCreated } from "../schemas/proposal";
-import { endpoint, operator } from "./endpoint";
+import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import {
   blockBody,
   dashboardDownloadRequest,
@@ -26,6 +26,7 @@ export const dashboardApi = {
     path: "/api/dashboard/list",
     access: dashboard,
     summary: "Indexed token moves by type, filter and date range, one page (the spec's name of dashboardTable)",
+    personalData: pdList("대시보드"),
     body: dashboardListRequest,
     response: dashboardList,
   }),
@@ -34,6 +35,7 @@ export const dashboardApi = {
     path: "/api/dashboard/table",
     access: dashboard,
     summary: "Indexed token moves by type, filter and date range, one page",
+    personalData: pdList("대시보드"),
     body: dashboardListRequest,
     response: dashboardList,
   }),
@@ -42,6 +44,7 @@ export const dashboardApi = {
     path: "/api/dashboard/download",
     access: dashboard,
     summary: "The dashboard's filter, every row, as .xlsx (only the `columns` named, in their order)",
+    personalData: pdList("대시보드"),
     body: dashboardDownloadRequest,
     file: "dashboard_list.xlsx",
   }),
@@ -58,6 +61,7 @@ export const dashboardApi = {
     path: "/api/dashboard/detail/:address",
     access: dashboard,
     summary: "One wallet: indexed and on-chain balance, blocked, owner",
+    personalData: pdDetail("지갑 상세"),
     params: walletAddressParams,
     response: walletDetail,
   }),
@@ -66,6 +70,7 @@ export const dashboardApi = {
     path: "/api/dashboard/detail_table",
     access: dashboard,
     summary: "One wallet's moves, one page",
+    personalData: pdList("지갑 상세"),
     body: walletHistoryRequest,
     response: dashboardList,
   }),
@@ -74,6 +79,7 @@ export const dashboardApi = {
     path: "/api/dashboard/detail_download",
     access: dashboard,
     summary: "One wallet's moves, every row, as .xlsx",
+    personalData: pdList("지갑 상세"),
     body: walletHistoryRequest,
     file: "wallet_history_list.xlsx",
   }),
@@ -82,6 +88,7 @@ export const dashboardApi = {
     path: "/api/dashboard/holder",
     access: dashboard,
     summary: "Holders by balance, one page, with the indexed sum and the contract's totalSupply",
+    personalData: pdList("보유자 목록"),
     query: holdersRequest,
     response: holdersAnswer,
   }),
@@ -90,6 +97,7 @@ export const dashboardApi = {
     path: "/api/dashboard/holder/download",
     access: dashboard,
     summary: "Every holder by balance as .xlsx",
+    personalData: pdList("보유자 목록"),
     file: "holder_list.xlsx",
   }),
   blockWallet: endpoint({

@@ -1,5 +1,6 @@
 import type { AdminArea } from "../admin-access";
 import type { EndpointDef } from "./endpoint";
+import { accessLogApi } from "./access-log";
 import { accountApi, operatorSessionApi } from "./account";
 import { apiDocsApi } from "./api-docs";
 import { apiKeyApi } from "./apikey";
@@ -47,6 +48,7 @@ export const API_FEATURES = {
   operators: operatorsApi,
   apikey: apiKeyApi,
   audit: auditApi,
+  "access-log": accessLogApi,
   notifications: notificationsApi,
   dashboard: dashboardApi,
   boards: boardsApi,

@@ -6,6 +6,7 @@ import { myInfoRoutes } from "./account/my-info.routes";
 import { favoriteRoutes } from "./account/favorites.routes";
 import { apiDocsRoutes } from "./api-docs/api-docs.routes";
 import { apiKeyRoutes } from "./apikey/apikey.routes";
+import { accessLogRoutes } from "./access-log/access-log.routes";
 import { auditRoutes } from "./audit/audit.routes";
 import { boardRoutes } from "./boards/boards.routes";
 import { memberBoardRoutes } from "./boards/member-boards.routes";
@@ -49,6 +50,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   operatorSecurityRoutes,
   apiKeyRoutes,
   auditRoutes,
+  accessLogRoutes,
   notificationRoutes,
   partnerRoutes,
   dashboardRoutes,

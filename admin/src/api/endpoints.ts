@@ -38,6 +38,7 @@ export const downloads = {
   settlementManagement: API.settlementManagementDownload,
   settlementGifts: API.settlementGiftsDownload,
   settlementStatus: API.settlementStatusDownload,
+  accessLog: API.accessLogDownload,
 } as const satisfies Record<string, DownloadDef>;
 
 export type EndpointName = keyof typeof endpoints;

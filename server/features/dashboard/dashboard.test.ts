@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { proposeAndApprove } from "../../test/proposals";
+import { WITH_REASON } from "../../test/download-reason";
 import { openChainStore } from "../../../indexer/db";
 import { reconcile } from "./reconcile";
 import { memberByPhone } from "../members/members.repo";
@@ -16,7 +17,8 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   let minjun: string;
   let seoyeonAddr: string;
   let giftHash: string;
-  const op = (method: string, path: string, body?: unknown, token = admin) => s.call(method, path, { token, marker: "operation", body });
+  const op = (method: string, path: string, body?: unknown, token = admin) =>
+    s.call(method, path, { token, marker: "operation", body, headers: WITH_REASON });
   const walletOf = async (phone: string) => (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, phone))!.id))!.address;
 
   beforeAll(async () => {
@@ -102,7 +104,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   it("downloads dashboard_list.xlsx with Korean headers and every row", async () => {
     const res = await fetch(`${s.url}/api/dashboard/download`, {
       method: "POST",
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON, "content-type": "application/json" },
       body: JSON.stringify({}),
     });
     expect(res.headers.get("content-disposition")).toContain("dashboard_list.xlsx");
