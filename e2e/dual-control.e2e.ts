@@ -122,4 +122,34 @@ describe("dual control in Chromium", () => {
     ]);
     await shot(admin, "admin-pause-timeline");
   });
+
+  it("the roles screen reads who holds each role from the chain; a new minter allowance through dual control bounds the next mint", async () => {
+    const operator = s.ctx.chain.deployment.operator;
+    await admin.goto(`${s.url}/admin/token/roles`);
+    const minter = admin.getByTestId("role-MINTER_ROLE").locator(`[data-address="${operator}"]`);
+    await minter.waitFor();
+    await shot(admin, "admin-token-roles");
+    await minter.getByTestId("allowance-change").click();
+    await admin.getByTestId("allowance-value").fill("3000000");
+    await admin.getByTestId("allowance-reason").fill("e2e 한도");
+    await admin.getByTestId("allowance-dialog-submit").click();
+    await expectSnack(admin, Msg.proposalCreated);
+    await admin.waitForURL(/\/admin\/proposals\/\d+$/);
+    const id = Number(admin.url().split("/").pop());
+    await admin2.goto(`${s.url}/admin/proposals/${id}`);
+    await admin2.getByTestId("proposal-approve").click();
+    await expectSnack(admin2, Msg.proposalApproved);
+    expect(BigInt(await s.ctx.chain.token.minterAllowance(operator))).toBe(3_000_000n);
+    await s.waitIndexed();
+    await admin.goto(`${s.url}/admin/token/roles`);
+    await expect.poll(async () => (await minter.getByTestId("role-allowance").textContent()) ?? "").toBe("3,000,000원");
+    // A mint above what is left is refused on chain: the proposal fails, the supply does not move.
+    const supply = BigInt(await s.ctx.chain.token.totalSupply());
+    const token = await s.loginAdmin("admin", "admin1234");
+    const made = await s.call("POST", "/api/token/mint", { token, marker: "operation", body: { value: 3_000_001, reason: "한도 초과" } });
+    await admin2.goto(`${s.url}/admin/proposals/${made.data.proposal.id}`);
+    await admin2.getByTestId("proposal-approve").click();
+    await expect.poll(async () => admin2.getByTestId("proposal-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("failed");
+    expect(BigInt(await s.ctx.chain.token.totalSupply())).toBe(supply);
+  });
 });

@@ -215,6 +215,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/tokens/TokenPages"), "TokenFeePage"),
   },
   {
+    path: "token/roles",
+    title: "토큰 역할",
+    area: "tokenView",
+    menu: "토큰",
+    component: page(() => import("./pages/tokens/TokenRolesPage"), "TokenRolesPage"),
+  },
+  {
     path: "address/bank",
     title: "입금 계좌 관리",
     area: "walletBank",

@@ -25,6 +25,7 @@ import { salesApi } from "./sales";
 import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
 import { tokensApi } from "./tokens";
+import { tokenRolesApi } from "./token-roles";
 import { walletsApi } from "./wallets";
 
 /**
@@ -56,6 +57,7 @@ export const API_FEATURES = {
   "saved-views": savedViewsApi,
   "deposit-accounts": depositAccountsApi,
   tokens: tokensApi,
+  "token-roles": tokenRolesApi,
   wallets: walletsApi,
   settlement: settlementApi,
   proposals: proposalsApi,

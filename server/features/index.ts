@@ -29,6 +29,7 @@ import { salesRoutes } from "./sales/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
+import { tokenRolesRoutes } from "./token-roles/token-roles.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
@@ -60,6 +61,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   savedViewRoutes,
   depositAccountRoutes,
   tokenRoutes,
+  tokenRolesRoutes,
   walletRoutes,
   settlementRoutes,
   proposalRoutes,
