@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{chain,db,indexer,server,domain,scripts}/**/*.test.ts"],
+    include: ["{chain,db,indexer,server,domain,scripts,ui-common}/**/*.test.ts"],
     environment: "node",
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -15,6 +15,11 @@ export type StoreLocation =
 export interface Store<DB> {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * PostgreSQL: the pool under `db` (search_path = the store's schema), for the few users that speak pg themselves
+   * (the rate limiter's store, NOTIFY of the fan-out bus). Closed with the store. Absent on SQLite.
+   */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -68,7 +73,7 @@ export async function openStore<DB>(loc: StoreLocation): Promise<Store<DB>> {
   // An idle client losing its server (a restart) must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PlannableLimitsDialect({ pool: kyselyPool(pool) }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return { db, dialect: "postgres", pool, close: () => db.destroy() };
 }
 
 /**

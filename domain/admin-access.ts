@@ -37,6 +37,8 @@ export const AREAS = {
   memberGrade: staff("isAccount3"),
   operators: staff("isAccount4"),
   auditLog: { who: "super" },
+  /** The personal-data access log (server/features/access-log): permission 0 only, like the audit log. */
+  accessLog: { who: "super" },
   dashboard: { who: "staff" },
   /** Blocking a member's wallet changes the member's state too. */
   walletBlock: staff("isAccount2"),
@@ -95,6 +97,12 @@ export function allows(rule: AccessRule, op: OperatorLike): boolean {
   if (permission === AdminPermission.SUPER) return true;
   return rule.anyOf.some((f) => flags[f] === true);
 }
+
+/**
+ * Whether an operator sees phone numbers unmasked in lists and downloads: the isPrivacy1 flag, which permission 0
+ * holds implicitly (as every flag; server/features/access-log/README.md).
+ */
+export const mayUnmask = (op: OperatorLike): boolean => allows({ who: "any", anyOf: ["isPrivacy1"] }, op);
 
 export const allowsArea = (area: AdminArea, op: OperatorLike): boolean => allows(AREAS[area], op);
 

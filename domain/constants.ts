@@ -110,6 +110,8 @@ export const ADMIN_FLAGS = [
   "isApiKey1",
   "isApprove1",
   "isRefund1",
+  /** Sees members' phone numbers unmasked in lists and downloads (server/features/access-log/README.md). */
+  "isPrivacy1",
 ] as const;
 export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Partial<Record<AdminFlag, boolean>>;

@@ -81,6 +81,10 @@ export const Msg = {
   /** The amount fits the balance but amount + the 200-won fee does not. */
   overBalanceWithFee: "보유금액을 넘었습니다. (수수료 200원 포함)",
   amountTooLong: "금액은 15자리 이내로 입력해 주세요.",
+  /** A pasted, dropped or autofilled amount (or a typed key) that is not a whole number of won: refused, the field stays as it was. */
+  amountWholeWon: "금액은 원 단위 숫자로만 입력해주세요",
+  /** An amount field's input beyond what it takes (its digits, or Number.MAX_SAFE_INTEGER): refused, the field stays as it was. */
+  amountTooLarge: "입력할 수 있는 최대 금액을 넘었습니다.",
   noMainBank: "입금 계좌가 등록되어 있지 않습니다. 고객센터로 문의해 주세요.",
   recipientPhoneEmpty: "핸드폰 번호를 입력해 주세요.",
   recipientAddressEmpty: "지갑 주소를 입력해 주세요",
@@ -176,6 +180,10 @@ export const Msg = {
   apiKeyCreated: "API 키가 생성되었습니다. 이 화면을 벗어나면 다시 볼 수 없습니다.",
   apiKeyInvalid: "유효하지 않은 API 키입니다.",
   downloadFailed: "다운로드에 실패하였습니다.",
+  // personal-data access log (server/features/access-log)
+  downloadReasonRequired: "다운로드 사유를 선택해주세요.",
+  downloadReasonTextRequired: "기타 사유를 입력해주세요.",
+  accessLogAppendOnly: "개인정보 접근기록은 수정하거나 삭제할 수 없습니다.",
   logoutConfirmAdmin: "로그아웃 하시겠습니까?",
   // operator two-factor login (내 보안 설정) and the operator IP allow-list
   otpRequired: "2단계 인증 코드를 입력해 주세요.",

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import ExcelJS from "exceljs";
 import { shot } from "./browser";
-import { browserSuite } from "./stack";
+import { browserSuite, exportWithReason } from "./stack";
 import { MINJUN, SEOYEON } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
 import { Msg } from "../domain/messages";
@@ -26,7 +26,7 @@ describe("back-office screens in Chromium", () => {
     await expect.poll(() => page.getByTestId("members-table-row").count()).toBe(1);
     expect(page.url()).toContain(`keyword=${SEOYEON.phone}`);
     // The member file of this search, as a Blob download with the server's Korean file name.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("members-excel").click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), exportWithReason(page, "members-excel")]);
     expect(download.suggestedFilename()).toBe("회원정보.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile((await download.path())!);

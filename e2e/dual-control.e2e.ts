@@ -4,6 +4,7 @@ import { shot } from "./browser";
 import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { Msg } from "../domain/messages";
+import { MINJUN, SEOYEON, enterPassword, expectSnack as expectMemberSnack, onChain, walletOf } from "./helpers-money";
 
 /**
  * Dual control in Chromium: `admin` proposes a mint and cannot approve it (no button; the server refuses it
@@ -58,5 +59,97 @@ describe("dual control in Chromium", () => {
     // The proposer sees it approved, with its transaction.
     await expect.poll(async () => admin.getByTestId("proposal-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("approved");
     await expect.poll(async () => (await admin.getByTestId("proposal-detail").textContent()) ?? "").toMatch(/0x[0-9a-f]{64}/);
+  });
+
+  it("an emergency pause through dual control stops a member's gift with the banner; the unpause restores it; both on the timeline", async () => {
+    const member = await suite.memberPage(MINJUN);
+    const seoyeon = await walletOf(s, SEOYEON.phone);
+    const gift = async () => {
+      await member.goto(`${s.url}/send/gift`);
+      await member.getByTestId("gift-mode-phone").click();
+      await member.getByTestId("gift-recipient").fill(SEOYEON.phone);
+      await member.getByTestId("gift-amount").fill("1000");
+      await member.getByTestId("send-next").click();
+      await member.getByTestId("send-recipient-name").waitFor();
+      await member.getByTestId("send-confirm").click();
+      await enterPassword(member, MINJUN.password);
+    };
+    /** `admin` proposes from the dashboard's pause card, `admin2` approves it. */
+    const toggle = async (label: string) => {
+      await admin.goto(`${s.url}/admin/dashboard`);
+      await admin.getByTestId("pause-propose").click();
+      await admin.getByTestId("pause-propose-reason").fill(`e2e ${label}`);
+      await admin.getByTestId("pause-propose-dialog-submit").click();
+      await expectSnack(admin, Msg.proposalCreated);
+      await admin.waitForURL(/\/admin\/proposals\/\d+$/);
+      const id = Number(admin.url().split("/").pop());
+      await admin2.goto(`${s.url}/admin/proposals/${id}`);
+      await admin2.getByTestId("proposal-approve").click();
+      await expectSnack(admin2, Msg.proposalApproved);
+      await expect.poll(async () => admin2.getByTestId("proposal-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("approved");
+    };
+
+    await toggle("pause");
+    expect(await s.ctx.chain.token.paused()).toBe(true);
+    // The member app: the banner over every page, and a gift refused with the maintenance message; nothing moved.
+    const before = await onChain(s, seoyeon);
+    await member.goto(`${s.url}/`);
+    await expect
+      .poll(async () => (await member.getByTestId("maintenance-banner").textContent()) ?? "", { timeout: 20_000 })
+      .toBe(Msg.maintenance);
+    await gift();
+    await expectMemberSnack(member, Msg.maintenance);
+    expect(await onChain(s, seoyeon)).toBe(before);
+    await shot(member, "member-maintenance-banner");
+    // The dashboard's timeline: paused now, the pause's transaction listed.
+    await admin.goto(`${s.url}/admin/dashboard`);
+    await expect.poll(async () => admin.getByTestId("pause-state").getAttribute("data-paused"), { timeout: 15_000 }).toBe("true");
+    expect(await admin.getByTestId("pause-event").first().getAttribute("data-kind")).toBe("paused");
+
+    await toggle("unpause");
+    expect(await s.ctx.chain.token.paused()).toBe(false);
+    await member.goto(`${s.url}/`);
+    await member.getByTestId("header-balance").waitFor();
+    await expect.poll(() => member.getByTestId("maintenance-banner").count(), { timeout: 20_000 }).toBe(0);
+    await gift();
+    await member.waitForURL(`${s.url}/result?type=7`);
+    await expect.poll(() => onChain(s, seoyeon), { timeout: 15_000 }).toBe(before + 1000);
+    await admin.goto(`${s.url}/admin/dashboard`);
+    await expect.poll(async () => admin.getByTestId("pause-state").getAttribute("data-paused"), { timeout: 15_000 }).toBe("false");
+    expect(await admin.getByTestId("pause-event").evaluateAll((els) => els.map((e) => e.getAttribute("data-kind")))).toEqual([
+      "unpaused",
+      "paused",
+    ]);
+    await shot(admin, "admin-pause-timeline");
+  });
+
+  it("the roles screen reads who holds each role from the chain; a new minter allowance through dual control bounds the next mint", async () => {
+    const operator = s.ctx.chain.deployment.operator;
+    await admin.goto(`${s.url}/admin/token/roles`);
+    const minter = admin.getByTestId("role-MINTER_ROLE").locator(`[data-address="${operator}"]`);
+    await minter.waitFor();
+    await shot(admin, "admin-token-roles");
+    await minter.getByTestId("allowance-change").click();
+    await admin.getByTestId("allowance-value").fill("3000000");
+    await admin.getByTestId("allowance-reason").fill("e2e 한도");
+    await admin.getByTestId("allowance-dialog-submit").click();
+    await expectSnack(admin, Msg.proposalCreated);
+    await admin.waitForURL(/\/admin\/proposals\/\d+$/);
+    const id = Number(admin.url().split("/").pop());
+    await admin2.goto(`${s.url}/admin/proposals/${id}`);
+    await admin2.getByTestId("proposal-approve").click();
+    await expectSnack(admin2, Msg.proposalApproved);
+    expect(BigInt(await s.ctx.chain.token.minterAllowance(operator))).toBe(3_000_000n);
+    await s.waitIndexed();
+    await admin.goto(`${s.url}/admin/token/roles`);
+    await expect.poll(async () => (await minter.getByTestId("role-allowance").textContent()) ?? "").toBe("3,000,000원");
+    // A mint above what is left is refused on chain: the proposal fails, the supply does not move.
+    const supply = BigInt(await s.ctx.chain.token.totalSupply());
+    const token = await s.loginAdmin("admin", "admin1234");
+    const made = await s.call("POST", "/api/token/mint", { token, marker: "operation", body: { value: 3_000_001, reason: "한도 초과" } });
+    await admin2.goto(`${s.url}/admin/proposals/${made.data.proposal.id}`);
+    await admin2.getByTestId("proposal-approve").click();
+    await expect.poll(async () => admin2.getByTestId("proposal-state").getAttribute("data-state"), { timeout: 15_000 }).toBe("failed");
+    expect(BigInt(await s.ctx.chain.token.totalSupply())).toBe(supply);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import ExcelJS from "exceljs";
 import { shot } from "./browser";
-import { browserSuite } from "./stack";
+import { browserSuite, exportWithReason } from "./stack";
 import { MINJUN, SEOYEON, walletOf, won } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
 import { Msg } from "../domain/messages";
@@ -43,7 +43,7 @@ describe("list columns and saved views in Chromium", () => {
     await expect.poll(() => headers(page, "members-table")).toEqual(shown);
     await shot(page, "list-views-members-columns");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("members-excel").click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), exportWithReason(page, "members-excel")]);
     expect(download.suggestedFilename()).toBe("회원정보.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile((await download.path())!);

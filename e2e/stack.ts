@@ -106,3 +106,14 @@ export function browserSuite() {
     },
   };
 }
+
+/**
+ * Clicks a list's excel button and answers the reason dialog it opens (features/access-log: no file without a
+ * reason); the download then starts. `text` is required by the dialog for `other` (기타).
+ */
+export async function exportWithReason(page: Page, testId: string, reason = "inquiry", text?: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByTestId(`${testId}-reason-select`).selectOption(reason);
+  if (text !== undefined) await page.getByTestId(`${testId}-reason-text`).fill(text);
+  await page.getByTestId(`${testId}-reason-submit`).click();
+}

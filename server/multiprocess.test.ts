@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ethers } from "ethers";
+import { generate } from "otplib";
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../chain/ports";
 import { startLocalNode, type LocalNode } from "../chain/node";
@@ -13,6 +15,9 @@ import { memberByPhone } from "./features/members/members.repo";
 import { Msg } from "../domain/messages";
 import { Code } from "../domain/codes";
 import { startApiProcess, type ApiProcess } from "./test/api-process";
+import { insertOperator } from "./test/operators";
+import type { AppContext } from "./context";
+import { AdminPermission } from "../domain/constants";
 
 /**
  * Several API processes behind one database and one chain (README "Several API processes"): two
@@ -32,11 +37,48 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     return p;
   }
 
-  async function call(p: ApiProcess, pathname: string, body: unknown, token?: string) {
+  async function call(
+    p: ApiProcess,
+    pathname: string,
+    body: unknown,
+    token?: string,
+    marker: "web" | "operation" = "web",
+    method = "POST",
+  ) {
     const headers: Record<string, string> = { "content-type": "application/json" };
-    if (token) Object.assign(headers, { authorization: `Bearer ${token}`, "cookie-type": "web" });
-    const res = await fetch(p.url + pathname, { method: "POST", headers, body: JSON.stringify(body) });
+    if (token) Object.assign(headers, { authorization: `Bearer ${token}`, "cookie-type": marker });
+    const res = await fetch(p.url + pathname, { method, headers, body: method === "DELETE" ? undefined : JSON.stringify(body) });
     return (await res.json()) as { code: number; message?: string; data: any };
+  }
+  const adminLogin = async (p: ApiProcess, username: string, password: string) => {
+    const r = await call(p, "/api/auth/login_admin", { username, password });
+    expect(r.code, r.message).toBe(200);
+    return r.data.accessToken as string;
+  };
+  /** An operator's socket on `p`, open (its hello heard): what it hears, and when it closes. */
+  async function operatorSocket(p: ApiProcess, token: string) {
+    const ws = new WebSocket(`${p.url.replace("http", "ws")}/ws?token=${token}`);
+    const heard: { at: number; msg: any }[] = [];
+    let wake: () => void = () => undefined;
+    ws.on("message", (data) => {
+      heard.push({ at: Date.now(), msg: JSON.parse(String(data)) });
+      wake();
+    });
+    const closed = new Promise<{ code: number; at: number }>((r) => ws.once("close", (code) => r({ code, at: Date.now() })));
+    /** The first frame `match` accepts, heard within `ms` (null when none was). */
+    const hear = async (match: (m: any) => boolean, ms: number, since = 0) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        const hit = heard.find((h) => h.at >= since && match(h.msg));
+        if (hit || Date.now() >= until) return hit ?? null;
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, until - Date.now());
+        });
+      }
+    };
+    expect(await hear((m) => m.kind === "hello", 5_000)).not.toBeNull();
+    return { ws, hear, closed };
   }
   const login = async (p: ApiProcess, phone: string, password: string) =>
     (await call(p, "/api/auth/login_user", { username: phone, password })).data.accessToken as string;
@@ -110,11 +152,115 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     expect(confirmed.length).toBe(40);
   });
 
+  // Realtime pushes and rate limits across processes (db/bus.ts, server/http/rate-limit.ts): before the SIGKILL below.
+  it("an operator's socket on one process hears a deposit request made through the other within a second, and its confirmed moves", async () => {
+    const [a, b] = procs;
+    const sock = await operatorSocket(b, await adminLogin(b, "admin", "admin1234"));
+    const member = await login(a, "01055556666", "333333");
+    const order = await call(a, "/api/buy/charge", { password: "333333", value: 10_000 }, member);
+    const answeredAt = Date.now();
+    expect(order.code, order.message).toBe(200);
+    const heard = await sock.hear((m) => m.kind === "입금" && m.ref_id === order.data.id, 1_000);
+    expect(heard, "B's socket never heard A's deposit request").not.toBeNull();
+    expect(heard!.at - answeredAt).toBeLessThan(1_000);
+    expect(heard!.msg.message).toContain("10,000원");
+    // A move relayed and indexed by A (the leader) has B's operators read their money again too.
+    const [memberToken, to] = [await login(a, "01011112222", "111111"), await walletOf("01033334444")];
+    const giftAt = Date.now();
+    const sent = await gift(a, memberToken, to, 300, "111111");
+    expect(sent.code, sent.message).toBe(200);
+    // At most one frame a second per socket, a quarter second's coalescing between processes.
+    const moved = await sock.hear((m) => m.kind === "moved", 2_500, giftAt);
+    expect(moved, "B's socket never heard that A confirmed a move").not.toBeNull();
+    sock.ws.close();
+  });
+
+  it("a session ended, or an operator deleted, on one process closes that operator's socket on the other at once", async () => {
+    const [a, b] = procs;
+    const asOperator = { db: store.db } as unknown as AppContext;
+    await insertOperator(asOperator, "mp-enrolled", AdminPermission.SUB, { isSale1: true });
+    const deleted = await insertOperator(asOperator, "mp-deleted", AdminPermission.SUB, { isSale1: true });
+    const enrolled = await operatorSocket(b, await adminLogin(b, "mp-enrolled", "operator1234"));
+    const gone = await operatorSocket(b, await adminLogin(b, "mp-deleted", "operator1234"));
+    const [onA, adminOnA] = [await adminLogin(a, "mp-enrolled", "operator1234"), await adminLogin(a, "admin", "admin1234")];
+    /** B's socket closes (4401) within 500 ms of `act` on A. */
+    const closesAtOnce = async (sock: Awaited<ReturnType<typeof operatorSocket>>, act: () => Promise<void>, what: string) => {
+      await act();
+      const doneAt = Date.now();
+      const closed = await Promise.race([sock.closed, new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+      expect(closed, `B's socket was still open 500 ms after ${what} on A`).not.toBeNull();
+      expect(closed!.code).toBe(4401);
+      expect(closed!.at - doneAt).toBeLessThan(500);
+    };
+    // Enrolling in two-factor login on A ends every other session of the operator (tokens.endSessions).
+    await closesAtOnce(
+      enrolled,
+      async () => {
+        const setup = await call(a, "/api/operation/security/totp/setup", {}, onA, "operation");
+        expect(setup.code, setup.message).toBe(200);
+        const otp = await generate({ secret: setup.data.secret });
+        const on = await call(a, "/api/operation/security/totp/enable", { otp }, onA, "operation");
+        expect(on.code, on.message).toBe(200);
+      },
+      "the session ended",
+    );
+    expect(gone.ws.readyState).toBe(WebSocket.OPEN);
+    // B's sockets are also checked again every 5 s: two events 2.5 s apart cannot both fall just after such a check,
+    // so only the fan-out passes both.
+    await new Promise((r) => setTimeout(r, 2_500));
+    await closesAtOnce(
+      gone,
+      async () => {
+        const del = await call(a, `/api/operation/admin_delete/${deleted}`, undefined, adminOnA, "operation", "DELETE");
+        expect(del.code, del.message).toBe(200);
+      },
+      "the operator was deleted",
+    );
+  });
+
+  it("30 logins a minute from one address is the limit of both processes together", async () => {
+    const [a, b] = procs;
+    // An address of its own (trust proxy: loopback), so the other tests' logins do not count.
+    const attempt = async (p: ApiProcess) => {
+      const res = await fetch(`${p.url}/api/auth/login_user`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.30" },
+        body: JSON.stringify({ username: "01033334444", password: "222222" }),
+      });
+      return {
+        status: res.status,
+        retryAfter: res.headers.get("retry-after"),
+        body: (await res.json()) as { code: number; message: string },
+      };
+    };
+    const first = [];
+    for (let i = 0; i < 30; i++) first.push((await attempt(i % 2 ? b : a)).status);
+    expect(first).toEqual(Array(30).fill(200));
+    for (const p of [a, b]) {
+      const over = await attempt(p);
+      expect([over.status, over.body.code, over.body.message]).toEqual([429, Code.TOO_MANY, Msg.tooMany]);
+      expect(Number(over.retryAfter)).toBeGreaterThan(0);
+      expect(Number(over.retryAfter)).toBeLessThanOrEqual(60);
+    }
+    // Per address: another still logs in, on either process.
+    const other = await fetch(`${b.url}/api/auth/login_user`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.31" },
+      body: JSON.stringify({ username: "01033334444", password: "222222" }),
+    });
+    expect(other.status).toBe(200);
+  });
+
   it("the relaying process is killed with SIGKILL mid-burst: the other takes over, every answered gift is on chain exactly once", async () => {
     const [a, b] = procs;
     const from = await walletOf("01011112222"); // 김민준
     const to = await walletOf("01055556666");
     const start = Number(await token().balanceOf(from));
+    // This burst's rows only (the realtime test above gave from this wallet too).
+    const before = await store.db
+      .selectFrom("outbox_transfers")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
     const [ta, tb] = [await login(a, "01011112222", "111111"), await login(b, "01011112222", "111111")];
     const burst = Array.from({ length: 40 }, (_, i) =>
       new Promise((r) => setTimeout(r, i * 25)).then(() => gift(i % 2 ? b : a, i % 2 ? tb : ta, to, 800, "111111")),
@@ -141,6 +287,7 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
       .selectAll()
       .where("from_address", "=", from)
       .where("kind", "=", "gift")
+      .where("id", ">", Number(before?.id ?? 0))
       .execute();
     const confirmed = rows.filter((r) => r.status === "confirmed");
     // The chain moved exactly what the records say: no gift lost, none doubled.

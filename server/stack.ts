@@ -6,6 +6,7 @@ import { startIndexerWorker } from "../indexer/worker";
 import { openChainStore } from "../indexer/db";
 import { createChainReader } from "../indexer/reader";
 import { leadership } from "../db/leader";
+import { openBus } from "../db/bus";
 import { loadConfig, type Config } from "./config";
 import { openAppStore, getMeta, setMeta, claimMeta, nowIso } from "./db/app-db";
 import { createCustody } from "./custody/keys";
@@ -16,6 +17,7 @@ import { chainHead } from "./money/chain-status";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./features/notifications/notifier";
+import { limiterStore } from "./http/limiter-store";
 import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./features/notifications/operator-socket";
@@ -104,7 +106,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const view = createChainReader(readStore);
   const outbox = createOutbox(db, view);
   const relayer = createRelayer({ db, custody, chain, log });
-  const notifier = createNotifier(db);
+  // Realtime events reach every API process: LISTEN/NOTIFY on PostgreSQL, in memory on SQLite (db/bus.ts).
+  const bus = await openBus({ url: config.databaseUrl, pool: appStore.pool, log });
+  const notifier = createNotifier(db, bus);
   // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
   // the records, which may come after the index has the block.
   relayer.on("settled", (row) => row.status === "confirmed" && notifier.moved(row.block_number ?? 0));
@@ -116,9 +120,11 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     view,
     outbox,
     relayer,
-    tokens: createTokens(db, config.jwtSecret, config.tokenTtlMinutes),
+    tokens: createTokens(db, config.jwtSecret, config.tokenTtlMinutes, bus),
     lockout: createLockout(db),
     notifier,
+    // Rate limits count across processes in PostgreSQL, in memory on SQLite (server/http/rate-limit.ts).
+    limits: limiterStore(appStore.pool ?? null),
     log,
   };
   settleBuyOrders(ctx);
@@ -320,6 +326,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       await leading.catch(() => undefined);
       await readStore.close();
       await chain.stop();
+      notifier.close();
+      await bus.close();
       await appStore.close();
     },
   };

@@ -138,6 +138,7 @@ export const L = {
       apiKeyManage: "API 키 관리",
       approveManage: "승인 관리",
       refundManage: "환불 관리",
+      privacyManage: "개인정보",
     } satisfies Record<PermissionGroup, string>,
     flags: {
       isAccount1: "회원 조회·홈",
@@ -167,6 +168,7 @@ export const L = {
       isApiKey1: "API 키",
       isApprove1: "승인 요청 승인·거절",
       isRefund1: "환불 관리",
+      isPrivacy1: "개인정보 전체 보기(마스킹 해제)",
     } satisfies Record<AdminFlag, string>,
   },
 
@@ -178,6 +180,21 @@ export const L = {
 
   // 내 보안 설정 (two-factor login)
   security: SECURITY_LABELS,
+
+  // personal-data access log (server/features/access-log)
+  accessLog: {
+    title: "개인정보 접근기록",
+    createdAt: "일시",
+    admin: "관리자",
+    action: "구분",
+    actions: { read: "조회", download: "다운로드" },
+    screen: "화면",
+    filter: "조건",
+    rows: "건수",
+    reason: "사유",
+    ip: "접속 IP",
+    adminPlaceholder: "관리자 아이디",
+  },
 
   // audit log
   audit: { ...AUDIT_LABELS, values: { ...MEMBER_STATES, ...MEMBER_PERMISSIONS, ...AUDIT_LABELS.statusValues } as Record<string, string> },
@@ -205,6 +222,11 @@ export const L = {
     downloading: (bytes: number) =>
       `다운로드 중 ${bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`}`,
     downloadCancel: "다운로드 취소",
+    reasonTitle: "다운로드 사유",
+    reason: "사유",
+    reasonChoose: "사유를 선택해주세요",
+    reasonText: "상세 사유",
+    reasonHint: "기타를 선택한 경우 반드시 입력해주세요. 다운로드 기록은 개인정보 접근기록에 남습니다.",
     downloadFailed: Msg.downloadFailed,
     columns: "표시 항목",
     columnsReset: "기본 항목으로",

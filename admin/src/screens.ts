@@ -96,6 +96,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/audit/AuditLogPage"), "AuditLogPage"),
   },
   {
+    path: "account/access-log",
+    title: "개인정보 접근기록",
+    area: "accessLog",
+    menu: "회원",
+    component: page(() => import("./pages/access-log/AccessLogPage"), "AccessLogPage"),
+  },
+  {
     path: "sale/sell",
     title: "판매 내역",
     area: "saleSell",
@@ -213,6 +220,13 @@ export const SCREENS: Screen[] = [
     area: "tokenFee",
     menu: "토큰",
     component: page(() => import("./pages/tokens/TokenPages"), "TokenFeePage"),
+  },
+  {
+    path: "token/roles",
+    title: "토큰 역할",
+    area: "tokenView",
+    menu: "토큰",
+    component: page(() => import("./pages/tokens/TokenRolesPage"), "TokenRolesPage"),
   },
   {
     path: "address/bank",

@@ -1,5 +1,5 @@
 import { proposalCreated } from "../schemas/proposal";
-import { endpoint, operator } from "./endpoint";
+import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import {
   blockBody,
   dashboardDownloadRequest,
@@ -7,6 +7,7 @@ import {
   dashboardListRequest,
   holdersAnswer,
   holdersRequest,
+  pauseTimeline,
   reconcileReport,
   transactionDetail,
   txHashParams,
@@ -25,6 +26,7 @@ export const dashboardApi = {
     path: "/api/dashboard/list",
     access: dashboard,
     summary: "Indexed token moves by type, filter and date range, one page (the spec's name of dashboardTable)",
+    personalData: pdList("대시보드"),
     body: dashboardListRequest,
     response: dashboardList,
   }),
@@ -33,6 +35,7 @@ export const dashboardApi = {
     path: "/api/dashboard/table",
     access: dashboard,
     summary: "Indexed token moves by type, filter and date range, one page",
+    personalData: pdList("대시보드"),
     body: dashboardListRequest,
     response: dashboardList,
   }),
@@ -41,6 +44,7 @@ export const dashboardApi = {
     path: "/api/dashboard/download",
     access: dashboard,
     summary: "The dashboard's filter, every row, as .xlsx (only the `columns` named, in their order)",
+    personalData: pdList("대시보드"),
     body: dashboardDownloadRequest,
     file: "dashboard_list.xlsx",
   }),
@@ -57,6 +61,7 @@ export const dashboardApi = {
     path: "/api/dashboard/detail/:address",
     access: dashboard,
     summary: "One wallet: indexed and on-chain balance, blocked, owner",
+    personalData: pdDetail("지갑 상세"),
     params: walletAddressParams,
     response: walletDetail,
   }),
@@ -65,6 +70,7 @@ export const dashboardApi = {
     path: "/api/dashboard/detail_table",
     access: dashboard,
     summary: "One wallet's moves, one page",
+    personalData: pdList("지갑 상세"),
     body: walletHistoryRequest,
     response: dashboardList,
   }),
@@ -73,6 +79,7 @@ export const dashboardApi = {
     path: "/api/dashboard/detail_download",
     access: dashboard,
     summary: "One wallet's moves, every row, as .xlsx",
+    personalData: pdList("지갑 상세"),
     body: walletHistoryRequest,
     file: "wallet_history_list.xlsx",
   }),
@@ -81,6 +88,7 @@ export const dashboardApi = {
     path: "/api/dashboard/holder",
     access: dashboard,
     summary: "Holders by balance, one page, with the indexed sum and the contract's totalSupply",
+    personalData: pdList("보유자 목록"),
     query: holdersRequest,
     response: holdersAnswer,
   }),
@@ -89,6 +97,7 @@ export const dashboardApi = {
     path: "/api/dashboard/holder/download",
     access: dashboard,
     summary: "Every holder by balance as .xlsx",
+    personalData: pdList("보유자 목록"),
     file: "holder_list.xlsx",
   }),
   blockWallet: endpoint({
@@ -106,6 +115,13 @@ export const dashboardApi = {
     summary: "Propose unblocking a member's wallet on chain (dual control; the approval unblocks and restores the member)",
     body: blockBody,
     response: proposalCreated,
+  }),
+  pauseTimeline: endpoint({
+    method: "GET",
+    path: "/api/dashboard/pauses",
+    access: dashboard,
+    summary: "The token's emergency pauses and unpauses (dual control) read from the index, newest first, with their tx",
+    response: pauseTimeline,
   }),
   reconcile: endpoint({
     method: "GET",

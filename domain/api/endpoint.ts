@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AdminArea } from "../admin-access";
+import type { PersonalDataView } from "../access-log";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -36,12 +37,21 @@ export interface EndpointDef {
    * registered or documented on its own.
    */
   viewOf?: string;
+  /**
+   * An operator read that shows members' personal data: recorded in the access log under `screen` (the Korean name
+   * of the screen it serves); a `list` view masks phone numbers unless the operator may unmask. Every `file`
+   * endpoint is recorded too, and refused without a reason (server/features/access-log/README.md).
+   */
+  personalData?: { screen: string; view: PersonalDataView };
 }
 
 /** Keeps the literal types of a definition (its schemas) while checking its shape. */
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;
 
 export const operator = (area: AdminArea) => ({ kind: "operator", area }) as const;
+/** `personalData` of a list read (phones masked) and of a detail read (shown whole, logged). */
+export const pdList = (screen: string) => ({ screen, view: "list" }) as const;
+export const pdDetail = (screen: string) => ({ screen, view: "detail" }) as const;
 export const member = { kind: "member" } as const;
 export const publicAccess = { kind: "public" } as const;
 export const partner = { kind: "partner" } as const;

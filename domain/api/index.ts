@@ -1,5 +1,6 @@
 import type { AdminArea } from "../admin-access";
 import type { EndpointDef } from "./endpoint";
+import { accessLogApi } from "./access-log";
 import { accountApi, operatorSessionApi } from "./account";
 import { apiDocsApi } from "./api-docs";
 import { apiKeyApi } from "./apikey";
@@ -25,6 +26,7 @@ import { salesApi } from "./sales";
 import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
 import { tokensApi } from "./tokens";
+import { tokenRolesApi } from "./token-roles";
 import { walletsApi } from "./wallets";
 
 /**
@@ -48,6 +50,7 @@ export const API_FEATURES = {
   operators: operatorsApi,
   apikey: apiKeyApi,
   audit: auditApi,
+  "access-log": accessLogApi,
   notifications: notificationsApi,
   dashboard: dashboardApi,
   boards: boardsApi,
@@ -55,6 +58,7 @@ export const API_FEATURES = {
   "saved-views": savedViewsApi,
   "deposit-accounts": depositAccountsApi,
   tokens: tokensApi,
+  "token-roles": tokenRolesApi,
   wallets: walletsApi,
   settlement: settlementApi,
   proposals: proposalsApi,

@@ -1,4 +1,4 @@
-import { endpoint, operator } from "./endpoint";
+import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import {
   changePermissionBody,
   changeStateBody,
@@ -18,6 +18,7 @@ export const membersApi = {
     path: "/api/operation/allUserList",
     access: members,
     summary: "Members by state, grade and keyword, one page, with their wallets and holdings",
+    personalData: pdList("회원 관리"),
     query: memberListRequest,
     response: memberList,
   }),
@@ -26,6 +27,7 @@ export const membersApi = {
     path: "/api/operation/allUserList/download",
     access: members,
     summary: "The members list's filter, every row, as .xlsx (only the `columns` named, in their order)",
+    personalData: pdList("회원 관리"),
     query: memberDownloadRequest,
     file: "회원정보.xlsx",
   }),
@@ -34,6 +36,7 @@ export const membersApi = {
     path: "/api/operation/userInfo/:id",
     access: members,
     summary: "One member: totals, purchasable this month, wallet history, the operators' actions on it",
+    personalData: pdDetail("회원 상세"),
     params: memberIdParams,
     response: memberDetail,
   }),

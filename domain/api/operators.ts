@@ -1,4 +1,4 @@
-import { endpoint, operator } from "./endpoint";
+import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import { connectList, operatorCreateBody, operatorDetail, operatorDetailBody, operatorIdParams, operatorList } from "../schemas/operation";
 
 const operators = operator("operators");
@@ -10,6 +10,7 @@ export const operatorsApi = {
     path: "/api/operation/connect",
     access: operators,
     summary: "Members a new operator account may be linked to",
+    personalData: pdList("관리자 계정 생성"),
     response: connectList,
   }),
   operatorCreate: endpoint({
@@ -24,6 +25,7 @@ export const operatorsApi = {
     path: "/api/operation/admin_list",
     access: operators,
     summary: "Every operator account and its linked member",
+    personalData: pdList("관리자 목록"),
     response: operatorList,
   }),
   operatorDetail: endpoint({
@@ -31,6 +33,7 @@ export const operatorsApi = {
     path: "/api/operation/admin_detail",
     access: operators,
     summary: "One operator account with its permission arrays",
+    personalData: pdDetail("관리자 상세"),
     body: operatorDetailBody,
     response: operatorDetail,
   }),

@@ -1,4 +1,4 @@
-import { endpoint, member, operator } from "./endpoint";
+import { endpoint, member, operator, pdList } from "./endpoint";
 import {
   closeBody,
   closeResult,
@@ -85,6 +85,7 @@ export const refundsApi = {
     path: "/api/refund/management/search",
     access: refund,
     summary: "Refunds by dates, state and keyword, a page",
+    personalData: pdList("환불 관리"),
     body: refundSearchRequest,
     response: refundList,
   }),
@@ -92,7 +93,8 @@ export const refundsApi = {
     method: "POST",
     path: "/api/refund/management/download",
     access: refund,
-    summary: "The refunds of the list's filter as .xlsx",
+    summary: "The refunds of the list's filter as .xlsx (a download reason required, phones masked without isPrivacy1)",
+    personalData: pdList("환불 관리"),
     body: refundSearchRequest,
     file: "refunds.xlsx",
   }),

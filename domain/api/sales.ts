@@ -1,4 +1,4 @@
-import { endpoint, operator } from "./endpoint";
+import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import { saleAcceptBody } from "../schemas/money";
 import {
   okAnswer,
@@ -34,6 +34,7 @@ export const salesApi = {
     path: "/api/sale/sell/download",
     access: sell,
     summary: "Sales in a date range as .xlsx (only the `columns` named, in their order)",
+    personalData: pdList("판매 내역"),
     query: saleDownloadRequest.sell,
     file: "sale_sell.xlsx",
   }),
@@ -49,6 +50,7 @@ export const salesApi = {
     path: "/api/sale/use/download",
     access: use,
     summary: "Payments in a date range as .xlsx (only the `columns` named, in their order)",
+    personalData: pdList("사용 내역"),
     query: saleDownloadRequest.use,
     file: "sale_use.xlsx",
   }),
@@ -64,6 +66,7 @@ export const salesApi = {
     path: "/api/sale/gift/download",
     access: gift,
     summary: "Gifts in a date range as .xlsx (only the `columns` named, in their order)",
+    personalData: pdList("선물 내역"),
     query: saleDownloadRequest.gift,
     file: "sale_gift.xlsx",
   }),
@@ -72,6 +75,7 @@ export const salesApi = {
     path: "/api/sale/list",
     access: any,
     summary: "Sales, payments or gifts (by type) in a date range, a page",
+    personalData: pdList("판매 관리"),
     body: saleListRequest,
     response: saleList,
   }),
@@ -80,6 +84,7 @@ export const salesApi = {
     path: "/api/sale/detail",
     access: any,
     summary: "One sale, payment or gift",
+    personalData: pdDetail("판매 상세"),
     body: saleDetailBody,
     response: saleDetail,
   }),

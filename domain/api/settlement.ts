@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, operator } from "./endpoint";
+import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import {
   settlementAcceptBody,
   settlementBulkAnswer,
@@ -59,6 +59,7 @@ export const settlementApi = {
     path: "/api/calc/request/history/download",
     access: request,
     summary: "The shop owner's settlement requests as .xlsx",
+    personalData: pdList("정산 신청"),
     body: settlementHistoryRequest,
     file: "request_history.xlsx",
   }),
@@ -67,6 +68,7 @@ export const settlementApi = {
     path: "/api/calc/wallet/gift",
     access: wallet,
     summary: "Gifts sent and received by the shop wallet",
+    personalData: pdList("지갑 선물 내역"),
     body: settlementGiftRequest,
     response: settlementGiftList,
   }),
@@ -75,6 +77,7 @@ export const settlementApi = {
     path: "/api/calc/wallet/gift/download",
     access: wallet,
     summary: "The shop wallet's gifts as .xlsx",
+    personalData: pdList("지갑 선물 내역"),
     body: settlementGiftRequest,
     file: "gift_history.xlsx",
   }),
@@ -83,6 +86,7 @@ export const settlementApi = {
     path: "/api/calc/management/main",
     access: management,
     summary: "Settlement orders of the default date range, first page",
+    personalData: pdList("정산 관리"),
     response: settlementOrderList.extend({ from: z.string(), to: z.string() }),
   }),
   settlementSearch: endpoint({
@@ -90,6 +94,7 @@ export const settlementApi = {
     path: "/api/calc/management/search",
     access: management,
     summary: "Settlement orders by state and date range",
+    personalData: pdList("정산 관리"),
     body: settlementSearchRequest,
     response: settlementOrderList,
   }),
@@ -98,6 +103,7 @@ export const settlementApi = {
     path: "/api/calc/management/download",
     access: management,
     summary: "Settlement orders as .xlsx",
+    personalData: pdList("정산 관리"),
     body: settlementSearchRequest,
     file: "calc_management.xlsx",
   }),
@@ -106,6 +112,7 @@ export const settlementApi = {
     path: "/api/calc/management/detail",
     access: management,
     summary: "One settlement order with its transactions",
+    personalData: pdDetail("정산 상세"),
     body: settlementDetailBody,
     response: settlementOrderDetail,
   }),
@@ -148,6 +155,7 @@ export const settlementApi = {
     path: "/api/calc/status/today",
     access: status,
     summary: "Today's cards of every owner wallet, and the owners",
+    personalData: pdList("정산 현황"),
     response: settlementStatusToday,
   }),
   settlementStatusWallets: endpoint({
@@ -163,6 +171,7 @@ export const settlementApi = {
     path: "/api/calc/status/history",
     access: status,
     summary: "An owner's moves in a date range",
+    personalData: pdList("정산 현황"),
     body: settlementStatusHistoryBody,
     response: z.array(settlementStatusMove),
   }),
@@ -171,6 +180,7 @@ export const settlementApi = {
     path: "/api/calc/status/history/download",
     access: status,
     summary: "An owner's moves as .xlsx",
+    personalData: pdList("정산 현황"),
     body: settlementStatusHistoryBody,
     file: "calc_status.xlsx",
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { endpoint, operator } from "./endpoint";
 import { proposalCreated } from "../schemas/proposal";
+import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import {
   feeList,
   feeListRequest,
@@ -45,6 +45,7 @@ export const tokensApi = {
     path: "/api/token/manage/download",
     access: view,
     summary: "Mints and burns in a date range as .xlsx",
+    personalData: pdList("토큰 발행"),
     query: tokenListRequest,
     file: "token_management.xlsx",
   }),
@@ -68,6 +69,7 @@ export const tokensApi = {
     path: "/api/token/fee/search",
     access: fee,
     summary: "Fee legs in a date range, a page",
+    personalData: pdList("수수료 내역"),
     body: feeListRequest,
     response: feeList,
   }),
@@ -76,12 +78,14 @@ export const tokensApi = {
     path: "/api/token/fee/download",
     access: fee,
     summary: "Fee legs in a date range as .xlsx",
+    personalData: pdList("수수료 내역"),
     query: feeListRequest,
     file: "token_fee.xlsx",
   }),
   tokenListDetail: endpoint({
     ...detail,
     summary: "One row of the issuance list (type management) or of the fee list (type fee)",
+    personalData: pdDetail("토큰 상세"),
     response: z.union([tokenRow, feeRow]),
   }),
   tokenDetail: endpoint({

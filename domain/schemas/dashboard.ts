@@ -163,3 +163,18 @@ export const reconcileReport = z.object({
   reserves: z.array(z.object({ label: z.string(), value: z.string() })),
 });
 export type ReconcileReportDto = z.infer<typeof reconcileReport>;
+
+/** GET /api/dashboard/pauses: the token's emergency pauses and unpauses as the chain holds them, newest first. */
+export const pauseTimeline = z.object({
+  paused: z.boolean(),
+  list: z.array(
+    z.object({
+      kind: z.enum(["paused", "unpaused"]),
+      blockNumber: z.number().int(),
+      txHash: z.string(),
+      actor: z.string().nullable(),
+      timestamp: z.string(),
+    }),
+  ),
+});
+export type PauseTimelineDto = z.infer<typeof pauseTimeline>;

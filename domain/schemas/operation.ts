@@ -123,6 +123,7 @@ export const PERMISSION_GROUPS = {
   apiKeyManage: ["isApiKey1"],
   approveManage: ["isApprove1"],
   refundManage: ["isRefund1"],
+  privacyManage: ["isPrivacy1"],
 } as const satisfies Record<string, readonly AdminFlag[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export const PERMISSION_GROUP_NAMES = Object.keys(PERMISSION_GROUPS) as PermissionGroup[];
@@ -130,7 +131,8 @@ export type PermissionArrays = Record<PermissionGroup, boolean[]>;
 
 /** The presets of spec §4, as flag lists. */
 export const OPERATOR_PRESETS = {
-  admin: ADMIN_FLAGS.filter((f) => f !== "isExchange5"),
+  // Unmasking (isPrivacy1) is granted one operator at a time, never by a preset (least privilege).
+  admin: ADMIN_FLAGS.filter((f) => f !== "isExchange5" && f !== "isPrivacy1"),
   subAdmin: [
     "isAccount1",
     "isAccount3",
@@ -182,6 +184,7 @@ export const operatorCreateBody = z.strictObject({
   apiKeyManage: group("apiKeyManage"),
   approveManage: group("approveManage"),
   refundManage: group("refundManage"),
+  privacyManage: group("privacyManage"),
 });
 export type OperatorCreateBody = z.input<typeof operatorCreateBody>;
 

@@ -96,7 +96,7 @@ describe("operator permission matrix", () => {
       }
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it("gives each single flag exactly its areas, permission 0 all but the shop pages, permission 3 only the shop pages", () => {
     const sub = (f: string) =>

@@ -1,28 +1,15 @@
-import { EventEmitter } from "node:events";
 import type { AppContext } from "../context";
 
 /**
  * "This operator's access ended" (deleted, or its rights changed): the websocket closes that operator's
- * sockets at once instead of waiting for the next push. One emitter per app context.
+ * sockets at once instead of waiting for the next push, in every API process (the notifier's bus).
  */
-const emitters = new WeakMap<AppContext, EventEmitter>();
+const ACCESS_ENDED = "operator-access-ended";
 
-function emitterOf(ctx: AppContext): EventEmitter {
-  let e = emitters.get(ctx);
-  if (!e) {
-    e = new EventEmitter();
-    e.setMaxListeners(0);
-    emitters.set(ctx, e);
-  }
-  return e;
+export function operatorAccessEnded(ctx: Pick<AppContext, "notifier">, adminId: number): void {
+  ctx.notifier.publish(ACCESS_ENDED, { adminId });
 }
 
-export function operatorAccessEnded(ctx: AppContext, adminId: number): void {
-  emitterOf(ctx).emit("ended", adminId);
-}
-
-export function onOperatorAccessEnded(ctx: AppContext, fn: (adminId: number) => void): () => void {
-  const e = emitterOf(ctx);
-  e.on("ended", fn);
-  return () => e.off("ended", fn);
+export function onOperatorAccessEnded(ctx: Pick<AppContext, "notifier">, fn: (adminId: number) => void): () => void {
+  return ctx.notifier.subscribe<{ adminId: number }>(ACCESS_ENDED, ({ adminId }) => fn(adminId));
 }

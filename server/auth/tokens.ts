@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { AppDb } from "../db/schema";
-import { EventEmitter } from "node:events";
+import { memoryBus, type Bus } from "../../db/bus";
 import { cutSessions, isRevoked, revokeToken, sessionCutoff } from "./auth.repo";
 
 export type Audience = "web" | "operation";
@@ -37,7 +37,7 @@ export interface Tokens {
    * password change from my info keeps the session that made it.
    */
   endSessionsAndRenew(aud: Audience, subject: string, opts?: { scope?: TokenScope }): Promise<{ accessToken: string; expiredAt: string }>;
-  /** Called with the subject whenever endSessions runs in this process. */
+  /** Called with the subject whenever endSessions runs, in this process or (through the bus) in any other. */
   onSessionsEnded(fn: (subject: string) => void): () => void;
 }
 
@@ -49,14 +49,15 @@ export interface Tokens {
 /** How many verified tokens' claims stay in memory. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tokens {
+/** The bus channel of ended sessions: `{subject}` (the cut-off itself is in session_cutoffs). */
+const SESSIONS_ENDED = "sessions-ended";
+
+export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number, bus: Bus = memoryBus()): Tokens {
   const key = new Uint8Array(secret);
-  const ended = new EventEmitter();
   const sessionEnded = async (claims: TokenClaims) => {
     const cutoff = await sessionCutoff(db, claims.sub);
     return cutoff !== null && claims.iatMs <= cutoff;
   };
-  ended.setMaxListeners(0);
   /**
    * Tokens whose signature, issuer and audience were checked, with their claims (at most VERIFIED_CACHE_SIZE, least
    * recently used first out): a member's next request skips the HMAC. Expiry is checked on every use, and
@@ -102,7 +103,8 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
   async function endSessions(subject: string) {
     const at = Date.now();
     await cutSessions(db, subject, at);
-    ended.emit("ended", subject);
+    // Stored first: a process told of it reads the same cut-off.
+    bus.publish(SESSIONS_ENDED, { subject });
     return at;
   }
   return {
@@ -127,8 +129,7 @@ export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number): Tok
     // A token of the cut-off's own millisecond counts as ended: the renewed one is dated the next.
     endSessionsAndRenew: async (aud, subject, opts) => issue(aud, subject, (await endSessions(subject)) + 1, opts?.scope),
     onSessionsEnded(fn) {
-      ended.on("ended", fn);
-      return () => void ended.off("ended", fn);
+      return bus.subscribe<{ subject: string }>(SESSIONS_ENDED, ({ subject }) => fn(subject));
     },
   };
 }

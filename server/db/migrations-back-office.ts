@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from "kysely";
-import { columnTypes, compareBytewise } from "../../db/open";
+import { columnTypes, compareBytewise, dialectOf } from "../../db/open";
 
 /** The app store's migrations from the back-office on (appended to in name order; migrations.ts has the first ones). */
 export const backOfficeMigrations: Record<string, Migration> = {
@@ -259,6 +259,59 @@ export const backOfficeMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex("proposals_state_created").on("proposals").columns(["state", "created_at", "id"]).execute();
       await db.schema.createIndex("proposals_created").on("proposals").columns(["created_at", "id"]).execute();
+    },
+  },
+  // Rate limits counted across API processes (server/http/rate-limit.ts): rate-limiter-flexible's RateLimiterPostgres
+  // table, in its own layout (key, points used, window end in ms). PostgreSQL only: SQLite is one process and counts
+  // in memory. Made here rather than by the library at start, so that processes starting together do not race.
+  "2026-12-03-rate-limits": {
+    async up(db: Kysely<any>) {
+      if (dialectOf(db) !== "postgres") return;
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "varchar(255)", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("expire", "bigint")
+        .execute();
+    },
+  },
+  // The personal-data access log (server/features/access-log/README.md; 개인정보의 안전성 확보조치 기준 제8조): who
+  // read or downloaded members' personal data, when, what and from where, and why for a download. Append-only in the
+  // store itself: a trigger refuses every UPDATE and DELETE (and, on PostgreSQL, TRUNCATE), whatever code runs.
+  "2026-12-03-access-log": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable("access_log")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("admin_id", "bigint", (c) => c.notNull().references("admins.id"))
+        .addColumn("admin_login_id", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull().check(sql`action IN ('read','download')`))
+        .addColumn("screen", "text", (c) => c.notNull())
+        .addColumn("endpoint", "text", (c) => c.notNull())
+        .addColumn("filter_json", "text", (c) => c.notNull())
+        .addColumn("row_count", "integer", (c) => c.notNull())
+        .addColumn("reason", "text")
+        .addColumn("reason_text", "text")
+        .addColumn("ip", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("access_log_created").on("access_log").columns(["created_at", "id"]).execute();
+      await db.schema.createIndex("access_log_admin").on("access_log").columns(["admin_login_id", "created_at"]).execute();
+      await db.schema.createIndex("access_log_screen").on("access_log").columns(["screen", "created_at"]).execute();
+      if (dialectOf(db) === "postgres") {
+        await sql`CREATE FUNCTION access_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'access_log is append-only'; END $$`.execute(db);
+        await sql`CREATE TRIGGER access_log_no_change BEFORE UPDATE OR DELETE ON access_log
+          FOR EACH ROW EXECUTE FUNCTION access_log_append_only()`.execute(db);
+        await sql`CREATE TRIGGER access_log_no_truncate BEFORE TRUNCATE ON access_log
+          FOR EACH STATEMENT EXECUTE FUNCTION access_log_append_only()`.execute(db);
+      } else {
+        await sql`CREATE TRIGGER access_log_no_update BEFORE UPDATE ON access_log
+          BEGIN SELECT RAISE(ABORT, 'access_log is append-only'); END`.execute(db);
+        await sql`CREATE TRIGGER access_log_no_delete BEFORE DELETE ON access_log
+          BEGIN SELECT RAISE(ABORT, 'access_log is append-only'); END`.execute(db);
+      }
     },
   },
 };

@@ -25,6 +25,7 @@ export interface AppDatabase {
   notifications: NotificationsTable;
   meta: MetaTable;
   admin_actions: AdminActionsTable;
+  access_log: AccessLogTable;
   api_keys: ApiKeysTable;
   settlement_orders: SettlementOrdersTable;
   refund_orders: RefundOrdersTable;
@@ -312,6 +313,22 @@ export interface AdminActionsTable {
   before_json: string | null;
   after_json: string | null;
   tx_hash: string | null;
+  created_at: string;
+}
+
+/** The personal-data access log (features/access-log): insert only; triggers refuse UPDATE and DELETE. */
+export interface AccessLogTable {
+  id: Generated<number>;
+  admin_id: number;
+  admin_login_id: string;
+  action: "read" | "download";
+  screen: string;
+  endpoint: string;
+  filter_json: string;
+  row_count: number;
+  reason: string | null;
+  reason_text: string | null;
+  ip: string;
   created_at: string;
 }
 

@@ -6,6 +6,7 @@ import { myInfoRoutes } from "./account/my-info.routes";
 import { favoriteRoutes } from "./account/favorites.routes";
 import { apiDocsRoutes } from "./api-docs/api-docs.routes";
 import { apiKeyRoutes } from "./apikey/apikey.routes";
+import { accessLogRoutes } from "./access-log/access-log.routes";
 import { auditRoutes } from "./audit/audit.routes";
 import { boardRoutes } from "./boards/boards.routes";
 import { memberBoardRoutes } from "./boards/member-boards.routes";
@@ -30,6 +31,7 @@ import { salesRoutes } from "./sales/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
+import { tokenRolesRoutes } from "./token-roles/token-roles.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
@@ -51,6 +53,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   operatorSecurityRoutes,
   apiKeyRoutes,
   auditRoutes,
+  accessLogRoutes,
   notificationRoutes,
   partnerRoutes,
   dashboardRoutes,
@@ -60,6 +63,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   savedViewRoutes,
   depositAccountRoutes,
   tokenRoutes,
+  tokenRolesRoutes,
   walletRoutes,
   settlementRoutes,
   proposalRoutes,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EndpointDef } from "../../domain/api/endpoint";
+import { ACCESS_REASON_CODES, REASON_HEADER, REASON_TEXT_HEADER, REASON_TEXT_MAX } from "../../domain/access-log";
 import { AREAS } from "../../domain/admin-access";
 
 type Json = Record<string, unknown>;
@@ -50,6 +51,24 @@ function security(e: EndpointDef): Json {
   }
 }
 
+/** A download's reason headers (server/features/access-log: no file without a reason; it is recorded). */
+const REASON_PARAMETERS: Json[] = [
+  {
+    name: REASON_HEADER,
+    in: "header",
+    required: true,
+    description: "Why the file is made (personal-data access log)",
+    schema: { type: "string", enum: ACCESS_REASON_CODES },
+  },
+  {
+    name: REASON_TEXT_HEADER,
+    in: "header",
+    required: false,
+    description: `Percent-encoded words of the reason, required for \`other\` (at most ${REASON_TEXT_MAX} characters kept)`,
+    schema: { type: "string" },
+  },
+];
+
 /** The OpenAPI 3.1 document of an endpoint table, grouped by feature (a tag each). */
 export function openApiDocument(features: Record<string, Record<string, EndpointDef>>, info: { title: string; version: string }): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -73,7 +92,7 @@ export function openApiDocument(features: Record<string, Record<string, Endpoint
         tags: [tag],
         summary: e.summary,
         ...security(e),
-        parameters: [...parameters(e.params, "path"), ...parameters(e.query, "query")],
+        parameters: [...parameters(e.params, "path"), ...parameters(e.query, "query"), ...(e.file ? REASON_PARAMETERS : [])],
         ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(e.body) } } } } : {}),
         responses: { "200": ok, default: errorEnvelope },
       };

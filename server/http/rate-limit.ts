@@ -1,4 +1,7 @@
+import crypto from "node:crypto";
 import type { Request, RequestHandler } from "express";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import type { LimiterStore } from "./limiter-store";
 import { AppError } from "./errors";
 import { authOf } from "../auth/middleware";
 import { Code } from "../../domain/codes";
@@ -20,26 +23,30 @@ export function limiterRoute(req: Request): string {
 }
 
 /**
- * A small fixed-window limiter per client and route, in memory (one server process). The client is the
- * member or operator when the request is authenticated (`per: "account"`, for calls behind login), else
- * the IP address.
+ * A fixed-window limiter per client and route (rate-limiter-flexible): counted in the shared store, so N API
+ * processes together allow `max`, not N × `max` (in memory on SQLite, one process). The client is the member or
+ * operator when the request is authenticated (`per: "account"`, for calls behind login), else the IP address.
+ * Over the limit: 429 `Msg.tooMany`, with Retry-After (seconds to the window's end).
  */
-export function rateLimit(opts: { windowMs: number; max: number; per?: "ip" | "account" }): RequestHandler {
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  return (req, _res, next) => {
-    const now = Date.now();
+export function rateLimit(ctx: { limits: LimiterStore }, opts: { windowMs: number; max: number; per?: "ip" | "account" }): RequestHandler {
+  const limiter = ctx.limits.limiter({
+    points: opts.max,
+    duration: Math.ceil(opts.windowMs / 1000),
+    keyPrefix: `rl:${opts.max}/${opts.windowMs}`,
+  });
+  return (req, res, next) => {
     const a = authOf(req);
     const who = opts.per === "account" && (a.member || a.admin) ? (a.member ? `m:${a.member.id}` : `a:${a.admin!.id}`) : `ip:${req.ip}`;
     const key = `${who}|${limiterRoute(req)}`;
-    let h = hits.get(key);
-    if (!h || h.resetAt <= now) {
-      h = { count: 0, resetAt: now + opts.windowMs };
-      hits.set(key, h);
-      if (hits.size > 10_000) for (const [k, v] of hits) if (v.resetAt <= now) hits.delete(k);
-    }
-    h.count++;
-    if (h.count > opts.max) return next(new AppError(Code.TOO_MANY, Msg.tooMany));
-    next();
+    // The shared table's key is at most 255 characters: a longer one (an odd path) is counted by its hash.
+    limiter.consume(key.length > 200 ? `h:${crypto.createHash("sha256").update(key).digest("hex")}` : key).then(
+      () => next(),
+      (r: unknown) => {
+        if (!(r instanceof RateLimiterRes)) return next(r);
+        res.setHeader("Retry-After", String(Math.max(1, Math.ceil(r.msBeforeNext / 1000))));
+        next(new AppError(Code.TOO_MANY, Msg.tooMany));
+      },
+    );
   };
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { adminGate } from "../auth/admin-flags";
 import { requireMember } from "../auth/middleware";
 import { requireApiKey } from "../features/apikey/partner-key";
+import { isRecorded, maskAndCount, masksPhones, recordAccess, requireReason } from "../features/access-log/access-log.hook";
 import { AppError, zodMessage } from "./errors";
 import { Code } from "../../domain/codes";
 import type { EndpointDef, ReplyData, ValidInput } from "../../domain/api/endpoint";
@@ -88,14 +89,30 @@ export function createRoutes(ctx: AppContext): Routes {
   function handle<E extends EndpointDef>(e: E, a: RouteOptions | Handler<E>, b?: Handler<E>): void {
     const opts = typeof a === "function" ? {} : a;
     const handler = (typeof a === "function" ? a : b)!;
+    const recorded = isRecorded(e);
     const chain: RequestHandler[] = [
       ...(opts.pre ?? []),
       ...accessGate(ctx, e),
       ...(opts.afterAccess ?? []),
       validator(e, opts.refusalCode ?? Code.BAD_REQUEST),
+      // The personal-data access log (features/access-log): a download without a reason is refused here.
+      ...(recorded && e.file ? [requireReason] : []),
       ...(opts.use ?? []),
       async (req, res) => {
-        const out = (await handler(res.locals.valid as ValidInput<E>, req, res)) as unknown;
+        if (recorded) res.locals.maskPhones = masksPhones(e, req);
+        let out: unknown;
+        try {
+          out = (await handler(res.locals.valid as ValidInput<E>, req, res)) as unknown;
+        } finally {
+          // A file is recorded once it started (its rows as written, also when the client went away).
+          if (recorded && e.file && res.headersSent) await recordAccess(ctx, e, req, res, Number(res.locals.rowsWritten ?? 0));
+        }
+        if (recorded && !e.file) {
+          const seen = maskAndCount(out, res.locals.maskPhones === true);
+          out = seen.out;
+          // Recorded before the answer leaves: a read the log could not keep is not shown.
+          await recordAccess(ctx, e, req, res, seen.rows);
+        }
         if (e.file || e.raw || res.headersSent) return;
         if (out && typeof out === "object" && WITH_MESSAGE in out) {
           const m = out as WithMessage<unknown>;

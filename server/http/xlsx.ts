@@ -5,6 +5,7 @@ import archiver from "archiver";
 import { AppError } from "./errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
+import { PHONE_HEADER, maskPhone } from "../../domain/access-log";
 
 /** One column of a download: Korean header and how to read the cell from a row. */
 export interface SheetColumn<T> {
@@ -101,6 +102,15 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
   const sheetRows = Math.max(2, Math.min(d.maxRowsPerSheet ?? SHEET_MAX_ROWS, SHEET_MAX_ROWS));
   const names: string[] = [];
   const cols = d.columns.map((_c, i) => columnLetters(i));
+  // The access log's rule (features/access-log): phone columns masked unless the operator may unmask (set by handle()).
+  const values = d.columns.map((c) =>
+    res.locals?.maskPhones === true && c.header === PHONE_HEADER
+      ? (row: T) => {
+          const v = c.value(row);
+          return typeof v === "string" ? maskPhone(v) : v;
+        }
+      : c.value,
+  );
   const head = sheetHead(d.columns);
   const headerRow = rowXml(
     1,
@@ -147,6 +157,7 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
     openSheet();
     let r = 1;
     let n = 0;
+    let written = 0;
     while (!next.done) {
       if (r === sheetRows) {
         await closeSheet();
@@ -158,9 +169,10 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
         rowXml(
           ++r,
           cols,
-          d.columns.map((c) => c.value(row)),
+          values.map((value) => value(row)),
         ),
       );
+      if (res.locals) res.locals.rowsWritten = ++written;
       if (full.length > 0) await send();
       if (++n % YIELD_EVERY === 0) await new Promise((ok) => setImmediate(ok));
       if (gone.signal.aborted) throw new Error("client closed the download");

@@ -4,6 +4,8 @@ import { Msg } from "@domain/messages";
 import { ApiError } from "./client";
 import { expireSession, getToken } from "./session";
 import { fillPath, inQuery as inQueryOf, queryString, type EndpointDef } from "@domain/api/endpoint";
+import { REASON_HEADER, REASON_TEXT_HEADER } from "@domain/access-log";
+import type { DownloadReason } from "@domain/schemas/access-log";
 
 /** An .xlsx the server streams (an endpoint of the table with its `file`); the body or query is the list's own filter. */
 export type DownloadDef = EndpointDef & { file: string };
@@ -19,18 +21,24 @@ export function fileNameOf(header: string | null, fallback: string): string {
 /**
  * Downloads a streamed .xlsx as a Blob, reporting bytes received (the stream has no length up front),
  * then saves it under the server's file name. A JSON answer is the server's refusal or "no results"
- * message and is thrown as ApiError.
+ * message and is thrown as ApiError. `reason` is why the operator makes the file (the server refuses a download
+ * without one and records it in the personal-data access log).
  */
 export async function downloadFile(
   def: DownloadDef,
   filter: Record<string, unknown>,
   onProgress?: (bytes: number) => void,
   signal?: AbortSignal,
+  reason?: DownloadReason,
 ): Promise<void> {
   const { path, rest } = fillPath(def.path, filter);
   const token = getToken();
   const headers: Record<string, string> = { "cookie-type": CookieType.OPERATION };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (reason) {
+    headers[REASON_HEADER] = reason.reason;
+    if (reason.reasonText) headers[REASON_TEXT_HEADER] = encodeURIComponent(reason.reasonText);
+  }
   const inQuery = inQueryOf(def);
   if (!inQuery) headers["content-type"] = "application/json";
   let res: Response;

@@ -39,6 +39,7 @@ export const downloads = {
   settlementGifts: API.settlementGiftsDownload,
   settlementStatus: API.settlementStatusDownload,
   refunds: API.refundDownload,
+  accessLog: API.accessLogDownload,
 } as const satisfies Record<string, DownloadDef>;
 
 export type EndpointName = keyof typeof endpoints;

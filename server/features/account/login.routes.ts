@@ -16,7 +16,7 @@ import { checkCodeWithLockout, otpSubject, twoFactorEnabled, twoFactorRequired }
 
 export function loginRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
-  const limiter = rateLimit({ windowMs: 60_000, max: 30 });
+  const limiter = rateLimit(ctx, { windowMs: 60_000, max: 30 });
   // Anonymous logins: two at a time, 32 waiting, the rest 429 at once (members' payments keep threads).
   const gate = concurrencyGate({ max: 2, queue: 32 });
   const anonymous = { pre: [limiter, gate] };

@@ -29,8 +29,8 @@ export function signupRoutes(ctx: AppContext): Router {
   // Anyone can claim any identity on the simulator: fine for development and demos, never for real members.
   if (provider.name === "simulated")
     ctx.log.warn("identity verification is SIMULATED (set VERIFY_PROVIDER to a real provider for production)");
-  const startLimiter = { pre: [rateLimit({ windowMs: 60_000, max: 30 })] };
-  const useLimiter = { pre: [rateLimit({ windowMs: 60_000, max: 30 })] };
+  const startLimiter = { pre: [rateLimit(ctx, { windowMs: 60_000, max: 30 })] };
+  const useLimiter = { pre: [rateLimit(ctx, { windowMs: 60_000, max: 30 })] };
 
   router.use(provider.routes(ctx));
 

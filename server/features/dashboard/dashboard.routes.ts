@@ -131,6 +131,23 @@ export function dashboardRoutes(ctx: AppContext): Router {
   handle(api.blockWallet, async ({ body }, req) => blocking(true, body.phone, body.reason, req));
   handle(api.unblockWallet, async ({ body }, req) => blocking(false, body.phone, body.reason, req));
 
+  // The timeline of the emergency pause: what the chain says happened, not what the proposals say was asked.
+  handle(api.pauseTimeline, async () => {
+    const [events, paused] = await Promise.all([ctx.view.tokenEvents({ kind: ["paused", "unpaused"], limit: 20 }), ctx.view.isPaused()]);
+    return {
+      paused,
+      list: [...events.items]
+        .sort((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex)
+        .map((e) => ({
+          kind: e.kind as "paused" | "unpaused",
+          blockNumber: e.blockNumber,
+          txHash: e.txHash,
+          actor: e.actor,
+          timestamp: e.timestamp.toISOString(),
+        })),
+    };
+  });
+
   handle(api.reconcile, async () => {
     // Against a node still replaying its journal every difference would be a false alarm.
     await ensureChainUp(ctx);

@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { proposeAndApprove } from "../../test/proposals";
+import { WITH_REASON } from "../../test/download-reason";
 import { openChainStore } from "../../../indexer/db";
 import { reconcile } from "./reconcile";
 import { memberByPhone } from "../members/members.repo";
@@ -16,7 +17,8 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   let minjun: string;
   let seoyeonAddr: string;
   let giftHash: string;
-  const op = (method: string, path: string, body?: unknown, token = admin) => s.call(method, path, { token, marker: "operation", body });
+  const op = (method: string, path: string, body?: unknown, token = admin) =>
+    s.call(method, path, { token, marker: "operation", body, headers: WITH_REASON });
   const walletOf = async (phone: string) => (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, phone))!.id))!.address;
 
   beforeAll(async () => {
@@ -102,7 +104,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   it("downloads dashboard_list.xlsx with Korean headers and every row", async () => {
     const res = await fetch(`${s.url}/api/dashboard/download`, {
       method: "POST",
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON, "content-type": "application/json" },
       body: JSON.stringify({}),
     });
     expect(res.headers.get("content-disposition")).toContain("dashboard_list.xlsx");
@@ -146,15 +148,15 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(BigInt(await s.ctx.chain.token.balanceOf(seoyeonAddr))).toBe(before + 777n);
     expect((await op("POST", "/api/dashboard/transfer", { from: seoyeonAddr, to: treasury, value: 1 })).code).toBe(403);
     expect((await op("POST", "/api/dashboard/transfer", { from: treasury, to: "0x1234", value: 1 })).code).toBe(401);
-    // Above DUAL_CONTROL_TRANSFER_THRESHOLD_WON a transfer is a proposal; its approval meets the balance check.
+    // Above DUAL_CONTROL_TRANSFER_THRESHOLD_WON a transfer is a proposal, but one the wallet cannot pay is refused at
+    // once as the direct one is, and no proposal is left for anyone to approve.
     const over = Number(await s.ctx.chain.token.balanceOf(treasury)) + 1;
     expect(over).toBeGreaterThan(DUAL_CONTROL_TRANSFER_THRESHOLD_WON);
-    const { approval: tooMuch } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/transfer", {
-      from: treasury,
-      to: seoyeonAddr,
-      value: over,
-    });
+    const pending = async () => (await s.ctx.db.selectFrom("proposals").select("id").where("state", "=", "pending").execute()).length;
+    const proposalsBefore = await pending();
+    const tooMuch = await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: over });
     expect([tooMuch.code, tooMuch.message]).toEqual([402, Msg.transferBadBalance]);
+    expect(await pending()).toBe(proposalsBefore);
   });
 
   it("RPC proxy: reads pass; writes, node-control methods and oversized batches are refused; operators only", async () => {

@@ -22,7 +22,7 @@ export function historyRoutes(ctx: AppContext): Router {
 
   // Recipient lookup for a gift, by phone or by wallet address. Not found is code 500 (spec), HTTP 404.
   // Recipient lookups reveal names behind phone numbers and addresses: 30 a minute per member.
-  const lookupLimiter = rateLimit({ windowMs: 60_000, max: 30, per: "account" });
+  const lookupLimiter = rateLimit(ctx, { windowMs: 60_000, max: 30, per: "account" });
   handle(api.userLookup, { afterAccess: [lookupLimiter] }, async ({ body }, req) => {
     const byPhone = Boolean(body.phonenumber);
     const found = byPhone

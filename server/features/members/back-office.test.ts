@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { WITH_REASON } from "../../test/download-reason";
 import { DEMO } from "../../seed";
 import { Msg } from "../../../domain/messages";
 import { flagsToArrays, OPERATOR_PRESETS } from "../../../domain/schemas/operation";
@@ -9,7 +10,7 @@ describe("back-office: members, operators, API key, audit log, notifications", (
   let s: TestStack;
   let admin: string;
   const op = (token: string) => (method: string, path: string, body?: unknown) =>
-    s.call(method, path, { token, marker: "operation", body });
+    s.call(method, path, { token, marker: "operation", body, headers: WITH_REASON });
 
   beforeAll(async () => {
     s = await startTestStack();
@@ -42,7 +43,7 @@ describe("back-office: members, operators, API key, audit log, notifications", (
 
   it("downloads the member file with Korean headers", async () => {
     const res = await fetch(`${s.url}/api/operation/allUserList/download`, {
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" },
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON },
     });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();

@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { WITH_REASON } from "../../test/download-reason";
 import { nowIso } from "../../db/app-db";
 import { DEMO } from "../../seed";
 
@@ -56,7 +57,7 @@ describe("member info download at scale", () => {
       rss = Math.max(rss, m.rss);
     }, 5);
     const res = await fetch(`${s.url}/api/operation/allUserList/download`, {
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" },
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON },
     });
     expect(res.status).toBe(200);
     const file = path.join(s.dataDir, "members.xlsx");

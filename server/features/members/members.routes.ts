@@ -22,6 +22,7 @@ import type { MemberColumn, MemberListRequest, MemberRowDto } from "../../../dom
 import { MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
 import { formatDate, seoulMonthRange } from "../../../domain/format";
 import { Msg } from "../../../domain/messages";
+import { PHONE_HEADER } from "../../../domain/access-log";
 
 const STATE_LABEL = { repair: "정상", suspension: "정지", kickOut: "탈퇴" } as const;
 const GRADE_LABEL = { user: "사용자", exchanger: "점주", manager: "관리자" } as const;
@@ -55,7 +56,7 @@ async function withHoldings(ctx: AppContext, rows: MemberAdminRow[]): Promise<Me
 export const MEMBER_FILE: KeyedColumn<MemberRowDto, MemberColumn>[] = [
   { key: "id", header: "번호", value: (m) => m.id },
   { key: "username", header: "이름", value: (m) => m.username },
-  { key: "phonenumber", header: "휴대폰 번호", value: (m) => m.phonenumber },
+  { key: "phonenumber", header: PHONE_HEADER, value: (m) => m.phonenumber },
   { key: "permission", header: "등급", value: (m) => GRADE_LABEL[m.permission] },
   { key: "state", header: "상태", value: (m) => STATE_LABEL[m.state] },
   { key: "holding", header: "보유 금액", value: (m) => m.holding },

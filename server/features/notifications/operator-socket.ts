@@ -6,7 +6,10 @@ import { forwardedClientIp, operatorIpAllowed } from "../../auth/ip-allowlist";
 import { onOperatorAccessEnded } from "../../auth/operator-events";
 import { NOTIFY_AREA, allowsArea } from "../../../domain/admin-access";
 
-/** How often open sockets' tokens are checked again (a session ended by another process, or expired). */
+/**
+ * How often open sockets' tokens are checked again: an expired or revoked token, and a safety net for a session
+ * ended in another process while this one's bus was not listening (the bus tells it at once otherwise).
+ */
 const RECHECK_MS = 5_000;
 /**
  * At most one `moved` frame this often (moves confirmed meanwhile go out together in the next): each frame has
@@ -18,8 +21,8 @@ const MOVED_EVERY_MS = 1_000;
  * The operators' realtime channel: `/ws?token=<operation token>`. Each stored notification
  * ('입금', '문의', '정산') is pushed to the operators whose rights cover its area (NOTIFY_AREA); the
  * operator is read again at each push. A socket lives only as long as its session: an operator deleted or
- * a session ended in this process → closed at once (4401); ended in another process, revoked or expired →
- * within 5 s. When token moves are confirmed (recorded or indexed), every open socket gets `{kind: "moved", block}`
+ * a session ended, in this process or another (the notifier's bus) → closed at once (4401); revoked or expired →
+ * within 5 s. Notifications stored and moves confirmed by any process reach every process's sockets. When token moves are confirmed (recorded or indexed), every open socket gets `{kind: "moved", block}`
  * (at most one frame a second): the screens read what shows money again.
  */
 export function attachOperatorSocket(server: http.Server, ctx: AppContext): { close(): void } {

@@ -16,7 +16,7 @@ export function operatorSecurityRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   const adminOf = (req: Request) => authOf(req).admin!;
   // Codes are checked here too: ten tries a minute per operator, on top of the lockout of wrong codes.
-  const limited = { afterAccess: [rateLimit({ windowMs: 60_000, max: 10, per: "account" })] };
+  const limited = { afterAccess: [rateLimit(ctx, { windowMs: 60_000, max: 10, per: "account" })] };
 
   handle(api.securityStatus, async (_in, req) => securityStatus(ctx, adminOf(req)));
 

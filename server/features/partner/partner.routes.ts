@@ -24,7 +24,7 @@ const toPayment = (t: TransferRecord, head: number | null): PartnerPayment => ({
 export function partnerRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   // Counted before the key check, as every client's calls are.
-  const limited = { pre: [rateLimit({ windowMs: 60_000, max: 120 })] };
+  const limited = { pre: [rateLimit(ctx, { windowMs: 60_000, max: 120 })] };
 
   handle(api.partnerPayments, limited, async ({ query: q }) => {
     const markets = await marketAddresses(ctx.db);

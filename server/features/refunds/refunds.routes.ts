@@ -14,13 +14,14 @@ import { refundsApi as api } from "../../../domain/api/refunds";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
+import { PHONE_HEADER } from "../../../domain/access-log";
 import type { RefundAdminRow, RefundSearchRequest } from "../../../domain/schemas/refund";
 
 const FILE: SheetColumn<RefundAdminRow>[] = [
   { header: "환불 번호", value: (r) => r.orderNo, width: 22 },
   { header: "구분", value: (r) => r.kindLabel },
   { header: "회원", value: (r) => r.username, width: 16 },
-  { header: "휴대폰 번호", value: (r) => r.phonenumber, width: 16 },
+  { header: PHONE_HEADER, value: (r) => r.phonenumber, width: 16 },
   { header: "환불 금액(원)", value: (r) => r.value },
   { header: "공제(원)", value: (r) => r.deduction },
   { header: "적용 규정", value: (r) => r.ruleLabel, width: 24 },

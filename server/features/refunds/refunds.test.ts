@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { createMember } from "../members/members.service";
 import { memberById } from "../members/members.repo";
@@ -35,6 +37,7 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
     expect(accepted.status).toBe("confirmed");
     const token = await s.loginUser(phone, "123456");
     if (use > 0) {
+      await s.waitIndexed();
       const r = await s.call("POST", "/api/use/trade/address", {
         token,
         body: { opponentAddress: shopAddr, kind: 0, type: 0, value: use, password: "123456" },
@@ -194,4 +197,31 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
     expect((await s.api(api.refundSearch, {}, { token: t, ...op })).status).toBe(403);
     expect((await s.api(api.refundPay, { orderNo: "R1", bankRef: "x" }, { token: t, ...op })).status).toBe(403);
   });
+
+  it("the refunds file needs a download reason, masks phones without isPrivacy1 and is recorded in the access log", async () => {
+    await memberWith("01090000006", "파일환불", 20_000, 12_000);
+    const path = `${s.url}${api.refundDownload.path}`;
+    const post = (headers: Record<string, string>) =>
+      fetch(path, {
+        method: "POST",
+        headers: { authorization: `Bearer ${refunder}`, "cookie-type": "operation", "content-type": "application/json", ...headers },
+        body: JSON.stringify({}),
+      });
+    const refused = await post({});
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(Msg.downloadReasonRequired);
+    const before = await s.ctx.db.selectFrom("access_log").select("id").where("screen", "=", "환불 관리").execute();
+    const res = await post(WITH_REASON);
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const phones = wb.worksheets[0].getColumn(4).values.slice(2) as string[];
+    expect(phones.length).toBeGreaterThan(0);
+    for (const p of phones) expect(p).toMatch(/^010-\*\*\*\*-\d{4}$/);
+    await expect
+      .poll(async () => (await s.ctx.db.selectFrom("access_log").selectAll().where("screen", "=", "환불 관리").execute()).length)
+      .toBe(before.length + 1);
+    const list = await s.api(api.refundSearch, {}, { token: refunder, ...op });
+    expect(list.data.list[0].phonenumber).toMatch(/^010-\*\*\*\*-\d{4}$/);
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ import { closedAt } from "../purchases/purchases.repo";
 import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
 import { Msg } from "../../../domain/messages";
+import { PHONE_HEADER } from "../../../domain/access-log";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import {
   MOVE_STATE_LABEL,
@@ -107,7 +108,7 @@ export const SELL_FILE: KeyedColumn<SellRowDto, SellColumn>[] = [
   { key: "status", header: "상태", value: (r) => r.type },
   { key: "bank", header: "입금 계좌", value: (r) => r.bank, width: 30 },
   { key: "username", header: "이름", value: (r) => r.username },
-  { key: "phone", header: "휴대폰 번호", value: (r) => r.phone },
+  { key: "phone", header: PHONE_HEADER, value: (r) => r.phone },
   { key: "address", header: "지갑 주소", value: (r) => r.address ?? "", width: 46 },
   { key: "createdAt", header: "신청일", value: (r) => formatDateTime(r.createdAt) },
   { key: "expiredAt", header: "마감일", value: (r) => formatDateTime(r.expiredAt) },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { acceptBuy, expireBuyOrders, requestBuy } from "../purchases/purchases.service";
 import { callToken } from "../../money/chain-calls";
@@ -20,7 +21,7 @@ describe("back-office money: sales and deposit bank accounts", () => {
   let sellOnly: string;
   let bankOnly: string;
   const as = (token: string) => (method: string, path: string, body?: unknown) =>
-    s.call(method, path, { token, marker: "operation", body });
+    s.call(method, path, { token, marker: "operation", body, headers: WITH_REASON });
   const member = async (phone: string) => (await memberByPhone(s.ctx.db, phone))!;
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
 
@@ -114,7 +115,7 @@ describe("back-office money: sales and deposit bank accounts", () => {
     expect((await as(admin)("GET", "/api/sale/refund")).code).toBe(404);
 
     const res = await fetch(`${s.url}/api/sale/sell/download?from=2025-05-20&to=2025-06-10`, {
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" },
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("sale_sell.xlsx");

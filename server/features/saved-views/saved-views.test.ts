@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { memberByPhone } from "../members/members.repo";
 import { requestBuy } from "../purchases/purchases.service";
@@ -140,7 +141,13 @@ describe("saved views and the downloads' column choice", () => {
   const header = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(s.url + path, {
       ...init,
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json", ...init.headers },
+      headers: {
+        authorization: `Bearer ${admin}`,
+        "cookie-type": "operation",
+        ...WITH_REASON,
+        "content-type": "application/json",
+        ...init.headers,
+      },
     });
     if (res.headers.get("content-type")?.includes("json")) return (await res.json()) as { code: number; message: string };
     const wb = new ExcelJS.Workbook();

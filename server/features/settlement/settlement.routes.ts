@@ -37,11 +37,12 @@ import { defaultDateRange, resolveDateRange, seoulBounds } from "../../../domain
 import { ethers } from "ethers";
 import type { z } from "zod";
 import { Msg } from "../../../domain/messages";
+import { PHONE_HEADER } from "../../../domain/access-log";
 import { formatDateTime } from "../../../domain/format";
 
 const ORDER_FILE: SheetColumn<SettlementOrderDto>[] = [
   { header: "주문번호", value: (r) => r.orderNo, width: 22 },
-  { header: "휴대폰 번호", value: (r) => r.phonenumber, width: 16 },
+  { header: PHONE_HEADER, value: (r) => r.phonenumber, width: 16 },
   { header: "점주", value: (r) => r.username, width: 20 },
   { header: "지갑 주소", value: (r) => r.wallet, width: 44 },
   { header: "금액(원)", value: (r) => r.value },

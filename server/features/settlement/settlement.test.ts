@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { createMember } from "../members/members.service";
 import { memberByPhone } from "../members/members.repo";
@@ -22,7 +23,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
   let shop2Addr: string;
   let escrow: string;
   const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
-    s.call(method, path, { token, marker: "operation", body, headers });
+    s.call(method, path, { token, marker: "operation", body, headers: { ...WITH_REASON, ...headers } });
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
   const supply = async () => Number(await s.ctx.chain.token.totalSupply());
   const request = (token: string, address: string, value: number, password: string, key?: string) =>
@@ -241,7 +242,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     const download = (body: object) =>
       fetch(`${s.url}/api/calc/management/download`, {
         method: "POST",
-        headers: { authorization: `Bearer ${viewer}`, "cookie-type": "operation", "content-type": "application/json" },
+        headers: { authorization: `Bearer ${viewer}`, "cookie-type": "operation", ...WITH_REASON, "content-type": "application/json" },
         body: JSON.stringify(body),
       });
     const file = await download({});
@@ -287,7 +288,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     expect((await op("POST", "/api/calc/wallet/gift", admin, {})).status).toBe(403);
     const file = await fetch(`${s.url}/api/calc/wallet/gift/download`, {
       method: "POST",
-      headers: { authorization: `Bearer ${shop2}`, "cookie-type": "operation", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${shop2}`, "cookie-type": "operation", ...WITH_REASON, "content-type": "application/json" },
       body: "{}",
     });
     expect(file.headers.get("content-disposition")).toContain("gift_history.xlsx");
@@ -335,7 +336,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     ).toEqual([[20_000, "받음"]]);
     const file = await fetch(`${s.url}/api/calc/status/history/download`, {
       method: "POST",
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON, "content-type": "application/json" },
       body: JSON.stringify({ user_id: owner1.id, wallets: [shopAddr] }),
     });
     expect(file.headers.get("content-disposition")).toContain("calc_status.xlsx");

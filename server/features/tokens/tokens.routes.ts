@@ -10,6 +10,7 @@ import * as repo from "./tokens.repo";
 import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
 import { Msg } from "../../../domain/messages";
+import { PHONE_HEADER } from "../../../domain/access-log";
 import { formatDateTime } from "../../../domain/format";
 import { seoulPeriods } from "../../../domain/schemas/sale";
 import { tokensApi as api } from "../../../domain/api/tokens";
@@ -81,7 +82,7 @@ const TOKEN_FILE: SheetColumn<TokenRowDto>[] = [
 ];
 const FEE_FILE: SheetColumn<FeeRowDto>[] = [
   { header: "번호", value: (r) => r.id },
-  { header: "휴대폰 번호", value: (r) => r.phonenumber ?? "" },
+  { header: PHONE_HEADER, value: (r) => r.phonenumber ?? "" },
   { header: "보낸 사람", value: (r) => r.username ?? "" },
   { header: "받는 사람", value: (r) => r.receiver ?? "" },
   { header: "구분", value: (r) => r.type },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { startTestStack, type TestStack } from "../../test/harness";
+import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { proposeAndApprove } from "../../test/proposals";
 import { memberByPhone } from "../members/members.repo";
@@ -14,7 +15,7 @@ describe("back-office tokens: issuance and fees", () => {
   let viewOnly: string;
   let feeOnly: string;
   const as = (token: string) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    s.call(method, path, { token, marker: "operation", body, headers });
+    s.call(method, path, { token, marker: "operation", body, headers: { ...WITH_REASON, ...headers } });
   const supply = async () => BigInt(await s.ctx.chain.token.totalSupply());
 
   beforeAll(async () => {
@@ -83,7 +84,7 @@ describe("back-office tokens: issuance and fees", () => {
     });
 
     const res = await fetch(`${s.url}/api/token/manage/download`, {
-      headers: { authorization: `Bearer ${viewOnly}`, "cookie-type": "operation" },
+      headers: { authorization: `Bearer ${viewOnly}`, "cookie-type": "operation", ...WITH_REASON },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("token_management.xlsx");
@@ -137,8 +138,9 @@ describe("back-office tokens: issuance and fees", () => {
     expect(after.daily_value - before.daily_value).toBe(200);
     expect(after.monthly_value - before.monthly_value).toBe(200);
     const list = await as(feeOnly)("POST", "/api/token/fee/search", { type: "gift" });
+    // An operator without isPrivacy1 sees the phone masked (features/access-log).
     expect(list.data.list[0]).toMatchObject({
-      phonenumber: "01011112222",
+      phonenumber: "010-****-2222",
       username: "김민준",
       receiver: "이서연",
       type: "선물",
@@ -159,7 +161,7 @@ describe("back-office tokens: issuance and fees", () => {
     expect((await as(feeOnly)("POST", "/api/token/fee/search", { type: "refund" })).code).toBe(400);
     expect((await as(feeOnly)("POST", "/api/token/detail", { id: 999999, type: "fee" })).code).toBe(404);
     const res = await fetch(`${s.url}/api/token/fee/download`, {
-      headers: { authorization: `Bearer ${feeOnly}`, "cookie-type": "operation" },
+      headers: { authorization: `Bearer ${feeOnly}`, "cookie-type": "operation", ...WITH_REASON },
     });
     expect(res.headers.get("content-disposition")).toContain("token_fee.xlsx");
     expect(await as(feeOnly)("GET", "/api/token/fee/download?from=2025-01-01&to=2025-01-02")).toMatchObject({

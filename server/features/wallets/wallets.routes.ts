@@ -95,6 +95,9 @@ export function walletRoutes(ctx: AppContext): Router {
     const to = checksum(body.to);
     if (!to || to === from || to === ethers.ZeroAddress) throw transferError(401, Msg.transferBadTo);
     if (body.value > DUAL_CONTROL_TRANSFER_THRESHOLD_WON) {
+      // A transfer the wallet cannot pay now is refused as the direct one is (402), not made a proposal bound to fail;
+      // the approval checks again under the wallet's lock (the balance may move meanwhile).
+      if (body.value > (await ctx.outbox.spendable(from))) throw transferError(402, Msg.transferBadBalance);
       // Dual control: a large transfer is a proposal another operator approves (features/proposals).
       const proposal = await propose(ctx, admin, {
         kind: "transfer",

@@ -22,6 +22,7 @@ import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
 import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { ReconcileCard } from "./ReconcileCard";
+import { PauseTimeline } from "./PauseTimeline";
 
 /**
  * /admin/dashboard: every token transfer in a date range, by type, searched by hash, address, member
@@ -65,6 +66,7 @@ export function DashboardPage() {
         </HStack>
       </HStack>
       <ReconcileCard />
+      <PauseTimeline />
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="dashboard-range" />
         <NativeSelect.Root size="sm" width="auto">

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { WonInput } from "@common/WonInput";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PasswordDialog } from "@common/PasswordDialog";
 import { formatDateTime, formatWon } from "@domain/format";
@@ -100,13 +101,8 @@ export function SettlementRequestPage() {
             </HStack>
             <Field.Root invalid={problem !== null}>
               <Field.Label>{CL.request.amount}</Field.Label>
-              <Input
-                inputMode="numeric"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
-                placeholder={CL.request.amountPlaceholder}
-                data-testid="calc-amount"
-              />
+              {/* Digits only; a pasted `10.5` is refused, never read as 105 (ui-common/WonInput.tsx). */}
+              <WonInput value={amount} onChange={setAmount} placeholder={CL.request.amountPlaceholder} testId="calc-amount" />
               {problem && <Field.ErrorText data-testid="calc-amount-error">{problem}</Field.ErrorText>}
             </Field.Root>
             {wallets.isError && <Text color="fg.error">{wallets.error.message}</Text>}

@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { useConfirm } from "@common/ConfirmDialog";
 import { useRetryKey } from "@common/retryKey";
-import { Button, Code, Field, Heading, HStack, Input, Stack, Tabs } from "@chakra-ui/react";
+import { Button, Code, Field, Heading, HStack, Stack, Tabs } from "@chakra-ui/react";
+import { Controller } from "react-hook-form";
+import { WonInput } from "@common/WonInput";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
 import { formatDate, formatDateTime, formatWon } from "@domain/format";
@@ -178,12 +180,22 @@ export function TokenManagementPage() {
               {T.mintAmount}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input
-              {...form.register("value", { setValueAs: (v: string) => String(v).replace(/[^\d]/g, "") })}
-              inputMode="numeric"
-              maxLength={TOKEN_AMOUNT_MAX_LENGTH}
-              placeholder={T.mintPlaceholder}
-              data-testid="token-mint-value"
+            {/* Digits only, at most 11; a pasted `10.5` is refused, never read as 105 (ui-common/WonInput.tsx). */}
+            <Controller
+              control={form.control}
+              name="value"
+              render={({ field }) => (
+                <WonInput
+                  value={String(field.value ?? "")}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  maxDigits={TOKEN_AMOUNT_MAX_LENGTH}
+                  tooLong={Msg.tokenAmountInvalid}
+                  placeholder={T.mintPlaceholder}
+                  testId="token-mint-value"
+                />
+              )}
             />
             <Field.ErrorText data-testid="token-mint-error">{form.formState.errors.value?.message as string | undefined}</Field.ErrorText>
           </Field.Root>

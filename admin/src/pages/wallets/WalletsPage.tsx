@@ -16,6 +16,7 @@ import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { copyAndTell } from "@common/clipboard";
+import { WonInput } from "@common/WonInput";
 import { useRetryKey } from "@common/retryKey";
 import { L } from "../../labels";
 import { useProposalCreated } from "../proposals/useProposalCreated";
@@ -202,14 +203,8 @@ export function TransferForm({
         </Field.Root>
         <Field.Root required w={{ base: "full", md: "48" }}>
           <Field.Label>{W.amount}</Field.Label>
-          <Input
-            size="sm"
-            inputMode="numeric"
-            maxLength={100}
-            value={f.value}
-            onChange={(e) => setF({ ...f, value: e.target.value.replace(/[^\d]/g, "") })}
-            data-testid="wallet-transfer-value"
-          />
+          {/* Spec: length 100, precision 0; a safe integer caps it at 16 digits. A pasted `10.5` is refused, never 105. */}
+          <WonInput size="sm" maxDigits={100} value={f.value} onChange={(value) => setF({ ...f, value })} testId="wallet-transfer-value" />
         </Field.Root>
         <Button size="sm" colorPalette="brand" onClick={submit} loading={send.isPending} data-testid="wallet-transfer-submit">
           {W.send}

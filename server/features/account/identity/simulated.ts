@@ -22,7 +22,7 @@ export function createSimulatedProvider(verifications: Verifications): IdentityP
     },
     routes(ctx) {
       const { router: r, handle } = createRoutes(ctx);
-      const submitLimiter = rateLimit({ windowMs: 60_000, max: 30 });
+      const submitLimiter = rateLimit(ctx, { windowMs: 60_000, max: 30 });
 
       // The popup's page and its files: HTML, not API calls.
       for (const file of ["verify.js", "verify.css"]) {

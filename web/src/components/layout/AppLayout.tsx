@@ -3,6 +3,7 @@ import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { MaintenanceBanner } from "./MaintenanceBanner";
 
 /** Header + page + footer. `minimal` (result and password pages) hides the menu and footer. */
 export function AppLayout({ minimal = false }: { minimal?: boolean }) {
@@ -14,6 +15,7 @@ export function AppLayout({ minimal = false }: { minimal?: boolean }) {
   return (
     <Flex direction="column" minH="100dvh">
       <Header landing={pathname === "/"} minimal={minimal} />
+      <MaintenanceBanner />
       <Box as="main" flex="1">
         {/* Pages are loaded on first visit: a spinner holds their place for that moment. */}
         <Suspense

@@ -2,7 +2,7 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { Button, DataList, Field, Flex, Skeleton, Stack, Text, Wrap } from "@chakra-ui/react";
 import { AMOUNT_MAX_DIGITS, QUICK_ADD_WON } from "@domain/constants";
 import { formatWon } from "@domain/format";
-import { AmountInput, cleanDigits } from "../../components/AmountInput";
+import { AmountInput } from "../../components/AmountInput";
 import type { BuyInfo } from "@domain/schemas/purchases";
 import { BuyLabels as L } from "./buy.labels";
 import type { BuyForm } from "@domain/schemas/forms";
@@ -21,7 +21,7 @@ export function BuyAmountStep({ info, form, onNext }: BuyAmountStepProps) {
 
   function quickAdd(won: number) {
     const next = (BigInt(amount || "0") + BigInt(won)).toString();
-    if (next.length <= AMOUNT_MAX_DIGITS) set(cleanDigits(next));
+    if (next.length <= AMOUNT_MAX_DIGITS) set(next);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, Field, Input, Stack, Text } from "@chakra-ui/react";
+import { AmountInput } from "../../components/AmountInput";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { refundsApi } from "@domain/api/refunds";
 import { formatDateTime, formatWon } from "@domain/format";
@@ -93,12 +94,7 @@ export default function RefundPage() {
           )}
           <Field.Root>
             <Field.Label>{L.amount}</Field.Label>
-            <Input
-              value={amount}
-              inputMode="numeric"
-              onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
-              data-testid="refund-amount"
-            />
+            <AmountInput value={amount} onChange={setAmount} data-testid="refund-amount" />
           </Field.Root>
           <Button
             colorPalette="blue"
