@@ -100,6 +100,8 @@ export const L = {
   },
   info: {
     title: "내 정보",
+    refundLink: "잔액 환불 신청",
+    refundHint: "남은 잔액을 본인 명의 계좌로 환불받을 수 있습니다.",
     username: "이름",
     wallet: "지갑 주소",
     balance: "보유 금액",

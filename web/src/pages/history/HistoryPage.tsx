@@ -9,8 +9,14 @@ import { placeholderEntries, toEntries } from "./historyEntries";
 import { HistoryLabels as L } from "./history.labels";
 import { HistoryPagination } from "./HistoryPagination";
 import { HistoryTable } from "./HistoryTable";
+import { HistoryRefunds } from "./HistoryRefunds";
+import { WithdrawOffer } from "./WithdrawOffer";
 
 const KINDS: HistoryKind[] = [1, 2, 3];
+/** The 4th tab, 환불: the member's refunds (POST /api/refund/history), not a kind of the money history. */
+const REFUND_TAB = 4;
+type Tab = HistoryKind | typeof REFUND_TAB;
+const TABS: Tab[] = [...KINDS, REFUND_TAB];
 const EMPTY = { 1: Msg.emptyBuy, 2: Msg.emptyUse, 3: Msg.emptyGift } as const;
 
 function readParams(sp: URLSearchParams) {
@@ -18,21 +24,18 @@ function readParams(sp: URLSearchParams) {
   const page = Number(sp.get("page"));
   const size = Number(sp.get("size"));
   return {
-    type: (KINDS.includes(tab as HistoryKind) ? tab : 1) as HistoryKind,
+    type: (TABS.includes(tab as Tab) ? tab : 1) as Tab,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     perPage: ((PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : HISTORY_PAGE_SIZE) as PageSize,
   };
 }
 
-/** /info/history?tab=1|2|3: purchase, use and gift history, paged on the server. */
+/** /info/history?tab=1|2|3|4: purchase, use, gift and refund history, paged on the server. */
 export default function HistoryPage() {
   const [sp, setSp] = useSearchParams();
   const { type, page, perPage } = readParams(sp);
-  const q = useHistory(type, page, perPage);
-  const loading = q.isLoading;
-  const entries = loading ? placeholderEntries(Math.min(perPage, HISTORY_PAGE_SIZE)) : toEntries(type, q.data?.data_list ?? []);
 
-  function go(next: { type?: HistoryKind; page?: number; perPage?: PageSize }) {
+  function go(next: { type?: Tab; page?: number; perPage?: PageSize }) {
     const p = new URLSearchParams();
     p.set("tab", String(next.type ?? type));
     const np = next.page ?? 1;
@@ -46,36 +49,61 @@ export default function HistoryPage() {
     <PageFrame title={L.title}>
       <Tabs.Root
         value={String(type)}
-        onValueChange={(d) => go({ type: Number(d.value) as HistoryKind })}
+        onValueChange={(d) => go({ type: Number(d.value) as Tab })}
         variant="line"
         colorPalette="brand"
         fitted
         mb="4"
       >
         <Tabs.List>
-          {KINDS.map((k) => (
+          {TABS.map((k) => (
             <Tabs.Trigger key={k} value={String(k)} data-testid={`history-tab-${k}`}>
               {L.tabs[k]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
       </Tabs.Root>
-      <Stack gap="4">
-        {q.isError ? (
-          <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-        ) : !loading && entries.length === 0 ? (
-          <EmptyState message={EMPTY[type]} testId="history-empty" />
-        ) : (
-          <HistoryTable entries={entries} loading={loading} />
-        )}
-        <HistoryPagination
-          page={page}
-          perPage={perPage}
-          total={q.data?.total_count ?? 0}
-          onPage={(n) => go({ page: n })}
-          onPerPage={(n) => go({ perPage: n, page: 1 })}
-        />
-      </Stack>
+      {type === REFUND_TAB ? (
+        <HistoryRefunds page={page} perPage={perPage} onPage={(n) => go({ page: n })} onPerPage={(n) => go({ perPage: n, page: 1 })} />
+      ) : (
+        <MoneyHistory type={type} page={page} perPage={perPage} go={go} />
+      )}
     </PageFrame>
+  );
+}
+
+/** One money tab (purchases, uses, gifts): the table and its pages; purchases also offer 청약철회 where allowed. */
+function MoneyHistory({
+  type,
+  page,
+  perPage,
+  go,
+}: {
+  type: HistoryKind;
+  page: number;
+  perPage: PageSize;
+  go: (next: { page?: number; perPage?: PageSize }) => void;
+}) {
+  const q = useHistory(type, page, perPage);
+  const loading = q.isLoading;
+  const entries = loading ? placeholderEntries(Math.min(perPage, HISTORY_PAGE_SIZE)) : toEntries(type, q.data?.data_list ?? []);
+  return (
+    <Stack gap="4">
+      {type === 1 && <WithdrawOffer />}
+      {q.isError ? (
+        <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+      ) : !loading && entries.length === 0 ? (
+        <EmptyState message={EMPTY[type]} testId="history-empty" />
+      ) : (
+        <HistoryTable entries={entries} loading={loading} />
+      )}
+      <HistoryPagination
+        page={page}
+        perPage={perPage}
+        total={q.data?.total_count ?? 0}
+        onPage={(n) => go({ page: n })}
+        onPerPage={(n) => go({ perPage: n, page: 1 })}
+      />
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Grid, Separator, Stack } from "@chakra-ui/react";
+import { Button, Flex, Grid, Separator, Stack, Text } from "@chakra-ui/react";
+import { useNavigate } from "react-router";
 import { useMyInfo } from "../../api/accountQueries";
 import { ListSkeleton, LoadError } from "../../components/ListState";
 import { PageFrame } from "../../components/PageFrame";
@@ -11,6 +12,7 @@ import { InfoSummary } from "./InfoSummary";
 /** /info/detail: my info. */
 export default function MyInfoPage() {
   const info = useMyInfo();
+  const navigate = useNavigate();
   return (
     <PageFrame title={L.info.title}>
       {info.isPending ? (
@@ -28,6 +30,13 @@ export default function MyInfoPage() {
           <InfoEditForm key={JSON.stringify([info.data.nickname, info.data.email, info.data.homeAddress])} info={info.data} />
           <Separator />
           <InfoPasswordChange />
+          <Separator />
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <Text color="fg.muted">{L.info.refundHint}</Text>
+            <Button variant="outline" onClick={() => navigate("/info/refund")} data-testid="info-refund-link">
+              {L.info.refundLink}
+            </Button>
+          </Flex>
         </Stack>
       )}
     </PageFrame>
