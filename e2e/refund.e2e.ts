@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { Msg } from "../domain/messages";
+import { FEE_WON } from "../domain/constants";
 import type { TestStack } from "../server/test/harness";
 import { createMember } from "../server/features/members/members.service";
 import { memberById } from "../server/features/members/members.repo";
@@ -10,7 +11,7 @@ import { SHOP, enterPassword, onChain, textOf, walletOf, won } from "./helpers-m
 
 /**
  * 잔액 환불 in Chromium (issue 36): a fresh member buys 20,000원 (the operator approves), uses 12,000원 at the demo
- * shop and asks for the remaining 8,000원 on /info/refund: first to an account held by someone else (refused with the
+ * shop (11,800 and the 200원 fee) and asks for the remaining 8,000원 on /info/refund: first to an account held by someone else (refused with the
  * Korean message), then to one in their own name; an operator pays it out from /admin/refund with the bank's
  * reference, totalSupply falls by exactly 8,000 and the history's 환불 tab shows it paid.
  *
@@ -25,8 +26,9 @@ describe("refund of the balance in Chromium", () => {
   let s: TestStack;
   const WHO = { phone: "01077770001", password: "246810", name: "최환불" };
   const BUY = 20_000;
-  const USE = 12_000;
-  const LEFT = BUY - USE;
+  /** The use leaves the wallet with its fee (FEE_WON): 11,800 + 200 = 12,000 used, 60% of 20,000. */
+  const USE = 12_000 - FEE_WON;
+  const LEFT = BUY - USE - FEE_WON;
   const supply = async () => Number(await s.ctx.chain.token.totalSupply());
 
   beforeAll(async () => {
@@ -48,7 +50,8 @@ describe("refund of the balance in Chromium", () => {
   it("asks for the remaining 8,000원 (another holder's account refused), the operator pays, supply falls by 8,000, 환불 tab shows it", async () => {
     const wallet = await walletOf(s, WHO.phone);
     expect(await onChain(s, wallet)).toBe(LEFT);
-    const page: Page = await suite.memberPage(WHO, { width: 390, height: 844 });
+    const page: Page = await suite.memberPage(WHO);
+    await page.setViewportSize({ width: 390, height: 844 }); // the member's screens at a phone's width
 
     // my info links to the refund page
     await page.goto(`${s.url}/info/detail`);
