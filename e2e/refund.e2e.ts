@@ -19,7 +19,7 @@ import { SHOP, enterPassword, onChain, textOf, walletOf, won } from "./helpers-m
  * vouchers (신유형 상품권 표준약관 제7조②), which we implement (domain/policy/refund.ts), allow a refund of the balance
  * of a voucher of 10,000원 or less after 80% use, and of a larger one after 60% use. 6,000 of 10,000 is 60%: not
  * refundable under those terms. 12,000 of 20,000 is 60% of a voucher above 10,000원: refundable in full. See the
- * decision in server/features/refunds/README.md. The stack reconciles the books when the suite stops (stack.ts).
+ * decision in server/features/refunds/README.md. Then a 청약철회 from the purchase history (an unused purchase). The stack reconciles the books when the suite stops (stack.ts).
  */
 describe("refund of the balance in Chromium", () => {
   const suite = browserSuite();
@@ -87,4 +87,29 @@ describe("refund of the balance in Chromium", () => {
     expect(await row.textContent()).toContain(won(LEFT));
     await expect.poll(() => textOf(page, "history-refund-state")).toBe("지급 완료");
   }, 180_000);
+
+  it("청약철회 from the purchase history: an unused purchase is offered, confirmed, paid with the password; the 환불 tab lists it", async () => {
+    const who = { phone: "01077770002", password: "135790", name: "한철회" };
+    const m = await createMember(s.ctx, { phonenumber: who.phone, password: who.password, username: who.name });
+    const order = await requestBuy(s.ctx, (await memberById(s.ctx.db, m.id))!, 10_000, who.password);
+    expect((await acceptBuy(s.ctx, order.id)).status).toBe("confirmed");
+    await s.waitIndexed();
+    const wallet = await walletOf(s, who.phone);
+    const page = await suite.memberPage(who);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${s.url}/info/history?tab=1`);
+    await page.getByTestId("withdraw-offer").waitFor();
+    await page.getByTestId("withdraw-order").first().click();
+    await page.getByTestId("withdraw-bank").fill("우리은행");
+    await page.getByTestId("withdraw-account").fill("1002123456789");
+    await page.getByTestId("withdraw-submit").click();
+    await page.getByTestId("withdraw-confirm-ok").click();
+    await enterPassword(page, who.password);
+    await expect.poll(() => onChain(s, wallet), { timeout: 20_000 }).toBe(0);
+    await page.getByTestId("history-tab-4").click();
+    const row = page.getByTestId("history-refund-row").first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain("청약철회");
+    expect(await row.textContent()).toContain(won(10_000));
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ export function WithdrawOffer() {
         {list.map((no) => (
           <Flex key={no} justify="space-between" align="center" gap="2" wrap="wrap">
             <Text>{no}</Text>
-            <Button size="sm" variant="outline" onClick={() => setOrderNo(no)} data-testid={`withdraw-${no}`}>
+            <Button size="sm" variant="outline" onClick={() => setOrderNo(no)} data-testid="withdraw-order" data-order={no}>
               {L.withdraw}
             </Button>
           </Flex>
