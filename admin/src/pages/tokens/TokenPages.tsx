@@ -29,6 +29,7 @@ import { TxAmount } from "../../components/ui/TxAmount";
 import { MemberDetailDialog } from "../members/MemberDetailDialog";
 import { L } from "../../labels";
 import { useProposalCreated } from "../proposals/useProposalCreated";
+import { BurnProposalButton } from "./BurnProposal";
 
 const T = L.token;
 type Period = "daily" | "weekly" | "monthly";
@@ -88,11 +89,14 @@ export function TokenManagementPage() {
         <Heading size="lg" data-testid="admin-page-title">
           {T.managementTitle}
         </Heading>
-        {canMint && (
-          <Button colorPalette="brand" onClick={() => setMinting(true)} data-testid="token-mint-open">
-            {T.mint}
-          </Button>
-        )}
+        <HStack>
+          <BurnProposalButton />
+          {canMint && (
+            <Button colorPalette="brand" onClick={() => setMinting(true)} data-testid="token-mint-open">
+              {T.mint}
+            </Button>
+          )}
+        </HStack>
       </HStack>
       <PeriodTabs
         labels={{ daily: tab("daily"), weekly: tab("weekly"), monthly: tab("monthly") }}
