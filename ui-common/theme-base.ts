@@ -16,3 +16,12 @@ export const brandSemanticTokens = {
   emphasized: { value: "{colors.brand.200}" },
   focusRing: { value: "{colors.brand.500}" },
 };
+
+/**
+ * WCAG 2.1 AA text contrast (1.4.3, 4.5:1) for the grey text roles, shared by both apps (ui-common/README.md,
+ * "Accessibility"). Chakra's default `fg.subtle` is gray.400 (#a1a1aa, 2.6:1 on white); gray.500 (#71717a) gives
+ * 4.8:1 on white and 4.6:1 on the gray.50 page. `fg.muted` (gray.600, 7.7:1) is Chakra's and kept.
+ */
+export const fgSemanticTokens = {
+  subtle: { value: { _light: "{colors.gray.500}", _dark: "{colors.gray.400}" } },
+};

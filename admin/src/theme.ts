@@ -1,5 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
-import { brandSemanticTokens, fontTokens } from "@common/theme-base";
+import { brandSemanticTokens, fgSemanticTokens, fontTokens } from "@common/theme-base";
 
 /** Admin theme: a navy brand palette and the semantic tokens the layout uses (no raw colours in JSX). */
 const config = defineConfig({
@@ -28,6 +28,7 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         brand: brandSemanticTokens,
+        fg: fgSemanticTokens,
         "bg.canvas": { value: "{colors.gray.50}" },
         "toolbar.bg": { value: "{colors.brand.800}" },
         "toolbar.fg": { value: "white" },
