@@ -16,6 +16,8 @@ export interface A11yViolation {
   impact: string;
   help: string;
   targets: string[];
+  /** axe's own words for the first node (the measured colours of a contrast failure). */
+  summary: string;
 }
 
 /** Runs axe-core (@axe-core/playwright, which takes the playwright-core page) on the page as it is now. */
@@ -30,12 +32,15 @@ export async function a11yViolations(page: Page, include?: string): Promise<A11y
     impact: v.impact ?? "unknown",
     help: v.help,
     targets: v.nodes.map((n) => n.target.map(String).join(" ")),
+    summary: (v.nodes[0]?.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 300),
   }));
 }
 
 /** One line per violation: rule id, impact, what it asks, the selectors of the nodes that break it. */
 export function formatViolations(violations: A11yViolation[]): string {
-  return violations.map((v) => `  ${v.id} (${v.impact}): ${v.help}\n    ${v.targets.slice(0, 8).join("\n    ")}`).join("\n");
+  return violations
+    .map((v) => `  ${v.id} (${v.impact}): ${v.help}\n    ${v.targets.slice(0, 8).join("\n    ")}\n    ${v.summary}`)
+    .join("\n");
 }
 
 /**
@@ -62,4 +67,12 @@ export async function settle(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** The page has loaded what it shows: no request in flight for half a second (or 10 s passed), no skeleton left. */
+export async function pageReady(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector(".chakra-skeleton[data-loading]"), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
 }

@@ -20,8 +20,13 @@ export const brandSemanticTokens = {
 /**
  * WCAG 2.1 AA text contrast (1.4.3, 4.5:1) for the grey text roles, shared by both apps (ui-common/README.md,
  * "Accessibility"). Chakra's default `fg.subtle` is gray.400 (#a1a1aa, 2.6:1 on white); gray.500 (#71717a) gives
- * 4.8:1 on white and 4.6:1 on the gray.50 page. `fg.muted` (gray.600, 7.7:1) is Chakra's and kept.
+ * 4.8:1 on white and 4.6:1 on the gray.50 page. `fg.muted` (gray.600, 7.7:1) is Chakra's and kept. The status
+ * texts go one step darker than Chakra's for the same reason: error red.500 (3.8:1) → red.700 (6.5:1), success
+ * green.600 (3.3:1) → green.700 (5.0:1), warning orange.600 (3.6:1) → orange.700 (5.2:1).
  */
 export const fgSemanticTokens = {
-  subtle: { value: { _light: "{colors.gray.500}", _dark: "{colors.gray.400}" } },
+  subtle: { value: { _light: "{colors.gray.500}", _dark: "{colors.gray.500}" } },
+  error: { value: { _light: "{colors.red.700}", _dark: "{colors.red.400}" } },
+  success: { value: { _light: "{colors.green.700}", _dark: "{colors.green.300}" } },
+  warning: { value: { _light: "{colors.orange.700}", _dark: "{colors.orange.300}" } },
 };
