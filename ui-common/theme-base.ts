@@ -1,3 +1,5 @@
+import { defaultConfig, type SlotRecipeConfig } from "@chakra-ui/react";
+
 /** What both apps' Chakra themes share: the Korean font stack and the brand palette's semantic roles. */
 const KOREAN_FONTS = "'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', system-ui, sans-serif";
 
@@ -29,4 +31,20 @@ export const fgSemanticTokens = {
   error: { value: { _light: "{colors.red.700}", _dark: "{colors.red.400}" } },
   success: { value: { _light: "{colors.green.700}", _dark: "{colors.green.300}" } },
   warning: { value: { _light: "{colors.orange.700}", _dark: "{colors.orange.300}" } },
+};
+
+/**
+ * Snackbars on a solid colour keep 4.5:1: green and orange solids one step darker (white on green.600 is 3.3:1, on
+ * green.700 5.0:1; orange.700 5.2:1; red.600 stays at 4.8:1), and the toast's description at full opacity (Chakra
+ * draws it at 0.8, which takes white on red.600 below 4.5:1).
+ */
+export const solidSemanticTokens = {
+  green: { solid: { value: { _light: "{colors.green.700}", _dark: "{colors.green.700}" } } },
+  orange: { solid: { value: { _light: "{colors.orange.700}", _dark: "{colors.orange.700}" } } },
+};
+
+/** Chakra's own toast recipe with that one change (its slots kept as they are: configs merge arrays index by index). */
+const toast = defaultConfig.theme?.slotRecipes?.toast as SlotRecipeConfig;
+export const a11ySlotRecipes: Record<string, SlotRecipeConfig> = {
+  toast: { ...toast, base: { ...toast.base, description: { ...toast.base?.description, opacity: "1" } } },
 };

@@ -1,5 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
-import { brandSemanticTokens, fgSemanticTokens, fontTokens } from "@common/theme-base";
+import { a11ySlotRecipes, brandSemanticTokens, fgSemanticTokens, fontTokens, solidSemanticTokens } from "@common/theme-base";
 
 /** The end-user theme: one brand palette and semantic tokens; components never use raw colours. */
 const config = defineConfig({
@@ -8,6 +8,7 @@ const config = defineConfig({
     body: { fontFamily: "body", wordBreak: "keep-all" },
   },
   theme: {
+    slotRecipes: a11ySlotRecipes,
     tokens: {
       fonts: fontTokens,
       colors: {
@@ -31,6 +32,7 @@ const config = defineConfig({
       colors: {
         brand: brandSemanticTokens,
         fg: fgSemanticTokens,
+        ...solidSemanticTokens,
         bg: { page: { value: "{colors.gray.50}" } },
         header: {
           bg: { value: "white" },
