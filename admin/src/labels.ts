@@ -43,6 +43,7 @@ export const L = {
   permissionLabel: (p: number) => (p === 0 ? "최고 관리자" : p === 3 ? "점주" : "관리자"),
 
   // toolbar totals (permission 0)
+  toolbarTotalsLabel: "총액 요약",
   toolbarTotals: {
     masterTotal: "마스터 총액",
     ownerTotal: "점주 총액",

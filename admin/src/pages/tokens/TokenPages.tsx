@@ -113,6 +113,7 @@ export function TokenManagementPage() {
               ["burn", T.burned],
             ]}
             onChange={(v) => list.setFilter("type", v)}
+            label={T.burnState}
             testId="token-filter"
           />
           <SearchBox testId="token-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
@@ -275,6 +276,7 @@ export function TokenFeePage() {
               ["use", T.use],
             ]}
             onChange={(v) => list.setFilter("type", v)}
+            label={T.type}
             testId="fee-filter"
           />
           <SearchBox testId="fee-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />

@@ -22,7 +22,7 @@ function useScrolled(): boolean {
   return scrolled;
 }
 
-/** The fixed header: transparent over the landing hero, white once scrolled or hovered. `minimal` hides the menu. */
+/** The fixed header: dark over the landing hero (white text keeps its contrast on any video frame), white once scrolled or hovered. `minimal` hides the menu. */
 export function Header({ landing, minimal }: { landing: boolean; minimal: boolean }) {
   const { loggedIn } = useSession();
   const scrolled = useScrolled();
@@ -38,7 +38,7 @@ export function Header({ landing, minimal }: { landing: boolean; minimal: boolea
       top="0"
       insetX="0"
       zIndex="sticky"
-      bg={onHero ? "transparent" : "header.bg"}
+      bg={onHero ? "header.bgOnHero" : "header.bg"}
       borderBottomWidth={onHero ? "0" : "1px"}
       borderColor="header.border"
       transition="background 0.2s"

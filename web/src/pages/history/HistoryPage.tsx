@@ -50,7 +50,6 @@ export default function HistoryPage() {
         variant="line"
         colorPalette="brand"
         fitted
-        mb="4"
       >
         <Tabs.List>
           {KINDS.map((k) => (
@@ -59,23 +58,26 @@ export default function HistoryPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* The open tab's panel (its trigger's aria-controls names it): the list of that kind. */}
+        <Tabs.Content value={String(type)}>
+          <Stack gap="4">
+            {q.isError ? (
+              <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+            ) : !loading && entries.length === 0 ? (
+              <EmptyState message={EMPTY[type]} testId="history-empty" />
+            ) : (
+              <HistoryTable entries={entries} loading={loading} caption={L.tabs[type]} />
+            )}
+            <HistoryPagination
+              page={page}
+              perPage={perPage}
+              total={q.data?.total_count ?? 0}
+              onPage={(n) => go({ page: n })}
+              onPerPage={(n) => go({ perPage: n, page: 1 })}
+            />
+          </Stack>
+        </Tabs.Content>
       </Tabs.Root>
-      <Stack gap="4">
-        {q.isError ? (
-          <LoadError message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-        ) : !loading && entries.length === 0 ? (
-          <EmptyState message={EMPTY[type]} testId="history-empty" />
-        ) : (
-          <HistoryTable entries={entries} loading={loading} />
-        )}
-        <HistoryPagination
-          page={page}
-          perPage={perPage}
-          total={q.data?.total_count ?? 0}
-          onPage={(n) => go({ page: n })}
-          onPerPage={(n) => go({ perPage: n, page: 1 })}
-        />
-      </Stack>
     </PageFrame>
   );
 }

@@ -10,13 +10,16 @@ export interface HistoryTableProps {
   entries: HistoryEntry[];
   /** The entries are placeholders: draw skeletons. */
   loading: boolean;
+  /** Read by screen readers as the table's name (hidden on screen): the open tab's title. */
+  caption: string;
 }
 
 /** When, what and with whom, then the amount breakdown: two columns, so it fits a 360 px screen. */
-export function HistoryTable({ entries, loading }: HistoryTableProps) {
+export function HistoryTable({ entries, loading, caption }: HistoryTableProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" data-testid="history-table">
+        <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{L.detail}</Table.ColumnHeader>
