@@ -9,6 +9,7 @@ import type { Relayer } from "./money/relayer/relayer";
 import type { Tokens } from "./auth/tokens";
 import type { Lockout } from "./auth/lockout";
 import type { Notifier } from "./features/notifications/notifier";
+import type { Clock } from "./clock";
 
 /** Everything a route or service needs, passed in (so tests build it from real parts, no module mocks). */
 export interface AppContext {
@@ -24,5 +25,7 @@ export interface AppContext {
   tokens: Tokens;
   lockout: Lockout;
   notifier: Notifier;
+  /** "Now" for the member-facing rules (validity); tests move it forward. */
+  clock: Clock;
   log: Logger;
 }

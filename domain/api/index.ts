@@ -12,6 +12,7 @@ import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { memberBoardsApi } from "./member-boards";
 import { membersApi } from "./members";
+import { memberNoticesApi } from "./member-notices";
 import { notificationsApi } from "./notifications";
 import { operatorsApi } from "./operators";
 import { operatorSecurityApi } from "./operator-security";
@@ -40,6 +41,7 @@ export const API_FEATURES = {
   payments: paymentsApi,
   history: historyApi,
   "member-boards": memberBoardsApi,
+  "member-notices": memberNoticesApi,
   policies: policiesApi,
   partner: partnerApi,
   home: homeApi,

@@ -16,6 +16,7 @@ import { healthRoutes } from "./health/health.routes";
 import { historyRoutes } from "./history/history.routes";
 import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
+import { memberNoticeRoutes } from "./member-notices/member-notices.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
 import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
@@ -42,6 +43,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   myInfoRoutes,
   favoriteRoutes,
   memberBoardRoutes,
+  memberNoticeRoutes,
   policyRoutes,
   homeRoutes,
   memberRoutes,

@@ -27,6 +27,12 @@ export interface Notifier {
    */
   moved(block: number): void;
   onMoved(fn: (block: number) => void): () => void;
+  /**
+   * A wake-up on a named topic for other realtime channels (the members' socket: `member` with `{ memberId, id }`):
+   * the record is stored first, this only says "read it". Payloads stay small and carry no personal data.
+   */
+  emit(topic: string, payload: Record<string, unknown>): void;
+  onTopic(topic: string, fn: (payload: Record<string, unknown>) => void): () => void;
 }
 
 export function createNotifier(db: AppDb): Notifier {
@@ -48,6 +54,13 @@ export function createNotifier(db: AppDb): Notifier {
     onMoved(fn) {
       bus.on("moved", fn);
       return () => bus.off("moved", fn);
+    },
+    emit(topic, payload) {
+      bus.emit(`topic:${topic}`, payload);
+    },
+    onTopic(topic, fn) {
+      bus.on(`topic:${topic}`, fn);
+      return () => bus.off(`topic:${topic}`, fn);
     },
   };
 }
