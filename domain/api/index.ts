@@ -21,6 +21,7 @@ import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
 import { proposalsApi } from "./proposals";
 import { purchasesApi } from "./purchases";
+import { receiptsApi } from "./receipts";
 import { salesApi } from "./sales";
 import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
@@ -40,6 +41,7 @@ export const API_FEATURES = {
   purchases: purchasesApi,
   payments: paymentsApi,
   history: historyApi,
+  receipts: receiptsApi,
   "member-boards": memberBoardsApi,
   "member-notices": memberNoticesApi,
   policies: policiesApi,

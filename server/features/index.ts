@@ -25,6 +25,7 @@ import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
 import { proposalRoutes } from "./proposals/proposals.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
+import { receiptRoutes } from "./receipts/receipts.routes";
 import { salesRoutes } from "./sales/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
@@ -39,6 +40,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   purchaseRoutes,
   paymentRoutes,
   historyRoutes,
+  receiptRoutes,
   signupRoutes,
   myInfoRoutes,
   favoriteRoutes,
