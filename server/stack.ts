@@ -22,6 +22,7 @@ import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./features/notifications/operator-socket";
 import { attachMemberSocket } from "./features/member-notices/member-socket";
 import { noticeOnSettledMoves } from "./features/member-notices/hooks";
+import { validityNoticesJob } from "./features/validity/validity.service";
 import { followProposalsJob } from "./features/proposals/proposals.service";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
@@ -252,7 +253,13 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   });
   const ws = attachOperatorSocket(server, ctx);
   const memberWs = attachMemberSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob, settleApprovalsJob, followProposalsJob]);
+  const schedulers = startSchedulers(ctx, [
+    expireBuyOrdersJob,
+    expireIdempotencyKeysJob,
+    settleApprovalsJob,
+    followProposalsJob,
+    validityNoticesJob,
+  ]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

@@ -27,6 +27,7 @@ import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
 import { tokensApi } from "./tokens";
 import { walletsApi } from "./wallets";
+import { validityApi } from "./validity";
 
 /**
  * Every API call of the service, by feature (a tag of the API document each), each feature's endpoints in a
@@ -42,6 +43,7 @@ export const API_FEATURES = {
   payments: paymentsApi,
   history: historyApi,
   receipts: receiptsApi,
+  validity: validityApi,
   "member-boards": memberBoardsApi,
   "member-notices": memberNoticesApi,
   policies: policiesApi,

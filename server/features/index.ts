@@ -31,6 +31,7 @@ import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
+import { validityRoutes } from "./validity/validity.routes";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -41,6 +42,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   paymentRoutes,
   historyRoutes,
   receiptRoutes,
+  validityRoutes,
   signupRoutes,
   myInfoRoutes,
   favoriteRoutes,
