@@ -48,7 +48,7 @@ describe("member notices in Chromium: the bell, the notification center, the rec
     // Opened, it is read: the bell is quiet again.
     await expect.poll(() => page.getByTestId("header-bell-count").count()).toBe(0);
     // The same receipt from the history's gift tab.
-    await page.goto(`${s.url}/info/history?type=3`);
+    await page.goto(`${s.url}/info/history?tab=3`);
     await page.getByTestId("history-receipt").first().click();
     await page.waitForURL(/\/info\/receipt\/move\/\d+$/);
     await expect.poll(() => page.getByTestId("receipt-hash").textContent()).toBe(hash);

@@ -11,7 +11,7 @@ import type { MemberNoticeDto, MemberNoticeKind, OutboundRowDto } from "../../..
 function linkOf(n: MemberNotice): string | null {
   switch (n.ref_type) {
     case "buy":
-      return n.kind === "purchase_cancelled" ? "/info/history?type=1" : `/info/receipt/buy/${n.ref_id}`;
+      return n.kind === "purchase_cancelled" ? "/info/history?tab=1" : `/info/receipt/buy/${n.ref_id}`;
     case "move":
       return `/info/receipt/move/${n.ref_id}`;
     case "refund":

@@ -148,7 +148,7 @@ describe("member notices: notification center, member websocket, outbound messag
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(kinds).toContain(`purchase_confirmed /info/receipt/buy/${a.id}`);
-    expect(kinds).toContain("purchase_cancelled /info/history?type=1");
+    expect(kinds).toContain("purchase_cancelled /info/history?tab=1");
     expect(m2).toBe(member.id);
   }, 60_000);
 

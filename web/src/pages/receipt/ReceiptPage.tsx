@@ -80,9 +80,9 @@ export default function ReceiptPage() {
           <Row label="거래 종류" value={r.title} testId="receipt-kind" />
           <Row label="주문번호" value={r.orderNo} testId="receipt-order" mono />
           <Row label="거래 일시" value={formatDateTime(r.blockTime ?? r.createdAt)} testId="receipt-date" />
-          <Row label="금액" value={`${formatWon(r.value)}원`} testId="receipt-value" />
-          <Row label="수수료" value={`${formatWon(r.fee)}원`} testId="receipt-fee" />
-          <Row label="합계" value={`${formatWon(r.total)}원`} />
+          <Row label="금액" value={`${formatWon(r.value)}원`} testId="receipt-value" mono />
+          <Row label="수수료" value={`${formatWon(r.fee)}원`} testId="receipt-fee" mono />
+          <Row label="합계" value={`${formatWon(r.total)}원`} testId="receipt-sum" mono />
           <Row
             label={r.kind === "gift_received" ? "보낸 분" : r.kind === "purchase" ? "발행" : "받는 분"}
             value={r.counterpart}
