@@ -82,6 +82,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/member-notices/OutboundMessagesPage"), "OutboundMessagesPage"),
   },
   {
+    path: "validity",
+    title: "유효기간 만료 현황",
+    area: "validityReport",
+    menu: "회원",
+    component: page(() => import("./pages/member-notices/ValidityReportPage"), "ValidityReportPage"),
+  },
+  {
     path: "account/create",
     title: "관리자 계정 생성",
     area: "operators",
