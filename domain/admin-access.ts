@@ -81,6 +81,10 @@ export const AREAS = {
   proposalApprove: staff("isApprove1"),
   /** Proposals of kinds no older call makes: burn, allowance, pause/unpause. Super admins only. */
   proposalControl: { who: "super" },
+  /** The log of outbound messages (SMS / 알림톡) to members: a members' matter (isAccount1), phones masked. */
+  outboundMessages: staff("isAccount1"),
+  /** Balances expiring and expired (validity): members' balances (isAccount1). */
+  validityReport: staff("isAccount1"),
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;

@@ -18,9 +18,13 @@ import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./features/notifications/notifier";
 import { limiterStore } from "./http/limiter-store";
+import { createClock } from "./clock";
 import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./features/notifications/operator-socket";
+import { attachMemberSocket } from "./features/member-notices/member-socket";
+import { noticeOnSettledMoves } from "./features/member-notices/hooks";
+import { validityNoticesJob } from "./features/validity/validity.service";
 import { followProposalsJob } from "./features/proposals/proposals.service";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
@@ -124,10 +128,12 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     notifier,
     // Rate limits count across processes in PostgreSQL, in memory on SQLite (server/http/rate-limit.ts).
     limits: limiterStore(appStore.pool ?? null),
+    clock: createClock(),
     log,
   };
   settleBuyOrders(ctx);
   settleSettlementMoves(ctx);
+  noticeOnSettledMoves(ctx);
 
   // Exactly one process relays and indexes; the others serve requests and read what it writes.
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
@@ -252,7 +258,14 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (draining && !res.headersSent) res.setHeader("Connection", "close");
   });
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob, settleApprovalsJob, followProposalsJob]);
+  const memberWs = attachMemberSocket(server, ctx);
+  const schedulers = startSchedulers(ctx, [
+    expireBuyOrdersJob,
+    expireIdempotencyKeysJob,
+    settleApprovalsJob,
+    followProposalsJob,
+    validityNoticesJob,
+  ]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -311,6 +324,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       if (inFlight > 0) log.warn({ inFlight, graceMs }, "stop: requests still running after the grace period are cut");
       server.closeAllConnections();
       ws.close();
+      memberWs.close();
       await closed;
       await relayer.stop(chainDown ? 500 : 5_000);
       await (indexer as Indexer | null)?.stop();

@@ -75,6 +75,20 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/members/MembersPage"), "MembersPage"),
   },
   {
+    path: "messages",
+    title: "메시지 발송 내역",
+    area: "outboundMessages",
+    menu: "회원",
+    component: page(() => import("./pages/member-notices/OutboundMessagesPage"), "OutboundMessagesPage"),
+  },
+  {
+    path: "validity",
+    title: "유효기간 만료 현황",
+    area: "validityReport",
+    menu: "회원",
+    component: page(() => import("./pages/member-notices/ValidityReportPage"), "ValidityReportPage"),
+  },
+  {
     path: "account/create",
     title: "관리자 계정 생성",
     area: "operators",

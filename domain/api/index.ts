@@ -13,6 +13,7 @@ import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { memberBoardsApi } from "./member-boards";
 import { membersApi } from "./members";
+import { memberNoticesApi } from "./member-notices";
 import { notificationsApi } from "./notifications";
 import { operatorsApi } from "./operators";
 import { operatorSecurityApi } from "./operator-security";
@@ -21,12 +22,14 @@ import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
 import { proposalsApi } from "./proposals";
 import { purchasesApi } from "./purchases";
+import { receiptsApi } from "./receipts";
 import { salesApi } from "./sales";
 import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
 import { tokensApi } from "./tokens";
 import { tokenRolesApi } from "./token-roles";
 import { walletsApi } from "./wallets";
+import { validityApi } from "./validity";
 
 /**
  * Every API call of the service, by feature (a tag of the API document each), each feature's endpoints in a
@@ -41,7 +44,10 @@ export const API_FEATURES = {
   purchases: purchasesApi,
   payments: paymentsApi,
   history: historyApi,
+  receipts: receiptsApi,
+  validity: validityApi,
   "member-boards": memberBoardsApi,
+  "member-notices": memberNoticesApi,
   policies: policiesApi,
   partner: partnerApi,
   home: homeApi,

@@ -106,6 +106,17 @@ describe("operator permission matrix", () => {
     // Every staff member sees the proposals (dual control); only isApprove1 decides them.
     expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify", "proposals"]);
     expect(sub("isApprove1")).toEqual(["session", "dashboard", "notify", "proposals", "proposalApprove"]);
+    // Members' matters: the outbound message log and the validity report (issue 36) go with the member list.
+    expect(sub("isAccount1")).toEqual([
+      "session",
+      "home",
+      "members",
+      "dashboard",
+      "notify",
+      "proposals",
+      "outboundMessages",
+      "validityReport",
+    ]);
     expect(ADMIN_FLAGS.filter((f) => sub(f).includes("proposalApprove"))).toEqual(["isApprove1"]);
     expect(allows(AREAS.proposalApprove, { permission: 0, flags: {} })).toBe(true);
     expect(allows(AREAS.proposalControl, { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);

@@ -17,6 +17,7 @@ import { healthRoutes } from "./health/health.routes";
 import { historyRoutes } from "./history/history.routes";
 import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
+import { memberNoticeRoutes } from "./member-notices/member-notices.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
 import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
@@ -25,12 +26,14 @@ import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
 import { proposalRoutes } from "./proposals/proposals.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
+import { receiptRoutes } from "./receipts/receipts.routes";
 import { salesRoutes } from "./sales/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
 import { tokenRolesRoutes } from "./token-roles/token-roles.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
+import { validityRoutes } from "./validity/validity.routes";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -40,10 +43,13 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   purchaseRoutes,
   paymentRoutes,
   historyRoutes,
+  receiptRoutes,
+  validityRoutes,
   signupRoutes,
   myInfoRoutes,
   favoriteRoutes,
   memberBoardRoutes,
+  memberNoticeRoutes,
   policyRoutes,
   homeRoutes,
   memberRoutes,

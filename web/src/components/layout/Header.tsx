@@ -6,6 +6,7 @@ import { useSession } from "../../api/useSession";
 import { L } from "../../labels";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { HeaderAccount, HeaderBalance } from "./HeaderAccount";
+import { HeaderBell } from "./HeaderBell";
 import { HeaderDrawer } from "./HeaderDrawer";
 import { HeaderNav } from "./HeaderNav";
 import { useLogout } from "./useLogout";
@@ -63,6 +64,7 @@ export function Header({ landing, minimal }: { landing: boolean; minimal: boolea
           {!minimal && <HeaderNav onHero={onHero} />}
           {!minimal && (
             <HStack gap="2">
+              {loggedIn && <HeaderBell color={onHero ? "header.fgOnHero" : "fg"} />}
               <Box display={{ base: "none", sm: "block" }}>
                 <HeaderAccount loggedIn={loggedIn} onHero={onHero} onLogout={() => setConfirm(true)} />
               </Box>

@@ -1,4 +1,5 @@
-import { Badge, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, HStack, Link, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
 import { Fragment } from "react";
 import { HistoryDeposit } from "./HistoryDeposit";
@@ -76,6 +77,13 @@ function HistoryRow({ entry: e, loading }: { entry: HistoryEntry; loading: boole
               <Text fontSize="xs" color="fg.subtle" fontFamily="mono" title={e.txHash} data-testid="history-tx">
                 {L.tx} {shortAddress(e.txHash, 8, 6)}
               </Text>
+            )}
+            {!loading && (
+              <Link asChild fontSize="xs" color="brand.fg">
+                <RouterLink to={e.receipt} data-testid="history-receipt">
+                  {L.receipt}
+                </RouterLink>
+              </Link>
             )}
           </Stack>
         </Skeleton>

@@ -7,6 +7,7 @@ import { InfoEditForm } from "./InfoEditForm";
 import { InfoPasswordChange } from "./InfoPasswordChange";
 import { InfoQrCard } from "./InfoQrCard";
 import { InfoSummary } from "./InfoSummary";
+import { ValidityCard } from "../../components/validity/ValidityCard";
 
 /** /info/detail: my info. */
 export default function MyInfoPage() {
@@ -23,6 +24,7 @@ export default function MyInfoPage() {
             <InfoSummary info={info.data} />
             <InfoQrCard info={info.data} />
           </Grid>
+          <ValidityCard />
           <Separator />
           {/* Starts afresh when the saved values change (a save), not at every refetch (focus, reconnect): typing survives. */}
           <InfoEditForm key={JSON.stringify([info.data.nickname, info.data.email, info.data.homeAddress])} info={info.data} />
