@@ -79,6 +79,12 @@ export const AREAS = {
   proposalApprove: staff("isApprove1"),
   /** Proposals of kinds no older call makes: burn, allowance, pause/unpause. Super admins only. */
   proposalControl: { who: "super" },
+  /** The auditor's month-end: cut-offs, their packs and published roots (issue 37). */
+  monthEnd: { who: "super" },
+  /** Safeguarded customer money (선불충전금 별도관리): the daily table and recording an amount (the bank-account flag). */
+  safeguarding: staff("isWallet1"),
+  /** A shortfall's notification and approving an entry: super admins. */
+  safeguardingAlert: { who: "super" },
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -108,4 +114,5 @@ export const NOTIFY_AREA = {
   문의: "boardInquiry",
   정산: "settlementManagement",
   승인: "proposalApprove",
+  보전: "safeguardingAlert",
 } as const satisfies Record<string, AdminArea>;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import { columnTypes, tableExists } from "../../db/open";
 import { backOfficeMigrations } from "./migrations-back-office";
+import { monthEndMigrations } from "./migrations-month-end";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -272,4 +273,5 @@ export const appMigrations: Record<string, Migration> = {
     },
   },
   ...backOfficeMigrations,
+  ...monthEndMigrations,
 };

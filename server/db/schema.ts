@@ -1,3 +1,4 @@
+import type { CutoffBalancesTable, CutoffsTable, SafeguardsTable } from "./schema-month-end";
 import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
 
 /**
@@ -31,6 +32,9 @@ export interface AppDatabase {
   saved_views: SavedViewsTable;
   operator_totp: OperatorTotpTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
+  cutoffs: CutoffsTable;
+  cutoff_balances: CutoffBalancesTable;
+  safeguards: SafeguardsTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
