@@ -20,6 +20,7 @@ import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./features/notifications/operator-socket";
 import { followProposalsJob } from "./features/proposals/proposals.service";
+import { publishRootsJob } from "./features/month-end/month-end.routes";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
@@ -246,7 +247,13 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (draining && !res.headersSent) res.setHeader("Connection", "close");
   });
   const ws = attachOperatorSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [expireBuyOrdersJob, expireIdempotencyKeysJob, settleApprovalsJob, followProposalsJob]);
+  const schedulers = startSchedulers(ctx, [
+    expireBuyOrdersJob,
+    expireIdempotencyKeysJob,
+    settleApprovalsJob,
+    followProposalsJob,
+    publishRootsJob,
+  ]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

@@ -12,6 +12,7 @@ import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { memberBoardsApi } from "./member-boards";
 import { membersApi } from "./members";
+import { monthEndApi } from "./month-end";
 import { notificationsApi } from "./notifications";
 import { operatorsApi } from "./operators";
 import { operatorSecurityApi } from "./operator-security";
@@ -57,6 +58,7 @@ export const API_FEATURES = {
   wallets: walletsApi,
   settlement: settlementApi,
   proposals: proposalsApi,
+  "month-end": monthEndApi,
   health: healthApi,
   "api-docs": apiDocsApi,
 } satisfies Record<string, Record<string, EndpointDef>>;

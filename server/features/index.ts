@@ -16,6 +16,8 @@ import { healthRoutes } from "./health/health.routes";
 import { historyRoutes } from "./history/history.routes";
 import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
+import { monthEndRoutes } from "./month-end/month-end.routes";
+import { safeguardingRoutes } from "./safeguarding/safeguarding.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
 import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
@@ -52,6 +54,8 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   notificationRoutes,
   partnerRoutes,
   dashboardRoutes,
+  monthEndRoutes,
+  safeguardingRoutes,
   rpcProxyRoutes,
   boardRoutes,
   salesRoutes,

@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -168,4 +169,46 @@ describe("month-end: holders as of a past block, the signed pack and its verifie
     expect(code).toBe(1);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it("npm run audit-pack then npm run verify-pack pass; the tampered pack fails naming the line", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-pack-"));
+    const env = {
+      ...process.env,
+      DATA_DIR: s.dataDir,
+      ...(s.databaseUrl ? { DATABASE_URL: s.databaseUrl } : {}),
+      KEY_ENCRYPTION_KEY: s.ctx.config.keyEncryptionKey.toString("hex"),
+      JWT_SECRET: "x".repeat(64),
+      CHAIN_PORT: String(s.ctx.config.chainPort),
+    };
+    const out = path.join(dir, "pack.zip");
+    // Asynchronously: the stack runs in this process, and its job publishes the root the command waits for.
+    const made = (
+      await promisify(execFile)("npm", ["run", "-s", "audit-pack", "--", "--at", String(marks[1].block), "--out", out], {
+        env,
+        encoding: "utf8",
+      })
+    ).stdout;
+    expect(made).toContain(`블록 ${marks[1].block}`);
+    const verified = execFileSync("npm", ["run", "-s", "verify-pack", "--", out, "--rpc", s.ctx.chain.rpcUrl], { env, encoding: "utf8" });
+    expect(verified).toContain("검증 통과");
+    expect(verified).not.toContain("✗");
+    const entries = readZip(fs.readFileSync(out));
+    const holders = entries.get("holders.csv")!.toString("utf8").split("\n");
+    const [, addr, , bal] = holders[2].split(",");
+    holders[2] = holders[2].replace(new RegExp(`,${bal}$`), `,${BigInt(bal) - 100n}`);
+    fs.writeFileSync(
+      out,
+      await zipOf([...entries].map(([name, body]) => ({ name, body: name === "holders.csv" ? Buffer.from(holders.join("\n")) : body }))),
+    );
+    let text = "";
+    try {
+      execFileSync("npm", ["run", "-s", "verify-pack", "--", out, "--rpc", s.ctx.chain.rpcUrl], { env, encoding: "utf8" });
+    } catch (e) {
+      text = (e as { stdout: string; status: number }).stdout;
+      expect((e as { status: number }).status).toBe(1);
+    }
+    expect(text).toMatch(/✗ holders\.csv: SHA-256이 다릅니다/);
+    expect(text).toContain(`✗ holders.csv 3행 ${addr}: 팩 `);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 });
