@@ -30,6 +30,8 @@ export interface AsOfState {
   /** Non-zero balances, largest first, then by address (the head holders' order). */
   ranked: Holder[];
   total: bigint;
+  /** Σ by class, kept with the wallets' highest id it was classified with (wallets are only inserted). */
+  reserves?: { walletsMaxId: number; held: Record<HolderClass, bigint> };
 }
 
 /** A date-time without an offset is Seoul time (the auditor's "2026-10-31 23:59:59 KST"). */
@@ -138,4 +140,26 @@ export function reservesOf(state: AsOfState, classOf: (a: string) => HolderClass
   const held: Record<HolderClass, bigint> = { operator: 0n, member: 0n, outside: 0n };
   for (const h of state.ranked) held[classOf(h.address)] += h.balance;
   return held;
+}
+
+/**
+ * The reserves table at a block: Σ by holder class of the state, classified once per state and kept while no wallet was
+ * added since (wallets are only ever inserted; one index seek tells).
+ */
+export async function reservesAt(
+  deps: { db: AppTx; view: ChainReader },
+  block: number,
+): Promise<{ state: AsOfState; held: Record<HolderClass, bigint> }> {
+  const state = await stateAt(deps, block);
+  const top = await deps.db.selectFrom("wallets").select("id").orderBy("id", "desc").limit(1).executeTakeFirst();
+  const walletsMaxId = Number(top?.id ?? 0);
+  if (state.reserves?.walletsMaxId !== walletsMaxId)
+    state.reserves = { walletsMaxId, held: reservesOf(state, await holderClasses(deps.db)) };
+  return { state, held: state.reserves.held };
+}
+
+/** One address's balance after `block`: from a remembered state when there is one, else from its history (balanceAt). */
+export async function balanceAsOf(deps: { view: ChainReader }, address: string, block: number): Promise<bigint> {
+  const s = rememberedOf.get(deps.view)?.get(block);
+  return s ? (s.balances.get(address) ?? 0n) : deps.view.balanceAt(address, block);
 }

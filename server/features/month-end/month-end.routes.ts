@@ -9,7 +9,7 @@ import { monthEndApi as api } from "../../../domain/api/month-end";
 import { Msg } from "../../../domain/messages";
 import type { CutoffsTable } from "../../db/schema-month-end";
 import type { Selectable } from "kysely";
-import { holderClasses, reservesOf, resolveAt, stateAt } from "./as-of";
+import { balanceAsOf, reservesAt, resolveAt } from "./as-of";
 import { auditAddress } from "./audit-key";
 import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cutoff.service";
 import { buildPack } from "./pack";
@@ -65,7 +65,7 @@ export function monthEndRoutes(ctx: AppContext): Router {
     const address = ethers.getAddress(params.address);
     const point = await resolveAt(ctx.chain.provider, query.at);
     const [balance, chainBalance] = await Promise.all([
-      ctx.view.balanceAt(address, point.block),
+      balanceAsOf(d, address, point.block),
       (ctx.chain.token.balanceOf(address, { blockTag: point.block }) as Promise<bigint>).catch(() => null),
     ]);
     return { address, balance: balance.toString(), chainBalance: chainBalance?.toString() ?? null, as_of: point };
@@ -73,8 +73,7 @@ export function monthEndRoutes(ctx: AppContext): Router {
 
   handle(api.asOfReserves, async ({ query }) => {
     const point = await resolveAt(ctx.chain.provider, query.at);
-    const state = await stateAt(d, point.block);
-    const held = reservesOf(state, await holderClasses(ctx.db));
+    const { state, held } = await reservesAt(d, point.block);
     const supply = await (ctx.chain.token.totalSupply({ blockTag: point.block }) as Promise<bigint>).catch(() => null);
     return {
       as_of: point,
