@@ -85,6 +85,12 @@ export const AREAS = {
   outboundMessages: staff("isAccount1"),
   /** Balances expiring and expired (validity): members' balances (isAccount1). */
   validityReport: staff("isAccount1"),
+  /** The auditor's month-end: cut-offs, their packs and published roots (issue 37). */
+  monthEnd: { who: "super" },
+  /** Safeguarded customer money (선불충전금 별도관리): the daily table and recording an amount (the bank-account flag). */
+  safeguarding: staff("isWallet1"),
+  /** A shortfall's notification and approving an entry: super admins. */
+  safeguardingAlert: { who: "super" },
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -120,4 +126,5 @@ export const NOTIFY_AREA = {
   문의: "boardInquiry",
   정산: "settlementManagement",
   승인: "proposalApprove",
+  보전: "safeguardingAlert",
 } as const satisfies Record<string, AdminArea>;

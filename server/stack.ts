@@ -26,6 +26,7 @@ import { attachMemberSocket } from "./features/member-notices/member-socket";
 import { noticeOnSettledMoves } from "./features/member-notices/hooks";
 import { validityNoticesJob } from "./features/validity/validity.service";
 import { followProposalsJob } from "./features/proposals/proposals.service";
+import { publishRootsJob } from "./features/month-end/month-end.routes";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
@@ -265,6 +266,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     settleApprovalsJob,
     followProposalsJob,
     validityNoticesJob,
+    publishRootsJob,
   ]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -62,6 +62,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/dashboard/WalletDetailPage"), "WalletDetailPage"),
   },
   {
+    path: "month-end",
+    title: "월말 마감",
+    area: "monthEnd",
+    menu: "홈",
+    component: page(() => import("./pages/month-end/MonthEndPage"), "MonthEndPage"),
+  },
+  {
     path: "dashboard/holder",
     title: "보유자 목록",
     area: "dashboard",

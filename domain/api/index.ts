@@ -14,6 +14,7 @@ import { homeApi } from "./home";
 import { memberBoardsApi } from "./member-boards";
 import { membersApi } from "./members";
 import { memberNoticesApi } from "./member-notices";
+import { monthEndApi } from "./month-end";
 import { notificationsApi } from "./notifications";
 import { operatorsApi } from "./operators";
 import { operatorSecurityApi } from "./operator-security";
@@ -67,6 +68,7 @@ export const API_FEATURES = {
   wallets: walletsApi,
   settlement: settlementApi,
   proposals: proposalsApi,
+  "month-end": monthEndApi,
   health: healthApi,
   "api-docs": apiDocsApi,
 } satisfies Record<string, Record<string, EndpointDef>>;

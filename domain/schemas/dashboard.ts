@@ -124,7 +124,11 @@ export type WalletDetailDto = z.infer<typeof walletDetail>;
 export const walletHistoryRequest = listRequest({ sortable: ["timestamp"], filters: { address: walletAddress } });
 export type WalletHistoryRequest = z.output<typeof walletHistoryRequest>;
 
-export const holdersRequest = listRequest({ sortable: ["balance"] });
+/** `at`: a block number or a date-time (Seoul time without an offset): the holders as of then (issue 37). */
+export const asOfParam = z.string().trim().max(40);
+export const holdersRequest = listRequest({ sortable: ["balance"], filters: { at: asOfParam.optional() } });
+/** The block a past view was read at. */
+export const asOfPoint = z.object({ block: z.number().int(), hash: z.string(), time: z.number().int() });
 export const holderRow = z.object({ rank: z.number().int(), address: z.string(), balance: z.string(), name: z.string().nullable() });
 export const holdersAnswer = z.object({
   holder_list: z.array(holderRow),
@@ -135,6 +139,8 @@ export const holdersAnswer = z.object({
   total_balance: z.string(),
   /** totalSupply() read from the contract now; null when the node does not answer. */
   chain_total_supply: z.string().nullable(),
+  /** Present when `at` was asked: the block the page is as of (totalSupply read at that block). */
+  as_of: asOfPoint.nullable().optional(),
 });
 export type HoldersAnswer = z.infer<typeof holdersAnswer>;
 

@@ -120,6 +120,10 @@ describe("operator permission matrix", () => {
     expect(ADMIN_FLAGS.filter((f) => sub(f).includes("proposalApprove"))).toEqual(["isApprove1"]);
     expect(allows(AREAS.proposalApprove, { permission: 0, flags: {} })).toBe(true);
     expect(allows(AREAS.proposalControl, { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);
+    // The month-end (cut-offs, packs) and approving safeguarded amounts are super admins'; recording them is isWallet1's.
+    expect(sub("isWallet1")).toEqual(["session", "dashboard", "notify", "walletBank", "proposals", "safeguarding"]);
+    for (const area of ["monthEnd", "safeguardingAlert"] as const)
+      expect(allows(AREAS[area], { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);
     const superAreas = Object.entries(AREAS)
       .filter(([, r]) => !allows(r, { permission: 0, flags: {} }))
       .map(([a]) => a);

@@ -1,3 +1,4 @@
+import type { CutoffBalancesTable, CutoffsTable, SafeguardsTable } from "./schema-month-end";
 import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
 
 /**
@@ -35,6 +36,9 @@ export interface AppDatabase {
   member_notices: MemberNoticesTable;
   outbound_messages: OutboundMessagesTable;
   validity_extensions: ValidityExtensionsTable;
+  cutoffs: CutoffsTable;
+  cutoff_balances: CutoffBalancesTable;
+  safeguards: SafeguardsTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;

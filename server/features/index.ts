@@ -18,6 +18,8 @@ import { historyRoutes } from "./history/history.routes";
 import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
 import { memberNoticeRoutes } from "./member-notices/member-notices.routes";
+import { monthEndRoutes } from "./month-end/month-end.routes";
+import { safeguardingRoutes } from "./safeguarding/safeguarding.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
 import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
@@ -61,6 +63,8 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   notificationRoutes,
   partnerRoutes,
   dashboardRoutes,
+  monthEndRoutes,
+  safeguardingRoutes,
   rpcProxyRoutes,
   boardRoutes,
   salesRoutes,

@@ -93,7 +93,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
     });
   });
 
-  handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage));
+  handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage, q.at));
   handle(api.holdersDownload, async (_in, _req, res) => {
     async function* all() {
       for (let page = 1; ; page++) {

@@ -3,8 +3,8 @@ import type { Bus } from "../../../db/bus";
 import type { AppDb } from "../../db/schema";
 import { insertNotification, lastNotificationId, notificationById, notificationsAfter } from "./notifications.repo";
 
-export type NotifyKind = "입금" | "문의" | "정산" | "승인";
-const TYPE_OF: Record<NotifyKind, string> = { 입금: "sell", 문의: "inquiry", 정산: "exchange", 승인: "approval" };
+export type NotifyKind = "입금" | "문의" | "정산" | "승인" | "보전";
+const TYPE_OF: Record<NotifyKind, string> = { 입금: "sell", 문의: "inquiry", 정산: "exchange", 승인: "approval", 보전: "safeguard" };
 
 export interface Notification {
   id: number;

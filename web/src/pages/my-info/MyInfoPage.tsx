@@ -5,6 +5,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { L } from "../../labels";
 import { InfoEditForm } from "./InfoEditForm";
 import { InfoPasswordChange } from "./InfoPasswordChange";
+import { InfoProofs } from "./InfoProofs";
 import { InfoQrCard } from "./InfoQrCard";
 import { InfoSummary } from "./InfoSummary";
 import { ValidityCard } from "../../components/validity/ValidityCard";
@@ -30,6 +31,7 @@ export default function MyInfoPage() {
           <InfoEditForm key={JSON.stringify([info.data.nickname, info.data.email, info.data.homeAddress])} info={info.data} />
           <Separator />
           <InfoPasswordChange />
+          <InfoProofs />
         </Stack>
       )}
     </PageFrame>
