@@ -13,6 +13,7 @@ import { createOutbox } from "./money/outbox";
 import { createRelayer } from "./money/relayer/relayer";
 import { unconfirmAbove } from "./money/outbox.repo";
 import { chainHead } from "./money/chain-status";
+import { recordReplacement } from "./money/tx-replacements.repo";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./features/notifications/notifier";
@@ -94,6 +95,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     log: (m) => log.info(m),
     onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
     onRevive: (phase) => onRevive(phase),
+    lifecycle: config.lifecycle,
   });
   operatorKey = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
@@ -102,6 +104,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const view = createChainReader(readStore);
   const outbox = createOutbox(db, view);
   const relayer = createRelayer({ db, custody, chain, log });
+  // Replacements of pending transactions (external chains) are on record before they are sent.
+  chain.sender.onReplace((r) => recordReplacement(db, chain.sender.address, r));
   const notifier = createNotifier(db);
   // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
   // the records, which may come after the index has the block.
