@@ -13,4 +13,6 @@ export const health = z.object({
   chainHead: z.number().int().nullable(),
   indexedHead: z.number().int().nullable(),
   lag: z.number().int().nullable(),
+  /** The gas-paying account (server/money/gas.ts): transactions left at the recent fee; low: warn; refusing: money calls 503. */
+  gas: z.object({ txsLeft: z.number().int(), low: z.boolean(), refusing: z.boolean() }).nullable(),
 });

@@ -2,6 +2,7 @@ import type { Router } from "express";
 import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
 import { chainHead } from "../../money/chain-status";
+import { gasStatus } from "../../money/gas";
 import { healthApi } from "../../../domain/api/health";
 
 export function healthRoutes(ctx: AppContext): Router {
@@ -28,6 +29,13 @@ export function healthRoutes(ctx: AppContext): Router {
       chainHead: head,
       indexedHead,
       lag: head !== null && indexedHead !== null ? head - indexedHead : null,
+      gas:
+        head === null
+          ? null
+          : await gasStatus(ctx).then(
+              (g) => ({ txsLeft: g.accounts[0].txsLeft, low: g.low, refusing: g.refusing }),
+              () => null,
+            ),
     };
   });
   return router;

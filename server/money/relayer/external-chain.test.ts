@@ -4,6 +4,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { startAnvilRig, type AnvilRig } from "../../../chain/anvil-rig";
 import { memberByPhone } from "../../features/members/members.repo";
 import { reconcile } from "../../features/dashboard/reconcile";
+import { Msg } from "../../../domain/messages";
 
 /**
  * The product on an external chain (issue 38): an Anvil node mining a block a second, reached only through RPC_URL,
@@ -182,7 +183,37 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL)", () => {
     expect(row.block_number).toBe(receipt.blockNumber);
   }, 180_000);
 
-  it("the operator account pays for gas on this chain (its balance went down)", async () => {
-    expect(BigInt(await s.ctx.chain.provider.getBalance(sender))).toBeLessThan(10n ** 21n);
-  });
+  it("the relaying account running out of gas money: money calls answer 503 before anything is recorded", async () => {
+    const operatorToken = await s.loginAdmin("admin", "admin1234");
+    // Enough for a couple of transactions, below GAS_REFUSE_TXS (20) at the recent fee.
+    await rig.setBalance(sender, 5n * 10n ** 15n);
+    await new Promise((r) => setTimeout(r, 5_200)); // the reading of the balance is kept 5 s
+    const rowsBefore = await s.ctx.db
+      .selectFrom("outbox_transfers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const refused = await gift(300);
+    expect(refused.status).toBe(503);
+    expect(refused.message).toBe(Msg.gasLow);
+    const rowsAfter = await s.ctx.db
+      .selectFrom("outbox_transfers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(rowsAfter.n)).toBe(Number(rowsBefore.n));
+    // Operators see it: health and the dashboard's gas card.
+    const health = await s.call("GET", "/api/health");
+    expect(health.data.gas).toMatchObject({ low: true, refusing: true });
+    const card = await s.call("GET", "/api/dashboard/gas", { token: operatorToken, marker: "operation" });
+    expect(card.code).toBe(200);
+    expect(card.data.accounts[0]).toMatchObject({ address: sender, balanceWei: (5n * 10n ** 15n).toString() });
+    expect(card.data.accounts[0].txsLeft).toBeLessThan(20);
+    expect(card.data.replacements.length).toBeGreaterThan(0);
+
+    // Topped up: money moves again, and the books reconcile.
+    await rig.setBalance(sender, 10n ** 21n);
+    await new Promise((r) => setTimeout(r, 5_200));
+    const ok = await gift(300);
+    expect(ok.code).toBe(200);
+    await settledAndReconciled([ok.data.id]);
+  }, 90_000);
 });
