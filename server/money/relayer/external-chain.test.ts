@@ -5,6 +5,7 @@ import { startAnvilRig, type AnvilRig } from "../../../chain/anvil-rig";
 import { memberByPhone } from "../../features/members/members.repo";
 import { reconcile } from "../../features/dashboard/reconcile";
 import { Msg } from "../../../domain/messages";
+import { requestBuy } from "../../features/purchases/purchases.service";
 
 /**
  * The product on an external chain (issue 38): an Anvil node mining a block a second, reached only through RPC_URL,
@@ -182,6 +183,38 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL)", () => {
     expect(receipt.blockHash).not.toBe(hit!.blockHash);
     expect(row.block_number).toBe(receipt.blockNumber);
   }, 180_000);
+
+  it("the product's operator moves on it: a mint and a purchase approval, recorded once deep enough", async () => {
+    const admin = await s.loginAdmin("admin", "admin1234");
+    const supply = async () => BigInt(await s.ctx.chain.token.totalSupply());
+    const before = await supply();
+    const mint = await s.call("POST", "/api/token/mint", { token: admin, marker: "operation", body: { value: 7_000 } });
+    expect(mint.code).toBe(200);
+    expect(await supply()).toBe(before + 7_000n);
+    const call = await s.ctx.db
+      .selectFrom("chain_calls")
+      .selectAll()
+      .where("method", "=", "mint")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(call.status).toBe("confirmed");
+    // Recorded only once 3 deep (CONFIRMATIONS): its block has two more on top.
+    expect((await rig.blockNumber()) - call.block_number! + 1).toBeGreaterThanOrEqual(3);
+
+    const buyer = (await memberByPhone(s.ctx.db, "01033334444"))!;
+    const buyerBefore = await balanceOf(toAddress);
+    const order = await requestBuy(s.ctx, buyer, 5_000, "222222");
+    const accepted = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: order.id } });
+    expect(accepted.code).toBe(200);
+    await until("the purchase's move confirmed", async () => (await balanceOf(toAddress)) === buyerBefore + 5_000n);
+    const moved = await s.ctx.db
+      .selectFrom("outbox_transfers")
+      .select("id")
+      .where("kind", "=", "buy")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    await settledAndReconciled([moved.id]);
+  }, 90_000);
 
   it("the relaying account running out of gas money: money calls answer 503 before anything is recorded", async () => {
     const operatorToken = await s.loginAdmin("admin", "admin1234");
