@@ -5,6 +5,7 @@ import { startAnvilRig, type AnvilRig } from "../../../chain/anvil-rig";
 import { memberByPhone } from "../../features/members/members.repo";
 import { reconcile } from "../../features/dashboard/reconcile";
 import { Msg } from "../../../domain/messages";
+import { hashFamily } from "../tx-replacements.repo";
 import { requestBuy } from "../../features/purchases/purchases.service";
 
 /**
@@ -249,4 +250,34 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL)", () => {
     expect(ok.code).toBe(200);
     await settledAndReconciled([ok.data.id]);
   }, 90_000);
+
+  it("a restart finds the transaction it had in flight (from its records and the node's pool): not sent twice, not skipped", async () => {
+    const before = await balanceOf(toAddress);
+    await rig.pauseMining();
+    // The request is cut by the stop (its answer may never come): the records and the node must tell.
+    const answer = gift(300).catch(() => null);
+    const inFlight = await until("the gift's transaction in the pool", async () => {
+      const [row] = await s.ctx.db.selectFrom("outbox_transfers").selectAll().where("status", "=", "submitted").execute();
+      return row && (await rig.rpc("eth_getTransactionByHash", [row.tx_hash])) ? row : null;
+    });
+    const grace = process.env.SHUTDOWN_GRACE_MS;
+    process.env.SHUTDOWN_GRACE_MS = "1000";
+    try {
+      s = await s.restart({ beforeStart: () => answer.then(() => undefined) });
+    } finally {
+      if (grace === undefined) delete process.env.SHUTDOWN_GRACE_MS;
+      else process.env.SHUTDOWN_GRACE_MS = grace;
+    }
+    // The new process adopted it: still submitted under its hash (or a recorded replacement of it, mining being paused
+    // longer than TX_REPLACE_AFTER_MS), not requeued into a second transaction.
+    const family = await hashFamily(s.ctx.db, inFlight.tx_hash!);
+    const now = (await s.ctx.outbox.get(inFlight.id))!;
+    expect(now.status).toBe("submitted");
+    expect(family).toContain(now.tx_hash);
+    await rig.resumeMining();
+    await settledAndReconciled([inFlight.id]);
+    expect(await hashFamily(s.ctx.db, inFlight.tx_hash!)).toContain((await s.ctx.outbox.get(inFlight.id))!.tx_hash);
+    expect(await usesOnChain([inFlight.id])).toEqual([1]);
+    expect(await balanceOf(toAddress)).toBe(before + 300n);
+  }, 120_000);
 });
