@@ -17,6 +17,7 @@ export const Msg = {
   chainUnavailable: "블록체인 네트워크에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.",
   /** While the journal replay brings the node back (start-up, or after the node died): reads answer, money waits. */
   chainCatchingUp: "블록체인을 동기화하는 중입니다. 잠시 후 다시 시도해 주세요.",
+  gasLow: "블록체인 수수료(가스) 잔액이 부족하여 지금은 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.",
   idempotencyConflict: "같은 요청 키로 다른 요청이 이미 처리되었습니다.",
   requestInProgress: "이전 요청을 처리 중입니다. 잠시 후 다시 확인해 주세요.",
   /** A gift or use that failed on chain: the whole authorization reverted, value and fee with it. */

@@ -14,6 +14,7 @@ import { createOutbox } from "./money/outbox";
 import { createRelayer } from "./money/relayer/relayer";
 import { unconfirmAbove } from "./money/outbox.repo";
 import { chainHead } from "./money/chain-status";
+import { recordReplacement } from "./money/tx-replacements.repo";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./features/notifications/notifier";
@@ -102,6 +103,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     log: (m) => log.info(m),
     onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
     onRevive: (phase) => onRevive(phase),
+    lifecycle: config.lifecycle,
   });
   operatorKey = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
@@ -112,6 +114,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const relayer = createRelayer({ db, custody, chain, log });
   // Realtime events reach every API process: LISTEN/NOTIFY on PostgreSQL, in memory on SQLite (db/bus.ts).
   const bus = await openBus({ url: config.databaseUrl, pool: appStore.pool, log });
+  // Replacements of pending transactions (external chains) are on record before they are sent.
+  chain.sender.onReplace((r) => recordReplacement(db, chain.sender.address, r));
   const notifier = createNotifier(db, bus);
   // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
   // the records, which may come after the index has the block.

@@ -184,3 +184,27 @@ export const pauseTimeline = z.object({
   ),
 });
 export type PauseTimelineDto = z.infer<typeof pauseTimeline>;
+/** GET /api/dashboard/gas (server/money/gas.ts): the account that pays gas, and the replacements of stuck transactions. */
+export const gasReport = z.object({
+  accounts: z.array(
+    z.object({ role: z.literal("relayer-operator"), address: z.string(), balanceWei: z.string(), txsLeft: z.number().int() }),
+  ),
+  feePerGasWei: z.string(),
+  low: z.boolean(),
+  refusing: z.boolean(),
+  warnTxs: z.number().int(),
+  refuseTxs: z.number().int(),
+  replacements: z.array(
+    z.object({
+      id: z.number().int(),
+      nonce: z.number().int(),
+      old_hash: z.string().nullable(),
+      new_hash: z.string(),
+      reason: z.enum(["stuck", "dropped", "gap"]),
+      max_fee_per_gas: z.string(),
+      max_priority_fee_per_gas: z.string(),
+      created_at: z.string(),
+      account: z.string(),
+    }),
+  ),
+});

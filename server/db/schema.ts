@@ -16,6 +16,7 @@ export interface AppDatabase {
   revoked_tokens: RevokedTokensTable;
   outbox_transfers: OutboxTransfersTable;
   chain_calls: ChainCallsTable;
+  tx_replacements: TxReplacementsTable;
   buy_orders: BuyOrdersTable;
   idempotency: IdempotencyTable;
   session_cutoffs: SessionCutoffsTable;
@@ -161,6 +162,21 @@ export interface ChainCallsTable {
   admin_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A replacement of a pending transaction of the operator account (chain/tx-lifecycle.ts). */
+export interface TxReplacementsTable {
+  id: Generated<number>;
+  account: string;
+  nonce: number;
+  /** The hash replaced; null for a filler of a nonce gap. */
+  old_hash: string | null;
+  new_hash: string;
+  reason: "stuck" | "dropped" | "gap";
+  /** wei, decimal. */
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  created_at: string;
 }
 
 export interface BuyOrdersTable {
