@@ -7,6 +7,7 @@ import { reconcile } from "../../features/dashboard/reconcile";
 import { Msg } from "../../../domain/messages";
 import { hashFamily } from "../tx-replacements.repo";
 import { requestBuy } from "../../features/purchases/purchases.service";
+import { proposeAndApprove } from "../../test/proposals";
 
 /**
  * The product on an external chain (issue 38): an Anvil node mining a block a second, reached only through RPC_URL,
@@ -189,8 +190,11 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL)", () => {
     const admin = await s.loginAdmin("admin", "admin1234");
     const supply = async () => BigInt(await s.ctx.chain.token.totalSupply());
     const before = await supply();
-    const mint = await s.call("POST", "/api/token/mint", { token: admin, marker: "operation", body: { value: 7_000 } });
-    expect(mint.code).toBe(200);
+    // A mint is dual control: admin proposes, admin2 approves, and the approval's call is sent on the rig.
+    const { approval: mint } = await proposeAndApprove(s, admin, await s.loginAdmin("admin2", "admin1234"), "POST", "/api/token/mint", {
+      value: 7_000,
+    });
+    expect([mint.code, mint.data.state]).toEqual([200, "approved"]);
     expect(await supply()).toBe(before + 7_000n);
     const call = await s.ctx.db
       .selectFrom("chain_calls")
