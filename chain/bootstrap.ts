@@ -71,7 +71,12 @@ export interface ChainOptions {
    * like a reorg.
    */
   onRevive?: (phase: "down" | "back") => void;
+  /** An external chain's transaction lifecycle (depth, re-send, fee replacement: chain/tx-lifecycle.ts); unused on the embedded node. */
+  lifecycle?: { confirmations: number; replaceAfterMs: number; maxReplacements: number; maxFeeCap: bigint; pollMs?: number };
 }
+
+/** An external chain's transaction lifecycle when the caller sets none (server/config.ts reads it from the environment). */
+export const DEFAULT_LIFECYCLE = { confirmations: 1, replaceAfterMs: 30_000, maxReplacements: 10, maxFeeCap: 500n * 10n ** 9n };
 
 /** The roles the admin grants the operator at deployment; it is then made a minter by itself as master minter. */
 export const ROLES = ["MASTER_MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"] as const;
@@ -98,7 +103,14 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const provider = makeProvider(rpcUrl);
   const chainId = Number((await provider.getNetwork()).chainId);
   const journal = await openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
-  const sender = createSender({ provider, privateKey: opts.operatorKey, journal, controlTime: embedded });
+  const sender = createSender({
+    provider,
+    privateKey: opts.operatorKey,
+    journal,
+    controlTime: embedded,
+    lifecycle: embedded ? undefined : (opts.lifecycle ?? DEFAULT_LIFECYCLE),
+    log,
+  });
   const { abi, bytecode } = voucherArtifact();
   const iface = new ethers.Interface(abi);
   const deployDir = path.join(opts.dataDir, "deployments");

@@ -3,6 +3,7 @@ import { sign } from "viem/accounts";
 import { serializeTransaction, type Hex, type TransactionSerializableEIP1559 } from "viem";
 import { keccak256Hex } from "./keccak";
 import type { Journal } from "./journal";
+import { createLifecycle, type Replacement } from "./tx-lifecycle";
 
 /**
  * The one sender of the project's operator account: one nonce stream, strictly serialised
@@ -24,8 +25,23 @@ export interface Sender {
    * answers a receipt of a batch with hundreds of logs slowly; the relayer reads its own events instead.)
    */
   submit(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<string>;
-  /** The receipt of a transaction sent here, polled as `send` waits for it (null after receiptTimeoutMs). */
+  /**
+   * The receipt of a transaction sent here, polled as `send` waits for it (null after receiptTimeoutMs). On an
+   * external chain: the receipt of the transaction of that nonce that landed (`hash` or a replacement of it), once
+   * `confirmations` deep; not bounded by receiptTimeoutMs (the transaction is re-sent and replaced meanwhile).
+   */
   receipt(hash: string): Promise<ethers.TransactionReceipt | null>;
+  /** Blocks a receipt needs (its own included) before `send`/`receipt` give it: 1 = mined. */
+  confirmations: number;
+  /** Whether `hash` (or its replacement) is in flight here: sent and not yet `confirmations` deep. */
+  inFlight(hash: string): boolean;
+  /**
+   * A transaction a previous run sent (its hash on record) is watched again as one sent here: true when the node
+   * knows it (pending, or mined), false when it is neither (it was dropped: whatever it carried is to be re-sent).
+   */
+  adopt(hash: string): Promise<boolean>;
+  /** Where replacements are recorded before they are journaled and sent (the app store: tx_replacements). */
+  onReplace(fn: (r: Replacement) => Promise<void>): void;
   /** Stops waiting for receipts (pending sends reject at once); used by a stopping process. */
   close(): void;
   /** Runs `fn` between sends (no send runs meanwhile), then re-reads the nonce from the node. */
@@ -48,6 +64,12 @@ export interface SenderOptions {
   receiptTimeoutMs?: number;
   /** Test hook (fault injection): runs right after the journal append, before the node sees the transaction. */
   afterJournal?: (hash: string) => void | Promise<void>;
+  /**
+   * An external chain's transaction lifecycle (chain/tx-lifecycle.ts): depth, re-sending and fee replacement. Off on
+   * the embedded node (it mines each transaction as it arrives, and its journal replay needs the sends as they were).
+   */
+  lifecycle?: { confirmations: number; replaceAfterMs: number; maxReplacements: number; maxFeeCap: bigint; pollMs?: number };
+  log?: (msg: string) => void;
 }
 
 /** How long fee data read from the node is reused (an EIP-1559 fee cap of 2× the base fee covers several blocks' rise). */
@@ -74,16 +96,47 @@ export function createSender(opts: SenderOptions): Sender {
   let closed = false;
   const closing = new Set<() => void>();
 
+  /** A replacement's fee: later sends pay at least this much (the network asked for it). */
+  let floor = { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n, at: 0 };
+
+  async function freshFees() {
+    const f = await opts.provider.getFeeData();
+    return { maxFeePerGas: f.maxFeePerGas ?? f.gasPrice ?? 1_000_000_000n, maxPriorityFeePerGas: f.maxPriorityFeePerGas ?? 0n };
+  }
+
   async function feeData() {
     if (fees && Date.now() - fees.at < FEE_TTL_MS) return fees;
-    const f = await opts.provider.getFeeData();
+    const f = await freshFees();
+    // A floor older than a minute has done its work (the spike it answered has passed or been met).
+    const lift = Date.now() - floor.at < 60_000;
     fees = {
-      maxFeePerGas: f.maxFeePerGas ?? f.gasPrice ?? 1_000_000_000n,
-      maxPriorityFeePerGas: f.maxPriorityFeePerGas ?? 0n,
+      maxFeePerGas: lift && floor.maxFeePerGas > f.maxFeePerGas ? floor.maxFeePerGas : f.maxFeePerGas,
+      maxPriorityFeePerGas:
+        lift && floor.maxPriorityFeePerGas > f.maxPriorityFeePerGas ? floor.maxPriorityFeePerGas : f.maxPriorityFeePerGas,
       at: Date.now(),
     };
     return fees;
   }
+
+  const life = opts.lifecycle
+    ? createLifecycle({
+        provider: opts.provider,
+        privateKey: opts.privateKey,
+        address: wallet.address,
+        journal: opts.journal,
+        confirmations: Math.max(1, opts.lifecycle.confirmations),
+        replaceAfterMs: opts.lifecycle.replaceAfterMs,
+        maxReplacements: opts.lifecycle.maxReplacements,
+        maxFeeCap: opts.lifecycle.maxFeeCap,
+        pollMs: opts.lifecycle.pollMs ?? 500,
+        freshFees,
+        raiseFloor: (f) => {
+          floor = { ...f, at: Date.now() };
+          fees = null;
+        },
+        log: opts.log,
+      })
+    : null;
 
   /** Sets the next block's timestamp on the embedded node: the known last one + 1 (or now), re-read from the head if refused. */
   async function setNextTimestamp(): Promise<number> {
@@ -118,7 +171,9 @@ export function createSender(opts: SenderOptions): Sender {
   ): Promise<string | ethers.TransactionReceipt> {
     const provider = opts.provider;
     try {
-      if (nextNonce === null) nextNonce = await provider.getTransactionCount(wallet.address, "pending");
+      // Above every nonce in flight here: one dropped from the pool is not taken again (it is re-sent as it was).
+      if (nextNonce === null)
+        nextNonce = Math.max(await provider.getTransactionCount(wallet.address, "pending"), (life?.highestNonce() ?? -1) + 1);
       chainId ??= (await provider.getNetwork()).chainId;
       const fee = await feeData();
       const populated: ethers.TransactionRequest = {
@@ -166,9 +221,20 @@ export function createSender(opts: SenderOptions): Sender {
       await opts.afterJournal?.(hash);
       nextNonce++;
       if (ts !== null) lastTs = ts;
+      // From here on the transaction exists: on an external chain it is watched until it is deep enough.
+      const tracked = life?.track(unsigned.nonce!, unsigned, raw, hash);
       try {
         await provider.send("eth_sendRawTransaction", [raw]);
       } catch (err) {
+        if (tracked) {
+          // Refused (underpriced, the node busy): it stays in flight, and the lifecycle sends it again or dearer.
+          opts.log?.(`sender: ${hash} refused by the node (${(err as Error).message.slice(0, 200)}); the lifecycle sends it again`);
+          fees = null;
+          if (!wait) return hash;
+          const receipt = await waitReceipt(hash);
+          if (!receipt) throw new Error(`no receipt for ${hash}`);
+          return receipt;
+        }
         // Hardhat answers an error for a reverted transaction it still mined; the receipt decides.
         const receipt = await provider.getTransactionReceipt(hash);
         if (!receipt) throw err;
@@ -198,6 +264,17 @@ export function createSender(opts: SenderOptions): Sender {
    * of a node that does not answer (the row stays 'submitted' with its hash and is reconciled later).
    */
   async function waitReceipt(hash: string): Promise<ethers.TransactionReceipt | null> {
+    const watched = life?.receipt(hash);
+    if (watched) {
+      // The lifecycle re-sends and replaces it meanwhile; the caller is answered within the bound all the same.
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), opts.receiptTimeoutMs ?? 60_000)));
+      try {
+        return await Promise.race([watched, bound]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
     const deadline = Date.now() + (opts.receiptTimeoutMs ?? 60_000);
     let delay = 50;
     let failingSince: number | null = null;
@@ -239,6 +316,10 @@ export function createSender(opts: SenderOptions): Sender {
       return run;
     },
     receipt: (hash) => waitReceipt(hash),
+    confirmations: Math.max(1, opts.lifecycle?.confirmations ?? 1),
+    inFlight: (hash) => life?.tracks(hash) ?? false,
+    adopt: async (hash) => (life ? life.adopt(hash) : false),
+    onReplace: (fn) => life?.setRecorder(fn),
     resync() {
       queue = queue.then(forget);
     },
@@ -249,6 +330,7 @@ export function createSender(opts: SenderOptions): Sender {
     },
     close() {
       closed = true;
+      void life?.close();
       for (const wake of closing) wake();
       closing.clear();
     },
@@ -261,29 +343,5 @@ export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Jo
   return provider.send(method, params);
 }
 
-export function makeProvider(rpcUrl: string): ethers.JsonRpcProvider {
-  // cacheTimeout -1: ethers' 250 ms cache would hand out stale nonces against an instantly mining node.
-  // staticNetwork stays off: with it on, a node killed under traffic (RPC_URL) left ethers rejections nobody
-  // handles (reliability test "kill -9 of the chain node"). The relayer's hot path uses raw `send` calls,
-  // which do not ask eth_chainId; the sender reads the chain id once.
-  return new NodeJsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1, staticNetwork: false, batchMaxCount: 1 });
-}
-
-/**
- * ethers' JSON-RPC provider with the request and answer bodies converted by Node's native UTF-8 (Buffer) instead
- * of ethers' JavaScript one, which walks a string a code point at a time: a batch's eth_sendRawTransaction
- * (~100 KB of hex) and its eth_getLogs answer cost ~14 ms each that way, well under 1 ms this way. Everything
- * else (the connection, timeouts, errors) is ethers' own.
- */
-class NodeJsonRpcProvider extends ethers.JsonRpcProvider {
-  override async _send(payload: ethers.JsonRpcPayload | ethers.JsonRpcPayload[]): Promise<ethers.JsonRpcResult[]> {
-    const request = this._getConnection();
-    request.body = Buffer.from(JSON.stringify(payload), "utf8");
-    request.setHeader("content-type", "application/json");
-    const response = await request.send();
-    response.assertOk();
-    const body = response.body;
-    const answer = body ? JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8")) : null;
-    return Array.isArray(answer) ? answer : [answer];
-  }
-}
+// The provider moved to chain/provider.ts (this file stays the sender); re-exported for its importers.
+export { makeProvider } from "./provider";

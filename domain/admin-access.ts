@@ -83,6 +83,16 @@ export const AREAS = {
   proposalControl: { who: "super" },
   /** Refunds (/admin/refund): the list, payout (burn; above the threshold a proposal) and rejection (return). */
   refund: staff("isRefund1"),
+  /** The log of outbound messages (SMS / 알림톡) to members: a members' matter (isAccount1), phones masked. */
+  outboundMessages: staff("isAccount1"),
+  /** Balances expiring and expired (validity): members' balances (isAccount1). */
+  validityReport: staff("isAccount1"),
+  /** The auditor's month-end: cut-offs, their packs and published roots (issue 37). */
+  monthEnd: { who: "super" },
+  /** Safeguarded customer money (선불충전금 별도관리): the daily table and recording an amount (the bank-account flag). */
+  safeguarding: staff("isWallet1"),
+  /** A shortfall's notification and approving an entry: super admins. */
+  safeguardingAlert: { who: "super" },
 } as const satisfies Record<string, AccessRule>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -119,4 +129,5 @@ export const NOTIFY_AREA = {
   정산: "settlementManagement",
   승인: "proposalApprove",
   환불: "refund",
+  보전: "safeguardingAlert",
 } as const satisfies Record<string, AdminArea>;

@@ -18,6 +18,7 @@ export const Msg = {
   chainUnavailable: "블록체인 네트워크에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.",
   /** While the journal replay brings the node back (start-up, or after the node died): reads answer, money waits. */
   chainCatchingUp: "블록체인을 동기화하는 중입니다. 잠시 후 다시 시도해 주세요.",
+  gasLow: "블록체인 수수료(가스) 잔액이 부족하여 지금은 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.",
   idempotencyConflict: "같은 요청 키로 다른 요청이 이미 처리되었습니다.",
   requestInProgress: "이전 요청을 처리 중입니다. 잠시 후 다시 확인해 주세요.",
   /** A gift or use that failed on chain: the whole authorization reverted, value and fee with it. */
@@ -201,6 +202,18 @@ export const Msg = {
   // dashboard (auditor's page)
   txHashInvalid: "거래 해시 형식이 올바르지 않습니다. 0x로 시작하는 64자리 16진수를 입력해 주세요.",
   txNotFound: "해당 해시의 거래를 찾을 수 없습니다.",
+  cutoffNotFound: "해당 마감을 찾을 수 없습니다.",
+  cutoffMade: "월말 마감이 생성되었습니다.",
+  safeguardNotFound: "해당 보전 기록을 찾을 수 없습니다.",
+  safeguardDecided: "이미 처리된 보전 기록입니다.",
+  safeguardRecorded: "보전 금액이 등록되었습니다. 다른 운영자의 승인 후 반영됩니다.",
+  safeguardShortfall: (day: string, outstanding: string, safeguarded: string) =>
+    `선불충전금 보전 부족: ${day} 고객 잔액 ${outstanding}원 대비 별도관리 금액 ${safeguarded}원 (전자금융거래법상 선불충전금 100% 별도관리 의무 미달)`,
+  statementLineInvalid: (line: number) => `은행 거래내역 CSV ${line}번째 줄의 형식이 올바르지 않습니다 (날짜,잔액,기관,참조번호).`,
+  asOfInvalid: "기준 시점은 블록 번호 또는 날짜·시각(예: 2026-10-31 23:59:59)으로 입력해 주세요.",
+  asOfFuture: "아직 생성되지 않은 블록입니다.",
+  asOfBeforeChain: "체인이 시작되기 전의 시각입니다.",
+  asOfNotIndexed: "인덱서가 아직 해당 블록까지 따라오지 못했습니다. 잠시 후 다시 시도해 주세요.",
   addressInvalid: "지갑 주소 형식이 올바르지 않습니다.",
   walletBlocked: "지갑 차단 완료되었습니다",
   walletBlockFailed: "지갑 차단 실패하였습니다.",

@@ -1,3 +1,4 @@
+import type { Move } from "./reader-asof";
 import type { SyncState } from "./db";
 import type { TokenEventKind, TokenEventRow, TransactionRow, TransferColumn, TransferKind, TransferRow } from "./schema";
 
@@ -145,6 +146,10 @@ export interface ChainReader {
   transfers(q?: AllTransfersQuery): Promise<Page<TransferRecord>>;
   /** What the indexed transactions of these hashes paid for gas (gas used × price, wei), for a page of transfers. */
   gasFeesOf(hashes: string[]): Promise<Map<string, bigint>>;
+  /** The transfers of blocks (afterBlock, toBlock] in chain order, after the keyset `after` (as-of state, reader-asof.ts). */
+  movesBetween(afterBlock: number, toBlock: number, after: { block: number; logIndex: number } | null, limit: number): Promise<Move[]>;
+  /** `address`'s balance after `block`, from the indexed transfers (reader-asof.ts). */
+  balanceAt(address: string, block: number): Promise<bigint>;
   /** Non-zero balances in address order after `after` (for walking every holder in batches). */
   balancesAfter(after: string | null, limit: number): Promise<Holder[]>;
   /** Holders with a non-zero balance, largest first, their number and the sum of all balances (both kept by the indexer). */

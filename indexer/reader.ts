@@ -3,6 +3,7 @@ import { anyOf } from "../db/open";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import { gasFeeOf, TRANSFER_COLUMNS, type ChainDatabase } from "./schema";
+import { balanceAt, movesBetween } from "./reader-asof";
 import { balanceAndHeadQuery, blockStateQuery, latestQuery } from "./reader-state";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import {
@@ -339,6 +340,12 @@ export function createChainReader(store: ChainStore): ChainReader {
           .execute();
         return new Map(rows.map((r) => [r.hash, gasFeeOf(r)]));
       });
+    },
+    movesBetween(afterBlock, toBlock, after, limit) {
+      return guard([], () => movesBetween(db, afterBlock, toBlock, after, limit));
+    },
+    balanceAt(address, block) {
+      return guard(0n, () => balanceAt(db, checksumAddress(address), block));
     },
     balancesAfter(after, limit) {
       return guard([], async () => {

@@ -32,6 +32,18 @@ export interface Config {
   operatorTwoFactor: "optional" | "required";
   /** OPERATOR_IP_ALLOWLIST: the CIDR ranges operators may log in and call from; null (unset): anywhere. */
   operatorIpAllowlist: string[] | null;
+  /**
+   * An external chain's transaction lifecycle (RPC_URL; chain/tx-lifecycle.ts): CONFIRMATIONS (blocks a receipt needs,
+   * its own included, before the books record it; default 1), TX_REPLACE_AFTER_MS (a pending transaction not mined
+   * this long is replaced with a higher fee; default 30 s), TX_MAX_REPLACEMENTS (default 10), MAX_FEE_PER_GAS_GWEI
+   * (no replacement pays more; default 500).
+   */
+  lifecycle: { confirmations: number; replaceAfterMs: number; maxReplacements: number; maxFeeCap: bigint };
+  /**
+   * Gas money (GAS_WARN_TXS, GAS_REFUSE_TXS): below this many transactions' worth of native coin at the recent fee,
+   * the relaying account warns (realtime + health), and money calls answer 503 (defaults 200 and 20).
+   */
+  gas: { warnTxs: number; refuseTxs: number };
 }
 
 interface DevSecrets {
@@ -97,7 +109,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     tokenTtlMinutes: Number(env.TOKEN_TTL_MINUTES ?? 60 * 12),
     operatorTwoFactor: twoFactorSetting(env.OPERATOR_2FA),
     operatorIpAllowlist: env.OPERATOR_IP_ALLOWLIST?.trim() ? parseCidrList(env.OPERATOR_IP_ALLOWLIST) : null,
+    lifecycle: {
+      confirmations: positiveInt(env.CONFIRMATIONS, 1, "CONFIRMATIONS"),
+      replaceAfterMs: positiveInt(env.TX_REPLACE_AFTER_MS, 30_000, "TX_REPLACE_AFTER_MS"),
+      maxReplacements: positiveInt(env.TX_MAX_REPLACEMENTS, 10, "TX_MAX_REPLACEMENTS"),
+      maxFeeCap: BigInt(positiveInt(env.MAX_FEE_PER_GAS_GWEI, 500, "MAX_FEE_PER_GAS_GWEI")) * 10n ** 9n,
+    },
+    gas: { warnTxs: positiveInt(env.GAS_WARN_TXS, 200, "GAS_WARN_TXS"), refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS") },
   };
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
+  return n;
 }
 
 function twoFactorSetting(value: string | undefined): Config["operatorTwoFactor"] {

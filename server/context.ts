@@ -10,6 +10,7 @@ import type { Tokens } from "./auth/tokens";
 import type { Lockout } from "./auth/lockout";
 import type { Notifier } from "./features/notifications/notifier";
 import type { LimiterStore } from "./http/limiter-store";
+import type { Clock } from "./clock";
 
 /** Everything a route or service needs, passed in (so tests build it from real parts, no module mocks). */
 export interface AppContext {
@@ -27,5 +28,7 @@ export interface AppContext {
   notifier: Notifier;
   /** Where rate limits count: the shared store on PostgreSQL, this process's memory on SQLite. */
   limits: LimiterStore;
+  /** "Now" for the member-facing rules (validity); tests move it forward. */
+  clock: Clock;
   log: Logger;
 }

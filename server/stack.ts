@@ -14,14 +14,20 @@ import { createOutbox } from "./money/outbox";
 import { createRelayer } from "./money/relayer/relayer";
 import { unconfirmAbove } from "./money/outbox.repo";
 import { chainHead } from "./money/chain-status";
+import { recordReplacement } from "./money/tx-replacements.repo";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./features/notifications/notifier";
 import { limiterStore } from "./http/limiter-store";
+import { createClock } from "./clock";
 import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./features/notifications/operator-socket";
+import { attachMemberSocket } from "./features/member-notices/member-socket";
+import { noticeOnSettledMoves } from "./features/member-notices/hooks";
+import { validityNoticesJob } from "./features/validity/validity.service";
 import { followProposalsJob } from "./features/proposals/proposals.service";
+import { publishRootsJob } from "./features/month-end/month-end.routes";
 import { startSchedulers } from "./scheduler";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
@@ -98,6 +104,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     log: (m) => log.info(m),
     onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
     onRevive: (phase) => onRevive(phase),
+    lifecycle: config.lifecycle,
   });
   operatorKey = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
@@ -108,6 +115,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const relayer = createRelayer({ db, custody, chain, log });
   // Realtime events reach every API process: LISTEN/NOTIFY on PostgreSQL, in memory on SQLite (db/bus.ts).
   const bus = await openBus({ url: config.databaseUrl, pool: appStore.pool, log });
+  // Replacements of pending transactions (external chains) are on record before they are sent.
+  chain.sender.onReplace((r) => recordReplacement(db, chain.sender.address, r));
   const notifier = createNotifier(db, bus);
   // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
   // the records, which may come after the index has the block.
@@ -125,11 +134,13 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     notifier,
     // Rate limits count across processes in PostgreSQL, in memory on SQLite (server/http/rate-limit.ts).
     limits: limiterStore(appStore.pool ?? null),
+    clock: createClock(),
     log,
   };
   settleBuyOrders(ctx);
   settleSettlementMoves(ctx);
   settleRefundMoves(ctx);
+  noticeOnSettledMoves(ctx);
 
   // Exactly one process relays and indexes; the others serve requests and read what it writes.
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
@@ -254,12 +265,15 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     if (draining && !res.headersSent) res.setHeader("Connection", "close");
   });
   const ws = attachOperatorSocket(server, ctx);
+  const memberWs = attachMemberSocket(server, ctx);
   const schedulers = startSchedulers(ctx, [
     expireBuyOrdersJob,
     expireIdempotencyKeysJob,
     settleApprovalsJob,
     followProposalsJob,
     followRefundsJob,
+    validityNoticesJob,
+    publishRootsJob,
   ]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -319,6 +333,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       if (inFlight > 0) log.warn({ inFlight, graceMs }, "stop: requests still running after the grace period are cut");
       server.closeAllConnections();
       ws.close();
+      memberWs.close();
       await closed;
       await relayer.stop(chainDown ? 500 : 5_000);
       await (indexer as Indexer | null)?.stop();

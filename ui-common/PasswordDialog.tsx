@@ -46,6 +46,8 @@ function refusalMessage(err: unknown): string {
 export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: PasswordDialogProps) {
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
+  // The last refusal, also written inside the dialog (a live region) so a screen reader hears it where the focus is.
+  const [error, setError] = useState("");
   // One key per payment attempt, kept for a retry of the same password after an answer that decided nothing.
   const retryKey = useRetryKey();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -53,6 +55,7 @@ export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: Passw
   useEffect(() => {
     if (open) {
       setPassword("");
+      setError("");
       retryKey.settled();
     }
   }, [open, retryKey]);
@@ -69,7 +72,9 @@ export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: Passw
     } catch (err) {
       const decided = isDecided(err);
       retryKey.settled(err);
-      snack(refusalMessage(err), { type: "error", duration: snackDuration });
+      const message = refusalMessage(err);
+      setError(message);
+      snack(message, { type: "error", duration: snackDuration });
       // Only a wrong password (400) or an undecided answer is worth another try here; any other
       // refusal (balance spent elsewhere, a lock…) is not about the password: close and show it.
       if (decided && !isWrongPassword(err)) {
@@ -107,7 +112,7 @@ export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: Passw
                   void submit();
                 }}
               >
-                <Field.Root>
+                <Field.Root invalid={error !== ""}>
                   <Field.Label>{L.label}</Field.Label>
                   <Input
                     ref={inputRef}
@@ -121,9 +126,14 @@ export function PasswordDialog({ open, onClose, onSubmit, snackDuration }: Passw
                     data-testid="password-input"
                     letterSpacing="0.3em"
                   />
+                  {/* Field wires the rule (helper text) to the input's aria-describedby. */}
                   <Field.HelperText>
                     <Text as="span">{L.description}</Text>
                   </Field.HelperText>
+                  {/* Present before any error (a live region announces changes, not first renders). */}
+                  <Text role="alert" aria-live="assertive" fontSize="sm" color="fg.error" data-testid="password-error">
+                    {error}
+                  </Text>
                 </Field.Root>
               </form>
             </Dialog.Body>

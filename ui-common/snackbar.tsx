@@ -26,7 +26,7 @@ export function createSnackbar(defaultMs: number, testId: string) {
       <Portal>
         <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
           {(toast) => (
-            <Toast.Root width={{ md: "sm" }} data-testid={testId}>
+            <Toast.Root width={{ md: "sm" }} role="status" data-testid={testId}>
               {toast.type === "loading" ? <Spinner size="sm" /> : <Toast.Indicator />}
               <Stack gap="1" flex="1" maxWidth="100%">
                 {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

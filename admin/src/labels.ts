@@ -43,6 +43,7 @@ export const L = {
   permissionLabel: (p: number) => (p === 0 ? "최고 관리자" : p === 3 ? "점주" : "관리자"),
 
   // toolbar totals (permission 0)
+  toolbarTotalsLabel: "총액 요약",
   toolbarTotals: {
     masterTotal: "마스터 총액",
     ownerTotal: "점주 총액",
@@ -56,7 +57,7 @@ export const L = {
   // realtime
   notifyTitle: "새 알림",
   notifyGo: "바로가기",
-  notifyKindLabel: { 입금: "입금 알림", 문의: "문의 알림", 정산: "정산 알림", 승인: "승인 요청 알림" },
+  notifyKindLabel: { 입금: "입금 알림", 문의: "문의 알림", 정산: "정산 알림", 승인: "승인 요청 알림", 보전: "선불충전금 보전 부족" },
 
   // home
   mainTitle: "홈",

@@ -62,6 +62,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/dashboard/WalletDetailPage"), "WalletDetailPage"),
   },
   {
+    path: "month-end",
+    title: "월말 마감",
+    area: "monthEnd",
+    menu: "홈",
+    component: page(() => import("./pages/month-end/MonthEndPage"), "MonthEndPage"),
+  },
+  {
     path: "dashboard/holder",
     title: "보유자 목록",
     area: "dashboard",
@@ -73,6 +80,20 @@ export const SCREENS: Screen[] = [
     area: "members",
     menu: "회원",
     component: page(() => import("./pages/members/MembersPage"), "MembersPage"),
+  },
+  {
+    path: "messages",
+    title: "메시지 발송 내역",
+    area: "outboundMessages",
+    menu: "회원",
+    component: page(() => import("./pages/member-notices/OutboundMessagesPage"), "OutboundMessagesPage"),
+  },
+  {
+    path: "validity",
+    title: "유효기간 만료 현황",
+    area: "validityReport",
+    menu: "회원",
+    component: page(() => import("./pages/member-notices/ValidityReportPage"), "ValidityReportPage"),
   },
   {
     path: "account/create",

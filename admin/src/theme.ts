@@ -1,5 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
-import { brandSemanticTokens, fontTokens } from "@common/theme-base";
+import { a11ySlotRecipes, brandSemanticTokens, fgSemanticTokens, fontTokens, solidSemanticTokens } from "@common/theme-base";
 
 /** Admin theme: a navy brand palette and the semantic tokens the layout uses (no raw colours in JSX). */
 const config = defineConfig({
@@ -7,6 +7,7 @@ const config = defineConfig({
     "html, body": { bg: "bg.canvas", color: "fg" },
   },
   theme: {
+    slotRecipes: a11ySlotRecipes,
     tokens: {
       fonts: fontTokens,
       colors: {
@@ -28,6 +29,8 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         brand: brandSemanticTokens,
+        fg: fgSemanticTokens,
+        ...solidSemanticTokens,
         "bg.canvas": { value: "{colors.gray.50}" },
         "toolbar.bg": { value: "{colors.brand.800}" },
         "toolbar.fg": { value: "white" },

@@ -8,6 +8,7 @@ import {
   holdersAnswer,
   holdersRequest,
   pauseTimeline,
+  gasReport,
   reconcileReport,
   transactionDetail,
   txHashParams,
@@ -129,6 +130,14 @@ export const dashboardApi = {
     access: dashboard,
     summary: "The index, the business records and the chain checked against each other",
     response: reconcileReport,
+  }),
+  gas: endpoint({
+    method: "GET",
+    path: "/api/dashboard/gas",
+    access: dashboard,
+    summary:
+      "The gas-paying account's native balance, the transactions it still pays for at the recent fee, and the latest fee replacements",
+    response: gasReport,
   }),
   rpcProxy: endpoint({
     method: "POST",

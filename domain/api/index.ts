@@ -13,6 +13,8 @@ import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { memberBoardsApi } from "./member-boards";
 import { membersApi } from "./members";
+import { memberNoticesApi } from "./member-notices";
+import { monthEndApi } from "./month-end";
 import { notificationsApi } from "./notifications";
 import { operatorsApi } from "./operators";
 import { operatorSecurityApi } from "./operator-security";
@@ -22,12 +24,14 @@ import { policiesApi } from "./policies";
 import { proposalsApi } from "./proposals";
 import { purchasesApi } from "./purchases";
 import { refundsApi } from "./refunds";
+import { receiptsApi } from "./receipts";
 import { salesApi } from "./sales";
 import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
 import { tokensApi } from "./tokens";
 import { tokenRolesApi } from "./token-roles";
 import { walletsApi } from "./wallets";
+import { validityApi } from "./validity";
 
 /**
  * Every API call of the service, by feature (a tag of the API document each), each feature's endpoints in a
@@ -42,7 +46,10 @@ export const API_FEATURES = {
   purchases: purchasesApi,
   payments: paymentsApi,
   history: historyApi,
+  receipts: receiptsApi,
+  validity: validityApi,
   "member-boards": memberBoardsApi,
+  "member-notices": memberNoticesApi,
   policies: policiesApi,
   partner: partnerApi,
   home: homeApi,
@@ -63,6 +70,7 @@ export const API_FEATURES = {
   settlement: settlementApi,
   proposals: proposalsApi,
   refunds: refundsApi,
+  "month-end": monthEndApi,
   health: healthApi,
   "api-docs": apiDocsApi,
 } satisfies Record<string, Record<string, EndpointDef>>;

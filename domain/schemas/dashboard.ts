@@ -124,7 +124,11 @@ export type WalletDetailDto = z.infer<typeof walletDetail>;
 export const walletHistoryRequest = listRequest({ sortable: ["timestamp"], filters: { address: walletAddress } });
 export type WalletHistoryRequest = z.output<typeof walletHistoryRequest>;
 
-export const holdersRequest = listRequest({ sortable: ["balance"] });
+/** `at`: a block number or a date-time (Seoul time without an offset): the holders as of then (issue 37). */
+export const asOfParam = z.string().trim().max(40);
+export const holdersRequest = listRequest({ sortable: ["balance"], filters: { at: asOfParam.optional() } });
+/** The block a past view was read at. */
+export const asOfPoint = z.object({ block: z.number().int(), hash: z.string(), time: z.number().int() });
 export const holderRow = z.object({ rank: z.number().int(), address: z.string(), balance: z.string(), name: z.string().nullable() });
 export const holdersAnswer = z.object({
   holder_list: z.array(holderRow),
@@ -135,6 +139,8 @@ export const holdersAnswer = z.object({
   total_balance: z.string(),
   /** totalSupply() read from the contract now; null when the node does not answer. */
   chain_total_supply: z.string().nullable(),
+  /** Present when `at` was asked: the block the page is as of (totalSupply read at that block). */
+  as_of: asOfPoint.nullable().optional(),
 });
 export type HoldersAnswer = z.infer<typeof holdersAnswer>;
 
@@ -178,3 +184,27 @@ export const pauseTimeline = z.object({
   ),
 });
 export type PauseTimelineDto = z.infer<typeof pauseTimeline>;
+/** GET /api/dashboard/gas (server/money/gas.ts): the account that pays gas, and the replacements of stuck transactions. */
+export const gasReport = z.object({
+  accounts: z.array(
+    z.object({ role: z.literal("relayer-operator"), address: z.string(), balanceWei: z.string(), txsLeft: z.number().int() }),
+  ),
+  feePerGasWei: z.string(),
+  low: z.boolean(),
+  refusing: z.boolean(),
+  warnTxs: z.number().int(),
+  refuseTxs: z.number().int(),
+  replacements: z.array(
+    z.object({
+      id: z.number().int(),
+      nonce: z.number().int(),
+      old_hash: z.string().nullable(),
+      new_hash: z.string(),
+      reason: z.enum(["stuck", "dropped", "gap"]),
+      max_fee_per_gas: z.string(),
+      max_priority_fee_per_gas: z.string(),
+      created_at: z.string(),
+      account: z.string(),
+    }),
+  ),
+});

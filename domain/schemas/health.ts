@@ -13,6 +13,8 @@ export const health = z.object({
   chainHead: z.number().int().nullable(),
   indexedHead: z.number().int().nullable(),
   lag: z.number().int().nullable(),
+  /** The gas-paying account (server/money/gas.ts): transactions left at the recent fee; low: warn; refusing: money calls 503. */
+  gas: z.object({ txsLeft: z.number().int(), low: z.boolean(), refusing: z.boolean() }).nullable(),
 });
 
 /** GET /api/status: paused (emergency pause through dual control) → the member app shows `message` as a banner. */

@@ -32,6 +32,7 @@ import type { DataFacts } from "./reads-data";
 import { fillPostgres, fillSqlite, pgTarget, sqliteTarget, type Target } from "./reads-stores";
 import { startThrowawayPg } from "./pg";
 import { maxRow, quantile, type BenchRow } from "./table";
+import { measureAsOf } from "./reads-asof";
 
 const TRANSFERS = Number(process.env.BENCH_READS_TRANSFERS ?? 2_000_000);
 const HOLDERS = Number(process.env.BENCH_READS_HOLDERS ?? Math.max(1_000, Math.round(TRANSFERS / 40)));
@@ -156,6 +157,9 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
     what: "100 balances by primary key",
     run: () => target.chainSql(`SELECT address, balance FROM balances ORDER BY address LIMIT ${PAGE}`, []),
   });
+
+  // As of a past block (issue 37), each beside its head query (scripts/bench/reads-asof.ts).
+  rows.push(...(await measureAsOf(section, facts, appDb, view, p95, (m) => log(`${target.dialect}: ${m}`))));
 
   // The dashboard list: the route's own query for the request (dashboardTransfers; naming is its own figure below).
   const dashboardQuery = (q: Record<string, unknown>) => dashboardTransfers(ctx, dash(q));

@@ -106,12 +106,27 @@ describe("operator permission matrix", () => {
     // Every staff member sees the proposals (dual control); only isApprove1 decides them.
     expect(sub("isAccount2")).toEqual(["session", "memberState", "dashboard", "walletBlock", "notify", "proposals"]);
     expect(sub("isApprove1")).toEqual(["session", "dashboard", "notify", "proposals", "proposalApprove"]);
+    // Members' matters: the outbound message log and the validity report (issue 36) go with the member list.
+    expect(sub("isAccount1")).toEqual([
+      "session",
+      "home",
+      "members",
+      "dashboard",
+      "notify",
+      "proposals",
+      "outboundMessages",
+      "validityReport",
+    ]);
     expect(ADMIN_FLAGS.filter((f) => sub(f).includes("proposalApprove"))).toEqual(["isApprove1"]);
     // Refunds (/admin/refund): only isRefund1 lists, pays and rejects them.
     expect(sub("isRefund1")).toEqual(["session", "dashboard", "notify", "proposals", "refund"]);
     expect(ADMIN_FLAGS.filter((f) => sub(f).includes("refund"))).toEqual(["isRefund1"]);
     expect(allows(AREAS.proposalApprove, { permission: 0, flags: {} })).toBe(true);
     expect(allows(AREAS.proposalControl, { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);
+    // The month-end (cut-offs, packs) and approving safeguarded amounts are super admins'; recording them is isWallet1's.
+    expect(sub("isWallet1")).toEqual(["session", "dashboard", "notify", "walletBank", "proposals", "safeguarding"]);
+    for (const area of ["monthEnd", "safeguardingAlert"] as const)
+      expect(allows(AREAS[area], { permission: 1, flags: Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])) })).toBe(false);
     const superAreas = Object.entries(AREAS)
       .filter(([, r]) => !allows(r, { permission: 0, flags: {} }))
       .map(([a]) => a);

@@ -314,6 +314,28 @@ export const backOfficeMigrations: Record<string, Migration> = {
       }
     },
   },
+  // An external chain's transaction lifecycle (server/money/README.md "Transaction lifecycle"): every replacement of a
+  // pending transaction of the operator account (same nonce, higher fee; or a filler for a nonce gap), with both
+  // hashes, recorded before it is sent, so records and reconciliation follow the hash that landed.
+  "2026-12-03-tx-replacements": {
+    async up(db: Kysely<any>) {
+      const t = columnTypes(db);
+      await db.schema
+        .createTable("tx_replacements")
+        .addColumn("id", t.id, t.idOptions)
+        .addColumn("account", "text", (c) => c.notNull())
+        .addColumn("nonce", "bigint", (c) => c.notNull())
+        .addColumn("old_hash", "text")
+        .addColumn("new_hash", "text", (c) => c.notNull().unique())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("max_fee_per_gas", "text", (c) => c.notNull())
+        .addColumn("max_priority_fee_per_gas", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("tx_replacements_old").on("tx_replacements").column("old_hash").execute();
+      await db.schema.createIndex("tx_replacements_nonce").on("tx_replacements").columns(["account", "nonce"]).execute();
+    },
+  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

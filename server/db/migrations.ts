@@ -2,6 +2,8 @@ import { sql, type Kysely, type Migration } from "kysely";
 import { columnTypes, tableExists } from "../../db/open";
 import { backOfficeMigrations } from "./migrations-back-office";
 import { refundMigrations } from "./migrations-refunds";
+import { memberNoticeMigrations } from "./migrations-member-notices";
+import { monthEndMigrations } from "./migrations-month-end";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -274,4 +276,6 @@ export const appMigrations: Record<string, Migration> = {
   },
   ...backOfficeMigrations,
   ...refundMigrations,
+  ...memberNoticeMigrations,
+  ...monthEndMigrations,
 };

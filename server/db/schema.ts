@@ -1,3 +1,4 @@
+import type { CutoffBalancesTable, CutoffsTable, SafeguardsTable } from "./schema-month-end";
 import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
 
 /**
@@ -15,6 +16,7 @@ export interface AppDatabase {
   revoked_tokens: RevokedTokensTable;
   outbox_transfers: OutboxTransfersTable;
   chain_calls: ChainCallsTable;
+  tx_replacements: TxReplacementsTable;
   buy_orders: BuyOrdersTable;
   idempotency: IdempotencyTable;
   session_cutoffs: SessionCutoffsTable;
@@ -33,6 +35,12 @@ export interface AppDatabase {
   saved_views: SavedViewsTable;
   operator_totp: OperatorTotpTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
+  member_notices: MemberNoticesTable;
+  outbound_messages: OutboundMessagesTable;
+  validity_extensions: ValidityExtensionsTable;
+  cutoffs: CutoffsTable;
+  cutoff_balances: CutoffBalancesTable;
+  safeguards: SafeguardsTable;
 }
 
 export type AppDb = Kysely<AppDatabase>;
@@ -157,6 +165,21 @@ export interface ChainCallsTable {
   admin_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A replacement of a pending transaction of the operator account (chain/tx-lifecycle.ts). */
+export interface TxReplacementsTable {
+  id: Generated<number>;
+  account: string;
+  nonce: number;
+  /** The hash replaced; null for a filler of a nonce gap. */
+  old_hash: string | null;
+  new_hash: string;
+  reason: "stuck" | "dropped" | "gap";
+  /** wei, decimal. */
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  created_at: string;
 }
 
 export interface BuyOrdersTable {
@@ -415,3 +438,41 @@ export type Notification = Selectable<NotificationsTable>;
 export type BankAccount = Selectable<BankAccountsTable>;
 export type ChainCall = Selectable<ChainCallsTable>;
 export type SavedView = Selectable<SavedViewsTable>;
+
+/** A notice in a member's notification center (server/features/member-notices/). */
+export interface MemberNoticesTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+export type MemberNotice = Selectable<MemberNoticesTable>;
+
+/** A message handed to the outbound provider (SMS / 알림톡), the phone masked. */
+export interface OutboundMessagesTable {
+  id: Generated<number>;
+  member_id: number | null;
+  notice_id: number | null;
+  channel: string;
+  template: string;
+  to_masked: string;
+  body: string;
+  provider: string;
+  provider_ref: string | null;
+  status: string;
+  created_at: string;
+}
+
+/** A validity extension a member asked for (server/features/validity/). */
+export interface ValidityExtensionsTable {
+  id: Generated<number>;
+  member_id: number;
+  valid_until: string;
+  created_at: string;
+}

@@ -17,6 +17,9 @@ import { healthRoutes } from "./health/health.routes";
 import { historyRoutes } from "./history/history.routes";
 import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
+import { memberNoticeRoutes } from "./member-notices/member-notices.routes";
+import { monthEndRoutes } from "./month-end/month-end.routes";
+import { safeguardingRoutes } from "./safeguarding/safeguarding.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
 import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
@@ -27,12 +30,14 @@ import { proposalRoutes } from "./proposals/proposals.routes";
 import { refundRoutes } from "./refunds/refunds.routes";
 import { closingRoutes } from "./account/closing.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
+import { receiptRoutes } from "./receipts/receipts.routes";
 import { salesRoutes } from "./sales/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
 import { tokenRolesRoutes } from "./token-roles/token-roles.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
+import { validityRoutes } from "./validity/validity.routes";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -42,10 +47,13 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   purchaseRoutes,
   paymentRoutes,
   historyRoutes,
+  receiptRoutes,
+  validityRoutes,
   signupRoutes,
   myInfoRoutes,
   favoriteRoutes,
   memberBoardRoutes,
+  memberNoticeRoutes,
   policyRoutes,
   homeRoutes,
   memberRoutes,
@@ -57,6 +65,8 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   notificationRoutes,
   partnerRoutes,
   dashboardRoutes,
+  monthEndRoutes,
+  safeguardingRoutes,
   rpcProxyRoutes,
   boardRoutes,
   salesRoutes,

@@ -31,10 +31,11 @@ export async function settleCall(
   status: "confirmed" | "failed",
   blockNumber: number | null,
   error: string | null,
+  txHash?: string,
 ): Promise<void> {
   await db
     .updateTable("chain_calls")
-    .set({ status, block_number: blockNumber, error, updated_at: nowIso() })
+    .set({ status, block_number: blockNumber, error, updated_at: nowIso(), ...(txHash ? { tx_hash: txHash } : {}) })
     .where("id", "=", id)
     .execute();
 }

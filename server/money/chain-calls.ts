@@ -6,6 +6,7 @@ import * as repo from "./chain-calls.repo";
 import { AppError } from "../http/errors";
 import { durably } from "../../db/open";
 import { describeRevert } from "./relayer/outcome";
+import { hashFamily } from "./tx-replacements.repo";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 
@@ -92,7 +93,7 @@ async function settleFromReceipt(
   ctx: CallCtx,
   id: number,
   data: string,
-  receipt: { status: number | null; blockNumber: number },
+  receipt: { status: number | null; blockNumber: number; hash: string },
 ): Promise<void> {
   let error: string | null = null;
   if (receipt.status !== 1) {
@@ -109,7 +110,8 @@ async function settleFromReceipt(
       if (revertData) error = describeRevert(ctx.chain.iface, revertData);
     }
   }
-  await repo.settleCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error);
+  // The hash that landed: the one sent, or a replacement of it (same nonce, higher fee).
+  await repo.settleCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error, receipt.hash);
 }
 
 /** A call still 'pending' this long after its last change never left its process (it is marked submitted before the send). */
@@ -127,8 +129,16 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
       if (now - Date.parse(c.updated_at) < UNSENT_CALL_MS) continue;
       await repo.failUnsentCall(ctx.db, c.id);
     } else {
-      const receipt = c.tx_hash ? await ctx.chain.provider.getTransactionReceipt(c.tx_hash) : null;
-      if (!receipt) continue;
+      if (!c.tx_hash) continue;
+      let receipt = null;
+      for (const h of await hashFamily(ctx.db, c.tx_hash)) receipt ??= await ctx.chain.provider.getTransactionReceipt(h);
+      // Not yet deep enough (an external chain's CONFIRMATIONS) or not mined: watched by the sender (re-sent if the
+      // node lost it, replaced if it is stuck) and settled by a later run; a failure's reversal waits for the depth too.
+      const head = receipt ? await ctx.chain.provider.getBlockNumber() : 0;
+      if (!receipt || head - receipt.blockNumber + 1 < ctx.chain.sender.confirmations) {
+        if (!ctx.chain.sender.inFlight(receipt?.hash ?? c.tx_hash)) await ctx.chain.sender.adopt(receipt?.hash ?? c.tx_hash);
+        continue;
+      }
       await settleFromReceipt(ctx, c.id, ctx.chain.iface.encodeFunctionData(c.method, JSON.parse(c.args) as string[]), receipt);
     }
     settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);

@@ -2,6 +2,7 @@ import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
+import { ensureGas } from "./gas";
 
 /** How long a liveness question to the chain may take (a dead node refuses at once; this bounds a hung or very busy one). */
 const CHAIN_TIMEOUT_MS = 5000;
@@ -41,13 +42,19 @@ export async function chainHead(ctx: Pick<AppContext, "chain">): Promise<number 
 
 /**
  * Refuses with 503 (and records nothing) when the chain does not answer, is still catching up with its journal,
- * or the token is paused (emergency pause through dual control: '현재 점검 중입니다…').
+ * the token is paused (emergency pause through dual control: '현재 점검 중입니다…'), or the account that pays gas
+ * is about to run dry.
  */
-export async function ensureChainUp(ctx: Pick<AppContext, "chain">): Promise<void> {
+export async function ensureChainUp(
+  ctx: Pick<AppContext, "chain"> & Partial<Pick<AppContext, "config" | "log">>,
+  opts: { gas?: boolean } = {},
+): Promise<void> {
   ensureChainSynced(ctx);
   const up = lastUp.get(ctx.chain.provider);
   if (!(up && Date.now() - up.at < UP_FOR_MS && !ctx.chain.node?.exited()) && (await chainHead(ctx)) === null)
     throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+  // The account that pays gas has enough left (server/money/gas.ts): 503 before anything is recorded.
+  if (opts.gas !== false && ctx.config && ctx.log) await ensureGas({ chain: ctx.chain, config: ctx.config, log: ctx.log });
   if (await tokenPaused(ctx)) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.maintenance);
 }
 

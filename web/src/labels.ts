@@ -21,6 +21,10 @@ export const L = {
     openMenu: "메뉴 열기",
     home: "홈으로",
   },
+  a11y: {
+    /** An amount field's accessible name: its visible label (WCAG 2.5.3) and the unit the field's end shows. */
+    amountName: (label: string) => `${label} (원)`,
+  },
   common: {
     ok: "확인",
     cancel: "취소",
@@ -66,6 +70,7 @@ export const L = {
       { title: "투명한 기록", text: "모든 거래는 블록체인에 기록됩니다." },
     ],
     qrBadge: "앱 다운로드",
+    qrBadgeAlt: "앱 다운로드 QR 코드",
   },
   login: {
     title: "로그인",
@@ -106,6 +111,8 @@ export const L = {
     wallet: "지갑 주소",
     balance: "보유 금액",
     qr: "내 QR 코드",
+    /** The QR code's text alternative: what it carries that a person needs, the wallet address. */
+    qrAlt: (address: string) => `내 QR 코드, 지갑 주소 ${address}`,
     copyQr: "QR 코드 복사",
     copyAddress: "주소 복사",
     nickname: "닉네임",

@@ -20,6 +20,9 @@ const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 const PolicyPage = lazy(() => import("./pages/policy/PolicyPage"));
 const ResultPage = lazy(() => import("./pages/ResultPage"));
 const SendPage = lazy(() => import("./pages/send/SendPage"));
+const NotificationsPage = lazy(() => import("./pages/notifications/NotificationsPage"));
+const ReceiptPage = lazy(() => import("./pages/receipt/ReceiptPage"));
+const VerifyTxPage = lazy(() => import("./pages/verify/VerifyTxPage"));
 import { PolicyId } from "@domain/constants";
 
 // Every page but the landing page is its own chunk, loaded when first visited (AppLayout suspends).
@@ -54,6 +57,9 @@ export const routes: RouteObject[] = [
       { path: "/info/history", element: login(<HistoryPage />) },
       { path: "/info/refund", element: login(<RefundPage />) },
       { path: "/info/address", element: login(<FavoritesPage />) },
+      { path: "/info/notifications", element: login(<NotificationsPage />) },
+      { path: "/info/receipt/:type/:id", element: login(<ReceiptPage />) },
+      { path: "/verify/tx/:hash", element: <VerifyTxPage /> },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },
       { path: "/cs/event", element: <EventPage /> },

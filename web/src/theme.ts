@@ -1,5 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
-import { brandSemanticTokens, fontTokens } from "@common/theme-base";
+import { a11ySlotRecipes, brandSemanticTokens, fgSemanticTokens, fontTokens, solidSemanticTokens } from "@common/theme-base";
 
 /** The end-user theme: one brand palette and semantic tokens; components never use raw colours. */
 const config = defineConfig({
@@ -8,6 +8,7 @@ const config = defineConfig({
     body: { fontFamily: "body", wordBreak: "keep-all" },
   },
   theme: {
+    slotRecipes: a11ySlotRecipes,
     tokens: {
       fonts: fontTokens,
       colors: {
@@ -30,10 +31,17 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         brand: brandSemanticTokens,
+        fg: fgSemanticTokens,
+        ...solidSemanticTokens,
         bg: { page: { value: "{colors.gray.50}" } },
         header: {
           bg: { value: "white" },
           fgOnHero: { value: "white" },
+          /**
+           * Behind the header's white text over the landing video: the video's frames are not controlled (a light
+           * frame would drop the text below 4.5:1), so the header carries its own dark backdrop (white on it ≥ 11:1).
+           */
+          bgOnHero: { value: "rgba(8, 12, 40, 0.85)" },
           border: { value: "{colors.gray.200}" },
         },
         hero: {

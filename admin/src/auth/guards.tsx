@@ -1,3 +1,4 @@
+import { ScreenTitleContext } from "../components/list/screenTitle";
 import { Suspense } from "react";
 import { Navigate } from "react-router";
 import { Skeleton, Stack } from "@chakra-ui/react";
@@ -46,9 +47,11 @@ export function ScreenGate({ screen }: { screen: Screen }) {
       {!canOpen(screen, account) ? (
         <ForbiddenPage title={screen.title} />
       ) : Page ? (
-        <Suspense fallback={<PageSkeleton />}>
-          <Page />
-        </Suspense>
+        <ScreenTitleContext.Provider value={screen.title}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Page />
+          </Suspense>
+        </ScreenTitleContext.Provider>
       ) : (
         <PlaceholderPage title={screen.title} />
       )}

@@ -13,6 +13,11 @@ export function ToolbarTotals() {
     <HStack
       gap="5"
       overflowX="auto"
+      // It scrolls sideways on narrow screens: focusable so a keyboard can scroll it (WCAG 2.1.1), named for screen readers.
+      tabIndex={0}
+      role="group"
+      aria-label={L.toolbarTotalsLabel}
+      focusVisibleRing="inside"
       data-testid="admin-toolbar-totals"
       title={q.isError ? q.error.message : undefined}
       css={{ scrollbarWidth: "none" }}

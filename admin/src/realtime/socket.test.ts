@@ -26,13 +26,21 @@ describe("realtime pushes", () => {
   });
 
   it("links each kind to its screen", () => {
-    expect(pushTarget).toEqual({ 입금: "/sale/sell", 문의: "/board/inquiry", 정산: "/calc/management", 승인: "/proposals" });
+    expect(pushTarget).toEqual({
+      입금: "/sale/sell",
+      문의: "/board/inquiry",
+      정산: "/calc/management",
+      승인: "/proposals",
+      보전: "/month-end",
+    });
     // …and to its record's detail there, when it names one.
     expect(pushHref("입금", 7)).toBe("/sale/sell?sale=7");
     expect(pushHref("문의", 12)).toBe("/board/inquiry?post=12");
     expect(pushHref("정산", 3)).toBe("/calc/management?order=3");
     expect(pushHref("정산", null)).toBe("/calc/management");
     expect(pushHref("승인", 4)).toBe("/proposals/4");
+    // A safeguarding shortfall names its entry; the month-end page is where it is read.
+    expect(pushHref("보전", 9)).toBe("/month-end");
     expect(pushHref("기타", 3)).toBeNull();
   });
 

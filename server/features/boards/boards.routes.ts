@@ -1,3 +1,4 @@
+import { announceToMembers } from "../member-notices/hooks";
 import type { Request, Router } from "express";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
@@ -97,6 +98,8 @@ export function boardRoutes(ctx: AppContext): Router {
       });
       return id;
     });
+    // A new 공지사항 reaches every member's notification center (member-notices/README.md).
+    if (type === "notice") await announceToMembers(ctx, { boardId: id, title: clean.title });
     return toDetail((await adminBoardById(ctx.db, type, id))!);
   });
 

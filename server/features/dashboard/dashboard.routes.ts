@@ -18,6 +18,8 @@ import {
   walletHistoryRows,
 } from "./dashboard.service";
 import { reconcile } from "./reconcile";
+import { gasStatus } from "../../money/gas";
+import { recentReplacements } from "../../money/tx-replacements.repo";
 import { memberWalletByPhone } from "./dashboard.repo";
 import { ensureChainUp } from "../../money/chain-status";
 import { dashboardApi as api } from "../../../domain/api/dashboard";
@@ -93,7 +95,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
     });
   });
 
-  handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage));
+  handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage, q.at));
   handle(api.holdersDownload, async (_in, _req, res) => {
     async function* all() {
       for (let page = 1; ; page++) {
@@ -149,9 +151,14 @@ export function dashboardRoutes(ctx: AppContext): Router {
   });
 
   handle(api.reconcile, async () => {
-    // Against a node still replaying its journal every difference would be a false alarm.
-    await ensureChainUp(ctx);
+    // Against a node still replaying its journal every difference would be a false alarm. (Not a money call: gas is not asked.)
+    await ensureChainUp(ctx, { gas: false });
     return reconcile({ db: ctx.db, view: ctx.view, token: ctx.chain.token, provider: ctx.chain.provider });
+  });
+
+  handle(api.gas, async () => {
+    const g = await gasStatus(ctx, true);
+    return { ...g, replacements: (await recentReplacements(ctx.db)).map((r) => ({ ...r, nonce: Number(r.nonce) })) };
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
-import type { Page, TransferRecord } from "../../../indexer/reader";
+import type { Holder, Page, TransferRecord } from "../../../indexer/reader";
+import { resolveAt, stateAt, type AsOfPoint } from "../month-end/as-of";
 import type { OutboxKind } from "../../db/schema";
 import * as repo from "./dashboard.repo";
 import { ownerNames } from "./names";
@@ -250,11 +251,34 @@ export async function* walletHistoryRows(ctx: AppContext, address: string): Asyn
 }
 
 /** Holders by balance with rank and owner name; the index's total against totalSupply read from the chain. */
-export async function holdersPage(ctx: AppContext, page: number, perPage: number) {
+export async function holdersPage(ctx: AppContext, page: number, perPage: number, at?: string) {
+  if (at) return holdersPageAt(ctx, page, perPage, at);
   const [h, chainSupply] = await Promise.all([
     ctx.view.holders({ limit: perPage, offset: (page - 1) * perPage }),
     ctx.chain.replaying() ? null : (ctx.chain.token.totalSupply() as Promise<bigint>).catch(() => null),
   ]);
+  return holdersAnswer(ctx, page, perPage, { items: h.items, total: h.total, totalBalance: h.totalBalance }, chainSupply, null);
+}
+
+/** The holders as of a block or time (issue 37): the state derived from the indexed transfers (month-end/as-of.ts). */
+async function holdersPageAt(ctx: AppContext, page: number, perPage: number, at: string) {
+  const point = await resolveAt(ctx.chain.provider, at);
+  const state = await stateAt({ db: ctx.db, view: ctx.view }, point.block);
+  const chainSupply = ctx.chain.replaying()
+    ? null
+    : await (ctx.chain.token.totalSupply({ blockTag: point.block }) as Promise<bigint>).catch(() => null);
+  const items = state.ranked.slice((page - 1) * perPage, page * perPage);
+  return holdersAnswer(ctx, page, perPage, { items, total: state.ranked.length, totalBalance: state.total }, chainSupply, point);
+}
+
+async function holdersAnswer(
+  ctx: AppContext,
+  page: number,
+  perPage: number,
+  h: { items: Holder[]; total: number; totalBalance: bigint },
+  chainSupply: bigint | null,
+  asOf: AsOfPoint | null,
+) {
   const names = await ownerNames(
     ctx.db,
     h.items.map((x) => x.address),
@@ -271,6 +295,7 @@ export async function holdersPage(ctx: AppContext, page: number, perPage: number
     perPage,
     total_balance: h.totalBalance.toString(),
     chain_total_supply: chainSupply === null ? null : chainSupply.toString(),
+    as_of: asOf,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Router } from "express";
 import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
 import { chainHead, tokenPaused } from "../../money/chain-status";
+import { gasStatus } from "../../money/gas";
 import { Msg } from "../../../domain/messages";
 import { healthApi } from "../../../domain/api/health";
 
@@ -29,6 +30,13 @@ export function healthRoutes(ctx: AppContext): Router {
       chainHead: head,
       indexedHead,
       lag: head !== null && indexedHead !== null ? head - indexedHead : null,
+      gas:
+        head === null
+          ? null
+          : await gasStatus(ctx).then(
+              (g) => ({ txsLeft: g.accounts[0].txsLeft, low: g.low, refusing: g.refusing }),
+              () => null,
+            ),
     };
   });
   // Read by the member app for its maintenance banner; reads keep working while paused, money calls answer 503.

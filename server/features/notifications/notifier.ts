@@ -3,8 +3,15 @@ import type { Bus } from "../../../db/bus";
 import type { AppDb } from "../../db/schema";
 import { insertNotification, lastNotificationId, notificationById, notificationsAfter } from "./notifications.repo";
 
-export type NotifyKind = "입금" | "문의" | "정산" | "승인" | "환불";
-const TYPE_OF: Record<NotifyKind, string> = { 입금: "sell", 문의: "inquiry", 정산: "exchange", 승인: "approval", 환불: "refund" };
+export type NotifyKind = "입금" | "문의" | "정산" | "승인" | "환불" | "보전";
+const TYPE_OF: Record<NotifyKind, string> = {
+  입금: "sell",
+  문의: "inquiry",
+  정산: "exchange",
+  승인: "approval",
+  환불: "refund",
+  보전: "safeguard",
+};
 
 export interface Notification {
   id: number;
@@ -51,6 +58,12 @@ export interface Notifier {
   publish(channel: string, payload: unknown): void;
   subscribe<T = unknown>(channel: string, fn: (payload: T, meta: { local: boolean }) => void): () => void;
   close(): void;
+  /**
+   * A wake-up on a named topic for other realtime channels (the members' socket: `member` with `{ memberId, id }`):
+   * the record is stored first, this only says "read it". Payloads stay small and carry no personal data.
+   */
+  emit(topic: string, payload: Record<string, unknown>): void;
+  onTopic(topic: string, fn: (payload: Record<string, unknown>) => void): () => void;
 }
 
 export function createNotifier(db: AppDb, bus: Bus): Notifier {
@@ -122,6 +135,13 @@ export function createNotifier(db: AppDb, bus: Bus): Notifier {
       offResume();
       offMoved();
       if (movedTimer) clearTimeout(movedTimer);
+    },
+    // Topics ride the bus like every other event: a member's notice stored by process A wakes B's sockets too.
+    emit(topic, payload) {
+      bus.publish(`topic:${topic}`, payload);
+    },
+    onTopic(topic, fn) {
+      return bus.subscribe<Record<string, unknown>>(`topic:${topic}`, (payload) => fn(payload));
     },
   };
 }

@@ -5,6 +5,7 @@ import { loadOperator } from "../../auth/middleware";
 import { forwardedClientIp, operatorIpAllowed } from "../../auth/ip-allowlist";
 import { onOperatorAccessEnded } from "../../auth/operator-events";
 import { NOTIFY_AREA, allowsArea } from "../../../domain/admin-access";
+import { MEMBER_WS_PATH } from "../member-notices/member-socket";
 
 /**
  * How often open sockets' tokens are checked again: an expired or revoked token, and a safety net for a session
@@ -35,7 +36,8 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
   };
   server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== "/ws") return socket.destroy();
+    // The members' channel answers its own path (member-notices/member-socket.ts); any other is refused.
+    if (url.pathname !== "/ws") return url.pathname === MEMBER_WS_PATH ? undefined : socket.destroy();
     // Outside OPERATOR_IP_ALLOWLIST: refused like any operator call (Express's rule for the client address).
     if (!operatorIpAllowed(ctx.config, forwardedClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) {
       socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");

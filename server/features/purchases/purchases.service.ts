@@ -16,6 +16,7 @@ import { BUY_EXPIRY_HOURS, MONTHLY_BUY_LIMIT_WON } from "../../../domain/constan
 import { amountProblem } from "../../../domain/amount";
 import { seoulMonthRange } from "../../../domain/format";
 import { appendAction } from "../audit/audit.repo";
+import { noticePurchaseCancelled } from "../member-notices/hooks";
 
 /** The operator behind a back-office change, for the audit log. */
 export interface Actor {
@@ -142,7 +143,7 @@ export function settleBuyOrders(ctx: Pick<AppContext, "db" | "relayer" | "log">)
   });
 }
 
-export async function cancelBuy(ctx: Pick<AppContext, "db">, orderId: number, actor?: Actor): Promise<void> {
+export async function cancelBuy(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, orderId: number, actor?: Actor): Promise<void> {
   const done = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.cancelBuyOrder(trx, orderId))) return false;
     if (actor)
@@ -157,7 +158,12 @@ export async function cancelBuy(ctx: Pick<AppContext, "db">, orderId: number, ac
       });
     return true;
   });
-  if (done) return;
+  if (done) {
+    // The member is told (notification center and a message); the order is theirs to see again in the history.
+    const order = await repo.buyOrder(ctx.db, orderId);
+    if (order) noticePurchaseCancelled(ctx, order);
+    return;
+  }
   const exists = await repo.buyOrder(ctx.db, orderId);
   throw exists ? new AppError(Code.CONFLICT, Msg.orderNotPending) : new AppError(Code.NOT_FOUND, Msg.notFound);
 }

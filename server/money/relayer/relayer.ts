@@ -8,6 +8,7 @@ import type { Chain } from "../../../chain/bootstrap";
 import type { TransferRow } from "../outbox";
 import * as repo from "../outbox.repo";
 import { durably } from "../../../db/open";
+import { hashFamily } from "../tx-replacements.repo";
 
 export interface Relayer {
   start(): void;
@@ -210,8 +211,18 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     }
     const byHash = new Map<string, TransferRow[]>();
     for (const r of rows) byHash.set(r.tx_hash ?? "", [...(byHash.get(r.tx_hash ?? "") ?? []), r]);
+    const head = rows.length > 0 ? await chain.provider.getBlockNumber() : 0;
     for (const [hash, group] of byHash) {
-      const receipt = hash ? await chain.provider.getTransactionReceipt(hash) : null;
+      if (hash && settling.has(hash)) continue;
+      const receipt = hash ? await landedReceipt(hash) : null;
+      const deep = receipt !== null && head - receipt.blockNumber + 1 >= chain.sender.confirmations;
+      // Still in flight (pending, or mined and not yet deep enough), here or since a previous run: its outcome is
+      // applied when it is deep enough; its rows are neither settled nor sent again meanwhile.
+      const inFlight = receipt?.hash ?? hash;
+      if (hash && !deep && (chain.sender.inFlight(inFlight) || (await chain.sender.adopt(inFlight)))) {
+        settleLater(group, inFlight);
+        continue;
+      }
       if (receipt) {
         await applyReceipt(group, {
           hash: receipt.hash,
@@ -240,6 +251,27 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       }
     }
     return { confirmed, failed, requeued };
+  }
+
+  /** The receipt of `hash` or of a replacement of it (tx_replacements), whichever landed. */
+  async function landedReceipt(hash: string) {
+    for (const h of await hashFamily(db, hash)) {
+      const r = await chain.provider.getTransactionReceipt(h);
+      if (r) return r;
+    }
+    return null;
+  }
+
+  /** Hashes whose rows wait for their transaction in the background (reconcile found them in flight). */
+  const settling = new Set<string>();
+  function settleLater(rows: TransferRow[], hash: string) {
+    settling.add(hash);
+    void outcome(hash)
+      .then((o) => applyReceipt(rows, o))
+      .catch((err) =>
+        opts.log?.warn({ err: (err as Error).message, hash }, "relayer: a transaction in flight did not settle; reconciled again"),
+      )
+      .finally(() => settling.delete(hash));
   }
 
   const { waitFor, release: releaseWaiters } = createWaiters(db, events);

@@ -16,11 +16,14 @@ export function RichTextEditor({
   onChange,
   testId,
   invalid,
+  label,
 }: {
   value: string;
   onChange: (html: string) => void;
   testId: string;
   invalid?: boolean;
+  /** The editing area's accessible name (a contenteditable textbox is not named by a Field label). */
+  label: string;
 }) {
   const editor = useEditor({
     extensions: [
@@ -43,6 +46,7 @@ export function RichTextEditor({
     content: purifyRichText(value),
     onUpdate: ({ editor }) => onChange(editor.isEmpty ? "" : editor.getHTML()),
     immediatelyRender: true,
+    editorProps: { attributes: { "aria-label": label, "aria-multiline": "true" } },
   });
   // A new value from outside (another record opened) replaces the text; typing does not loop back.
   useEffect(() => {

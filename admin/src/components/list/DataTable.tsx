@@ -17,6 +17,7 @@ import { formatWon } from "@domain/format";
 import { L } from "../../labels";
 import { pageWindow, totalPagesOf } from "./pager";
 import { rowActivation } from "./rowActivation";
+import { useScreenTitle } from "./screenTitle";
 import { shownColumns } from "./columns";
 import { SelectAllCell, SelectCell, type RowSelection } from "./RowSelection";
 
@@ -53,6 +54,8 @@ export interface DataTableProps<T> {
   /** More attributes of a row's element (a test id of its own, the row's address). */
   rowProps?: (row: T) => Record<string, string>;
   emptyText?: string;
+  /** The table's caption for screen readers (hidden on screen); unset: the open screen's title. */
+  caption?: string;
   /** The query's failure, shown in place of the rows. */
   error?: string | null;
   /** The keys of the columns the operator chose to show (useColumnChoice); unset: all but the `optional` ones. `fixed` columns always show. */
@@ -67,19 +70,27 @@ export interface DataTableProps<T> {
  * the spec's page-size options and page-button count, sortable headers.
  */
 export function DataTable<T>(p: DataTableProps<T>) {
+  const screenTitle = useScreenTitle();
   const sizes = PAGE_SIZES[p.kind ?? "standard"];
   const pages = totalPagesOf(p.total, p.perPage);
   const skeletonRows = Math.min(p.perPage, 10);
   const columns = shownColumns(p.columns, p.visibleColumns);
+  const caption = p.caption ?? screenTitle;
   return (
     <VStack align="stretch" gap="3" data-testid={p.testId}>
       <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
         <Table.Root size="sm" interactive={Boolean(p.onRowClick)} stickyHeader>
+          {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
           <Table.Header>
             <Table.Row>
               {p.selection && <SelectAllCell selection={p.selection} rows={p.rows ?? []} rowKey={p.rowKey} testId={p.testId} />}
               {columns.map((c) => (
-                <Table.ColumnHeader key={c.key} textAlign={c.numeric ? "end" : "start"} whiteSpace="nowrap">
+                <Table.ColumnHeader
+                  key={c.key}
+                  textAlign={c.numeric ? "end" : "start"}
+                  whiteSpace="nowrap"
+                  aria-sort={c.sortKey && p.sortBy === c.sortKey ? (p.sortDesc ? "descending" : "ascending") : undefined}
+                >
                   {c.sortKey && p.onSort ? (
                     <Box
                       as="button"
@@ -87,7 +98,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                       fontWeight="inherit"
                       onClick={() => p.onSort!(c.sortKey!, p.sortBy === c.sortKey ? !p.sortDesc : true)}
                       data-testid={`${p.testId}-sort-${c.sortKey}`}
-                      aria-sort={p.sortBy === c.sortKey ? (p.sortDesc ? "descending" : "ascending") : undefined}
+                      focusVisibleRing="outside"
                     >
                       {c.header}
                       {p.sortBy === c.sortKey ? (p.sortDesc ? " ▼" : " ▲") : ""}

@@ -6,11 +6,14 @@ export function FilterSelect(props: {
   value: string | undefined;
   options: [string, string][];
   onChange: (value: string | undefined) => void;
+  /** What the box filters by, its accessible name (a select needs one: WCAG 4.1.2). */
+  label: string;
   testId: string;
 }) {
   return (
     <NativeSelect.Root size="sm" w="32">
       <NativeSelect.Field
+        aria-label={props.label}
         value={props.value ?? "all"}
         onChange={(e) => props.onChange(e.target.value === "all" ? undefined : e.target.value)}
         data-testid={props.testId}

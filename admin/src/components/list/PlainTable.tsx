@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Skeleton, Table, Text } from "@chakra-ui/react";
+import { useScreenTitle } from "./screenTitle";
 
 /** A short, unpaged table (a handful of rows): headers, a skeleton row while loading, the query's failure. */
 export function PlainTable(props: {
@@ -10,10 +11,15 @@ export function PlainTable(props: {
   interactive?: boolean;
   children: ReactNode;
   testId: string;
+  /** The table's caption for screen readers (hidden on screen); unset: the open screen's title. */
+  caption?: string;
 }) {
+  const screenTitle = useScreenTitle();
+  const caption = props.caption ?? screenTitle;
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
       <Table.Root size="sm" interactive={props.interactive} data-testid={props.testId}>
+        {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
         <Table.Header>
           <Table.Row>
             {props.headers.map((h, i) => (

@@ -49,6 +49,7 @@ export function AccessLogPage() {
           <DateRangeFilter testId="access-log-range" from={list.state.from!} to={list.state.to!} onApply={list.setRange} />
           <FilterSelect
             testId="access-log-screen"
+            label="화면"
             value={list.state.filters.screen}
             options={SCREENS}
             onChange={(v) => list.setFilter("screen", v)}

@@ -154,7 +154,7 @@ function InquiryTabs({ detail }: { detail: BoardDetailDto }) {
       </Tabs.Content>
       <Tabs.Content value="answer">
         <Stack gap="3">
-          <RichTextEditor value={answer} onChange={setAnswer} testId="inquiry-answer-editor" invalid={!!error} />
+          <RichTextEditor value={answer} onChange={setAnswer} testId="inquiry-answer-editor" invalid={!!error} label={BL.tabAnswer} />
           {error && (
             <Text color="fg.error" fontSize="sm" data-testid="inquiry-answer-error">
               {error}

@@ -106,7 +106,13 @@ export function BoardFormDialog({
                 control={control}
                 name="content"
                 render={({ field }) => (
-                  <RichTextEditor value={field.value} onChange={field.onChange} testId={`${testId}-editor`} invalid={!!errors.content} />
+                  <RichTextEditor
+                    value={field.value}
+                    onChange={field.onChange}
+                    testId={`${testId}-editor`}
+                    invalid={!!errors.content}
+                    label={BL.content}
+                  />
                 )}
               />
               <Field.ErrorText>{errors.content?.message}</Field.ErrorText>

@@ -23,6 +23,7 @@ import { TxDialog } from "./TxDialog";
 import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { ReconcileCard } from "./ReconcileCard";
 import { PauseTimeline } from "./PauseTimeline";
+import { GasCard } from "./GasCard";
 
 /**
  * /admin/dashboard: every token transfer in a date range, by type, searched by hash, address, member
@@ -67,6 +68,7 @@ export function DashboardPage() {
       </HStack>
       <ReconcileCard />
       <PauseTimeline />
+      <GasCard />
       <HStack wrap="wrap" gap="3" justify="space-between">
         <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="dashboard-range" />
         <NativeSelect.Root size="sm" width="auto">

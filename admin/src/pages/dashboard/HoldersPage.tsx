@@ -1,10 +1,12 @@
-import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { Badge, Button, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { downloads } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
-import { useListQuery, type ListPage } from "../../components/list/useListQuery";
+import { useListQuery, useSearchPatch, type ListPage } from "../../components/list/useListQuery";
 import { ExportButton } from "../../components/list/ExportButton";
 import { L } from "../../labels";
 import { AddressLink } from "./cells";
@@ -17,10 +19,16 @@ const columns: Column<Holder>[] = [
   { key: "balance", header: L.holders.balance, cell: (h) => `${formatWon(Number(h.balance))}${L.won}`, numeric: true },
 ];
 
-/** /admin/dashboard/holder: holders by balance, and whether the index's total equals totalSupply on chain. */
+/**
+ * /admin/dashboard/holder: holders by balance, and whether the index's total equals totalSupply on chain; with `?at=` (a
+ * block number or a Seoul date-time) the holders as of then, against totalSupply read at that block (issue 37).
+ */
 export function HoldersPage() {
-  const list = useListQuery("holders", { select: (d): ListPage<Holder> => ({ list: d.holder_list, total: d.total }) });
+  const list = useListQuery("holders", { filters: ["at"], select: (d): ListPage<Holder> => ({ list: d.holder_list, total: d.total }) });
   const d = list.data;
+  const [params] = useSearchParams();
+  const patch = useSearchPatch();
+  const [at, setAt] = useState(params.get("at") ?? "");
   const equal = d && d.chain_total_supply !== null && d.chain_total_supply === d.total_balance;
   return (
     <Stack gap="4">
@@ -30,6 +38,25 @@ export function HoldersPage() {
         </Heading>
         <ExportButton def={downloads.holders} filter={{}} testId="holders-excel" />
       </HStack>
+      <HStack as="form" onSubmit={(e) => (e.preventDefault(), patch({ at: at.trim() || undefined }, { resetPage: true }))}>
+        <Text>기준 시점</Text>
+        <Input
+          data-testid="holders-at"
+          maxW="xs"
+          placeholder="블록 번호 또는 2026-10-31 23:59:59 (비우면 현재)"
+          value={at}
+          onChange={(e) => setAt(e.target.value)}
+        />
+        <Button type="submit" size="sm" data-testid="holders-at-apply">
+          조회
+        </Button>
+      </HStack>
+      {d?.as_of && (
+        <Text data-testid="holders-as-of">
+          블록 {d.as_of.block} ({new Date(d.as_of.time * 1000).toLocaleString("ko-KR", { timeZone: "Asia/Seoul" })}) 기준 · 블록 해시{" "}
+          <code>{d.as_of.hash}</code>
+        </Text>
+      )}
       {d && (
         <HStack gap="6" wrap="wrap" data-testid="holders-totals">
           <Text>

@@ -35,7 +35,7 @@ export function MainStatCards({ data, loading }: { data: MainData; loading: bool
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{L.mainCards[k].label}</Stat.Label>
-              <Skeleton loading={loading} alignSelf="flex-start">
+              <Skeleton asChild loading={loading} alignSelf="flex-start">
                 <Stat.ValueText color="stat.value" alignItems="baseline" data-testid={`admin-main-value-${k}`}>
                   {formatWon(data[k])}
                   <Stat.ValueUnit color="fg.muted">{L.mainCards[k].unit}</Stat.ValueUnit>

@@ -16,6 +16,7 @@ import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { PermissionGroups } from "./PermissionGroups";
+import { FlagsProposal } from "./FlagsProposal";
 
 /** /admin/account/adminlist: operator accounts, a detail with their rights (`?operator=<id>`), and delete behind a confirm. */
 export function OperatorListPage() {
@@ -135,6 +136,7 @@ function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
             </DataList.Item>
           </DataList.Root>
           <PermissionGroups value={d} />
+          <FlagsProposal key={d.id} detail={d} />
         </Stack>
       )}
       <ConfirmDialog

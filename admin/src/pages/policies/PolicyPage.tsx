@@ -60,7 +60,7 @@ function PolicyPage({ route }: { route: PolicyRoute }) {
         <Text color="fg.error">{q.error.message}</Text>
       ) : draft !== null ? (
         <Stack gap="3">
-          <RichTextEditor value={draft} onChange={setDraft} testId="policy-editor" />
+          <RichTextEditor value={draft} onChange={setDraft} testId="policy-editor" label={TITLES[route]} />
           <HStack justify="flex-end">
             <Button variant="outline" onClick={() => setDraft(null)} disabled={save.isPending}>
               {BL.cancel}

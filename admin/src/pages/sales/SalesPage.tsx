@@ -158,7 +158,7 @@ function TotalsCards({ type }: { type: SaleType }) {
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{S.totals[k]}</Stat.Label>
-              <Skeleton loading={q.isPending} alignSelf="flex-start">
+              <Skeleton asChild loading={q.isPending} alignSelf="flex-start">
                 <Stat.ValueText data-testid={`sale-total-${k}`}>
                   {/* Not "0원" when the totals could not be read. */}
                   {q.data ? formatWon(q.data[k]) : "-"}

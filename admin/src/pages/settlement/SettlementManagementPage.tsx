@@ -136,39 +136,44 @@ export function SettlementManagementPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* The open tab's panel (its trigger's aria-controls names it): the orders in that state. */}
+        <Tabs.Content value={tab} asChild>
+          <Stack gap="4">
+            <HStack wrap="wrap" gap="3" justify="space-between">
+              <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
+              <ExportButton
+                def={downloads.settlementManagement}
+                filter={{ ...list.request, page: undefined, perPage: undefined }}
+                testId="calc-management-excel"
+              />
+            </HStack>
+            {canAct && (
+              <BulkActions
+                testId="calc-bulk"
+                rows={selection.chosen}
+                actions={CALC_BULK}
+                rowId={(r) => r.orderNo}
+                itemLabel={(r) => r.orderNo}
+                amount={(r) => r.value}
+                onDone={() => {
+                  selection.clear();
+                  void refreshMoney(qc);
+                }}
+                onUndecided={() => void refreshMoney(qc)}
+              />
+            )}
+            <ListTable
+              testId="calc-table"
+              columns={columns}
+              rowKey={(r) => r.id}
+              onRowClick={(r) => detail.open(r.id)}
+              emptyText={Msg.noResults}
+              list={list}
+              selection={canAct ? selection.table : undefined}
+            />
+          </Stack>
+        </Tabs.Content>
       </Tabs.Root>
-      <HStack wrap="wrap" gap="3" justify="space-between">
-        <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
-        <ExportButton
-          def={downloads.settlementManagement}
-          filter={{ ...list.request, page: undefined, perPage: undefined }}
-          testId="calc-management-excel"
-        />
-      </HStack>
-      {canAct && (
-        <BulkActions
-          testId="calc-bulk"
-          rows={selection.chosen}
-          actions={CALC_BULK}
-          rowId={(r) => r.orderNo}
-          itemLabel={(r) => r.orderNo}
-          amount={(r) => r.value}
-          onDone={() => {
-            selection.clear();
-            void refreshMoney(qc);
-          }}
-          onUndecided={() => void refreshMoney(qc)}
-        />
-      )}
-      <ListTable
-        testId="calc-table"
-        columns={columns}
-        rowKey={(r) => r.id}
-        onRowClick={(r) => detail.open(r.id)}
-        emptyText={Msg.noResults}
-        list={list}
-        selection={canAct ? selection.table : undefined}
-      />
       <SettlementDetail detail={detail} canAct={canAct} busy={approve.isPending} onApprove={setApproving} />
       <ConfirmDialog
         open={approving !== null}

@@ -137,6 +137,7 @@ export function SettlementStatusPage() {
           <NativeSelect.Field
             value={filter}
             onChange={(e) => setFilter(e.currentTarget.value as SettlementOwnerFilter)}
+            aria-label={S.filterBy}
             data-testid="calc-owner-filter"
           >
             {CALC_OWNER_FILTERS.map((f) => (

@@ -41,6 +41,7 @@ export const CL = {
     cards: { y_money: "00시 잔액", c_money: "현재 잔액", calc: "정산 신청", deposit: "사용 입금", send: "보낸 금액", gift: "받은 선물" },
     search: "점주 조회",
     filters: { wallet: "지갑 주소", email: "이메일", name: "점주명" },
+    filterBy: "조회 기준",
     keyword: "검색어",
     owner: "점주",
     wallets: "지갑",

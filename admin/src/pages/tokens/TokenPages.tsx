@@ -29,6 +29,7 @@ import { TxAmount } from "../../components/ui/TxAmount";
 import { MemberDetailDialog } from "../members/MemberDetailDialog";
 import { L } from "../../labels";
 import { useProposalCreated } from "../proposals/useProposalCreated";
+import { BurnProposalButton } from "./BurnProposal";
 
 const T = L.token;
 type Period = "daily" | "weekly" | "monthly";
@@ -88,11 +89,14 @@ export function TokenManagementPage() {
         <Heading size="lg" data-testid="admin-page-title">
           {T.managementTitle}
         </Heading>
-        {canMint && (
-          <Button colorPalette="brand" onClick={() => setMinting(true)} data-testid="token-mint-open">
-            {T.mint}
-          </Button>
-        )}
+        <HStack>
+          <BurnProposalButton />
+          {canMint && (
+            <Button colorPalette="brand" onClick={() => setMinting(true)} data-testid="token-mint-open">
+              {T.mint}
+            </Button>
+          )}
+        </HStack>
       </HStack>
       <PeriodTabs
         labels={{ daily: tab("daily"), weekly: tab("weekly"), monthly: tab("monthly") }}
@@ -109,6 +113,7 @@ export function TokenManagementPage() {
               ["burn", T.burned],
             ]}
             onChange={(v) => list.setFilter("type", v)}
+            label={T.burnState}
             testId="token-filter"
           />
           <SearchBox testId="token-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />
@@ -271,6 +276,7 @@ export function TokenFeePage() {
               ["use", T.use],
             ]}
             onChange={(v) => list.setFilter("type", v)}
+            label={T.type}
             testId="fee-filter"
           />
           <SearchBox testId="fee-search" value={list.state.filters.keyword} onSearch={list.setKeyword} />

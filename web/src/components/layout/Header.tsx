@@ -6,6 +6,7 @@ import { useSession } from "../../api/useSession";
 import { L } from "../../labels";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { HeaderAccount, HeaderBalance } from "./HeaderAccount";
+import { HeaderBell } from "./HeaderBell";
 import { HeaderDrawer } from "./HeaderDrawer";
 import { HeaderNav } from "./HeaderNav";
 import { useLogout } from "./useLogout";
@@ -22,7 +23,7 @@ function useScrolled(): boolean {
   return scrolled;
 }
 
-/** The fixed header: transparent over the landing hero, white once scrolled or hovered. `minimal` hides the menu. */
+/** The fixed header: dark over the landing hero (white text keeps its contrast on any video frame), white once scrolled or hovered. `minimal` hides the menu. */
 export function Header({ landing, minimal }: { landing: boolean; minimal: boolean }) {
   const { loggedIn } = useSession();
   const scrolled = useScrolled();
@@ -38,7 +39,7 @@ export function Header({ landing, minimal }: { landing: boolean; minimal: boolea
       top="0"
       insetX="0"
       zIndex="sticky"
-      bg={onHero ? "transparent" : "header.bg"}
+      bg={onHero ? "header.bgOnHero" : "header.bg"}
       borderBottomWidth={onHero ? "0" : "1px"}
       borderColor="header.border"
       transition="background 0.2s"
@@ -63,6 +64,7 @@ export function Header({ landing, minimal }: { landing: boolean; minimal: boolea
           {!minimal && <HeaderNav onHero={onHero} />}
           {!minimal && (
             <HStack gap="2">
+              {loggedIn && <HeaderBell color={onHero ? "header.fgOnHero" : "fg"} />}
               <Box display={{ base: "none", sm: "block" }}>
                 <HeaderAccount loggedIn={loggedIn} onHero={onHero} onLogout={() => setConfirm(true)} />
               </Box>

@@ -5,6 +5,7 @@ import { formatWon } from "@domain/format";
 import { AmountInput } from "../../components/AmountInput";
 import type { BuyInfo } from "@domain/schemas/purchases";
 import { BuyLabels as L } from "./buy.labels";
+import { L as AppL } from "../../labels";
 import type { BuyForm } from "@domain/schemas/forms";
 
 export interface BuyAmountStepProps {
@@ -37,6 +38,7 @@ export function BuyAmountStep({ info, form, onNext }: BuyAmountStepProps) {
               onChange={field.onChange}
               onBlur={field.onBlur}
               placeholder={L.amountPlaceholder}
+              aria-label={AppL.a11y.amountName(L.amount)}
               data-testid="buy-amount"
               size="lg"
             />

@@ -14,6 +14,7 @@ import { PasswordDialog } from "@common/PasswordDialog";
 import { clearDraft, readDraft, writeDraft } from "../../lib/draft";
 import { useLiveZodResolver } from "../../lib/zodForm";
 import { BuyAmountStep } from "./BuyAmountStep";
+import { ValidityCard } from "../../components/validity/ValidityCard";
 import { BuyConfirmStep } from "./BuyConfirmStep";
 import { BuyLabels as L } from "./buy.labels";
 
@@ -58,6 +59,7 @@ export default function BuyPage() {
 
   return (
     <PageFrame title={L.title} maxW="2xl">
+      <ValidityCard compact />
       {info.isError && <LoadError message={info.error.message} onRetry={() => void info.refetch()} retrying={info.isFetching} />}
       {confirmStep ? (
         <BuyConfirmStep

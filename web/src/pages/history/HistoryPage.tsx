@@ -53,7 +53,6 @@ export default function HistoryPage() {
         variant="line"
         colorPalette="brand"
         fitted
-        mb="4"
       >
         <Tabs.List>
           {TABS.map((k) => (
@@ -62,12 +61,15 @@ export default function HistoryPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* The open tab's panel (its trigger's aria-controls names it): the list of that kind. */}
+        <Tabs.Content value={String(type)}>
+          {type === REFUND_TAB ? (
+            <HistoryRefunds page={page} perPage={perPage} onPage={(n) => go({ page: n })} onPerPage={(n) => go({ perPage: n, page: 1 })} />
+          ) : (
+            <MoneyHistory type={type} page={page} perPage={perPage} go={go} />
+          )}
+        </Tabs.Content>
       </Tabs.Root>
-      {type === REFUND_TAB ? (
-        <HistoryRefunds page={page} perPage={perPage} onPage={(n) => go({ page: n })} onPerPage={(n) => go({ perPage: n, page: 1 })} />
-      ) : (
-        <MoneyHistory type={type} page={page} perPage={perPage} go={go} />
-      )}
     </PageFrame>
   );
 }
@@ -95,7 +97,7 @@ function MoneyHistory({
       ) : !loading && entries.length === 0 ? (
         <EmptyState message={EMPTY[type]} testId="history-empty" />
       ) : (
-        <HistoryTable entries={entries} loading={loading} />
+        <HistoryTable entries={entries} loading={loading} caption={L.tabs[type]} />
       )}
       <HistoryPagination
         page={page}

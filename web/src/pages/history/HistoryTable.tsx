@@ -1,4 +1,5 @@
-import { Badge, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, HStack, Link, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
 import { formatHistoryDate, formatWon, shortAddress } from "@domain/format";
 import { Fragment } from "react";
 import { HistoryDeposit } from "./HistoryDeposit";
@@ -10,13 +11,16 @@ export interface HistoryTableProps {
   entries: HistoryEntry[];
   /** The entries are placeholders: draw skeletons. */
   loading: boolean;
+  /** Read by screen readers as the table's name (hidden on screen): the open tab's title. */
+  caption: string;
 }
 
 /** When, what and with whom, then the amount breakdown: two columns, so it fits a 360 px screen. */
-export function HistoryTable({ entries, loading }: HistoryTableProps) {
+export function HistoryTable({ entries, loading, caption }: HistoryTableProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" data-testid="history-table">
+        <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{L.detail}</Table.ColumnHeader>
@@ -73,6 +77,13 @@ function HistoryRow({ entry: e, loading }: { entry: HistoryEntry; loading: boole
               <Text fontSize="xs" color="fg.subtle" fontFamily="mono" title={e.txHash} data-testid="history-tx">
                 {L.tx} {shortAddress(e.txHash, 8, 6)}
               </Text>
+            )}
+            {!loading && (
+              <Link asChild fontSize="xs" color="brand.fg">
+                <RouterLink to={e.receipt} data-testid="history-receipt">
+                  {L.receipt}
+                </RouterLink>
+              </Link>
             )}
           </Stack>
         </Skeleton>

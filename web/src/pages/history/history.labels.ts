@@ -23,6 +23,7 @@ export const HistoryLabels = {
   fee: "수수료",
   total: "합계",
   tx: "TX",
+  receipt: "거래확인서",
   address: "지갑 주소",
   perPage: "페이지당 항목 수",
   perPageOption: (n: number) => `${n}개씩`,

@@ -15,6 +15,8 @@ export interface HistoryEntry {
   /** The amount that moved, signed from the member's point of view. */
   main: { won: number; sign: "+" | "-" | "" };
   txHash: string | null;
+  /** The printable receipt (거래확인서) of the line. */
+  receipt: string;
   /** A pending purchase: what to deposit where, by when (and it can be cancelled). */
   deposit?: { id: number; value: number; expiredAt: string; bank: DepositAccount | null };
 }
@@ -30,6 +32,7 @@ function fromBuy(b: BuyHistoryItem): HistoryEntry {
     breakdown: [],
     main: { won: b.value, sign: b.state === "confirmed" ? "+" : "" },
     txHash: b.txHash,
+    receipt: `/info/receipt/buy/${b.id}`,
     deposit: b.state === "pending" ? { id: b.id, value: b.value, expiredAt: b.expiredAt, bank: b.bankInfo } : undefined,
   };
 }
@@ -46,6 +49,7 @@ function fromUse(u: MoveHistoryItem): HistoryEntry {
     ],
     main: { won: u.total, sign: "-" },
     txHash: u.txHash,
+    receipt: `/info/receipt/move/${u.id}`,
   };
 }
 
@@ -65,6 +69,7 @@ function fromGift(g: MoveHistoryItem): HistoryEntry {
       : [],
     main: g.send ? { won: g.total, sign: "-" } : { won: g.value, sign: "+" },
     txHash: g.txHash,
+    receipt: `/info/receipt/move/${g.id}`,
   };
 }
 
@@ -83,5 +88,6 @@ export function placeholderEntries(n: number): HistoryEntry[] {
     breakdown: [],
     main: { won: 10000, sign: "" },
     txHash: null,
+    receipt: "",
   }));
 }

@@ -28,7 +28,7 @@ export function LandingQrBadge() {
       textAlign="center"
       data-testid="landing-qr-badge"
     >
-      <QRCodeSVG value={window.location.origin} size={88} />
+      <QRCodeSVG value={window.location.origin} size={88} role="img" aria-label={L.landing.qrBadgeAlt} />
       <Text fontSize="xs" mt="1" fontWeight="semibold">
         {L.landing.qrBadge}
       </Text>

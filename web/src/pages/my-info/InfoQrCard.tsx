@@ -21,7 +21,7 @@ export function InfoQrCard({ info }: { info: MyInfo }) {
     <Stack align="center" gap="3" borderWidth="1px" borderRadius="lg" p="5">
       <Text fontWeight="semibold">{L.info.qr}</Text>
       <Box bg="qr.bg" p="2" data-testid="info-qr" data-payload={payload}>
-        <QRCodeSVG value={payload} size={160} />
+        <QRCodeSVG value={payload} size={160} role="img" aria-label={L.info.qrAlt(info.wallets?.[0]?.address ?? info.address ?? "")} />
       </Box>
       <Button size="sm" variant="outline" onClick={() => void copyAndTell(payload, Msg.copiedQr)} data-testid="info-copy-qr">
         {L.info.copyQr}

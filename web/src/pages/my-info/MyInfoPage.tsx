@@ -6,8 +6,10 @@ import { PageFrame } from "../../components/PageFrame";
 import { L } from "../../labels";
 import { InfoEditForm } from "./InfoEditForm";
 import { InfoPasswordChange } from "./InfoPasswordChange";
+import { InfoProofs } from "./InfoProofs";
 import { InfoQrCard } from "./InfoQrCard";
 import { InfoSummary } from "./InfoSummary";
+import { ValidityCard } from "../../components/validity/ValidityCard";
 
 /** /info/detail: my info. */
 export default function MyInfoPage() {
@@ -25,6 +27,7 @@ export default function MyInfoPage() {
             <InfoSummary info={info.data} />
             <InfoQrCard info={info.data} />
           </Grid>
+          <ValidityCard />
           <Separator />
           {/* Starts afresh when the saved values change (a save), not at every refetch (focus, reconnect): typing survives. */}
           <InfoEditForm key={JSON.stringify([info.data.nickname, info.data.email, info.data.homeAddress])} info={info.data} />
@@ -37,6 +40,7 @@ export default function MyInfoPage() {
               {L.info.refundLink}
             </Button>
           </Flex>
+          <InfoProofs />
         </Stack>
       )}
     </PageFrame>

@@ -4,6 +4,7 @@ import { AmountInput } from "../../components/AmountInput";
 import { SendBalanceLine } from "./SendBalanceLine";
 import { SendSummary } from "./SendSummary";
 import { SendLabels as L } from "./send.labels";
+import { L as AppL } from "../../labels";
 
 export interface SendAmountSectionProps {
   /** "gift" or "use": prefixes the test ids (gift-amount, use-amount-error…). */
@@ -27,7 +28,13 @@ export function SendAmountSection({ kind, label, rules, amount, error, onAmount,
       <Field.Root invalid={!!error}>
         <Field.Label>{label}</Field.Label>
         <HStack w="full" gap="2">
-          <AmountInput value={amount} onChange={onAmount} placeholder={L.amountPlaceholder} data-testid={`${kind}-amount`} />
+          <AmountInput
+            value={amount}
+            onChange={onAmount}
+            placeholder={L.amountPlaceholder}
+            aria-label={AppL.a11y.amountName(label)}
+            data-testid={`${kind}-amount`}
+          />
           <Button
             variant="outline"
             flexShrink={0}

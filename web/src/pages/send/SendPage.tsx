@@ -12,7 +12,7 @@ export interface SendPageProps {
 export default function SendPage({ tab }: SendPageProps) {
   return (
     <PageFrame title={tab === "gift" ? L.tabGift : L.tabUse} maxW="2xl">
-      <Tabs.Root value={tab} activationMode="manual" variant="line" colorPalette="brand" mb="6" fitted>
+      <Tabs.Root value={tab} activationMode="manual" variant="line" colorPalette="brand" fitted>
         <Tabs.List>
           <Tabs.Trigger value="use" asChild data-testid="send-tab-use">
             <Link to="/send/use">{L.tabUse}</Link>
@@ -21,8 +21,11 @@ export default function SendPage({ tab }: SendPageProps) {
             <Link to="/send/gift">{L.tabGift}</Link>
           </Tabs.Trigger>
         </Tabs.List>
+        {/* The open tab's panel (its trigger's aria-controls names it). */}
+        <Tabs.Content value={tab} pt="6">
+          <SendFlow key={tab} kind={tab} />
+        </Tabs.Content>
       </Tabs.Root>
-      <SendFlow key={tab} kind={tab} />
     </PageFrame>
   );
 }

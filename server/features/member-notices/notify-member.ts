@@ -1,0 +1,67 @@
+import type { AppContext } from "../../context";
+import type { MemberNotice } from "../../db/schema";
+import { memberById } from "../members/members.repo";
+import { insertNotice } from "./notices.repo";
+import { sendOutbound } from "./outbound";
+import { MEMBER_NOTICE_TITLES, type MemberNoticeKind } from "../../../domain/schemas/member-notices";
+
+/** The topic of the notifier the members' socket listens to. */
+export const MEMBER_TOPIC = "member";
+
+export interface MemberNoticeInput {
+  memberId: number;
+  kind: MemberNoticeKind;
+  /** The text, with no personal data beyond what it needs (a counterpart masked). */
+  body: string;
+  /** What it is about: `buy` (an order id), `move` (an outbox row id), `refund`, `validity`, `board`. */
+  ref?: { type: string; id: string | number };
+  /**
+   * Stores it once whatever how often it is raised (e.g. `gift:<outbox id>`, `validity:<member>:30:<end day>`); a
+   * second call with the same key stores nothing, pushes nothing and sends no message.
+   */
+  dedupeKey?: string;
+  /** Also as an outbound message (알림톡/SMS) to the member's phone; default true. */
+  message?: boolean;
+}
+
+/**
+ * Tells a member something: stores the notice (the notification center), wakes the member's open sockets through the
+ * notifier (topic `member`), and sends the same text as an outbound message. Returns the stored notice, or null when
+ * its dedupe key was already used. The call for other features (refunds: `refund_paid`, `refund_rejected`).
+ */
+export async function notifyMember(
+  ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">,
+  n: MemberNoticeInput,
+): Promise<MemberNotice | null> {
+  const title = MEMBER_NOTICE_TITLES[n.kind];
+  const stored = await insertNotice(ctx.db, {
+    member_id: n.memberId,
+    kind: n.kind,
+    title,
+    body: n.body,
+    ref_type: n.ref?.type ?? null,
+    ref_id: n.ref === undefined ? null : String(n.ref.id),
+    dedupe_key: n.dedupeKey ?? null,
+    created_at: ctx.clock.now().toISOString(),
+  });
+  if (!stored) return null;
+  ctx.notifier.emit(MEMBER_TOPIC, { memberId: n.memberId, id: Number(stored.id) });
+  if (n.message !== false) {
+    const member = await memberById(ctx.db, n.memberId);
+    if (member)
+      await sendOutbound(ctx, {
+        channel: "alimtalk",
+        template: `KRW_${n.kind.toUpperCase()}`,
+        to: member.phonenumber,
+        body: `[KRW 상품권] ${title}\n${n.body}`,
+        memberId: n.memberId,
+        noticeId: Number(stored.id),
+      });
+  }
+  return stored;
+}
+
+/** notifyMember that logs instead of throwing: for listeners whose failure must not break the move they heard. */
+export function notifyMemberQuietly(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, n: MemberNoticeInput): void {
+  void notifyMember(ctx, n).catch((err) => ctx.log.error({ err: (err as Error).message, kind: n.kind }, "member notice failed"));
+}

@@ -1,0 +1,131 @@
+import type { Router } from "express";
+import { ethers } from "ethers";
+import type { AppContext } from "../../context";
+import { authOf } from "../../auth/request-auth";
+import { createRoutes, withMessage } from "../../http/routes";
+import { badRequest } from "../../http/errors";
+import { appendAction } from "../audit/audit.repo";
+import { monthEndApi as api } from "../../../domain/api/month-end";
+import { Msg } from "../../../domain/messages";
+import type { CutoffsTable } from "../../db/schema-month-end";
+import type { Selectable } from "kysely";
+import { balanceAsOf, reservesAt, resolveAt } from "./as-of";
+import { auditAddress } from "./audit-key";
+import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cutoff.service";
+import { buildPack } from "./pack";
+import type { Scheduler } from "../../scheduler";
+
+export const monthEndDeps = (ctx: AppContext): MonthEndDeps => ({
+  db: ctx.db,
+  view: ctx.view,
+  provider: ctx.chain.provider,
+  token: ctx.chain.token,
+  deployment: ctx.chain.deployment,
+  kek: ctx.config.keyEncryptionKey,
+});
+
+const CLASS_LABEL = { operator: "운영 지갑 보유", member: "고객 보유 (회원·가맹점)", outside: "외부 주소 보유" } as const;
+
+export const cutoffDto = (c: Selectable<CutoffsTable>) => ({
+  id: Number(c.id),
+  label: c.label,
+  atTime: c.at_time,
+  block: Number(c.block_number),
+  blockHash: c.block_hash,
+  blockTime: Number(c.block_time),
+  totalSupply: String(c.total_supply),
+  customerTotal: String(c.customer_total),
+  holderCount: Number(c.holder_count),
+  merkleRoot: c.merkle_root,
+  rootTxHash: c.root_tx_hash,
+  signer: c.signer,
+  packSha256: c.pack_sha256,
+  createdBy: c.created_by,
+  createdAt: c.created_at,
+});
+
+/** Publishes the roots of cut-offs made without it (a cut-off made by `npm run audit-pack` waits for this). */
+export const publishRootsJob: Scheduler = {
+  name: "month-end roots",
+  everyMs: 5_000,
+  async run(ctx) {
+    if (ctx.chain.replaying()) return;
+    const open = await ctx.db.selectFrom("cutoffs").select("id").where("root_tx_hash", "is", null).execute();
+    for (const c of open) await publishRoot(monthEndDeps(ctx), ctx.chain.sender, Number(c.id));
+  },
+};
+
+/** The month-end (issue 37): as-of reads for the dashboard, cut-offs and their packs, members' proofs. */
+export function monthEndRoutes(ctx: AppContext): Router {
+  const { router, handle } = createRoutes(ctx);
+  const d = monthEndDeps(ctx);
+
+  handle(api.asOfWallet, async ({ params, query }) => {
+    if (!ethers.isAddress(params.address)) throw badRequest(Msg.addressInvalid);
+    const address = ethers.getAddress(params.address);
+    const point = await resolveAt(ctx.chain.provider, query.at);
+    const [balance, chainBalance] = await Promise.all([
+      balanceAsOf(d, address, point.block),
+      (ctx.chain.token.balanceOf(address, { blockTag: point.block }) as Promise<bigint>).catch(() => null),
+    ]);
+    return { address, balance: balance.toString(), chainBalance: chainBalance?.toString() ?? null, as_of: point };
+  });
+
+  handle(api.asOfReserves, async ({ query }) => {
+    const point = await resolveAt(ctx.chain.provider, query.at);
+    const { state, held } = await reservesAt(d, point.block);
+    const supply = await (ctx.chain.token.totalSupply({ blockTag: point.block }) as Promise<bigint>).catch(() => null);
+    return {
+      as_of: point,
+      rows: (Object.keys(held) as (keyof typeof held)[]).map((k) => ({ class: k, label: CLASS_LABEL[k], value: held[k].toString() })),
+      total: state.total.toString(),
+      chainTotalSupply: supply?.toString() ?? null,
+    };
+  });
+
+  handle(api.cutoffList, async () => {
+    const rows = await ctx.db.selectFrom("cutoffs").selectAll().orderBy("block_number", "desc").limit(120).execute();
+    return { list: rows.map(cutoffDto), auditSigner: await auditAddress(ctx.db) };
+  });
+
+  handle(api.cutoffCreate, async ({ body }, req) => {
+    const by = authOf(req).admin!;
+    const c = await makeCutoff(d, body.at, by.login_id);
+    const txHash = await publishRoot(d, ctx.chain.sender, Number(c.id));
+    await appendAction(ctx.db, {
+      adminId: by.id,
+      adminLoginId: by.login_id,
+      action: "monthEnd.cutoff",
+      targetType: "cutoff",
+      targetId: Number(c.id),
+      after: { block: Number(c.block_number), root: c.merkle_root },
+      txHash,
+    });
+    const row = await ctx.db.selectFrom("cutoffs").selectAll().where("id", "=", c.id).executeTakeFirstOrThrow();
+    return withMessage(cutoffDto(row), Msg.cutoffMade);
+  });
+
+  handle(api.cutoffPack, async ({ params }, req, res) => {
+    const by = authOf(req).admin!;
+    const pack = await buildPack(d, params.id);
+    await appendAction(ctx.db, {
+      adminId: by.id,
+      adminLoginId: by.login_id,
+      action: "monthEnd.pack",
+      targetType: "cutoff",
+      targetId: params.id,
+    });
+    res.status(200);
+    res.setHeader("Content-Type", "application/zip");
+    res.setHeader("Content-Disposition", `attachment; filename="${pack.name}"`);
+    res.setHeader("Cache-Control", "no-store");
+    res.end(pack.zip);
+  });
+
+  handle(api.memberProofs, async (_in, req) => {
+    const wallet = await ctx.custody.memberWallet(authOf(req).member!.id);
+    return { list: wallet ? await memberProofs(d, wallet.address) : [] };
+  });
+
+  return router;
+}

@@ -1,0 +1,130 @@
+import type { AppContext } from "../../context";
+import { AppError } from "../../http/errors";
+import { Code } from "../../../domain/codes";
+import { Msg } from "../../../domain/messages";
+import { maskAddress, maskName } from "../../../domain/mask";
+import { RECEIPT_TITLES, type ReceiptDto, type ReceiptKind, type VerifiedTxDto } from "../../../domain/schemas/receipts";
+
+/** The issuer's name on a purchase receipt (the treasury pays the buyer). */
+const ISSUER = "KRW 상품권 (발행사)";
+
+const day = (iso: string) => iso.slice(0, 10).replace(/-/g, "");
+/** A move's order number: its kind's letter, its day, its outbox id (a purchase has its own order number). */
+export const moveOrderNo = (kind: "gift" | "use", createdAt: string, id: number) =>
+  `${kind === "gift" ? "G" : "U"}${day(createdAt)}-${String(id).padStart(6, "0")}`;
+
+/**
+ * The receipt of a history line of the member's own: a purchase order, a gift sent or received (received once
+ * confirmed, as the history shows it), a use. Anything else, another member's included, is 404.
+ */
+export async function receiptOf(ctx: AppContext, memberId: number, type: "buy" | "move", id: number): Promise<ReceiptDto> {
+  const notFound = new AppError(Code.NOT_FOUND, Msg.notFound, undefined, 404);
+  const base = { chainId: Number(ctx.chain.deployment.chainId), token: ctx.chain.deployment.token };
+  const chainOf = async (hash: string | null) => {
+    const tx = hash ? await ctx.view.transaction(hash) : null;
+    return { blockNumber: tx?.blockNumber ?? null, blockTime: tx ? tx.timestamp.toISOString() : null };
+  };
+  if (type === "buy") {
+    const o = await ctx.db
+      .selectFrom("buy_orders as b")
+      .leftJoin("outbox_transfers as t", "t.id", "b.transfer_id")
+      .select(["b.id", "b.order_no", "b.value", "b.state", "b.created_at", "t.tx_hash", "t.from_address", "t.status as tx_status"])
+      .where("b.id", "=", id)
+      .where("b.member_id", "=", memberId)
+      .executeTakeFirst();
+    if (!o) throw notFound;
+    const hash = o.state === "confirmed" ? o.tx_hash : null;
+    return {
+      ...base,
+      kind: "purchase",
+      title: RECEIPT_TITLES.purchase,
+      orderNo: o.order_no,
+      createdAt: o.created_at,
+      value: Number(o.value),
+      fee: 0,
+      total: Number(o.value),
+      counterpart: ISSUER,
+      counterpartAddress: o.from_address ? maskAddress(o.from_address) : null,
+      status: o.state,
+      txHash: hash,
+      ...(await chainOf(hash)),
+      verifyPath: hash ? `/verify/tx/${hash}` : null,
+    };
+  }
+  const m = await ctx.db
+    .selectFrom("outbox_transfers as t")
+    .leftJoin("members as sm", "sm.id", "t.member_id")
+    .leftJoin("members as rm", "rm.id", "t.counterparty_member_id")
+    .select([
+      "t.id",
+      "t.kind",
+      "t.value",
+      "t.fee",
+      "t.status",
+      "t.tx_hash",
+      "t.created_at",
+      "t.member_id",
+      "t.counterparty_member_id",
+      "t.from_address",
+      "t.to_address",
+      "sm.username as from_name",
+      "rm.username as to_name",
+    ])
+    .where("t.id", "=", id)
+    .where("t.kind", "in", ["gift", "use"])
+    .where("t.status", "!=", "failed")
+    .executeTakeFirst();
+  if (!m) throw notFound;
+  const sent = m.member_id !== null && Number(m.member_id) === memberId;
+  const received = !sent && m.counterparty_member_id !== null && Number(m.counterparty_member_id) === memberId && m.status === "confirmed";
+  if (!sent && !received) throw notFound;
+  const kind: ReceiptKind = m.kind === "use" ? "use" : sent ? "gift_sent" : "gift_received";
+  const value = Number(m.value);
+  const fee = sent ? Number(m.fee) : 0;
+  return {
+    ...base,
+    kind,
+    title: RECEIPT_TITLES[kind],
+    orderNo: moveOrderNo(m.kind as "gift" | "use", m.created_at, Number(m.id)),
+    createdAt: m.created_at,
+    value,
+    fee,
+    total: value + fee,
+    counterpart: maskName(sent ? m.to_name : m.from_name),
+    counterpartAddress: maskAddress(sent ? m.to_address : m.from_address),
+    status: m.status,
+    txHash: m.tx_hash,
+    ...(await chainOf(m.tx_hash)),
+    verifyPath: m.tx_hash ? `/verify/tx/${m.tx_hash}` : null,
+  };
+}
+
+/**
+ * A transaction as the node holds it (not the index, not our records): receipt, block, confirmations and the
+ * token's Transfer events. Chain data only: addresses and amounts, no name or phone.
+ */
+export async function verifyTransaction(ctx: AppContext, hash: string): Promise<VerifiedTxDto> {
+  const h = hash.toLowerCase();
+  const base = { hash: h, chainId: Number(ctx.chain.deployment.chainId), token: ctx.chain.deployment.token };
+  const receipt = await ctx.chain.provider.getTransactionReceipt(h);
+  if (!receipt)
+    return { ...base, found: false, status: null, blockNumber: null, blockHash: null, timestamp: null, confirmations: null, transfers: [] };
+  const [block, head] = await Promise.all([ctx.chain.provider.getBlock(receipt.blockNumber), ctx.chain.provider.getBlockNumber()]);
+  const token = base.token.toLowerCase();
+  const transfers = receipt.logs.flatMap((log) => {
+    if (log.address.toLowerCase() !== token) return [];
+    const parsed = ctx.chain.token.interface.parseLog({ topics: [...log.topics], data: log.data });
+    if (parsed?.name !== "Transfer") return [];
+    return [{ from: String(parsed.args[0]), to: String(parsed.args[1]), value: (parsed.args[2] as bigint).toString() }];
+  });
+  return {
+    ...base,
+    found: true,
+    status: receipt.status ?? null,
+    blockNumber: receipt.blockNumber,
+    blockHash: receipt.blockHash,
+    timestamp: block ? new Date(block.timestamp * 1000).toISOString() : null,
+    confirmations: head - receipt.blockNumber + 1,
+    transfers,
+  };
+}

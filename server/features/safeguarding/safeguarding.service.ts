@@ -1,0 +1,161 @@
+import type { ethers } from "ethers";
+import type { AppDb } from "../../db/schema";
+import type { SafeguardsTable } from "../../db/schema-month-end";
+import type { ChainReader } from "../../../indexer/reader";
+import { nowIso } from "../../db/app-db";
+import { badRequest, notFound, AppError } from "../../http/errors";
+import { Msg } from "../../../domain/messages";
+import { formatWon } from "../../../domain/format";
+import { Code } from "../../../domain/codes";
+import { holderClasses, reservesOf, resolveAt, stateAt } from "../month-end/as-of";
+import type { Notifier } from "../notifications/notifier";
+import { appendAction } from "../audit/audit.repo";
+
+/**
+ * Customer money safeguarded (선불충전금 별도관리, 전자금융거래법 as amended in 2024: 100% of customers' prepaid
+ * funds kept apart by trust, deposit or payment guarantee). An operator records a day's safeguarded balance with its
+ * statement reference (or imports a bank statement CSV); a different operator approves it (maker–checker); each day's
+ * outstanding customer balance (members and shops, operator wallets excluded) as of 23:59:59 Seoul time is set
+ * against the approved amounts of that day.
+ */
+export interface SafeguardDeps {
+  db: AppDb;
+  view: ChainReader;
+  provider: ethers.Provider;
+}
+
+export type SafeguardInput = Pick<SafeguardsTable, "day" | "method" | "institution" | "statement_ref"> & { amount: string | number };
+type Operator = { id: number; login_id: string };
+
+export async function recordSafeguard(db: AppDb, by: Operator, e: SafeguardInput) {
+  return db
+    .insertInto("safeguards")
+    .values({
+      day: e.day,
+      amount: BigInt(e.amount).toString(),
+      method: e.method,
+      institution: e.institution,
+      statement_ref: e.statement_ref,
+      state: "pending",
+      maker_id: by.id,
+      maker_login_id: by.login_id,
+      checker_id: null,
+      checker_login_id: null,
+      decided_at: null,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const METHODS: Record<string, SafeguardsTable["method"]> = {
+  trust: "trust",
+  신탁: "trust",
+  deposit: "deposit",
+  예치: "deposit",
+  guarantee: "guarantee",
+  지급보증: "guarantee",
+};
+
+/** A bank statement CSV: `date,balance,institution,reference[,method]` (a header line is skipped); each line a pending entry. */
+export function parseStatementCsv(text: string): SafeguardInput[] {
+  const out: SafeguardInput[] = [];
+  for (const [i, line] of text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .entries()) {
+    const cells = line.split(",").map((c) => c.trim().replace(/^"|"$/g, ""));
+    if (cells.length < 4 || (i === 0 && !/^\d{4}-\d{2}-\d{2}$/.test(cells[0]))) continue;
+    const [day, balance, institution, ref, method] = cells;
+    const amount = balance.replace(/[,원\s]/g, "");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d+$/.test(amount)) throw badRequest(Msg.statementLineInvalid(i + 1));
+    out.push({ day, amount, institution, statement_ref: ref, method: METHODS[method ?? "deposit"] ?? "deposit" });
+  }
+  return out;
+}
+
+/** The checker's decision; never the maker's own. An approved day found short notifies super admins at once. */
+export async function decideSafeguard(
+  d: SafeguardDeps & { notifier: Notifier },
+  by: Operator,
+  id: number,
+  approve: boolean,
+): Promise<{ state: string; position: DayPosition | null }> {
+  const row = await d.db.selectFrom("safeguards").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound(Msg.safeguardNotFound);
+  if (Number(row.maker_id) === by.id) throw new AppError(Code.FORBIDDEN, Msg.proposalSelfApproval);
+  const r = await d.db
+    .updateTable("safeguards")
+    .set({ state: approve ? "approved" : "rejected", checker_id: by.id, checker_login_id: by.login_id, decided_at: nowIso() })
+    .where("id", "=", id)
+    .where("state", "=", "pending")
+    .where("maker_id", "<>", by.id)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new AppError(Code.CONFLICT, Msg.safeguardDecided);
+  await appendAction(d.db, {
+    adminId: by.id,
+    adminLoginId: by.login_id,
+    action: approve ? "safeguard.approve" : "safeguard.reject",
+    targetType: "safeguard",
+    targetId: id,
+    after: { day: row.day, amount: row.amount, maker: row.maker_login_id, statement_ref: row.statement_ref },
+  });
+  if (!approve) return { state: "rejected", position: null };
+  const [position] = await positions(d, [row.day]);
+  if (position?.short)
+    await d.notifier.notify("보전", Msg.safeguardShortfall(row.day, formatWon(position.outstanding), formatWon(position.safeguarded)), id);
+  return { state: "approved", position: position ?? null };
+}
+
+export interface DayPosition {
+  day: string;
+  /** Customers' balances at 23:59:59 Seoul time of the day (or now, for today). */
+  outstanding: bigint;
+  safeguarded: bigint;
+  short: boolean;
+  block: number;
+  entries: { id: number; amount: string; institution: string; statement_ref: string; method: string }[];
+}
+
+/** Outstanding against safeguarded, per day (days not yet indexed are left out). */
+export async function positions(d: SafeguardDeps, days: string[]): Promise<DayPosition[]> {
+  const classOf = await holderClasses(d.db);
+  const head = (await d.view.indexedHead())?.number ?? -1;
+  const out: DayPosition[] = [];
+  for (const day of [...new Set(days)].sort()) {
+    const point = await resolveAt(d.provider, `${day} 23:59:59`).catch(() => null);
+    if (!point || point.block > head) continue;
+    const held = reservesOf(await stateAt(d, point.block), classOf);
+    const entries = await d.db
+      .selectFrom("safeguards")
+      .select(["id", "amount", "institution", "statement_ref", "method"])
+      .where("day", "=", day)
+      .where("state", "=", "approved")
+      .orderBy("id")
+      .execute();
+    const safeguarded = entries.reduce((s, e) => s + BigInt(e.amount), 0n);
+    out.push({ day, outstanding: held.member, safeguarded, short: safeguarded < held.member, block: point.block, entries });
+  }
+  return out;
+}
+
+/** The safeguarding table of a pack: each day of the period with an entry, and the cut-off's own day. */
+export async function safeguardingTable(d: SafeguardDeps, period: { fromIso: string; toIso: string }) {
+  const seoulDay = (iso: string) => new Date(new Date(iso).getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+  const from = seoulDay(period.fromIso);
+  const to = seoulDay(period.toIso);
+  const recorded = await d.db.selectFrom("safeguards").select("day").distinct().where("day", ">=", from).where("day", "<=", to).execute();
+  const rows = await positions(d, [...recorded.map((r) => r.day), to]);
+  return {
+    header: ["day", "block", "outstanding_customers_won", "safeguarded_won", "difference_won", "status", "statement_refs"],
+    rows: rows.map((p) => [
+      p.day,
+      String(p.block),
+      p.outstanding.toString(),
+      p.safeguarded.toString(),
+      (p.safeguarded - p.outstanding).toString(),
+      p.short ? "부족" : "충족",
+      p.entries.map((e) => `${e.institution}:${e.statement_ref}`).join(" | "),
+    ]),
+  };
+}
