@@ -105,10 +105,10 @@ describe("operator create (spec §5, §8)", () => {
     expect(operatorCreateBody.safeParse(base).success).toBe(true);
   });
 
-  it("maps the eight arrays to flags and back", () => {
+  it("maps the permission arrays (the spec's eight, then dual control, refunds, personal data) to flags and back", () => {
     const all = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
     const arrays = flagsToArrays(all);
-    expect(Object.values(arrays).map((a) => a.length)).toEqual([4, 3, 5, 5, 1, 3, 3, 1]);
+    expect(Object.values(arrays).map((a) => a.length)).toEqual([4, 3, 5, 5, 1, 3, 3, 1, 1, 1, 1]);
     expect(arraysToFlags(arrays)).toEqual(all);
     const parsed: z.output<typeof operatorCreateBody> = operatorCreateBody.parse({
       ...base,
@@ -116,6 +116,8 @@ describe("operator create (spec §5, §8)", () => {
     });
     expect(arraysToFlags(parsed)).toEqual({ isExchange3: true, isExchange5: true });
     expect(OPERATOR_PRESETS.admin).not.toContain("isExchange5");
-    expect(OPERATOR_PRESETS.admin).toHaveLength(ADMIN_FLAGS.length - 1);
+    // Unmasking members' phones (isPrivacy1) is given one operator at a time, never by the preset.
+    expect(OPERATOR_PRESETS.admin).not.toContain("isPrivacy1");
+    expect(OPERATOR_PRESETS.admin).toHaveLength(ADMIN_FLAGS.length - 2);
   });
 });

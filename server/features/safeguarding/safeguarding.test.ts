@@ -1,5 +1,6 @@
 import WebSocket from "ws";
 import ExcelJS from "exceljs";
+import { WITH_REASON } from "../../test/download-reason";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
@@ -85,7 +86,7 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
 
     const file = await fetch(`${s.url}/api/safeguarding/download`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json" },
+      headers: { Authorization: `Bearer ${admin}`, "cookie-type": "operation", "content-type": "application/json", ...WITH_REASON },
       body: JSON.stringify({ from: day, to: day }),
     });
     expect(file.status).toBe(200);

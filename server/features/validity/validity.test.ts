@@ -5,6 +5,7 @@ import { sendValidityNotices } from "./validity.service";
 import { validityApi as api } from "../../../domain/api/validity";
 import { memberNoticesApi } from "../../../domain/api/member-notices";
 import { VALIDITY_YEARS } from "../../../domain/policy/validity";
+import { WITH_REASON } from "../../test/download-reason";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const DAY = 86_400_000;
@@ -84,7 +85,7 @@ describe("validity: the rule, the notices on the clock, extension, after-expiry 
       (await s.api(api.validityReport, { scope: "30", page: 1, perPage: 10 }, { token: admin })).data.list.some((r) => r.memberId === m1),
     ).toBe(false);
     const file = await fetch(`${s.url}/api/operation/validity/report/download?scope=expired`, {
-      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" },
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON },
     });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toContain("spreadsheet");
