@@ -4,6 +4,7 @@ import { shot } from "./browser";
 import { browserSuite } from "./stack";
 import { MINJUN, SEOYEON, walletOf, won } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
+import { approveProposal } from "../server/test/proposals";
 import { openChainStore } from "../indexer/db";
 import { Msg } from "../domain/messages";
 import { Code } from "../domain/codes";
@@ -79,20 +80,30 @@ describe("chain dashboard in Chromium", () => {
     await expect.poll(() => page.getByTestId("tx-error").textContent()).toBe(Msg.txNotFound);
   });
 
+  /** The toggle makes a proposal (dual control: the page opens it); admin2 approves it; back to the wallet. */
+  const blockThroughDualControl = async () => {
+    await page.getByTestId("wallet-block-toggle").click();
+    await page.getByTestId("wallet-block-confirm").getByRole("button", { name: "확인" }).click();
+    await page.waitForURL(/\/admin\/proposals\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const approved = await approveProposal(s, await s.loginAdmin("admin2", "admin1234"), id);
+    expect([approved.code, approved.data.state]).toEqual([200, "approved"]);
+    await page.goto(`${s.url}/admin/dashboard/detail/${seoyeon}`);
+    await page.getByTestId("wallet-info").waitFor();
+  };
+
   it("opens the wallet detail, blocks the wallet (a gift to it is refused), then unblocks it", async () => {
     await page.goto(`${s.url}/admin/dashboard/detail/${seoyeon}`);
     await page.getByTestId("wallet-info").waitFor();
     expect(await page.getByTestId("wallet-balance-verdict").textContent()).toBe("일치");
     expect(await page.getByTestId("wallet-owner").textContent()).toBe(SEOYEON.name);
-    await page.getByTestId("wallet-block-toggle").click();
-    await page.getByTestId("wallet-block-confirm").getByRole("button", { name: "확인" }).click();
+    await blockThroughDualControl();
     await expect.poll(() => page.getByTestId("wallet-blocked").textContent(), { timeout: 20_000 }).toBe("차단됨");
     await shot(page, "dashboard-wallet-blocked");
     await s.waitIndexed();
     const refused = await gift(1_000);
     expect([refused.code, refused.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
-    await page.getByTestId("wallet-block-toggle").click();
-    await page.getByTestId("wallet-block-confirm").getByRole("button", { name: "확인" }).click();
+    await blockThroughDualControl();
     await expect.poll(() => page.getByTestId("wallet-blocked").textContent(), { timeout: 20_000 }).toBe("정상");
     await s.waitIndexed();
     expect((await gift(1_000)).code).toBe(200);

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { browserSuite } from "./stack";
 import { MINJUN, SEOYEON, SHOP, walletOf, won } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
+import { proposeAndApprove } from "../server/test/proposals";
 import { formatDate } from "../domain/format";
 import { SettlementStateLabel } from "../domain/messages";
 import { defaultDateRange } from "../domain/schemas/list";
@@ -69,7 +70,16 @@ describe("list searches in Chromium", () => {
       200,
     );
     await opOk("POST", "/api/sale/accept", { id: sold.data.id });
-    mintHash = (await opOk("POST", "/api/token/mint", { value: 5_000 })).txHash;
+    // A mint is dual control: admin proposes, admin2 approves; the approval carries the mint's transaction.
+    const minted = await proposeAndApprove(
+      s,
+      await s.loginAdmin("admin", "admin1234"),
+      await s.loginAdmin("admin2", "admin1234"),
+      "POST",
+      "/api/token/mint",
+      { value: 5_000 },
+    );
+    mintHash = minted.approval.data.txHash;
     const request = (value: number) =>
       opOk("POST", "/api/calc/request/exchange", { address: addr[SHOP.phone], value, password: SHOP.password }, shopToken);
     approvedOrder = (await request(1_000)).orderNo;
@@ -331,7 +341,8 @@ describe("list searches in Chromium", () => {
       .toLowerCase();
     const match = (k: string) => (r: Row) =>
       r.txHash === k.toLowerCase() || r.operator === k || r.address.toLowerCase().includes(k.toLowerCase());
-    for (const keyword of [mintHash, "admin", treasuryPart]) {
+    // The mint's operator is its approver (dual control): admin2.
+    for (const keyword of [mintHash, "admin2", treasuryPart]) {
       await open();
       await page.getByTestId("token-search-input").fill(keyword);
       await page.getByTestId("token-search-submit").click();
@@ -343,13 +354,13 @@ describe("list searches in Chromium", () => {
     }
     // Kind and keyword together.
     await open();
-    await page.getByTestId("token-search-input").fill("admin");
+    await page.getByTestId("token-search-input").fill("admin2");
     await page.getByTestId("token-search-submit").click();
     await page.getByTestId("token-filter").selectOption("mint");
     await expectRows(
       page,
       "token-table",
-      rows.filter((r) => r.kind === "mint" && match("admin")(r)).map((r) => r.id),
+      rows.filter((r) => r.kind === "mint" && match("admin2")(r)).map((r) => r.id),
     );
     expect(await page.getByTestId("token-search-input").inputValue()).toBe("admin");
     await open();

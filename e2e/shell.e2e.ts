@@ -5,6 +5,7 @@ import path from "node:path";
 import { shot, SHOTS } from "./browser";
 import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
+import { WITH_REASON } from "../server/test/download-reason";
 
 describe("the two app shells in Chromium", () => {
   const suite = browserSuite();
@@ -114,7 +115,7 @@ describe("the two app shells in Chromium", () => {
     }
     const token = await s.loginAdmin("admin", "admin1234");
     const download = await fetch(`${s.url}/api/dashboard/holder/download`, {
-      headers: { "accept-encoding": "br, gzip", authorization: `Bearer ${token}`, "cookie-type": "operation" },
+      headers: { "accept-encoding": "br, gzip", authorization: `Bearer ${token}`, "cookie-type": "operation", ...WITH_REASON },
     });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-encoding")).toBeNull();

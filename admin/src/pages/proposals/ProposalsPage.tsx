@@ -137,8 +137,11 @@ export function ProposalsPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* The open tab's panel (its trigger's aria-controls names it): the proposals in that state. */}
+        <Tabs.Content value={state}>
+          <ListTable testId="proposal-table" columns={columns} rowKey={(r) => r.id} list={list} />
+        </Tabs.Content>
       </Tabs.Root>
-      <ListTable testId="proposal-table" columns={columns} rowKey={(r) => r.id} list={list} />
     </Stack>
   );
 }

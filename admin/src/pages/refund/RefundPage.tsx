@@ -58,19 +58,28 @@ export function RefundPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* The open tab's panel (its trigger's aria-controls names it): the refunds in that state. */}
+        <Tabs.Content value={tab}>
+          <Stack gap="4">
+            <HStack wrap="wrap" gap="3" justify="space-between">
+              <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="refund-range" />
+              <ExportButton
+                def={downloads.refunds}
+                filter={{ ...list.request, page: undefined, perPage: undefined }}
+                testId="refund-excel"
+              />
+            </HStack>
+            <ListTable
+              testId="refund-table"
+              columns={columns}
+              rowKey={(r) => r.id}
+              onRowClick={(r) => detail.open(r.id)}
+              emptyText={Msg.noResults}
+              list={list}
+            />
+          </Stack>
+        </Tabs.Content>
       </Tabs.Root>
-      <HStack wrap="wrap" gap="3" justify="space-between">
-        <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="refund-range" />
-        <ExportButton def={downloads.refunds} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="refund-excel" />
-      </HStack>
-      <ListTable
-        testId="refund-table"
-        columns={columns}
-        rowKey={(r) => r.id}
-        onRowClick={(r) => detail.open(r.id)}
-        emptyText={Msg.noResults}
-        list={list}
-      />
       <FieldsDialog
         open={detail.isOpen}
         onClose={detail.close}
