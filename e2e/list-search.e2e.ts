@@ -362,7 +362,7 @@ describe("list searches in Chromium", () => {
       "token-table",
       rows.filter((r) => r.kind === "mint" && match("admin2")(r)).map((r) => r.id),
     );
-    expect(await page.getByTestId("token-search-input").inputValue()).toBe("admin");
+    expect(await page.getByTestId("token-search-input").inputValue()).toBe("admin2");
     await open();
     await page.getByTestId("token-tabs-daily").click();
     await expectRows(
