@@ -139,7 +139,7 @@ function RoleTable({ role, onChange }: { role: TokenRolesDto["roles"][number]; o
           {R.none}
         </Text>
       ) : (
-        <Table.ScrollArea>
+        <Table.ScrollArea tabIndex={0} aria-label={R.caption(role.name)}>
           <Table.Root size="sm">
             <Table.Caption srOnly>{R.caption(role.name)}</Table.Caption>
             <Table.Header>
