@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { Button, Field, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { Button, Field, NativeSelect, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { WonInput } from "@common/WonInput";
 import { allowsArea } from "@domain/admin-access";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
@@ -13,6 +11,7 @@ import { ApiError } from "../../api/client";
 import { endpointQuery } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { FormDialog } from "../../components/dialogs/FormDialog";
+import { ReasonField, WonField } from "../../components/dialogs/FormFields";
 import { snack } from "../../components/ui/toaster";
 import { useProposalCreated } from "../proposals/useProposalCreated";
 
@@ -89,29 +88,8 @@ export function BurnProposalButton() {
               </NativeSelect.Root>
               <Field.ErrorText>{form.formState.errors.from?.message}</Field.ErrorText>
             </Field.Root>
-            <Field.Root required invalid={Boolean(form.formState.errors.value)}>
-              <Field.Label>{B.amount}</Field.Label>
-              <Controller
-                control={form.control}
-                name="value"
-                render={({ field }) => (
-                  <WonInput
-                    value={String(field.value ?? "")}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                    maxDigits={15}
-                    testId="token-burn-value"
-                  />
-                )}
-              />
-              <Field.ErrorText>{form.formState.errors.value?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={Boolean(form.formState.errors.reason)}>
-              <Field.Label>{B.reason}</Field.Label>
-              <Input {...form.register("reason")} maxLength={200} data-testid="token-burn-reason" />
-              <Field.ErrorText>{form.formState.errors.reason?.message}</Field.ErrorText>
-            </Field.Root>
+            <WonField form={form} name="value" label={B.amount} testId="token-burn-value" />
+            <ReasonField form={form} name="reason" label={B.reason} testId="token-burn-reason" />
           </>
         )}
       </FormDialog>

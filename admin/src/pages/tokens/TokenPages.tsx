@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useConfirm } from "@common/ConfirmDialog";
 import { useRetryKey } from "@common/retryKey";
-import { Button, Code, Field, Heading, HStack, Stack, Tabs } from "@chakra-ui/react";
-import { Controller } from "react-hook-form";
-import { WonInput } from "@common/WonInput";
+import { Button, Code, Heading, HStack, Stack, Tabs } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
 import { formatDate, formatDateTime, formatWon } from "@domain/format";
@@ -24,6 +22,7 @@ import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { detailError, useDetailParam } from "../../components/dialogs/useDetailParam";
 import { FilterSelect } from "../../components/list/FilterSelect";
 import { FormDialog } from "../../components/dialogs/FormDialog";
+import { WonField } from "../../components/dialogs/FormFields";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
 import { MemberDetailDialog } from "../members/MemberDetailDialog";
@@ -180,30 +179,18 @@ export function TokenManagementPage() {
         }}
       >
         {(form) => (
-          <Field.Root required invalid={Boolean(form.formState.errors.value)}>
-            <Field.Label>
-              {T.mintAmount}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            {/* Digits only, at most 11; a pasted `10.5` is refused, never read as 105 (ui-common/WonInput.tsx). */}
-            <Controller
-              control={form.control}
-              name="value"
-              render={({ field }) => (
-                <WonInput
-                  value={String(field.value ?? "")}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  maxDigits={TOKEN_AMOUNT_MAX_LENGTH}
-                  tooLong={Msg.tokenAmountInvalid}
-                  placeholder={T.mintPlaceholder}
-                  testId="token-mint-value"
-                />
-              )}
-            />
-            <Field.ErrorText data-testid="token-mint-error">{form.formState.errors.value?.message as string | undefined}</Field.ErrorText>
-          </Field.Root>
+          // Digits only, at most 11 (the spec's max length).
+          <WonField
+            form={form}
+            name="value"
+            label={T.mintAmount}
+            requiredMark
+            maxDigits={TOKEN_AMOUNT_MAX_LENGTH}
+            tooLong={Msg.tokenAmountInvalid}
+            placeholder={T.mintPlaceholder}
+            testId="token-mint-value"
+            errorTestId="token-mint-error"
+          />
         )}
       </FormDialog>
       {confirmMint.dialog}

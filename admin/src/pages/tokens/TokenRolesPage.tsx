@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { Badge, Box, Button, Field, Heading, HStack, Input, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { WonInput } from "@common/WonInput";
 import { allowsArea } from "@domain/admin-access";
 import { Msg } from "@domain/messages";
 import { proposalReason } from "@domain/schemas/proposal";
@@ -13,6 +11,7 @@ import { ApiError } from "../../api/client";
 import { endpointQuery } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { FormDialog } from "../../components/dialogs/FormDialog";
+import { ReasonField, WonField } from "../../components/dialogs/FormFields";
 import { snack } from "../../components/ui/toaster";
 import { useProposalCreated } from "../proposals/useProposalCreated";
 
@@ -92,29 +91,8 @@ export function TokenRolesPage() {
             <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
               {minter}
             </Text>
-            <Field.Root required invalid={Boolean(form.formState.errors.allowance)}>
-              <Field.Label>{R.newAllowance}</Field.Label>
-              <Controller
-                control={form.control}
-                name="allowance"
-                render={({ field }) => (
-                  <WonInput
-                    value={String(field.value ?? "")}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                    maxDigits={15}
-                    testId="allowance-value"
-                  />
-                )}
-              />
-              <Field.ErrorText>{form.formState.errors.allowance?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={Boolean(form.formState.errors.reason)}>
-              <Field.Label>{R.reason}</Field.Label>
-              <Input {...form.register("reason")} maxLength={200} data-testid="allowance-reason" />
-              <Field.ErrorText>{form.formState.errors.reason?.message}</Field.ErrorText>
-            </Field.Root>
+            <WonField form={form} name="allowance" label={R.newAllowance} testId="allowance-value" />
+            <ReasonField form={form} name="reason" label={R.reason} testId="allowance-reason" />
           </>
         )}
       </FormDialog>
