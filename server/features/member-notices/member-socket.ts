@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { memberById } from "../members/members.repo";
 import { unreadCount } from "./notices.repo";
 import { MEMBER_TOPIC } from "./notify-member";
+import { dropSocket, refuseUpgrade } from "../../http/sockets";
 
 /** The members' realtime path (the operators' is `/ws`). */
 export const MEMBER_WS_PATH = "/ws/member";
@@ -26,18 +27,13 @@ async function liveMember(ctx: AppContext, token: string): Promise<number | null
 export function attachMemberSocket(server: http.Server, ctx: AppContext): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   const clients = new Map<WebSocket, { token: string; memberId: number }>();
-  const drop = (ws: WebSocket) => {
-    clients.delete(ws);
-    ws.close(4401, "unauthorized");
-    setTimeout(() => ws.terminate(), 1_000).unref();
-  };
+  const drop = (ws: WebSocket) => dropSocket(clients, ws);
   server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== MEMBER_WS_PATH) return;
     const memberId = await liveMember(ctx, url.searchParams.get("token") ?? "").catch(() => null);
     if (memberId === null) {
-      socket.write("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
-      return socket.destroy();
+      return refuseUpgrade(socket, "401 Unauthorized");
     }
     wss.handleUpgrade(req, socket, head, async (ws) => {
       clients.set(ws, { token: url.searchParams.get("token") ?? "", memberId });

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { AppTx, MemberNotice } from "../../db/schema";
+import { sql, type Insertable } from "kysely";
+import type { AppTx, MemberNotice, OutboundMessagesTable } from "../../db/schema";
 import { pagedQuery } from "../../db/paged";
 import type { Paged, TableHandler } from "../../../domain/schemas/list";
 
@@ -91,21 +91,7 @@ export async function noticeByKey(db: AppTx, key: string): Promise<MemberNotice 
   return db.selectFrom("member_notices").selectAll().where("dedupe_key", "=", key).executeTakeFirst();
 }
 
-export async function insertOutbound(
-  db: AppTx,
-  m: {
-    member_id: number | null;
-    notice_id: number | null;
-    channel: string;
-    template: string;
-    to_masked: string;
-    body: string;
-    provider: string;
-    provider_ref: string | null;
-    status: string;
-    created_at: string;
-  },
-): Promise<void> {
+export async function insertOutbound(db: AppTx, m: Insertable<OutboundMessagesTable>): Promise<void> {
   await db.insertInto("outbound_messages").values(m).execute();
 }
 

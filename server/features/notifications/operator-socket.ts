@@ -6,6 +6,7 @@ import { forwardedClientIp, operatorIpAllowed } from "../../auth/ip-allowlist";
 import { onOperatorAccessEnded } from "../../auth/operator-events";
 import { NOTIFY_AREA, allowsArea } from "../../../domain/admin-access";
 import { MEMBER_WS_PATH } from "../member-notices/member-socket";
+import { dropSocket, refuseUpgrade } from "../../http/sockets";
 
 /**
  * How often open sockets' tokens are checked again: an expired or revoked token, and a safety net for a session
@@ -29,27 +30,21 @@ const MOVED_EVERY_MS = 1_000;
 export function attachOperatorSocket(server: http.Server, ctx: AppContext): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Map<WebSocket, { token: string; adminId: number }>();
-  const drop = (ws: WebSocket) => {
-    clients.delete(ws);
-    ws.close(4401, "unauthorized");
-    setTimeout(() => ws.terminate(), 1_000).unref();
-  };
+  const drop = (ws: WebSocket) => dropSocket(clients, ws);
   server.on("upgrade", async (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     // The members' channel answers its own path (member-notices/member-socket.ts); any other is refused.
     if (url.pathname !== "/ws") return url.pathname === MEMBER_WS_PATH ? undefined : socket.destroy();
     // Outside OPERATOR_IP_ALLOWLIST: refused like any operator call (Express's rule for the client address).
     if (!operatorIpAllowed(ctx.config, forwardedClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) {
-      socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
-      return socket.destroy();
+      return refuseUpgrade(socket, "403 Forbidden");
     }
     const token = url.searchParams.get("token") ?? "";
     const claims = await ctx.tokens.verify(token, "operation");
     // A session limited to enrolling in two-factor login hears no notices.
     const op = claims && !claims.scope ? await loadOperator(ctx, claims) : null;
     if (!op) {
-      socket.write("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n");
-      return socket.destroy();
+      return refuseUpgrade(socket, "401 Unauthorized");
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       clients.set(ws, { token, adminId: op.id });
