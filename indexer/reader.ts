@@ -1,37 +1,15 @@
 import { checksumAddress } from "../chain/checksum";
 import { anyOf } from "../db/open";
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
-import { gasFeeOf, TRANSFER_COLUMNS, type ChainDatabase } from "./schema";
+import { sql } from "kysely";
+import { latestFeeCollector, readSyncState, type ChainStore } from "./db";
+import { gasFeeOf, TRANSFER_COLUMNS } from "./schema";
 import { balanceAt, movesBetween } from "./reader-asof";
+import { emptyPage, guard, pageOf, timeConditions } from "./reader-page";
 import { balanceAndHeadQuery, blockStateQuery, latestQuery } from "./reader-state";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
-import {
-  COUNT_CAP,
-  toEvent,
-  toTransaction,
-  toTransfer,
-  type ChainReader,
-  type Page,
-  type TimeRange,
-  type TransferQuery,
-  type TransferRecord,
-} from "./reader-types";
+import { toEvent, toTransaction, toTransfer, type ChainReader, type TransferQuery, type TransferRecord } from "./reader-types";
 
 export * from "./reader-types";
-
-const DEFAULT_LIMIT = DEFAULT_PAGE_LIMIT;
-
-/** Seconds bounds of a half-open Date range on a `timestamp` column. */
-function timeConditions<T extends Table>(q: TimeRange): Where<T> {
-  return (eb) => {
-    const ref = eb.ref("timestamp" as never) as unknown as Expression<number>;
-    const out: Expression<SqlBool>[] = [];
-    if (q.from) out.push(eb(ref, ">=", Math.ceil(q.from.getTime() / 1000)));
-    if (q.to) out.push(eb(ref, "<", Math.ceil(q.to.getTime() / 1000)));
-    return out;
-  };
-}
 
 const normHash = (h: string) => h.toLowerCase();
 
@@ -40,58 +18,14 @@ export function createChainReader(store: ChainStore): ChainReader {
   const { db } = store;
   const pgsql = store.dialect === "postgres";
 
-  /** A read of a store the indexer has not created yet answers `empty`. */
-  async function guard<T>(empty: T, read: () => Promise<T>): Promise<T> {
-    try {
-      return await read();
-    } catch (err) {
-      if (isNotReady(err)) return empty;
-      throw err;
-    }
-  }
-  const emptyPage = <T>(): Page<T> => ({ items: [], total: 0 });
-
-  /**
-   * One page of `table` under `where` (newest first by `order`) and the total count; with `capped`, counting
-   * stops past COUNT_CAP rows (a list over the whole history costs the same whatever its size). Transfers are read
-   * with the columns a record is made of (TRANSFER_COLUMNS), as every transfer read is.
-   */
-  function page<T extends Table, R, O>(
+  const page = <T extends Table, R, O>(
     table: T,
     where: Where<T>,
     order: [string, string],
     q: { limit?: number; offset?: number },
     map: (r: R) => O,
     capped = false,
-  ): Promise<Page<O>> {
-    return guard(emptyPage<O>(), async () => {
-      const base = (db.selectFrom(table) as unknown as SelectQueryBuilder<ChainDatabase, T, object>).where((eb) => eb.and(where(eb)));
-      const columns = (table === "transfers" ? base.select(TRANSFER_COLUMNS as never) : base.selectAll()) as typeof base;
-      // The page and the count together (on PostgreSQL, two connections at once).
-      const [rows, count] = await Promise.all([
-        columns
-          .orderBy(sql.ref(order[0]), "desc")
-          .orderBy(sql.ref(order[1]), "desc")
-          .limit(q.limit ?? DEFAULT_LIMIT)
-          .offset(q.offset ?? 0)
-          .execute(),
-        capped
-          ? db
-              .selectFrom(
-                base
-                  .select(sql.lit(1).as("one"))
-                  .limit(COUNT_CAP + 1)
-                  .as("c"),
-              )
-              .select((eb) => eb.fn.countAll().as("n"))
-              .executeTakeFirst()
-          : base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      const n = Number((count as { n: number | string } | undefined)?.n ?? 0);
-      if (!capped) return { items: (rows as R[]).map(map), total: n };
-      return { items: (rows as R[]).map(map), total: Math.min(n, COUNT_CAP), ...(n > COUNT_CAP ? { capped: true } : {}) };
-    });
-  }
+  ) => pageOf(store, table, where, order, q, map, capped);
 
   function transferWhere(address: string, q: Omit<TransferQuery, "limit" | "offset">): Where<"transfers"> {
     const a = checksumAddress(address);
@@ -223,7 +157,7 @@ export function createChainReader(store: ChainStore): ChainReader {
         const [items, s] = await Promise.all([
           rows
             .orderBy("address")
-            .limit(q.limit ?? DEFAULT_LIMIT)
+            .limit(q.limit ?? DEFAULT_PAGE_LIMIT)
             .offset(q.offset ?? 0)
             .execute(),
           db.selectFrom("sync_state").select(["holder_count", "total_supply"]).where("id", "=", 1).executeTakeFirst(),
