@@ -19,20 +19,14 @@ import { createChainReader, type ChainReader } from "../../indexer/reader";
 import { openAppStore, type AppDb } from "../../server/db/app-db";
 import type { AppContext } from "../../server/context";
 import { dashboardTransfers, describeTransfers, transactionDetail } from "../../server/features/dashboard/dashboard.service";
-import { movesPage } from "../../server/features/history/history.repo";
-import { HISTORY_PAGE_SIZE } from "../../domain/constants";
-import { pendingOutgoing } from "../../server/money/outbox.repo";
 import { marketAddresses } from "../../server/features/partner/partner.repo";
-import { listMoves } from "../../server/features/sales/sales.repo";
-import { listFees } from "../../server/features/tokens/tokens.repo";
-import { listMembers } from "../../server/features/members/member-admin.repo";
 import { dashboardListRequest } from "../../domain/schemas/dashboard";
-import { memberListRequest } from "../../domain/schemas/operation";
 import type { DataFacts } from "./reads-data";
 import { fillPostgres, fillSqlite, pgTarget, sqliteTarget, type Target } from "./reads-stores";
 import { startThrowawayPg } from "./pg";
 import { maxRow, quantile, type BenchRow } from "./table";
 import { measureAsOf } from "./reads-asof";
+import { fillAppExtras, measureAppReads } from "./reads-app";
 
 const TRANSFERS = Number(process.env.BENCH_READS_TRANSFERS ?? 2_000_000);
 const HOLDERS = Number(process.env.BENCH_READS_HOLDERS ?? Math.max(1_000, Math.round(TRANSFERS / 40)));
@@ -239,52 +233,8 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
     },
   );
 
-  // The member app and the back-office lists over the outbox.
-  const outboxAnchor = {
-    what: "100 outbox rows by primary key",
-    run: () => target.appSql(`SELECT * FROM outbox_transfers WHERE id <= ? ORDER BY id DESC LIMIT ${PAGE}`, [facts.outbox - 500]),
-  };
-  await sample(
-    "member gift history (web): page 1 + count",
-    () => movesPage(appDb, facts.typical.memberId, "gift", { limit: HISTORY_PAGE_SIZE, offset: 0, sortBy: "created_at", desc: true }),
-    {
-      what: "the member's rows by index",
-      run: () =>
-        target.appSql(`SELECT * FROM outbox_transfers WHERE member_id = ? AND kind = 'gift' ORDER BY id DESC LIMIT 10`, [
-          facts.typical.memberId,
-        ]),
-    },
-  );
-  const head = facts.head.number;
-  await sample(
-    "spendable check of the treasury",
-    async () => {
-      const { balance, head: h } = await view.balanceAndHead(facts.treasury);
-      return Number(balance) - (await pendingOutgoing(appDb, facts.treasury, h ?? head));
-    },
-    {
-      what: "its pending rows by index",
-      run: () =>
-        target.appSql(`SELECT COALESCE(SUM(value + fee), 0) AS n FROM outbox_transfers WHERE from_address = ? AND status = 'pending'`, [
-          facts.treasury,
-        ]),
-    },
-  );
-  const range30 = {
-    start: new Date((facts.head.timestamp - 30 * 86_400) * 1000).toISOString(),
-    end: new Date(facts.head.timestamp * 1000).toISOString(),
-  };
-  await sample(
-    "back-office gift sales, 30 days: page 1 + count",
-    () => listMoves(appDb, "gift", { ...range30, page: 1, perPage: PAGE, sortBy: "createdAt", sortDesc: true }),
-    outboxAnchor,
-  );
-  await sample(
-    "back-office fees, 30 days: page 1 + count",
-    () => listFees(appDb, { ...range30, page: 1, perPage: PAGE, sortBy: "createdAt", sortDesc: true }),
-    outboxAnchor,
-  );
-  await sample("back-office members: page 1 + count", () => listMembers(appDb, memberListRequest.parse({ perPage: PAGE })), outboxAnchor);
+  // The app store's lists (scripts/bench/reads-app.ts).
+  await measureAppReads(target, facts, appDb, view, sample);
   return rows;
 }
 
@@ -299,6 +249,7 @@ async function onTarget(target: Target, facts: DataFacts): Promise<BenchRow[]> {
     log(
       `${target.dialect}: this process holds ${(m.heapUsed / 2 ** 20).toFixed(0)} MB of JS heap, ${(m.rss / 2 ** 20).toFixed(0)} MB resident`,
     );
+    await fillAppExtras(app.db, facts);
     const view = createChainReader(chain);
     return await measure(target, facts, app.db, view);
   } finally {

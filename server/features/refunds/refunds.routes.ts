@@ -75,7 +75,13 @@ export function refundRoutes(ctx: AppContext): Router {
 
   handle(api.refundSearch, async ({ body: q }) => {
     const page = await repo.refundsPage(ctx.db, filterOf(q), q.perPage, (q.page - 1) * q.perPage);
-    return { list: page.rows.map(refundAdminDto), total: page.total, page: q.page, perPage: q.perPage };
+    return {
+      list: page.rows.map(refundAdminDto),
+      total: page.total,
+      ...(page.capped ? { capped: true } : {}),
+      page: q.page,
+      perPage: q.perPage,
+    };
   });
 
   handle(api.refundDownload, async ({ body: q }, _req, res) => {
