@@ -24,7 +24,7 @@ import { memberListRequest } from "../../domain/schemas/operation";
 import { refundSearchRequest } from "../../domain/schemas/refund";
 import { proposalListRequest } from "../../domain/schemas/proposal";
 import { accessLogRequest } from "../../domain/schemas/access-log";
-import type { DataFacts } from "./reads-data";
+import type { DataFacts } from "./reads-shape";
 import type { Target } from "./reads-stores";
 
 const REFUNDS = Number(process.env.BENCH_READS_REFUNDS ?? 50_000);

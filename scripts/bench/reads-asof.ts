@@ -1,7 +1,7 @@
 import type { ChainReader } from "../../indexer/reader";
 import type { AppDb } from "../../server/db/app-db";
 import { balanceAsOf, reservesAt, stateAt } from "../../server/features/month-end/as-of";
-import type { DataFacts } from "./reads-data";
+import type { DataFacts } from "./reads-shape";
 import { maxRow, timed, type BenchRow } from "./table";
 
 /**

@@ -8,7 +8,8 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { openChainStore } from "../../indexer/db";
 import { openAppStore } from "../../server/db/app-db";
-import { COLUMNS, generate, type DataFacts, type Sink, type Table, type Value } from "./reads-data";
+import { generate } from "./reads-data";
+import { COLUMNS, type DataFacts, type Sink, type Table, type Value } from "./reads-shape";
 
 export interface DataSize {
   transfers: number;

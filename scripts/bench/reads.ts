@@ -21,7 +21,7 @@ import type { AppContext } from "../../server/context";
 import { dashboardTransfers, describeTransfers, transactionDetail } from "../../server/features/dashboard/dashboard.service";
 import { marketAddresses } from "../../server/features/partner/partner.repo";
 import { dashboardListRequest } from "../../domain/schemas/dashboard";
-import type { DataFacts } from "./reads-data";
+import type { DataFacts } from "./reads-shape";
 import { fillPostgres, fillSqlite, pgTarget, sqliteTarget, type Target } from "./reads-stores";
 import { startThrowawayPg } from "./pg";
 import { maxRow, quantile, type BenchRow } from "./table";
