@@ -39,7 +39,7 @@ export function useDetailParam(name: DetailParamName): DetailParam {
   const closing = useRef(false);
   useEffect(() => {
     closing.current = false;
-  }, [location.key]);
+  }, []);
 
   const open = useCallback(
     (v: string | number) => {

@@ -8,7 +8,7 @@ import { Msg } from "@domain/messages";
 import { allowsArea } from "@domain/admin-access";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { callEndpoint, downloads } from "../../api/endpoints";
-import { endpointKey, endpointQuery } from "../../api/queries";
+import { endpointQuery } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { ApiError } from "../../api/client";
 import { ListTable } from "../../components/list/ListTable";

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Badge, Button, DataList, Heading, HStack, Link, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Badge, Button, DataList, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useParams, useSearchParams, Link as RouterLink } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDateTime } from "@domain/format";
@@ -8,6 +8,7 @@ import { PROPOSAL_KIND_NAMES, PROPOSAL_STATES, type ProposalRowDto, type Proposa
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import type { Column } from "../../components/list/DataTable";
+import { StateTabs } from "../../components/list/StateTabs";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";
 import { snack } from "../../components/ui/toaster";
@@ -129,19 +130,14 @@ export function ProposalsPage() {
       <Heading size="lg" data-testid="admin-page-title">
         {PL.title}
       </Heading>
-      <Tabs.Root value={state} onValueChange={(e) => list.setFilter("state", e.value)}>
-        <Tabs.List>
-          {TABS.map((t) => (
-            <Tabs.Trigger key={t} value={t} data-testid={`proposal-tab-${t}`}>
-              {t === "all" ? PL.all : PROPOSAL_STATES[t]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {/* The open tab's panel (its trigger's aria-controls names it): the proposals in that state. */}
-        <Tabs.Content value={state}>
-          <ListTable testId="proposal-table" columns={columns} rowKey={(r) => r.id} list={list} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <StateTabs
+        value={state}
+        tabs={TABS.map((t) => ({ value: t, label: t === "all" ? PL.all : PROPOSAL_STATES[t] }))}
+        onChange={(v) => list.setFilter("state", v)}
+        testId="proposal-tab"
+      >
+        <ListTable testId="proposal-table" columns={columns} rowKey={(r) => r.id} list={list} />
+      </StateTabs>
     </Stack>
   );
 }

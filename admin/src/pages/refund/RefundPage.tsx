@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Field, Heading, HStack, Input, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Button, Field, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg, RefundStateLabel } from "@domain/messages";
@@ -8,6 +8,7 @@ import { callEndpoint, downloads } from "../../api/endpoints";
 import { refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { ListTable } from "../../components/list/ListTable";
+import { StateTabs } from "../../components/list/StateTabs";
 import { useListQuery } from "../../components/list/useListQuery";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { ExportButton } from "../../components/list/ExportButton";
@@ -42,44 +43,27 @@ export function RefundPage() {
       <Heading size="lg" data-testid="admin-page-title">
         {RL.title}
       </Heading>
-      <Tabs.Root
+      <StateTabs
         value={tab}
-        onValueChange={(e) => list.setFilter("state", e.value === "all" ? undefined : e.value)}
-        size="sm"
-        variant="line"
+        tabs={[{ value: "all", label: RL.all }, ...REFUND_STATES.map((t) => ({ value: t, label: RefundStateLabel[t] }))]}
+        onChange={(v) => list.setFilter("state", v === "all" ? undefined : v)}
+        testId="refund-tab"
       >
-        <Tabs.List>
-          <Tabs.Trigger value="all" data-testid="refund-tab-all">
-            {RL.all}
-          </Tabs.Trigger>
-          {REFUND_STATES.map((t) => (
-            <Tabs.Trigger key={t} value={t} data-testid={`refund-tab-${t}`}>
-              {RefundStateLabel[t]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {/* The open tab's panel (its trigger's aria-controls names it): the refunds in that state. */}
-        <Tabs.Content value={tab}>
-          <Stack gap="4">
-            <HStack wrap="wrap" gap="3" justify="space-between">
-              <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="refund-range" />
-              <ExportButton
-                def={downloads.refunds}
-                filter={{ ...list.request, page: undefined, perPage: undefined }}
-                testId="refund-excel"
-              />
-            </HStack>
-            <ListTable
-              testId="refund-table"
-              columns={columns}
-              rowKey={(r) => r.id}
-              onRowClick={(r) => detail.open(r.id)}
-              emptyText={Msg.noResults}
-              list={list}
-            />
-          </Stack>
-        </Tabs.Content>
-      </Tabs.Root>
+        <Stack gap="4">
+          <HStack wrap="wrap" gap="3" justify="space-between">
+            <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="refund-range" />
+            <ExportButton def={downloads.refunds} filter={{ ...list.request, page: undefined, perPage: undefined }} testId="refund-excel" />
+          </HStack>
+          <ListTable
+            testId="refund-table"
+            columns={columns}
+            rowKey={(r) => r.id}
+            onRowClick={(r) => detail.open(r.id)}
+            emptyText={Msg.noResults}
+            list={list}
+          />
+        </Stack>
+      </StateTabs>
       <FieldsDialog
         open={detail.isOpen}
         onClose={detail.close}

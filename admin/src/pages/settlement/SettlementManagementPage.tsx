@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, DataList, Heading, HStack, Skeleton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Button, DataList, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
@@ -11,6 +11,7 @@ import { endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";
 import { ListTable } from "../../components/list/ListTable";
+import { StateTabs } from "../../components/list/StateTabs";
 import { useListQuery } from "../../components/list/useListQuery";
 import { useRowSelection } from "../../components/list/useRowSelection";
 import { BulkActions, type BulkAction } from "../../components/bulk/BulkActions";
@@ -123,57 +124,48 @@ export function SettlementManagementPage() {
       <Heading size="lg" data-testid="admin-page-title">
         {M.title}
       </Heading>
-      <Tabs.Root
+      <StateTabs
         value={tab}
-        onValueChange={(e) => list.setFilter("state", e.value === "all" ? undefined : e.value)}
-        size="sm"
-        variant="line"
+        tabs={(["all", ...CALC_TABS] as const).map((t) => ({ value: t, label: M.tabs[t] }))}
+        onChange={(v) => list.setFilter("state", v === "all" ? undefined : v)}
+        testId="calc-tab"
+        asChild
       >
-        <Tabs.List>
-          {(["all", ...CALC_TABS] as const).map((t) => (
-            <Tabs.Trigger key={t} value={t} data-testid={`calc-tab-${t}`}>
-              {M.tabs[t]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {/* The open tab's panel (its trigger's aria-controls names it): the orders in that state. */}
-        <Tabs.Content value={tab} asChild>
-          <Stack gap="4">
-            <HStack wrap="wrap" gap="3" justify="space-between">
-              <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
-              <ExportButton
-                def={downloads.settlementManagement}
-                filter={{ ...list.request, page: undefined, perPage: undefined }}
-                testId="calc-management-excel"
-              />
-            </HStack>
-            {canAct && (
-              <BulkActions
-                testId="calc-bulk"
-                rows={selection.chosen}
-                actions={CALC_BULK}
-                rowId={(r) => r.orderNo}
-                itemLabel={(r) => r.orderNo}
-                amount={(r) => r.value}
-                onDone={() => {
-                  selection.clear();
-                  void refreshMoney(qc);
-                }}
-                onUndecided={() => void refreshMoney(qc)}
-              />
-            )}
-            <ListTable
-              testId="calc-table"
-              columns={columns}
-              rowKey={(r) => r.id}
-              onRowClick={(r) => detail.open(r.id)}
-              emptyText={Msg.noResults}
-              list={list}
-              selection={canAct ? selection.table : undefined}
+        <Stack gap="4">
+          <HStack wrap="wrap" gap="3" justify="space-between">
+            <DateRangeFilter from={list.state.from!} to={list.state.to!} onApply={list.setRange} testId="calc-range" />
+            <ExportButton
+              def={downloads.settlementManagement}
+              filter={{ ...list.request, page: undefined, perPage: undefined }}
+              testId="calc-management-excel"
             />
-          </Stack>
-        </Tabs.Content>
-      </Tabs.Root>
+          </HStack>
+          {canAct && (
+            <BulkActions
+              testId="calc-bulk"
+              rows={selection.chosen}
+              actions={CALC_BULK}
+              rowId={(r) => r.orderNo}
+              itemLabel={(r) => r.orderNo}
+              amount={(r) => r.value}
+              onDone={() => {
+                selection.clear();
+                void refreshMoney(qc);
+              }}
+              onUndecided={() => void refreshMoney(qc)}
+            />
+          )}
+          <ListTable
+            testId="calc-table"
+            columns={columns}
+            rowKey={(r) => r.id}
+            onRowClick={(r) => detail.open(r.id)}
+            emptyText={Msg.noResults}
+            list={list}
+            selection={canAct ? selection.table : undefined}
+          />
+        </Stack>
+      </StateTabs>
       <SettlementDetail detail={detail} canAct={canAct} busy={approve.isPending} onApprove={setApproving} />
       <ConfirmDialog
         open={approving !== null}
