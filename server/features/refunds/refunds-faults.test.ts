@@ -10,6 +10,9 @@ import { Msg, RefundRuleLabel } from "../../../domain/messages";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
 import { AFTER_EXPIRY_REFUND_PERCENT, VALIDITY_YEARS } from "../../../domain/policy/validity";
 import { DEMO } from "../../seed";
+import * as repo from "./refunds.repo";
+import { followRefunds } from "./refunds-payout.service";
+import { recordCall, sendCall, UNSENT_CALL_MS } from "../../money/chain-calls";
 
 const OK_ACCOUNT = "1234567890";
 const DAY = 86_400_000;
@@ -192,6 +195,81 @@ describe("refunds: bad input and faults", () => {
       .execute();
     expect(burns.filter((b) => JSON.parse(b.args)[1] === String(left))).toHaveLength(1);
   }, 120_000);
+
+  it("two operators deciding one order at once move it once: pay and pay burn once, pay and reject do one of them", async () => {
+    const supply0 = await supply();
+    const ask = async (phone: string, name: string) => {
+      const m = await member(phone, name, 20_000, 13_000);
+      const left = 20_000 - 13_000 - 200;
+      const r = await s.api(
+        api.refundRequest,
+        { bank: "국민은행", account: OK_ACCOUNT, value: left, password: "123456" },
+        { token: m.token },
+      );
+      expect(r.code, r.message).toBe(200);
+      return { ...m, left, orderNo: r.data.orderNo };
+    };
+    const a = await ask("01091000006", "십동시");
+    const pays = await Promise.all([
+      s.api(api.refundPay, { orderNo: a.orderNo, bankRef: "A-1" }, { token: admin, ...op }),
+      s.api(api.refundPay, { orderNo: a.orderNo, bankRef: "A-2" }, { token: admin2, ...op }),
+    ]);
+    expect(pays.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(supply0 - (await supply())).toBe(a.left);
+
+    const b = await ask("01091000007", "십일경합");
+    const escrow = await escrowAddr();
+    const escrow0 = await onChain(escrow);
+    const [paid, rejected] = await Promise.all([
+      s.api(api.refundPay, { orderNo: b.orderNo, bankRef: "B-1" }, { token: admin, ...op }),
+      s.api(api.refundReject, { orderNo: b.orderNo, reason: "경합" }, { token: admin2, ...op }),
+    ]);
+    expect([paid.status, rejected.status].sort()).toEqual([200, 409]);
+    const burned = supply0 - a.left - (await supply());
+    const returned = await onChain(b.address);
+    // Exactly one of them: burned from the escrow, or back in the wallet.
+    expect([burned, returned].sort()).toEqual([0, b.left]);
+    expect(escrow0 - (await onChain(escrow))).toBe(b.left);
+  }, 120_000);
+
+  it("a burn recorded but never sent (the process died between): given up after UNSENT_CALL_MS, the order back to 환불 대기, paid once later", async () => {
+    const m = await member("01091000008", "십이미송", 20_000, 13_000);
+    const left = 20_000 - 13_000 - 200;
+    const made = await s.api(
+      api.refundRequest,
+      { bank: "국민은행", account: OK_ACCOUNT, value: left, password: "123456" },
+      { token: m.token },
+    );
+    const order = (await repo.refundByOrderNo(s.ctx.db, made.data.orderNo))!;
+    const escrow = await escrowAddr();
+    const adminId = (await s.ctx.db.selectFrom("admins").select("id").where("login_id", "=", DEMO.admin.id).executeTakeFirstOrThrow()).id;
+    // What payRefund's first transaction leaves when its process dies before `sendCall`.
+    const call = await s.ctx.db.transaction().execute(async (trx) => {
+      const c = await recordCall(s.ctx, trx, "burn", [escrow, BigInt(left)], adminId);
+      expect(
+        await repo.moveRefund(trx, order.id, "requested", "paying", { burn_call_id: c.id, bank_ref: "LOST-1", admin_id: adminId }),
+      ).toBe(true);
+      return c;
+    });
+    const supply0 = await supply();
+    // Still within the window: the job leaves it (it may be about to leave).
+    await followRefunds(s.ctx);
+    expect((await repo.refundByOrderNo(s.ctx.db, order.order_no))!.state).toBe("paying");
+    const old = new Date(Date.now() - UNSENT_CALL_MS - 1_000).toISOString();
+    await s.ctx.db.updateTable("chain_calls").set({ updated_at: old }).where("id", "=", call.id).execute();
+    await followRefunds(s.ctx);
+    expect((await repo.refundByOrderNo(s.ctx.db, order.order_no))!).toMatchObject({
+      state: "requested",
+      burn_call_id: null,
+      bank_ref: null,
+    });
+    // The given-up call is never sent late (a second burn); the order is paid once by a new payout.
+    await expect(sendCall(s.ctx, call)).rejects.toThrow();
+    expect(await supply()).toBe(supply0);
+    const paid = await s.api(api.refundPay, { orderNo: order.order_no, bankRef: "KB-AGAIN" }, { token: admin, ...op });
+    expect(paid.data.refund).toMatchObject({ state: "paid", bankRef: "KB-AGAIN" });
+    expect(supply0 - (await supply())).toBe(left);
+  }, 90_000);
 
   it("the clock past the validity: the refund quote is the after-expiry rate, and paying it burns the whole balance", async () => {
     const m = await member("01091000004", "팔만료", 30_000, 0);
