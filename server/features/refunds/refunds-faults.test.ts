@@ -10,6 +10,7 @@ import { Msg, RefundRuleLabel } from "../../../domain/messages";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
 import { AFTER_EXPIRY_REFUND_PERCENT, VALIDITY_YEARS } from "../../../domain/policy/validity";
 import { DEMO } from "../../seed";
+import { ADULT_BIRTH, verifyByHttp } from "../account/identity/testing";
 import * as repo from "./refunds.repo";
 import { followRefunds } from "./refunds-payout.service";
 import { recordCall, sendCall, UNSENT_CALL_MS } from "../../money/chain-calls";
@@ -106,6 +107,23 @@ describe("refunds: bad input and faults", () => {
     expect([gift.status, gift.message]).toEqual([423, Msg.paymentLocked]);
     expect(await ordersOf(m.id)).toEqual([]);
     expect(await onChain(m.address)).toBe(refundable);
+  }, 90_000);
+
+  it("a closure with a wrong password follows the same lockout: the fifth locks it and the member's refunds; nothing closes", async () => {
+    const m = await member("01091000009", "십삼탈퇴", 50_000, 30_000);
+    const key = (await verifyByHttp(s, "reauth", { name: "십삼탈퇴", birth: ADULT_BIRTH, phone: "01091000009" })).key;
+    const close = (password: string) =>
+      s.api(api.accountClose, { key_info: key, password, bank: "국민은행", account: OK_ACCOUNT }, { token: m.token });
+    for (let i = 1; i <= 4; i++) expect((await close("000000")).message).toBe(Msg.passwordWrong);
+    expect([(await close("000000")).status, (await close("123456")).message]).toEqual([423, Msg.paymentLocked]);
+    const refund = await s.api(
+      api.refundRequest,
+      { bank: "국민은행", account: OK_ACCOUNT, value: 1_000, password: "123456" },
+      { token: m.token },
+    );
+    expect([refund.status, refund.message]).toEqual([423, Msg.paymentLocked]);
+    expect((await memberById(s.ctx.db, m.id))!).toMatchObject({ state: "repair", closed_at: null });
+    expect(await ordersOf(m.id)).toEqual([]);
   }, 90_000);
 
   it("each refusal has its own code and Korean message, checked before the password; none records anything", async () => {
