@@ -42,6 +42,8 @@ export const Code = {
   REFUND_ALREADY_OPEN: 1145,
   /** Closing refused: a balance to refund first (or to forfeit, when below the refund fee). */
   CLOSING_BALANCE_LEFT: 1146,
+  /** The refund's bank account exists but is closed (해지 계좌): it cannot receive the payout. */
+  REFUND_ACCOUNT_CLOSED: 1147,
   /**
    * An operator's login whose password is right but whose one-time code (TOTP or recovery code) is missing: the same
    * call again with `otp` completes it. HTTP 401.
@@ -63,7 +65,7 @@ export function httpStatusFor(code: number): number {
   if (code === Code.OTP_REQUIRED) return 401;
   if (code === Code.OTP_ENROL_REQUIRED) return 403;
   if (code >= Code.AMOUNT_REFUSED && code <= Code.NO_MAIN_BANK) return 422;
-  if (code >= Code.REFUND_HOLDER_MISMATCH && code <= Code.CLOSING_BALANCE_LEFT) return 422;
+  if (code >= Code.REFUND_HOLDER_MISMATCH && code <= Code.REFUND_ACCOUNT_CLOSED) return 422;
   if (code === Code.ALREADY_MEMBER) return 409;
   if (code === Code.UNDER_AGE) return 403;
   return 400;

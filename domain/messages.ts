@@ -260,6 +260,7 @@ export const Msg = {
   // Settlement (calc/*, spec §8 calc request)
   refundHolderMismatch: "예금주 성명이 회원님의 실명과 일치하지 않습니다. 본인 명의의 계좌를 입력해 주세요.",
   refundAccountNotFound: "계좌를 확인할 수 없습니다. 은행과 계좌번호를 확인해 주세요.",
+  refundAccountClosed: "해지된 계좌입니다. 사용 중인 본인 명의의 계좌를 입력해 주세요.",
   refundOverRefundable: "환불 가능 금액을 초과합니다.",
   refundNothingRefundable: "지금 환불할 수 있는 금액이 없습니다.",
   refundWholeOnly: "공제가 있는 환불은 환불 가능 금액 전액으로만 신청할 수 있습니다.",

@@ -5,6 +5,8 @@
  * server/features/refunds/README.md ("Policy values").
  */
 
+import { AFTER_EXPIRY_REFUND_PERCENT, LIMITATION_YEARS } from "./validity";
+
 /**
  * 잔액 환불: once this share (percent) of what was loaded has been used, the whole remaining balance is refundable.
  * Source: 공정거래위원회 신유형 상품권 표준약관 제7조 ② (권면금액·충전금액의 100분의 60 이상 사용).
@@ -22,9 +24,10 @@ export const SMALL_VOUCHER_MAX_WON = 10_000;
 
 /**
  * After the validity period (and within the limitation period) the refund is this share (percent) of the balance.
- * Source: 신유형 상품권 표준약관 제7조 ④ (유효기간 경과 후 잔액의 100분의 90).
+ * Source: 신유형 상품권 표준약관 제7조 ④ (유효기간 경과 후 잔액의 100분의 90). One value: the validity rule's
+ * AFTER_EXPIRY_REFUND_PERCENT (domain/policy/validity.ts), so the notices, my info and the refund quote never differ.
  */
-export const REFUND_EXPIRED_PERCENT = 90;
+export const REFUND_EXPIRED_PERCENT = AFTER_EXPIRY_REFUND_PERCENT;
 
 /**
  * 청약철회: an unused purchase may be cancelled in full within this many days of its approval (구매확정).
@@ -54,6 +57,7 @@ export const RECORD_RETENTION_YEARS = 5;
 
 /**
  * The limitation period of a voucher claim (years): an expired balance is refundable (at REFUND_EXPIRED_PERCENT)
- * until this many years after its purchase. Source: 상법 제64조 (상사채권 소멸시효 5년), 표준약관 제7조 ④.
+ * until this many years after its validity ended. Source: 상법 제64조 (상사채권 소멸시효 5년), 표준약관 제7조 ④.
+ * One value: the validity rule's LIMITATION_YEARS (domain/policy/validity.ts).
  */
-export const REFUND_LIMITATION_YEARS = 5;
+export const REFUND_LIMITATION_YEARS = LIMITATION_YEARS;

@@ -6,6 +6,7 @@ import type { RefundKind } from "../../db/schema";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
 import { bankHolder } from "./bank-holder";
+import { validityEnded } from "../validity/validity.service";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUp } from "../../money/chain-status";
@@ -36,11 +37,15 @@ async function walletOf(ctx: AppContext, member: MemberRow): Promise<string> {
   return w.address;
 }
 
-/** The rule's quote for a member now (validity expiry is not modelled yet: `expired` stays false, README). */
+/** The rule's quote for a member now (`ctx.clock`): past its validity the after-expiry rate applies (README). */
 export async function quoteOf(ctx: AppContext, member: MemberRow): Promise<RefundQuote & { wallet: string }> {
   const wallet = await walletOf(ctx, member);
-  const [balance, used] = await Promise.all([ctx.outbox.spendable(wallet), repo.usedOf(ctx.db, wallet)]);
-  return { ...refundQuote({ balance, used, expired: false }), wallet };
+  const [balance, used, expired] = await Promise.all([
+    ctx.outbox.spendable(wallet),
+    repo.usedOf(ctx.db, wallet),
+    validityEnded(ctx, member.id),
+  ]);
+  return { ...refundQuote({ balance, used, expired }), wallet };
 }
 
 /** The purchases 청약철회 may cancel now (order numbers). */
@@ -54,7 +59,7 @@ async function withdrawableOrders(ctx: AppContext, memberId: number, wallet: str
   return found;
 }
 
-export async function refundInfo(ctx: AppContext, member: MemberRow, now = new Date()): Promise<RefundQuoteDto> {
+export async function refundInfo(ctx: AppContext, member: MemberRow, now = ctx.clock.now()): Promise<RefundQuoteDto> {
   const q = await quoteOf(ctx, member);
   const open = await repo.openRefundOf(ctx.db, member.id);
   const orders = await withdrawableOrders(ctx, member.id, q.wallet, q.balance, now);
@@ -79,6 +84,7 @@ export async function refundInfo(ctx: AppContext, member: MemberRow, now = new D
 export async function checkHolder(member: MemberRow, bank: string, account: string): Promise<void> {
   const verdict = await bankHolder.check({ bank, account, name: member.username });
   if (verdict === "notFound") throw new AppError(Code.REFUND_ACCOUNT_NOT_FOUND, Msg.refundAccountNotFound);
+  if (verdict === "closed") throw new AppError(Code.REFUND_ACCOUNT_CLOSED, Msg.refundAccountClosed);
   if (verdict === "mismatch") throw new AppError(Code.REFUND_HOLDER_MISMATCH, Msg.refundHolderMismatch);
 }
 
@@ -187,7 +193,7 @@ export async function withdrawPurchase(
   member: MemberRow,
   body: { bank: string; account: string; orderNo: string; password: string },
   idempotency?: IdempotencyRef,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<RefundRow> {
   assertActive(member);
   const q = await quoteOf(ctx, member);

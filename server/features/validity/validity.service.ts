@@ -76,6 +76,17 @@ function describe(f: ValidityFacts | undefined, balance: number, now: Date): Mem
   };
 }
 
+/**
+ * Whether a member's validity has ended now (the refund quote's `expired`): 'expired' and 'lapsed' both count,
+ * so a balance past the limitation period is still quoted at the after-expiry rate (nothing forfeits it by itself;
+ * refusing a lapsed claim is the operator's and counsel's call, server/features/refunds/README.md).
+ */
+export async function validityEnded(ctx: Pick<AppContext, "db" | "clock">, memberId: number): Promise<boolean> {
+  const [f] = await validityFacts(ctx.db, memberId);
+  const state = validityState(f ? validUntil(f.lastCharge, f.extendedUntil) : null, ctx.clock.now());
+  return state === "expired" || state === "lapsed";
+}
+
 export async function memberValidity(ctx: AppContext, memberId: number): Promise<MemberValidityDto> {
   const [facts] = await validityFacts(ctx.db, memberId);
   return describe(facts, await balanceOf(ctx, memberId), ctx.clock.now());

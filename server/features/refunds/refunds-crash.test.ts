@@ -1,0 +1,199 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ethers } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../chain/ports";
+import { startLocalNode, type LocalNode } from "../../../chain/node";
+import { voucherArtifact } from "../../../chain/artifacts";
+import { dropTestDatabase, freshTestDatabase } from "../../../db/testing";
+import { openAppStore, type AppStore } from "../../db/app-db";
+import { startApiProcess, type ApiProcess } from "../../test/api-process";
+import { DEMO } from "../../seed";
+
+/**
+ * A crash at any step of a refund (issue 36 "Bad input and faults"): the API process is killed (SIGKILL) between
+ * the steps and started again on the same DATA_DIR (SQLite) and the same chain (an outside Hardhat node, RPC_URL,
+ * so the node outlives the process and holds what was sent). Its mining is paused to hold a step open. After each
+ * start the member's money is in the wallet, in the refund escrow or paid (burned), never lost or twice, and the
+ * reconciliation is clean at the end.
+ */
+describe("refunds: the server killed between the steps", () => {
+  let node: LocalNode;
+  let provider: ethers.JsonRpcProvider;
+  let databaseUrl: string | null;
+  let store: AppStore;
+  let p: ApiProcess;
+  let token: ethers.Contract;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-refund-crash-"));
+  const env: Record<string, string> = {};
+  const [minjun, seoyeon] = DEMO.members;
+
+  async function call(pathname: string, body: unknown, bearer?: string, opts: { marker?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { "content-type": "application/json", ...opts.headers };
+    if (bearer) Object.assign(headers, { authorization: `Bearer ${bearer}`, "cookie-type": opts.marker ?? "web" });
+    const res = await fetch(p.url + pathname, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, ...((await res.json()) as { code: number; message?: string; data: any }) };
+  }
+  const login = async (phone: string, password: string) =>
+    (await call("/api/auth/login_user", { username: phone, password })).data.accessToken as string;
+  const adminLogin = async () =>
+    (await call("/api/auth/login_admin", { username: DEMO.admin.id, password: DEMO.admin.password })).data.accessToken as string;
+  const onChain = async (a: string) => Number(await token.balanceOf(a));
+  const supply = async () => Number(await token.totalSupply());
+  const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {
+    const end = Date.now() + ms;
+    while (!(await ok())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const walletOf = async (phone: string) =>
+    (
+      await store.db
+        .selectFrom("wallets")
+        .innerJoin("members", "members.id", "wallets.member_id")
+        .select("wallets.address")
+        .where("members.phonenumber", "=", phone)
+        .executeTakeFirstOrThrow()
+    ).address;
+  const order = () => store.db.selectFrom("refund_orders").selectAll().orderBy("id", "desc").executeTakeFirst();
+  const move = async (id: number) => store.db.selectFrom("outbox_transfers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  /** SIGKILL, then a new process on the same data directory and chain, leading (relaying, indexing, jobs run). */
+  async function killAndRestart(between?: () => Promise<void>) {
+    p.child.kill("SIGKILL");
+    await p.exited;
+    await between?.();
+    p = await startApiProcess(env);
+    await p.leading;
+  }
+
+  beforeAll(async () => {
+    node = await startLocalNode(await freePort());
+    provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+    const operator = ethers.Wallet.createRandom();
+    await provider.send("hardhat_setBalance", [operator.address, `0x${(10n ** 24n).toString(16)}`]);
+    databaseUrl = await freshTestDatabase();
+    Object.assign(env, {
+      DATA_DIR: dataDir,
+      RPC_URL: node.rpcUrl,
+      OPERATOR_PRIVATE_KEY: operator.privateKey,
+      KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+      JWT_SECRET: crypto.randomBytes(32).toString("hex"),
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    p = await startApiProcess(env);
+    await p.leading;
+    store = await openAppStore({ dataDir, databaseUrl });
+    const deployment = JSON.parse(fs.readFileSync(path.join(dataDir, "deployments", "31337.json"), "utf8")) as { token: string };
+    token = new ethers.Contract(deployment.token, voucherArtifact().abi, provider);
+  }, 180_000);
+  afterAll(async () => {
+    p?.child.kill("SIGKILL");
+    await p?.exited;
+    await store?.close();
+    provider?.destroy();
+    await node?.stop();
+    await dropTestDatabase(databaseUrl);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("killed after the request was accepted, after the escrow, and mid-payout: in the wallet, in escrow or paid, once; reconciled", async () => {
+    // 김민준 gives 30,000 of his 50,000 (+ fee): past 60% used, the remaining 19,800 is refundable.
+    let member = await login(minjun.phonenumber, minjun.password);
+    const wallet = await walletOf(minjun.phonenumber);
+    const gift = await call(
+      "/api/gift/trade/address",
+      { opponentAddress: await walletOf(seoyeon.phonenumber), kind: 0, type: 1, value: 30_000, password: minjun.password },
+      member,
+    );
+    expect(gift.data?.status, gift.message).toBe("confirmed");
+    const escrow = (await store.db.selectFrom("wallets").select("address").where("kind", "=", "refund").executeTakeFirstOrThrow()).address;
+    const left = 50_000 - 30_000 - 200;
+    await until("the gift indexed", async () => (await call("/api/refund", undefined, member)).data?.refundable === left);
+    expect(await onChain(wallet)).toBe(left);
+    const supply0 = await supply();
+    const held = async () => ({ wallet: await onChain(wallet), escrow: await onChain(escrow), burned: supply0 - (await supply()) });
+
+    // 1. Killed once the request is accepted (order and move recorded, the move sent) and before the escrow is
+    // confirmed; the node then loses the transaction. The money never left the wallet.
+    await provider.send("evm_setAutomine", [false]);
+    const key = crypto.randomUUID();
+    const body = { bank: "국민은행", account: "1234567890", value: left, password: minjun.password };
+    const asked = call("/api/refund", body, member, { headers: { "idempotency-key": key } }).catch(() => null);
+    let sent = "";
+    await until("the escrow move sent", async () => {
+      const o = await order();
+      sent = o ? ((await move(Number(o.request_transfer_id))).tx_hash ?? "") : "";
+      return sent !== "" && (await provider.getTransaction(sent)) !== null;
+    });
+    const first = (await order())!;
+    expect(first.state).toBe("requested");
+    await killAndRestart(async () => {
+      expect(await asked).toBeNull();
+      await provider.send("hardhat_dropTransaction", [sent]);
+      await provider.send("evm_setAutomine", [true]);
+      expect(await held()).toEqual({ wallet: left, escrow: 0, burned: 0 });
+    });
+    // The new process finds the move not mined and its authorization unused: it sends it again, once.
+    await until("the escrow move confirmed", async () => (await move(Number(first.request_transfer_id))).status === "confirmed");
+    expect(await held()).toEqual({ wallet: 0, escrow: left, burned: 0 });
+    member = await login(minjun.phonenumber, minjun.password);
+    // The member's retry with the same key is answered from that order: nothing moves again.
+    const retry = await call("/api/refund", body, member, { headers: { "idempotency-key": key } });
+    expect([retry.code, retry.data?.orderNo]).toEqual([200, first.order_no]);
+    expect((await store.db.selectFrom("refund_orders").select("id").where("member_id", "=", first.member_id).execute()).length).toBe(1);
+
+    // 2. Killed with the money in the escrow, before any payout: still there, still 환불 대기.
+    await killAndRestart();
+    expect(await held()).toEqual({ wallet: 0, escrow: left, burned: 0 });
+    expect((await order())!.state).toBe("requested");
+
+    // 3. Killed mid-payout: the burn recorded and sent (order 지급 중), not mined; it is mined while no process runs.
+    let admin = await adminLogin();
+    await provider.send("evm_setAutomine", [false]);
+    const paying = call(`/api/refund/management/${first.order_no}/pay`, { bankRef: "KB-CRASH-1" }, admin, { marker: "operation" }).catch(
+      () => null,
+    );
+    let burnHash = "";
+    await until("the burn sent", async () => {
+      const o = await order();
+      if (o?.state !== "paying" || o.burn_call_id === null) return false;
+      const c = await store.db.selectFrom("chain_calls").selectAll().where("id", "=", Number(o.burn_call_id)).executeTakeFirstOrThrow();
+      burnHash = c.tx_hash ?? "";
+      return burnHash !== "" && (await provider.getTransaction(burnHash)) !== null;
+    });
+    await killAndRestart(async () => {
+      expect(await paying).toBeNull();
+      expect(await held()).toEqual({ wallet: 0, escrow: left, burned: 0 });
+      await provider.send("evm_mine", []);
+      await provider.send("evm_setAutomine", [true]);
+      expect(await held()).toEqual({ wallet: 0, escrow: 0, burned: left });
+    });
+    // The new process reads the burn's receipt (the refunds job runs at its start): 지급 완료, burned once.
+    await until("the order paid", async () => (await order())!.state === "paid");
+    expect(await held()).toEqual({ wallet: 0, escrow: 0, burned: left });
+    admin = await adminLogin();
+    const again = await call(`/api/refund/management/${first.order_no}/pay`, { bankRef: "KB-CRASH-2" }, admin, { marker: "operation" });
+    expect(again.status).toBe(409);
+    const burns = await store.db.selectFrom("chain_calls").selectAll().where("method", "=", "burn").execute();
+    expect(burns.filter((b) => JSON.parse(b.args)[0] === escrow).map((b) => b.status)).toEqual(["confirmed"]);
+    expect((await order())!.bank_ref).toBe("KB-CRASH-1");
+
+    // The books agree with the chain: supply, every balance, the escrow and the payouts.
+    const unexplained = async () =>
+      ((await call("/api/dashboard/reconcile", undefined, admin, { marker: "operation" })).data.lines as { ok: boolean }[]).filter(
+        (l) => !l.ok,
+      );
+    await until("the reconciliation clean", async () => (await unexplained()).length === 0).catch(() => undefined);
+    expect(await unexplained()).toEqual([]);
+  }, 300_000);
+});
