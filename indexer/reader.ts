@@ -4,7 +4,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kys
 import { isNotReady, latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import { gasFeeOf, TRANSFER_COLUMNS, type ChainDatabase } from "./schema";
 import { balanceAt, movesBetween } from "./reader-asof";
-import { balanceAndHeadQuery, blockStateQuery, latestQuery } from "./reader-state";
+import { balanceAndHeadQuery, blockState, pauseState } from "./reader-state";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import {
   COUNT_CAP,
@@ -242,7 +242,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     isBlocked(address) {
-      return guard(false, async () => (await blockStateQuery(db, checksumAddress(address)))[0]?.kind === "block");
+      return guard(false, async () => (await blockState(db, checksumAddress(address))) === "block");
     },
     blockedAccounts() {
       return guard([], async () => {
@@ -272,7 +272,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     isPaused() {
-      return guard(false, async () => (await latestQuery(db, "paused", "unpaused"))[0]?.kind === "paused");
+      return guard(false, async () => (await pauseState(db)) === "paused");
     },
     feeCollector() {
       return guard(null, () => latestFeeCollector(db));
