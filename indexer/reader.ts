@@ -5,7 +5,7 @@ import { latestFeeCollector, readSyncState, type ChainStore } from "./db";
 import { gasFeeOf, TRANSFER_COLUMNS } from "./schema";
 import { balanceAt, movesBetween } from "./reader-asof";
 import { emptyPage, guard, pageOf, timeConditions } from "./reader-page";
-import { balanceAndHeadQuery, blockStateQuery, latestQuery } from "./reader-state";
+import { balanceAndHeadQuery, blockState, pauseState } from "./reader-state";
 import { addressHistoryPage, DEFAULT_PAGE_LIMIT, rangeConditions, receivedBy, type Table, type Where } from "./reader-history";
 import { toEvent, toTransaction, toTransfer, type ChainReader, type TransferQuery, type TransferRecord } from "./reader-types";
 
@@ -176,7 +176,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     isBlocked(address) {
-      return guard(false, async () => (await blockStateQuery(db, checksumAddress(address)))[0]?.kind === "block");
+      return guard(false, async () => (await blockState(db, checksumAddress(address))) === "block");
     },
     blockedAccounts() {
       return guard([], async () => {
@@ -206,7 +206,7 @@ export function createChainReader(store: ChainStore): ChainReader {
       });
     },
     isPaused() {
-      return guard(false, async () => (await latestQuery(db, "paused", "unpaused"))[0]?.kind === "paused");
+      return guard(false, async () => (await pauseState(db)) === "paused");
     },
     feeCollector() {
       return guard(null, () => latestFeeCollector(db));

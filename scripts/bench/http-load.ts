@@ -14,6 +14,8 @@ export interface LoadJob {
   tokens: string[];
   pins: string[];
   recipients: string[];
+  /** Market (shop) addresses: when given, every other request is a market use to shops[k mod n] instead of a gift. */
+  shops?: string[];
   concurrency: number;
   total: number;
   value: number;
@@ -100,8 +102,9 @@ function httpClient(base: string, sockets: number) {
 }
 
 /**
- * `total` gifts from `concurrency` clients, each sending its next gift once the last one is answered. Several
- * clients share a wallet when concurrency exceeds the tokens, and then contend for its lock and spendable balance.
+ * `total` gifts from `concurrency` clients, each sending its next gift once the last one is answered (with `shops`,
+ * every other request a market use). Several clients share a wallet when concurrency exceeds the tokens, and then
+ * contend for its lock and spendable balance.
  */
 async function runJob(job: LoadJob): Promise<LoadResult> {
   const client = httpClient(job.url, job.concurrency);
@@ -113,9 +116,18 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
     const password = job.pins[i % job.pins.length];
     const to = job.recipients[i % job.recipients.length];
     while (issued < job.total) {
-      issued++;
+      const k = issued++;
+      const use = job.shops !== undefined && k % 2 === 1;
       const [r, ms] = await timed(() =>
-        client.post("/api/gift/trade/address", token, { opponentAddress: to, kind: 0, type: 1, value: job.value, password }),
+        use
+          ? client.post("/api/use/trade/address", token, {
+              opponentAddress: job.shops![k % job.shops!.length],
+              kind: 0,
+              type: 0,
+              value: job.value,
+              password,
+            })
+          : client.post("/api/gift/trade/address", token, { opponentAddress: to, kind: 0, type: 1, value: job.value, password }),
       );
       latencies.push(ms);
       if (r.code !== 200 || r.data?.status !== "confirmed") problems.push(`${r.code} ${r.message ?? ""} ${r.data?.status ?? ""}`);

@@ -8,8 +8,11 @@
  *  - relayer alone: outbox rows inserted directly (no HTTP, no PIN), confirmed gifts/s ÷ raw.
  *  - HTTP: POST /api/gift/trade/address (PIN in the body) from 50 and from 200 concurrent clients, each
  *    waiting for its answer before the next request, run from a process of their own (http-load.ts);
- *    confirmed gifts/s ÷ raw, and p95 latency.
- * Sizes: BENCH_RAW_TX, BENCH_RELAY_GIFTS, BENCH_GIFTS (per concurrency), BENCH_SENDERS, BENCH_PIN_CHECKS.
+ *    confirmed gifts/s ÷ raw (goal ≥ 2×), and p95 latency (goal ≤ 150 ms at 50 clients).
+ *  - one busy wallet: 50 clients paying from the same member wallet (a shop paying out, a treasury), gifts and market
+ *    uses alternating, the wallet funded with exactly what they spend: confirmed payments/s ÷ raw; then one more
+ *    payment must be refused (1131) and the wallet hold 0 on chain (no overspend), the shop what it was paid.
+ * Sizes: BENCH_RAW_TX, BENCH_RELAY_GIFTS, BENCH_GIFTS (per concurrency), BENCH_SENDERS, BENCH_PIN_CHECKS, BENCH_BUSY.
  */
 import { ethers } from "ethers";
 import { startTestStack, type TestStack } from "../../server/test/harness";
@@ -19,8 +22,9 @@ import { checkPaymentPassword } from "../../server/money/payment-password";
 import { hashPassword, verifyPassword } from "../../server/auth/passwords";
 import type { MemberRow } from "../../server/auth/middleware";
 import type { TransferRow } from "../../server/money/outbox";
+import { Code } from "../../domain/codes";
 import { maxRow, rateRow, timed, type BenchRow } from "./table";
-import { startHttpLoad, type LoadJob } from "./http-load";
+import { startHttpLoad, type HttpLoad, type LoadJob } from "./http-load";
 
 const RAW_TX = Number(process.env.BENCH_RAW_TX ?? 500);
 const RELAY_GIFTS = Number(process.env.BENCH_RELAY_GIFTS ?? 3_000);
@@ -28,6 +32,9 @@ const RELAY_WARM = Math.min(600, RELAY_GIFTS);
 const HTTP_GIFTS = Number(process.env.BENCH_GIFTS ?? 1_000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
 const PIN_CHECKS = Number(process.env.BENCH_PIN_CHECKS ?? 1_000);
+/** Payments from the one busy wallet (half gifts, half market uses). */
+const BUSY = Number(process.env.BENCH_BUSY ?? 1_000);
+const BUSY_CLIENTS = 50;
 const CONCURRENCY = [50, 200];
 const GIFT = 1_000;
 const FEE = 200;
@@ -41,6 +48,8 @@ export async function run(): Promise<BenchRow[]> {
     rows.push(...(await pinRows(s)));
     const senders = await members(s, "0109100", SENDERS);
     const recipients = await members(s, "0109200", 5);
+    const [busy] = await members(s, "0109300", 1);
+    const [shop] = await members(s, "0109400", 1, "exchanger");
     // Each sender holds enough for its share of every run below, several times over.
     const perSender = (4 * (RELAY_WARM + RELAY_GIFTS + HTTP_GIFTS * (CONCURRENCY.length + 1))) / SENDERS;
     await fund(
@@ -48,6 +57,8 @@ export async function run(): Promise<BenchRow[]> {
       senders.map((m) => m.address),
       Math.ceil(perSender) * (GIFT + FEE),
     );
+    // The busy wallet holds exactly what its payments spend.
+    await fund(s, [busy.address], BUSY * (GIFT + FEE));
 
     // The machine's load moves during a run: each figure is compared with a raw rate measured just before it.
     // The stack's indexer then reads the anchor's blocks: the figure is timed once it has (its backlog is the
@@ -105,29 +116,38 @@ export async function run(): Promise<BenchRow[]> {
             value: r.rate,
             unit: "gifts/s",
             anchor: httpAnchor,
-            goal: "≥ 1× raw",
-            min: 1,
+            goal: "≥ 2× raw",
+            min: 2,
           }),
         );
+        // Issue 39: p95 ≤ 150 ms at 50 clients; at 200 clients it is printed.
         rows.push(
           maxRow({
             section,
             figure: `HTTP gifts (PIN checked), ${c} clients: p95`,
             value: r.p95,
             unit: "ms",
-            goal: "printed",
-            max: Infinity,
+            goal: c === 50 ? "≤ 150 ms" : "printed",
+            max: c === 50 ? 150 : Infinity,
           }),
         );
       }
+      rows.push(...(await busyWallet(s, load, busy, shop, recipients)));
     } finally {
       load.close();
     }
     // Every gift above moved on chain exactly once: the recipients hold what they were sent.
     let received = 0n;
     for (const r of recipients) received += await s.ctx.chain.token.balanceOf(r.address);
-    const expected = BigInt((RELAY_WARM + RELAY_GIFTS + HTTP_GIFTS * CONCURRENCY.length + Math.min(200, HTTP_GIFTS)) * GIFT);
+    const busyGifts = Math.ceil(BUSY / 2);
+    const expected = BigInt((RELAY_WARM + RELAY_GIFTS + HTTP_GIFTS * CONCURRENCY.length + Math.min(200, HTTP_GIFTS) + busyGifts) * GIFT);
     if (received !== expected) throw new Error(`recipients hold ${received}, expected ${expected}`);
+    // The busy wallet spent exactly what it held, once each: nothing left, the shop paid for every use.
+    const left = await s.ctx.chain.token.balanceOf(busy.address);
+    if (left !== 0n) throw new Error(`the busy wallet holds ${left} after spending all of it`);
+    const shopHolds = await s.ctx.chain.token.balanceOf(shop.address);
+    if (shopHolds !== BigInt((BUSY - busyGifts) * GIFT))
+      throw new Error(`the shop holds ${shopHolds}, expected ${(BUSY - busyGifts) * GIFT}`);
   } finally {
     await s.stop();
   }
@@ -141,15 +161,69 @@ interface BenchMember {
   address: string;
 }
 
-async function members(s: TestStack, prefix: string, n: number): Promise<BenchMember[]> {
+async function members(s: TestStack, prefix: string, n: number, permission?: "exchanger"): Promise<BenchMember[]> {
   const out: BenchMember[] = [];
   for (let i = 0; i < n; i++) {
     const phonenumber = prefix + String(i).padStart(4, "0");
     const pin = String(100_000 + i);
-    const m = await createMember(s.ctx, { phonenumber, username: `벤치${i}`, password: pin });
+    const m = await createMember(s.ctx, { phonenumber, username: `벤치${i}`, password: pin, permission });
     out.push({ id: m.id, phonenumber, pin, address: m.address });
   }
   return out;
+}
+
+/**
+ * One member wallet paying from 50 clients at once (gifts to `recipients` and market uses at `shop`, alternating):
+ * every payment contends for that wallet's lock, spendable balance and authorization nonces. The wallet holds exactly
+ * what BUSY payments spend; one more is refused as over the balance.
+ */
+async function busyWallet(
+  s: TestStack,
+  load: HttpLoad,
+  busy: BenchMember,
+  shop: BenchMember,
+  recipients: BenchMember[],
+): Promise<BenchRow[]> {
+  const token = (await s.ctx.tokens.issue("web", `m:${busy.id}`)).accessToken;
+  const rawAnchor = await rawRate(s);
+  await s.waitIndexed();
+  const r = await load.run({
+    url: s.url,
+    tokens: [token],
+    pins: [busy.pin],
+    recipients: recipients.map((m) => m.address),
+    shops: [shop.address],
+    concurrency: BUSY_CLIENTS,
+    total: BUSY,
+    value: GIFT,
+  });
+  if (r.problems.length > 0)
+    throw new Error(`${r.problems.length} of ${BUSY} busy-wallet payments were not confirmed, e.g. ${r.problems[0]}`);
+  const more = await s.call("POST", "/api/gift/trade/address", {
+    token,
+    body: { opponentAddress: recipients[0].address, kind: 0, type: 1, value: GIFT, password: busy.pin },
+  });
+  if (more.code !== Code.OVER_BALANCE)
+    throw new Error(`a payment past the busy wallet's balance answered ${more.code}, not ${Code.OVER_BALANCE}`);
+  return [
+    rateRow({
+      section,
+      figure: `one busy wallet: ${BUSY_CLIENTS} clients, gifts and market uses from the same wallet: rate`,
+      value: r.rate,
+      unit: "payments/s",
+      anchor: { what: "raw: one sender's signed txs, automined, just before", value: rawAnchor, unit: "tx/s" },
+      goal: "≥ 1× raw",
+      min: 1,
+    }),
+    maxRow({
+      section,
+      figure: `one busy wallet, ${BUSY_CLIENTS} clients: p95`,
+      value: r.p95,
+      unit: "ms",
+      goal: "printed",
+      max: Infinity,
+    }),
+  ];
 }
 
 /** Mints to the treasury and sends each address `each` won, in one outbox batch. */

@@ -5,6 +5,7 @@ import { nowIso } from "../db/app-db";
 import { nonceHex } from "../../chain/eip712";
 import { AppError } from "../http/errors";
 import { linkIdempotencyMove } from "./idempotency.repo";
+import { groupedTransactions } from "./grouped-transactions";
 import { insertOutboxRow, lockWallet, outboxRow, outgoing, sentRows, takeNonce } from "./outbox.repo";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -55,12 +56,13 @@ export interface Outbox {
    * fit); an operator move answers 400 with `insufficientMessage`.
    */
   enqueue(trx: AppTx, input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
-  /** enqueue in a transaction of its own. */
+  /** enqueue in a transaction of its own (on SQLite, committed together with concurrent ones: groupedTransactions). */
   send(input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
   get(id: number): Promise<TransferRow | undefined>;
 }
 
 export function createOutbox(db: AppDb, view: ChainView): Outbox {
+  const inTransaction = groupedTransactions(db);
   /**
    * What `a` owes beyond its balance in the index at `head`. A sent row whose authorization the index already
    * shows as used at or below the head is in that balance (the indexer saw the block before the relayer recorded
@@ -126,7 +128,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
       return row;
     },
     send(input, insufficientMessage) {
-      return db.transaction().execute((trx) => api.enqueue(trx, input, insufficientMessage));
+      return inTransaction((trx) => api.enqueue(trx, input, insufficientMessage));
     },
     get(id) {
       return outboxRow(db, id);

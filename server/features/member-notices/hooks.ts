@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context";
 import type { OutboxRow } from "../../db/schema";
-import { memberById } from "../members/members.repo";
+import { membersByIds } from "../members/members.repo";
 import { insertNoticeForAll } from "./notices.repo";
-import { MEMBER_TOPIC, notifyMember, notifyMemberQuietly } from "./notify-member";
+import { MEMBER_TOPIC, notifyMember, notifyMemberQuietly, notifyMembers } from "./notify-member";
 import { formatWon } from "../../../domain/format";
 import { maskName } from "../../../domain/mask";
 import { MEMBER_NOTICE_TITLES } from "../../../domain/schemas/member-notices";
@@ -13,24 +13,39 @@ import { MEMBER_NOTICE_TITLES } from "../../../domain/schemas/member-notices";
  * `buy:<id>`), so a move heard twice tells once.
  */
 export function noticeOnSettledMoves(ctx: Pick<AppContext, "db" | "relayer" | "notifier" | "log" | "clock">): void {
+  // A batch's rows are settled together: their gift notices are stored together (one statement for the batch).
+  let gifts: OutboxRow[] = [];
   ctx.relayer.on("settled", (row) => {
     if (row.status !== "confirmed" || row.counterparty_member_id === null) return;
-    if (row.kind === "gift")
-      void giftReceived(ctx, row).catch((err) => ctx.log.error({ err: (err as Error).message }, "gift notice failed"));
+    if (row.kind === "gift") {
+      if (gifts.length === 0)
+        setImmediate(() => {
+          const rows = gifts;
+          gifts = [];
+          void giftsReceived(ctx, rows).catch((err) => ctx.log.error({ err: (err as Error).message }, "gift notice failed"));
+        });
+      gifts.push(row);
+    }
     if (row.kind === "buy")
       void purchaseConfirmed(ctx, row).catch((err) => ctx.log.error({ err: (err as Error).message }, "buy notice failed"));
   });
 }
 
-async function giftReceived(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, row: OutboxRow): Promise<void> {
-  const sender = row.member_id === null ? null : await memberById(ctx.db, Number(row.member_id));
-  await notifyMember(ctx, {
-    memberId: Number(row.counterparty_member_id),
-    kind: "gift_received",
-    body: `${maskName(sender?.username)}님이 ${formatWon(Number(row.value))}원을 선물했습니다.`,
-    ref: { type: "move", id: Number(row.id) },
-    dedupeKey: `gift:${row.id}`,
-  });
+async function giftsReceived(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, rows: OutboxRow[]): Promise<void> {
+  const senders = await membersByIds(
+    ctx.db,
+    rows.flatMap((r) => (r.member_id === null ? [] : [Number(r.member_id)])),
+  );
+  await notifyMembers(
+    ctx,
+    rows.map((row) => ({
+      memberId: Number(row.counterparty_member_id),
+      kind: "gift_received" as const,
+      body: `${maskName(row.member_id === null ? undefined : senders.get(Number(row.member_id))?.username)}님이 ${formatWon(Number(row.value))}원을 선물했습니다.`,
+      ref: { type: "move", id: Number(row.id) },
+      dedupeKey: `gift:${row.id}`,
+    })),
+  );
 }
 
 async function purchaseConfirmed(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, row: OutboxRow): Promise<void> {

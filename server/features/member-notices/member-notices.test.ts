@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { memberByPhone } from "../members/members.repo";
 import { requestBuy } from "../purchases/purchases.service";
-import { notifyMember } from "./notify-member";
+import { notifyMember, notifyMembers } from "./notify-member";
 import { useOutboundProvider } from "./outbound";
 import { memberNoticesApi as api } from "../../../domain/api/member-notices";
 import { salesApi } from "../../../domain/api/sales";
@@ -131,6 +131,35 @@ describe("member notices: notification center, member websocket, outbound messag
     expect(stored).not.toBeNull();
     const row = await s.ctx.db.selectFrom("outbound_messages").selectAll().where("notice_id", "=", stored!.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ provider: "broken", status: "failed", to_masked: "010-****-2222" });
+  });
+
+  it("stores several notices at once, each once, and records a message for each one stored", async () => {
+    const count = async (table: "member_notices" | "outbound_messages") =>
+      Number(
+        (
+          await s.ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await notifyMember(s.ctx, { memberId: m1, kind: "refund_paid", body: "환불 2,000원", dedupeKey: "test:many:0" });
+    const [notices, messages] = [await count("member_notices"), await count("outbound_messages")];
+    const stored = await notifyMembers(s.ctx, [
+      { memberId: m1, kind: "refund_paid", body: "환불 2,000원", dedupeKey: "test:many:0" },
+      { memberId: m1, kind: "refund_paid", body: "환불 3,000원", dedupeKey: "test:many:1" },
+      { memberId: m2, kind: "refund_paid", body: "환불 4,000원", dedupeKey: "test:many:2", message: false },
+    ]);
+    expect(stored.map((n) => n.dedupe_key).sort()).toEqual(["test:many:1", "test:many:2"]);
+    expect(await count("member_notices")).toBe(notices + 2);
+    expect(await count("outbound_messages")).toBe(messages + 1);
+    const msg = await s.ctx.db
+      .selectFrom("outbound_messages")
+      .selectAll()
+      .where("notice_id", "=", stored.find((n) => n.dedupe_key === "test:many:1")!.id)
+      .executeTakeFirstOrThrow();
+    expect(msg).toMatchObject({ template: "KRW_REFUND_PAID", to_masked: "010-****-2222" });
+    expect(msg.body).toContain("환불 3,000원");
   });
 
   it("tells a member whose purchase was confirmed or cancelled by an operator", async () => {

@@ -25,6 +25,20 @@ export async function insertNotice(db: AppTx, n: NewNotice): Promise<MemberNotic
 }
 
 /**
+ * Several notices in one statement (one commit instead of one each); the rows stored, without those whose dedupe key
+ * was already used.
+ */
+export async function insertNotices(db: AppTx, ns: NewNotice[]): Promise<MemberNotice[]> {
+  if (ns.length === 0) return [];
+  return db
+    .insertInto("member_notices")
+    .values(ns)
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .returningAll()
+    .execute();
+}
+
+/**
  * The same notice to every member who is not deleted (an operator's announcement), one statement whatever their
  * number; the count of rows stored.
  */
@@ -91,8 +105,15 @@ export async function noticeByKey(db: AppTx, key: string): Promise<MemberNotice 
   return db.selectFrom("member_notices").selectAll().where("dedupe_key", "=", key).executeTakeFirst();
 }
 
-export async function insertOutbound(db: AppTx, m: Insertable<OutboundMessagesTable>): Promise<void> {
-  await db.insertInto("outbound_messages").values(m).execute();
+export type NewOutbound = Insertable<OutboundMessagesTable>;
+
+/** Records several messages in one statement. */
+export async function insertOutbounds(db: AppTx, ms: NewOutbound[]): Promise<void> {
+  if (ms.length > 0) await db.insertInto("outbound_messages").values(ms).execute();
+}
+
+export async function insertOutbound(db: AppTx, m: NewOutbound): Promise<void> {
+  await insertOutbounds(db, [m]);
 }
 
 export async function outboundPage(db: AppTx, q: TableHandler<"id">): Promise<Paged<Record<string, unknown>>> {

@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context";
 import type { MemberNotice } from "../../db/schema";
-import { memberById } from "../members/members.repo";
-import { insertNotice } from "./notices.repo";
-import { sendOutbound } from "./outbound";
+import { memberById, membersByIds } from "../members/members.repo";
+import { insertNotice, insertNotices } from "./notices.repo";
+import { sendOutbound, sendOutbounds } from "./outbound";
 import { MEMBER_NOTICE_TITLES, type MemberNoticeKind } from "../../../domain/schemas/member-notices";
 
 /** The topic of the notifier the members' socket listens to. */
@@ -58,6 +58,56 @@ export async function notifyMember(
         noticeId: Number(stored.id),
       });
   }
+  return stored;
+}
+
+/**
+ * notifyMember for several notices at once (the gifts one batch carried): the notices in one statement, the members'
+ * phones in one read, the messages recorded in one statement, where one each cost two commits and two reads a gift.
+ * Each needs its dedupe key (what says which of them were stored). Resolves with the notices stored.
+ */
+export async function notifyMembers(
+  ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">,
+  ns: (MemberNoticeInput & { dedupeKey: string })[],
+): Promise<MemberNotice[]> {
+  const byKey = new Map(ns.map((n) => [n.dedupeKey, n]));
+  const at = ctx.clock.now().toISOString();
+  const stored = await insertNotices(
+    ctx.db,
+    ns.map((n) => ({
+      member_id: n.memberId,
+      kind: n.kind,
+      title: MEMBER_NOTICE_TITLES[n.kind],
+      body: n.body,
+      ref_type: n.ref?.type ?? null,
+      ref_id: n.ref === undefined ? null : String(n.ref.id),
+      dedupe_key: n.dedupeKey,
+      created_at: at,
+    })),
+  );
+  for (const row of stored) ctx.notifier.emit(MEMBER_TOPIC, { memberId: Number(row.member_id), id: Number(row.id) });
+  const messaged = stored.filter((row) => byKey.get(row.dedupe_key ?? "")?.message !== false);
+  const members = await membersByIds(
+    ctx.db,
+    messaged.map((row) => Number(row.member_id)),
+  );
+  await sendOutbounds(
+    ctx,
+    messaged.flatMap((row) => {
+      const member = members.get(Number(row.member_id));
+      if (!member) return [];
+      return [
+        {
+          channel: "alimtalk" as const,
+          template: `KRW_${row.kind.toUpperCase()}`,
+          to: member.phonenumber,
+          body: `[KRW 상품권] ${row.title}\n${row.body}`,
+          memberId: Number(row.member_id),
+          noticeId: Number(row.id),
+        },
+      ];
+    }),
+  );
   return stored;
 }
 

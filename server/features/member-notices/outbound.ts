@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { AppContext } from "../../context";
-import { insertOutbound } from "./notices.repo";
+import { insertOutbounds, type NewOutbound } from "./notices.repo";
 import { maskPhoneNumber } from "../../../domain/mask";
 
 /** One message to one phone: 알림톡 (KakaoTalk business message) with SMS as the provider's fallback. */
@@ -42,24 +42,37 @@ export async function sendOutbound(
   ctx: Pick<AppContext, "db" | "log" | "clock">,
   m: OutboundMessage & { memberId: number | null; noticeId: number | null },
 ): Promise<void> {
+  await sendOutbounds(ctx, [m]);
+}
+
+/** sendOutbound for several messages: handed to the provider at once, recorded in one statement. */
+export async function sendOutbounds(
+  ctx: Pick<AppContext, "db" | "log" | "clock">,
+  ms: (OutboundMessage & { memberId: number | null; noticeId: number | null })[],
+): Promise<void> {
   const provider = providers.get(ctx.db) ?? simulatedProvider;
-  let result: { ref: string | null; status: string };
-  try {
-    result = await provider.send(m);
-  } catch (err) {
-    ctx.log.warn({ err: (err as Error).message, template: m.template }, "outbound message failed");
-    result = { ref: null, status: "failed" };
-  }
-  await insertOutbound(ctx.db, {
-    member_id: m.memberId,
-    notice_id: m.noticeId,
-    channel: m.channel,
-    template: m.template,
-    to_masked: maskPhoneNumber(m.to),
-    body: m.body,
-    provider: provider.name,
-    provider_ref: result.ref,
-    status: result.status,
-    created_at: ctx.clock.now().toISOString(),
-  });
+  const records: NewOutbound[] = await Promise.all(
+    ms.map(async (m) => {
+      let result: { ref: string | null; status: string };
+      try {
+        result = await provider.send(m);
+      } catch (err) {
+        ctx.log.warn({ err: (err as Error).message, template: m.template }, "outbound message failed");
+        result = { ref: null, status: "failed" };
+      }
+      return {
+        member_id: m.memberId,
+        notice_id: m.noticeId,
+        channel: m.channel,
+        template: m.template,
+        to_masked: maskPhoneNumber(m.to),
+        body: m.body,
+        provider: provider.name,
+        provider_ref: result.ref,
+        status: result.status,
+        created_at: ctx.clock.now().toISOString(),
+      };
+    }),
+  );
+  await insertOutbounds(ctx.db, records);
 }

@@ -42,6 +42,14 @@ export async function memberById(db: AppTx, id: number): Promise<MemberRow | und
   return (await memberByIdQuery(db, id))[0];
 }
 
+/** Several members by id, in one statement (ids not found are absent from the map). */
+export async function membersByIds(db: AppTx, ids: number[]): Promise<Map<number, MemberRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom("members").select(publicColumns).where("id", "in", unique).execute();
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
 export async function memberByPhone(db: AppTx, phone: string): Promise<MemberRow | undefined> {
   return db.selectFrom("members").select(publicColumns).where("phonenumber", "=", phone).executeTakeFirst();
 }

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAppStore, type AppStore } from "../db/app-db";
+import { dropTestDatabase, freshTestDatabase } from "../../db/testing";
+import { groupedTransactions } from "./grouped-transactions";
+
+/** Concurrent callers' transactions, committed together on SQLite: each caller's outcome is its own. */
+describe("grouped transactions", () => {
+  let store: AppStore;
+  let dataDir: string;
+  let databaseUrl: string | null;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-group-"));
+    databaseUrl = await freshTestDatabase();
+    store = await openAppStore({ dataDir, databaseUrl });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await dropTestDatabase(databaseUrl);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const nonce = (address: string) =>
+    store.db.selectFrom("wallet_nonces").select("next_nonce").where("address", "=", address).executeTakeFirst();
+  const bump = (address: string) => (trx: Parameters<Parameters<ReturnType<typeof groupedTransactions>>[0]>[0]) =>
+    trx
+      .insertInto("wallet_nonces")
+      .values({ address, next_nonce: 1 })
+      .onConflict((oc) => oc.column("address").doUpdateSet({ next_nonce: sql`wallet_nonces.next_nonce + 1` }))
+      .returning("next_nonce")
+      .executeTakeFirstOrThrow();
+
+  it("commits each caller's work, rolls back only the caller that threw, and later callers see earlier ones' writes", async () => {
+    const run = groupedTransactions(store.db);
+    const a = "0x00000000000000000000000000000000000000a1";
+    const b = "0x00000000000000000000000000000000000000b2";
+    const calls = [
+      run(bump(a)),
+      run(async (trx) => {
+        await bump(b)(trx);
+        throw new Error("refused");
+      }),
+      ...Array.from({ length: 20 }, () => run(async (trx) => (await bump(a)(trx)).next_nonce)),
+    ];
+    const outcomes = await Promise.allSettled(calls);
+    expect(outcomes[1]).toMatchObject({ status: "rejected", reason: new Error("refused") });
+    const seen = outcomes.slice(2).map((o) => (o.status === "fulfilled" ? o.value : null));
+    // Each caller saw the one before it: the nonces are 2..21, each once, in the callers' order.
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect((await nonce(a))?.next_nonce).toBe(21);
+    // The refused caller's write is not recorded.
+    expect(await nonce(b)).toBeUndefined();
+    // And the next calls run as usual.
+    expect((await run(bump(b))).next_nonce).toBe(1);
+  });
+});
