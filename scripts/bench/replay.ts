@@ -76,7 +76,14 @@ async function firstGiftAccepted(stack: Stack, memberId: number, to: string, aft
     if (!row) throw new Error(`the gift was not recorded: ${JSON.stringify(early ?? (await answer))}`);
     const duringReplay = stack.ctx.chain.replaying();
     const done = await answer;
-    return { acceptedMs: Date.parse(row.created_at) - wall0, answeredMs: Date.now() - wall0, answer: done, rowId: row.id, refused, duringReplay };
+    return {
+      acceptedMs: Date.parse(row.created_at) - wall0,
+      answeredMs: Date.now() - wall0,
+      answer: done,
+      rowId: row.id,
+      refused,
+      duringReplay,
+    };
   }
 }
 
