@@ -1,5 +1,7 @@
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
 import type { Response } from "express";
-import { createZipWriter, type ZipEntryWriter } from "./zip-writer";
+import archiver from "archiver";
 import { AppError } from "./errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
@@ -87,12 +89,14 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
   res.setHeader("Content-Disposition", contentDisposition(d.fileName));
   res.setHeader("Cache-Control", "no-store");
 
+  const zip = archiver("zip", { zlib: { level: ZLIB_LEVEL, chunkSize: ZLIB_CHUNK } });
   const gone = new AbortController();
   const onClose = () => {
     if (!res.writableFinished) gone.abort();
   };
   res.once("close", onClose);
-  const zip = createZipWriter(res, { level: ZLIB_LEVEL, chunkSize: ZLIB_CHUNK, signal: gone.signal });
+  zip.on("error", (err: Error) => res.destroy(err));
+  zip.pipe(res);
 
   const baseName = sheetName(d.sheetName ?? "Sheet1");
   const sheetRows = Math.max(2, Math.min(d.maxRowsPerSheet ?? SHEET_MAX_ROWS, SHEET_MAX_ROWS));
@@ -113,7 +117,7 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
     cols,
     d.columns.map((c) => c.header),
   );
-  let sheet: ZipEntryWriter | undefined;
+  let sheet: PassThrough | undefined;
   let buf = Buffer.allocUnsafe(CHUNK_BYTES);
   let used = 0;
   const full: Buffer[] = [];
@@ -134,29 +138,30 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
       buf = Buffer.allocUnsafe(CHUNK_BYTES);
       used = 0;
     }
-    for (const chunk of full.splice(0)) await sheet!.write(chunk);
+    for (const chunk of full.splice(0)) if (!sheet!.write(chunk)) await once(sheet!, "drain", { signal: gone.signal });
   };
-  const openSheet = async () => {
+  const openSheet = () => {
     names.push(names.length === 0 ? baseName : sheetName(`${baseName.slice(0, 24)} (${names.length + 1})`));
-    sheet = await zip.entry(`xl/worksheets/sheet${names.length}.xml`);
+    sheet = new PassThrough();
+    zip.append(sheet, { name: `xl/worksheets/sheet${names.length}.xml` });
     add(head);
     add(headerRow);
   };
   const closeSheet = async () => {
     add(SHEET_TAIL);
     await send(true);
-    await sheet!.end();
+    sheet!.end();
   };
 
   try {
-    await openSheet();
+    openSheet();
     let r = 1;
     let n = 0;
     let written = 0;
     while (!next.done) {
       if (r === sheetRows) {
         await closeSheet();
-        await openSheet();
+        openSheet();
         r = 1;
       }
       const row = next.value;
@@ -174,14 +179,15 @@ export async function streamXlsx<T>(res: Response, d: XlsxDownload<T>): Promise<
       next = await it.next();
     }
     await closeSheet();
-    await zip.add("xl/workbook.xml", workbookXml(names));
-    await zip.add("xl/_rels/workbook.xml.rels", workbookRels(names.length));
-    await zip.add("xl/styles.xml", STYLES);
-    await zip.add("[Content_Types].xml", contentTypes(names.length));
-    await zip.add("_rels/.rels", ROOT_RELS);
-    await zip.finish();
+    zip.append(workbookXml(names), { name: "xl/workbook.xml" });
+    zip.append(workbookRels(names.length), { name: "xl/_rels/workbook.xml.rels" });
+    zip.append(STYLES, { name: "xl/styles.xml" });
+    zip.append(contentTypes(names.length), { name: "[Content_Types].xml" });
+    zip.append(ROOT_RELS, { name: "_rels/.rels" });
+    await zip.finalize();
   } catch (err) {
     await it.return?.();
+    zip.abort();
     if (gone.signal.aborted) return; // the client went away: nothing to answer
     res.destroy(err instanceof Error ? err : new Error(String(err)));
     throw err;
