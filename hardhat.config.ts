@@ -15,8 +15,9 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async (args: { solcVersion: string
   return runSuper();
 });
 
-// The embedded chain keeps a fixed genesis so that a replayed journal reproduces block hashes.
-const GENESIS_DATE = process.env.CHAIN_GENESIS_DATE ?? "2026-01-01T00:00:00.000Z";
+// The embedded chain keeps a fixed genesis so that a replayed journal reproduces block hashes: its network is the
+// embedded node's own config's (chain/node-config.cjs, which `hardhat node` is started with).
+const { hardhatNetwork } = require("./chain/node-config.cjs") as { hardhatNetwork: NonNullable<HardhatUserConfig["networks"]>["hardhat"] };
 
 const config: HardhatUserConfig = {
   solidity: {
@@ -25,12 +26,7 @@ const config: HardhatUserConfig = {
   },
   paths: { sources: "./contracts", tests: "./contracts/test", cache: "./cache", artifacts: "./artifacts" },
   networks: {
-    hardhat: {
-      chainId: 31337,
-      initialDate: GENESIS_DATE,
-      mining: { auto: true, interval: 0 },
-      loggingEnabled: false,
-    },
+    hardhat: hardhatNetwork,
   },
   mocha: { timeout: 120_000 },
 };

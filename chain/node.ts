@@ -17,8 +17,9 @@ export interface LocalNode {
 const ROOT = path.resolve(__dirname, "..");
 
 /**
- * Starts `hardhat node` on 127.0.0.1:port as a child process. The node's genesis is fixed
- * (hardhat.config.ts `initialDate`), so a replayed journal reproduces hashes.
+ * Starts `hardhat node` on 127.0.0.1:port as a child process, with its own plain config (node-config.cjs: the same
+ * network as hardhat.config.ts, without TypeScript, plugins or Hardhat's JavaScript key derivation). The node's
+ * genesis is fixed (`initialDate`, the default accounts), so a replayed journal reproduces hashes.
  * The child dies with this process: killed on its exit, and by its own watchdog (node-watchdog.cjs) when this
  * process is killed without one. `signal` aborted while the node starts: it is killed at once and the start rejects.
  */
@@ -28,7 +29,18 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
   const watchdog = path.join(__dirname, "node-watchdog.cjs");
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--require", watchdog, cli, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    [
+      "--require",
+      watchdog,
+      cli,
+      "node",
+      "--config",
+      path.join(__dirname, "node-config.cjs"),
+      "--hostname",
+      "127.0.0.1",
+      "--port",
+      String(port),
+    ],
     {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],

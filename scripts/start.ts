@@ -55,7 +55,8 @@ async function serve() {
 
 /**
  * While the journal replays (at start, or after the embedded node died) a progress line every 2 s: the site already
- * answers reads; money calls answer 503 "동기화하는 중" until it is done.
+ * answers reads; at start, money moves through the outbox are recorded (sent once the replay is done) and chain calls
+ * answer 503 "동기화하는 중" until it is done (after the node died, every money call waits).
  */
 function watchReplay(stack: Awaited<ReturnType<typeof startStack>>) {
   const { chain } = stack.ctx;
@@ -68,8 +69,9 @@ function watchReplay(stack: Awaited<ReturnType<typeof startStack>>) {
       clearInterval(timer);
       return;
     }
-    if (p) console.log(`${was ? "" : "replaying the journal (reads answer; money calls wait): "}${formatProgress(p)}`);
-    else if (was) console.log("journal replayed: money calls open");
+    if (p)
+      console.log(`${was ? "" : "replaying the journal (reads answer; money moves are recorded and sent after it): "}${formatProgress(p)}`);
+    else if (was) console.log("journal replayed: money moves are sent, chain calls open");
     was = p !== null;
   };
   const timer = setInterval(tick, 2_000);

@@ -58,3 +58,20 @@ export async function chainCall(db: AppTx, id: number): Promise<ChainCall | unde
 export async function unsettledCalls(db: AppTx): Promise<ChainCall[]> {
   return db.selectFrom("chain_calls").selectAll().where("status", "in", ["pending", "submitted"]).orderBy("id").execute();
 }
+
+/**
+ * The newest pause or unpause call on record that did not fail (sent, confirmed, or still to be sent), or null: what
+ * the token's paused state is about to be whatever the index has reached (money moves recorded during a journal
+ * replay, when the node's answer is not yet the journal's).
+ */
+export async function pauseOnRecord(db: AppTx): Promise<"pause" | "unpause" | null> {
+  const r = await db
+    .selectFrom("chain_calls")
+    .select("method")
+    .where("method", "in", ["pause", "unpause"])
+    .where("status", "!=", "failed")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return (r?.method as "pause" | "unpause" | undefined) ?? null;
+}

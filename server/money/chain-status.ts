@@ -3,6 +3,7 @@ import { AppError } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import { ensureGas } from "./gas";
+import { pauseOnRecord } from "./chain-calls.repo";
 
 /** How long a liveness question to the chain may take (a dead node refuses at once; this bounds a hung or very busy one). */
 const CHAIN_TIMEOUT_MS = 5000;
@@ -81,6 +82,31 @@ export async function tokenPaused(ctx: Pick<AppContext, "chain">): Promise<boole
 /** Notes a pause or unpause this process saw confirmed on chain. */
 export function notePaused(ctx: Pick<AppContext, "chain">, paused: boolean): void {
   pausedSeen.set(ctx.chain.provider, { paused, at: Date.now() });
+}
+
+/**
+ * Whether an outbox move is recorded now although the node is replaying its journal: during the start-up replay (not a
+ * revive after the node died), while that replay has not failed and its node lives. The relayer sends such moves
+ * once the replay is done (it starts only then), so they land after every journaled transaction.
+ */
+export function recordsDuringReplay(chain: AppContext["chain"]): boolean {
+  return chain.replayProgress()?.reason === "start" && chain.replayError() === null && !(chain.node?.exited() ?? false);
+}
+
+/**
+ * Before an outbox move (a gift, a use, a buy approval, an operator transfer, a refund or settlement return: what the
+ * relayer sends): `ensureChainUp`, except during the start-up replay, when the move is recorded at once instead of
+ * answering 503 "catching up" (the till stays open however long the journal is). The spendable check reads the index
+ * (chain store, on disk), not the node, so it holds meanwhile; what the half-replayed node would answer wrongly is
+ * read elsewhere: whether the token is paused from the index and this store's pause/unpause calls (`pauseOnRecord`:
+ * paused when either says so), the gas account from the node (its balance only falls later in the journal, so the
+ * node shows at least what the end will). The request then waits for its move as usual: confirmed once the relayer
+ * has sent it after the replay, or its state ("pending") after the usual bound, as on a slow chain.
+ */
+export async function ensureChainUpForOutbox(ctx: Pick<AppContext, "chain" | "view" | "db"> & Partial<Pick<AppContext, "config" | "log">>) {
+  if (!recordsDuringReplay(ctx.chain)) return ensureChainUp(ctx);
+  if (ctx.config && ctx.log) await ensureGas({ chain: ctx.chain, config: ctx.config, log: ctx.log });
+  if ((await ctx.view.isPaused()) || (await pauseOnRecord(ctx.db)) === "pause") throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.maintenance);
 }
 
 /** 503 "catching up" while the journal replay brings the node back: its state is not yet the journal's. */

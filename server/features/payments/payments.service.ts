@@ -3,7 +3,7 @@ import type { MemberRow } from "../../auth/middleware";
 import { AppError } from "../../http/errors";
 import { memberByAddress } from "../members/members.repo";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
-import { ensureChainUp } from "../../money/chain-status";
+import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { FEE_WON } from "../../../domain/constants";
@@ -45,7 +45,7 @@ export async function pay(
   if (recipient.id === member.id) throw new AppError(Code.GIFT_TO_SELF, Msg.giftToSelf);
   if (await ctx.view.isBlocked(from)) throw new AppError(Code.FORBIDDEN, Msg.senderBlocked);
   if (await ctx.view.isBlocked(recipient.address)) throw new AppError(Code.RECIPIENT_REFUSED, Msg.recipientBlocked);
-  await ensureChainUp(ctx);
+  await ensureChainUpForOutbox(ctx);
   const row = await ctx.outbox.send({
     kind,
     from,

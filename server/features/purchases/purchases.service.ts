@@ -8,7 +8,7 @@ import { lockWallet } from "../../money/outbox.repo";
 import { dialectOf } from "../../../db/open";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
-import { ensureChainUp } from "../../money/chain-status";
+import { ensureChainUpForOutbox } from "../../money/chain-status";
 import type { Scheduler } from "../../scheduler";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -96,7 +96,7 @@ export async function acceptBuy(
   const order = await repo.buyOrder(ctx.db, orderId);
   if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
   if (order.state !== "pending" || new Date(order.expires_at) <= now) throw new AppError(Code.CONFLICT, Msg.orderNotPending);
-  await ensureChainUp(ctx);
+  await ensureChainUpForOutbox(ctx);
   const treasury = (await ctx.custody.byKind("treasury"))!.address;
   const buyer = (await ctx.custody.memberWallet(order.member_id))!.address;
   const transfer = await ctx.db.transaction().execute(async (trx) => {

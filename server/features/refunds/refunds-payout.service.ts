@@ -9,7 +9,7 @@ import { propose } from "../proposals/proposals.service";
 import { appendAction } from "../audit/audit.repo";
 import { indexReached } from "../dashboard/dashboard.service";
 import { AppError } from "../../http/errors";
-import { ensureChainUp } from "../../money/chain-status";
+import { ensureChainUp, ensureChainUpForOutbox } from "../../money/chain-status";
 import { recordCall, sendCall, settleSubmittedCalls } from "../../money/chain-calls";
 import { SETTLE_WAIT_MS } from "../../money/payment-password";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
@@ -143,7 +143,7 @@ async function proposePayout(
 /** Rejection: the amount goes back from the escrow to the member's wallet through the outbox (반려, with the reason). */
 export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: string, reason: string): Promise<PayoutResult> {
   const order = await requestedOrder(ctx, orderNo);
-  await ensureChainUp(ctx);
+  await ensureChainUpForOutbox(ctx);
   const from = await refundEscrow(ctx);
   const now = new Date().toISOString();
   const transfer = await ctx.db.transaction().execute(async (trx) => {

@@ -9,7 +9,7 @@ import { bankHolder } from "./bank-holder";
 import { validityEnded } from "../validity/validity.service";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
-import { ensureChainUp } from "../../money/chain-status";
+import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { refundQuote, withdrawable, type RefundQuote } from "../../../domain/policy/refund-rule";
 import { REFUND_FEE_WON, WITHDRAWAL_DAYS } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
@@ -113,7 +113,7 @@ export async function moveToEscrow(
   idempotency?: IdempotencyRef,
   now = new Date(),
 ): Promise<RefundRow> {
-  await ensureChainUp(ctx);
+  await ensureChainUpForOutbox(ctx);
   const to = await refundEscrow(ctx);
   const order = await ctx.db.transaction().execute(async (trx) => {
     const row = await ctx.outbox

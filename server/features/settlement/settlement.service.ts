@@ -8,7 +8,7 @@ import * as repo from "./settlement.repo";
 import type { SettlementListRow, SettlementRow } from "./settlement.repo";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
-import { ensureChainUp } from "../../money/chain-status";
+import { ensureChainUp, ensureChainUpForOutbox } from "../../money/chain-status";
 import { recordCall, sendCall, settleSubmittedCalls } from "../../money/chain-calls";
 import type { Scheduler } from "../../scheduler";
 import { indexReached } from "../dashboard/dashboard.service";
@@ -58,7 +58,7 @@ export async function requestSettlement(
   if (balance <= 0) throw new AppError(Code.AMOUNT_REFUSED, Msg.settlementWalletEmpty);
   if (body.value > balance) throw new AppError(Code.AMOUNT_REFUSED, Msg.settlementOverBalance);
   await checkPaymentPassword(ctx, member, body.password);
-  await ensureChainUp(ctx);
+  await ensureChainUpForOutbox(ctx);
   const to = await escrow(ctx);
   const order = await ctx.db.transaction().execute(async (trx) => {
     // enqueue re-checks the spendable balance under the wallet's lock: concurrent requests cannot overspend.
@@ -214,7 +214,7 @@ export const settleApprovalsJob: Scheduler = {
 /** Deletion: the amount goes back from the escrow to the shop's wallet through the outbox (삭제). */
 export async function deleteSettlement(ctx: AppContext, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
   const order = await pendingOrder(ctx, orderNo);
-  await ensureChainUp(ctx);
+  await ensureChainUpForOutbox(ctx);
   const from = await escrow(ctx);
   const transfer = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.moveSettlement(trx, order.id, "pending", "deleted", { deleted_at: new Date().toISOString() })))

@@ -6,7 +6,7 @@ import { authOf } from "../../auth/middleware";
 import { AppError, zodMessage } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
-import { ensureChainUp } from "../../money/chain-status";
+import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { SETTLE_WAIT_MS } from "../../money/payment-password";
 import { appendAction } from "../audit/audit.repo";
 import * as repo from "./wallets.repo";
@@ -106,7 +106,7 @@ export function walletRoutes(ctx: AppContext): Router {
       });
       return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
     }
-    await ensureChainUp(ctx);
+    await ensureChainUpForOutbox(ctx);
     const toWallet = await walletByAddress(ctx.db, to);
     const row = await ctx.db
       .transaction()
