@@ -116,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
       maxReplacements: positiveInt(env.TX_MAX_REPLACEMENTS, 10, "TX_MAX_REPLACEMENTS"),
       maxFeeCap: BigInt(positiveInt(env.MAX_FEE_PER_GAS_GWEI, 500, "MAX_FEE_PER_GAS_GWEI")) * 10n ** 9n,
     },
-    gas: { warnTxs: positiveInt(env.GAS_WARN_TXS, 200, "GAS_WARN_TXS"), refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS"),
+    gas: {
+      warnTxs: positiveInt(env.GAS_WARN_TXS, 200, "GAS_WARN_TXS"),
+      refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS"),
       watchMs: positiveInt(env.GAS_WATCH_MS, 10_000, "GAS_WATCH_MS"),
     },
   };

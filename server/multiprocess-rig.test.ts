@@ -41,9 +41,11 @@ describe.skipIf(!pgTestUrl())("two API processes on PostgreSQL and an external c
     (await call(p, "/api/auth/login_user", { username: phone, password })).data.accessToken as string;
   /** A gift; a request cut by its process's death answers code -1. */
   const gift = (p: ApiProcess, token: string, to: string, value: number) =>
-    call(p, "/api/gift/trade/address", { opponentAddress: to, kind: 0, type: 1, value, password: "111111" }, token).catch(
-      (err: Error) => ({ code: -1, message: err.message, data: null }),
-    );
+    call(p, "/api/gift/trade/address", { opponentAddress: to, kind: 0, type: 1, value, password: "111111" }, token).catch((err: Error) => ({
+      code: -1,
+      message: err.message,
+      data: null,
+    }));
   const walletOf = async (phone: string) =>
     (
       await store.db
@@ -63,7 +65,12 @@ describe.skipIf(!pgTestUrl())("two API processes on PostgreSQL and an external c
   }
   const maxRowId = async () =>
     Number(
-      (await store.db.selectFrom("outbox_transfers").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0,
+      (
+        await store.db
+          .selectFrom("outbox_transfers")
+          .select((eb) => eb.fn.max("id").as("id"))
+          .executeTakeFirst()
+      )?.id ?? 0,
     );
   /** Every row after `afterId` settled (none pending or submitted). */
   const allSettled = (afterId: number, ms = 120_000) =>
@@ -105,7 +112,12 @@ describe.skipIf(!pgTestUrl())("two API processes on PostgreSQL and an external c
   async function logsOf(event: "TransferWithFee" | "AuthorizationFailed", fromBlock: number) {
     const deployment = JSON.parse(fs.readFileSync(path.join(procs[0].dataDir, "deployments", `${rig.chainId}.json`), "utf8"));
     const logs = await rig.rpc<{ topics: string[]; transactionHash: string }[]>("eth_getLogs", [
-      { address: deployment.token, topics: [iface.getEvent(event)!.topicHash], fromBlock: `0x${fromBlock.toString(16)}`, toBlock: "latest" },
+      {
+        address: deployment.token,
+        topics: [iface.getEvent(event)!.topicHash],
+        fromBlock: `0x${fromBlock.toString(16)}`,
+        toBlock: "latest",
+      },
     ]);
     return logs;
   }
@@ -201,9 +213,28 @@ describe.skipIf(!pgTestUrl())("two API processes on PostgreSQL and an external c
     expect(await rig.rpc("eth_getTransactionByHash", [stuck.tx_hash])).not.toBeNull();
 
     await b.leading;
-    // Mining stays paused while the new leader reconciles what it found (its start-up reconcile, then the lifecycle's
-    // first replacement after TX_REPLACE_AFTER_MS): it must take over the pending nonce, not make a second transaction.
-    await new Promise((r) => setTimeout(r, 5_000));
+    // Mining stays paused until the new leader has dealt with the stuck rows: it takes over the pending nonce (adopted,
+    // then replaced by it after TX_REPLACE_AFTER_MS: the replacement on record sent at last, or a further one), or it
+    // re-makes the rows (they leave the hash they named).
+    await until(
+      "the new leader's move on the stuck rows",
+      async () => {
+        const again = await store.db
+          .selectFrom("tx_replacements")
+          .select("id")
+          .where("nonce", "=", replacement.nonce)
+          .where("id", ">", replacement.id)
+          .executeTakeFirst();
+        const row = await store.db.selectFrom("outbox_transfers").select("tx_hash").where("id", "=", stuck.id).executeTakeFirstOrThrow();
+        // The same replacement sent by the new leader (its bump of the same fees signs the same bytes).
+        const resent = await rig.rpc("eth_getTransactionByHash", [replacement.new_hash]);
+        return again || resent || row.tx_hash !== replacement.new_hash;
+      },
+      60_000,
+      100,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; the new leader said:\n${b.output().slice(-6_000)}`);
+    });
     await rig.resumeMining();
     // The other process carries on taking gifts.
     const later = await Promise.all(Array.from({ length: 6 }, () => gift(b, tb, to, 500)));
@@ -223,14 +254,16 @@ describe.skipIf(!pgTestUrl())("two API processes on PostgreSQL and an external c
     const head = await rig.blockNumber();
     const reverted: string[] = [];
     for (let n = fromBlock; n <= head; n++) {
-      const block = await rig.rpc<{ transactions: { hash: string; from: string }[] }>("eth_getBlockByNumber", [`0x${n.toString(16)}`, true]);
+      const block = await rig.rpc<{ transactions: { hash: string; from: string }[] }>("eth_getBlockByNumber", [
+        `0x${n.toString(16)}`,
+        true,
+      ]);
       for (const tx of block.transactions.filter((t) => t.from.toLowerCase() === operator.toLowerCase())) {
         const receipt = await rig.rpc<{ status: string }>("eth_getTransactionReceipt", [tx.hash]);
         if (receipt.status !== "0x1") reverted.push(tx.hash);
       }
     }
     expect(reverted).toEqual([]);
-    if (process.env.DEBUG_RIG) console.log(b.output().split("\n").filter((l) => /lifecycle|relayer|reconcil|adopt/.test(l)).join("\n"), JSON.stringify(await store.db.selectFrom("tx_replacements").selectAll().execute(), null, 1), JSON.stringify(stuck), JSON.stringify(await store.db.selectFrom("outbox_transfers").select(["id","status","tx_hash","block_number"]).where("id", ">", after).execute()));
     // The stuck rows landed at the stuck nonce (taken over, not re-made under another).
     const landed = (await store.db.selectFrom("outbox_transfers").selectAll().where("id", "=", stuck.id).executeTakeFirstOrThrow())!;
     const landedTx = await rig.rpc<{ nonce: string; from: string }>("eth_getTransactionByHash", [landed.tx_hash]);

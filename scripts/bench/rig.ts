@@ -60,7 +60,12 @@ export async function run(): Promise<BenchRow[]> {
     });
     await load.run(job(Math.min(50, CONCURRENCY), warm));
     const firstId = Number(
-      (await s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0,
+      (
+        await s.ctx.db
+          .selectFrom("outbox_transfers")
+          .select((eb) => eb.fn.max("id").as("id"))
+          .executeTakeFirst()
+      )?.id ?? 0,
     );
     const r = await load.run(job(CONCURRENCY, GIFTS));
     if (r.problems.length > 0) console.error(`bench rig: ${r.problems.length} answers not confirmed, e.g. ${r.problems[0]}`);

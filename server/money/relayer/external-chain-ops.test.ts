@@ -117,9 +117,15 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     const value = 50_000;
     expect(value).toBeLessThan(DUAL_CONTROL_TRANSFER_THRESHOLD_WON);
     const before = await balanceOf(shopAddress);
-    const sent = await op("POST", "/api/address/transmit/send", admin, { from: treasury, to: shopAddress, value }, {
-      "idempotency-key": "rig-transfer-1",
-    });
+    const sent = await op(
+      "POST",
+      "/api/address/transmit/send",
+      admin,
+      { from: treasury, to: shopAddress, value },
+      {
+        "idempotency-key": "rig-transfer-1",
+      },
+    );
     expect([sent.code, sent.message], sent.message).toEqual([200, Msg.transferDone]);
     await h.settledAndReconciled([sent.data.id]);
     expect(await h.usesOnChain([sent.data.id])).toEqual([1]);
@@ -143,7 +149,12 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     await new Promise((r) => setTimeout(r, 5_200)); // the reading of the balance is kept 5 s
     const count = async () =>
       Number(
-        (await h.s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+        (
+          await h.s.ctx.db
+            .selectFrom("outbox_transfers")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     const rowsBefore = await count();
     const refused = await gift(300);
