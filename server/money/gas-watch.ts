@@ -26,7 +26,8 @@ export function gasWatchJob(isLeader: () => boolean, everyMs: number): Scheduler
       }
       if (warned) return;
       warned = true;
-      await ctx.notifier.notify("가스", Msg.gasWarning(g.accounts[0].txsLeft, g.warnTxs));
+      // The account with the least left (one today: the relaying and operator account shares the nonce stream).
+      await ctx.notifier.notify("가스", Msg.gasWarning(Math.min(...g.accounts.map((a) => a.txsLeft)), g.warnTxs));
     },
   };
 }
