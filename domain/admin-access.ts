@@ -130,4 +130,6 @@ export const NOTIFY_AREA = {
   승인: "proposalApprove",
   환불: "refund",
   보전: "safeguardingAlert",
+  /** The gas-paying account running low (server/money/gas-watch.ts): whoever sees the dashboard's gas card. */
+  가스: "dashboard",
 } as const satisfies Record<string, AdminArea>;

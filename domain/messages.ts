@@ -18,6 +18,8 @@ export const Msg = {
   chainUnavailable: "블록체인 네트워크에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.",
   /** While the journal replay brings the node back (start-up, or after the node died): reads answer, money waits. */
   chainCatchingUp: "블록체인을 동기화하는 중입니다. 잠시 후 다시 시도해 주세요.",
+  gasWarning: (txsLeft: number, warnTxs: number) =>
+    `블록체인 수수료(가스) 잔액 부족: 남은 거래 약 ${txsLeft.toLocaleString("ko-KR")}건 (경고 기준 ${warnTxs.toLocaleString("ko-KR")}건). 수수료 계정에 가스를 충전해 주세요.`,
   gasLow: "블록체인 수수료(가스) 잔액이 부족하여 지금은 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.",
   idempotencyConflict: "같은 요청 키로 다른 요청이 이미 처리되었습니다.",
   requestInProgress: "이전 요청을 처리 중입니다. 잠시 후 다시 확인해 주세요.",

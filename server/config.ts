@@ -41,9 +41,10 @@ export interface Config {
   lifecycle: { confirmations: number; replaceAfterMs: number; maxReplacements: number; maxFeeCap: bigint };
   /**
    * Gas money (GAS_WARN_TXS, GAS_REFUSE_TXS): below this many transactions' worth of native coin at the recent fee,
-   * the relaying account warns (realtime + health), and money calls answer 503 (defaults 200 and 20).
+   * the relaying account warns (realtime + health), and money calls answer 503 (defaults 200 and 20). GAS_WATCH_MS:
+   * how often the leading process reads it for the realtime warning (default 10 s; server/money/gas-watch.ts).
    */
-  gas: { warnTxs: number; refuseTxs: number };
+  gas: { warnTxs: number; refuseTxs: number; watchMs: number };
 }
 
 interface DevSecrets {
@@ -115,7 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
       maxReplacements: positiveInt(env.TX_MAX_REPLACEMENTS, 10, "TX_MAX_REPLACEMENTS"),
       maxFeeCap: BigInt(positiveInt(env.MAX_FEE_PER_GAS_GWEI, 500, "MAX_FEE_PER_GAS_GWEI")) * 10n ** 9n,
     },
-    gas: { warnTxs: positiveInt(env.GAS_WARN_TXS, 200, "GAS_WARN_TXS"), refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS") },
+    gas: {
+      warnTxs: positiveInt(env.GAS_WARN_TXS, 200, "GAS_WARN_TXS"),
+      refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS"),
+      watchMs: positiveInt(env.GAS_WATCH_MS, 10_000, "GAS_WATCH_MS"),
+    },
   };
 }
 

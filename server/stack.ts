@@ -29,6 +29,7 @@ import { validityNoticesJob } from "./features/validity/validity.service";
 import { followProposalsJob } from "./features/proposals/proposals.service";
 import { publishRootsJob } from "./features/month-end/month-end.routes";
 import { startSchedulers } from "./scheduler";
+import { gasWatchJob } from "./money/gas-watch";
 import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
 import { settleApprovalsJob, settleSettlementMoves } from "./features/settlement/settlement.service";
@@ -274,6 +275,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     followRefundsJob,
     validityNoticesJob,
     publishRootsJob,
+    gasWatchJob(() => lead.isLeader(), config.gas.watchMs),
   ]);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

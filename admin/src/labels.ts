@@ -57,7 +57,14 @@ export const L = {
   // realtime
   notifyTitle: "새 알림",
   notifyGo: "바로가기",
-  notifyKindLabel: { 입금: "입금 알림", 문의: "문의 알림", 정산: "정산 알림", 승인: "승인 요청 알림", 보전: "선불충전금 보전 부족" },
+  notifyKindLabel: {
+    입금: "입금 알림",
+    문의: "문의 알림",
+    정산: "정산 알림",
+    승인: "승인 요청 알림",
+    보전: "선불충전금 보전 부족",
+    가스: "가스 잔액 부족",
+  },
 
   // home
   mainTitle: "홈",

@@ -154,14 +154,14 @@ export async function run(): Promise<BenchRow[]> {
   return rows;
 }
 
-interface BenchMember {
+export interface BenchMember {
   id: number;
   phonenumber: string;
   pin: string;
   address: string;
 }
 
-async function members(s: TestStack, prefix: string, n: number, permission?: "exchanger"): Promise<BenchMember[]> {
+export async function members(s: TestStack, prefix: string, n: number, permission?: "exchanger"): Promise<BenchMember[]> {
   const out: BenchMember[] = [];
   for (let i = 0; i < n; i++) {
     const phonenumber = prefix + String(i).padStart(4, "0");
@@ -227,7 +227,7 @@ async function busyWallet(
 }
 
 /** Mints to the treasury and sends each address `each` won, in one outbox batch. */
-async function fund(s: TestStack, addresses: string[], each: number) {
+export async function fund(s: TestStack, addresses: string[], each: number) {
   const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
   const minted = await callToken(s.ctx, "mint", [treasury, BigInt(each * addresses.length)]);
   await s.waitIndexed(minted.block_number!);

@@ -131,12 +131,15 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
     } else {
       if (!c.tx_hash) continue;
       let receipt = null;
-      for (const h of await hashFamily(ctx.db, c.tx_hash)) receipt ??= await ctx.chain.provider.getTransactionReceipt(h);
+      const family = await hashFamily(ctx.db, c.tx_hash);
+      for (const h of family) receipt ??= await ctx.chain.provider.getTransactionReceipt(h);
       // Not yet deep enough (an external chain's CONFIRMATIONS) or not mined: watched by the sender (re-sent if the
       // node lost it, replaced if it is stuck) and settled by a later run; a failure's reversal waits for the depth too.
       const head = receipt ? await ctx.chain.provider.getBlockNumber() : 0;
       if (!receipt || head - receipt.blockNumber + 1 < ctx.chain.sender.confirmations) {
-        if (!ctx.chain.sender.inFlight(receipt?.hash ?? c.tx_hash)) await ctx.chain.sender.adopt(receipt?.hash ?? c.tx_hash);
+        // Every hash of its nonce: the one it names may be a replacement its process recorded and died before sending.
+        const held = receipt ? [receipt.hash] : family;
+        if (!held.some((h) => ctx.chain.sender.inFlight(h))) for (const h of held) if (await ctx.chain.sender.adopt(h)) break;
         continue;
       }
       await settleFromReceipt(ctx, c.id, ctx.chain.iface.encodeFunctionData(c.method, JSON.parse(c.args) as string[]), receipt);

@@ -21,6 +21,9 @@ export async function recordReplacement(db: AppDb, account: string, r: Replaceme
         max_priority_fee_per_gas: r.maxPriorityFeePerGas.toString(),
         created_at: nowIso(),
       })
+      // The same replacement again (same nonce, fees and so hash): a process that died after recording it and before
+      // sending it, taken over by another whose bump of the same fees signs the same bytes. It is on record already.
+      .onConflict((oc) => oc.column("new_hash").doNothing())
       .execute();
     if (!r.oldHash) return;
     const now = nowIso();

@@ -32,6 +32,7 @@ describe("realtime pushes", () => {
       정산: "/calc/management",
       승인: "/proposals",
       보전: "/month-end",
+      가스: "/dashboard",
     });
     // …and to its record's detail there, when it names one.
     expect(pushHref("입금", 7)).toBe("/sale/sell?sale=7");
@@ -41,6 +42,8 @@ describe("realtime pushes", () => {
     expect(pushHref("승인", 4)).toBe("/proposals/4");
     // A safeguarding shortfall names its entry; the month-end page is where it is read.
     expect(pushHref("보전", 9)).toBe("/month-end");
+    // The gas-paying account running low names no record: the dashboard's gas card.
+    expect(pushHref("가스", null)).toBe("/dashboard");
     expect(pushHref("기타", 3)).toBeNull();
   });
 

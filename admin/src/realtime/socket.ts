@@ -5,7 +5,7 @@ import { detailHref, detailId, type DetailParamName } from "../components/dialog
  * {kind: "moved"} when token moves are confirmed, recorded or indexed (what shows money is then read again).
  */
 
-export type PushKind = "입금" | "문의" | "정산" | "승인" | "보전";
+export type PushKind = "입금" | "문의" | "정산" | "승인" | "보전" | "가스";
 
 export interface AdminPush {
   kind: PushKind;
@@ -16,7 +16,7 @@ export interface AdminPush {
   created_at: string;
 }
 
-const KINDS: readonly string[] = ["입금", "문의", "정산", "승인", "보전"];
+const KINDS: readonly string[] = ["입금", "문의", "정산", "승인", "보전", "가스"];
 
 /** Where each kind of push leads (router paths below /admin). */
 export const pushTarget: Record<PushKind, string> = {
@@ -26,10 +26,12 @@ export const pushTarget: Record<PushKind, string> = {
   승인: "/proposals",
   // A safeguarding shortfall: the month-end page (the daily safeguarding screen is not built yet).
   보전: "/month-end",
+  // The gas-paying account running low: the dashboard's gas card.
+  가스: "/dashboard",
 };
 
 /** The detail each kind's record opens in, over its screen. */
-const pushDetail: Record<Exclude<PushKind, "승인" | "보전">, DetailParamName> = { 입금: "sale", 문의: "post", 정산: "order" };
+const pushDetail: Record<Exclude<PushKind, "승인" | "보전" | "가스">, DetailParamName> = { 입금: "sale", 문의: "post", 정산: "order" };
 
 /**
  * Where a notification leads: its record's detail over the screen that handles it (`/board/inquiry?post=12`), the
@@ -40,7 +42,7 @@ export function pushHref(kind: string, refId: number | null): string | null {
   const k = kind as PushKind;
   if (refId === null) return pushTarget[k];
   // A proposal has its own page (/proposals/:id), not a detail over a list.
-  if (k === "보전") return pushTarget[k];
+  if (k === "보전" || k === "가스") return pushTarget[k];
   return k === "승인" ? `${pushTarget[k]}/${refId}` : detailHref(pushTarget[k], pushDetail[k], refId);
 }
 

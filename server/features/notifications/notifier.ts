@@ -3,7 +3,7 @@ import type { Bus } from "../../../db/bus";
 import type { AppDb } from "../../db/schema";
 import { insertNotification, lastNotificationId, notificationById, notificationsAfter } from "./notifications.repo";
 
-export type NotifyKind = "입금" | "문의" | "정산" | "승인" | "환불" | "보전";
+export type NotifyKind = "입금" | "문의" | "정산" | "승인" | "환불" | "보전" | "가스";
 const TYPE_OF: Record<NotifyKind, string> = {
   입금: "sell",
   문의: "inquiry",
@@ -11,6 +11,7 @@ const TYPE_OF: Record<NotifyKind, string> = {
   승인: "approval",
   환불: "refund",
   보전: "safeguard",
+  가스: "gas",
 };
 
 export interface Notification {

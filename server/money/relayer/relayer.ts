@@ -218,9 +218,9 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       const deep = receipt !== null && head - receipt.blockNumber + 1 >= chain.sender.confirmations;
       // Still in flight (pending, or mined and not yet deep enough), here or since a previous run: its outcome is
       // applied when it is deep enough; its rows are neither settled nor sent again meanwhile.
-      const inFlight = receipt?.hash ?? hash;
-      if (hash && !deep && (chain.sender.inFlight(inFlight) || (await chain.sender.adopt(inFlight)))) {
-        settleLater(group, inFlight);
+      const inFlight = hash && !deep ? (receipt ? await heldHere(receipt.hash) : await heldHere(...(await hashFamily(db, hash)))) : null;
+      if (inFlight) {
+        settleLater(group, inFlight, hash);
         continue;
       }
       if (receipt) {
@@ -262,16 +262,33 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     return null;
   }
 
+  /**
+   * The first of `hashes` the lifecycle watches, or adopts because the node has it (pending, or mined and not yet
+   * deep enough); null when the node has none of them. Every hash of the nonce is tried, not only the one the rows
+   * name: a process that died between recording a replacement and sending it leaves rows naming a transaction the
+   * node never saw while the one it replaced is still pending, and re-making the rows then would send their
+   * authorizations a second time under another nonce.
+   */
+  async function heldHere(...hashes: string[]): Promise<string | null> {
+    for (const h of hashes) if (chain.sender.inFlight(h)) return h;
+    for (const h of hashes) if (await chain.sender.adopt(h)) return h;
+    return null;
+  }
+
   /** Hashes whose rows wait for their transaction in the background (reconcile found them in flight). */
   const settling = new Set<string>();
-  function settleLater(rows: TransferRow[], hash: string) {
+  function settleLater(rows: TransferRow[], hash: string, named: string) {
     settling.add(hash);
+    settling.add(named);
     void outcome(hash)
       .then((o) => applyReceipt(rows, o))
       .catch((err) =>
         opts.log?.warn({ err: (err as Error).message, hash }, "relayer: a transaction in flight did not settle; reconciled again"),
       )
-      .finally(() => settling.delete(hash));
+      .finally(() => {
+        settling.delete(hash);
+        settling.delete(named);
+      });
   }
 
   const { waitFor, release: releaseWaiters } = createWaiters(db, events);

@@ -1,0 +1,181 @@
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRigStack, type RigStack } from "../../test/rig-stack";
+import { memberByPhone } from "../../features/members/members.repo";
+import { requestBuy } from "../../features/purchases/purchases.service";
+import { proposeAndApprove } from "../../test/proposals";
+import { Msg } from "../../../domain/messages";
+import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
+
+/**
+ * The whole product on an external chain (issue 38): the operators' moves (a mint, a purchase approval, a settlement
+ * burn, an operator wallet transfer) and gas money, on an Anvil node mining a block a second, reached only through
+ * RPC_URL, CONFIRMATIONS=3 (server/test/rig-stack.ts). Each is recorded once, only once deep enough, and the books
+ * reconcile after it. The relayer's faults on the same rig: external-chain.test.ts.
+ */
+describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => {
+  let h: RigStack;
+  let admin: string;
+  let buyerAddress: string;
+  let shopAddress: string;
+
+  beforeAll(async () => {
+    h = await startRigStack();
+    admin = await h.s.loginAdmin("admin", "admin1234");
+    buyerAddress = (await h.s.ctx.custody.memberWallet((await memberByPhone(h.s.ctx.db, "01033334444"))!.id))!.address;
+    shopAddress = (await h.s.ctx.custody.memberWallet((await memberByPhone(h.s.ctx.db, "01055556666"))!.id))!.address;
+  }, 180_000);
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  const balanceOf = async (a: string) => BigInt(await h.s.ctx.chain.token.balanceOf(a));
+  const supply = async () => BigInt(await h.s.ctx.chain.token.totalSupply());
+  const op = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    h.s.call(method, path, { token, marker: "operation", body, headers });
+  const gift = async (value: number) =>
+    h.s.call("POST", "/api/gift/trade/address", {
+      token: await h.s.loginUser("01011112222", "111111"),
+      body: { opponentAddress: buyerAddress, kind: 0, type: 1, value, password: "111111" },
+    });
+  /** The newest token call of `method`: confirmed, and recorded only once its block had CONFIRMATIONS (3) on it. */
+  async function confirmedDeep(method: string) {
+    const call = await h.s.ctx.db
+      .selectFrom("chain_calls")
+      .selectAll()
+      .where("method", "=", method)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(call.status).toBe("confirmed");
+    expect((await h.rig.blockNumber()) - call.block_number! + 1).toBeGreaterThanOrEqual(3);
+    return call;
+  }
+
+  it("a mint and a purchase approval, recorded once deep enough", async () => {
+    const before = await supply();
+    // A mint is dual control: admin proposes, admin2 approves, and the approval's call is sent on the rig.
+    const { approval: mint } = await proposeAndApprove(h.s, admin, await h.s.loginAdmin("admin2", "admin1234"), "POST", "/api/token/mint", {
+      value: 7_000,
+    });
+    expect([mint.code, mint.data.state]).toEqual([200, "approved"]);
+    expect(await supply()).toBe(before + 7_000n);
+    await confirmedDeep("mint");
+
+    const buyer = (await memberByPhone(h.s.ctx.db, "01033334444"))!;
+    const buyerBefore = await balanceOf(buyerAddress);
+    const order = await requestBuy(h.s.ctx, buyer, 5_000, "222222");
+    const accepted = await op("POST", "/api/sale/accept", admin, { id: order.id });
+    expect(accepted.code).toBe(200);
+    await h.until("the purchase's move confirmed", async () => (await balanceOf(buyerAddress)) === buyerBefore + 5_000n);
+    const moved = await h.s.ctx.db
+      .selectFrom("outbox_transfers")
+      .select("id")
+      .where("kind", "=", "buy")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    await h.settledAndReconciled([moved.id]);
+  }, 90_000);
+
+  it("a settlement: the shop's request moves to the escrow, the approval burns it once, recorded deep enough", async () => {
+    // A member pays 5,000 at the demo shop, whose owner then asks for 3,000 to be settled.
+    const member = await h.s.loginUser("01011112222", "111111");
+    const use = await h.s.call("POST", "/api/use/trade/address", {
+      token: member,
+      body: { opponentAddress: shopAddress, kind: 0, type: 0, value: 5_000, password: "111111" },
+    });
+    expect(use.code, use.message).toBe(200);
+    await h.settledAndReconciled([use.data.id]);
+    const shop = await h.s.loginAdmin("shop01", "shop1234");
+    const request = await op("POST", "/api/calc/request/exchange", shop, { address: shopAddress, value: 3_000, password: "333333" });
+    expect([request.code, request.data.state], request.message).toEqual([200, "승인 대기"]);
+    const order = await h.s.ctx.db
+      .selectFrom("settlement_orders")
+      .selectAll()
+      .where("order_no", "=", request.data.orderNo)
+      .executeTakeFirstOrThrow();
+    const escrowMove = await h.s.ctx.db
+      .selectFrom("outbox_transfers")
+      .select("id")
+      .where("kind", "=", "settlement")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    await h.settledAndReconciled([escrowMove.id]);
+
+    const before = await supply();
+    const accepted = await op("POST", "/api/calc/management/accept", admin, { orderNo: request.data.orderNo });
+    expect([accepted.code, accepted.message, accepted.data.state]).toEqual([200, Msg.approveDone, "승인"]);
+    expect(await supply()).toBe(before - 3_000n);
+    const burn = await confirmedDeep("burn");
+    const after = await h.s.ctx.db.selectFrom("settlement_orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    expect([after.state, after.burn_call_id]).toEqual(["approved", burn.id]);
+    await h.reconciled();
+    expect(await supply()).toBe(before - 3_000n);
+  }, 120_000);
+
+  it("an operator wallet transfer below the dual-control threshold: sent at once, on chain once, reconciled", async () => {
+    const treasury = (await h.s.ctx.custody.byKind("treasury"))!.address;
+    const value = 50_000;
+    expect(value).toBeLessThan(DUAL_CONTROL_TRANSFER_THRESHOLD_WON);
+    const before = await balanceOf(shopAddress);
+    const sent = await op(
+      "POST",
+      "/api/address/transmit/send",
+      admin,
+      { from: treasury, to: shopAddress, value },
+      {
+        "idempotency-key": "rig-transfer-1",
+      },
+    );
+    expect([sent.code, sent.message], sent.message).toEqual([200, Msg.transferDone]);
+    await h.settledAndReconciled([sent.data.id]);
+    expect(await h.usesOnChain([sent.data.id])).toEqual([1]);
+    expect(await balanceOf(shopAddress)).toBe(before + BigInt(value));
+  }, 90_000);
+
+  it("the relaying account running low on gas money: operators are warned at once, money calls answer 503 before anything is recorded", async () => {
+    // An operator's socket hears the warning (stored, pushed through the notifier's bus) when the gas watch sees it.
+    const ws = new WebSocket(`${h.s.url.replace("http", "ws")}/ws?token=${admin}`);
+    const heard: { kind: string; message: string }[] = [];
+    ws.on("message", (d) => heard.push(JSON.parse(String(d))));
+    await h.until("the socket's hello", async () => heard.some((m) => m.kind === "hello"), 5_000);
+    // Enough for a couple of transactions, below GAS_REFUSE_TXS (20) at the recent fee.
+    await h.rig.setBalance(h.sender, 5n * 10n ** 15n);
+    const warning = await h.until("the gas warning pushed", async () => heard.find((m) => m.kind === "가스"), 10_000);
+    expect(warning.message).toContain("가스");
+    const stored = await h.s.ctx.db.selectFrom("notifications").selectAll().where("category", "=", "가스").execute();
+    expect(stored.length).toBe(1);
+    ws.close();
+
+    await new Promise((r) => setTimeout(r, 5_200)); // the reading of the balance is kept 5 s
+    const count = async () =>
+      Number(
+        (
+          await h.s.ctx.db
+            .selectFrom("outbox_transfers")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const rowsBefore = await count();
+    const refused = await gift(300);
+    expect(refused.status).toBe(503);
+    expect(refused.message).toBe(Msg.gasLow);
+    expect(await count()).toBe(rowsBefore);
+    // Operators see it: health and the dashboard's gas card.
+    const health = await h.s.call("GET", "/api/health");
+    expect(health.data.gas).toMatchObject({ low: true, refusing: true });
+    const card = await op("GET", "/api/dashboard/gas", admin);
+    expect(card.code).toBe(200);
+    expect(card.data.accounts[0]).toMatchObject({ address: h.sender, balanceWei: (5n * 10n ** 15n).toString() });
+    expect(card.data.accounts[0].txsLeft).toBeLessThan(20);
+
+    // Topped up: money moves again, and the books reconcile; the warning was not repeated while it stayed low.
+    await h.rig.setBalance(h.sender, 10n ** 21n);
+    await new Promise((r) => setTimeout(r, 5_200));
+    const ok = await gift(300);
+    expect(ok.code).toBe(200);
+    await h.settledAndReconciled([ok.data.id]);
+    expect((await h.s.ctx.db.selectFrom("notifications").selectAll().where("category", "=", "가스").execute()).length).toBe(1);
+    expect((await h.s.call("GET", "/api/health")).data.gas).toMatchObject({ low: false, refusing: false });
+  }, 90_000);
+});
