@@ -134,7 +134,12 @@ async function decidable(ctx: Pick<AppContext, "db">, id: number, by: Operator):
   return p;
 }
 
-export async function reject(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, id: number, by: Operator, reason?: string): Promise<ProposalRowDto> {
+export async function reject(
+  ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">,
+  id: number,
+  by: Operator,
+  reason?: string,
+): Promise<ProposalRowDto> {
   const p = await decidable(ctx, id, by);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.decide(trx, id, "rejected", { id: by.id, loginId: by.login_id }, reason || undefined)))

@@ -62,9 +62,7 @@ export async function tellUntoldRefunds(ctx: NoticeCtx): Promise<number> {
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom("member_notices as n")
-            .select("n.id")
-            .where("n.dedupe_key", "=", sql<string>`'refund:' || r.id || ':' || r.state`),
+          selectFrom("member_notices as n").select("n.id").where("n.dedupe_key", "=", sql<string>`'refund:' || r.id || ':' || r.state`),
         ),
       ),
     )

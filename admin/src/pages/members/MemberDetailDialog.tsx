@@ -85,7 +85,9 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
         {field(L.member.permission, L.member.permissions[member.permission], "member-detail-permission")}
         {field(
           L.member.state,
-          member.closedAt ? `${L.member.states[member.state]} (${L.member.closedAt} ${formatDate(member.closedAt)})` : L.member.states[member.state],
+          member.closedAt
+            ? `${L.member.states[member.state]} (${L.member.closedAt} ${formatDate(member.closedAt)})`
+            : L.member.states[member.state],
           "member-detail-state",
         )}
         {field(L.member.holding, `${formatWon(member.holding)}${L.won}`)}
