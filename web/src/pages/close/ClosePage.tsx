@@ -64,11 +64,12 @@ export default function ClosePage() {
       throw e;
     }
     setAskPassword(false);
-    navigate(`/result?type=${ResultType.ACCOUNT_CLOSED}`, { replace: true });
-    // The server ended every session of the account: this one is cleared here.
+    // The server ended every session of the account: this one is cleared here, and the result page loads afresh
+    // (no signed-in screen, cache or member socket of the closed account survives; the login guard cannot race it).
     clearSession();
     clearAllDrafts();
     qc.clear();
+    window.location.replace(`/result?type=${ResultType.ACCOUNT_CLOSED}`);
   }
 
   return (
