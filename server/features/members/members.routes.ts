@@ -59,7 +59,12 @@ export const MEMBER_FILE: KeyedColumn<MemberRowDto, MemberColumn>[] = [
   { key: "username", header: "이름", value: (m) => m.username },
   { key: "phonenumber", header: PHONE_HEADER, value: (m) => m.phonenumber },
   { key: "permission", header: "등급", value: (m) => GRADE_LABEL[m.permission] },
-  { key: "state", header: "상태", value: (m) => STATE_LABEL[m.state] },
+  // A member's own 탈퇴 carries its date here too (the 탈퇴일 column is written only when chosen on screen).
+  {
+    key: "state",
+    header: "상태",
+    value: (m) => (m.closedAt ? `${STATE_LABEL[m.state]} (${formatDate(m.closedAt)})` : STATE_LABEL[m.state]),
+  },
   { key: "holding", header: "보유 금액", value: (m) => m.holding },
   { key: "wallets", header: "지갑 주소", value: (m) => m.wallets.map((w) => w.address).join(", "), width: 46 },
   { key: "nickname", header: "닉네임", value: (m) => m.nickname },
