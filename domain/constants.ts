@@ -73,6 +73,7 @@ export const ResultType = {
   BUY_REQUESTED: 6,
   GIFT_DONE: 7,
   USE_DONE: 8,
+  ACCOUNT_CLOSED: 9,
 } as const;
 
 /** Identity-verification result codes posted by the provider popup. */

@@ -280,6 +280,9 @@ export const Msg = {
   refundProposed: "지급 승인 요청이 등록되었습니다. 다른 관리자가 승인하면 소각됩니다.",
   closingBalanceLeft: "잔액이 남아 있습니다. 먼저 환불을 신청하거나, 환불 수수료 이하의 잔액은 포기에 동의해 주세요.",
   closingRefundOpen: "처리 중인 환불이 있어 탈퇴할 수 없습니다. 환불이 처리된 뒤 다시 시도해 주세요.",
+  closingBuyPending: "입금 대기 중인 구매 신청이 있어 탈퇴할 수 없습니다. 구매 신청을 취소하거나 입금이 확인된 뒤 다시 시도해 주세요.",
+  closingForfeitRequired: "환불 수수료 이하의 잔액은 환불되지 않습니다. 잔액 포기에 동의해 주세요.",
+  memberClosedFinal: "회원이 직접 탈퇴한 계정은 상태를 바꿀 수 없습니다.",
   settlementWalletEmpty: "지갑 잔액이 부족합니다",
   settlementOverBalance: "잔액을 초과합니다",
   settlementPasswordRequired: "비밀번호를 입력해주세요",
@@ -351,4 +354,5 @@ export const ResultPages: Record<number, { message: string; button: string; to: 
   6: { message: "상품권 구매 신청이 완료되었습니다. 24시간 이내에 입금해 주세요.", button: "홈으로", to: "/" },
   7: { message: "상품권 선물이 완료되었습니다.", button: "홈으로", to: "/" },
   8: { message: "상품권 사용이 완료되었습니다.", button: "홈으로", to: "/" },
+  9: { message: "회원 탈퇴가 완료되었습니다. 이용해 주셔서 감사합니다.", button: "홈으로", to: "/" },
 };

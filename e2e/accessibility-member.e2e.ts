@@ -22,7 +22,7 @@ const OPEN = [
   "/policy/giftcard",
   `/verify/tx/0x${"ab".repeat(32)}`,
 ];
-const MINIMAL = ["/mobile_address", "/result?type=6", "/password?key_info=unknown", "/no-such-page"];
+const MINIMAL = ["/mobile_address", "/result?type=6", "/result?type=9", "/password?key_info=unknown", "/no-such-page"];
 /** Routes behind the login. */
 const MEMBER = [
   "/",
@@ -33,6 +33,7 @@ const MEMBER = [
   "/info/history",
   "/info/history?tab=4",
   "/info/refund",
+  "/info/close",
   "/info/notifications",
   "/info/receipt/buy/1",
   "/info/address",

@@ -106,6 +106,7 @@ export const L = {
     wallets: "지갑 주소",
     createdAt: "가입일",
     updatedAt: "수정일",
+    closedAt: "탈퇴일",
     expiredAt: "만료일",
     at: "일시",
     orderNo: "주문번호",

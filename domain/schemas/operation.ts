@@ -40,6 +40,7 @@ export const MEMBER_COLUMNS = [
   "email",
   "address",
   "createdAt",
+  "closedAt",
 ] as const;
 export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
 /** The list's filter, and the columns to write (the ones on screen) when the operator chose them. */
@@ -61,6 +62,8 @@ export const memberRow = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   wallets: z.array(z.object({ address: z.string() })),
+  /** 회원 탈퇴: when the member closed the account (its personal data minimised then); null otherwise. */
+  closedAt: isoDate.nullable(),
 });
 export type MemberRowDto = z.infer<typeof memberRow>;
 export const memberList = paged(memberRow);

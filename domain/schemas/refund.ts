@@ -130,6 +130,8 @@ export const closingInfo = z.object({
   /** The balance is at or below the fee: the member may forfeit it instead. */
   canForfeit: z.boolean(),
   openRefund: z.boolean(),
+  /** An unpaid purchase request (입금 대기) refuses closing until it is cancelled or approved. */
+  pendingBuy: z.boolean(),
   holderName: z.string(),
 });
 /**

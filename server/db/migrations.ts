@@ -4,6 +4,7 @@ import { backOfficeMigrations } from "./migrations-back-office";
 import { refundMigrations } from "./migrations-refunds";
 import { memberNoticeMigrations } from "./migrations-member-notices";
 import { monthEndMigrations } from "./migrations-month-end";
+import { closingMigrations } from "./migrations-closing";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -278,4 +279,5 @@ export const appMigrations: Record<string, Migration> = {
   ...refundMigrations,
   ...memberNoticeMigrations,
   ...monthEndMigrations,
+  ...closingMigrations,
 };

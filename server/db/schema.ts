@@ -67,6 +67,8 @@ export interface MembersTable {
   updated_at: string;
   /** 회원 탈퇴: when the account was closed (its personal data minimised then); null while open. */
   closed_at: Generated<string | null>;
+  /** A closed account: HMAC-SHA256 (PIN_KEY) of its former phone, to tell a login with it that the account is closed. */
+  closed_phone_hash: Generated<string | null>;
 }
 
 export interface AdminsTable {
@@ -249,6 +251,8 @@ export interface RefundOrdersTable {
   created_at: string;
   decided_at: string | null;
   updated_at: string;
+  /** A closing refund: the closed member's phone, kept until the refund's outcome was sent to it (then null). */
+  notify_phone: Generated<string | null>;
 }
 export type RefundOrder = Selectable<RefundOrdersTable>;
 

@@ -15,6 +15,7 @@ const FavoritesPage = lazy(() => import("./pages/favorites/FavoritesPage"));
 const MyInfoPage = lazy(() => import("./pages/my-info/MyInfoPage"));
 const HistoryPage = lazy(() => import("./pages/history/HistoryPage"));
 const RefundPage = lazy(() => import("./pages/refund/RefundPage"));
+const ClosePage = lazy(() => import("./pages/close/ClosePage"));
 const MobileAddressPage = lazy(() => import("./pages/MobileAddressPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 const PolicyPage = lazy(() => import("./pages/policy/PolicyPage"));
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: "/info/detail", element: login(<MyInfoPage />) },
       { path: "/info/history", element: login(<HistoryPage />) },
       { path: "/info/refund", element: login(<RefundPage />) },
+      { path: "/info/close", element: login(<ClosePage />) },
       { path: "/info/address", element: login(<FavoritesPage />) },
       { path: "/info/notifications", element: login(<NotificationsPage />) },
       { path: "/info/receipt/:type/:id", element: login(<ReceiptPage />) },

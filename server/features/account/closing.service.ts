@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
 import type { AppContext } from "../../context";
 import type { MemberRow } from "../members/members.repo";
 import type { Verifications } from "./verification.service";
 import type { RefundRow } from "../refunds/refunds.repo";
 import { openRefundOf } from "../refunds/refunds.repo";
 import { assertActive, checkHolder, moveToEscrow } from "../refunds/refunds.service";
+import { sendOutbound } from "../member-notices/outbound";
+import { formatWon } from "../../../domain/format";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword } from "../../money/payment-password";
 import { REFUND_FEE_WON } from "../../../domain/policy/refund";
@@ -21,6 +24,25 @@ import type { CloseBody } from "../../../domain/schemas/refund";
 
 export const CLOSED_NAME = "탈퇴회원";
 
+/**
+ * What a closed account keeps of its phone: HMAC-SHA256 with PIN_KEY (a keyed hash: without the key the few
+ * hundred million mobile numbers cannot be tried against it). A login with that phone finds the closed account by it
+ * and, with its password, is told '탈퇴한 회원입니다.'.
+ */
+export const closedPhoneHash = (ctx: Pick<AppContext, "config">, phone: string): string =>
+  crypto.createHmac("sha256", ctx.config.pinKey).update(`closed-phone:${phone}`).digest("base64url");
+
+/** An unpaid purchase request: once paid and approved it would mint into a closed wallet, so it refuses closing. */
+async function pendingBuy(ctx: AppContext, memberId: number): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom("buy_orders")
+    .select("id")
+    .where("member_id", "=", memberId)
+    .where("state", "=", "pending")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function closingInfo(ctx: AppContext, member: MemberRow) {
   const wallet = (await ctx.custody.memberWallet(member.id))!.address;
   const balance = await ctx.outbox.spendable(wallet);
@@ -30,6 +52,7 @@ export async function closingInfo(ctx: AppContext, member: MemberRow) {
     fee: REFUND_FEE_WON,
     canForfeit: balance > 0 && balance <= REFUND_FEE_WON,
     openRefund: (await openRefundOf(ctx.db, member.id)) !== undefined,
+    pendingBuy: await pendingBuy(ctx, member.id),
     holderName: member.username,
   };
 }
@@ -44,11 +67,12 @@ export async function closeAccount(
   // The re-verification must be of this member (the key's verified phone is the account's).
   const verified = await verifications.usable(body.key_info, "reauth", VerifyCode.ALREADY_MEMBER);
   if (!verified || verified.phone !== member.phonenumber) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
-  if (await openRefundOf(ctx.db, member.id)) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingRefundOpen);
   const info = await closingInfo(ctx, member);
+  if (info.openRefund) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingRefundOpen);
+  if (info.pendingBuy) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingBuyPending);
   const refunds = info.balance > REFUND_FEE_WON;
   if (refunds && (!body.bank || !body.account)) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingBalanceLeft);
-  if (info.canForfeit && body.forfeit !== true) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingBalanceLeft);
+  if (info.canForfeit && body.forfeit !== true) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingForfeitRequired);
   if (refunds) await checkHolder(member, body.bank!, body.account!);
   await checkPaymentPassword(ctx, member, body.password);
   if (!(await verifications.claim(body.key_info, "reauth", VerifyCode.ALREADY_MEMBER)))
@@ -78,6 +102,7 @@ export async function closeAccount(
       // Personal data minimised: the phone freed for a new sign-up (unique, so a placeholder of the row), the rest blank.
       username: CLOSED_NAME,
       phonenumber: `closed-${member.id}`,
+      closed_phone_hash: closedPhoneHash(ctx, member.phonenumber),
       nickname: null,
       email: null,
       home_address: null,
@@ -87,7 +112,20 @@ export async function closeAccount(
     .where("id", "=", member.id)
     .where("state", "=", "repair")
     .execute();
+  // The closing refund's outcome is to reach the phone the member had: kept on that order until it is sent.
+  if (refund) await ctx.db.updateTable("refund_orders").set({ notify_phone: member.phonenumber }).where("id", "=", refund.id).execute();
   await ctx.tokens.endSessions(`m:${member.id}`);
   ctx.log.info({ memberId: member.id }, "member closed the account");
+  // Told once by message (the notification center is out of reach now): the closing, and the refund to come.
+  await sendOutbound(ctx, {
+    channel: "alimtalk",
+    template: "KRW_ACCOUNT_CLOSED",
+    to: member.phonenumber,
+    body: `[KRW 상품권] 회원 탈퇴\n회원 탈퇴가 완료되었습니다.${
+      refund ? ` 잔액 ${formatWon(Number(refund.value))}원은 확인 후 환불 계좌로 지급됩니다. (환불번호 ${refund.order_no})` : ""
+    }`,
+    memberId: member.id,
+    noticeId: null,
+  }).catch((err) => ctx.log.error({ err: (err as Error).message }, "closing message failed"));
   return { closedAt, refund };
 }

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
+import { WITH_REASON } from "../../test/download-reason";
+import { membersApi } from "../../../domain/api/members";
+import { formatDate } from "../../../domain/format";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { createMember } from "../members/members.service";
 import { memberById } from "../members/members.repo";
@@ -92,5 +96,20 @@ describe("회원 탈퇴: re-verified, the balance refunded first, then the accou
     );
     expect(paid.data.refund).toMatchObject({ state: "paid", closedAt: row.closed_at });
     expect(supplyBefore - Number(await s.ctx.chain.token.totalSupply())).toBe(10_000);
+
+    // The operators see 탈퇴 with the closing date: the list's row, and the member file's state cell and 탈퇴일 column.
+    const listed = await s.api(membersApi.memberList, { keyword: CLOSED_NAME }, { token: admin, marker: "operation" });
+    expect(listed.data.list.find((r) => r.id === m.id)).toMatchObject({ state: "kickOut", closedAt: row.closed_at });
+    const res = await fetch(`${s.url}/api/operation/allUserList/download?keyword=${encodeURIComponent(CLOSED_NAME)}`, {
+      headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON },
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const line = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(line[header.indexOf("상태")]).toBe(`탈퇴 (${formatDate(row.closed_at!)})`);
+    expect(line[header.indexOf("탈퇴일")]).toBe(formatDate(row.closed_at!));
   }, 120_000);
 });

@@ -12,6 +12,7 @@ import { Msg } from "../../../domain/messages";
 import { concurrencyGate, rateLimit } from "../../http/rate-limit";
 import { operatorIpAllowed } from "../../auth/ip-allowlist";
 import { appendAction } from "../audit/audit.repo";
+import { closedPhoneHash } from "./closing.service";
 import { checkCodeWithLockout, otpSubject, twoFactorEnabled, twoFactorRequired } from "../operator-security/operator-security.service";
 
 export function loginRoutes(ctx: AppContext): Router {
@@ -23,7 +24,7 @@ export function loginRoutes(ctx: AppContext): Router {
 
   handle(accountApi.loginUser, anonymous, async ({ body: { username, password } }, req) => {
     const phone = username.replace(/\D/g, "");
-    const member = await memberLogin(ctx.db, phone);
+    const member = await memberLogin(ctx.db, phone, closedPhoneHash(ctx, phone));
     // Past this check the account exists (an unknown one is refused like a wrong password).
     await checkPasswordWithLockout(
       ctx.lockout,
@@ -34,6 +35,8 @@ export function loginRoutes(ctx: AppContext): Router {
       { pinKey: ctx.config.pinKey, upgrade: (h) => setMemberPassword(ctx.db, member!.id, h) },
     );
     if (member!.state === "suspension") throw new AppError(Code.FORBIDDEN, Msg.accountSuspended);
+    // 회원 탈퇴 by the member (closing.service.ts) or 탈퇴 처리 by an operator: each its own message.
+    if (member!.closed_at) throw new AppError(Code.ACCOUNT_CLOSED, Msg.accountClosed);
     if (member!.state === "kickOut") throw new AppError(Code.FORBIDDEN, Msg.accountKicked);
     const { accessToken, expiredAt } = await ctx.tokens.issue("web", `m:${member!.id}`);
     return { accessToken, expiredAt, account: { phonenumber: member!.phonenumber, username: member!.username } };

@@ -64,15 +64,16 @@ async function purchaseConfirmed(ctx: Pick<AppContext, "db" | "notifier" | "log"
   });
 }
 
-/** An operator cancelled (deleted) a member's unpaid purchase request: the member is told. */
+/** An operator cancelled (deleted) a member's unpaid purchase request, or its deposit deadline passed: the member is told. */
 export function noticePurchaseCancelled(
   ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">,
   order: { id: number; order_no: string; member_id: number; value: number },
+  how: { expired?: boolean } = {},
 ): void {
   notifyMemberQuietly(ctx, {
     memberId: Number(order.member_id),
     kind: "purchase_cancelled",
-    body: `상품권 ${formatWon(Number(order.value))}원 구매 신청이 취소되었습니다. (주문번호 ${order.order_no})`,
+    body: `상품권 ${formatWon(Number(order.value))}원 구매 신청이 ${how.expired ? "입금 기한이 지나 " : ""}취소되었습니다. (주문번호 ${order.order_no})`,
     ref: { type: "buy", id: Number(order.id) },
     dedupeKey: `buy-cancel:${order.id}`,
   });

@@ -22,6 +22,11 @@ export interface MemberNoticeInput {
   dedupeKey?: string;
   /** Also as an outbound message (알림톡/SMS) to the member's phone; default true. */
   message?: boolean;
+  /**
+   * The phone to send the message to instead of the account's: a closed account has none (its number was replaced),
+   * so its closing refund keeps the one it had for the refund's outcome. A closed account without it gets no message.
+   */
+  to?: string;
 }
 
 /**
@@ -48,11 +53,12 @@ export async function notifyMember(
   ctx.notifier.emit(MEMBER_TOPIC, { memberId: n.memberId, id: Number(stored.id) });
   if (n.message !== false) {
     const member = await memberById(ctx.db, n.memberId);
-    if (member)
+    const to = n.to ?? (member && !member.closed_at ? member.phonenumber : undefined);
+    if (member && to)
       await sendOutbound(ctx, {
         channel: "alimtalk",
         template: `KRW_${n.kind.toUpperCase()}`,
-        to: member.phonenumber,
+        to,
         body: `[KRW 상품권] ${title}\n${n.body}`,
         memberId: n.memberId,
         noticeId: Number(stored.id),

@@ -16,6 +16,7 @@ export interface MemberAdminRow {
   address: string | null;
   createdAt: string;
   updatedAt: string;
+  closedAt: string | null;
 }
 
 const SORT = { createdAt: "m.created_at", id: "m.id", username: "m.username", phonenumber: "m.phonenumber" } as const;
@@ -57,6 +58,7 @@ const columns = (qb: ReturnType<typeof filtered>) =>
     "m.home_address as address",
     "m.created_at as createdAt",
     "m.updated_at as updatedAt",
+    "m.closed_at as closedAt",
   ]);
 
 export async function listMembers(db: AppTx, q: MemberListRequest): Promise<Paged<MemberAdminRow>> {

@@ -5,7 +5,7 @@ import { hotQuery } from "../../../db/hot";
 import { nowIso } from "../../db/app-db";
 
 /** A member as the API sees it: everything but the password hash. */
-export type MemberRow = Omit<Member, "password_hash">;
+export type MemberRow = Omit<Member, "password_hash" | "closed_phone_hash">;
 
 const publicColumns = [
   "id",
@@ -54,12 +54,28 @@ export async function memberByPhone(db: AppTx, phone: string): Promise<MemberRow
   return db.selectFrom("members").select(publicColumns).where("phonenumber", "=", phone).executeTakeFirst();
 }
 
-/** The login record of a phone: the member and its password hash. */
-export async function memberLogin(db: AppTx, phone: string): Promise<(MemberRow & { password_hash: string }) | undefined> {
-  return db
+/**
+ * The login record of a phone: the member and its password hash; without an account on that phone, the latest
+ * account closed with it (found by `closedPhoneHash`, its state kickOut and `closed_at` set), so that a login with
+ * its password is told the account is closed.
+ */
+export async function memberLogin(
+  db: AppTx,
+  phone: string,
+  closedPhoneHash?: string,
+): Promise<(MemberRow & { password_hash: string }) | undefined> {
+  const open = await db
     .selectFrom("members")
     .select([...publicColumns, "password_hash"])
     .where("phonenumber", "=", phone)
+    .executeTakeFirst();
+  if (open || closedPhoneHash === undefined) return open;
+  return db
+    .selectFrom("members")
+    .select([...publicColumns, "password_hash"])
+    .where("closed_phone_hash", "=", closedPhoneHash)
+    .orderBy("closed_at", "desc")
+    .orderBy("id", "desc")
     .executeTakeFirst();
 }
 

@@ -1,7 +1,7 @@
 import type { Router } from "express";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
-import { notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
 import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import {
@@ -15,7 +15,8 @@ import {
   type MemberAdminRow,
 } from "./member-admin.repo";
 import { orderedBetween } from "../purchases/purchases.repo";
-import { setMemberState } from "./members.repo";
+import { memberById, setMemberState } from "./members.repo";
+import { Code } from "../../../domain/codes";
 import { actionsOn, appendAction } from "../audit/audit.repo";
 import { membersApi as api } from "../../../domain/api/members";
 import type { MemberColumn, MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
@@ -58,13 +59,19 @@ export const MEMBER_FILE: KeyedColumn<MemberRowDto, MemberColumn>[] = [
   { key: "username", header: "이름", value: (m) => m.username },
   { key: "phonenumber", header: PHONE_HEADER, value: (m) => m.phonenumber },
   { key: "permission", header: "등급", value: (m) => GRADE_LABEL[m.permission] },
-  { key: "state", header: "상태", value: (m) => STATE_LABEL[m.state] },
+  // A member's own 탈퇴 carries its date here too (the 탈퇴일 column is written only when chosen on screen).
+  {
+    key: "state",
+    header: "상태",
+    value: (m) => (m.closedAt ? `${STATE_LABEL[m.state]} (${formatDate(m.closedAt)})` : STATE_LABEL[m.state]),
+  },
   { key: "holding", header: "보유 금액", value: (m) => m.holding },
   { key: "wallets", header: "지갑 주소", value: (m) => m.wallets.map((w) => w.address).join(", "), width: 46 },
   { key: "nickname", header: "닉네임", value: (m) => m.nickname },
   { key: "email", header: "이메일", value: (m) => m.email },
   { key: "address", header: "주소", value: (m) => m.address, width: 40 },
   { key: "createdAt", header: "가입일", value: (m) => formatDate(m.createdAt) },
+  { key: "closedAt", header: "탈퇴일", value: (m) => (m.closedAt ? formatDate(m.closedAt) : "") },
 ];
 
 async function* memberFileRows(ctx: AppContext, q: MemberListRequest): AsyncGenerator<MemberRowDto> {
@@ -122,6 +129,8 @@ export function memberRoutes(ctx: AppContext): Router {
 
   handle(api.changeState, async ({ body: { id, state } }, req) => {
     const admin = authOf(req).admin!;
+    // A member's own 회원 탈퇴 is final: its data is minimised and its phone may belong to a new member by now.
+    if ((await memberById(ctx.db, id))?.closed_at) throw new AppError(Code.ACCOUNT_CLOSED, Msg.memberClosedFinal);
     await ctx.db.transaction().execute(async (trx) => {
       const before = await setMemberState(trx, id, state);
       if (!before) throw notFound();

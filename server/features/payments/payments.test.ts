@@ -128,6 +128,12 @@ describe("money: buy, approval, gift, use, history", () => {
       (await s.ctx.db.selectFrom("buy_orders").select("state").where("id", "=", id).executeTakeFirstOrThrow()).state;
     expect(await state(old.id)).toBe("cancelled");
     expect(await state(fresh.id)).toBe("pending");
+    // The member is told its request was cancelled by the deadline (notice + message), once.
+    const told = async () =>
+      (await s.ctx.db.selectFrom("member_notices").select("body").where("dedupe_key", "=", `buy-cancel:${old.id}`).execute()).map(
+        (n) => n.body,
+      );
+    await expect.poll(told).toEqual([expect.stringContaining("입금 기한이 지나 취소되었습니다")]);
     const late = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: old.id } });
     expect(late.code).toBe(409);
   });

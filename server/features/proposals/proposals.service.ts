@@ -14,7 +14,8 @@ import { setAdminFlags } from "../operators/admins.repo";
 import { operatorById } from "../operators/operators.repo";
 import { operatorWalletByAddress } from "../wallets/wallets.repo";
 import { appendAction } from "../audit/audit.repo";
-import { followRefundProposal, refundByOrderNo } from "../refunds/refunds.repo";
+import { refundByOrderNo } from "../refunds/refunds.repo";
+import { followRefundProposal } from "../refunds/refunds-notice";
 import { walletByKind } from "../../custody/wallets.repo";
 import * as repo from "./proposals.repo";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";
@@ -133,7 +134,12 @@ async function decidable(ctx: Pick<AppContext, "db">, id: number, by: Operator):
   return p;
 }
 
-export async function reject(ctx: Pick<AppContext, "db">, id: number, by: Operator, reason?: string): Promise<ProposalRowDto> {
+export async function reject(
+  ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">,
+  id: number,
+  by: Operator,
+  reason?: string,
+): Promise<ProposalRowDto> {
   const p = await decidable(ctx, id, by);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.decide(trx, id, "rejected", { id: by.id, loginId: by.login_id }, reason || undefined)))
@@ -153,7 +159,7 @@ export async function reject(ctx: Pick<AppContext, "db">, id: number, by: Operat
       },
     });
   });
-  if (p.kind === "refundPayout") await followRefundProposal(ctx.db, id);
+  if (p.kind === "refundPayout") await followRefundProposal(ctx, id);
   return proposalDto((await repo.proposalById(ctx.db, id))!, by);
 }
 
@@ -231,7 +237,7 @@ export async function approve(ctx: AppContext, id: number, by: Operator, idempot
   }
   const now = (await repo.proposalById(ctx.db, id))!;
   await auditApproval(ctx.db, now, by);
-  if (p.kind === "refundPayout") await followRefundProposal(ctx.db, id);
+  if (p.kind === "refundPayout") await followRefundProposal(ctx, id);
   if (now.state === "approved") await afterApproved(ctx, now);
   // A token call sent whose outcome the request did not see: 202 as the direct calls answered (the key is kept, a
   // retry with it is 'in progress' until the receipt or the job settles it, then told the outcome; never a second move).
@@ -294,7 +300,7 @@ export async function followProposals(ctx: AppContext, now = new Date()): Promis
       const c = await chainCall(ctx.db, Number(p.call_id));
       if (c?.status === "confirmed" && (await repo.finish(ctx.db, p.id, "approved", c.tx_hash, null))) await afterApproved(ctx, p);
       else if (c?.status === "failed") await repo.finish(ctx.db, p.id, "failed", c.tx_hash, c.error ?? Msg.proposalFailed);
-      if (p.kind === "refundPayout") await followRefundProposal(ctx.db, p.id);
+      if (p.kind === "refundPayout") await followRefundProposal(ctx, p.id);
     } else if (p.transfer_id !== null) {
       const t = await ctx.db
         .selectFrom("outbox_transfers")

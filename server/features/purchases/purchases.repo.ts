@@ -113,14 +113,17 @@ export async function cancelMemberBuyOrder(db: AppTx, id: number, memberId: numb
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function expirePendingOrders(db: AppTx, now: string): Promise<number> {
-  const r = await db
+export async function expirePendingOrders(
+  db: AppTx,
+  now: string,
+): Promise<{ id: number; order_no: string; member_id: number; value: number }[]> {
+  return db
     .updateTable("buy_orders")
     .set({ state: "cancelled", cancelled_at: now })
     .where("state", "=", "pending")
     .where("expires_at", "<=", now)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+    .returning(["id", "order_no", "member_id", "value"])
+    .execute();
 }
 
 /** An order's expiredAt as the back-office shows it: its deadline while it waits, then the moment it closed. */

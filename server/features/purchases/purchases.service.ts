@@ -180,10 +180,13 @@ export async function cancelOwnBuy(ctx: Pick<AppContext, "db">, memberId: number
  * The scheduler's job: orders whose approved transfer failed while no listener heard it (the server down) are
  * reopened first; then unpaid orders past their 24 hours are cancelled.
  */
-export async function expireBuyOrders(ctx: Pick<AppContext, "db">, now: Date = new Date()): Promise<number> {
+export async function expireBuyOrders(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, now: Date = new Date()): Promise<number> {
   for (const id of await repo.confirmedOrdersWithFailedTransfer(ctx.db))
     await repo.reopenBuyOrderOfTransfer(ctx.db, id, reopenedDeadline());
-  return repo.expirePendingOrders(ctx.db, now.toISOString());
+  const expired = await repo.expirePendingOrders(ctx.db, now.toISOString());
+  // Cancelled by its deadline: the member is told as when an operator cancels it (once per order).
+  for (const order of expired) noticePurchaseCancelled(ctx, order, { expired: true });
+  return expired.length;
 }
 
 export const expireBuyOrdersJob: Scheduler = {

@@ -5,6 +5,7 @@ import type { Scheduler } from "../../scheduler";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
 import { refundEscrow } from "./refunds.service";
+import { tellRefundById, tellRefundOutcome, tellUntoldRefunds } from "./refunds-notice";
 import { propose } from "../proposals/proposals.service";
 import { appendAction } from "../audit/audit.repo";
 import { indexReached } from "../dashboard/dashboard.service";
@@ -23,8 +24,9 @@ import { Msg } from "../../../domain/messages";
  */
 
 /**
- * What the member is to be told when a refund ends (paid or rejected). The member notification center (issue 36
- * items 4–6) sends it: its one call site is where the routes get the outcome (`memberEvent` of each decision).
+ * What the member was told when a refund ended (paid or rejected): each decision's `memberEvent`. The telling itself
+ * is `tellRefundOutcome` (refunds-notice.ts), called where the order reaches 지급 완료 / 반려: payRefund,
+ * rejectRefund, followRefunds (the job, incl. its catch-up) and followRefundProposal (a payout's approval).
  */
 export interface RefundMemberEvent {
   memberId: number;
@@ -110,6 +112,7 @@ export async function payRefund(
   }
   await repo.moveRefund(ctx.db, order.id, "paying", "paid", { decided_at: new Date().toISOString() }, { burnCallId: burn.id });
   const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
+  await tellRefundOutcome(ctx, refund);
   return { refund, proposalId: null, txHash: call.tx_hash, memberEvent: memberEventOf(refund) };
 }
 
@@ -178,6 +181,7 @@ export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: st
     throw new AppError(Code.SERVER_ERROR, Msg.refundRejectFailed);
   }
   const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
+  await tellRefundOutcome(ctx, refund);
   return { refund, proposalId: null, txHash: settled.tx_hash, memberEvent: memberEventOf(refund) };
 }
 
@@ -189,7 +193,11 @@ export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: st
 export async function followRefunds(ctx: AppContext): Promise<number> {
   await settleSubmittedCalls(ctx);
   let moved = 0;
-  for (const o of await repo.payingWithCalls(ctx.db)) moved += Number(await repo.followPaying(ctx.db, o));
+  for (const o of await repo.payingWithCalls(ctx.db))
+    if (await repo.followPaying(ctx.db, o)) {
+      moved++;
+      await tellRefundById(ctx, Number(o.id));
+    }
   for (const o of await repo.refundsWithFailedMoves(ctx.db)) {
     if (o.state === "requested") moved += Number(await repo.moveRefund(ctx.db, o.id, "requested", "failed"));
     else
@@ -204,6 +212,8 @@ export async function followRefunds(ctx: AppContext): Promise<number> {
         ),
       );
   }
+  // Whatever reached 지급 완료 / 반려 without its notice (a crash in between) is told now, once.
+  await tellUntoldRefunds(ctx);
   return moved;
 }
 

@@ -261,9 +261,3 @@ export async function followPaying(db: AppTx, o: Awaited<ReturnType<typeof payin
   if (o.call_status === "failed") return moveRefund(db, o.id, "paying", "requested", { burn_call_id: null, bank_ref: null }, of);
   return false;
 }
-
-/** A proposal's decision reaches its refund at once (proposals.service calls this after approving or rejecting one). */
-export async function followRefundProposal(db: AppTx, proposalId: number): Promise<void> {
-  const rows = (await payingWithCalls(db)).filter((o) => o.proposal_id !== null && Number(o.proposal_id) === proposalId);
-  for (const o of rows) await followPaying(db, o);
-}

@@ -91,7 +91,7 @@ export function refundRoutes(ctx: AppContext): Router {
     await streamXlsx(res, { fileName: api.refundDownload.file, sheetName: "환불 관리", columns: FILE, rows, emptyMessage: Msg.noResults });
   });
 
-  // The decision's answer: the order as the list shows it. `memberEvent` is where the member is told (items 4–6 hook).
+  // The decision's answer: the order as the list shows it (payRefund / rejectRefund have told the member: refunds-notice.ts).
   const decision = async (r: PayoutResult) => {
     const row = await repo.refundListRow(ctx.db, r.refund.order_no);
     return { refund: refundAdminDto(row), proposalId: r.proposalId, txHash: r.txHash };

@@ -63,7 +63,8 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
     onSettled: () => setPending(null),
   });
 
-  const mayState = account ? allowsArea("memberState", account) : false;
+  // A member's own 탈퇴 is final (the server refuses a change too).
+  const mayState = account && !member.closedAt ? allowsArea("memberState", account) : false;
   const mayGrade = account ? allowsArea("memberGrade", account) : false;
   const field = (label: string, value: React.ReactNode, testId?: string) => (
     <DataList.Item>
@@ -82,7 +83,13 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
         {field(L.member.email, member.email)}
         {field(L.member.address, member.address)}
         {field(L.member.permission, L.member.permissions[member.permission], "member-detail-permission")}
-        {field(L.member.state, L.member.states[member.state], "member-detail-state")}
+        {field(
+          L.member.state,
+          member.closedAt
+            ? `${L.member.states[member.state]} (${L.member.closedAt} ${formatDate(member.closedAt)})`
+            : L.member.states[member.state],
+          "member-detail-state",
+        )}
         {field(L.member.holding, `${formatWon(member.holding)}${L.won}`)}
         {field(L.member.wallets, member.wallets.map((w) => w.address).join(", ") || "-")}
         {field(L.member.createdAt, formatDate(member.createdAt))}

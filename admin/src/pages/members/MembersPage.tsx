@@ -24,7 +24,11 @@ const columns: (Column<MemberRowDto> & { key: MemberColumn })[] = [
   {
     key: "state",
     header: L.member.state,
-    cell: (r) => <Badge colorPalette={r.state === "repair" ? "green" : "red"}>{L.member.states[r.state]}</Badge>,
+    cell: (r) => (
+      <Badge colorPalette={r.state === "repair" ? "green" : "red"} data-testid="member-state">
+        {r.closedAt ? `${L.member.states[r.state]} ${formatDate(r.closedAt)}` : L.member.states[r.state]}
+      </Badge>
+    ),
   },
   { key: "holding", header: L.member.holding, cell: (r) => `${formatWon(r.holding)}${L.won}`, numeric: true },
   {
@@ -37,6 +41,7 @@ const columns: (Column<MemberRowDto> & { key: MemberColumn })[] = [
   { key: "email", header: L.member.email, cell: (r) => r.email ?? "-", optional: true },
   { key: "address", header: L.member.address, cell: (r) => r.address ?? "-", optional: true },
   { key: "createdAt", header: L.member.createdAt, cell: (r) => formatDate(r.createdAt), sortKey: "createdAt" },
+  { key: "closedAt", header: L.member.closedAt, cell: (r) => (r.closedAt ? formatDate(r.closedAt) : "-"), optional: true },
 ];
 
 /** /admin/account: members, searchable and server-paged, with the member info download and a detail (`?member=<id>`). */

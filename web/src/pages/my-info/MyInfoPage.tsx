@@ -10,6 +10,7 @@ import { InfoProofs } from "./InfoProofs";
 import { InfoQrCard } from "./InfoQrCard";
 import { InfoSummary } from "./InfoSummary";
 import { ValidityCard } from "../../components/validity/ValidityCard";
+import { CloseLabels } from "../close/close.labels";
 
 /** /info/detail: my info. */
 export default function MyInfoPage() {
@@ -41,6 +42,13 @@ export default function MyInfoPage() {
             </Button>
           </Flex>
           <InfoProofs />
+          <Separator />
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <Text color="fg.muted">{CloseLabels.linkHint}</Text>
+            <Button variant="ghost" colorPalette="red" onClick={() => navigate("/info/close")} data-testid="info-close-link">
+              {CloseLabels.link}
+            </Button>
+          </Flex>
         </Stack>
       )}
     </PageFrame>
