@@ -55,7 +55,7 @@ export const EMBEDDED_GAS_WEI = 10n ** 24n;
  * one whose key the configuration gives with gas money): enough for its share of a deployment and years of an
  * operator's calls at a few gwei. Top-ups later are the operators' (the gas card shows every account).
  */
-export const EXTERNAL_ROLE_GAS_WEI = 10n ** 17n;
+export const EXTERNAL_ROLE_GAS_WEI = 10n ** 18n;
 
 /** Each distinct account's sender once (two roles may share a key: tools and tests). */
 export const distinctSenders = (senders: Record<RoleAccount, Sender>) => [...new Set(Object.values(senders))];

@@ -12,6 +12,8 @@ import { localSigner, type TxSigner } from "./tx-signer";
  */
 export interface Sender {
   address: string;
+  /** Who signs: a key held by this process, or a remote signer (chain/tx-signer.ts). */
+  signer: "local" | "remote";
   /**
    * Signs, journals and sends; resolves with the receipt (status 0 included) once mined. `beforeSend`
    * runs with the hash BEFORE the transaction is journaled: whatever the caller records there (e.g.
@@ -340,6 +342,7 @@ export function createSender(opts: SenderOptions): Sender {
 
   return {
     address: wallet.address,
+    signer: signer.kind,
     provider: opts.provider,
     send(tx, o) {
       const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend, true)));

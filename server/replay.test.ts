@@ -32,7 +32,7 @@ describe("restart while the journal replays", () => {
     const { chain, custody } = s.ctx;
     const giftBlock = (await chain.provider.getTransactionReceipt(gift.data.txHash))!;
     const giftBlockHash = (await chain.provider.getBlock(giftBlock.blockNumber))!.hash;
-    const operator = await custody.signerFor(chain.sender.address);
+    const operator = await custody.signerFor(chain.senders.minter.address);
     const nonce = await chain.provider.getTransactionCount(operator.address, "latest");
     const head = await chain.provider.getBlockNumber();
     const toBalance: bigint = await chain.token.balanceOf(to);
@@ -40,7 +40,7 @@ describe("restart while the journal replays", () => {
     const journalFile = path.join(s.dataDir, `journal-${chain.deployment.chainId}.db`);
     const holder = ethers.getAddress(ethers.dataSlice(ethers.id("holder-7"), 12));
 
-    // 1,500 more real transactions (mints by the operator) behind the gift: seconds of replay.
+    // 1,500 more real transactions (mints by the minter key) behind the gift: seconds of replay.
     const again = await s.restart({
       waitForReplay: false,
       beforeStart: () =>

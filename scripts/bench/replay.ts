@@ -57,7 +57,7 @@ export async function run(): Promise<BenchRow[]> {
     let stack: Stack = await start();
     await stack.ready();
     const { chain, custody } = stack.ctx;
-    const operator = await custody.signerFor(chain.sender.address);
+    const operator = await custody.signerFor(chain.senders.minter.address);
     const token = chain.deployment.token;
     let nonce = await chain.provider.getTransactionCount(operator.address, "latest");
     const journalFile = path.join(dataDir, `journal-${chain.deployment.chainId}.db`);
