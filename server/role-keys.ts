@@ -35,7 +35,8 @@ export async function roleSigners(
   const remote = config.remoteSigner;
   const held = remote ? new Set((await remoteAccounts(remote.url)).map((a) => a.toLowerCase())) : new Set<string>();
   const out = {} as Record<RoleAccount, TxSigner>;
-  for (const account of ROLE_ACCOUNTS) {
+  // The relaying account first: on a fresh store its wallet is the first of kind 'sender', as the single key's was.
+  for (const account of ["relayer", ...ROLE_ACCOUNTS.filter((a) => a !== "relayer")] as RoleAccount[]) {
     const address = remote?.accounts[account];
     if (remote && address) {
       if (!held.has(address.toLowerCase()))
