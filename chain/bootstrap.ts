@@ -7,17 +7,9 @@ import { openJournal, type Journal } from "./journal";
 import { startLocalNode, type LocalNode } from "./node";
 import { createReplay, ReplayMismatchError, type ReplayProgress } from "./replay";
 import { createBlockClock, createSender, makeProvider, type Sender } from "./sender";
-import {
-  checkRoleAccounts,
-  createRoleSenders,
-  distinctSenders,
-  exclusiveAll,
-  fundAccounts,
-  grantRoles,
-  ROLE_ACCOUNTS,
-  type RoleAccount,
-} from "./roles";
-import { localSigner, type TxSigner } from "./tx-signer";
+import * as roles from "./roles";
+import type { RoleAccount } from "./roles";
+import type { TxSigner } from "./tx-signer";
 
 export interface Deployment {
   chainId: number;
@@ -125,11 +117,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const journal = await openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
   // One sender (nonce stream) per key; on the embedded node they share its block clock.
   const clock = createBlockClock();
-  const signer = (k: string | TxSigner) => (typeof k === "string" ? localSigner(k) : k);
-  const signers = Object.fromEntries(
-    ROLE_ACCOUNTS.map((a) => [a, signer((a === "relayer" ? null : opts.roleKeys?.[a]) ?? opts.operatorKey)]),
-  ) as Record<RoleAccount, TxSigner>;
-  const senders = createRoleSenders(signers, (s) =>
+  const senders = roles.createRoleSenders(roles.roleSignersOf(opts.operatorKey, opts.roleKeys), (s) =>
     createSender({
       provider,
       signer: s,
@@ -141,7 +129,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     }),
   );
   const sender = senders.relayer;
-  const all = distinctSenders(senders);
+  const all = roles.distinctSenders(senders);
   const { abi, bytecode } = voucherArtifact();
   const iface = new ethers.Interface(abi);
   const deployDir = path.join(opts.dataDir, "deployments");
@@ -182,7 +170,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   };
   /** Runs the rest of a replay in the background, between two sends (queued sends wait for it). */
   const finishInBackground = (reason: "start" | "revive", r: ReturnType<typeof createReplay>, logEnd: (x: { mined: number }) => void) => {
-    const done = exclusiveAll(all, async () => {
+    const done = roles.exclusiveAll(all, async () => {
       const res = await r.run();
       if (!res.finished) return false;
       logEnd(res);
@@ -237,22 +225,17 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     if (code === "0x") {
       log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
       deployment = null;
-    } else if (!isCompiledVoucher(code, voucherRuntime())) {
-      // An older contract behind this DATA_DIR: never run the new code's assumptions against it.
-      rest?.r.stop();
-      provider.destroy();
-      await journal.close();
-      await node?.stop();
-      throw new ContractCodeMismatchError(opts.dataDir, deployment.token, chainId);
     } else {
-      try {
-        checkRoleAccounts(opts.dataDir, deployment.roles, senders);
-      } catch (err) {
+      // An older contract, or other role keys, behind this DATA_DIR: never run the new code's assumptions against it.
+      const refusal = !isCompiledVoucher(code, voucherRuntime())
+        ? new ContractCodeMismatchError(opts.dataDir, deployment.token, chainId)
+        : roles.roleKeysRefusal(opts.dataDir, deployment.roles, senders);
+      if (refusal) {
         rest?.r.stop();
         provider.destroy();
         await journal.close();
         await node?.stop();
-        throw err;
+        throw refusal;
       }
     }
   }
@@ -262,13 +245,13 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   }
   if (rest) void finishInBackground("start", rest.r, rest.logEnd);
   if (!deployment) {
-    await fundAccounts(senders, { embedded, provider, journal });
+    await roles.fundAccounts(senders, { embedded, provider, journal });
     const factory = new ethers.ContractFactory(abi, bytecode);
     const deployTx = await factory.getDeployTransaction(senders.admin.address, opts.feeCollector);
     const receipt = await senders.admin.send(deployTx);
     if (receipt.status !== 1 || !receipt.contractAddress) throw new Error("KRWVoucher deployment failed");
     const token = receipt.contractAddress;
-    await grantRoles(senders, token, iface, OPERATOR_MINT_ALLOWANCE);
+    await roles.grantRoles(senders, token, iface, OPERATOR_MINT_ALLOWANCE);
     deployment = {
       chainId,
       token,
@@ -276,7 +259,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       operator: sender.address,
       feeCollector: opts.feeCollector,
       deployedAt: new Date().toISOString(),
-      roles: Object.fromEntries(ROLE_ACCOUNTS.map((a) => [a, senders[a].address])) as Record<RoleAccount, string>,
+      roles: Object.fromEntries(roles.ROLE_ACCOUNTS.map((a) => [a, senders[a].address])) as Record<RoleAccount, string>,
     };
     fs.mkdirSync(deployDir, { recursive: true });
     fs.writeFileSync(deployFile, JSON.stringify(deployment, null, 2));
@@ -304,7 +287,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     for (let attempt = 0; !stopping; attempt++) {
       const { r, logEnd } = replayer("revive");
       const pending = { reason: "revive" as const, progress: r.progress, stop: r.stop, done: Promise.resolve(false) };
-      pending.done = exclusiveAll(all, async () => {
+      pending.done = roles.exclusiveAll(all, async () => {
         if (stopping) return false;
         const n = await startLocalNode(opts.chainPort, { signal: halted.signal });
         if (stopping) {

@@ -1,7 +1,7 @@
 import { ethers } from "ethers";
 import type { Journal } from "./journal";
 import { journaledRpc, type Sender } from "./sender";
-import type { TxSigner } from "./tx-signer";
+import { localSigner, type TxSigner } from "./tx-signer";
 
 /**
  * The accounts that send the project's transactions, one key each (issue 35: the key that relays gifts is not the key
@@ -116,19 +116,32 @@ export class RoleKeysMismatchError extends Error {
   }
 }
 
-/** The recorded role accounts must be this configuration's (no chain read: a replay may still be bringing them back). */
-export function checkRoleAccounts(
+/**
+ * Null when the recorded role accounts are this configuration's, else the refusal (no chain read: a replay may still be
+ * bringing the grants back).
+ */
+export function roleKeysRefusal(
   dataDir: string,
   recorded: Partial<Record<RoleAccount, string>> | undefined,
   senders: Record<RoleAccount, Sender>,
-): void {
-  if (!recorded) throw new RoleKeysMismatchError(dataDir, "it records no role accounts: one operator key holds every role");
+): RoleKeysMismatchError | null {
+  if (!recorded) return new RoleKeysMismatchError(dataDir, "it records no role accounts: one operator key holds every role");
   const wrong = ROLE_ACCOUNTS.filter((a) => recorded[a]?.toLowerCase() !== senders[a].address.toLowerCase());
-  if (wrong.length > 0)
-    throw new RoleKeysMismatchError(
-      dataDir,
-      wrong.map((a) => `${a}: recorded ${recorded[a] ?? "none"}, configured ${senders[a].address}`).join("; "),
-    );
+  if (wrong.length === 0) return null;
+  return new RoleKeysMismatchError(
+    dataDir,
+    wrong.map((a) => `${a}: recorded ${recorded[a] ?? "none"}, configured ${senders[a].address}`).join("; "),
+  );
+}
+
+/** Each account's signer: the relaying one's is `operatorKey`; another not given in `roleKeys` is `operatorKey` too. */
+export function roleSignersOf(
+  operatorKey: string | TxSigner,
+  roleKeys: Partial<Record<Exclude<RoleAccount, "relayer">, string | TxSigner>> | undefined,
+): Record<RoleAccount, TxSigner> {
+  const signer = (k: string | TxSigner) => (typeof k === "string" ? localSigner(k) : k);
+  const pick = (a: RoleAccount) => signer((a === "relayer" ? null : roleKeys?.[a]) ?? operatorKey);
+  return Object.fromEntries(ROLE_ACCOUNTS.map((a) => [a, pick(a)])) as Record<RoleAccount, TxSigner>;
 }
 
 /** One sender per distinct account (roles sharing a key share its sender: one nonce stream per key). */

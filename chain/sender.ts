@@ -4,6 +4,7 @@ import { keccak256Hex } from "./keccak";
 import type { Journal } from "./journal";
 import { createLifecycle, type Replacement } from "./tx-lifecycle";
 import { localSigner, type TxSigner } from "./tx-signer";
+import { createBlockClock, type BlockClock } from "./block-clock";
 
 /**
  * The sender of one account (each role's key has its own: chain/roles.ts): one nonce stream, strictly serialised
@@ -83,28 +84,6 @@ export interface SenderOptions {
 
 /** How long fee data read from the node is reused (an EIP-1559 fee cap of 2× the base fee covers several blocks' rise). */
 const FEE_TTL_MS = 5_000;
-
-/**
- * The embedded node's clock, shared by the senders of several accounts: one of them at a time sets the next block's
- * timestamp and sends (otherwise a timestamp set for one account's transaction would be mined by another's, and the
- * journal would hold the wrong one). `lastTs` is the last timestamp any of them set.
- */
-export interface BlockClock {
-  lastTs: number | null;
-  run<T>(fn: () => Promise<T>): Promise<T>;
-}
-
-export function createBlockClock(): BlockClock {
-  let turn: Promise<unknown> = Promise.resolve();
-  return {
-    lastTs: null,
-    run(fn) {
-      const run = turn.then(fn);
-      turn = run.catch(() => undefined);
-      return run;
-    },
-  };
-}
 
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
 const isHex = (data: unknown): data is Hex => typeof data === "string" && HEX.test(data);
@@ -384,3 +363,4 @@ export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Jo
 
 // The provider moved to chain/provider.ts (this file stays the sender); re-exported for its importers.
 export { makeProvider } from "./provider";
+export { createBlockClock, type BlockClock } from "./block-clock";
