@@ -6,20 +6,29 @@ import { ContractCodeMismatchError, isCompiledVoucher } from "./deployed-code";
 import { openJournal, type Journal } from "./journal";
 import { startLocalNode, type LocalNode } from "./node";
 import { createReplay, ReplayMismatchError, type ReplayProgress } from "./replay";
-import { createSender, journaledRpc, makeProvider, type Sender } from "./sender";
+import { createBlockClock, createSender, makeProvider, type Sender } from "./sender";
+import * as roles from "./roles";
+import type { RoleAccount } from "./roles";
+import type { TxSigner } from "./tx-signer";
 
 export interface Deployment {
   chainId: number;
   token: string;
   deployBlock: number;
+  /** The relaying account (RELAYER_ROLE; pays the gifts' gas). */
   operator: string;
   feeCollector: string;
   deployedAt: string;
+  /** Each role's account (chain/roles.ts); absent in a deployment made before the roles were split across keys. */
+  roles?: Record<RoleAccount, string>;
 }
 
 export interface Chain {
   provider: ethers.JsonRpcProvider;
+  /** The relaying account's sender (gifts, month-end roots): `senders.relayer`. */
   sender: Sender;
+  /** Each role account's sender, one per key (its own nonce stream): mints go through `senders.minter`, and so on. */
+  senders: Record<RoleAccount, Sender>;
   token: ethers.Contract;
   deployment: Deployment;
   rpcUrl: string;
@@ -56,8 +65,13 @@ export interface ChainOptions {
   dataDir: string;
   chainPort: number;
   rpcUrl: string | null;
-  /** The operator key that pays gas and holds the token roles. */
-  operatorKey: string;
+  /** The relaying account's key (RELAYER_ROLE; pays the gifts' gas), or its signer (chain/tx-signer.ts). */
+  operatorKey: string | TxSigner;
+  /**
+   * The other role accounts' keys or signers (chain/roles.ts). One not given is the operator key's (tools and tests;
+   * the server gives them all: a sealed custodial key each, or the configuration's).
+   */
+  roleKeys?: Partial<Record<Exclude<RoleAccount, "relayer">, string | TxSigner>>;
   /** The fee collector's address (a custodial wallet), used at deployment. */
   feeCollector: string;
   /** A deployment recorded elsewhere (the app store), used when DATA_DIR has none: a second process joining. */
@@ -78,13 +92,10 @@ export interface ChainOptions {
 /** An external chain's transaction lifecycle when the caller sets none (server/config.ts reads it from the environment). */
 export const DEFAULT_LIFECYCLE = { confirmations: 1, replaceAfterMs: 30_000, maxReplacements: 10, maxFeeCap: 500n * 10n ** 9n };
 
-/** The roles the admin grants the operator at deployment; it is then made a minter by itself as master minter. */
-export const ROLES = ["MASTER_MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"] as const;
-
 /**
- * The operator's minter allowance at deployment, in won: a thousand times the largest mint the back-office
+ * The minter account's allowance at deployment (chain/roles.ts `grantRoles`), in won: a thousand times the largest mint the back-office
  * accepts (15 digits, AMOUNT_MAX_DIGITS), so today's flows (purchases, the seed, the bench) never reach it.
- * It caps what a stolen operator key could mint; screens to watch and top it up come with the back-office's
+ * It caps what a stolen minter key could mint; screens to watch and top it up come with the back-office's
  * allowance management.
  */
 export const OPERATOR_MINT_ALLOWANCE = 10n ** 18n;
@@ -93,7 +104,8 @@ export const OPERATOR_MINT_ALLOWANCE = 10n ** 18n;
  * Brings the chain up: starts the embedded node (unless RPC_URL), replays the journal on a fresh
  * embedded node, deploys KRWVoucher once and records the deployment in DATA_DIR/deployments/<chainId>.json.
  * A recorded deployment whose code is not this build's KRWVoucher stops the start with
- * ContractCodeMismatchError (what to do is in its message).
+ * ContractCodeMismatchError, one whose role accounts are not this configuration's keys with RoleKeysMismatchError
+ * (what to do is in their messages). Each role account sends with its own sender (chain/roles.ts).
  */
 export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const log = opts.log ?? (() => undefined);
@@ -103,14 +115,21 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   const provider = makeProvider(rpcUrl);
   const chainId = Number((await provider.getNetwork()).chainId);
   const journal = await openJournal(path.join(opts.dataDir, `journal-${chainId}.db`));
-  const sender = createSender({
-    provider,
-    privateKey: opts.operatorKey,
-    journal,
-    controlTime: embedded,
-    lifecycle: embedded ? undefined : (opts.lifecycle ?? DEFAULT_LIFECYCLE),
-    log,
-  });
+  // One sender (nonce stream) per key; on the embedded node they share its block clock.
+  const clock = createBlockClock();
+  const senders = roles.createRoleSenders(roles.roleSignersOf(opts.operatorKey, opts.roleKeys), (s) =>
+    createSender({
+      provider,
+      signer: s,
+      journal,
+      controlTime: embedded,
+      clock,
+      lifecycle: embedded ? undefined : (opts.lifecycle ?? DEFAULT_LIFECYCLE),
+      log,
+    }),
+  );
+  const sender = senders.relayer;
+  const all = roles.distinctSenders(senders);
   const { abi, bytecode } = voucherArtifact();
   const iface = new ethers.Interface(abi);
   const deployDir = path.join(opts.dataDir, "deployments");
@@ -151,7 +170,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   };
   /** Runs the rest of a replay in the background, between two sends (queued sends wait for it). */
   const finishInBackground = (reason: "start" | "revive", r: ReturnType<typeof createReplay>, logEnd: (x: { mined: number }) => void) => {
-    const done = sender.exclusive(async () => {
+    const done = roles.exclusiveAll(all, async () => {
       const res = await r.run();
       if (!res.finished) return false;
       logEnd(res);
@@ -206,13 +225,18 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     if (code === "0x") {
       log(`chain: deployment ${deployment.token} not found on chain ${chainId}; deploying again`);
       deployment = null;
-    } else if (!isCompiledVoucher(code, voucherRuntime())) {
-      // An older contract behind this DATA_DIR: never run the new code's assumptions against it.
-      rest?.r.stop();
-      provider.destroy();
-      await journal.close();
-      await node?.stop();
-      throw new ContractCodeMismatchError(opts.dataDir, deployment.token, chainId);
+    } else {
+      // An older contract, or other role keys, behind this DATA_DIR: never run the new code's assumptions against it.
+      const refusal = !isCompiledVoucher(code, voucherRuntime())
+        ? new ContractCodeMismatchError(opts.dataDir, deployment.token, chainId)
+        : roles.roleKeysRefusal(opts.dataDir, deployment.roles, senders);
+      if (refusal) {
+        rest?.r.stop();
+        provider.destroy();
+        await journal.close();
+        await node?.stop();
+        throw refusal;
+      }
     }
   }
   if (rest && !deployment) {
@@ -221,22 +245,13 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   }
   if (rest) void finishInBackground("start", rest.r, rest.logEnd);
   if (!deployment) {
-    if (embedded) await journaledRpc(provider, journal, "hardhat_setBalance", [sender.address, `0x${(10n ** 24n).toString(16)}`]);
+    await roles.fundAccounts(senders, { embedded, provider, journal });
     const factory = new ethers.ContractFactory(abi, bytecode);
-    const deployTx = await factory.getDeployTransaction(sender.address, opts.feeCollector);
-    const receipt = await sender.send(deployTx);
+    const deployTx = await factory.getDeployTransaction(senders.admin.address, opts.feeCollector);
+    const receipt = await senders.admin.send(deployTx);
     if (receipt.status !== 1 || !receipt.contractAddress) throw new Error("KRWVoucher deployment failed");
     const token = receipt.contractAddress;
-    for (const role of ROLES) {
-      const roleId = ethers.id(role);
-      const r = await sender.send({ to: token, data: iface.encodeFunctionData("grantRole", [roleId, sender.address]) });
-      if (r.status !== 1) throw new Error(`grantRole ${role} failed`);
-    }
-    const minter = await sender.send({
-      to: token,
-      data: iface.encodeFunctionData("configureMinter", [sender.address, OPERATOR_MINT_ALLOWANCE]),
-    });
-    if (minter.status !== 1) throw new Error("configureMinter failed");
+    await roles.grantRoles(senders, token, iface, OPERATOR_MINT_ALLOWANCE);
     deployment = {
       chainId,
       token,
@@ -244,6 +259,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
       operator: sender.address,
       feeCollector: opts.feeCollector,
       deployedAt: new Date().toISOString(),
+      roles: Object.fromEntries(roles.ROLE_ACCOUNTS.map((a) => [a, senders[a].address])) as Record<RoleAccount, string>,
     };
     fs.mkdirSync(deployDir, { recursive: true });
     fs.writeFileSync(deployFile, JSON.stringify(deployment, null, 2));
@@ -271,7 +287,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     for (let attempt = 0; !stopping; attempt++) {
       const { r, logEnd } = replayer("revive");
       const pending = { reason: "revive" as const, progress: r.progress, stop: r.stop, done: Promise.resolve(false) };
-      pending.done = sender.exclusive(async () => {
+      pending.done = roles.exclusiveAll(all, async () => {
         if (stopping) return false;
         const n = await startLocalNode(opts.chainPort, { signal: halted.signal });
         if (stopping) {
@@ -308,6 +324,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
   return {
     provider,
     sender,
+    senders,
     token,
     deployment,
     rpcUrl,
@@ -339,7 +356,7 @@ export async function bootstrapChain(opts: ChainOptions): Promise<Chain> {
     async stop() {
       halt();
       await replay?.done.catch(() => undefined);
-      sender.close();
+      for (const s of all) s.close();
       provider.destroy();
       await journal.close();
       await current?.stop();

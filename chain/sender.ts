@@ -1,17 +1,20 @@
 import { ethers } from "ethers";
-import { sign } from "viem/accounts";
-import { serializeTransaction, type Hex, type TransactionSerializableEIP1559 } from "viem";
+import type { Hex, TransactionSerializableEIP1559 } from "viem";
 import { keccak256Hex } from "./keccak";
 import type { Journal } from "./journal";
 import { createLifecycle, type Replacement } from "./tx-lifecycle";
+import { localSigner, type TxSigner } from "./tx-signer";
+import { createBlockClock, type BlockClock } from "./block-clock";
 
 /**
- * The one sender of the project's operator account: one nonce stream, strictly serialised
+ * The sender of one account (each role's key has its own: chain/roles.ts): one nonce stream, strictly serialised
  * (an automining node rejects out-of-order nonces). Every signed transaction is journaled before
  * it is sent. On the embedded node each block gets an explicit timestamp, so a replay is exact.
  */
 export interface Sender {
   address: string;
+  /** Who signs: a key held by this process, or a remote signer (chain/tx-signer.ts). */
+  signer: "local" | "remote";
   /**
    * Signs, journals and sends; resolves with the receipt (status 0 included) once mined. `beforeSend`
    * runs with the hash BEFORE the transaction is journaled: whatever the caller records there (e.g.
@@ -57,8 +60,15 @@ export interface Sender {
 
 export interface SenderOptions {
   provider: ethers.JsonRpcProvider;
-  privateKey: string;
+  /** The account's key held here; or `signer` (chain/tx-signer.ts: a local key, or a remote signer). */
+  privateKey?: string;
+  signer?: TxSigner;
   journal: Journal;
+  /**
+   * The embedded node's block clock, shared by every sender of that node (`createBlockClock`): setting a block's
+   * timestamp, journaling and sending are one step across all accounts, so the journal holds each block's timestamp.
+   */
+  clock?: BlockClock;
   /** True on the embedded Hardhat node: set each block's timestamp explicitly and journal it. */
   controlTime: boolean;
   receiptTimeoutMs?: number;
@@ -79,18 +89,20 @@ const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
 const isHex = (data: unknown): data is Hex => typeof data === "string" && HEX.test(data);
 
 export function createSender(opts: SenderOptions): Sender {
-  const wallet = new ethers.Wallet(opts.privateKey, opts.provider);
   // Transactions are serialised and signed with viem (ethers' Transaction serialisation took ~60 ms for a batch's
-  // calldata; the same bytes: both sign RFC 6979, deterministically), hashed natively (chain/keccak.ts).
+  // calldata; the same bytes: both sign RFC 6979, deterministically), hashed natively (chain/keccak.ts), by the
+  // account's signer (a key held here, or a remote signer: chain/tx-signer.ts).
+  const signer = opts.signer ?? localSigner(opts.privateKey ?? "");
+  const wallet = { address: signer.address };
   let queue: Promise<unknown> = Promise.resolve();
   let nextNonce: number | null = null;
   /**
-   * The last block timestamp this sender journaled and set (read from the journal on the first send).
-   * Blocks are mined by this sender alone, so the next one is lastTs + 1 (or now) without asking the node;
-   * when something else mined meanwhile (a test's hardhat_mine, a reorg), the node refuses the timestamp and
-   * the head is read once.
+   * The last block timestamp journaled and set (read from the journal on the first send), shared by the senders of
+   * the embedded node. Blocks are mined by these senders alone, so the next one is lastTs + 1 (or now) without
+   * asking the node; when something else mined meanwhile (a test's hardhat_mine, a reorg), the node refuses the
+   * timestamp and the head is read once.
    */
-  let lastTs: number | null = null;
+  const clock = opts.clock ?? createBlockClock();
   let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; at: number } | null = null;
   let chainId: bigint | null = null;
   let closed = false;
@@ -121,7 +133,7 @@ export function createSender(opts: SenderOptions): Sender {
   const life = opts.lifecycle
     ? createLifecycle({
         provider: opts.provider,
-        privateKey: opts.privateKey,
+        signer,
         address: wallet.address,
         journal: opts.journal,
         confirmations: Math.max(1, opts.lifecycle.confirmations),
@@ -140,7 +152,8 @@ export function createSender(opts: SenderOptions): Sender {
 
   /** Sets the next block's timestamp on the embedded node: the known last one + 1 (or now), re-read from the head if refused. */
   async function setNextTimestamp(): Promise<number> {
-    lastTs ??= await opts.journal.lastTimestamp();
+    clock.lastTs ??= await opts.journal.lastTimestamp();
+    const lastTs = clock.lastTs;
     const now = Math.floor(Date.now() / 1000);
     let ts = Math.max(now, lastTs + 1);
     try {
@@ -205,27 +218,31 @@ export function createSender(opts: SenderOptions): Sender {
         maxFeePerGas: fee.maxFeePerGas,
         maxPriorityFeePerGas: fee.maxPriorityFeePerGas,
       };
-      // What viem's account.signTransaction does, with the hashing native (chain/keccak.ts).
-      const raw = serializeTransaction(
-        unsigned,
-        await sign({ hash: keccak256Hex(serializeTransaction(unsigned)), privateKey: opts.privateKey as Hex }),
-      );
+      const raw = await signer.signTransaction(unsigned);
       const hash = keccak256Hex(raw);
-      // The timestamp is set on the node before anything is recorded: setting it mines nothing, and the
-      // journal then holds the one the block gets.
-      const ts = opts.controlTime ? await setNextTimestamp() : null;
-      // Recorded by the caller first, journaled second, sent third: no crash can leave a transaction that
-      // happened without a record naming its hash.
-      await beforeSend?.(hash);
-      await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
-      await opts.afterJournal?.(hash);
-      nextNonce++;
-      if (ts !== null) lastTs = ts;
-      // From here on the transaction exists: on an external chain it is watched until it is deep enough.
-      const tracked = life?.track(unsigned.nonce!, unsigned, raw, hash);
-      try {
-        await provider.send("eth_sendRawTransaction", [raw]);
-      } catch (err) {
+      const publish = async () => {
+        // The timestamp is set on the node before anything is recorded: setting it mines nothing, and the
+        // journal then holds the one the block gets.
+        const ts = opts.controlTime ? await setNextTimestamp() : null;
+        // Recorded by the caller first, journaled second, sent third: no crash can leave a transaction that
+        // happened without a record naming its hash.
+        await beforeSend?.(hash);
+        await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
+        await opts.afterJournal?.(hash);
+        nextNonce!++;
+        if (ts !== null) clock.lastTs = ts;
+        // From here on the transaction exists: on an external chain it is watched until it is deep enough.
+        const tracked = life?.track(unsigned.nonce!, unsigned, raw, hash);
+        try {
+          await provider.send("eth_sendRawTransaction", [raw]);
+          return { tracked, error: null };
+        } catch (error) {
+          return { tracked, error };
+        }
+      };
+      // On the embedded node, one account at a time from the timestamp to the send (the node mines it then).
+      const { tracked, error: err } = opts.controlTime ? await clock.run(publish) : await publish();
+      if (err) {
         if (tracked) {
           // Refused (underpriced, the node busy): it stays in flight, and the lifecycle sends it again or dearer.
           opts.log?.(`sender: ${hash} refused by the node (${(err as Error).message.slice(0, 200)}); the lifecycle sends it again`);
@@ -253,7 +270,7 @@ export function createSender(opts: SenderOptions): Sender {
 
   function forget() {
     nextNonce = null;
-    lastTs = null;
+    clock.lastTs = null;
     fees = null;
   }
 
@@ -304,6 +321,7 @@ export function createSender(opts: SenderOptions): Sender {
 
   return {
     address: wallet.address,
+    signer: signer.kind,
     provider: opts.provider,
     send(tx, o) {
       const run = queue.then(() => (closed ? Promise.reject(new Error("sender closed")) : sendOne(tx, o?.beforeSend, true)));
@@ -345,3 +363,4 @@ export async function journaledRpc(provider: ethers.JsonRpcProvider, journal: Jo
 
 // The provider moved to chain/provider.ts (this file stays the sender); re-exported for its importers.
 export { makeProvider } from "./provider";
+export { createBlockClock, type BlockClock } from "./block-clock";

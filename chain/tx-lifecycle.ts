@@ -1,8 +1,8 @@
 import type { ethers } from "ethers";
-import { sign } from "viem/accounts";
-import { serializeTransaction, type Hex, type TransactionSerializableEIP1559 } from "viem";
+import type { Hex, TransactionSerializableEIP1559 } from "viem";
 import { keccak256Hex } from "./keccak";
 import type { Journal } from "./journal";
+import type { TxSigner } from "./tx-signer";
 
 /** A replacement of a pending transaction: same nonce, higher fee (or a filler for a nonce nobody holds). */
 export interface Replacement {
@@ -16,7 +16,8 @@ export interface Replacement {
 
 export interface LifecycleOptions {
   provider: ethers.JsonRpcProvider;
-  privateKey: string;
+  /** The account's signer (a key held here or a remote signer): replacements and fillers are signed by it too. */
+  signer: TxSigner;
   address: string;
   journal: Journal;
   /** Blocks a receipt must have (its own included) before it counts: 1 = mined. */
@@ -122,10 +123,7 @@ export function createLifecycle(opts: LifecycleOptions) {
   }
 
   async function signRaw(unsigned: TransactionSerializableEIP1559): Promise<{ raw: Hex; hash: string }> {
-    const raw = serializeTransaction(
-      unsigned,
-      await sign({ hash: keccak256Hex(serializeTransaction(unsigned)), privateKey: opts.privateKey as Hex }),
-    );
+    const raw = await opts.signer.signTransaction(unsigned);
     return { raw, hash: keccak256Hex(raw) };
   }
 

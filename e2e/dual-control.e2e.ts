@@ -124,7 +124,7 @@ describe("dual control in Chromium", () => {
   });
 
   it("the roles screen reads who holds each role from the chain; a new minter allowance through dual control bounds the next mint", async () => {
-    const operator = s.ctx.chain.deployment.operator;
+    const operator = s.ctx.chain.senders.minter.address;
     await admin.goto(`${s.url}/admin/token/roles`);
     const minter = admin.getByTestId("role-MINTER_ROLE").locator(`[data-address="${operator}"]`);
     await minter.waitFor();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { derivePinKey } from "./auth/passwords";
 import { parseCidrList } from "./auth/ip-allowlist";
 import path from "node:path";
+import { ROLE_ACCOUNTS, ROLE_KEY_ENV, type RoleAccount } from "../chain/roles";
 
 export interface Config {
   port: number;
@@ -19,6 +20,17 @@ export interface Config {
   pinKey: Buffer;
   /** Operator (gas-paying) key for an external chain; generated on the embedded one. */
   operatorPrivateKey: string | null;
+  /**
+   * The other role accounts' keys (ADMIN_PRIVATE_KEY, MASTER_MINTER_PRIVATE_KEY, MINTER_PRIVATE_KEY, BURNER_PRIVATE_KEY,
+   * BLOCKER_PRIVATE_KEY, PAUSER_PRIVATE_KEY: chain/roles.ts). One not given is a sealed custodial key (server/role-keys.ts).
+   */
+  roleKeys: Partial<Record<Exclude<RoleAccount, "relayer">, string>>;
+  /**
+   * REMOTE_SIGNER_URL (a signer speaking Web3Signer's eth_signTransaction / eth_accounts JSON-RPC) and
+   * REMOTE_SIGNER_ACCOUNTS (`role=address,…`, roles as in chain/roles.ts: admin, masterMinter, minter, burner, blocker,
+   * pauser, relayer): those accounts' transactions are signed there, their keys never in this process.
+   */
+  remoteSigner: { url: string; accounts: Partial<Record<RoleAccount, string>> } | null;
   seedDemo: boolean;
   logLevel: string;
   /** Public origin of the apps (for the verification popup's postMessage target). */
@@ -104,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     jwtSecret: jwt,
     pinKey: env.PIN_KEY ? parseKey(env.PIN_KEY, "PIN_KEY") : derivePinKey(kek),
     operatorPrivateKey: env.OPERATOR_PRIVATE_KEY || null,
+    roleKeys: Object.fromEntries(
+      ROLE_ACCOUNTS.filter((a) => a !== "relayer" && env[ROLE_KEY_ENV[a]]).map((a) => [a, env[ROLE_KEY_ENV[a]]]),
+    ),
+    remoteSigner: remoteSignerSetting(env.REMOTE_SIGNER_URL, env.REMOTE_SIGNER_ACCOUNTS),
     seedDemo: (env.SEED_DEMO ?? "true") !== "false",
     logLevel: env.LOG_LEVEL ?? "info",
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://${host}:${port}`,
@@ -129,6 +145,25 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
   return n;
+}
+
+function remoteSignerSetting(url: string | undefined, accounts: string | undefined): Config["remoteSigner"] {
+  if (!url?.trim()) {
+    if (accounts?.trim()) throw new Error("REMOTE_SIGNER_ACCOUNTS needs REMOTE_SIGNER_URL");
+    return null;
+  }
+  const map: Partial<Record<RoleAccount, string>> = {};
+  for (const part of (accounts ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [role, address] = part.split("=").map((x) => x.trim());
+    if (!(ROLE_ACCOUNTS as readonly string[]).includes(role) || !/^0x[0-9a-fA-F]{40}$/.test(address ?? ""))
+      throw new Error(`REMOTE_SIGNER_ACCOUNTS: "${part}" is not role=0xaddress (roles: ${ROLE_ACCOUNTS.join(", ")})`);
+    map[role as RoleAccount] = address;
+  }
+  if (Object.keys(map).length === 0) throw new Error("REMOTE_SIGNER_URL needs REMOTE_SIGNER_ACCOUNTS (role=0xaddress,…)");
+  return { url: url.trim(), accounts: map };
 }
 
 function twoFactorSetting(value: string | undefined): Config["operatorTwoFactor"] {

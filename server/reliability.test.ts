@@ -58,7 +58,7 @@ describe("reliability: chain faults", () => {
       for (const v of [1_000, 2_000]) out.push(await s.ctx.outbox.enqueue(trx, { kind: "seed", from: treasury, to: to.address, value: v }));
       return out;
     });
-    const gasPayer = (await s.ctx.custody.byKind("sender"))!.address;
+    const gasPayer = s.ctx.chain.sender.address;
     const privateKey = (await s.ctx.custody.signerFor(gasPayer)).privateKey;
     const senderOf = (afterJournal?: () => void) =>
       createSender({ provider: s.ctx.chain.provider, privateKey, journal: s.ctx.chain.journal, controlTime: true, afterJournal });

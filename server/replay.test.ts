@@ -38,7 +38,7 @@ describe("restart while the journal replays", () => {
     const { chain, custody } = s.ctx;
     const giftBlock = (await chain.provider.getTransactionReceipt(gift.data.txHash))!;
     const giftBlockHash = (await chain.provider.getBlock(giftBlock.blockNumber))!.hash;
-    const operator = await custody.signerFor(chain.sender.address);
+    const operator = await custody.signerFor(chain.senders.minter.address);
     const nonce = await chain.provider.getTransactionCount(operator.address, "latest");
     const head = await chain.provider.getBlockNumber();
     const toBalance: bigint = await chain.token.balanceOf(to);
@@ -62,7 +62,7 @@ describe("restart while the journal replays", () => {
     expect(proposed.message).toBe(Msg.proposalCreated);
     const proposalId = proposed.data.proposal.id as number;
 
-    // 1,500 more real transactions (mints by the operator) behind the gift: seconds of replay.
+    // 1,500 more real transactions (mints by the minter key) behind the gift: seconds of replay.
     const again = await s.restart({
       waitForReplay: false,
       beforeStart: () =>

@@ -10,6 +10,8 @@ import { openBus } from "../db/bus";
 import { loadConfig, type Config } from "./config";
 import { openAppStore, getMeta, setMeta, claimMeta, nowIso } from "./db/app-db";
 import { createCustody } from "./custody/keys";
+import { roleSigners } from "./role-keys";
+import { distinctSenders } from "../chain/roles";
 import { createOutbox } from "./money/outbox";
 import { createRelayer } from "./money/relayer/relayer";
 import { unconfirmAbove } from "./money/outbox.repo";
@@ -84,22 +86,17 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const custody = createCustody(db, config.keyEncryptionKey);
   for (const kind of ["treasury", "fee", "settlement", "refund"] as const)
     if (!(await custody.byKind(kind))) await custody.createWallet(kind, { nickname: kind });
-  let operatorKey = config.operatorPrivateKey;
-  if (!operatorKey) {
-    // The embedded node's gas payer is a custodial wallet; a second process sharing the database (RPC_URL
-    // pointing at the first one's node) signs with the same one.
-    const sender =
-      (await custody.byKind("sender")) ?? (config.rpcUrl ? null : await custody.createWallet("sender", { nickname: "operator" }));
-    if (!sender) throw new Error("OPERATOR_PRIVATE_KEY is required with RPC_URL (the account that pays gas)");
-    operatorKey = (await custody.signerFor(sender.address)).privateKey;
-  }
+  // One key per role account: sealed custodial keys by default (a second process sharing the database signs with the
+  // same ones), the configuration's, or a remote signer's (server/role-keys.ts).
+  let keys: Awaited<ReturnType<typeof roleSigners>> | null = await roleSigners(config, db, custody);
   let onRevive: (phase: "down" | "back") => void = () => undefined;
   const chainIdHint = await getMeta(db, "deployment");
   const chain = await bootstrapChain({
     dataDir: config.dataDir,
     chainPort: config.chainPort,
     rpcUrl: config.rpcUrl,
-    operatorKey,
+    operatorKey: keys.relayer,
+    roleKeys: keys,
     feeCollector: (await custody.byKind("fee"))!.address,
     knownDeployment: chainIdHint ? (JSON.parse(chainIdHint) as Deployment) : null,
     log: (m) => log.info(m),
@@ -107,7 +104,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     onRevive: (phase) => onRevive(phase),
     lifecycle: config.lifecycle,
   });
-  operatorKey = null;
+  keys = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
 
   const readStore = await openChainStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, readonly: true });
@@ -117,7 +114,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   // Realtime events reach every API process: LISTEN/NOTIFY on PostgreSQL, in memory on SQLite (db/bus.ts).
   const bus = await openBus({ url: config.databaseUrl, pool: appStore.pool, log });
   // Replacements of pending transactions (external chains) are on record before they are sent.
-  chain.sender.onReplace((r) => recordReplacement(db, chain.sender.address, r));
+  for (const sender of distinctSenders(chain.senders)) sender.onReplace((r) => recordReplacement(db, sender.address, r));
   const notifier = createNotifier(db, bus);
   // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
   // the records, which may come after the index has the block.
@@ -165,7 +162,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
     indexer.on("reorg", (r) => {
       notifier.moved(r.commonAncestor);
-      chain.sender.resync();
+      for (const sender of distinctSenders(chain.senders)) sender.resync();
       void unconfirmAbove(db, r.commonAncestor).then(
         (n) => {
           if (n === 0) return;

@@ -184,10 +184,18 @@ export const pauseTimeline = z.object({
   ),
 });
 export type PauseTimelineDto = z.infer<typeof pauseTimeline>;
-/** GET /api/dashboard/gas (server/money/gas.ts): the account that pays gas, and the replacements of stuck transactions. */
+/** GET /api/dashboard/gas (server/money/gas.ts): every account that pays gas (one per role key), and the replacements of stuck transactions. */
 export const gasReport = z.object({
   accounts: z.array(
-    z.object({ role: z.literal("relayer-operator"), address: z.string(), balanceWei: z.string(), txsLeft: z.number().int() }),
+    z.object({
+      /** The role accounts this key is (chain/roles.ts ROLE_ACCOUNTS); the relaying account's line comes first. */
+      roles: z.array(z.enum(["admin", "masterMinter", "minter", "burner", "blocker", "pauser", "relayer"])),
+      signer: z.enum(["local", "remote"]),
+      address: z.string(),
+      balanceWei: z.string(),
+      txsLeft: z.number().int(),
+      low: z.boolean(),
+    }),
   ),
   feePerGasWei: z.string(),
   low: z.boolean(),

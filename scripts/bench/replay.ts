@@ -111,7 +111,7 @@ export async function run(): Promise<BenchRow[]> {
     let stack: Stack = await start();
     await stack.ready();
     const { chain, custody } = stack.ctx;
-    const operator = await custody.signerFor(chain.sender.address);
+    const operator = await custody.signerFor(chain.senders.minter.address);
     const token = chain.deployment.token;
     // A member who gifts during each restart (funded here: mint to the treasury, then an outbox move, indexed).
     const sender = await createMember(stack.ctx, { phonenumber: "01093000001", username: "재시작벤치", password: PIN });

@@ -46,3 +46,15 @@ export async function walletsWithOwnerPermission(db: AppTx) {
     .select(["wallets.address", "wallets.kind", "members.permission"])
     .execute();
 }
+
+/** The operator wallet of that kind and nickname (the role accounts' keys: kind 'sender', named by role). */
+export async function walletByKindAndNickname(db: AppTx, kind: WalletKind, nickname: string): Promise<WalletRow | undefined> {
+  return db
+    .selectFrom("wallets")
+    .select(cols)
+    .where("kind", "=", kind)
+    .where("nickname", "=", nickname)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}

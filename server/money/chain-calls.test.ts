@@ -10,6 +10,7 @@ import * as proposals from "../features/proposals/proposals.repo";
 import { fingerprinter } from "./idempotency";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
+import { distinctSenders } from "../../chain/roles";
 
 const [M1, , SHOP] = DEMO.members;
 
@@ -29,17 +30,19 @@ describe("token calls whose outcome the request did not see", () => {
 
   /** Runs `fn` with sends that reach the node but never see their receipt; then mines what the node holds. */
   async function unseen<T>(fn: () => Promise<T>): Promise<T> {
-    const sender = s.ctx.chain.sender;
-    const send = sender.send;
+    // Every account's sender (a mint goes through the minter's, a burn through the burner's).
+    const senders = distinctSenders(s.ctx.chain.senders);
+    const sends = senders.map((sender) => sender.send);
     await s.ctx.chain.provider.send("evm_setAutomine", [false]);
-    sender.send = async (tx, o) => {
-      await sender.submit(tx, o);
-      throw new Error("no receipt in time");
-    };
+    for (const sender of senders)
+      sender.send = async (tx, o) => {
+        await sender.submit(tx, o);
+        throw new Error("no receipt in time");
+      };
     try {
       return await fn();
     } finally {
-      sender.send = send;
+      senders.forEach((sender, i) => (sender.send = sends[i]));
       await s.ctx.chain.provider.send("evm_setAutomine", [true]);
       await s.ctx.chain.provider.send("evm_mine", []);
     }
@@ -178,14 +181,14 @@ describe("token calls whose outcome the request did not see", () => {
   it("a call given up as never sent (held in a queue past UNSENT_CALL_MS) is not sent late", async () => {
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     const before = await supply();
-    const nonce = await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.sender.address, "pending");
+    const nonce = await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.senders.minter.address, "pending");
     const call = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 1_000n]);
     // The settle job runs while the call still waits for its turn, and gives it up.
     const given = await settleSubmittedCalls(s.ctx, Date.now() + UNSENT_CALL_MS + 1);
     expect(given.find((c) => c.id === call.id)?.status).toBe("failed");
     // Its turn comes: refused before it is signed into a nonce, journaled or sent.
     await expect(sendCall(s.ctx, call)).rejects.toMatchObject({ code: Code.CHAIN_UNAVAILABLE });
-    expect(await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.sender.address, "pending")).toBe(nonce);
+    expect(await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.senders.minter.address, "pending")).toBe(nonce);
     expect(await supply()).toBe(before);
     const row = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", call.id).executeTakeFirstOrThrow();
     expect([row.status, row.tx_hash]).toEqual(["failed", null]);

@@ -9,6 +9,7 @@ import { describeRevert } from "./relayer/outcome";
 import { hashFamily } from "./tx-replacements.repo";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
+import { METHOD_ACCOUNT } from "../../chain/roles";
 
 export type TokenMethod = "mint" | "burn" | "blockAccount" | "unblockAccount" | "pause" | "unpause" | "configureMinter";
 
@@ -24,10 +25,14 @@ export interface ChainCallRow {
 
 type CallCtx = Pick<AppContext, "db" | "chain">;
 
+/** The sender of the account holding the role a call needs (the minter's for a mint…; chain/roles.ts METHOD_ACCOUNT). */
+export const senderOf = (ctx: Pick<AppContext, "chain">, method: TokenMethod) => ctx.chain.senders[METHOD_ACCOUNT[method]];
+
 /** A call as recorded: its id and the calldata `sendCall` sends. */
 export interface RecordedCall {
   id: number;
   data: string;
+  method: TokenMethod;
 }
 
 /**
@@ -50,7 +55,7 @@ export async function recordCall(
   };
   // The call and the key's link in one transaction (the caller's, if it is in one).
   const id = idempotency && !db.isTransaction ? await (db as AppDb).transaction().execute(record) : await record(db);
-  return { id, data };
+  return { id, data, method };
 }
 
 /**
@@ -59,7 +64,7 @@ export async function recordCall(
  * known (no receipt in time, the node gone after the send): 202 answers and the call stays 'submitted', to be
  * settled by its hash (`settleSubmittedCalls`); it may still be mined, so nothing may treat it as not done.
  */
-export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promise<ChainCallRow> {
+export async function sendCall(ctx: CallCtx, { id, data, method }: RecordedCall): Promise<ChainCallRow> {
   try {
     // A call given up as never sent (`settleSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
     // its business row has moved on (a settlement back to 승인 대기), and a late burn would be a second one.
@@ -67,8 +72,8 @@ export async function sendCall(ctx: CallCtx, { id, data }: RecordedCall): Promis
       if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash))))
         throw new Error(`chain call ${id} is no longer pending; not sent`);
     };
-    const receipt = await ctx.chain.sender.send({ to: ctx.chain.deployment.token, data }, { beforeSend });
-    await settleFromReceipt(ctx, id, data, receipt);
+    const receipt = await senderOf(ctx, method).send({ to: ctx.chain.deployment.token, data }, { beforeSend });
+    await settleFromReceipt(ctx, id, method, data, receipt);
   } catch {
     await repo.failUnsentCall(ctx.db, id);
     const now = (await repo.chainCall(ctx.db, id))!;
@@ -92,6 +97,7 @@ export async function callToken(
 async function settleFromReceipt(
   ctx: CallCtx,
   id: number,
+  method: TokenMethod,
   data: string,
   receipt: { status: number | null; blockNumber: number; hash: string },
 ): Promise<void> {
@@ -102,7 +108,7 @@ async function settleFromReceipt(
       await ctx.chain.provider.call({
         to: ctx.chain.deployment.token,
         data,
-        from: ctx.chain.sender.address,
+        from: senderOf(ctx, method).address,
         blockTag: receipt.blockNumber - 1,
       });
     } catch (e) {
@@ -136,13 +142,16 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
       // Not yet deep enough (an external chain's CONFIRMATIONS) or not mined: watched by the sender (re-sent if the
       // node lost it, replaced if it is stuck) and settled by a later run; a failure's reversal waits for the depth too.
       const head = receipt ? await ctx.chain.provider.getBlockNumber() : 0;
-      if (!receipt || head - receipt.blockNumber + 1 < ctx.chain.sender.confirmations) {
+      const method = c.method as TokenMethod;
+      const sender = senderOf(ctx, method);
+      if (!receipt || head - receipt.blockNumber + 1 < sender.confirmations) {
         // Every hash of its nonce: the one it names may be a replacement its process recorded and died before sending.
         const held = receipt ? [receipt.hash] : family;
-        if (!held.some((h) => ctx.chain.sender.inFlight(h))) for (const h of held) if (await ctx.chain.sender.adopt(h)) break;
+        if (!held.some((h) => sender.inFlight(h))) for (const h of held) if (await sender.adopt(h)) break;
         continue;
       }
-      await settleFromReceipt(ctx, c.id, ctx.chain.iface.encodeFunctionData(c.method, JSON.parse(c.args) as string[]), receipt);
+      const data = ctx.chain.iface.encodeFunctionData(method, JSON.parse(c.args) as string[]);
+      await settleFromReceipt(ctx, c.id, method, data, receipt);
     }
     settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
   }

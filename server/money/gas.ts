@@ -2,6 +2,7 @@ import type { AppContext } from "../context";
 import { AppError } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
+import { ROLE_ACCOUNTS, type RoleAccount } from "../../chain/roles";
 
 /**
  * The gas a typical transaction of the relaying account uses, for "transactions left": a batch of two rows
@@ -13,22 +14,27 @@ export const TYPICAL_TX_GAS = 300_000n;
 const GAS_TTL_MS = 5_000;
 
 export interface GasAccount {
-  /** What the account pays gas for. The relayer and the operator's token calls share one account (one nonce stream). */
-  role: "relayer-operator";
+  /** The role accounts this key is (chain/roles.ts): one each, unless a configuration gives two roles one key. */
+  roles: RoleAccount[];
+  /** Who signs its transactions: a key held by this process, or the remote signer (REMOTE_SIGNER_URL). */
+  signer: "local" | "remote";
   address: string;
   /** Native balance, wei (decimal string). */
   balanceWei: string;
   /** Transactions of TYPICAL_TX_GAS the balance pays at the recent fee. */
   txsLeft: number;
+  /** Below GAS_WARN_TXS. */
+  low: boolean;
 }
 
 export interface GasStatus {
+  /** Every sending account, the relaying one first (its refusal is the money calls'). */
   accounts: GasAccount[];
   /** The recent fee per gas the estimate uses (the sender's fee cap: what a transaction may pay), wei. */
   feePerGasWei: string;
-  /** Below GAS_WARN_TXS: operators are warned (health, dashboard). */
+  /** Any account below GAS_WARN_TXS: operators are warned (health, dashboard). */
   low: boolean;
-  /** Below GAS_REFUSE_TXS: money calls answer 503 before anything is recorded. */
+  /** The relaying account below GAS_REFUSE_TXS: money calls answer 503 before anything is recorded. */
   refusing: boolean;
   warnTxs: number;
   refuseTxs: number;
@@ -45,23 +51,43 @@ export async function gasStatus(ctx: Pick<AppContext, "chain" | "config" | "log"
   const pending = asking.get(key);
   if (pending) return pending;
   const ask = (async () => {
+    // A node being replayed (after a restart of the embedded node) does not have the accounts' gas yet: what it
+    // answers meanwhile is shown but not kept, so the first money call after the replay reads the balances again.
+    const settled = ctx.chain.sendable();
     try {
-      const address = ctx.chain.sender.address;
-      const [balance, fee] = await Promise.all([ctx.chain.provider.getBalance(address), ctx.chain.provider.getFeeData()]);
-      const perGas = fee.maxFeePerGas ?? fee.gasPrice ?? 1n;
-      const txsLeft = Number(balance / (TYPICAL_TX_GAS * (perGas > 0n ? perGas : 1n)));
       const { warnTxs, refuseTxs } = ctx.config.gas;
+      // One line per key, the relaying account's first.
+      const byKey = new Map<string, RoleAccount[]>();
+      for (const role of ["relayer", ...ROLE_ACCOUNTS.filter((a) => a !== "relayer")] as RoleAccount[]) {
+        const address = ctx.chain.senders[role].address;
+        byKey.set(address, [...(byKey.get(address) ?? []), role]);
+      }
+      const [balances, fee] = await Promise.all([
+        Promise.all([...byKey.keys()].map((a) => ctx.chain.provider.getBalance(a))),
+        ctx.chain.provider.getFeeData(),
+      ]);
+      const perGas = fee.maxFeePerGas ?? fee.gasPrice ?? 1n;
+      const accounts: GasAccount[] = [...byKey].map(([address, roles], i) => {
+        const txsLeft = Number(balances[i] / (TYPICAL_TX_GAS * (perGas > 0n ? perGas : 1n)));
+        const signer = ctx.chain.senders[roles[0]].signer;
+        return { roles, signer, address, balanceWei: balances[i].toString(), txsLeft, low: txsLeft < warnTxs };
+      });
       const status: GasStatus = {
-        accounts: [{ role: "relayer-operator", address, balanceWei: balance.toString(), txsLeft }],
+        accounts,
         feePerGasWei: perGas.toString(),
-        low: txsLeft < warnTxs,
-        refusing: txsLeft < refuseTxs,
+        low: accounts.some((a) => a.low),
+        refusing: accounts[0].txsLeft < refuseTxs,
         warnTxs,
         refuseTxs,
       };
+      if (!settled || !ctx.chain.sendable()) return status;
       const before = last.get(key)?.status;
-      if (status.low && !before?.low)
-        ctx.log.warn({ address, txsLeft, warnTxs }, "gas: the relaying account is running out of gas money; top it up");
+      for (const a of accounts)
+        if (a.low && !before?.accounts.find((b) => b.address === a.address)?.low)
+          ctx.log.warn(
+            { address: a.address, roles: a.roles, txsLeft: a.txsLeft, warnTxs },
+            "gas: a sending account is running out of gas money; top it up",
+          );
       last.set(key, { status, at: Date.now() });
       return status;
     } finally {

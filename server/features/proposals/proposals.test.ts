@@ -123,7 +123,7 @@ describe("dual control: proposals", () => {
   });
 
   it("a mint over the minter's allowance is refused on chain: the proposal says 실패 with the reason", async () => {
-    const minter = s.ctx.chain.sender.address;
+    const minter = s.ctx.chain.senders.minter.address;
     const allowance = BigInt(await s.ctx.chain.token.minterAllowance(minter));
     const set = async (value: bigint) => {
       const p = await as(admin)("POST", "/api/proposals", {

@@ -1,7 +1,19 @@
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import { ownerNames } from "../dashboard/names";
+import type { RoleAccount } from "../../../chain/roles";
 import { TOKEN_ROLE_NAMES, TOKEN_ROLES, type TokenRole, type TokenRolesDto } from "../../../domain/schemas/token-roles";
+
+/** How the screen names the project's own role accounts (chain/roles.ts: one key per role). */
+export const ROLE_ACCOUNT_LABELS: Record<RoleAccount, string> = {
+  admin: "관리 키 (admin)",
+  masterMinter: "발행 한도 관리 키 (master minter)",
+  minter: "발행 키 (minter)",
+  burner: "소각 키 (burner)",
+  blocker: "차단 키 (blocker)",
+  pauser: "일시정지 키 (pauser)",
+  relayer: "전송 대행 키 (relayer)",
+};
 
 /** How many role events the screen reads back (grants and revocations are rare: a handful per key rotation). */
 export const ROLE_EVENTS_READ = 1_000;
@@ -25,7 +37,10 @@ export async function tokenRoles(ctx: Pick<AppContext, "db" | "view" | "chain">)
     else holders.delete(e.account);
   }
   const token = ctx.chain.token;
-  const operator = ctx.chain.deployment.operator;
+  // The project's keys by address (several roles on one key: each named).
+  const own = new Map<string, string[]>();
+  for (const [account, sender] of Object.entries(ctx.chain.senders) as [RoleAccount, { address: string }][])
+    own.set(sender.address, [...(own.get(sender.address) ?? []), ROLE_ACCOUNT_LABELS[account]]);
   const addresses = [...new Set([...held.values()].flatMap((m) => [...m.keys()]))];
   const names = await ownerNames(ctx.db, addresses);
   const roles = await Promise.all(
@@ -40,7 +55,7 @@ export async function tokenRoles(ctx: Pick<AppContext, "db" | "view" | "chain">)
           ]);
           return {
             address,
-            label: address === operator ? "운영 키 (operator)" : (names.get(address) ?? null),
+            label: own.get(address)?.join(", ") ?? names.get(address) ?? null,
             onChain,
             allowance: allowance === null ? null : allowance.toString(),
             grantedTx,

@@ -31,7 +31,8 @@ describe("token roles screen: read from the chain", () => {
     expect(r.code).toBe(200);
     const data = r.data as TokenRolesDto;
     expect(data.roles.map((x) => x.role)).toEqual([...TOKEN_ROLES]);
-    const operator = s.ctx.chain.deployment.operator;
+    const { senders } = s.ctx.chain;
+    const operator = senders.minter.address;
     for (const role of data.roles) {
       // Each listed holder is asked of the chain; the screen says when they disagree (here they agree).
       for (const h of role.holders) {
@@ -40,18 +41,34 @@ describe("token roles screen: read from the chain", () => {
         expect(h.onChain).toBe(true);
       }
     }
+    // One key per role (issue 35): each role's holder is its own account, seven different ones; the relaying key
+    // that sends the gifts holds no minter nor burner role.
+    const holderOf = (role: string) => data.roles.find((x) => x.role === role)!.holders.map((h) => h.address);
+    const accounts = {
+      DEFAULT_ADMIN_ROLE: senders.admin.address,
+      MASTER_MINTER_ROLE: senders.masterMinter.address,
+      MINTER_ROLE: senders.minter.address,
+      BURNER_ROLE: senders.burner.address,
+      BLOCKER_ROLE: senders.blocker.address,
+      PAUSER_ROLE: senders.pauser.address,
+      RELAYER_ROLE: senders.relayer.address,
+    };
+    for (const [role, address] of Object.entries(accounts)) expect([role, holderOf(role)]).toEqual([role, [address]]);
+    expect(new Set(Object.values(accounts)).size).toBe(7);
+    expect(s.ctx.chain.deployment.operator).toBe(senders.relayer.address);
+    expect(await s.ctx.chain.token.hasRole(ethers.id("MINTER_ROLE"), senders.relayer.address)).toBe(false);
+    expect(await s.ctx.chain.token.hasRole(ethers.id("BURNER_ROLE"), senders.relayer.address)).toBe(false);
     const minters = data.roles.find((x) => x.role === "MINTER_ROLE")!.holders;
-    expect(minters.map((h) => h.address)).toContain(operator);
     const minter = minters.find((h) => h.address === operator)!;
-    expect(minter.label).toBe("운영 키 (operator)");
+    expect(minter.label).toBe("발행 키 (minter)");
+    expect(data.roles.find((x) => x.role === "RELAYER_ROLE")!.holders[0].label).toBe("전송 대행 키 (relayer)");
     expect(BigInt(minter.allowance!)).toBe(BigInt(await s.ctx.chain.token.minterAllowance(operator)));
     // The seed minted from the deployment allowance: what is left is below it, and exact.
     expect(BigInt(minter.allowance!)).toBeLessThan(OPERATOR_MINT_ALLOWANCE);
-    expect(data.roles.find((x) => x.role === "RELAYER_ROLE")!.holders.map((h) => h.address)).toContain(operator);
   });
 
   it("shows a minter's allowance changed through dual control (configureMinter), and is refused to an operator without the token screen", async () => {
-    const operator = s.ctx.chain.deployment.operator;
+    const operator = s.ctx.chain.senders.minter.address;
     const { approval } = await proposeAndApprove(s, admin, admin2, "POST", "/api/proposals", {
       kind: "minterAllowance",
       payload: { minter: operator, allowance: 50_000_000 },

@@ -13,6 +13,17 @@ const G = {
     `${warn.toLocaleString("ko-KR")}건 미만 경고, ${refuse.toLocaleString("ko-KR")}건 미만이면 거래를 받지 않습니다.`,
   replacements: "최근 수수료 재전송",
   reasons: { stuck: "지연", dropped: "유실", gap: "논스 공백" } as Record<string, string>,
+  /** The sending accounts, one key per role (chain/roles.ts). */
+  roles: {
+    relayer: "전송 대행(릴레이어)",
+    admin: "역할 관리자",
+    masterMinter: "발행 한도 관리자",
+    minter: "발행자",
+    burner: "소각자",
+    blocker: "차단 관리자",
+    pauser: "일시정지 관리자",
+  } as Record<string, string>,
+  remote: "원격 서명",
 } as const;
 
 /** 1 ETH = 10^18 wei, shown to 6 decimals from the decimal string (never through a float). */
@@ -24,7 +35,7 @@ function ether(wei: string): string {
 }
 
 /**
- * The account that pays gas (issue 38): its native balance, how many transactions it still pays for at the recent fee,
+ * The accounts that pay gas, one per role key (issues 35 and 38): each one's native balance, how many transactions it still pays for at the recent fee,
  * the warning and refusal thresholds, and the latest fee replacements of stuck or dropped transactions.
  */
 export function GasCard() {
@@ -44,7 +55,10 @@ export function GasCard() {
       {d && (
         <Stack gap="1" mt="2" fontSize="sm">
           {d.accounts.map((a) => (
-            <HStack key={a.address} gap="3" wrap="wrap" data-testid="gas-account">
+            <HStack key={a.address} gap="3" wrap="wrap" data-testid="gas-account" data-roles={a.roles.join(" ")}>
+              <Text fontWeight="medium">{a.roles.map((r) => G.roles[r] ?? r).join(", ")}</Text>
+              {a.signer === "remote" && <Badge>{G.remote}</Badge>}
+              {a.low && <Badge colorPalette="orange">{G.low}</Badge>}
               <Text fontFamily="mono" fontSize="xs">
                 {a.address}
               </Text>
