@@ -54,6 +54,18 @@ export function refundQuote(input: { balance: number; used: number; expired?: bo
 }
 
 /**
+ * A closing's refund (회원 탈퇴): the whole balance less the fee, whatever share was used (the member leaves, 표준약관
+ * 제7조 ③); once the validity ended, the after-expiry rate as for any refund then, so closing is no way around the
+ * deduction. What the closing refunds is escrowed whole; the payout and the deduction leave the supply together.
+ */
+export function closingQuote(input: { balance: number; expired: boolean }): { refundable: number; deduction: number; expired: boolean } {
+  const balance = Math.max(0, input.balance);
+  const gross = input.expired ? Math.floor((balance * REFUND_EXPIRED_PERCENT) / 100) : balance;
+  const refundable = Math.max(0, gross - REFUND_FEE_WON);
+  return { refundable, deduction: balance - refundable, expired: input.expired };
+}
+
+/**
  * 청약철회: a purchase may be cancelled in full while it is within WITHDRAWAL_DAYS of its approval, nothing has
  * left the wallet since that approval (no part of it used) and the balance still holds it.
  */

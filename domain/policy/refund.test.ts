@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refundQuote, withdrawable } from "./refund-rule";
+import { closingQuote, refundQuote, withdrawable } from "./refund-rule";
 import {
   REFUND_EXPIRED_PERCENT,
   REFUND_FEE_WON,
@@ -45,6 +45,19 @@ describe("refund rule", () => {
     expect(q.rule).toBe("expired");
     expect(q.refundable).toBe(Math.floor((10_000 * REFUND_EXPIRED_PERCENT) / 100) - REFUND_FEE_WON);
     expect(q.deduction).toBe(10_000 - q.refundable);
+  });
+
+  it("a closing refunds the whole balance less the fee, whatever was used; past the validity, the after-expiry share", () => {
+    expect(closingQuote({ balance: 10_000, expired: false })).toEqual({
+      refundable: 10_000 - REFUND_FEE_WON,
+      deduction: REFUND_FEE_WON,
+      expired: false,
+    });
+    const late = closingQuote({ balance: 10_001, expired: true });
+    expect(late.refundable).toBe(Math.floor((10_001 * REFUND_EXPIRED_PERCENT) / 100) - REFUND_FEE_WON);
+    expect(late.refundable).toBeLessThan(10_001 - REFUND_FEE_WON);
+    expect(late.deduction).toBe(10_001 - late.refundable);
+    expect(closingQuote({ balance: 0, expired: true })).toMatchObject({ refundable: 0, deduction: 0 });
   });
 
   it("an empty balance refunds nothing", () => {

@@ -124,10 +124,14 @@ export const refundDecision = z.object({ refund: refundAdminRow, proposalId: z.n
 /** GET /api/account/close: what closing needs first. */
 export const closingInfo = z.object({
   balance: z.number(),
-  /** What a closing refund pays (the balance less the fee). */
+  /** What a closing refund pays (the balance less the fee; past the validity, the after-expiry share less the fee). */
   refundable: z.number(),
+  /** What the closing keeps back of the balance (the fee; past the validity, the after-expiry deduction too). */
+  deduction: z.number(),
+  /** The validity ended: the after-expiry rate applies. */
+  expired: z.boolean(),
   fee: z.number(),
-  /** The balance is at or below the fee: the member may forfeit it instead. */
+  /** Nothing would be paid (the balance at or below the fee): the member may forfeit it instead. */
   canForfeit: z.boolean(),
   openRefund: z.boolean(),
   /** An unpaid purchase request (입금 대기) refuses closing until it is cancelled or approved. */

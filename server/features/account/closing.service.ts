@@ -10,6 +10,8 @@ import { formatWon } from "../../../domain/format";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword } from "../../money/payment-password";
 import { REFUND_FEE_WON } from "../../../domain/policy/refund";
+import { closingQuote } from "../../../domain/policy/refund-rule";
+import { validityEnded } from "../validity/validity.service";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { VerifyCode } from "../../../domain/constants";
@@ -45,12 +47,16 @@ async function pendingBuy(ctx: AppContext, memberId: number): Promise<boolean> {
 
 export async function closingInfo(ctx: AppContext, member: MemberRow) {
   const wallet = (await ctx.custody.memberWallet(member.id))!.address;
-  const balance = await ctx.outbox.spendable(wallet);
+  const [balance, expired] = await Promise.all([ctx.outbox.spendable(wallet), validityEnded(ctx, member.id)]);
+  const quote = closingQuote({ balance, expired });
   return {
     balance,
-    refundable: Math.max(0, balance - REFUND_FEE_WON),
+    refundable: quote.refundable,
+    deduction: quote.deduction,
+    expired,
     fee: REFUND_FEE_WON,
-    canForfeit: balance > 0 && balance <= REFUND_FEE_WON,
+    // Nothing would be paid: the member may leave the balance (at or below the fee, or its after-expiry share).
+    canForfeit: balance > 0 && quote.refundable === 0,
     openRefund: (await openRefundOf(ctx.db, member.id)) !== undefined,
     pendingBuy: await pendingBuy(ctx, member.id),
     holderName: member.username,
@@ -70,7 +76,7 @@ export async function closeAccount(
   const info = await closingInfo(ctx, member);
   if (info.openRefund) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingRefundOpen);
   if (info.pendingBuy) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingBuyPending);
-  const refunds = info.balance > REFUND_FEE_WON;
+  const refunds = info.refundable > 0;
   if (refunds && (!body.bank || !body.account)) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingBalanceLeft);
   if (info.canForfeit && body.forfeit !== true) throw new AppError(Code.CLOSING_BALANCE_LEFT, Msg.closingForfeitRequired);
   if (refunds) await checkHolder(member, body.bank!, body.account!);

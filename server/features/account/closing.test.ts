@@ -13,6 +13,10 @@ import { CLOSED_NAME } from "./closing.service";
 import { refundsApi as api } from "../../../domain/api/refunds";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
+import { AFTER_EXPIRY_REFUND_PERCENT, VALIDITY_YEARS } from "../../../domain/policy/validity";
+import { REFUND_FEE_WON } from "../../../domain/policy/refund";
+
+const DAY = 86_400_000;
 
 describe("회원 탈퇴: re-verified, the balance refunded first, then the account closed and minimised", () => {
   let s: TestStack;
@@ -111,5 +115,24 @@ describe("회원 탈퇴: re-verified, the balance refunded first, then the accou
     const line = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(line[header.indexOf("상태")]).toBe(`탈퇴 (${formatDate(row.closed_at!)})`);
     expect(line[header.indexOf("탈퇴일")]).toBe(formatDate(row.closed_at!));
+  }, 120_000);
+
+  // Last: it moves the stack's clock past every member's validity.
+  it("past the validity a closing refunds the after-expiry share, as a refund would (no way around the deduction)", async () => {
+    const phone = "01090002222";
+    const m = await createMember(s.ctx, { phonenumber: phone, password: "123456", username: "만료탈퇴", birth: "1990-01-15" });
+    const order = await requestBuy(s.ctx, (await memberById(s.ctx.db, m.id))!, 30_000, "123456");
+    await acceptBuy(s.ctx, order.id);
+    await s.waitIndexed();
+    const token = await s.loginUser(phone, "123456");
+    s.ctx.clock.advance(VALIDITY_YEARS * 366 * DAY);
+    const expected = Math.floor((30_000 * AFTER_EXPIRY_REFUND_PERCENT) / 100) - REFUND_FEE_WON;
+    const info = (await s.api(api.accountCloseInfo, undefined, { token })).data;
+    expect(info).toMatchObject({ balance: 30_000, refundable: expected, deduction: 30_000 - expected, expired: true, canForfeit: false });
+    const key = (await verifyByHttp(s, "reauth", { name: "만료탈퇴", birth: ADULT_BIRTH, phone })).key;
+    const closed = await s.api(api.accountClose, { key_info: key, password: "123456", bank: "국민은행", account: "1234567890" }, { token });
+    expect(closed.code).toBe(200);
+    expect(closed.data.refund).toMatchObject({ kind: "closing", value: expected, state: "requested" });
+    expect(Number(await s.ctx.chain.token.balanceOf(m.address))).toBe(0);
   }, 120_000);
 });

@@ -46,7 +46,7 @@ export default function ClosePage() {
   });
 
   const q = info.data;
-  const refunds = q !== undefined && q.balance > q.fee;
+  const refunds = q !== undefined && q.refundable > 0;
   const blocked = q !== undefined && (q.openRefund || q.pendingBuy);
   const ready = keyInfo !== null && agreed && !blocked && (!refunds || account !== null) && (!q?.canForfeit || forfeit);
 
@@ -142,6 +142,11 @@ export default function ClosePage() {
                 <Text fontWeight="bold" data-testid="close-refundable">
                   {L.refundable}: {formatWon(q!.refundable)}원{q!.fee > 0 ? ` (${L.fee} ${formatWon(q!.fee)}원)` : ""}
                 </Text>
+                {q!.expired && (
+                  <Text fontSize="sm" data-testid="close-expired">
+                    {L.expired(formatWon(q!.deduction))}
+                  </Text>
+                )}
                 <Text fontSize="sm" color="fg.muted">
                   {L.refundHint(q!.holderName)}
                 </Text>
