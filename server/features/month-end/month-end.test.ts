@@ -4,6 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ethers } from "ethers";
+import ExcelJS from "exceljs";
+import { WITH_REASON } from "../../test/download-reason";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { dashboardApi } from "../../../domain/api/dashboard";
@@ -93,6 +95,29 @@ describe("month-end: holders as of a past block, the signed pack and its verifie
     expect(first.data.holder_list).not.toEqual(last.data.holder_list);
     const future = await s.api(dashboardApi.holders, { at: "99999999", perPage: 10 }, { token: admin });
     expect(future.code).toBe(400);
+  });
+
+  it("the holders file with ?at= lists the holders as of then, like the list (not the head's)", async () => {
+    const at = String(marks[1].block);
+    const list = await s.api(dashboardApi.holders, { at, perPage: 100 }, { token: admin });
+    const rowsOf = async (query: string) => {
+      const res = await fetch(`${s.url}/api/dashboard/holder/download${query}`, {
+        headers: { Authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON },
+      });
+      expect(res.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      const out: [string, number][] = [];
+      wb.worksheets[0].eachRow((r, i) => {
+        if (i > 1) out.push([String(r.getCell(2).value), Number(r.getCell(4).value)]);
+      });
+      return out;
+    };
+    const past = await rowsOf(`?at=${at}`);
+    expect(past).toEqual(list.data.holder_list.map((h) => [h.address, Number(h.balance)]));
+    const head = await s.api(dashboardApi.holders, { perPage: 100 }, { token: admin });
+    expect(await rowsOf("")).toEqual(head.data.holder_list.map((h) => [h.address, Number(h.balance)]));
+    expect(past).not.toEqual(await rowsOf(""));
   });
 
   it("a pack verifies against the chain; one byte of one file, or one balance, is caught with its line", async () => {
