@@ -31,7 +31,7 @@ describe("realtime pushes", () => {
       문의: "/board/inquiry",
       정산: "/calc/management",
       승인: "/proposals",
-      보전: "/month-end",
+      보전: "/safeguarding",
     });
     // …and to its record's detail there, when it names one.
     expect(pushHref("입금", 7)).toBe("/sale/sell?sale=7");
@@ -39,8 +39,8 @@ describe("realtime pushes", () => {
     expect(pushHref("정산", 3)).toBe("/calc/management?order=3");
     expect(pushHref("정산", null)).toBe("/calc/management");
     expect(pushHref("승인", 4)).toBe("/proposals/4");
-    // A safeguarding shortfall names its entry; the month-end page is where it is read.
-    expect(pushHref("보전", 9)).toBe("/month-end");
+    // A safeguarding shortfall names its entry; the safeguarding screen is where it is read.
+    expect(pushHref("보전", 9)).toBe("/safeguarding");
     expect(pushHref("기타", 3)).toBeNull();
   });
 
