@@ -14,6 +14,8 @@ import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cuto
 import { buildPack, zipOf } from "./pack";
 import { verifyPack } from "./verify";
 import { readZip } from "./zip-read";
+import { auditAddress } from "./audit-key";
+import { checkProof } from "../../../domain/proof-check";
 
 const DAY = 86_400;
 
@@ -193,6 +195,28 @@ describe("month-end: holders as of a past block, the signed pack and its verifie
     }
     expect(code).toBe(1);
     fs.rmSync(dir, { recursive: true, force: true });
+
+    // The public page's check (domain/proof-check.ts, run in the browser) through the public read-only relay, no login.
+    const relay = `${s.url}/api/verify/rpc`;
+    expect(await checkProof(proof as typeof proof & { rootTxHash: string }, relay)).toMatchObject({
+      ok: true,
+      root: cut.merkle_root,
+      block: marks[3].block,
+      signer: await auditAddress(s.ctx.db),
+    });
+    const forged = await checkProof({ ...proof, rootTxHash: proof.rootTxHash!, balance: String(BigInt(proof.balance) + 1n) }, relay);
+    expect(forged).toEqual({ ok: false, reason: expect.stringContaining("포함되어 있지 않습니다") });
+    const otherRoot = await checkProof({ ...proof, rootTxHash: proof.rootTxHash!, root: `0x${"11".repeat(32)}` }, relay);
+    expect(otherRoot.ok).toBe(false);
+    // The relay answers only the reads of a root: a call, a send or a node control is refused before the node.
+    for (const method of ["eth_call", "eth_sendRawTransaction", "evm_mine", "eth_getLogs"]) {
+      const r = await fetch(relay, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+      });
+      expect([method, r.status]).toEqual([method, 403]);
+    }
   });
 
   it("npm run audit-pack then npm run verify-pack pass; the tampered pack fails naming the line", async () => {

@@ -6,7 +6,7 @@ import { formatWon } from "@domain/format";
 import { LEAF_ENCODING } from "@domain/proof-of-liabilities";
 import { Link as RouterLink } from "react-router";
 import { callEndpoint } from "../../api/endpoint";
-import { proofLink } from "../verify/proof-check";
+import { proofLink } from "@domain/proof-check";
 
 /**
  * My info: "my balance was included in the 2026-10 statement" (issue 37), one line per published cut-off, with the

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Badge, Box, Button, Field, Grid, Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import { formatWon } from "@domain/format";
 import { PageFrame } from "../../components/PageFrame";
-import { checkProof, parseProof, PUBLIC_RPC, type CheckResult, type ProofInput } from "./proof-check";
+import { checkProof, parseProof, PUBLIC_RPC, type CheckResult, type ProofInput } from "@domain/proof-check";
 
 /**
  * /verify/proof: anyone checks a member's proof of liabilities (issue 37) without trusting the server: the published

@@ -1,6 +1,6 @@
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { recoverMessageAddress } from "viem";
-import { decodeRootData, LEAF_ENCODING, rootMessage, type MemberProof } from "@domain/proof-of-liabilities";
+import { decodeRootData, LEAF_ENCODING, rootMessage, type MemberProof } from "./proof-of-liabilities";
 
 /**
  * The public proof check (issue 37), run in the browser: the root is read from the transaction that published it, on
