@@ -37,11 +37,14 @@ export function parseProof(text: string): ProofInput | string {
 }
 
 async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
+  const post = () =>
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+  // A read: a connection reset on the way (a kept-alive socket the other side closed) is tried once more.
+  const res = await post().catch(post);
   const body = (await res.json().catch(() => null)) as { result?: T; error?: { message?: string } } | null;
   if (!body || body.error || !("result" in body)) throw new Error(body?.error?.message ?? `RPC ${res.status}`);
   return body.result as T;

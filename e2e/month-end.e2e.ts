@@ -23,10 +23,8 @@ const seoulDay = (ms: number) => new Date(ms + 9 * 3600_000).toISOString().slice
  * passing on it; the member sees the proof in my info and the public /verify/proof page says it verifies.
  */
 describe("month-end in Chromium: as-of holders, safeguarding shortfall, cut-off, pack, member proof", () => {
-  // Before the suite's stack starts (hooks run in order): only Date is faked, timers run.
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-  });
+  // Before the suite's stack starts (at collection, this file's own process): only Date is faked, timers run.
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
   // After hooks run last-registered first: the real Date comes back after the suite's stack stopped.
   afterAll(() => {
     vi.useRealTimers();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Badge, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
@@ -38,6 +38,7 @@ export function SafeguardingPage() {
   // Two weeks back by default: each day is a state of the token computed from the indexed transfers.
   const [range, setRange] = useState({ from: addDays(today, -13), to: today });
   const [recording, setRecording] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
   const list = useQuery(endpointQuery("safeguardList", range));
   const reload = () => void qc.invalidateQueries({ queryKey: ["safeguardList"] });
   const decide = useMutation({
@@ -76,22 +77,27 @@ export function SafeguardingPage() {
               <Button size="sm" colorPalette="brand" onClick={() => setRecording(true)} data-testid="safeguard-record">
                 {SG.record}
               </Button>
-              <Button size="sm" variant="outline" asChild>
-                <label title={SG.importHint}>
-                  {SG.import}
-                  <input
-                    type="file"
-                    accept=".csv,text/csv"
-                    hidden
-                    data-testid="safeguard-import"
-                    aria-label={SG.import}
-                    onChange={(e) => {
-                      void importCsv(e.target.files?.[0]);
-                      e.target.value = "";
-                    }}
-                  />
-                </label>
+              <Button
+                size="sm"
+                variant="outline"
+                title={SG.importHint}
+                onClick={() => fileRef.current?.click()}
+                data-testid="safeguard-import-open"
+              >
+                {SG.import}
               </Button>
+              <input
+                ref={fileRef}
+                type="file"
+                accept=".csv,text/csv"
+                hidden
+                data-testid="safeguard-import"
+                aria-label={SG.import}
+                onChange={(e) => {
+                  void importCsv(e.target.files?.[0]);
+                  e.target.value = "";
+                }}
+              />
             </>
           )}
           <ExportButton def={downloads.safeguarding} filter={range} testId="safeguard-excel" />
@@ -152,7 +158,7 @@ export function SafeguardingPage() {
           { label: SG.state },
           { label: SG.maker },
           { label: SG.checker },
-          { label: "" },
+          { label: SG.decide },
         ]}
         loading={list.isLoading}
         empty={list.data && entries.length === 0 ? SG.noEntries : null}

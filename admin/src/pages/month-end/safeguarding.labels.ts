@@ -25,6 +25,7 @@ export const SG = {
   state: "상태",
   maker: "등록자",
   checker: "승인자",
+  decide: "처리",
   approve: "승인",
   reject: "반려",
   approved: "승인되었습니다.",
