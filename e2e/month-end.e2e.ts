@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "playwright-core";
+import { shot } from "./browser";
 import { browserSuite, exportWithReason } from "./stack";
 import { MINJUN, SEOYEON, walletOf } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
@@ -131,9 +132,10 @@ describe("month-end in Chromium: as-of holders, safeguarding shortfall, cut-off,
     await theirs.getByTestId("safeguard-approve").click();
     const reason = Msg.safeguardShortfall(firstDay, formatWon(outstanding), formatWon(short));
     const day = admin2.locator(`[data-testid="safeguard-day"][data-day="${firstDay}"]`);
-    await expect.poll(async () => day.getAttribute("data-short")).toBe("true");
+    // The day was short before (nothing safeguarded yet); after the approval it counts the amount.
+    await expect.poll(async () => day.getByTestId("safeguard-reason").textContent()).toBe(reason);
+    expect(await day.getAttribute("data-short")).toBe("true");
     expect(await day.getByTestId("safeguard-status").textContent()).toBe("부족");
-    expect(await day.getByTestId("safeguard-reason").textContent()).toBe(reason);
     // Red: the reason is in the error colour.
     const color = await day.getByTestId("safeguard-reason").evaluate((el) => getComputedStyle(el).color);
     expect(color).toMatch(/^rgb\((\d+), (\d+), (\d+)\)$/);
@@ -186,6 +188,8 @@ describe("month-end in Chromium: as-of holders, safeguarding shortfall, cut-off,
     const stranger = await suite.newPage();
     const pasted = JSON.parse(await member.getByTestId("proof-input").inputValue()) as { balance: string };
     await stranger.goto(`${s.url}/verify/proof`);
+    await shot(stranger, "verify-proof-open");
+    await stranger.getByTestId("page-title").filter({ hasText: "잔액 포함 증명 검증" }).waitFor();
     await stranger.getByTestId("proof-input").fill(JSON.stringify({ ...pasted, balance: String(BigInt(pasted.balance) + 1n) }));
     await stranger.getByTestId("proof-verify").click();
     await stranger.getByTestId("proof-invalid").waitFor();
