@@ -97,4 +97,4 @@ export async function checkProof(p: ProofInput, rpcUrl: string = PUBLIC_RPC): Pr
 }
 
 /** The link the member app opens the page with: the proof in the fragment (never sent to any server). */
-export const proofLink = (p: MemberProof) => `/verify/proof#${encodeURIComponent(JSON.stringify(p))}`;
+export const proofLink = (p: MemberProof) => `/verify-proof#${encodeURIComponent(JSON.stringify(p))}`;

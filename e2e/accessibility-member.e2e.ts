@@ -21,7 +21,7 @@ const OPEN = [
   "/policy/personal",
   "/policy/giftcard",
   `/verify/tx/0x${"ab".repeat(32)}`,
-  "/verify/proof",
+  "/verify-proof",
 ];
 const MINIMAL = ["/mobile_address", "/result?type=6", "/password?key_info=unknown", "/no-such-page"];
 /** Routes behind the login. */

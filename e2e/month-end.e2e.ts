@@ -21,7 +21,7 @@ const seoulDay = (ms: number) => new Date(ms + 9 * 3600_000).toISOString().slice
  * each after a jump of seven days. Then, on the screens: holders as of a past time equal balanceOf at that block; a
  * safeguarded amount short of the customers' balances, approved by a second super admin, shows red and the first
  * super admin gets the realtime notice; a cut-off made on /admin/month-end, its pack downloaded and `verify-pack`
- * passing on it; the member sees the proof in my info and the public /verify/proof page says it verifies.
+ * passing on it; the member sees the proof in my info and the public /verify-proof page says it verifies.
  */
 describe("month-end in Chromium: as-of holders, safeguarding shortfall, cut-off, pack, member proof", () => {
   // Before the suite's stack starts (at collection, this file's own process): only Date is faked, timers run.
@@ -180,14 +180,14 @@ describe("month-end in Chromium: as-of holders, safeguarding shortfall, cut-off,
     await proof.waitFor();
     expect(await proof.textContent()).toContain("증명 확인됨");
     await proof.getByTestId("info-proof-verify").click();
-    await member.waitForURL(/\/verify\/proof#/);
+    await member.waitForURL(/\/verify-proof#/);
     await member.getByTestId("proof-valid").waitFor();
     expect(await member.getByTestId("proof-root").textContent()).toBe(await row.getByTestId("cutoff-root").textContent());
 
     // A stranger pastes the same proof with one won more: the chain's root refuses it.
     const stranger = await suite.newPage();
     const pasted = JSON.parse(await member.getByTestId("proof-input").inputValue()) as { balance: string };
-    await stranger.goto(`${s.url}/verify/proof`);
+    await stranger.goto(`${s.url}/verify-proof`);
     await shot(stranger, "verify-proof-open");
     await stranger.getByTestId("page-title").filter({ hasText: "잔액 포함 증명 검증" }).waitFor();
     await stranger.getByTestId("proof-input").fill(JSON.stringify({ ...pasted, balance: String(BigInt(pasted.balance) + 1n) }));

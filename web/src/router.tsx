@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
       { path: "/info/notifications", element: login(<NotificationsPage />) },
       { path: "/info/receipt/:type/:id", element: login(<ReceiptPage />) },
       { path: "/verify/tx/:hash", element: <VerifyTxPage /> },
-      { path: "/verify/proof", element: <VerifyProofPage /> },
+      { path: "/verify-proof", element: <VerifyProofPage /> },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },
       { path: "/cs/event", element: <EventPage /> },

@@ -101,7 +101,7 @@ export async function forwardRpc(ctx: AppContext, allowed: Set<string>, body: un
 export function rpcProxyRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   handle(api.rpcProxy, async (_in, req, res) => forwardRpc(ctx, RPC_READ_METHODS, req.body, res));
-  // Anyone's proof check (the member app's /verify/proof): only the reads that fetch a published root.
+  // Anyone's proof check (the member app’s /verify-proof): only the reads that fetch a published root.
   handle(monthEndApi.verifyRpc, { pre: [rateLimit(ctx, { windowMs: 60_000, max: 120, per: "ip" })] }, async (_in, req, res) =>
     forwardRpc(ctx, RPC_PUBLIC_METHODS, req.body, res),
   );

@@ -5,7 +5,7 @@ import { PageFrame } from "../../components/PageFrame";
 import { checkProof, parseProof, PUBLIC_RPC, type CheckResult, type ProofInput } from "@domain/proof-check";
 
 /**
- * /verify/proof: anyone checks a member's proof of liabilities (issue 37) without trusting the server: the published
+ * /verify-proof: anyone checks a member's proof of liabilities (issue 37) without trusting the server: the published
  * root is read from the chain (the public read-only RPC relay, or any node given) and the proof is verified here with
  * OpenZeppelin's StandardMerkleTree. The member app opens it with the proof in the fragment (#…), or one is pasted.
  */
