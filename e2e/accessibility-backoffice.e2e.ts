@@ -16,6 +16,7 @@ const SCREENS = [
   "notify",
   "dashboard/detail/:address",
   "month-end",
+  "safeguarding",
   "dashboard/holder",
   "account",
   "messages",

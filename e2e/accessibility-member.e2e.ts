@@ -21,6 +21,7 @@ const OPEN = [
   "/policy/personal",
   "/policy/giftcard",
   `/verify/tx/0x${"ab".repeat(32)}`,
+  "/verify-proof",
 ];
 const MINIMAL = ["/mobile_address", "/result?type=6", "/result?type=9", "/password?key_info=unknown", "/no-such-page"];
 /** Routes behind the login. */

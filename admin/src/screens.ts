@@ -69,6 +69,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/month-end/MonthEndPage"), "MonthEndPage"),
   },
   {
+    path: "safeguarding",
+    title: "선불충전금 별도관리",
+    area: "safeguarding",
+    menu: "홈",
+    component: page(() => import("./pages/month-end/SafeguardingPage"), "SafeguardingPage"),
+  },
+  {
     path: "dashboard/holder",
     title: "보유자 목록",
     area: "dashboard",

@@ -6,6 +6,7 @@ import {
   dashboardList,
   dashboardListRequest,
   holdersAnswer,
+  holdersDownloadRequest,
   holdersRequest,
   pauseTimeline,
   gasReport,
@@ -97,8 +98,9 @@ export const dashboardApi = {
     method: "GET",
     path: "/api/dashboard/holder/download",
     access: dashboard,
-    summary: "Every holder by balance as .xlsx",
+    summary: "Every holder by balance as .xlsx (with ?at=, as of that block or Seoul date-time, like the list)",
     personalData: pdList("보유자 목록"),
+    query: holdersDownloadRequest,
     file: "holder_list.xlsx",
   }),
   blockWallet: endpoint({

@@ -1,4 +1,4 @@
-import { endpoint, member, operator } from "./endpoint";
+import { endpoint, member, operator, publicAccess } from "./endpoint";
 import {
   asOfQuery,
   asOfReserves,
@@ -73,6 +73,14 @@ export const monthEndApi = {
     access: member,
     summary: "The member's inclusion proofs: their balance at each published cut-off with its Merkle proof",
     response: memberProofs,
+  }),
+  verifyRpc: endpoint({
+    method: "POST",
+    path: "/api/verify/rpc",
+    access: publicAccess,
+    summary:
+      "Anyone's read-only JSON-RPC to the node for checking a published Merkle root (eth_chainId, eth_blockNumber, eth_getTransactionByHash, eth_getTransactionReceipt; JSON-RPC answers, not the envelope)",
+    raw: true,
   }),
   safeguardList: endpoint({
     method: "POST",

@@ -127,6 +127,8 @@ export type WalletHistoryRequest = z.output<typeof walletHistoryRequest>;
 /** `at`: a block number or a date-time (Seoul time without an offset): the holders as of then (issue 37). */
 export const asOfParam = z.string().trim().max(40);
 export const holdersRequest = listRequest({ sortable: ["balance"], filters: { at: asOfParam.optional() } });
+/** The holders file: every holder, now or as of `at` (the list's own filter). */
+export const holdersDownloadRequest = z.strictObject({ at: asOfParam.optional() });
 /** The block a past view was read at. */
 export const asOfPoint = z.object({ block: z.number().int(), hash: z.string(), time: z.number().int() });
 export const holderRow = z.object({ rank: z.number().int(), address: z.string(), balance: z.string(), name: z.string().nullable() });

@@ -24,6 +24,7 @@ const SendPage = lazy(() => import("./pages/send/SendPage"));
 const NotificationsPage = lazy(() => import("./pages/notifications/NotificationsPage"));
 const ReceiptPage = lazy(() => import("./pages/receipt/ReceiptPage"));
 const VerifyTxPage = lazy(() => import("./pages/verify/VerifyTxPage"));
+const VerifyProofPage = lazy(() => import("./pages/verify/VerifyProofPage"));
 import { PolicyId } from "@domain/constants";
 
 // Every page but the landing page is its own chunk, loaded when first visited (AppLayout suspends).
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: "/info/notifications", element: login(<NotificationsPage />) },
       { path: "/info/receipt/:type/:id", element: login(<ReceiptPage />) },
       { path: "/verify/tx/:hash", element: <VerifyTxPage /> },
+      { path: "/verify-proof", element: <VerifyProofPage /> },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },
       { path: "/cs/event", element: <EventPage /> },

@@ -40,6 +40,7 @@ export const downloads = {
   settlementStatus: API.settlementStatusDownload,
   refunds: API.refundDownload,
   accessLog: API.accessLogDownload,
+  safeguarding: API.safeguardDownload,
 } as const satisfies Record<string, DownloadDef>;
 
 export type EndpointName = keyof typeof endpoints;

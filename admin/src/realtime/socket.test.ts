@@ -31,7 +31,7 @@ describe("realtime pushes", () => {
       문의: "/board/inquiry",
       정산: "/calc/management",
       승인: "/proposals",
-      보전: "/month-end",
+      보전: "/safeguarding",
       가스: "/dashboard",
     });
     // …and to its record's detail there, when it names one.
@@ -40,8 +40,8 @@ describe("realtime pushes", () => {
     expect(pushHref("정산", 3)).toBe("/calc/management?order=3");
     expect(pushHref("정산", null)).toBe("/calc/management");
     expect(pushHref("승인", 4)).toBe("/proposals/4");
-    // A safeguarding shortfall names its entry; the month-end page is where it is read.
-    expect(pushHref("보전", 9)).toBe("/month-end");
+    // A safeguarding shortfall names its entry; the safeguarding screen is where it is read.
+    expect(pushHref("보전", 9)).toBe("/safeguarding");
     // The gas-paying account running low names no record: the dashboard's gas card.
     expect(pushHref("가스", null)).toBe("/dashboard");
     expect(pushHref("기타", 3)).toBeNull();

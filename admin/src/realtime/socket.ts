@@ -24,8 +24,8 @@ export const pushTarget: Record<PushKind, string> = {
   문의: "/board/inquiry",
   정산: "/calc/management",
   승인: "/proposals",
-  // A safeguarding shortfall: the month-end page (the daily safeguarding screen is not built yet).
-  보전: "/month-end",
+  // A safeguarding shortfall: the daily safeguarding screen (선불충전금 별도관리).
+  보전: "/safeguarding",
   // The gas-paying account running low: the dashboard's gas card.
   가스: "/dashboard",
 };

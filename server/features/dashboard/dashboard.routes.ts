@@ -96,10 +96,11 @@ export function dashboardRoutes(ctx: AppContext): Router {
   });
 
   handle(api.holders, async ({ query: q }) => holdersPage(ctx, q.page, q.perPage, q.at));
-  handle(api.holdersDownload, async (_in, _req, res) => {
+  handle(api.holdersDownload, async ({ query: q }, _req, res) => {
+    const at = q.at || undefined;
     async function* all() {
       for (let page = 1; ; page++) {
-        const p = await holdersPage(ctx, page, 100);
+        const p = await holdersPage(ctx, page, 100, at);
         yield* p.holder_list;
         if (page * 100 >= p.total || p.holder_list.length === 0) return;
       }

@@ -4,6 +4,7 @@ import type { HolderClass } from "../../db/schema-month-end";
 import type { ChainReader, Holder } from "../../../indexer/reader";
 import { badRequest } from "../../http/errors";
 import { Msg } from "../../../domain/messages";
+import { cutoffAtOrBefore, cutoffBalanceRows, walletKinds, walletsMaxId } from "./month-end.repo";
 
 /**
  * Balances and holders as of a past block (issue 37), from the indexed transfers, never by replaying the chain:
@@ -94,15 +95,9 @@ export async function stateAt(deps: { db: AppTx; view: ChainReader }, block: num
   // The nearest base: a remembered state or a cut-off's holders at or before the block.
   let base: { block: number; balances: Map<string, bigint> } = { block: -1, balances: new Map() };
   for (const s of remembered.values()) if (s.block <= block && s.block > base.block) base = s;
-  const cut = await deps.db
-    .selectFrom("cutoffs")
-    .select(["id", "block_number"])
-    .where("block_number", "<=", block)
-    .orderBy("block_number", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const cut = await cutoffAtOrBefore(deps.db, block);
   if (cut && Number(cut.block_number) > base.block) {
-    const rows = await deps.db.selectFrom("cutoff_balances").select(["address", "balance"]).where("cutoff_id", "=", cut.id).execute();
+    const rows = await cutoffBalanceRows(deps.db, cut.id);
     base = { block: Number(cut.block_number), balances: new Map(rows.map((r) => [r.address, BigInt(r.balance)])) };
   }
   const balances = new Map(base.balances);
@@ -128,7 +123,7 @@ export async function stateAt(deps: { db: AppTx; view: ChainReader }, block: num
 
 /** Holder class of each address: custodial member wallets (members and shops) are customers; other kinds are operator wallets. */
 export async function holderClasses(db: AppTx): Promise<(address: string) => HolderClass> {
-  const kinds = new Map((await db.selectFrom("wallets").select(["address", "kind"]).execute()).map((w) => [w.address, w.kind]));
+  const kinds = await walletKinds(db);
   return (a) => {
     const k = kinds.get(a);
     return !k ? "outside" : k === "member" ? "member" : "operator";
@@ -151,10 +146,9 @@ export async function reservesAt(
   block: number,
 ): Promise<{ state: AsOfState; held: Record<HolderClass, bigint> }> {
   const state = await stateAt(deps, block);
-  const top = await deps.db.selectFrom("wallets").select("id").orderBy("id", "desc").limit(1).executeTakeFirst();
-  const walletsMaxId = Number(top?.id ?? 0);
-  if (state.reserves?.walletsMaxId !== walletsMaxId)
-    state.reserves = { walletsMaxId, held: reservesOf(state, await holderClasses(deps.db)) };
+  const maxId = await walletsMaxId(deps.db);
+  if (state.reserves?.walletsMaxId !== maxId)
+    state.reserves = { walletsMaxId: maxId, held: reservesOf(state, await holderClasses(deps.db)) };
   return { state, held: state.reserves.held };
 }
 

@@ -10,6 +10,7 @@ import { Msg } from "../../../domain/messages";
 import { encodeRootData, LEAF_ENCODING, rootMessage, type MemberProof } from "../../../domain/proof-of-liabilities";
 import { holderClasses, resolveAt, stateAt, type AsOfPoint } from "./as-of";
 import { auditSigner } from "./audit-key";
+import { customerCutoffsOf, cutoffAtBlock, cutoffBalanceRows, cutoffById, insertCutoff, setRootTx } from "./month-end.repo";
 
 /** What making a cut-off and its pack reads: the stores, the node, the deployment and the key sealing the audit key. */
 export interface MonthEndDeps {
@@ -34,7 +35,7 @@ export function customerTree(rows: { address: string; balance: bigint }[]) {
 }
 
 export async function cutoffBalances(db: AppDb, id: number): Promise<CutoffBalance[]> {
-  const rows = await db.selectFrom("cutoff_balances").select(["address", "balance", "class"]).where("cutoff_id", "=", id).execute();
+  const rows = await cutoffBalanceRows(db, id);
   return rows
     .map((r) => ({ address: r.address, balance: BigInt(r.balance), class: r.class }))
     .sort((a, b) => (a.balance === b.balance ? (a.address < b.address ? -1 : 1) : a.balance > b.balance ? -1 : 1));
@@ -47,7 +48,7 @@ export async function cutoffBalances(db: AppDb, id: number): Promise<CutoffBalan
  */
 export async function makeCutoff(d: MonthEndDeps, at: string, by: string) {
   const point: AsOfPoint = await resolveAt(d.provider, at);
-  const existing = await d.db.selectFrom("cutoffs").selectAll().where("block_number", "=", point.block).executeTakeFirst();
+  const existing = await cutoffAtBlock(d.db, point.block);
   if (existing) return existing;
   const state = await stateAt(d, point.block);
   const classOf = await holderClasses(d.db);
@@ -56,34 +57,26 @@ export async function makeCutoff(d: MonthEndDeps, at: string, by: string) {
   const customerTotal = customers.reduce((s, r) => s + r.balance, 0n);
   const root = customers.length ? customerTree(customers).root : `0x${"0".repeat(64)}`;
   const signer = await auditSigner(d.db, d.kek);
-  return d.db.transaction().execute(async (trx) => {
-    const c = await trx
-      .insertInto("cutoffs")
-      .values({
-        label: monthLabel(point.time),
-        at_time: String(at),
-        block_number: point.block,
-        block_hash: point.hash,
-        block_time: point.time,
-        total_supply: state.total.toString(),
-        customer_total: customerTotal.toString(),
-        holder_count: rows.length,
-        merkle_root: root,
-        root_tx_hash: null,
-        signer: signer.address,
-        pack_sha256: null,
-        created_by: by,
-        created_at: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < rows.length; i += 500)
-      await trx
-        .insertInto("cutoff_balances")
-        .values(rows.slice(i, i + 500).map((r) => ({ cutoff_id: c.id, address: r.address, balance: r.balance.toString(), class: r.class })))
-        .execute();
-    return c;
-  });
+  return insertCutoff(
+    d.db,
+    {
+      label: monthLabel(point.time),
+      at_time: String(at),
+      block_number: point.block,
+      block_hash: point.hash,
+      block_time: point.time,
+      total_supply: state.total.toString(),
+      customer_total: customerTotal.toString(),
+      holder_count: rows.length,
+      merkle_root: root,
+      root_tx_hash: null,
+      signer: signer.address,
+      pack_sha256: null,
+      created_by: by,
+      created_at: nowIso(),
+    },
+    rows.map((r) => ({ address: r.address, balance: r.balance.toString(), class: r.class })),
+  );
 }
 
 /** The transaction data publishing a cut-off's root: the root, its block and the audit key's signature of both. */
@@ -99,26 +92,18 @@ export async function publishRoot(
   sender: { send(tx: ethers.TransactionRequest): Promise<ethers.TransactionReceipt> },
   id: number,
 ): Promise<string> {
-  const c = await d.db.selectFrom("cutoffs").selectAll().where("id", "=", id).executeTakeFirst();
+  const c = await cutoffById(d.db, id);
   if (!c) throw badRequest(Msg.cutoffNotFound);
   if (c.root_tx_hash) return c.root_tx_hash;
   const receipt = await sender.send({ ...(await rootData(d, c)), value: 0n });
   if (receipt.status !== 1) throw new Error(`root publication reverted: ${receipt.hash}`);
-  await d.db.updateTable("cutoffs").set({ root_tx_hash: receipt.hash }).where("id", "=", id).where("root_tx_hash", "is", null).execute();
+  await setRootTx(d.db, id, receipt.hash);
   return receipt.hash;
 }
 
 /** A member's inclusion proofs: one per published cut-off where their wallet held a balance. */
 export async function memberProofs(d: Pick<MonthEndDeps, "db" | "deployment">, address: string): Promise<MemberProof[]> {
-  const mine = await d.db
-    .selectFrom("cutoff_balances as b")
-    .innerJoin("cutoffs as c", "c.id", "b.cutoff_id")
-    .select(["c.id", "c.label", "c.block_number", "c.merkle_root", "c.root_tx_hash", "b.balance"])
-    .where("b.address", "=", address)
-    .where("b.class", "=", "member")
-    .orderBy("c.block_number", "desc")
-    .limit(12)
-    .execute();
+  const mine = await customerCutoffsOf(d.db, address, 12);
   const out: MemberProof[] = [];
   for (const m of mine) {
     const customers = (await cutoffBalances(d.db, m.id)).filter((r) => r.class === "member");

@@ -13,6 +13,7 @@ import { balanceAsOf, reservesAt, resolveAt } from "./as-of";
 import { auditAddress } from "./audit-key";
 import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cutoff.service";
 import { buildPack } from "./pack";
+import { cutoffById, cutoffsNewestFirst, unpublishedCutoffIds } from "./month-end.repo";
 import type { Scheduler } from "../../scheduler";
 
 export const monthEndDeps = (ctx: AppContext): MonthEndDeps => ({
@@ -50,8 +51,7 @@ export const publishRootsJob: Scheduler = {
   everyMs: 5_000,
   async run(ctx) {
     if (ctx.chain.replaying()) return;
-    const open = await ctx.db.selectFrom("cutoffs").select("id").where("root_tx_hash", "is", null).execute();
-    for (const c of open) await publishRoot(monthEndDeps(ctx), ctx.chain.sender, Number(c.id));
+    for (const id of await unpublishedCutoffIds(ctx.db)) await publishRoot(monthEndDeps(ctx), ctx.chain.sender, id);
   },
 };
 
@@ -84,7 +84,7 @@ export function monthEndRoutes(ctx: AppContext): Router {
   });
 
   handle(api.cutoffList, async () => {
-    const rows = await ctx.db.selectFrom("cutoffs").selectAll().orderBy("block_number", "desc").limit(120).execute();
+    const rows = await cutoffsNewestFirst(ctx.db, 120);
     return { list: rows.map(cutoffDto), auditSigner: await auditAddress(ctx.db) };
   });
 
@@ -101,7 +101,7 @@ export function monthEndRoutes(ctx: AppContext): Router {
       after: { block: Number(c.block_number), root: c.merkle_root },
       txHash,
     });
-    const row = await ctx.db.selectFrom("cutoffs").selectAll().where("id", "=", c.id).executeTakeFirstOrThrow();
+    const row = (await cutoffById(ctx.db, Number(c.id)))!;
     return withMessage(cutoffDto(row), Msg.cutoffMade);
   });
 

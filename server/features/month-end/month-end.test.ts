@@ -4,6 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ethers } from "ethers";
+import ExcelJS from "exceljs";
+import { WITH_REASON } from "../../test/download-reason";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { dashboardApi } from "../../../domain/api/dashboard";
@@ -12,6 +14,8 @@ import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cuto
 import { buildPack, zipOf } from "./pack";
 import { verifyPack } from "./verify";
 import { readZip } from "./zip-read";
+import { auditAddress } from "./audit-key";
+import { checkProof } from "../../../domain/proof-check";
 
 const DAY = 86_400;
 
@@ -95,6 +99,29 @@ describe("month-end: holders as of a past block, the signed pack and its verifie
     expect(future.code).toBe(400);
   });
 
+  it("the holders file with ?at= lists the holders as of then, like the list (not the head's)", async () => {
+    const at = String(marks[1].block);
+    const list = await s.api(dashboardApi.holders, { at, perPage: 100 }, { token: admin });
+    const rowsOf = async (query: string) => {
+      const res = await fetch(`${s.url}/api/dashboard/holder/download${query}`, {
+        headers: { Authorization: `Bearer ${admin}`, "cookie-type": "operation", ...WITH_REASON },
+      });
+      expect(res.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      const out: [string, number][] = [];
+      wb.worksheets[0].eachRow((r, i) => {
+        if (i > 1) out.push([String(r.getCell(2).value), Number(r.getCell(4).value)]);
+      });
+      return out;
+    };
+    const past = await rowsOf(`?at=${at}`);
+    expect(past).toEqual(list.data.holder_list.map((h) => [h.address, Number(h.balance)]));
+    const head = await s.api(dashboardApi.holders, { perPage: 100 }, { token: admin });
+    expect(await rowsOf("")).toEqual(head.data.holder_list.map((h) => [h.address, Number(h.balance)]));
+    expect(past).not.toEqual(await rowsOf(""));
+  });
+
   it("a pack verifies against the chain; one byte of one file, or one balance, is caught with its line", async () => {
     const cut = await makeCutoff(d, new Date(marks[2].time * 1000).toISOString(), "admin");
     expect(Number(cut.block_number)).toBe(marks[2].block);
@@ -168,6 +195,30 @@ describe("month-end: holders as of a past block, the signed pack and its verifie
     }
     expect(code).toBe(1);
     fs.rmSync(dir, { recursive: true, force: true });
+
+    // The public page's check (domain/proof-check.ts, run in the browser) through the public read-only relay, no login.
+    const relay = `${s.url}/api/verify/rpc`;
+    const checked = await checkProof({ ...proof, rootTxHash: proof.rootTxHash! }, relay);
+    expect(checked).toEqual({ ...checked, ok: true }); // (a failure shows its reason)
+    expect(checked).toMatchObject({
+      ok: true,
+      root: cut.merkle_root,
+      block: marks[3].block,
+      signer: await auditAddress(s.ctx.db),
+    });
+    const forged = await checkProof({ ...proof, rootTxHash: proof.rootTxHash!, balance: String(BigInt(proof.balance) + 1n) }, relay);
+    expect(forged).toEqual({ ok: false, reason: expect.stringContaining("포함되어 있지 않습니다") });
+    const otherRoot = await checkProof({ ...proof, rootTxHash: proof.rootTxHash!, root: `0x${"11".repeat(32)}` }, relay);
+    expect(otherRoot.ok).toBe(false);
+    // The relay answers only the reads of a root: a call, a send or a node control is refused before the node.
+    for (const method of ["eth_call", "eth_sendRawTransaction", "evm_mine", "eth_getLogs"]) {
+      const r = await fetch(relay, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+      });
+      expect([method, r.status]).toEqual([method, 403]);
+    }
   });
 
   it("npm run audit-pack then npm run verify-pack pass; the tampered pack fails naming the line", async () => {

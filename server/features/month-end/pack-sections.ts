@@ -1,8 +1,6 @@
-import { sql } from "kysely";
-import { tableExists } from "../../../db/open";
 import type { Move } from "../../../indexer/reader-asof";
-import type { AppDb } from "../../db/schema";
 import type { MonthEndDeps } from "./cutoff.service";
+import { rowsCreatedIn } from "./month-end.repo";
 
 /** The period a pack covers: blocks (fromBlock, toBlock], times [fromIso, toIso]. */
 export interface Period {
@@ -39,14 +37,8 @@ export const tableSection = (file: string, title: string, candidates: string[], 
   title,
   async table(d, p) {
     for (const name of candidates) {
-      if (!(await tableExists(d.db, name))) continue;
-      const rows = (
-        await sql<
-          Record<string, unknown>
-        >`SELECT * FROM ${sql.table(name)} WHERE ${sql.ref(timeColumn)} > ${p.fromIso} AND ${sql.ref(timeColumn)} <= ${p.toIso} ORDER BY ${sql.ref(timeColumn)}`.execute(
-          d.db,
-        )
-      ).rows;
+      const rows = await rowsCreatedIn(d.db, name, timeColumn, p.fromIso, p.toIso);
+      if (rows === null) continue;
       const header = rows.length ? Object.keys(rows[0]) : [];
       return { header, rows: rows.map((r) => header.map((h) => (r[h] == null ? "" : String(r[h])))) };
     }
@@ -86,10 +78,6 @@ export const LOG_SECTIONS: PackSection[] = [
   tableSection("logs/audit-log.csv", "감사 로그", ["admin_actions"]),
   tableSection("logs/access-log.csv", "개인정보 접근 기록", ["access_log", "access_logs", "pii_access_log", "personal_data_access_log"]),
 ];
-
-export async function walletKindMap(db: AppDb): Promise<Map<string, string>> {
-  return new Map((await db.selectFrom("wallets").select(["address", "kind"]).execute()).map((w) => [w.address, w.kind]));
-}
 
 /** CSV (RFC 4180, UTF-8 with BOM so a spreadsheet reads the Korean). */
 export function toCsv(t: Table): string {

@@ -8,7 +8,8 @@ import { formatWon } from "../../../domain/format";
 import { LEAF_ENCODING } from "../../../domain/proof-of-liabilities";
 import { auditSigner } from "./audit-key";
 import { customerTree, cutoffBalances, type CutoffBalance, type MonthEndDeps } from "./cutoff.service";
-import { LOG_SECTIONS, MONEY_SECTIONS, toCsv, walletKindMap, type Period } from "./pack-sections";
+import { LOG_SECTIONS, MONEY_SECTIONS, toCsv, type Period } from "./pack-sections";
+import { cutoffBefore, cutoffById, setPackSha, walletAddresses, walletKinds } from "./month-end.repo";
 import { safeguardingTable } from "../safeguarding/safeguarding.service";
 
 const CLASS_LABEL = { operator: "운영 지갑", member: "고객(회원·가맹점)", outside: "외부 주소" } as const;
@@ -40,7 +41,7 @@ async function reconcileAt(d: MonthEndDeps, block: number, holders: CutoffBalanc
     detail: `체인 totalSupply ${formatWon(supply)}원, 보유자 합계 ${formatWon(sum)}원 (블록 ${block})`,
   });
   const mine = new Map(holders.map((h) => [h.address, h.balance]));
-  const wallets = (await d.db.selectFrom("wallets").select("address").execute()).map((w) => w.address);
+  const wallets = await walletAddresses(d.db);
   const all = [...new Set([...mine.keys(), ...wallets])];
   let bad = 0;
   for (let i = 0; i < all.length; i += 50) {
@@ -60,13 +61,7 @@ async function reconcileAt(d: MonthEndDeps, block: number, holders: CutoffBalanc
 
 /** The period of a cut-off: after the previous cut-off (or the deploy) up to it. */
 async function periodOf(db: AppDb, c: { id: number; block_number: number; block_time: number }, deployBlock: number): Promise<Period> {
-  const prev = await db
-    .selectFrom("cutoffs")
-    .select(["block_number", "block_time"])
-    .where("block_number", "<", c.block_number)
-    .orderBy("block_number", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const prev = await cutoffBefore(db, c.block_number);
   return {
     fromBlock: prev ? Number(prev.block_number) : deployBlock - 1,
     toBlock: Number(c.block_number),
@@ -81,7 +76,7 @@ async function periodOf(db: AppDb, c: { id: number; block_number: number; block_
  * cut-off block and hash, token, chain) with manifest.sig.json (the audit key's EIP-191 signature of manifest.json).
  */
 export async function buildPack(d: MonthEndDeps, id: number): Promise<{ zip: Buffer; manifest: Manifest; name: string }> {
-  const c = await d.db.selectFrom("cutoffs").selectAll().where("id", "=", id).executeTakeFirst();
+  const c = await cutoffById(d.db, id);
   if (!c) throw badRequest(Msg.cutoffNotFound);
   const block = Number(c.block_number);
   const holders = await cutoffBalances(d.db, c.id);
@@ -122,7 +117,7 @@ export async function buildPack(d: MonthEndDeps, id: number): Promise<{ zip: Buf
     if (batch.length < 5_000) break;
     after = { block: batch[batch.length - 1].block, logIndex: batch[batch.length - 1].logIndex };
   }
-  const kindOf = await walletKindMap(d.db);
+  const kindOf = await walletKinds(d.db);
   for (const s of [...MONEY_SECTIONS, ...LOG_SECTIONS]) {
     const t = await s.table(d, period, { moves, kindOf });
     if (t) add(s.file, toCsv(t));
@@ -152,11 +147,7 @@ export async function buildPack(d: MonthEndDeps, id: number): Promise<{ zip: Buf
     ),
   });
   const zip = await zipOf(files);
-  await d.db
-    .updateTable("cutoffs")
-    .set({ pack_sha256: sha256(zip) })
-    .where("id", "=", id)
-    .execute();
+  await setPackSha(d.db, id, sha256(zip));
   return { zip, manifest, name: `audit-pack-${c.label}-block-${block}.zip` };
 }
 

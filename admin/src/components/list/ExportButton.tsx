@@ -16,7 +16,20 @@ const NO_REASON = { reason: "", reasonText: "" } as unknown as DownloadReason;
  * refuses a download without one). While the file streams in it shows the bytes received (a streamed file has no
  * length up front) and a cancel button, which stops the transfer (and, on the server, the query behind it).
  */
-export function ExportButton({ def, filter, testId }: { def: DownloadDef; filter: Record<string, unknown>; testId: string }) {
+export function ExportButton({
+  def,
+  filter,
+  testId,
+  label = L.list.excel,
+  size = "sm",
+}: {
+  def: DownloadDef;
+  filter: Record<string, unknown>;
+  testId: string;
+  /** The button's words when the file is not the list's Excel (a month-end pack). */
+  label?: string;
+  size?: "xs" | "sm";
+}) {
   const [bytes, setBytes] = useState<number | null>(null);
   const [asking, setAsking] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -37,14 +50,14 @@ export function ExportButton({ def, filter, testId }: { def: DownloadDef; filter
   return (
     <HStack gap="2">
       <Button
-        size="sm"
+        size={size}
         variant="outline"
         onClick={() => setAsking(true)}
         loading={bytes !== null}
         loadingText={L.list.downloading(bytes ?? 0)}
         data-testid={testId}
       >
-        {L.list.excel}
+        {label}
       </Button>
       {bytes !== null && (
         <Button size="sm" variant="ghost" onClick={() => abort.current?.abort()} data-testid={`${testId}-cancel`}>
@@ -57,7 +70,7 @@ export function ExportButton({ def, filter, testId }: { def: DownloadDef; filter
         title={L.list.reasonTitle}
         schema={downloadReasonForm}
         defaultValues={NO_REASON}
-        submitLabel={L.list.excel}
+        submitLabel={label}
         testId={`${testId}-reason`}
         onSubmit={async (reason) => {
           setAsking(false);

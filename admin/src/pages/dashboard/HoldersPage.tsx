@@ -36,7 +36,7 @@ export function HoldersPage() {
         <Heading size="lg" data-testid="admin-page-title">
           {L.holders.title}
         </Heading>
-        <ExportButton def={downloads.holders} filter={{}} testId="holders-excel" />
+        <ExportButton def={downloads.holders} filter={{ at: params.get("at") || undefined }} testId="holders-excel" />
       </HStack>
       <HStack as="form" onSubmit={(e) => (e.preventDefault(), patch({ at: at.trim() || undefined }, { resetPage: true }))}>
         <Text>기준 시점</Text>

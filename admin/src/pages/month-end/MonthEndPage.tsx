@@ -5,7 +5,7 @@ import { Link as RouterLink } from "react-router";
 import { formatDateTime, formatWon } from "@domain/format";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
-import { downloadFile } from "../../api/download";
+import { ExportButton } from "../../components/list/ExportButton";
 import { API } from "@domain/api";
 import { snack } from "../../components/ui/toaster";
 
@@ -26,13 +26,6 @@ export function MonthEndPage() {
     },
     onError: (e) => snack(e instanceof ApiError ? e.message : String(e), { type: "error" }),
   });
-  const download = async (id: number) => {
-    try {
-      await downloadFile(API.cutoffPack, { id });
-    } catch (e) {
-      snack(e instanceof ApiError ? e.message : String(e), { type: "error" });
-    }
-  };
   const rows = list.data?.list ?? [];
   return (
     <Stack gap="4">
@@ -94,9 +87,7 @@ export function MonthEndPage() {
                 {c.rootTxHash ? <Text data-testid="cutoff-root-tx">{c.rootTxHash}</Text> : <Text color="fg.muted">게시 대기 중</Text>}
               </Table.Cell>
               <Table.Cell>
-                <Button size="xs" onClick={() => void download(c.id)} data-testid="cutoff-download">
-                  다운로드
-                </Button>
+                <ExportButton def={API.cutoffPack} filter={{ id: c.id }} label="다운로드" size="xs" testId="cutoff-download" />
               </Table.Cell>
             </Table.Row>
           ))}

@@ -4,7 +4,9 @@ import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { monthEndApi } from "@domain/api/month-end";
 import { formatWon } from "@domain/format";
 import { LEAF_ENCODING } from "@domain/proof-of-liabilities";
+import { Link as RouterLink } from "react-router";
 import { callEndpoint } from "../../api/endpoint";
+import { proofLink } from "@domain/proof-check";
 
 /**
  * My info: "my balance was included in the 2026-10 statement" (issue 37), one line per published cut-off, with the
@@ -30,9 +32,16 @@ export function InfoProofs() {
               기준 블록 {p.block} · 루트 <Code fontSize="xs">{p.root}</Code>
             </Text>
             {p.rootTxHash && (
-              <Text fontSize="xs" color="fg.muted">
-                루트 게시 거래 <Code fontSize="xs">{p.rootTxHash}</Code>
-              </Text>
+              <>
+                <Text fontSize="xs" color="fg.muted">
+                  루트 게시 거래 <Code fontSize="xs">{p.rootTxHash}</Code>
+                </Text>
+                <Text fontSize="sm">
+                  <RouterLink to={proofLink(p)} data-testid="info-proof-verify">
+                    공개 검증 페이지에서 체인의 루트로 확인하기
+                  </RouterLink>
+                </Text>
+              </>
             )}
           </Box>
         );
