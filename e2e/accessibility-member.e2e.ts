@@ -7,7 +7,7 @@ import { expectNoA11yViolations, pageReady } from "./axe";
 import { expectFocusTrapped, expectFocusVisible, focusedTestId, tabTo } from "./keyboard";
 import { MINJUN, SEOYEON, expectResult, textOf } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
-import { ResultPages } from "../domain/messages";
+import { ResultPages } from "../domain/state-labels";
 
 /** Routes anyone opens (the guarded ones send a stranger to /login, checked there). */
 const OPEN = [

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { Msg, ResultPages } from "../domain/messages";
+import { Msg } from "../domain/messages";
+import { ResultPages } from "../domain/state-labels";
 import { ResultType } from "../domain/constants";
 import { accountApi } from "../domain/api/account";
 import { membersApi } from "../domain/api/members";

@@ -4,7 +4,7 @@ import { shot } from "./browser";
 import { browserSuite, submitMemberLogin } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { memberByPhone } from "../server/features/members/members.repo";
-import { ResultPages } from "../domain/messages";
+import { ResultPages } from "../domain/state-labels";
 
 export interface Who {
   name: string;

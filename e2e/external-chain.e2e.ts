@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ResultPages } from "../domain/messages";
+import { ResultPages } from "../domain/state-labels";
 import { startRigStack, type RigStack } from "../server/test/rig-stack";
 import { memberByPhone } from "../server/features/members/members.repo";
 import { launchBrowser, shot } from "./browser";

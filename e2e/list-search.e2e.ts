@@ -5,7 +5,7 @@ import { MINJUN, SEOYEON, SHOP, walletOf, won } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
 import { proposeAndApprove } from "../server/test/proposals";
 import { formatDate } from "../domain/format";
-import { SettlementStateLabel } from "../domain/messages";
+import { SettlementStateLabel } from "../domain/state-labels";
 import { defaultDateRange } from "../domain/schemas/list";
 
 type Row = Record<string, any>;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { Msg, ResultPages } from "../domain/messages";
+import { Msg } from "../domain/messages";
+import { ResultPages } from "../domain/state-labels";
 import type { TestStack } from "../server/test/harness";
 import { shot } from "./browser";
 import { browserSuite } from "./stack";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { TestStack } from "../server/test/harness";
 import { memberValidity, sendValidityNotices } from "../server/features/validity/validity.service";
-import { RefundRuleLabel } from "../domain/messages";
+import { RefundRuleLabel } from "../domain/state-labels";
 import { AFTER_EXPIRY_REFUND_PERCENT } from "../domain/policy/validity";
 import { shot } from "./browser";
 import { enterPassword, memberId, onChain, SEOYEON, textOf, walletOf, won } from "./helpers-money";

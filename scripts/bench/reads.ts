@@ -74,13 +74,6 @@ async function measure(target: Target, facts: DataFacts, appDb: AppDb, view: Cha
   const to = day(end);
   const daysBefore = (n: number) => day(end - n * 86_400);
   const dash = (q: Record<string, unknown>) => dashboardListRequest.parse({ to, perPage: PAGE, ...q });
-  const anchorPage = (what = "ordered index range, 100 transfers") => ({
-    what,
-    run: () =>
-      target.chainSql(`SELECT * FROM transfers WHERE block_number <= ? ORDER BY block_number DESC, log_index DESC LIMIT ${PAGE}`, [
-        facts.head.number - 1000,
-      ]),
-  });
   const deepBlock = Number(
     (
       (await target.chainSql(`SELECT block_number FROM transfers WHERE "to" = ? AND to_seq = ?`, [

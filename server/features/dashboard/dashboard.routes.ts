@@ -2,7 +2,7 @@ import type { Request, Router } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
-import { AppError, badRequest, notFound } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { propose } from "../proposals/proposals.service";
 import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
@@ -11,7 +11,6 @@ import {
   dashboardPage,
   dashboardRows,
   holdersPage,
-  indexReached,
   transactionDetail,
   walletDetail,
   walletHistory,
@@ -24,7 +23,6 @@ import { memberWalletByPhone } from "./dashboard.repo";
 import { ensureChainUp } from "../../money/chain-status";
 import { dashboardApi as api } from "../../../domain/api/dashboard";
 import type { DashboardColumn, DashboardListRequest, DashboardRowDto } from "../../../domain/schemas/dashboard";
-import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
 

@@ -4,7 +4,7 @@ import { notifyMember } from "../member-notices/notify-member";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
 import { formatWon } from "../../../domain/format";
-import { RefundKindLabel } from "../../../domain/messages";
+import { RefundKindLabel } from "../../../domain/state-labels";
 
 type NoticeCtx = Pick<AppContext, "db" | "notifier" | "log" | "clock">;
 

@@ -1,5 +1,5 @@
 import type { RefundListRow, RefundRow } from "./refunds.repo";
-import { RefundKindLabel, RefundRuleLabel, RefundStateLabel } from "../../../domain/messages";
+import { RefundKindLabel, RefundRuleLabel, RefundStateLabel } from "../../../domain/state-labels";
 import type { RefundAdminRow, RefundDto } from "../../../domain/schemas/refund";
 
 /** The account number shown: all but its last four digits masked. */

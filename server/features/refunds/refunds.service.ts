@@ -13,7 +13,8 @@ import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { refundQuote, withdrawable, type RefundQuote } from "../../../domain/policy/refund-rule";
 import { REFUND_FEE_WON, WITHDRAWAL_DAYS } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
-import { Msg, RefundRuleLabel, RefundStateLabel } from "../../../domain/messages";
+import { Msg } from "../../../domain/messages";
+import { RefundRuleLabel, RefundStateLabel } from "../../../domain/state-labels";
 import type { RefundQuoteDto } from "../../../domain/schemas/refund";
 
 /**

@@ -1,6 +1,6 @@
 import type { SettlementListRow } from "./settlement.repo";
 import type * as repo from "./settlement.repo";
-import { SettlementStateLabel } from "../../../domain/messages";
+import { SettlementStateLabel } from "../../../domain/state-labels";
 import type { SettlementHistoryDto, SettlementOrderDetailDto, SettlementOrderDto } from "../../../domain/schemas/settlement";
 
 /** A settlement order's rows as the back-office and the shop owner see them. */

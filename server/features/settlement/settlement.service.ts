@@ -5,7 +5,7 @@ import type { AdminRow } from "../../auth/middleware";
 import type { MemberRow } from "../members/members.repo";
 import { memberById } from "../members/members.repo";
 import * as repo from "./settlement.repo";
-import type { SettlementListRow, SettlementRow } from "./settlement.repo";
+import type { SettlementRow } from "./settlement.repo";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUp, ensureChainUpForOutbox } from "../../money/chain-status";
@@ -13,7 +13,7 @@ import { recordCall, sendCall, settleSubmittedCalls } from "../../money/chain-ca
 import type { Scheduler } from "../../scheduler";
 import { indexReached } from "../dashboard/dashboard.service";
 import { Code } from "../../../domain/codes";
-import { Msg, SettlementStateLabel } from "../../../domain/messages";
+import { Msg } from "../../../domain/messages";
 import { seoulBounds, seoulToday } from "../../../domain/schemas/list";
 
 export { historyDto, orderDetailDto, orderDto } from "./settlement.dto";

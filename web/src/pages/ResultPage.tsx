@@ -1,6 +1,6 @@
 import { Button, Container, Link, Stack, Text } from "@chakra-ui/react";
 import { ResultType } from "@domain/constants";
-import { ResultPages } from "@domain/messages";
+import { ResultPages } from "@domain/state-labels";
 import { usePageTitle } from "../lib/usePageTitle";
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { L } from "../labels";

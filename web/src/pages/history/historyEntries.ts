@@ -1,4 +1,4 @@
-import { BuyStateLabel } from "@domain/messages";
+import { BuyStateLabel } from "@domain/state-labels";
 import type { BuyHistoryItem, HistoryItem, MoveHistoryItem } from "@domain/schemas/history";
 import type { DepositAccount } from "@domain/schemas/purchases";
 import type { HistoryKind } from "../../api/moneyQueries";
