@@ -13,11 +13,19 @@ export function PlainTable(props: {
   testId: string;
   /** The table's caption for screen readers (hidden on screen); unset: the open screen's title. */
   caption?: string;
+  /** Wider than a phone's screen: the scroll area takes the keyboard focus (named by the caption) so it can be scrolled. */
+  wide?: boolean;
 }) {
   const screenTitle = useScreenTitle();
   const caption = props.caption ?? screenTitle;
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="card.border" rounded="md" bg="card.bg">
+    <Table.ScrollArea
+      borderWidth="1px"
+      borderColor="card.border"
+      rounded="md"
+      bg="card.bg"
+      {...(props.wide ? { tabIndex: 0, "aria-label": caption ?? undefined } : {})}
+    >
       <Table.Root size="sm" interactive={props.interactive} data-testid={props.testId}>
         {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
         <Table.Header>

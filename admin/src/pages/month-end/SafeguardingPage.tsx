@@ -107,6 +107,7 @@ export function SafeguardingPage() {
         {SG.days}
       </Heading>
       <PlainTable
+        wide
         testId="safeguard-days"
         caption={SG.days}
         headers={[
@@ -147,6 +148,7 @@ export function SafeguardingPage() {
         {SG.entries}
       </Heading>
       <PlainTable
+        wide
         testId="safeguard-entries"
         caption={SG.entries}
         headers={[
