@@ -17,14 +17,13 @@
 import { ethers } from "ethers";
 import { startTestStack, type TestStack } from "../../server/test/harness";
 import { createMember } from "../../server/features/members/members.service";
-import { callToken } from "../../server/money/chain-calls";
 import { checkPaymentPassword } from "../../server/money/payment-password";
 import { hashPassword, verifyPassword } from "../../server/auth/passwords";
 import type { MemberRow } from "../../server/auth/middleware";
-import type { TransferRow } from "../../server/money/outbox";
 import { Code } from "../../domain/codes";
 import { maxRow, rateRow, timed, type BenchRow } from "./table";
 import { startHttpLoad, type HttpLoad, type LoadJob } from "./http-load";
+import { batchesAfter, cpuPer, fund, lastOutboxId, members, type BenchMember } from "./money-kit";
 
 const RAW_TX = Number(process.env.BENCH_RAW_TX ?? 500);
 const RELAY_GIFTS = Number(process.env.BENCH_RELAY_GIFTS ?? 3_000);
@@ -154,24 +153,6 @@ export async function run(): Promise<BenchRow[]> {
   return rows;
 }
 
-export interface BenchMember {
-  id: number;
-  phonenumber: string;
-  pin: string;
-  address: string;
-}
-
-export async function members(s: TestStack, prefix: string, n: number, permission?: "exchanger"): Promise<BenchMember[]> {
-  const out: BenchMember[] = [];
-  for (let i = 0; i < n; i++) {
-    const phonenumber = prefix + String(i).padStart(4, "0");
-    const pin = String(100_000 + i);
-    const m = await createMember(s.ctx, { phonenumber, username: `벤치${i}`, password: pin, permission });
-    out.push({ id: m.id, phonenumber, pin, address: m.address });
-  }
-  return out;
-}
-
 /**
  * One member wallet paying from 50 clients at once (gifts to `recipients` and market uses at `shop`, alternating):
  * every payment contends for that wallet's lock, spendable balance and authorization nonces. The wallet holds exactly
@@ -226,21 +207,6 @@ async function busyWallet(
   ];
 }
 
-/** Mints to the treasury and sends each address `each` won, in one outbox batch. */
-export async function fund(s: TestStack, addresses: string[], each: number) {
-  const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
-  const minted = await callToken(s.ctx, "mint", [treasury, BigInt(each * addresses.length)]);
-  await s.waitIndexed(minted.block_number!);
-  const rows = await s.ctx.db.transaction().execute(async (trx) => {
-    const out: TransferRow[] = [];
-    for (const a of addresses) out.push(await s.ctx.outbox.enqueue(trx, { kind: "seed", from: treasury, to: a, value: each }));
-    return out;
-  });
-  s.ctx.relayer.kick();
-  for (const r of rows) if ((await s.ctx.relayer.waitFor(r.id, 60_000)).status !== "confirmed") throw new Error("funding failed");
-  await s.waitIndexed();
-}
-
 /** CPU per member PIN check (the payment dialog's check, lockout bookkeeping included) and per operator password check. */
 async function pinRows(s: TestStack): Promise<BenchRow[]> {
   const m = await createMember(s.ctx, { phonenumber: "01091999999", username: "핀벤치", password: "482913" });
@@ -264,14 +230,6 @@ async function pinRows(s: TestStack): Promise<BenchRow[]> {
       min: 10,
     }),
   ];
-}
-
-/** CPU milliseconds (user + system, every thread of this process) per call, calls run one after another. */
-async function cpuPer(n: number, fn: () => Promise<unknown>): Promise<number> {
-  const before = process.cpuUsage();
-  for (let i = 0; i < n; i++) await fn();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000 / n;
 }
 
 /**
@@ -359,25 +317,4 @@ async function relayerAlone(s: TestStack, senders: BenchMember[], recipients: Be
   console.error(`bench: relayer alone: ${await batchesAfter(s, firstId)}`);
   await s.waitIndexed();
   return (count * 1000) / ms;
-}
-
-async function lastOutboxId(s: TestStack): Promise<number> {
-  const r = await s.ctx.db
-    .selectFrom("outbox_transfers")
-    .select((eb) => eb.fn.max("id").as("m"))
-    .executeTakeFirst();
-  return Number(r?.m ?? 0);
-}
-
-/** How the gifts written after `afterId` went on chain: transactions, gifts per transaction. */
-async function batchesAfter(s: TestStack, afterId: number): Promise<string> {
-  const batches = await s.ctx.db
-    .selectFrom("outbox_transfers")
-    .select(["tx_hash", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("kind", "=", "gift")
-    .where("id", ">", afterId)
-    .groupBy("tx_hash")
-    .execute();
-  const gifts = batches.reduce((a, b) => a + Number(b.n), 0);
-  return `${gifts} gifts in ${batches.length} transactions (${(gifts / batches.length).toFixed(1)} a transaction, largest ${Math.max(...batches.map((b) => Number(b.n)))})`;
 }

@@ -15,7 +15,7 @@
 import { ethers } from "ethers";
 import { startAnvilRig } from "../../chain/anvil-rig";
 import { startTestStack } from "../../server/test/harness";
-import { fund, members } from "./money";
+import { fund, members } from "./money-kit";
 import { startHttpLoad } from "./http-load";
 import { maxRow, rateRow, type BenchRow } from "./table";
 
