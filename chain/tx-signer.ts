@@ -1,5 +1,5 @@
 import { ethers } from "ethers";
-import { sign } from "viem/accounts";
+import { signDigest } from "./secp256k1";
 import { serializeTransaction, type Hex, type TransactionSerializableEIP1559 } from "viem";
 import { keccak256Hex } from "./keccak";
 
@@ -27,7 +27,7 @@ export function localSigner(privateKey: string): TxSigner {
     address,
     kind: "local",
     async signTransaction(tx) {
-      return serializeTransaction(tx, await sign({ hash: keccak256Hex(serializeTransaction(tx)), privateKey: privateKey as Hex }));
+      return serializeTransaction(tx, await signDigest(keccak256Hex(serializeTransaction(tx)), privateKey));
     },
   };
 }
