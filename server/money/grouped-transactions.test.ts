@@ -58,4 +58,24 @@ describe("grouped transactions", () => {
     // And the next calls run as usual.
     expect((await run(bump(b))).next_nonce).toBe(1);
   });
+
+  it("a first caller that throws is rolled back alone; the callers queued behind it are committed", async () => {
+    const run = groupedTransactions(store.db);
+    const c = "0x00000000000000000000000000000000000000c3";
+    const d = "0x00000000000000000000000000000000000000d4";
+    const outcomes = await Promise.allSettled([
+      run(async (trx) => {
+        await bump(d)(trx);
+        await new Promise((r) => setTimeout(r, 5)); // the others queue meanwhile
+        throw new Error("first refused");
+      }),
+      ...Array.from({ length: 5 }, () => run(async (trx) => (await bump(c)(trx)).next_nonce)),
+    ]);
+    expect(outcomes[0]).toMatchObject({ status: "rejected", reason: new Error("first refused") });
+    const seen = outcomes.slice(1).map((o) => (o.status === "fulfilled" ? o.value : null));
+    if (databaseUrl) expect([...seen].sort((x, y) => Number(x) - Number(y))).toEqual([1, 2, 3, 4, 5]);
+    else expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(await nonce(d)).toBeUndefined();
+    expect((await nonce(c))?.next_nonce).toBe(5);
+  });
 });

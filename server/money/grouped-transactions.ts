@@ -34,6 +34,12 @@ export function groupedTransactions(db: AppDb): <T>(fn: (trx: AppTx) => Promise<
         const taken: Call[] = [];
         try {
           await db.transaction().execute(async (trx) => {
+            // The first caller runs without a savepoint: if it throws, the transaction holds nothing else and is
+            // rolled back whole (its error goes to it alone, below). Alone in its group, as it mostly is at a
+            // lower rate, a payment costs no more statements than a transaction of its own.
+            const first = queue.shift()!;
+            taken.push(first);
+            first.outcome = { ok: true, value: await first.fn(trx) };
             // Callers that arrive while earlier ones of the group run join it (up to GROUP_MAX).
             while (queue.length > 0 && taken.length < GROUP_MAX) {
               const call = queue.shift()!;
@@ -50,7 +56,7 @@ export function groupedTransactions(db: AppDb): <T>(fn: (trx: AppTx) => Promise<
             }
           });
         } catch (err) {
-          // Not committed: nobody's work of this group is recorded.
+          // Not committed: nobody's work of this group is recorded (the first caller's own error is its answer).
           for (const call of taken) if (call.outcome?.ok !== false) call.outcome = { ok: false, value: err };
         }
         for (const call of taken) (call.outcome!.ok ? call.resolve : call.reject)(call.outcome!.value);

@@ -57,7 +57,7 @@ export async function pay(
     idempotency,
   });
   ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
+  const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS, row);
   if (settled.status === "failed") {
     ctx.log.warn({ id: row.id, error: settled.error }, "trade failed on-chain");
     throw new AppError(Code.SERVER_ERROR, Msg.paymentFailed);

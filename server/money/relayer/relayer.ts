@@ -21,9 +21,10 @@ export interface Relayer {
   kick(): void;
   /**
    * Resolves when the row is confirmed or failed, or with its current state after `timeoutMs`. Another
-   * process may be the one relaying, so the row is also polled, not only awaited as an event.
+   * process may be the one relaying, so the row is also polled, not only awaited as an event. `known`: the row as
+   * the caller has just written it (pending), which is then not read again.
    */
-  waitFor(id: number, timeoutMs: number): Promise<TransferRow>;
+  waitFor(id: number, timeoutMs: number, known?: TransferRow): Promise<TransferRow>;
   /**
    * The process stops and nothing more can be sent (the chain is down): every request waiting for a row is answered
    * now with the row as it is (pending or submitted: recorded, settled by the next start), and later waits do not wait.

@@ -35,8 +35,10 @@ export function createWaiters(db: AppDb, events: EventEmitter) {
     pollTimer.unref();
   }
 
-  async function waitFor(id: number, timeoutMs: number): Promise<TransferRow> {
-    const first = await repo.outboxRow(db, id);
+  async function waitFor(id: number, timeoutMs: number, known?: TransferRow): Promise<TransferRow> {
+    // A row the caller has just written (pending) is not read again: the wait starts listening at once, before
+    // anything this process does could settle it, and the poll below finds a settlement made by another process.
+    const first = known && known.id === id && !isSettled(known) ? known : await repo.outboxRow(db, id);
     if (isSettled(first) || released) return first as TransferRow;
     return new Promise<TransferRow>((resolve) => {
       let done = false;
