@@ -148,8 +148,9 @@ export async function run(): Promise<BenchRow[]> {
         value: figure.rate,
         unit: "blocks/s",
         anchor: { what: "eth_getLogs + blocks over JSON-RPC", value: anchor.rate, unit: "blocks/s" },
-        goal: "≥ 0.7× plain fetch",
-        min: 0.7,
+        // Issue 39: indexing as fast as merely reading the chain (issue 16's bar was 0.7×).
+        goal: "≥ 1.0× plain fetch",
+        min: 1,
       }),
       rateRow({
         section: "indexer",
@@ -157,8 +158,8 @@ export async function run(): Promise<BenchRow[]> {
         value: figure.early,
         unit: "blocks/s",
         anchor: { what: `the plain fetch's first ${EARLY}`, value: anchor.early, unit: "blocks/s" },
-        goal: "printed",
-        min: 0,
+        goal: "≥ 0.8× plain fetch",
+        min: 0.8,
       }),
       // "Stays ≤ 1 block" is a bound on every sample, so the goal is on the max; p95 and p99 go in the figure text.
       maxRow({
