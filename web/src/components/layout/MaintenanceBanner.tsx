@@ -1,10 +1,21 @@
 import { Box, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { healthApi } from "@domain/api/health";
-import { callEndpoint } from "../../api/endpoint";
+import { apiCall } from "../../api/client";
 
 /** How often the member app asks whether the token is paused (an operator's emergency pause, dual control). */
 export const SERVICE_STATUS_POLL_MS = 15_000;
+
+/**
+ * GET /api/status (healthApi.serviceStatus in domain/api/health.ts), read without the endpoint table: its zod
+ * schemas would put zod into every page's first script (the banner polls on the landing page too; the pages
+ * bench measured the landing's JavaScript at 213 KB against its 200 KB budget with them, 193 KB without). The
+ * answer only decides whether a banner shows, so it is checked by hand: anything else is "not paused".
+ */
+const STATUS_PATH = "/api/status";
+async function serviceStatus(): Promise<{ paused: boolean; message: string | null }> {
+  const d = await apiCall<{ paused?: unknown; message?: unknown }>("GET", STATUS_PATH);
+  return { paused: d?.paused === true, message: typeof d?.message === "string" ? d.message : null };
+}
 
 /**
  * The maintenance banner: while the token is paused every money call answers 503 and the member reads why here,
@@ -13,7 +24,7 @@ export const SERVICE_STATUS_POLL_MS = 15_000;
 export function MaintenanceBanner() {
   const q = useQuery({
     queryKey: ["service-status"],
-    queryFn: () => callEndpoint(healthApi.serviceStatus),
+    queryFn: serviceStatus,
     refetchInterval: SERVICE_STATUS_POLL_MS,
     refetchOnWindowFocus: true,
   });
