@@ -54,8 +54,8 @@ export async function signHere(items: SignItem[]): Promise<Signature[]> {
 
 /**
  * Signs the relayer's authorizations on a thread of its own: a batch's signatures (~70 µs each natively, ~0.7 ms in
- * JavaScript: chain/secp256k1.ts) would otherwise
- * hold the event loop that serves requests and reads the node's answers. The thread starts at the first batch and
+ * JavaScript: chain/secp256k1.ts) would otherwise hold the event loop that serves requests and reads the node's
+ * answers. The thread starts at the first batch and
  * does not keep the process alive; if it fails, batches are signed on the calling thread.
  */
 export function createSigner(): Signer {
