@@ -1,7 +1,7 @@
+import http from "node:http";
 import { ethers } from "ethers";
 import { afterAll, describe, expect, it } from "vitest";
-import { startLocalNode, type LocalNode } from "./node";
-import { freePort } from "./ports";
+import { NodePortInUseError, startLocalNode, startLocalNodeOnFreePort, type LocalNode } from "./node";
 
 const { devKeys } = require("./node-config.cjs") as { devKeys: (mnemonic: string, count: number) => string[] };
 
@@ -25,7 +25,7 @@ describe("the embedded node's config", () => {
   });
 
   it("starts the node on the genesis of hardhat.config.ts's network (hash measured with `hardhat node` on it)", async () => {
-    node = await startLocalNode(await freePort());
+    node = await startLocalNodeOnFreePort();
     const send = async (method: string, params: unknown[]) =>
       (
         (await (
@@ -45,5 +45,23 @@ describe("the embedded node's config", () => {
     const accounts: string[] = await send("eth_accounts", []);
     expect(accounts.map((a) => ethers.getAddress(a))).toEqual(devKeys(MNEMONIC, 20).map((k) => new ethers.Wallet(k).address));
     expect(BigInt(await send("eth_getBalance", [accounts[19], "latest"]))).toBe(10n ** 22n);
+  }, 120_000);
+});
+
+describe("the embedded node's start", () => {
+  it("on a port another process holds (even one that answers JSON-RPC), fails with NodePortInUseError instead of using that process", async () => {
+    const other = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: true })));
+    });
+    await new Promise<void>((r) => other.listen(0, "127.0.0.1", () => r()));
+    const port = (other.address() as { port: number }).port;
+    try {
+      const started = startLocalNode(port);
+      await expect(started).rejects.toBeInstanceOf(NodePortInUseError);
+      await expect(started).rejects.toThrow(`127.0.0.1:${port}`);
+    } finally {
+      other.close();
+    }
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { waitForPort } from "./ports";
+import { freePort } from "./ports";
 
 export interface LocalNode {
   rpcUrl: string;
@@ -15,6 +15,17 @@ export interface LocalNode {
 }
 
 const ROOT = path.resolve(__dirname, "..");
+
+/** How long the node may take to say it listens. */
+const NODE_START_TIMEOUT_MS = 90_000;
+
+/** The port asked for was taken by another process: the node did not start (nothing of this process listens there). */
+export class NodePortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`the chain node cannot listen on 127.0.0.1:${port}: another process uses that port (CHAIN_PORT)`);
+    this.name = "NodePortInUseError";
+  }
+}
 
 /**
  * Starts `hardhat node` on 127.0.0.1:port as a child process, with its own plain config (node-config.cjs: the same
@@ -70,10 +81,35 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
   process.once("exit", kill);
 
   let onAbort: () => void = () => undefined;
+  let timer: NodeJS.Timeout | undefined;
   try {
+    // Ready when this child says it listens on the port: not when something accepts connections there (another
+    // process holding the port would pass that check, and this process would send its transactions to a node not
+    // its own; a test run once had two stacks on one node that way).
+    const listening = `JSON-RPC server at http://127.0.0.1:${port}/`;
     await Promise.race([
-      waitForPort(port, "127.0.0.1", 90_000),
-      new Promise((_, reject) => child.once("exit", (c) => reject(new Error(`hardhat node exited (${c}): ${output.slice(-2000)}`)))),
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!output.includes(listening)) return;
+          child.stdout?.off("data", check);
+          resolve();
+        };
+        child.stdout?.on("data", check);
+        check();
+      }),
+      new Promise((_, reject) =>
+        child.once("exit", (c) =>
+          reject(
+            output.includes("EADDRINUSE") ? new NodePortInUseError(port) : new Error(`hardhat node exited (${c}): ${output.slice(-2000)}`),
+          ),
+        ),
+      ),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the chain node did not listen on ${port} after ${NODE_START_TIMEOUT_MS} ms`)),
+          NODE_START_TIMEOUT_MS,
+        );
+      }),
       new Promise((_, reject) => {
         onAbort = () => reject(new Error("the node's start was called off"));
         opts.signal?.addEventListener("abort", onAbort, { once: true });
@@ -87,6 +123,7 @@ export async function startLocalNode(port: number, opts: { log?: (line: string) 
     process.removeListener("exit", kill);
     throw err;
   } finally {
+    clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onAbort);
   }
 
@@ -119,4 +156,18 @@ async function setLogging(port: number, enabled: boolean) {
   });
   const answer = (await res.json()) as { error?: { message: string } };
   if (answer.error) throw new Error(`hardhat_setLoggingEnabled: ${answer.error.message}`);
+}
+
+/**
+ * A node on a free port (tests, benches): another port when the one picked was taken before the node could listen on
+ * it (the OS hands out a freed port again, to another process's listener or outgoing connection).
+ */
+export async function startLocalNodeOnFreePort(opts: { log?: (line: string) => void } = {}): Promise<LocalNode> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLocalNode(await freePort(), opts);
+    } catch (err) {
+      if (!(err instanceof NodePortInUseError) || attempt === 3) throw err;
+    }
+  }
 }

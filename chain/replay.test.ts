@@ -4,8 +4,7 @@ import path from "node:path";
 import { ethers } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openJournal, type Journal } from "./journal";
-import { startLocalNode, type LocalNode } from "./node";
-import { freePort } from "./ports";
+import { startLocalNodeOnFreePort, type LocalNode } from "./node";
 import { createReplay, rawRpc, replayJournal } from "./replay";
 
 /** Past the embedded node's genesis timestamp. */
@@ -17,7 +16,7 @@ describe("journal replay: timestamps", () => {
   let chainId = 0;
   let nodes: LocalNode[] = [];
   const fresh = async () => {
-    const node = await startLocalNode(await freePort());
+    const node = await startLocalNodeOnFreePort();
     nodes.push(node);
     return node;
   };

@@ -12,6 +12,9 @@ export type { Sender, SenderOptions } from "./sender-types";
 /** How long fee data read from the node is reused (an EIP-1559 fee cap of 2× the base fee covers several blocks' rise). */
 const FEE_TTL_MS = 5_000;
 
+/** Tries at setting the next block's timestamp before the send fails (each after reading the node's head). */
+const SET_TIMESTAMP_ATTEMPTS = 3;
+
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
 const isHex = (data: unknown): data is Hex => typeof data === "string" && HEX.test(data);
 
@@ -77,21 +80,27 @@ export function createSender(opts: SenderOptions): Sender {
       })
     : null;
 
-  /** Sets the next block's timestamp on the embedded node: the known last one + 1 (or now), re-read from the head if refused. */
+  /**
+   * Sets the next block's timestamp on the embedded node: the known last one + 1 (or now). When the node refuses it
+   * (something else mined a later block), the head is read and the timestamp set again, up to SET_TIMESTAMP_ATTEMPTS
+   * times: once was not enough when a block was mined between the head read and the set (CI, 2026-11-27: "equal to
+   * the previous block's timestamp"; chain/sender.test.ts makes it happen).
+   */
   async function setNextTimestamp(): Promise<number> {
     clock.lastTs ??= await opts.journal.lastTimestamp();
     const lastTs = clock.lastTs;
-    const now = Math.floor(Date.now() / 1000);
-    let ts = Math.max(now, lastTs + 1);
-    try {
-      await opts.provider.send("evm_setNextBlockTimestamp", [ts]);
-    } catch {
-      // Something else mined a later block (or the node is gone: then this throws again).
-      const latest = await opts.provider.getBlock("latest");
-      ts = Math.max(now, lastTs + 1, (latest?.timestamp ?? 0) + 1);
-      await opts.provider.send("evm_setNextBlockTimestamp", [ts]);
+    let ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await opts.provider.send("evm_setNextBlockTimestamp", [ts]);
+        return ts;
+      } catch (err) {
+        // The node is gone: the head read throws too.
+        if (attempt === SET_TIMESTAMP_ATTEMPTS) throw err;
+        const head = (await opts.provider.send("eth_getBlockByNumber", ["latest", false])) as { timestamp: string } | null;
+        ts = Math.max(Math.floor(Date.now() / 1000), lastTs + 1, Number(head?.timestamp ?? 0) + 1);
+      }
     }
-    return ts;
   }
 
   async function sendOne(

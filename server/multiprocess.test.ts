@@ -6,8 +6,7 @@ import { ethers } from "ethers";
 import { generate } from "otplib";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../chain/ports";
-import { startLocalNode, type LocalNode } from "../chain/node";
+import { startLocalNodeOnFreePort, type LocalNode } from "../chain/node";
 import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase, pgTestUrl } from "../db/testing";
 import { openAppStore, type AppStore } from "./db/app-db";
@@ -105,7 +104,7 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     ).address;
 
   beforeAll(async () => {
-    node = await startLocalNode(await freePort());
+    node = await startLocalNodeOnFreePort();
     databaseUrl = (await freshTestDatabase())!;
     const operator = ethers.Wallet.createRandom();
     await new ethers.JsonRpcProvider(node.rpcUrl).send("hardhat_setBalance", [operator.address, `0x${(10n ** 24n).toString(16)}`]);

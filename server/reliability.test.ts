@@ -8,7 +8,7 @@ import path from "node:path";
 import { ethers } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../chain/ports";
-import { startLocalNode } from "../chain/node";
+import { startLocalNodeOnFreePort } from "../chain/node";
 import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase } from "../db/testing";
 import { startTestStack, type TestStack } from "./test/harness";
@@ -263,7 +263,7 @@ describe("reliability: the API process", () => {
   });
 
   async function setup() {
-    const node = await startLocalNode(await freePort());
+    const node = await startLocalNodeOnFreePort();
     const databaseUrl = await freshTestDatabase();
     const operator = ethers.Wallet.createRandom();
     const provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });

@@ -91,19 +91,26 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   let keys: Awaited<ReturnType<typeof roleSigners>> | null = await roleSigners(config, db, custody);
   let onRevive: (phase: "down" | "back") => void = () => undefined;
   const chainIdHint = await getMeta(db, "deployment");
-  const chain = await bootstrapChain({
-    dataDir: config.dataDir,
-    chainPort: config.chainPort,
-    rpcUrl: config.rpcUrl,
-    operatorKey: keys.relayer,
-    roleKeys: keys,
-    feeCollector: (await custody.byKind("fee"))!.address,
-    knownDeployment: chainIdHint ? (JSON.parse(chainIdHint) as Deployment) : null,
-    log: (m) => log.info(m),
-    onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
-    onRevive: (phase) => onRevive(phase),
-    lifecycle: config.lifecycle,
-  });
+  let chain: Awaited<ReturnType<typeof bootstrapChain>>;
+  try {
+    chain = await bootstrapChain({
+      dataDir: config.dataDir,
+      chainPort: config.chainPort,
+      rpcUrl: config.rpcUrl,
+      operatorKey: keys.relayer,
+      roleKeys: keys,
+      feeCollector: (await custody.byKind("fee"))!.address,
+      knownDeployment: chainIdHint ? (JSON.parse(chainIdHint) as Deployment) : null,
+      log: (m) => log.info(m),
+      onReplayProgress: (p) => log.debug({ replay: p }, "chain: replaying the journal"),
+      onRevive: (phase) => onRevive(phase),
+      lifecycle: config.lifecycle,
+    });
+  } catch (err) {
+    // Nothing else started yet: the store is closed, so a caller may start again (another port, a fixed configuration).
+    await appStore.close();
+    throw err;
+  }
   keys = null;
   await setMeta(db, "deployment", JSON.stringify(chain.deployment));
 

@@ -2,8 +2,7 @@ import { CANCEL_AUTHORIZATION_TYPES, TRANSFER_WITH_AUTHORIZATION_TYPES, voucherD
 import { ethers } from "ethers";
 import { voucherArtifact } from "../../chain/artifacts";
 import { OPERATOR_MINT_ALLOWANCE } from "../../chain/bootstrap";
-import { startLocalNode, type LocalNode } from "../../chain/node";
-import { freePort } from "../../chain/ports";
+import { startLocalNodeOnFreePort, type LocalNode } from "../../chain/node";
 
 /** A real Hardhat node with KRWVoucher deployed by dev account 0, which holds every role. */
 export interface VoucherChain {
@@ -22,7 +21,7 @@ export interface VoucherChain {
 export const ROLES = ["MASTER_MINTER_ROLE", "BURNER_ROLE", "BLOCKER_ROLE", "PAUSER_ROLE", "RELAYER_ROLE"];
 
 export async function startVoucherChain(): Promise<VoucherChain> {
-  const node = await startLocalNode(await freePort());
+  const node = await startLocalNodeOnFreePort();
   // No 250 ms cache: against an instantly mining node it would reuse stale nonces and heads.
   const provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { cacheTimeout: -1 });
   const admin = await provider.getSigner(0);

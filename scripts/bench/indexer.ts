@@ -12,8 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { startLocalNode } from "../../chain/node";
-import { freePort } from "../../chain/ports";
+import { startLocalNodeOnFreePort } from "../../chain/node";
 import { startIndexerWorker, WORKER_BOOT } from "../../indexer/worker";
 import { eth_blockNumber } from "../../indexer/rpc";
 import type { PlainFetchJob } from "./plain-fetch-thread";
@@ -31,7 +30,7 @@ const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE ?? 10);
 const PLAIN_FETCH = path.join(__dirname, "plain-fetch-thread.ts");
 
 export async function run(): Promise<BenchRow[]> {
-  const node = await startLocalNode(await freePort());
+  const node = await startLocalNodeOnFreePort();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "krw-bench-indexer-"));
   try {
     const chain = await deployBenchChain(node.rpcUrl);

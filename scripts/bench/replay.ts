@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { startStack, type Stack } from "../../server/stack";
 import { freePort } from "../../chain/ports";
-import { startLocalNode } from "../../chain/node";
+import { startLocalNodeOnFreePort } from "../../chain/node";
 import { openJournal } from "../../chain/journal";
 import { rawRpc, replayJournal } from "../../chain/replay";
 import { appendMints } from "../../chain/test-journal";
@@ -187,7 +187,7 @@ export async function run(): Promise<BenchRow[]> {
     let rawMs = Infinity;
     let replayMs = Infinity;
     for (let round = 0; round < ROUNDS; round++) {
-      const rawNode = await startLocalNode(await freePort());
+      const rawNode = await startLocalNodeOnFreePort();
       try {
         const rpc = rawRpc(rawNode.rpcUrl);
         for (const r of rpcs) await rpc.call(r.method, r.params);
@@ -200,7 +200,7 @@ export async function run(): Promise<BenchRow[]> {
       } finally {
         await rawNode.stop();
       }
-      const replayNode = await startLocalNode(await freePort());
+      const replayNode = await startLocalNodeOnFreePort();
       try {
         const r = await replayJournal(replayNode.rpcUrl, journal);
         replayMs = Math.min(replayMs, r.ms);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { freePort } from "../../chain/ports";
+import { NodePortInUseError } from "../../chain/node";
 import { startStack, type Stack } from "../stack";
 import { dropTestDatabase, freshTestDatabase } from "../../db/testing";
 import type { Config } from "../config";
@@ -63,7 +64,17 @@ export async function startTestStack(
     ...overrides,
     databaseUrl,
   };
-  const stack = await startStack(settings, env);
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      stack = await startStack(settings, env);
+      break;
+    } catch (err) {
+      // The free port picked was taken before the node listened on it: another one (a port asked for is kept).
+      if (!(err instanceof NodePortInUseError) || overrides.chainPort !== undefined || attempt === 3) throw err;
+      settings.chainPort = await freePort();
+    }
+  }
   if (reuse?.waitForReplay !== false) await stack.ready();
   const call: TestStack["call"] = async (method, p, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };

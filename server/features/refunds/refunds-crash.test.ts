@@ -4,8 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { ethers } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../chain/ports";
-import { startLocalNode, type LocalNode } from "../../../chain/node";
+import { startLocalNodeOnFreePort, type LocalNode } from "../../../chain/node";
 import { voucherArtifact } from "../../../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase } from "../../../db/testing";
 import { openAppStore, type AppStore } from "../../db/app-db";
@@ -75,7 +74,7 @@ describe("refunds: the server killed between the steps", () => {
   }
 
   beforeAll(async () => {
-    node = await startLocalNode(await freePort());
+    node = await startLocalNodeOnFreePort();
     provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
     const operator = ethers.Wallet.createRandom();
     await provider.send("hardhat_setBalance", [operator.address, `0x${(10n ** 24n).toString(16)}`]);
