@@ -40,6 +40,8 @@ export interface Journal {
   pages(opts?: { afterSeq?: number; pageSize?: number }): AsyncGenerator<JournalEntry[]>;
   lastTimestamp(): Promise<number>;
   count(): Promise<number>;
+  /** The signed transactions journaled under these hashes, the newest first (a dropped one is sent again as it was). */
+  rawOf(hashes: string[]): Promise<{ hash: string; payload: string }[]>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,17 @@ export async function openJournal(file: string): Promise<Journal> {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(r.n);
+    },
+    async rawOf(hashes) {
+      if (hashes.length === 0) return [];
+      const rows = await db
+        .selectFrom("journal")
+        .select(["hash", "payload"])
+        .where("kind", "=", "raw")
+        .where("hash", "in", hashes)
+        .orderBy("seq", "desc")
+        .execute();
+      return rows.map((r) => ({ hash: r.hash!, payload: r.payload }));
     },
     close: () => store.close(),
   };

@@ -50,6 +50,17 @@ export async function failUnsentCall(db: AppTx, id: number): Promise<void> {
     .execute();
 }
 
+/** A submitted call whose transaction can no longer be mined (its nonce went to another one): failed, nothing happened. */
+export async function failDroppedCall(db: AppTx, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable("chain_calls")
+    .set({ status: "failed", error: "dropped", updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "=", "submitted")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 export async function chainCall(db: AppTx, id: number): Promise<ChainCall | undefined> {
   return db.selectFrom("chain_calls").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -1,4 +1,6 @@
+import { ethers } from "ethers";
 import type { AppContext } from "../context";
+import type { Sender } from "../../chain/sender";
 import type { AppDb, AppTx } from "../db/schema";
 import type { IdempotencyRef } from "./idempotency";
 import { linkIdempotencyMove } from "./idempotency.repo";
@@ -147,7 +149,12 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
       if (!receipt || head - receipt.blockNumber + 1 < sender.confirmations) {
         // Every hash of its nonce: the one it names may be a replacement its process recorded and died before sending.
         const held = receipt ? [receipt.hash] : family;
-        if (!held.some((h) => sender.inFlight(h))) for (const h of held) if (await sender.adopt(h)) break;
+        let watched = held.some((h) => sender.inFlight(h));
+        for (const h of held) if (!watched) watched = await sender.adopt(h);
+        // Neither mined nor in the node's pool: dropped while no process watched it (an external chain only).
+        if (!receipt && !watched && !ctx.chain.node && (await sendDroppedAgain(ctx, c.id, family, sender))) {
+          settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
+        }
         continue;
       }
       const data = ctx.chain.iface.encodeFunctionData(method, JSON.parse(c.args) as string[]);
@@ -156,4 +163,27 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
     settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
   }
   return settled;
+}
+
+/**
+ * A call's transaction that an external chain's node no longer has, mined or pending (dropped from its pool while no
+ * process watched it: the node restarted, or evicted it while this one was down). Sent again as it was signed, from
+ * the journal, when its nonce is still free; failed ('dropped', nothing happened) once another transaction of that
+ * nonce is `confirmations` deep, so its business row follows as after any failed call (a settlement back to 승인
+ * 대기, a refund's payout to be retried). Not on the embedded node: its journal replay mines every journaled
+ * transaction in order, and one sent again out of that order would break the replay. True when the call failed.
+ */
+async function sendDroppedAgain(ctx: CallCtx, id: number, family: string[], sender: Sender): Promise<boolean> {
+  const signed = await ctx.chain.journal.rawOf(family);
+  if (signed.length === 0) return false;
+  const nonce = ethers.Transaction.from(signed[0].payload).nonce;
+  const head = await ctx.chain.provider.getBlockNumber();
+  const deepEnough = Math.max(0, head - sender.confirmations + 1);
+  if ((await ctx.chain.provider.getTransactionCount(sender.address, deepEnough)) > nonce) return repo.failDroppedCall(ctx.db, id);
+  for (const t of signed) {
+    // The node may refuse it (another of its nonce pending, a fee now too low): the sender watches it only if it took it.
+    await ctx.chain.provider.send("eth_sendRawTransaction", [t.payload]).catch(() => undefined);
+    if (await sender.adopt(t.hash)) break;
+  }
+  return false;
 }

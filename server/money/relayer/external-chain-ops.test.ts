@@ -1,9 +1,11 @@
+import { ethers } from "ethers";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRigStack, type RigStack } from "../../test/rig-stack";
 import { memberByPhone } from "../../features/members/members.repo";
 import { requestBuy } from "../../features/purchases/purchases.service";
 import { proposeAndApprove } from "../../test/proposals";
+import { callToken, senderOf, settleSubmittedCalls } from "../chain-calls";
 import { Msg } from "../../../domain/messages";
 import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
 
@@ -131,6 +133,82 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     expect(await h.usesOnChain([sent.data.id])).toEqual([1]);
     expect(await balanceOf(shopAddress)).toBe(before + BigInt(value));
   }, 90_000);
+
+  it("a token call dropped from the node's pool while the service was down: sent again from the journal, minted once; once its nonce went to another transaction, failed with nothing minted", async () => {
+    const treasury = (await h.s.ctx.custody.byKind("treasury"))!.address;
+    const minter = senderOf(h.s.ctx, "mint").address;
+    const minterKey = (await h.s.ctx.custody.signerFor(minter)).privateKey;
+    const callRow = (id: number) => h.s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const mintInPool = (after: number) =>
+      h.until("the mint's transaction in the pool", async () => {
+        const [row] = await h.s.ctx.db
+          .selectFrom("chain_calls")
+          .selectAll()
+          .where("method", "=", "mint")
+          .where("status", "=", "submitted")
+          .where("id", ">", after)
+          .execute();
+        return row && (await h.rig.rpc("eth_getTransactionByHash", [row.tx_hash])) ? row : null;
+      });
+    /** The service stops with the mint in flight; while it is down the node forgets its pool (and `meanwhile` runs). */
+    const restartDropping = async (inFlight: Promise<unknown>, meanwhile: () => Promise<void> = async () => undefined) => {
+      const grace = process.env.SHUTDOWN_GRACE_MS;
+      process.env.SHUTDOWN_GRACE_MS = "1000";
+      try {
+        h.s = await h.s.restart({
+          beforeStart: async () => {
+            await inFlight;
+            await h.rig.dropAll();
+            await meanwhile();
+          },
+        });
+      } finally {
+        if (grace === undefined) delete process.env.SHUTDOWN_GRACE_MS;
+        else process.env.SHUTDOWN_GRACE_MS = grace;
+      }
+    };
+    const last = await h.s.ctx.db
+      .selectFrom("chain_calls")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
+    const before = await supply();
+
+    // 1. Its nonce still free: the new process sends the same signed transaction again; minted once, recorded deep enough.
+    await h.rig.pauseMining();
+    const first = callToken(h.s.ctx, "mint", [treasury, 1_234n]).catch(() => null);
+    const dropped = await mintInPool(Number(last?.id ?? 0));
+    await restartDropping(first);
+    await settleSubmittedCalls(h.s.ctx);
+    expect(await h.rig.rpc("eth_getTransactionByHash", [dropped.tx_hash])).not.toBeNull();
+    await h.rig.resumeMining();
+    await h.until("the dropped mint settled", async () => {
+      await settleSubmittedCalls(h.s.ctx);
+      return (await callRow(dropped.id)).status !== "submitted";
+    });
+    expect(await callRow(dropped.id)).toMatchObject({ status: "confirmed", tx_hash: dropped.tx_hash });
+    expect(await supply()).toBe(before + 1_234n);
+
+    // 2. While the service is down, another transaction of the minter takes that nonce (3 blocks deep): the call is
+    // failed ('dropped'); nothing was minted and nothing is sent again.
+    await h.rig.pauseMining();
+    const second = callToken(h.s.ctx, "mint", [treasury, 4_321n]).catch(() => null);
+    const lost = await mintInPool(dropped.id);
+    const nonce = ethers.Transaction.from((await h.s.ctx.chain.journal.rawOf([lost.tx_hash!]))[0].payload).nonce;
+    await restartDropping(second, async () => {
+      const other = new ethers.Wallet(minterKey, new ethers.JsonRpcProvider(h.rig.rpcUrl));
+      await other.sendTransaction({ to: minter, value: 0n, nonce });
+      await h.rig.mine(3);
+      other.provider!.destroy();
+    });
+    await h.until("the lost mint settled", async () => {
+      await settleSubmittedCalls(h.s.ctx);
+      return (await callRow(lost.id)).status !== "submitted";
+    });
+    expect(await callRow(lost.id)).toMatchObject({ status: "failed", error: "dropped" });
+    await h.rig.resumeMining();
+    await h.rig.mine(2);
+    expect(await supply()).toBe(before + 1_234n);
+  }, 180_000);
 
   it("the relaying account running low on gas money: operators are warned at once, money calls answer 503 before anything is recorded", async () => {
     // An operator's socket hears the warning (stored, pushed through the notifier's bus) when the gas watch sees it.
