@@ -36,6 +36,7 @@ import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purcha
 import { expireIdempotencyKeysJob } from "./money/idempotency";
 import { settleApprovalsJob, settleSettlementMoves } from "./features/settlement/settlement.service";
 import { followRefundsJob, settleRefundMoves } from "./features/refunds/refunds-payout.service";
+import { safeguardDayEndJob } from "./features/safeguarding/safeguarding.service";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -278,6 +279,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     followProposalsJob,
     followRefundsJob,
     validityNoticesJob,
+    safeguardDayEndJob,
     publishRootsJob,
     gasWatchJob(() => lead.isLeader(), config.gas.watchMs),
   ]);

@@ -2,14 +2,16 @@ import type { ethers } from "ethers";
 import type { AppDb } from "../../db/schema";
 import type { SafeguardsTable } from "../../db/schema-month-end";
 import type { ChainReader } from "../../../indexer/reader";
-import { nowIso } from "../../db/app-db";
+import { claimMeta, getMeta, nowIso } from "../../db/app-db";
 import { badRequest, notFound, AppError } from "../../http/errors";
 import { Msg } from "../../../domain/messages";
-import { formatWon } from "../../../domain/format";
+import { formatDate, formatWon } from "../../../domain/format";
 import { Code } from "../../../domain/codes";
 import { holderClasses, reservesOf, resolveAt, stateAt } from "../month-end/as-of";
 import type { Notifier } from "../notifications/notifier";
 import { appendAction } from "../audit/audit.repo";
+import type { AppContext } from "../../context";
+import type { Scheduler } from "../../scheduler";
 
 /**
  * Customer money safeguarded (선불충전금 별도관리, 전자금융거래법 as amended in 2024: 100% of customers' prepaid
@@ -74,6 +76,9 @@ export function parseStatementCsv(text: string): SafeguardInput[] {
   return out;
 }
 
+/** The `meta` key that says a closed day's end position was looked at (and told, if short). */
+const dayEndKey = (day: string) => `safeguard-day-end:${day}`;
+
 /** The checker's decision; never the maker's own. An approved day found short notifies super admins at once. */
 export async function decideSafeguard(
   d: SafeguardDeps & { notifier: Notifier },
@@ -102,6 +107,8 @@ export async function decideSafeguard(
   });
   if (!approve) return { state: "rejected", position: null };
   const [position] = await positions(d, [row.day]);
+  // A day already over: this is its end's position, told here, not again by the day-end check.
+  if (position && row.day < formatDate(new Date())) await claimMeta(d.db, dayEndKey(row.day), position.short ? "short" : "covered");
   if (position?.short)
     await d.notifier.notify("보전", Msg.safeguardShortfall(row.day, formatWon(position.outstanding), formatWon(position.safeguarded)), id);
   return { state: "approved", position: position ?? null };
@@ -138,6 +145,50 @@ export async function positions(d: SafeguardDeps, days: string[]): Promise<DayPo
   }
   return out;
 }
+
+/** How far back the day-end check looks (a day's end is looked at once; these are the days a stopped service catches up). */
+const DAY_END_LOOKBACK_DAYS = 7;
+
+/**
+ * Each closed day (Seoul) of the last DAY_END_LOOKBACK_DAYS with approved entries, looked at once after its end
+ * (once the index reaches its 23:59:59): short then, super admins are told ('보전'). The approval's notice said what
+ * was known when it was approved; a day approved as covered turns short by its end when customers' money grew after
+ * it with no new entry, and this says so. Once per day whichever process runs it (a claim in `meta`). Returns the
+ * days found short.
+ */
+export async function checkDayEnds(d: SafeguardDeps & { notifier: Notifier }, now: Date): Promise<DayPosition[]> {
+  const today = formatDate(now);
+  const from = formatDate(now.getTime() - DAY_END_LOOKBACK_DAYS * 86_400_000);
+  const recorded = await d.db
+    .selectFrom("safeguards")
+    .select("day")
+    .distinct()
+    .where("state", "=", "approved")
+    .where("day", ">=", from)
+    .where("day", "<", today)
+    .execute();
+  const open: string[] = [];
+  for (const { day } of recorded) if ((await getMeta(d.db, dayEndKey(day))) === null) open.push(day);
+  const short: DayPosition[] = [];
+  // A day the index has not reached to its end is left out by positions(): looked at on a later run.
+  for (const p of await positions(d, open)) {
+    if (!(await claimMeta(d.db, dayEndKey(p.day), p.short ? "short" : "covered")) || !p.short) continue;
+    await d.notifier.notify(
+      "보전",
+      Msg.safeguardShortfall(p.day, formatWon(p.outstanding), formatWon(p.safeguarded)),
+      p.entries.at(-1)?.id,
+    );
+    short.push(p);
+  }
+  return short;
+}
+
+export const safeguardDayEndJob: Scheduler = {
+  name: "safeguarding day ends",
+  everyMs: 3_600_000,
+  run: async (ctx: AppContext) =>
+    void (await checkDayEnds({ db: ctx.db, view: ctx.view, provider: ctx.chain.provider, notifier: ctx.notifier }, ctx.clock.now())),
+};
 
 /** The safeguarding table of a pack: each day of the period with an entry, and the cut-off's own day. */
 export async function safeguardingTable(d: SafeguardDeps, period: { fromIso: string; toIso: string }) {

@@ -9,6 +9,7 @@ import { Msg } from "../../../domain/messages";
 import { formatWon } from "../../../domain/format";
 import { AdminPermission } from "../../../domain/constants";
 import { holderClasses, reservesOf, stateAt } from "../month-end/as-of";
+import { checkDayEnds } from "./safeguarding.service";
 
 const seoulToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 
@@ -96,5 +97,40 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
     expect(row.slice(1, 7)).toEqual([day, list.data.days[0].block, Number(outstanding), Number(outstanding), 0, "충족"]);
     for (const x of sockets) x.ws.close();
     expect(staffId).toBeGreaterThan(0);
+  });
+
+  it("a day approved as covered that ends short (customers' money grew after, no new entry): told once, after the day's end", async () => {
+    const day = seoulToday();
+    const got: { kind: string; message?: string }[] = [];
+    const ws = new WebSocket(`${s.url.replace("http", "ws")}/ws?token=${admin}`);
+    ws.on("message", (m) => {
+      const n = JSON.parse(String(m));
+      if (n.kind !== "hello" && n.kind !== "moved") got.push(n);
+    });
+    await new Promise((r, j) => (ws.on("open", r), ws.on("error", j)));
+    const deps = { db: s.ctx.db, view: s.ctx.view, provider: s.ctx.chain.provider, notifier: s.ctx.notifier };
+    // Covered as approved (the test above); then a member is paid 5,000 from the treasury the same day.
+    const table = async () => (await s.api(api.safeguardList, { from: day, to: day }, { token: admin })).data.days[0];
+    expect((await table()).short).toBe(false);
+    const member = await s.ctx.db.selectFrom("members").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const to = (await s.ctx.custody.memberWallet(member.id))!.address;
+    const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+    const paid = await s.ctx.outbox.send({ kind: "seed", from: treasury, to, value: 5_000 });
+    s.ctx.relayer.kick();
+    const row = await s.ctx.relayer.waitFor(paid.id, 30_000);
+    expect(row.status).toBe("confirmed");
+    await s.waitIndexed(row.block_number!);
+    expect(await table()).toMatchObject({ short: true, outstanding: (outstanding + 5_000n).toString() });
+
+    // The day is not over yet: nothing is told.
+    expect(await checkDayEnds(deps, new Date())).toEqual([]);
+    // After its end: told once, whichever run (or process) looks.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const told = await checkDayEnds(deps, tomorrow);
+    expect(told.map((p) => [p.day, p.outstanding, p.safeguarded])).toEqual([[day, outstanding + 5_000n, outstanding]]);
+    expect(await checkDayEnds(deps, tomorrow)).toEqual([]);
+    await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
+    expect(got[0].message).toBe(Msg.safeguardShortfall(day, formatWon(outstanding + 5_000n), formatWon(outstanding)));
+    ws.close();
   });
 });
