@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { AppTx, RefundKind, RefundOrder, RefundState } from "../../db/schema";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { AppDatabase, AppTx, RefundKind, RefundOrder, RefundState } from "../../db/schema";
 import { countCapped } from "../../db/paged";
 
 export type RefundRow = RefundOrder;
@@ -120,10 +120,15 @@ export async function refundListRow(db: AppTx, orderNo: string) {
   return listBase(db).selectAll("r").select(listColumns).where("r.order_no", "=", orderNo).executeTakeFirstOrThrow();
 }
 
+type RefundListFilter = { start: string; end: string; state?: RefundState; keyword?: string };
+
+/** The orders' own conditions of the back-office list (created in [start, end), the state), in any query with `r`. */
+const ordersIn = (f: RefundListFilter) => (eb: ExpressionBuilder<{ r: AppDatabase["refund_orders"] }, "r">) =>
+  eb.and([eb("r.created_at", ">=", f.start), eb("r.created_at", "<", f.end), ...(f.state ? [eb("r.state", "=", f.state)] : [])]);
+
 /** The back-office list: refunds created in [start, end), by state, with the member. */
-export function refundListQuery(db: AppTx, f: { start: string; end: string; state?: RefundState; keyword?: string }) {
-  let q = listBase(db).where("r.created_at", ">=", f.start).where("r.created_at", "<", f.end);
-  if (f.state) q = q.where("r.state", "=", f.state);
+export function refundListQuery(db: AppTx, f: RefundListFilter) {
+  let q = listBase(db).where(ordersIn(f));
   if (f.keyword) {
     const like = `%${f.keyword}%`;
     q = q.where((eb) => eb.or([eb("m.username", "like", like), eb("m.phonenumber", "like", like), eb("r.order_no", "like", like)]));
@@ -132,19 +137,11 @@ export function refundListQuery(db: AppTx, f: { start: string; end: string; stat
 }
 
 /** The rows refundListQuery finds, for counting: the member is joined only when the keyword searches it. */
-function refundCountQuery(db: AppTx, f: { start: string; end: string; state?: RefundState; keyword?: string }) {
-  if (f.keyword) return refundListQuery(db, f);
-  let q = db.selectFrom("refund_orders as r").where("r.created_at", ">=", f.start).where("r.created_at", "<", f.end);
-  if (f.state) q = q.where("r.state", "=", f.state);
-  return q;
+function refundCountQuery(db: AppTx, f: RefundListFilter) {
+  return f.keyword ? refundListQuery(db, f) : db.selectFrom("refund_orders as r").where(ordersIn(f));
 }
 
-export async function refundsPage(
-  db: AppTx,
-  f: { start: string; end: string; state?: RefundState; keyword?: string },
-  limit: number,
-  offset: number,
-) {
+export async function refundsPage(db: AppTx, f: RefundListFilter, limit: number, offset: number) {
   // Counted as every list is (at most LIST_COUNT_CAP rows: a year of refunds costs what a month does), and without
   // the list's joins, which never change the count (the member is always there; the others are by primary key):
   // joined, the count of a month's 1,001 orders read 0.5–0.7 ms, alone 0.06–0.1 (reads bench data, 50,000 orders).

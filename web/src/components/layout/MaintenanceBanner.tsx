@@ -9,7 +9,9 @@ export const SERVICE_STATUS_POLL_MS = 15_000;
  * GET /api/status (healthApi.serviceStatus in domain/api/health.ts), read without the endpoint table: its zod
  * schemas would put zod into every page's first script (the banner polls on the landing page too; the pages
  * bench measured the landing's JavaScript at 213 KB against its 200 KB budget with them, 193 KB without). The
- * answer only decides whether a banner shows, so it is checked by hand: anything else is "not paused".
+ * answer only decides whether a banner shows, so it is checked by hand: anything else is "not paused". The path is
+ * the table's literal again; e2e/dual-control.e2e.ts watches this banner come and go against the real server, so a
+ * path that drifts from the table fails there.
  */
 const STATUS_PATH = "/api/status";
 async function serviceStatus(): Promise<{ paused: boolean; message: string | null }> {
