@@ -17,7 +17,8 @@ import { enterPassword, onChain, textOf, walletOf, won } from "./helpers-money";
  * 회원 탈퇴 in Chromium (issue 36 item 3): a member with a balance opens 회원 탈퇴 from my info at a phone's width,
  * re-verifies in the identity popup, gives an account in their own name (another holder's refused), agrees, confirms
  * and enters the payment password: the account closes (result page, logged out) and the whole balance waits in the
- * refund escrow; an operator pays it out from /admin/refund, totalSupply falls by the balance; a login with the old
+ * refund escrow; an operator changes its account (a closed one refused; a closing refund has no 반려) and pays it out
+ * from /admin/refund, totalSupply falls by the balance; a login with the old
  * phone and password is told '탈퇴한 회원입니다.'; the phone signs up again as a new member; the operators' member
  * list shows 탈퇴 with the date. The stack reconciles the books when the suite stops (stack.ts).
  */
@@ -90,6 +91,16 @@ describe("closing an account in Chromium", () => {
     const admin = await suite.adminPage();
     await admin.goto(`${s.url}/admin/refund`);
     await admin.getByTestId("refund-table-row").filter({ hasText: "탈퇴" }).first().click();
+    // Not rejected (nobody could use money returned to the closed wallet): the account the member gives support instead.
+    expect(await admin.getByTestId("refund-reject").count()).toBe(0);
+    await admin.getByTestId("refund-new-bank").fill("신한은행");
+    await admin.getByTestId("refund-new-account").fill("8881112222");
+    await admin.getByTestId("refund-account-reason").fill("회원 전화: 기존 계좌 해지");
+    await admin.getByTestId("refund-account-submit").click();
+    await expect.poll(() => textOf(admin, "refund-account-error")).toBe(Msg.refundAccountClosed);
+    await admin.getByTestId("refund-new-account").fill("3334445555");
+    await admin.getByTestId("refund-new-account").press("Enter");
+    await expect.poll(() => textOf(admin, "refund-detail")).toContain("신한은행 3334445555");
     await admin.getByTestId("refund-bank-ref").fill("KB-CLOSE-0001");
     await admin.getByTestId("refund-pay").click();
     await expect.poll(async () => before - (await supply()), { timeout: 20_000 }).toBe(BUY);

@@ -119,6 +119,11 @@ export const refundPayBody = z.strictObject({
 export const refundRejectBody = z.strictObject({
   reason: z.string({ error: Msg.refundRejectReasonRequired }).trim().min(1, { error: Msg.refundRejectReasonRequired }).max(200),
 });
+/** A closing refund's payout account, changed by an operator (the member told it through support), with why. */
+export const refundAccountBody = z.strictObject({
+  ...refundAccount,
+  reason: z.string({ error: Msg.refundAccountReasonRequired }).trim().min(1, { error: Msg.refundAccountReasonRequired }).max(200),
+});
 export const refundDecision = z.object({ refund: refundAdminRow, proposalId: z.number().int().nullable(), txHash: z.string().nullable() });
 
 /** GET /api/account/close: what closing needs first. */

@@ -23,6 +23,14 @@ describe("회원 탈퇴: re-verified, the balance refunded first, then the accou
   beforeAll(async () => {
     s = await startTestStack();
   }, 180_000);
+  /** A member who bought `value` (approved, indexed), logged in. */
+  async function memberWithBalance(phone: string, username: string, value: number) {
+    const m = await createMember(s.ctx, { phonenumber: phone, password: "123456", username, birth: "1990-01-15" });
+    const order = await requestBuy(s.ctx, (await memberById(s.ctx.db, m.id))!, value, "123456");
+    await acceptBuy(s.ctx, order.id);
+    await s.waitIndexed();
+    return { m, token: await s.loginUser(phone, "123456") };
+  }
   afterAll(async () => {
     if (s) {
       await s.waitIndexed();
@@ -34,11 +42,7 @@ describe("회원 탈퇴: re-verified, the balance refunded first, then the accou
 
   it("closes an account with a balance: a closing refund of the whole balance, no more login, the phone free, the records kept", async () => {
     const phone = "01090001111";
-    const m = await createMember(s.ctx, { phonenumber: phone, password: "123456", username: "서탈퇴", birth: "1990-01-15" });
-    const order = await requestBuy(s.ctx, (await memberById(s.ctx.db, m.id))!, 10_000, "123456");
-    await acceptBuy(s.ctx, order.id);
-    await s.waitIndexed();
-    const token = await s.loginUser(phone, "123456");
+    const { m, token } = await memberWithBalance(phone, "서탈퇴", 10_000);
     expect((await s.api(api.accountCloseInfo, undefined, { token })).data).toMatchObject({
       balance: 10_000,
       refundable: 10_000,
@@ -117,14 +121,54 @@ describe("회원 탈퇴: re-verified, the balance refunded first, then the accou
     expect(line[header.indexOf("탈퇴일")]).toBe(formatDate(row.closed_at!));
   }, 120_000);
 
+  it("a closing refund is not rejected (the money would go back to a wallet nobody can use): its account is changed by an operator, checked against the order's holder, audited masked, then paid", async () => {
+    const phone = "01090003333";
+    const { m, token } = await memberWithBalance(phone, "노반려", 8_000);
+    const key = (await verifyByHttp(s, "reauth", { name: "노반려", birth: ADULT_BIRTH, phone })).key;
+    const closed = await s.api(api.accountClose, { key_info: key, password: "123456", bank: "국민은행", account: "1112223333" }, { token });
+    expect(closed.code).toBe(200);
+    const orderNo = closed.data.refund!.orderNo;
+    const admin = { token: await s.loginAdmin("admin", "admin1234"), marker: "operation" as const };
+
+    const rejected = await s.api(api.refundReject, { orderNo, reason: "계좌 해지" }, admin);
+    expect([rejected.code, rejected.message]).toEqual([409, Msg.closingRefundNoReject]);
+    expect(Number(await s.ctx.chain.token.balanceOf(m.address))).toBe(0);
+
+    // Another holder, a closed account, no reason: refused, the order unchanged.
+    const change = (account: string, reason = "회원 전화 확인: 기존 계좌 해지") =>
+      s.api(api.refundAccount, { orderNo, bank: "신한은행", account, reason }, admin);
+    expect((await change("9994445555")).code).toBe(Code.REFUND_HOLDER_MISMATCH);
+    expect((await change("8884445555")).code).toBe(Code.REFUND_ACCOUNT_CLOSED);
+    expect((await change("4445556666", " ")).message).toBe(Msg.refundAccountReasonRequired);
+    const changed = await change("444-555-6666");
+    expect([changed.code, changed.message]).toEqual([200, Msg.refundAccountChanged]);
+    expect(changed.data.refund).toMatchObject({
+      state: "requested",
+      bankName: "신한은행",
+      bankAccount: "4445556666",
+      holderName: "노반려",
+    });
+    const audit = await s.ctx.db
+      .selectFrom("admin_actions")
+      .select(["before_json", "after_json"])
+      .where("action", "=", "refund.account")
+      .where("target_id", "=", orderNo)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0].before_json!)).toEqual({ account: "국민은행 ****3333" });
+    expect(JSON.parse(audit[0].after_json!)).toEqual({ account: "신한은행 ****6666", reason: "회원 전화 확인: 기존 계좌 해지" });
+
+    const paid = await s.api(api.refundPay, { orderNo, bankRef: "CL-2" }, admin);
+    expect(paid.data.refund).toMatchObject({ state: "paid", bankAccount: "4445556666" });
+    // Only a closing refund waiting for its payout.
+    const late = await change("4445556666");
+    expect([late.code, late.message]).toEqual([409, Msg.refundAccountClosingOnly]);
+  }, 120_000);
+
   // Last: it moves the stack's clock past every member's validity.
   it("past the validity a closing refunds the after-expiry share, as a refund would (no way around the deduction)", async () => {
     const phone = "01090002222";
-    const m = await createMember(s.ctx, { phonenumber: phone, password: "123456", username: "만료탈퇴", birth: "1990-01-15" });
-    const order = await requestBuy(s.ctx, (await memberById(s.ctx.db, m.id))!, 30_000, "123456");
-    await acceptBuy(s.ctx, order.id);
-    await s.waitIndexed();
-    const token = await s.loginUser(phone, "123456");
+    const { m, token } = await memberWithBalance(phone, "만료탈퇴", 30_000);
     s.ctx.clock.advance(VALIDITY_YEARS * 366 * DAY);
     const expected = Math.floor((30_000 * AFTER_EXPIRY_REFUND_PERCENT) / 100) - REFUND_FEE_WON;
     const info = (await s.api(api.accountCloseInfo, undefined, { token })).data;

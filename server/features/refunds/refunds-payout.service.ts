@@ -4,7 +4,7 @@ import type { IdempotencyRef } from "../../money/idempotency";
 import type { Scheduler } from "../../scheduler";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
-import { refundEscrow } from "./refunds.service";
+import { checkHolder, refundEscrow } from "./refunds.service";
 import { tellRefundById, tellRefundOutcome, tellUntoldRefunds } from "./refunds-notice";
 import { propose } from "../proposals/proposals.service";
 import { appendAction } from "../audit/audit.repo";
@@ -146,6 +146,9 @@ async function proposePayout(
 /** Rejection: the amount goes back from the escrow to the member's wallet through the outbox (반려, with the reason). */
 export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: string, reason: string): Promise<PayoutResult> {
   const order = await requestedOrder(ctx, orderNo);
+  // A closed account cannot use money returned to its wallet, and the balance is still owed: the account is changed
+  // and paid instead (changeClosingRefundAccount).
+  if (order.kind === "closing") throw new AppError(Code.CONFLICT, Msg.closingRefundNoReject);
   await ensureChainUpForOutbox(ctx);
   const from = await refundEscrow(ctx);
   const now = new Date().toISOString();
@@ -183,6 +186,39 @@ export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: st
   const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
   await tellRefundOutcome(ctx, refund);
   return { refund, proposalId: null, txHash: settled.tx_hash, memberEvent: memberEventOf(refund) };
+}
+
+/**
+ * A closing refund's payout account changed by an operator, while 환불 대기: the member's account is closed (no login),
+ * so a wrong or closed account they gave is corrected through support, not by a rejection (the money would go back
+ * to a wallet nobody can use). The new account is checked with the bank against the holder name kept on the order
+ * (the member's verified name), and the change is audited with both accounts masked and its reason. Not for other
+ * refunds: a member with an open account asks again themselves.
+ */
+export async function changeClosingRefundAccount(
+  ctx: AppContext,
+  admin: AdminRow,
+  orderNo: string,
+  to: { bank: string; account: string; reason: string },
+): Promise<PayoutResult> {
+  const order = await repo.refundByOrderNo(ctx.db, orderNo);
+  if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
+  if (order.kind !== "closing" || order.state !== "requested") throw new AppError(Code.CONFLICT, Msg.refundAccountClosingOnly);
+  await checkHolder({ username: order.holder_name }, to.bank, to.account);
+  const masked = (bank: string, account: string) => `${bank} ****${account.slice(-4)}`;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.moveRefund(trx, order.id, "requested", "requested", { bank_name: to.bank, bank_account: to.account })))
+      throw new AppError(Code.CONFLICT, Msg.refundAccountClosingOnly);
+    await appendAction(trx, {
+      ...actor(admin),
+      action: "refund.account",
+      targetType: "refund",
+      targetId: order.order_no,
+      before: { account: masked(order.bank_name, order.bank_account) },
+      after: { account: masked(to.bank, to.account), reason: to.reason },
+    });
+  });
+  return { refund: (await repo.refundByOrderNo(ctx.db, orderNo))!, proposalId: null, txHash: null, memberEvent: null };
 }
 
 /**

@@ -44,7 +44,18 @@ export async function moveRefund(
   from: RefundState,
   to: RefundState,
   set: Partial<
-    Pick<RefundRow, "return_transfer_id" | "burn_call_id" | "proposal_id" | "bank_ref" | "reject_reason" | "admin_id" | "decided_at">
+    Pick<
+      RefundRow,
+      | "return_transfer_id"
+      | "burn_call_id"
+      | "proposal_id"
+      | "bank_ref"
+      | "reject_reason"
+      | "admin_id"
+      | "decided_at"
+      | "bank_name"
+      | "bank_account"
+    >
   > = {},
   of: { burnCallId?: number; returnTransferId?: number; proposalId?: number } = {},
 ): Promise<boolean> {

@@ -9,7 +9,7 @@ import { allPages } from "../../db/paged";
 import * as repo from "./refunds.repo";
 import { refundAdminDto, refundDto } from "./refunds.dto";
 import { checkHolder, refundInfo, requestRefund, withdrawPurchase } from "./refunds.service";
-import { payRefund, rejectRefund, type PayoutResult } from "./refunds-payout.service";
+import { changeClosingRefundAccount, payRefund, rejectRefund, type PayoutResult } from "./refunds-payout.service";
 import { refundsApi as api } from "../../../domain/api/refunds";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -101,6 +101,10 @@ export function refundRoutes(ctx: AppContext): Router {
     const r = await payRefund(ctx, authOf(req).admin!, params.orderNo, body.bankRef, idempotencyOf(res));
     return r.proposalId === null ? decision(r) : withMessage(await decision(r), Msg.refundProposed);
   });
+
+  handle(api.refundAccount, async ({ params, body }, req) =>
+    withMessage(await decision(await changeClosingRefundAccount(ctx, authOf(req).admin!, params.orderNo, body)), Msg.refundAccountChanged),
+  );
 
   handle(api.refundReject, async ({ params, body }, req) =>
     decision(await rejectRefund(ctx, authOf(req).admin!, params.orderNo, body.reason)),

@@ -82,7 +82,7 @@ export async function refundInfo(ctx: AppContext, member: MemberRow, now = ctx.c
 }
 
 /** The account must be in the member's verified name: its own code and message for each refusal. */
-export async function checkHolder(member: MemberRow, bank: string, account: string): Promise<void> {
+export async function checkHolder(member: Pick<MemberRow, "username">, bank: string, account: string): Promise<void> {
   const verdict = await bankHolder.check({ bank, account, name: member.username });
   if (verdict === "notFound") throw new AppError(Code.REFUND_ACCOUNT_NOT_FOUND, Msg.refundAccountNotFound);
   if (verdict === "closed") throw new AppError(Code.REFUND_ACCOUNT_CLOSED, Msg.refundAccountClosed);

@@ -18,11 +18,12 @@ import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import type { Column } from "../../components/list/DataTable";
 import { snack } from "../../components/ui/toaster";
 import { RL } from "./refund.labels";
+import { ClosingAccountChange } from "./ClosingAccountChange";
 
 /**
  * /admin/refund (isRefund1): refunds by state and dates; a row opens its detail (`?order=<id>`), where a 환불 대기
  * refund is paid (the bank transfer's reference recorded, the escrow burned; above the threshold a proposal) or
- * rejected with a reason (the amount returned).
+ * rejected with a reason (the amount returned); a closing refund's account is changed instead of rejected.
  */
 export function RefundPage() {
   const list = useListQuery("refundSearch", { dates: true, filters: ["state"], defaultSort: "createdAt" });
@@ -98,7 +99,10 @@ function detailItems(r: RefundAdminRow): [string, string][] {
   ];
 }
 
-/** Pay (reference → burn, or a proposal above the threshold) or reject (reason → return), while 환불 대기. */
+/**
+ * Pay (reference → burn, or a proposal above the threshold) or reject (reason → return), while 환불 대기; a closing
+ * refund is not rejected: its account is changed instead (ClosingAccountChange).
+ */
 function RefundActions({ row, onDone }: { row: RefundAdminRow; onDone: () => void }) {
   const qc = useQueryClient();
   const [bankRef, setBankRef] = useState("");
@@ -141,22 +145,32 @@ function RefundActions({ row, onDone }: { row: RefundAdminRow; onDone: () => voi
           </Button>
         </HStack>
       </Field.Root>
-      <Field.Root>
-        <Field.Label>{RL.reason}</Field.Label>
-        <HStack w="full">
-          <Input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="refund-reason" />
-          <Button
-            colorPalette="red"
-            variant="outline"
-            disabled={!reason.trim()}
-            loading={reject.isPending}
-            onClick={() => reject.mutate()}
-            data-testid="refund-reject"
-          >
-            {RL.reject}
-          </Button>
-        </HStack>
-      </Field.Root>
+      {row.kind === "closing" ? (
+        <ClosingAccountChange
+          row={row}
+          onChanged={(message) => {
+            snack(message, { type: "success" });
+            void qc.invalidateQueries();
+          }}
+        />
+      ) : (
+        <Field.Root>
+          <Field.Label>{RL.reason}</Field.Label>
+          <HStack w="full">
+            <Input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="refund-reason" />
+            <Button
+              colorPalette="red"
+              variant="outline"
+              disabled={!reason.trim()}
+              loading={reject.isPending}
+              onClick={() => reject.mutate()}
+              data-testid="refund-reject"
+            >
+              {RL.reject}
+            </Button>
+          </HStack>
+        </Field.Root>
+      )}
     </Stack>
   );
 }

@@ -26,4 +26,11 @@ export const RL = {
   paid: "지급이 기록되고 소각되었습니다",
   rejected: "반려되었습니다. 금액이 회원 지갑으로 반환됩니다",
   failed: "처리에 실패하였습니다",
+  accountChange: "환불 계좌 변경",
+  accountChangeHelp: (holder: string) =>
+    `탈퇴 회원의 환불은 반려하지 않고, 회원에게 확인한 ${holder} 명의의 다른 계좌로 변경해 지급합니다.`,
+  newBank: "변경할 은행",
+  newAccount: "변경할 계좌번호",
+  changeReason: "변경 사유",
+  accountChanged: "환불 계좌가 변경되었습니다",
 } as const;
