@@ -109,56 +109,30 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
       </SimpleGrid>
 
       <HStack wrap="wrap" gap="6">
-        <HStack>
-          <NativeSelect.Root size="sm" width="auto" disabled={!mayState}>
-            <NativeSelect.Field
-              aria-label={L.member.state}
-              value={state}
-              onChange={(e) => setState(e.currentTarget.value as typeof state)}
-              data-testid="member-state-select"
-            >
-              {memberStates.map((s) => (
-                <option key={s} value={s}>
-                  {L.member.states[s]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Button
-            size="sm"
-            disabled={!mayState || state === member.state}
-            onClick={() => setPending({ kind: "state", value: state })}
-            data-testid="member-state-change"
-          >
-            {L.member.changeState}
-          </Button>
-        </HStack>
-        <HStack>
-          <NativeSelect.Root size="sm" width="auto" disabled={!mayGrade}>
-            <NativeSelect.Field
-              aria-label={L.member.permission}
-              value={permission}
-              onChange={(e) => setPermission(e.currentTarget.value as typeof permission)}
-              data-testid="member-permission-select"
-            >
-              {memberPermissions.map((p) => (
-                <option key={p} value={p}>
-                  {L.member.permissions[p]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Button
-            size="sm"
-            disabled={!mayGrade || permission === member.permission}
-            onClick={() => setPending({ kind: "permission", value: permission })}
-            data-testid="member-permission-change"
-          >
-            {L.member.changePermission}
-          </Button>
-        </HStack>
+        <ChoiceChange
+          label={L.member.state}
+          options={memberStates}
+          labels={L.member.states}
+          value={state}
+          current={member.state}
+          allowed={mayState}
+          onChange={setState}
+          onApply={() => setPending({ kind: "state", value: state })}
+          applyLabel={L.member.changeState}
+          testId="member-state"
+        />
+        <ChoiceChange
+          label={L.member.permission}
+          options={memberPermissions}
+          labels={L.member.permissions}
+          value={permission}
+          current={member.permission}
+          allowed={mayGrade}
+          onChange={setPermission}
+          onApply={() => setPending({ kind: "permission", value: permission })}
+          applyLabel={L.member.changePermission}
+          testId="member-permission"
+        />
       </HStack>
 
       <Stack gap="2">
@@ -208,5 +182,42 @@ function MemberDetailBody({ detail }: { detail: MemberDetailDto }) {
         testId="member-change-confirm"
       />
     </Stack>
+  );
+}
+
+/** A choice among `options` and its apply button (enabled once it differs from `current`): `${testId}-select`, `-change`. */
+function ChoiceChange<T extends string>(p: {
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  current: T;
+  allowed: boolean;
+  onChange: (v: T) => void;
+  onApply: () => void;
+  applyLabel: string;
+  testId: string;
+}) {
+  return (
+    <HStack>
+      <NativeSelect.Root size="sm" width="auto" disabled={!p.allowed}>
+        <NativeSelect.Field
+          aria-label={p.label}
+          value={p.value}
+          onChange={(e) => p.onChange(e.currentTarget.value as T)}
+          data-testid={`${p.testId}-select`}
+        >
+          {p.options.map((o) => (
+            <option key={o} value={o}>
+              {p.labels[o]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Button size="sm" disabled={!p.allowed || p.value === p.current} onClick={p.onApply} data-testid={`${p.testId}-change`}>
+        {p.applyLabel}
+      </Button>
+    </HStack>
   );
 }
