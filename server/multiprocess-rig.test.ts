@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +8,7 @@ import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase, pgTestUrl } from "../db/testing";
 import { openAppStore, type AppStore } from "./db/app-db";
 import { memberByPhone } from "./features/members/members.repo";
-import { startApiProcess, type ApiProcess } from "./test/api-process";
+import { externalChainEnv, startApiProcess, type ApiProcess } from "./test/api-process";
 
 /**
  * Two API processes on one PostgreSQL database and the external-chain rig (issue 38): an Anvil node mining a block
@@ -125,22 +124,23 @@ describe.skipIf(!pgTestUrl())("two API processes on PostgreSQL and an external c
   beforeAll(async () => {
     rig = await startAnvilRig({ blockTime: 1 });
     databaseUrl = (await freshTestDatabase())!;
-    const wallet = ethers.Wallet.createRandom();
-    operator = wallet.address;
-    await rig.setBalance(operator, 10n ** 21n);
-    Object.assign(env, {
-      DATABASE_URL: databaseUrl,
-      RPC_URL: rig.rpcUrl,
-      OPERATOR_PRIVATE_KEY: wallet.privateKey,
-      KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      JWT_SECRET: crypto.randomBytes(32).toString("hex"),
-      SEED_DEMO: "true",
-      CONFIRMATIONS: "2",
-      TX_REPLACE_AFTER_MS: "2000",
-      TX_MAX_REPLACEMENTS: "20",
-      MAX_FEE_PER_GAS_GWEI: "10000",
-      LOG_LEVEL: process.env.TEST_LOG ?? "silent",
-    });
+    Object.assign(
+      env,
+      await externalChainEnv({
+        rpcUrl: rig.rpcUrl,
+        fund: (address, wei) => rig.setBalance(address, wei),
+        databaseUrl,
+        wei: 10n ** 21n,
+        extra: {
+          CONFIRMATIONS: "2",
+          TX_REPLACE_AFTER_MS: "2000",
+          TX_MAX_REPLACEMENTS: "20",
+          MAX_FEE_PER_GAS_GWEI: "10000",
+          LOG_LEVEL: process.env.TEST_LOG ?? "silent",
+        },
+      }),
+    );
+    operator = new ethers.Wallet(env.OPERATOR_PRIVATE_KEY).address;
     const first = await startProcess();
     await first.leading;
     await startProcess();

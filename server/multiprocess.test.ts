@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +12,7 @@ import { openAppStore, type AppStore } from "./db/app-db";
 import { memberByPhone } from "./features/members/members.repo";
 import { Msg } from "../domain/messages";
 import { Code } from "../domain/codes";
-import { startApiProcess, type ApiProcess } from "./test/api-process";
+import { externalChainEnv, setBalanceOn, startApiProcess, type ApiProcess } from "./test/api-process";
 import { insertOperator } from "./test/operators";
 import type { AppContext } from "./context";
 import { AdminPermission } from "../domain/constants";
@@ -106,16 +105,9 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
   beforeAll(async () => {
     node = await startLocalNodeOnFreePort();
     databaseUrl = (await freshTestDatabase())!;
-    const operator = ethers.Wallet.createRandom();
-    await new ethers.JsonRpcProvider(node.rpcUrl).send("hardhat_setBalance", [operator.address, `0x${(10n ** 24n).toString(16)}`]);
-    Object.assign(env, {
-      DATABASE_URL: databaseUrl,
-      RPC_URL: node.rpcUrl,
-      OPERATOR_PRIVATE_KEY: operator.privateKey,
-      KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      JWT_SECRET: crypto.randomBytes(32).toString("hex"),
-      SEED_DEMO: "true",
-    });
+    const provider = new ethers.JsonRpcProvider(node.rpcUrl);
+    Object.assign(env, await externalChainEnv({ rpcUrl: node.rpcUrl, fund: setBalanceOn(provider), databaseUrl }));
+    provider.destroy();
     const first = await startProcess();
     await first.leading;
     await startProcess();

@@ -12,7 +12,7 @@ import { startLocalNodeOnFreePort } from "../chain/node";
 import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase } from "../db/testing";
 import { startTestStack, type TestStack } from "./test/harness";
-import { startApiProcess, type ApiProcess } from "./test/api-process";
+import { externalChainEnv, secretsEnv, setBalanceOn, startApiProcess, type ApiProcess } from "./test/api-process";
 import { createRelayer } from "./money/relayer/relayer";
 import { createSender } from "../chain/sender";
 import { createMember } from "./features/members/members.service";
@@ -265,21 +265,14 @@ describe("reliability: the API process", () => {
   async function setup() {
     const node = await startLocalNodeOnFreePort();
     const databaseUrl = await freshTestDatabase();
-    const operator = ethers.Wallet.createRandom();
     const provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-    await provider.send("hardhat_setBalance", [operator.address, `0x${(10n ** 24n).toString(16)}`]);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-rel-"));
-    const env = {
-      DATA_DIR: dataDir,
-      RPC_URL: node.rpcUrl,
-      OPERATOR_PRIVATE_KEY: operator.privateKey,
-      KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      JWT_SECRET: crypto.randomBytes(32).toString("hex"),
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      SHUTDOWN_GRACE_MS: "10000",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
+    const env = await externalChainEnv({
+      rpcUrl: node.rpcUrl,
+      fund: setBalanceOn(provider),
+      databaseUrl,
+      extra: { DATA_DIR: dataDir, LOG_LEVEL: "warn", SHUTDOWN_GRACE_MS: "10000" },
+    });
     cleanups.push(async () => {
       provider.destroy();
       await node.stop();
@@ -400,8 +393,7 @@ describe("reliability: the API process", () => {
       const env = {
         DATA_DIR: dataDir,
         CHAIN_PORT: String(chainPort),
-        KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-        JWT_SECRET: crypto.randomBytes(32).toString("hex"),
+        ...secretsEnv(),
         SEED_DEMO: "true",
         LOG_LEVEL: "info",
         SHUTDOWN_GRACE_MS: "15000",

@@ -8,7 +8,7 @@ import { startLocalNodeOnFreePort, type LocalNode } from "../../../chain/node";
 import { voucherArtifact } from "../../../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase } from "../../../db/testing";
 import { openAppStore, type AppStore } from "../../db/app-db";
-import { startApiProcess, type ApiProcess } from "../../test/api-process";
+import { externalChainEnv, setBalanceOn, startApiProcess, type ApiProcess } from "../../test/api-process";
 import { DEMO } from "../../seed";
 
 /**
@@ -76,19 +76,16 @@ describe("refunds: the server killed between the steps", () => {
   beforeAll(async () => {
     node = await startLocalNodeOnFreePort();
     provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-    const operator = ethers.Wallet.createRandom();
-    await provider.send("hardhat_setBalance", [operator.address, `0x${(10n ** 24n).toString(16)}`]);
     databaseUrl = await freshTestDatabase();
-    Object.assign(env, {
-      DATA_DIR: dataDir,
-      RPC_URL: node.rpcUrl,
-      OPERATOR_PRIVATE_KEY: operator.privateKey,
-      KEY_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-      JWT_SECRET: crypto.randomBytes(32).toString("hex"),
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    Object.assign(
+      env,
+      await externalChainEnv({
+        rpcUrl: node.rpcUrl,
+        fund: setBalanceOn(provider),
+        databaseUrl,
+        extra: { DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      }),
+    );
     p = await startApiProcess(env);
     await p.leading;
     store = await openAppStore({ dataDir, databaseUrl });
