@@ -1,14 +1,19 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { buildIfNeeded } from "./build-if-needed";
 import { startStack } from "../server/stack";
-import { installProcessGuards, stopOnSignals } from "../server/lifecycle";
+import { CONFIG_EXIT, installProcessGuards, stopOnSignals } from "../server/lifecycle";
 import { DEMO } from "../server/seed";
 import { formatProgress } from "../chain/replay";
+import { ContractCodeMismatchError } from "../chain/deployed-code";
+import { RoleKeysMismatchError } from "../chain/roles";
+
+const refusedByConfiguration = (err: unknown) => err instanceof ContractCodeMismatchError || err instanceof RoleKeysMismatchError;
 
 /**
  * `npm start`: a small supervisor. It builds what is missing, then runs the service in a child process
  * and starts it again if it dies (crash, uncaught exception, kill -9), after 1 s, doubling up to 30 s
- * while it keeps dying within a minute. SIGTERM/SIGINT go to the child, which stops gracefully (see
+ * while it keeps dying within a minute; not when its start was refused for DATA_DIR's contract or the role keys
+ * (CONFIG_EXIT: restarting cannot help, and the message says what to do). SIGTERM/SIGINT go to the child, which stops gracefully (see
  * server/stack.ts); a second signal forces it. NO_SUPERVISOR=1 runs the service in this process
  * (for systemd or another supervisor, see README). SKIP_BUILD=1 starts without checking the build.
  */
@@ -100,6 +105,10 @@ function supervise() {
     child.once("exit", (code, signal) => {
       child = null;
       if (stopping) process.exit(code ?? 0);
+      if (code === CONFIG_EXIT) {
+        console.error("not started again: the start was refused for DATA_DIR or the keys (what to do is above)");
+        process.exit(CONFIG_EXIT);
+      }
       if (Date.now() - started > 60_000) delay = 1_000;
       console.error(`server exited (${signal ?? code}); starting it again in ${delay / 1000} s`);
       setTimeout(run, delay);
@@ -120,6 +129,11 @@ function supervise() {
 if (CHILD || process.env.NO_SUPERVISOR === "1") {
   if (!CHILD) build();
   serve().catch((err) => {
+    // A refusal says what to do in its message; a stack trace would bury it.
+    if (refusedByConfiguration(err)) {
+      console.error((err as Error).message);
+      process.exit(CONFIG_EXIT);
+    }
     console.error(err);
     process.exit(1);
   });

@@ -10,6 +10,12 @@ const consoleLog: Log = {
   error: (o, m) => console.error(m ?? "", o),
 };
 
+/**
+ * The exit status of a start refused for what only the operator can change (DATA_DIR's contract, the role keys):
+ * `npm start`'s supervisor does not start it again (sysexits' EX_CONFIG). Other failures are started again, with backoff.
+ */
+export const CONFIG_EXIT = 78;
+
 function describe(reason: unknown): { message: string; code?: string; stack?: string } {
   if (reason instanceof Error) return { message: reason.message, code: (reason as { code?: string }).code, stack: reason.stack };
   return { message: String(reason) };

@@ -19,6 +19,7 @@ import { createMember } from "./features/members/members.service";
 import { callToken } from "./money/chain-calls";
 import type { TransferRow } from "./money/outbox";
 import { DEMO } from "./seed";
+import { CONFIG_EXIT } from "./lifecycle";
 import { Msg } from "../domain/messages";
 import WebSocket from "ws";
 import { ADULT_BIRTH, verifyByHttp } from "./features/account/identity/testing";
@@ -517,7 +518,7 @@ describe("reliability: the API process", () => {
     expect(exit.at - sentAt).toBeLessThan(4_000);
   });
 
-  it("npm start restarts a server process that was killed, and stops on SIGTERM", async () => {
+  it("npm start restarts a server process that was killed, stops on SIGTERM, and does not restart a start refused for the role keys (exit 78, the message alone)", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-sup-"));
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "..", "scripts", "start.ts")], {
@@ -570,6 +571,32 @@ describe("reliability: the API process", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(Date.now() - t).toBeLessThan(20_000);
+
+    // Started again on that DATA_DIR with another minter key: refused with what to do, and not started again.
+    const refused = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "..", "scripts", "start.ts")], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        CHAIN_PORT: String(await freePort()),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        SKIP_BUILD: "1",
+        DATABASE_URL: "",
+        MINTER_PRIVATE_KEY: ethers.Wallet.createRandom().privateKey,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    cleanups.push(() => void refused.kill("SIGKILL"));
+    let said = "";
+    refused.stdout!.on("data", (b: Buffer) => (said += b.toString()));
+    refused.stderr!.on("data", (b: Buffer) => (said += b.toString()));
+    const code = await new Promise<number | null>((r) => refused.once("exit", (c) => r(c)));
+    expect(code).toBe(CONFIG_EXIT);
+    expect(said).toContain("does not have this configuration's role keys");
+    expect(said).toContain("not started again");
+    expect(said.match(/server process \d+ starting/g)).toHaveLength(1);
+    expect(said).not.toMatch(/\n\s+at /); // the message, not a stack trace
   });
 
   it("SIGTERM during 30 gifts: every accepted request is answered, the chain moved exactly what was answered, the process exits 0", async () => {
