@@ -521,23 +521,27 @@ describe("reliability: the API process", () => {
   it("npm start restarts a server process that was killed, stops on SIGTERM, and does not restart a start refused for the role keys (exit 78, the message alone)", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-sup-"));
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "..", "scripts", "start.ts")], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        CHAIN_PORT: String(await freePort()),
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        SKIP_BUILD: "1",
-        DATABASE_URL: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    cleanups.push(() => {
-      child.kill("SIGKILL");
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    /** `npm start` (its supervisor) on this DATA_DIR and port, a fresh chain port. */
+    const npmStart = async (extra: Record<string, string> = {}) => {
+      const started = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "..", "scripts", "start.ts")], {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          CHAIN_PORT: String(await freePort()),
+          SEED_DEMO: "false",
+          LOG_LEVEL: "warn",
+          SKIP_BUILD: "1",
+          DATABASE_URL: "",
+          ...extra,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      cleanups.push(() => void started.kill("SIGKILL"));
+      return started;
+    };
+    const child = await npmStart();
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     let out = "";
     const seen = (re: RegExp, from: number, ms: number) =>
       new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -573,21 +577,7 @@ describe("reliability: the API process", () => {
     expect(Date.now() - t).toBeLessThan(20_000);
 
     // Started again on that DATA_DIR with another minter key: refused with what to do, and not started again.
-    const refused = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "..", "scripts", "start.ts")], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        CHAIN_PORT: String(await freePort()),
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        SKIP_BUILD: "1",
-        DATABASE_URL: "",
-        MINTER_PRIVATE_KEY: ethers.Wallet.createRandom().privateKey,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    cleanups.push(() => void refused.kill("SIGKILL"));
+    const refused = await npmStart({ MINTER_PRIVATE_KEY: ethers.Wallet.createRandom().privateKey });
     let said = "";
     refused.stdout!.on("data", (b: Buffer) => (said += b.toString()));
     refused.stderr!.on("data", (b: Buffer) => (said += b.toString()));
