@@ -27,16 +27,11 @@ import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./features/notifications/operator-socket";
 import { attachMemberSocket } from "./features/member-notices/member-socket";
 import { noticeOnSettledMoves } from "./features/member-notices/hooks";
-import { validityNoticesJob } from "./features/validity/validity.service";
-import { followProposalsJob } from "./features/proposals/proposals.service";
-import { publishRootsJob } from "./features/month-end/month-end.routes";
 import { startSchedulers } from "./scheduler";
-import { gasWatchJob } from "./money/gas-watch";
-import { expireBuyOrdersJob, settleBuyOrders } from "./features/purchases/purchases.service";
-import { expireIdempotencyKeysJob } from "./money/idempotency";
-import { settleApprovalsJob, settleSettlementMoves } from "./features/settlement/settlement.service";
-import { followRefundsJob, settleRefundMoves } from "./features/refunds/refunds-payout.service";
-import { safeguardDayEndJob } from "./features/safeguarding/safeguarding.service";
+import { periodicJobs } from "./jobs";
+import { settleBuyOrders } from "./features/purchases/purchases.service";
+import { settleSettlementMoves } from "./features/settlement/settlement.service";
+import { settleRefundMoves } from "./features/refunds/refunds-payout.service";
 import type { AppContext } from "./context";
 
 export interface Stack {
@@ -272,17 +267,10 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   });
   const ws = attachOperatorSocket(server, ctx);
   const memberWs = attachMemberSocket(server, ctx);
-  const schedulers = startSchedulers(ctx, [
-    expireBuyOrdersJob,
-    expireIdempotencyKeysJob,
-    settleApprovalsJob,
-    followProposalsJob,
-    followRefundsJob,
-    validityNoticesJob,
-    safeguardDayEndJob,
-    publishRootsJob,
-    gasWatchJob(() => lead.isLeader(), config.gas.watchMs),
-  ]);
+  const schedulers = startSchedulers(
+    ctx,
+    periodicJobs(() => lead.isLeader(), config.gas.watchMs),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
