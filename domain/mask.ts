@@ -20,3 +20,8 @@ export function maskPhoneNumber(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return digits.length >= 10 ? `${digits.slice(0, 3)}-****-${digits.slice(-4)}` : "***";
 }
+
+/** A bank account as messages and the audit show it: the bank and the last four digits (국민은행 ****3333). */
+export function maskBankAccount(bank: string, account: string): string {
+  return `${bank} ****${account.slice(-4)}`;
+}

@@ -4,6 +4,7 @@ import { notifyMember } from "../member-notices/notify-member";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
 import { formatWon } from "../../../domain/format";
+import { maskBankAccount } from "../../../domain/mask";
 import { RefundKindLabel } from "../../../domain/state-labels";
 
 type NoticeCtx = Pick<AppContext, "db" | "notifier" | "log" | "clock">;
@@ -22,7 +23,7 @@ const CATCH_UP_DAYS = 7;
 export async function tellRefundOutcome(ctx: NoticeCtx, r: RefundRow): Promise<void> {
   if (r.state !== "paid" && r.state !== "rejected") return;
   const what = `${RefundKindLabel[r.kind]} ${formatWon(Number(r.value))}원`;
-  const account = `${r.bank_name} ****${r.bank_account.slice(-4)}`;
+  const account = maskBankAccount(r.bank_name, r.bank_account);
   const body =
     r.state === "paid"
       ? `${what}이 ${account} 계좌로 지급되었습니다. (환불번호 ${r.order_no})`

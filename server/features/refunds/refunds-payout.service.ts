@@ -16,6 +16,7 @@ import { SETTLE_WAIT_MS } from "../../money/payment-password";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
+import { maskBankAccount } from "../../../domain/mask";
 
 /**
  * Refunds, the operators' side (README.md): payout (the operator paid by bank and records the reference; the
@@ -205,7 +206,6 @@ export async function changeClosingRefundAccount(
   if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
   if (order.kind !== "closing" || order.state !== "requested") throw new AppError(Code.CONFLICT, Msg.refundAccountClosingOnly);
   await checkHolder({ username: order.holder_name }, to.bank, to.account);
-  const masked = (bank: string, account: string) => `${bank} ****${account.slice(-4)}`;
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.moveRefund(trx, order.id, "requested", "requested", { bank_name: to.bank, bank_account: to.account })))
       throw new AppError(Code.CONFLICT, Msg.refundAccountClosingOnly);
@@ -214,8 +214,8 @@ export async function changeClosingRefundAccount(
       action: "refund.account",
       targetType: "refund",
       targetId: order.order_no,
-      before: { account: masked(order.bank_name, order.bank_account) },
-      after: { account: masked(to.bank, to.account), reason: to.reason },
+      before: { account: maskBankAccount(order.bank_name, order.bank_account) },
+      after: { account: maskBankAccount(to.bank, to.account), reason: to.reason },
     });
   });
   return { refund: (await repo.refundByOrderNo(ctx.db, orderNo))!, proposalId: null, txHash: null, memberEvent: null };
