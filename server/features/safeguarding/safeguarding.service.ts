@@ -149,29 +149,44 @@ export async function positions(d: SafeguardDeps, days: string[]): Promise<DayPo
 /** How far back the day-end check looks (a day's end is looked at once; these are the days a stopped service catches up). */
 const DAY_END_LOOKBACK_DAYS = 7;
 
+/** The Seoul days from `from` to `to`, both included (YYYY-MM-DD). */
+function daysFrom(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); ; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (day > to) return out;
+    out.push(day);
+  }
+}
+
 /**
- * Each closed day (Seoul) of the last DAY_END_LOOKBACK_DAYS with approved entries, looked at once after its end
- * (once the index reaches its 23:59:59): short then, super admins are told ('보전'). The approval's notice said what
- * was known when it was approved; a day approved as covered turns short by its end when customers' money grew after
- * it with no new entry, and this says so. Once per day whichever process runs it (a claim in `meta`). Returns the
- * days found short.
+ * Each closed day (Seoul) of the last DAY_END_LOOKBACK_DAYS, looked at once after its end (once the index reaches its
+ * 23:59:59): short then, super admins are told ('보전'). A day with no approved entry at all while customers held
+ * money is short by the whole of it (0원 kept apart): the law asks for every day, not only the days someone
+ * recorded. The approval's notice said what was known when it was approved; a day approved as covered turns short by
+ * its end when customers' money grew after it with no new entry, and this says so too. Days that ended before the
+ * token's deployment held no customer money and are settled without asking the chain. Once per day whichever process
+ * runs it (a claim in `meta`). Returns the days found short.
  */
 export async function checkDayEnds(d: SafeguardDeps & { notifier: Notifier }, now: Date): Promise<DayPosition[]> {
-  const today = formatDate(now);
-  const from = formatDate(now.getTime() - DAY_END_LOOKBACK_DAYS * 86_400_000);
-  const recorded = await d.db
-    .selectFrom("safeguards")
-    .select("day")
-    .distinct()
-    .where("state", "=", "approved")
-    .where("day", ">=", from)
-    .where("day", "<", today)
-    .execute();
+  const yesterday = formatDate(now.getTime() - 86_400_000);
   const open: string[] = [];
-  for (const { day } of recorded) if ((await getMeta(d.db, dayEndKey(day))) === null) open.push(day);
+  for (const day of daysFrom(formatDate(now.getTime() - DAY_END_LOOKBACK_DAYS * 86_400_000), yesterday))
+    if ((await getMeta(d.db, dayEndKey(day))) === null) open.push(day);
+  if (open.length === 0) return [];
+  const sync = await d.view.syncState();
+  if (!sync) return [];
+  const deployed = await d.provider.getBlock(sync.deployBlock);
+  if (!deployed) return [];
+  const deployDay = formatDate(deployed.timestamp * 1000);
+  const toLook: string[] = [];
+  for (const day of open) {
+    if (day < deployDay) await claimMeta(d.db, dayEndKey(day), "covered");
+    else toLook.push(day);
+  }
   const short: DayPosition[] = [];
   // A day the index has not reached to its end is left out by positions(): looked at on a later run.
-  for (const p of await positions(d, open)) {
+  for (const p of await positions(d, toLook)) {
     if (!(await claimMeta(d.db, dayEndKey(p.day), p.short ? "short" : "covered")) || !p.short) continue;
     await d.notifier.notify(
       "보전",

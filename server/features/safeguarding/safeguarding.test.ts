@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
 import { monthEndApi as api } from "../../../domain/api/month-end";
 import { Msg } from "../../../domain/messages";
-import { formatWon } from "../../../domain/format";
+import { formatDate, formatWon } from "../../../domain/format";
 import { AdminPermission } from "../../../domain/constants";
 import { holderClasses, reservesOf, stateAt } from "../month-end/as-of";
 import { checkDayEnds } from "./safeguarding.service";
@@ -131,6 +131,29 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
     expect(await checkDayEnds(deps, tomorrow)).toEqual([]);
     await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
     expect(got[0].message).toBe(Msg.safeguardShortfall(day, formatWon(outstanding + 5_000n), formatWon(outstanding)));
+    ws.close();
+  });
+
+  it("a closed day with no entry at all while customers held money: told once, short by the whole of it", async () => {
+    const got: { kind: string; message?: string }[] = [];
+    const ws = new WebSocket(`${s.url.replace("http", "ws")}/ws?token=${admin}`);
+    ws.on("message", (m) => {
+      const n = JSON.parse(String(m));
+      if (n.kind !== "hello" && n.kind !== "moved") got.push(n);
+    });
+    await new Promise((r, j) => (ws.on("open", r), ws.on("error", j)));
+    const deps = { db: s.ctx.db, view: s.ctx.view, provider: s.ctx.chain.provider, notifier: s.ctx.notifier };
+    await s.waitIndexed();
+    const head = (await s.ctx.view.indexedHead())!.number;
+    const held = reservesOf(await stateAt({ db: s.ctx.db, view: s.ctx.view }, head), await holderClasses(s.ctx.db)).member;
+    // Two days on: today was told above (its entries), tomorrow has none while customers hold `held`.
+    const tomorrow = formatDate(Date.now() + 86_400_000);
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const told = await checkDayEnds(deps, later);
+    expect(told.map((p) => [p.day, p.outstanding, p.safeguarded, p.entries.length])).toEqual([[tomorrow, held, 0n, 0]]);
+    expect(await checkDayEnds(deps, later)).toEqual([]);
+    await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
+    expect(got[0].message).toBe(Msg.safeguardShortfall(tomorrow, formatWon(held), formatWon(0n)));
     ws.close();
   });
 });
