@@ -4,6 +4,9 @@ import type { Journal } from "./journal";
 import type { Replacement } from "./tx-lifecycle";
 import type { TxSigner } from "./tx-signer";
 
+/** Runs with a transaction's hash and nonce before it is journaled and sent (see `Sender.send`). */
+export type BeforeSend = (hash: string, nonce: number) => void | Promise<void>;
+
 /**
  * The sender of one account (each role's key has its own: chain/roles.ts): one nonce stream, strictly serialised
  * (an automining node rejects out-of-order nonces). Every signed transaction is journaled before
@@ -15,17 +18,17 @@ export interface Sender {
   signer: "local" | "remote";
   /**
    * Signs, journals and sends; resolves with the receipt (status 0 included) once mined. `beforeSend`
-   * runs with the hash BEFORE the transaction is journaled: whatever the caller records there (e.g.
+   * runs with the hash (and the nonce) BEFORE the transaction is journaled: whatever the caller records there (e.g.
    * "submitted with hash H") is on disk before the transaction can exist anywhere, so a crash at any
    * later point leaves a record that reconciliation can look up by hash.
    */
-  send(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<ethers.TransactionReceipt>;
+  send(tx: ethers.TransactionRequest, opts?: { beforeSend?: BeforeSend }): Promise<ethers.TransactionReceipt>;
   /**
    * As `send`, but resolves with the hash once the node accepted the transaction, without its receipt: on
    * the embedded automining node it is mined then; elsewhere `receipt` waits for it. (The embedded node
    * answers a receipt of a batch with hundreds of logs slowly; the relayer reads its own events instead.)
    */
-  submit(tx: ethers.TransactionRequest, opts?: { beforeSend?: (hash: string) => void | Promise<void> }): Promise<string>;
+  submit(tx: ethers.TransactionRequest, opts?: { beforeSend?: BeforeSend }): Promise<string>;
   /**
    * The receipt of a transaction sent here, polled as `send` waits for it (null after receiptTimeoutMs). On an
    * external chain: the receipt of the transaction of that nonce that landed (`hash` or a replacement of it), once

@@ -5,9 +5,9 @@ import type { Journal } from "./journal";
 import { createLifecycle } from "./tx-lifecycle";
 import { localSigner } from "./tx-signer";
 import { createBlockClock } from "./block-clock";
-import type { Sender, SenderOptions } from "./sender-types";
+import type { BeforeSend, Sender, SenderOptions } from "./sender-types";
 
-export type { Sender, SenderOptions } from "./sender-types";
+export type { BeforeSend, Sender, SenderOptions } from "./sender-types";
 
 /** How long fee data read from the node is reused (an EIP-1559 fee cap of 2× the base fee covers several blocks' rise). */
 const FEE_TTL_MS = 5_000;
@@ -103,19 +103,11 @@ export function createSender(opts: SenderOptions): Sender {
     }
   }
 
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: BeforeSend | undefined, wait: false): Promise<string>;
+  async function sendOne(tx: ethers.TransactionRequest, beforeSend: BeforeSend | undefined, wait: true): Promise<ethers.TransactionReceipt>;
   async function sendOne(
     tx: ethers.TransactionRequest,
-    beforeSend: ((hash: string) => void | Promise<void>) | undefined,
-    wait: false,
-  ): Promise<string>;
-  async function sendOne(
-    tx: ethers.TransactionRequest,
-    beforeSend: ((hash: string) => void | Promise<void>) | undefined,
-    wait: true,
-  ): Promise<ethers.TransactionReceipt>;
-  async function sendOne(
-    tx: ethers.TransactionRequest,
-    beforeSend: ((hash: string) => void | Promise<void>) | undefined,
+    beforeSend: BeforeSend | undefined,
     wait: boolean,
   ): Promise<string | ethers.TransactionReceipt> {
     const provider = opts.provider;
@@ -162,7 +154,7 @@ export function createSender(opts: SenderOptions): Sender {
         const ts = opts.controlTime ? await setNextTimestamp() : null;
         // Recorded by the caller first, journaled second, sent third: no crash can leave a transaction that
         // happened without a record naming its hash.
-        await beforeSend?.(hash);
+        await beforeSend?.(hash, unsigned.nonce!);
         await opts.journal.append({ kind: "raw", payload: raw, ts, hash });
         await opts.afterJournal?.(hash);
         nextNonce!++;

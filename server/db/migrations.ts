@@ -5,6 +5,7 @@ import { refundMigrations } from "./migrations-refunds";
 import { memberNoticeMigrations } from "./migrations-member-notices";
 import { monthEndMigrations } from "./migrations-month-end";
 import { closingMigrations } from "./migrations-closing";
+import { chainCallMigrations } from "./migrations-chain-calls";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -280,4 +281,5 @@ export const appMigrations: Record<string, Migration> = {
   ...memberNoticeMigrations,
   ...monthEndMigrations,
   ...closingMigrations,
+  ...chainCallMigrations,
 };

@@ -183,6 +183,8 @@ export interface ChainCallsTable {
   block_number: number | null;
   error: string | null;
   admin_id: number | null;
+  /** The operator account's nonce of its transaction (recorded with tx_hash); null before 2026-12-07-chain-call-nonce. */
+  nonce: number | string | null;
   created_at: string;
   updated_at: string;
 }

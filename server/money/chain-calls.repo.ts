@@ -15,10 +15,10 @@ export async function insertChainCall(db: AppTx, method: string, args: string[],
  * Marks a pending call submitted with the hash it is about to be sent under; false if it is no longer pending (the
  * settle job gave it up as never sent), and then it must not be sent.
  */
-export async function markCallSubmitted(db: AppTx, id: number, txHash: string): Promise<boolean> {
+export async function markCallSubmitted(db: AppTx, id: number, txHash: string, nonce: number): Promise<boolean> {
   const r = await db
     .updateTable("chain_calls")
-    .set({ status: "submitted", tx_hash: txHash, updated_at: nowIso() })
+    .set({ status: "submitted", tx_hash: txHash, nonce, updated_at: nowIso() })
     .where("id", "=", id)
     .where("status", "=", "pending")
     .executeTakeFirst();

@@ -70,8 +70,8 @@ export async function sendCall(ctx: CallCtx, { id, data, method }: RecordedCall)
   try {
     // A call given up as never sent (`settleSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
     // its business row has moved on (a settlement back to 승인 대기), and a late burn would be a second one.
-    const beforeSend = async (hash: string) => {
-      if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash))))
+    const beforeSend = async (hash: string, nonce: number) => {
+      if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash, nonce))))
         throw new Error(`chain call ${id} is no longer pending; not sent`);
     };
     const receipt = await senderOf(ctx, method).send({ to: ctx.chain.deployment.token, data }, { beforeSend });
@@ -152,7 +152,7 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
         let watched = held.some((h) => sender.inFlight(h));
         for (const h of held) if (!watched) watched = await sender.adopt(h);
         // Neither mined nor in the node's pool: dropped while no process watched it (an external chain only).
-        if (!receipt && !watched && !ctx.chain.node && (await sendDroppedAgain(ctx, c.id, family, sender))) {
+        if (!receipt && !watched && !ctx.chain.node && (await sendDroppedAgain(ctx, c, family, sender))) {
           settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
         }
         continue;
@@ -170,16 +170,24 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
  * process watched it: the node restarted, or evicted it while this one was down). Sent again as it was signed, from
  * the journal, when its nonce is still free; failed ('dropped', nothing happened) once another transaction of that
  * nonce is `confirmations` deep, so its business row follows as after any failed call (a settlement back to 승인
- * 대기, a refund's payout to be retried). Not on the embedded node: its journal replay mines every journaled
- * transaction in order, and one sent again out of that order would break the replay. True when the call failed.
+ * 대기, a refund's payout to be retried). A process whose journal does not hold it (another process of a
+ * multi-process deployment sent it) cannot send it again, but knows its nonce from the call's row: it fails the call
+ * the same way once that nonce is taken (the sender's gap filler, or the next transaction of the process that sent
+ * it). Not on the embedded node: its journal replay mines every journaled transaction in order, and one sent again
+ * out of that order would break the replay. True when the call failed.
  */
-async function sendDroppedAgain(ctx: CallCtx, id: number, family: string[], sender: Sender): Promise<boolean> {
+async function sendDroppedAgain(
+  ctx: CallCtx,
+  call: { id: number; nonce: number | string | null },
+  family: string[],
+  sender: Sender,
+): Promise<boolean> {
   const signed = await ctx.chain.journal.rawOf(family);
-  if (signed.length === 0) return false;
-  const nonce = ethers.Transaction.from(signed[0].payload).nonce;
+  const nonce = signed.length > 0 ? ethers.Transaction.from(signed[0].payload).nonce : call.nonce === null ? null : Number(call.nonce);
+  if (nonce === null) return false;
   const head = await ctx.chain.provider.getBlockNumber();
   const deepEnough = Math.max(0, head - sender.confirmations + 1);
-  if ((await ctx.chain.provider.getTransactionCount(sender.address, deepEnough)) > nonce) return repo.failDroppedCall(ctx.db, id);
+  if ((await ctx.chain.provider.getTransactionCount(sender.address, deepEnough)) > nonce) return repo.failDroppedCall(ctx.db, call.id);
   for (const t of signed) {
     // The node may refuse it (another of its nonce pending, a fee now too low): the sender watches it only if it took it.
     await ctx.chain.provider.send("eth_sendRawTransaction", [t.payload]).catch(() => undefined);

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { ethers } from "ethers";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,7 +137,7 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     expect(await balanceOf(shopAddress)).toBe(before + BigInt(value));
   }, 90_000);
 
-  it("a token call dropped from the node's pool while the service was down: sent again from the journal, minted once; once its nonce went to another transaction, failed with nothing minted", async () => {
+  it("a token call dropped from the node's pool while the service was down: sent again from the journal, minted once; once its nonce went to another transaction, failed with nothing minted, also when another process sent it", async () => {
     const treasury = (await h.s.ctx.custody.byKind("treasury"))!.address;
     const minter = senderOf(h.s.ctx, "mint").address;
     const minterKey = (await h.s.ctx.custody.signerFor(minter)).privateKey;
@@ -167,6 +170,24 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
         else process.env.SHUTDOWN_GRACE_MS = grace;
       }
     };
+    /** The call settles as failed ('dropped'); with mining back, the supply is what the first step minted alone. */
+    const failedNothingMinted = async (id: number) => {
+      await h.until(`call ${id} settled`, async () => {
+        await settleSubmittedCalls(h.s.ctx);
+        return (await callRow(id)).status !== "submitted";
+      });
+      expect(await callRow(id)).toMatchObject({ status: "failed", error: "dropped" });
+      await h.rig.resumeMining();
+      await h.rig.mine(2);
+      expect(await supply()).toBe(before + 1_234n);
+    };
+    /** Another transaction of the minter takes `nonce`, mined 3 blocks deep. */
+    const takeNonce = async (nonce: number) => {
+      const other = new ethers.Wallet(minterKey, new ethers.JsonRpcProvider(h.rig.rpcUrl));
+      await other.sendTransaction({ to: minter, value: 0n, nonce });
+      await h.rig.mine(3);
+      other.provider!.destroy();
+    };
     const last = await h.s.ctx.db
       .selectFrom("chain_calls")
       .select((eb) => eb.fn.max("id").as("id"))
@@ -195,20 +216,28 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     const lost = await mintInPool(dropped.id);
     const nonce = ethers.Transaction.from((await h.s.ctx.chain.journal.rawOf([lost.tx_hash!]))[0].payload).nonce;
     await restartDropping(second, async () => {
-      const other = new ethers.Wallet(minterKey, new ethers.JsonRpcProvider(h.rig.rpcUrl));
-      await other.sendTransaction({ to: minter, value: 0n, nonce });
-      await h.rig.mine(3);
-      other.provider!.destroy();
+      await takeNonce(nonce);
     });
-    await h.until("the lost mint settled", async () => {
-      await settleSubmittedCalls(h.s.ctx);
-      return (await callRow(lost.id)).status !== "submitted";
+    await failedNothingMinted(lost.id);
+
+    // 3. The same, sent by a process whose journal this one does not have (another process of a multi-process
+    // deployment): nothing to send again, but the call's row holds its nonce; failed ('dropped') all the same.
+    await h.rig.pauseMining();
+    const third = callToken(h.s.ctx, "mint", [treasury, 5_555n]).catch(() => null);
+    const elsewhere = await mintInPool(lost.id);
+    const itsNonce = ethers.Transaction.from((await h.s.ctx.chain.journal.rawOf([elsewhere.tx_hash!]))[0].payload).nonce;
+    expect(Number(elsewhere.nonce)).toBe(itsNonce);
+    await restartDropping(third, async () => {
+      for (const f of fs.readdirSync(h.s.dataDir).filter((f) => /^journal-\d+\.db$/.test(f))) {
+        const journal = new Database(path.join(h.s.dataDir, f));
+        journal.prepare("DELETE FROM journal WHERE hash = ?").run(elsewhere.tx_hash);
+        journal.close();
+      }
+      await takeNonce(itsNonce);
     });
-    expect(await callRow(lost.id)).toMatchObject({ status: "failed", error: "dropped" });
-    await h.rig.resumeMining();
-    await h.rig.mine(2);
-    expect(await supply()).toBe(before + 1_234n);
-  }, 180_000);
+    expect(await h.s.ctx.chain.journal.rawOf([elsewhere.tx_hash!])).toEqual([]);
+    await failedNothingMinted(elsewhere.id);
+  }, 240_000);
 
   it("the relaying account running low on gas money: operators are warned at once, money calls answer 503 before anything is recorded", async () => {
     // An operator's socket hears the warning (stored, pushed through the notifier's bus) when the gas watch sees it.
