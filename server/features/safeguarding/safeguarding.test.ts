@@ -32,20 +32,24 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
     await s?.stop();
   });
 
+  /** An operator socket and the notifications it hears (not the hello and moved events). */
+  const listen = (token: string) => {
+    const got: { kind: string; message?: string }[] = [];
+    const ws = new WebSocket(`${s.url.replace("http", "ws")}/ws?token=${token}`);
+    ws.on("message", (m) => {
+      const n = JSON.parse(String(m));
+      if (n.kind !== "hello" && n.kind !== "moved") got.push(n);
+    });
+    return { ws, got, open: new Promise((r, j) => (ws.on("open", r), ws.on("error", j))) };
+  };
+  const checkDeps = () => ({ db: s.ctx.db, view: s.ctx.view, provider: s.ctx.chain.provider, notifier: s.ctx.notifier });
+
   it("a short day is flagged with the Korean reason and super admins are told at once; a covered day is not", async () => {
     const day = seoulToday();
     // A super admin's socket and a staff one without the area.
     const staffId = await insertOperator(s.ctx, "wallet01", AdminPermission.SUB, { isWallet1: true });
     const staff = await s.loginAdmin("wallet01", "operator1234");
-    const sockets = [admin, staff].map((t) => {
-      const got: { kind: string; message?: string }[] = [];
-      const ws = new WebSocket(`${s.url.replace("http", "ws")}/ws?token=${t}`);
-      ws.on("message", (m) => {
-        const n = JSON.parse(String(m));
-        if (n.kind !== "hello" && n.kind !== "moved") got.push(n);
-      });
-      return { ws, got, open: new Promise((r, j) => (ws.on("open", r), ws.on("error", j))) };
-    });
+    const sockets = [admin, staff].map(listen);
     await Promise.all(sockets.map((x) => x.open));
 
     const short = outstanding - 1n;
@@ -101,14 +105,9 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
 
   it("a day approved as covered that ends short (customers' money grew after, no new entry): told once, after the day's end", async () => {
     const day = seoulToday();
-    const got: { kind: string; message?: string }[] = [];
-    const ws = new WebSocket(`${s.url.replace("http", "ws")}/ws?token=${admin}`);
-    ws.on("message", (m) => {
-      const n = JSON.parse(String(m));
-      if (n.kind !== "hello" && n.kind !== "moved") got.push(n);
-    });
-    await new Promise((r, j) => (ws.on("open", r), ws.on("error", j)));
-    const deps = { db: s.ctx.db, view: s.ctx.view, provider: s.ctx.chain.provider, notifier: s.ctx.notifier };
+    const { ws, got, open } = listen(admin);
+    await open;
+    const deps = checkDeps();
     // Covered as approved (the test above); then a member is paid 5,000 from the treasury the same day.
     const table = async () => (await s.api(api.safeguardList, { from: day, to: day }, { token: admin })).data.days[0];
     expect((await table()).short).toBe(false);
@@ -135,14 +134,9 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
   });
 
   it("a closed day with no entry at all while customers held money: told once, short by the whole of it", async () => {
-    const got: { kind: string; message?: string }[] = [];
-    const ws = new WebSocket(`${s.url.replace("http", "ws")}/ws?token=${admin}`);
-    ws.on("message", (m) => {
-      const n = JSON.parse(String(m));
-      if (n.kind !== "hello" && n.kind !== "moved") got.push(n);
-    });
-    await new Promise((r, j) => (ws.on("open", r), ws.on("error", j)));
-    const deps = { db: s.ctx.db, view: s.ctx.view, provider: s.ctx.chain.provider, notifier: s.ctx.notifier };
+    const { ws, got, open } = listen(admin);
+    await open;
+    const deps = checkDeps();
     await s.waitIndexed();
     const head = (await s.ctx.view.indexedHead())!.number;
     const held = reservesOf(await stateAt({ db: s.ctx.db, view: s.ctx.view }, head), await holderClasses(s.ctx.db)).member;
