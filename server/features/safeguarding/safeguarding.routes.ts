@@ -8,7 +8,7 @@ import { monthEndApi as api } from "../../../domain/api/month-end";
 import { Msg } from "../../../domain/messages";
 import { formatWon } from "../../../domain/format";
 import { appendAction } from "../audit/audit.repo";
-import { decideSafeguard, parseStatementCsv, positions, recordSafeguard, type DayPosition } from "./safeguarding.service";
+import { daysFrom, decideSafeguard, parseStatementCsv, positions, recordSafeguard, type DayPosition } from "./safeguarding.service";
 
 const MAX_DAYS = 93;
 
@@ -34,9 +34,7 @@ const entryDto = (e: Record<string, unknown>) => ({
 });
 
 function daysBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
-    out.push(new Date(t).toISOString().slice(0, 10));
+  const out = daysFrom(from, to);
   if (out.length === 0 || out.length > MAX_DAYS) throw badRequest(Msg.dateRangeTooLong);
   return out;
 }

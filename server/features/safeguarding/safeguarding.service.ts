@@ -149,14 +149,12 @@ export async function positions(d: SafeguardDeps, days: string[]): Promise<DayPo
 /** How far back the day-end check looks (a day's end is looked at once; these are the days a stopped service catches up). */
 const DAY_END_LOOKBACK_DAYS = 7;
 
-/** The Seoul days from `from` to `to`, both included (YYYY-MM-DD). */
-function daysFrom(from: string, to: string): string[] {
+/** The days from `from` to `to`, both included (YYYY-MM-DD; [] when `to` is before `from` or either is no date). */
+export function daysFrom(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); ; t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    if (day > to) return out;
-    out.push(day);
-  }
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
 }
 
 /**
