@@ -24,36 +24,51 @@ export function leadership(opts: { databaseUrl: string | null; dataDir: string; 
   let stopped = false;
   let lostHandler: () => void = () => undefined;
   let release: () => Promise<void> = async () => undefined;
+  /** The connection polling for the lock, until this process leads. */
+  let waiting: pg.Client | null = null;
+  /** Ends the current wait between polls (a release does not wait out pollMs). */
+  let wake: () => void = () => undefined;
+  const pause = () =>
+    new Promise<void>((r) => {
+      const t = setTimeout(r, pollMs);
+      wake = () => (clearTimeout(t), r());
+    });
 
   const acquired = opts.databaseUrl ? viaPostgres(opts.databaseUrl) : viaLockFile(path.join(opts.dataDir, "leader.lock"));
 
   async function viaPostgres(url: string): Promise<void> {
     while (!stopped) {
       const client = new pg.Client({ connectionString: url });
+      // A connection cut between polls (a server restart, a terminated backend) is an 'error' event with no query to
+      // take it: unheard, it would end the process. While waiting, the next poll fails and a new connection is made.
+      client.on("error", () => {
+        if (!leader) return;
+        leader = false;
+        opts.log?.("leadership lost: the lock connection dropped");
+        lostHandler();
+      });
+      waiting = client;
       try {
         await client.connect();
         for (;;) {
           if (stopped) break;
           const r = await client.query("SELECT pg_try_advisory_lock($1) AS ok", [LOCK_KEY]);
-          if (r.rows[0].ok) {
+          if (r.rows[0].ok && !stopped) {
             leader = true;
-            client.on("error", () => {
-              if (!leader) return;
-              leader = false;
-              opts.log?.("leadership lost: the lock connection dropped");
-              lostHandler();
-            });
+            waiting = null;
             release = async () => {
               leader = false;
               await client.end().catch(() => undefined);
             };
             return;
           }
-          await sleep(pollMs);
+          if (stopped) break;
+          await pause();
         }
       } catch {
-        await sleep(pollMs);
+        if (!stopped) await pause();
       }
+      waiting = null;
       await client.end().catch(() => undefined);
     }
     throw new Error("leadership: stopped before acquiring");
@@ -80,7 +95,7 @@ export function leadership(opts: { databaseUrl: string | null; dataDir: string; 
           fs.rmSync(file, { force: true });
           continue;
         }
-        await sleep(pollMs);
+        await pause();
       }
     }
     throw new Error("leadership: stopped before acquiring");
@@ -95,6 +110,9 @@ export function leadership(opts: { databaseUrl: string | null; dataDir: string; 
     },
     async release() {
       stopped = true;
+      // Released while still waiting: its connection closes now, not after the poll's sleep.
+      wake();
+      await waiting?.end().catch(() => undefined);
       await release();
     },
   };
@@ -109,5 +127,3 @@ function alive(pid: number): boolean {
     return (err as { code?: string }).code === "EPERM";
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
