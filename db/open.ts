@@ -72,6 +72,10 @@ export async function openStore<DB>(loc: StoreLocation): Promise<Store<DB>> {
   });
   // An idle client losing its server (a restart) must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
+  // Nor one a task holds: the pool stops listening while a client is checked out, and a cut between two statements
+  // of a transaction would be an unheard 'error' event. The next statement fails instead, and the pool drops the
+  // client when it comes back (no longer queryable).
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<DB>({ dialect: new PlannableLimitsDialect({ pool: kyselyPool(pool) }) });
   return { db, dialect: "postgres", pool, close: () => db.destroy() };
 }
