@@ -20,9 +20,16 @@ export interface A11yViolation {
   summary: string;
 }
 
-/** Runs axe-core (@axe-core/playwright, which takes the playwright-core page) on the page as it is now. */
+/**
+ * Runs axe-core (@axe-core/playwright, which takes the playwright-core page) on the page as it is now.
+ *
+ * In the library's legacy mode: `axe.run` in the page itself. Its default (`runPartial` per frame, then `finishRun`)
+ * exists for cross-origin iframes, and opens a blank page per call to finish the run there, injecting axe's source
+ * twice; the apps have no iframe. Measured on 10 back-office screens: the same violations, passes, incomplete and
+ * inapplicable rules node for node, in 564 ms a screen against 1,212 ms.
+ */
 export async function a11yViolations(page: Page, include?: string): Promise<A11yViolation[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
   const disabled = Object.keys(DISABLED_RULES);
   if (disabled.length) builder = builder.disableRules(disabled);
   if (include) builder = builder.include(include);
