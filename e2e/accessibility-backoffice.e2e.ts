@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserSuite } from "./stack";
-import { expectNoA11yViolations, pageReady } from "./axe";
+import { expectNoA11yViolations } from "./axe";
+import { pageReady, routeTo } from "./ready";
 import { expectFocusTrapped, expectFocusVisible, focusedTestId, tabTo } from "./keyboard";
 import { MINJUN, SHOP, walletOf } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
@@ -92,11 +93,11 @@ describe("accessibility of the back-office (axe, keyboard)", () => {
       await login.getByTestId("admin-login-error").waitFor();
       await expectNoA11yViolations(login, `login error, ${width} px`);
 
+      // One document: the screens are opened through the app's router (routeTo) from the main page the login lands on.
       const page = await suite.adminPage("admin", "admin1234", { width });
       for (const screen of SCREENS) {
         // A proposal's page is checked at the first one (made by the tests' setup, or its not-found state).
-        await page.goto(`${s.url}/admin/${screen.replace(":address", minjun).replace(":id", "1")}`);
-        await pageReady(page);
+        await routeTo(page, `/admin/${screen.replace(":address", minjun).replace(":id", "1")}`);
         await expectNoA11yViolations(page, `/admin/${screen}, ${width} px`);
       }
     });

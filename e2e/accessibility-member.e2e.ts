@@ -3,7 +3,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserSuite, submitMemberLogin } from "./stack";
-import { expectNoA11yViolations, pageReady } from "./axe";
+import { expectNoA11yViolations } from "./axe";
+import { pageReady, routeTo } from "./ready";
 import { expectFocusTrapped, expectFocusVisible, focusedTestId, tabTo } from "./keyboard";
 import { MINJUN, SEOYEON, expectResult, textOf } from "./helpers-money";
 import type { TestStack } from "../server/test/harness";
@@ -72,16 +73,16 @@ describe("accessibility of the member app (axe, keyboard)", () => {
 
   for (const width of [360, 1280]) {
     it(`every route at ${width} px, signed out and signed in`, { timeout: 300_000 }, async () => {
+      // One document per session: the first route is loaded, the others opened through the app's router (routeTo).
       const page = await suite.newPage({ width, height: width < 400 ? 740 : 900 });
+      await page.goto(s.url + OPEN[0]);
       for (const route of [...OPEN, ...MINIMAL]) {
-        await page.goto(s.url + route);
-        await pageReady(page);
+        await routeTo(page, route);
         await expectNoA11yViolations(page, `${route} signed out, ${width} px`);
       }
       const signedIn = await member(MINJUN, width);
       for (const route of MEMBER) {
-        await signedIn.goto(s.url + route);
-        await pageReady(signedIn);
+        await routeTo(signedIn, route);
         await expectNoA11yViolations(signedIn, `${route} signed in, ${width} px`);
       }
     });

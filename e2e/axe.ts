@@ -82,11 +82,3 @@ export async function settle(page: Page): Promise<void> {
     ),
   );
 }
-
-/** The page has loaded what it shows: no request in flight for half a second (or 10 s passed), no skeleton left. */
-export async function pageReady(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  await page
-    .waitForFunction(() => !document.querySelector(".chakra-skeleton[data-loading]"), undefined, { timeout: 10_000 })
-    .catch(() => undefined);
-}

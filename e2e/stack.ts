@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
+import { trackRequests } from "./ready";
 import { startTestStack, type TestStack } from "../server/test/harness";
 import { reconcile } from "../server/features/dashboard/reconcile";
 
@@ -71,6 +72,7 @@ export function browserSuite() {
   async function newContext({ width = 1280, height = 900, forSuite = false, ...options }: ContextOptions = {}): Promise<BrowserContext> {
     const context = await browser.newContext({ locale: "ko-KR", timezoneId: "Asia/Seoul", ...options, viewport: { width, height } });
     (forSuite ? suiteContexts : contexts).push(context);
+    trackRequests(context);
     return context;
   }
   async function newPage(options?: ContextOptions): Promise<Page> {
