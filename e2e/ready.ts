@@ -50,8 +50,7 @@ const noSkeletonLoading = () =>
  */
 export async function pageReady(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  if (activity.has(page.context())) await routerReady(page);
-  else await page.waitForFunction(noSkeletonLoading, undefined, { timeout: 10_000, polling: 50 }).catch(() => undefined);
+  await routerReady(page);
 }
 
 /**
