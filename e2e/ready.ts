@@ -2,8 +2,7 @@ import type { BrowserContext, Page, Request } from "playwright-core";
 
 /**
  * When a screen has loaded what it shows, before axe looks at it. Two ways to open a screen:
- * - `page.goto`, then `pageReady`: Playwright's networkidle (no request for 500 ms after the load), then no skeleton
- *   still loading;
+ * - `page.goto`, then `pageReady`: Playwright's networkidle (no request for 500 ms after the load), then as routerReady;
  * - `routeTo`: through the app's router (one document; no new boot of the app). networkidle is a state of the document,
  *   reached once per load, so it says nothing after a client-side navigation: browserSuite's contexts count their
  *   requests in flight (`trackRequests`), and `routerReady` looks at the screen itself.
