@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import ExcelJS from "exceljs";
-import { streamXlsx, type SheetColumn } from "./xlsx";
+import { SharedStrings, streamXlsx, type SheetColumn } from "./xlsx";
+import { readZip } from "../features/month-end/zip-read";
 import { errorHandler } from "./errors";
 import { Msg } from "../../domain/messages";
 
@@ -61,6 +62,28 @@ async function* mixed(n: number): AsyncGenerator<Mixed> {
   }
 }
 
+interface Payment {
+  i: number;
+  hash: string;
+  payer: string | null;
+  kind: string;
+}
+/** A transfer list's shape: unique hex (plain), and names and labels that repeat down their columns (shared). */
+const paymentColumns: SheetColumn<Payment>[] = [
+  { header: "번호", value: (r) => r.i },
+  { header: "거래 해시", value: (r) => r.hash, text: "plain" },
+  { header: "보낸 사람", value: (r) => r.payer, text: "shared" },
+  { header: "유형", value: (r) => r.kind, text: "shared" },
+];
+const PAYERS = ["김민준", " 이서연 ", "박<도윤> & 최", "정하은"];
+const KINDS = ["선물", "사용", "수수료"];
+const payment = (i: number): Payment => ({
+  i,
+  hash: `0x${i.toString(16).padStart(64, "0")}`,
+  payer: i % 9 === 0 ? null : PAYERS[i % PAYERS.length],
+  kind: KINDS[i % KINDS.length],
+});
+
 let produced = 0;
 let stopped = false;
 
@@ -81,6 +104,12 @@ describe("xlsx download helper", () => {
         rows: mixed(Number(req.params.n)),
         maxRowsPerSheet: Number(req.query.perSheet ?? 1_048_576),
       });
+    });
+    app.get("/payments/:n", async (req, res) => {
+      async function* rows() {
+        for (let i = 1; i <= Number(req.params.n); i++) yield payment(i);
+      }
+      await streamXlsx(res, { fileName: "payments.xlsx", columns: paymentColumns, rows: rows() });
     });
     app.get("/endless", async (_req, res) => {
       async function* endless(): AsyncGenerator<Mixed> {
@@ -180,6 +209,57 @@ describe("xlsx download helper", () => {
     ]);
     expect(ws.getRow(8).getCell(2).value).toBeNull(); // i = 7: no name, no cell
     expect(ws.getRow(3_001).getCell(4).value).toBe(3_000 * 1_000_000_007);
+  });
+
+  it("names and labels that repeat are written once, in the shared-strings table; both exceljs readers read every cell back", async () => {
+    const { file } = await download(5_000, "payments");
+    const parts = readZip(fs.readFileSync(file));
+    const table = parts.get("xl/sharedStrings.xml")?.toString("utf8");
+    // The distinct payers and kinds once each (escaped, edge spaces kept), named by every cell that has one.
+    expect(table).toContain('uniqueCount="7"');
+    expect(table).toContain("<si><t>박&lt;도윤&gt; &amp; 최</t></si>");
+    expect(table).toContain('<si><t xml:space="preserve"> 이서연 </t></si>');
+    const refs = Array.from({ length: 5_000 }, (_, k) => payment(k + 1)).reduce((n, p) => n + (p.payer ? 2 : 1), 0);
+    expect(table).toContain(`count="${refs}"`);
+    const sheet = parts.get("xl/worksheets/sheet1.xml")!.toString("utf8");
+    expect(sheet).not.toContain("김민준");
+    expect(sheet).toContain('<c r="C2" t="s"><v>');
+    expect(parts.get("[Content_Types].xml")!.toString("utf8")).toContain('PartName="/xl/sharedStrings.xml"');
+    expect(parts.get("xl/_rels/workbook.xml.rels")!.toString("utf8")).toContain('Target="sharedStrings.xml"');
+
+    const expected = (i: number) => {
+      const p = payment(i);
+      return [p.i, p.hash, p.payer, p.kind];
+    };
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(5_001);
+    for (const i of [1, 2, 3, 4, 9, 4_999, 5_000])
+      expect((ws.getRow(i + 1).values as unknown[]).slice(1)).toEqual(expected(i).map((v) => v ?? undefined));
+    // The streaming reader meets the table after the sheet (as exceljs' own streaming writer puts it) and still reads it.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(fs.createReadStream(file), { sharedStrings: "cache", worksheets: "emit" });
+    let count = 0;
+    for await (const s of reader)
+      for await (const row of s as AsyncIterable<ExcelJS.Row>) {
+        if (row.number === 1) continue;
+        count++;
+        const values = (row.values as unknown[]).slice(1);
+        if (row.number % 997 === 0) expect(values).toEqual(expected(row.number - 1).map((v) => v ?? undefined));
+      }
+    expect(count).toBe(5_000);
+  });
+
+  it("the shared-strings table is bounded: past its values or characters a value stays in its cell", () => {
+    const t = new SharedStrings(3, 12);
+    expect([t.index("가"), t.index("나"), t.index("가")]).toEqual([0, 1, 0]);
+    expect(t.index("다다다다다다다다다다다")).toBeNull(); // 2 + 11 characters: past 12
+    expect(t.index("라")).toBe(2);
+    expect(t.index("마")).toBeNull(); // a fourth value
+    expect(t.index("나")).toBe(1); // values already there are still named
+    expect(t.values).toEqual(["가", "나", "라"]);
+    expect(t.refs).toBe(5);
+    expect([...t.xml()].join("")).toContain('count="5" uniqueCount="3"><si><t>가</t></si><si><t>나</t></si><si><t>라</t></si></sst>');
   });
 
   it("a list longer than a sheet goes on in numbered sheets, each with the header", async () => {

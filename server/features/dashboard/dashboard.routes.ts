@@ -41,16 +41,18 @@ const TYPE_LABEL: Record<DashboardRowDto["type"], string> = {
  * (DASHBOARD_COLUMNS): an address and its owner's name are one column on screen, so they share its key.
  */
 export const ROW_FILE: KeyedColumn<DashboardRowDto, DashboardColumn>[] = [
-  { key: "hash", header: "거래 해시", value: (r) => r.hash, width: 68 },
-  { key: "from", header: "보낸 주소", value: (r) => r.from, width: 44 },
-  { key: "from", header: "보낸 사람", value: (r) => r.fromName },
-  { key: "to", header: "받는 주소", value: (r) => r.to, width: 44 },
-  { key: "to", header: "받는 사람", value: (r) => r.toName },
+  // Hashes, addresses, dates and wei are the server's own hex and digits ("plain"); names and labels repeat down the
+  // column ("shared": written once each in the file's table). server/http/xlsx.ts, SheetColumn.text.
+  { key: "hash", header: "거래 해시", value: (r) => r.hash, width: 68, text: "plain" },
+  { key: "from", header: "보낸 주소", value: (r) => r.from, width: 44, text: "plain" },
+  { key: "from", header: "보낸 사람", value: (r) => r.fromName, text: "shared" },
+  { key: "to", header: "받는 주소", value: (r) => r.to, width: 44, text: "plain" },
+  { key: "to", header: "받는 사람", value: (r) => r.toName, text: "shared" },
   { key: "value", header: "금액(원)", value: (r) => Number(r.value) },
-  { key: "timestamp", header: "시간", value: (r) => formatDateTime(r.timestamp), width: 20 },
+  { key: "timestamp", header: "시간", value: (r) => formatDateTime(r.timestamp), width: 20, text: "plain" },
   { key: "block", header: "블록", value: (r) => r.block },
-  { key: "gasFee", header: "가스 비용(wei)", value: (r) => r.gasFee, width: 22 },
-  { key: "type", header: "유형", value: (r) => TYPE_LABEL[r.type] },
+  { key: "gasFee", header: "가스 비용(wei)", value: (r) => r.gasFee, width: 22, text: "plain" },
+  { key: "type", header: "유형", value: (r) => TYPE_LABEL[r.type], text: "shared" },
 ];
 
 /** The chain dashboard for operators and auditors (spec: dashboard, dashboard/detail/{address}, dashboard/holder). */
