@@ -1,7 +1,8 @@
 /**
  * The process whose memory the downloads bench measures (scripts/bench/downloads.ts starts one per format, so
  * each peak RSS is its own): an Express app answering GET /download with N dashboard rows, as xlsx through the
- * project's streamXlsx and the dashboard download's own columns, or as a CSV of the same cells (the anchor).
+ * project's streamXlsx and the dashboard download's own columns, a page of 100 rows at a time from an async
+ * generator as the dashboard's download reads its query, or as a CSV of the same cells (the anchor).
  * GET /rss answers the process's peak RSS so far (VmHWM). Prints its port on stdout.
  *
  *   node --import tsx scripts/bench/downloads-server.ts xlsx|csv ROWS
@@ -11,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { streamXlsx } from "../../server/http/xlsx";
 import { ROW_FILE } from "../../server/features/dashboard/dashboard.routes";
-import { dashboardRows, streamCsv } from "./download-rows";
+import { dashboardPages, dashboardRows, streamCsv } from "./download-rows";
 
 const [format, rowsArg] = process.argv.slice(2);
 const ROWS = Number(rowsArg);
@@ -20,7 +21,7 @@ if ((format !== "xlsx" && format !== "csv") || !(ROWS > 0)) throw new Error("usa
 const app = express();
 app.get("/download", async (_req, res) => {
   if (format === "xlsx")
-    await streamXlsx(res, { fileName: "dashboard_list.xlsx", sheetName: "거래 내역", columns: ROW_FILE, rows: dashboardRows(ROWS) });
+    await streamXlsx(res, { fileName: "dashboard_list.xlsx", sheetName: "거래 내역", columns: ROW_FILE, pages: dashboardPages(ROWS) });
   else await streamCsv(res, ROW_FILE, dashboardRows(ROWS));
 });
 app.get("/rss", (_req, res) => {

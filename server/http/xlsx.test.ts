@@ -105,11 +105,20 @@ describe("xlsx download helper", () => {
         maxRowsPerSheet: Number(req.query.perSheet ?? 1_048_576),
       });
     });
+    // A paged read, as the dashboard's download reads its query: 100 rows a page, and now and then an empty page.
     app.get("/payments/:n", async (req, res) => {
-      async function* rows() {
-        for (let i = 1; i <= Number(req.params.n); i++) yield payment(i);
+      async function* pages() {
+        for (let i = 1; i <= Number(req.params.n); i += 100) {
+          if (i % 700 === 1) yield [];
+          yield Array.from({ length: Math.min(100, Number(req.params.n) - i + 1) }, (_, k) => payment(i + k));
+        }
       }
-      await streamXlsx(res, { fileName: "payments.xlsx", columns: paymentColumns, rows: rows() });
+      await streamXlsx(res, { fileName: "payments.xlsx", columns: paymentColumns, pages: pages(), emptyMessage: Msg.noResults });
+    });
+    // Rows at hand (an array), read without awaiting each.
+    app.get("/array/:n", async (req, res) => {
+      const rows = Array.from({ length: Number(req.params.n) }, (_, k) => payment(k + 1));
+      await streamXlsx(res, { fileName: "array.xlsx", columns: paymentColumns, rows, emptyMessage: Msg.noResults });
     });
     app.get("/endless", async (_req, res) => {
       async function* endless(): AsyncGenerator<Mixed> {
@@ -138,6 +147,12 @@ describe("xlsx download helper", () => {
     const res = await fetch(`${url}/members/0`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 404, message: Msg.noMembers });
+    // The same from pages that hold nothing and from an empty array.
+    for (const route of ["payments", "array"]) {
+      const empty = await fetch(`${url}/${route}/0`);
+      expect(empty.status).toBe(404);
+      expect(await empty.json()).toEqual({ code: 404, message: Msg.noResults });
+    }
   });
 
   /** Downloads into a temp file while sampling memory; returns the file and the peak heap and RSS growth in MB. */
@@ -248,6 +263,20 @@ describe("xlsx download helper", () => {
         if (row.number % 997 === 0) expect(values).toEqual(expected(row.number - 1).map((v) => v ?? undefined));
       }
     expect(count).toBe(5_000);
+  });
+
+  it("rows at hand (an array) are written as a cursor's are", async () => {
+    const { file } = await download(1_234, "array");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(1_235);
+    expect((ws.getRow(1_235).values as unknown[]).slice(1)).toEqual([
+      1_234,
+      payment(1_234).hash,
+      payment(1_234).payer,
+      payment(1_234).kind,
+    ]);
   });
 
   it("the shared-strings table is bounded: past its values or characters a value stays in its cell", () => {

@@ -9,12 +9,12 @@ import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
 import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import {
   dashboardPage,
-  dashboardRows,
+  dashboardPages,
   holdersPage,
   transactionDetail,
   walletDetail,
   walletHistory,
-  walletHistoryRows,
+  walletHistoryPages,
 } from "./dashboard.service";
 import { reconcile } from "./reconcile";
 import { gasStatus } from "../../money/gas";
@@ -67,7 +67,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
       fileName: api.dashboardDownload.file,
       sheetName: "거래 내역",
       columns: chosenColumns(ROW_FILE, q.columns),
-      rows: dashboardRows(ctx, q),
+      pages: dashboardPages(ctx, q),
       emptyMessage: Msg.noResults,
     });
   });
@@ -90,7 +90,7 @@ export function dashboardRoutes(ctx: AppContext): Router {
       fileName: api.walletHistoryDownload.file,
       sheetName: "지갑 내역",
       columns: ROW_FILE,
-      rows: walletHistoryRows(ctx, q.address),
+      pages: walletHistoryPages(ctx, q.address),
       emptyMessage: Msg.noResults,
     });
   });

@@ -140,11 +140,11 @@ export async function dashboardPage(ctx: AppContext, q: DashboardListRequest): P
   };
 }
 
-/** Every row of a dashboard search, for the download (walked page by page; constant memory). */
-export async function* dashboardRows(ctx: AppContext, q: DashboardListRequest): AsyncGenerator<DashboardRowDto> {
+/** Every row of a dashboard search, for the download, a page at a time (constant memory). */
+export async function* dashboardPages(ctx: AppContext, q: DashboardListRequest): AsyncGenerator<DashboardRowDto[]> {
   for (let page = 1; ; page++) {
     const r = await dashboardPage(ctx, { ...q, page, perPage: 100 });
-    yield* r.list;
+    yield r.list;
     if ((!r.capped && page * 100 >= r.total) || r.list.length < 100) return;
   }
 }
@@ -242,10 +242,11 @@ export async function walletHistory(ctx: AppContext, address: string, page: numb
   return { list: await describeTransfers(ctx, p.items), total: p.total, page, perPage };
 }
 
-export async function* walletHistoryRows(ctx: AppContext, address: string): AsyncGenerator<DashboardRowDto> {
+/** A wallet's whole history, for the download, a page at a time. */
+export async function* walletHistoryPages(ctx: AppContext, address: string): AsyncGenerator<DashboardRowDto[]> {
   for (let page = 1; ; page++) {
     const r = await walletHistory(ctx, address, page, 100);
-    yield* r.list;
+    yield r.list;
     if (page * 100 >= r.total || r.list.length === 0) return;
   }
 }
