@@ -204,7 +204,7 @@ export function createZipWriter(out: Writable, opts: ZipWriterOptions) {
       open = slots;
       let nextSlot = 0;
       const deflate = (chunk: Buffer) => {
-        if (slots.length < Math.max(1, opts.parallel) && nextSlot === slots.length) slots.push(deflateSlot(opts));
+        slots[nextSlot] ??= deflateSlot(opts);
         const slot = slots[nextSlot];
         nextSlot = (nextSlot + 1) % Math.max(1, opts.parallel);
         return slot.segment(chunk);
