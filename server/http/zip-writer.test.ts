@@ -11,9 +11,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-zip-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Writes a zip of a streamed entry (Korean text, several chunks) and a small one, as the xlsx writer does. */
-async function write(file: string, zip64Above?: number, segmentSize?: number) {
+async function write(file: string, zip64Above?: number, segmentSize?: number, chunkSize = 64 * 1024) {
   const out = fs.createWriteStream(file);
-  const z = createZipWriter(out, { level: 1, chunkSize: 64 * 1024, parallel: 4, windowBits: 12, zip64Above, segmentSize });
+  const z = createZipWriter(out, { level: 1, chunkSize, parallel: 4, windowBits: 12, zip64Above, segmentSize });
   const e = await z.entry("xl/worksheets/sheet1.xml");
   const parts: Buffer[] = [];
   for (let i = 0; i < 20_000; i++) {
@@ -56,14 +56,16 @@ describe("zip writer", () => {
   });
 
   it("writes entries a zip reader opens with their bytes and CRCs; ZIP64 records where sizes or offsets need them", async () => {
-    // The sheet (~1.6 MB) in 256 KB segments deflated side by side, and in 1 KB ones (1,600 segments).
-    for (const [zip64Above, segmentSize] of [
-      [undefined, undefined],
-      [1_000, undefined],
-      [undefined, 1_024],
+    // The sheet (~1.6 MB) in 256 KB segments deflated side by side, in 1 KB ones (1,600 segments), and in 256 KB
+    // segments whose output comes in pieces of a 1 KB output buffer (each segment handed on in dozens of pieces).
+    for (const [zip64Above, segmentSize, chunkSize] of [
+      [undefined, undefined, undefined],
+      [1_000, undefined, undefined],
+      [undefined, 1_024, undefined],
+      [undefined, undefined, 1_024],
     ]) {
-      const file = path.join(dir, `z${zip64Above ?? ""}-${segmentSize ?? ""}.zip`);
-      const sheet = await write(file, zip64Above, segmentSize);
+      const file = path.join(dir, `z${zip64Above ?? ""}-${segmentSize ?? ""}-${chunkSize ?? ""}.zip`);
+      const sheet = await write(file, zip64Above, segmentSize, chunkSize);
       const zip = fs.readFileSync(file);
       // The end record is the last 22 bytes; with ZIP64 the locator and record come before it.
       expect(zip.readUInt32LE(zip.length - 22)).toBe(0x06054b50);

@@ -17,17 +17,23 @@ import zlib from "node:zlib";
 export interface ZipWriterOptions {
   /** Deflate level (zlib), 0–9. */
   level: number;
-  /** Deflate's output buffer, bytes. */
+  /** Deflate's output buffer, bytes: a segment whose output does not fit in what is left of it takes another round through the pool. */
   chunkSize: number;
   /**
    * An entry is deflated in segments of at least this many bytes (default 256 KB): each is a round trip to libuv's
    * pool (~35 µs of the calling thread measured for a segment, whatever its size) and ends with a flush marker.
+   * Writes are gathered until they reach it; a write of at least this size is a segment as it is (not copied).
    */
   segmentSize?: number;
   /** Chunks of an entry deflated at once (each on a thread of libuv's pool). */
   parallel: number;
   /** Deflate's window, as zlib's windowBits (9–15; 15 = 32 KB, the format's largest). */
   windowBits?: number;
+  /**
+   * Called with each buffer given to an entry's `write` once the zip reads it no more (deflated, or copied into a
+   * larger segment): the writer may fill it again.
+   */
+  release?: (chunk: Buffer) => void;
   /** Aborted: a write waiting for the response to drain rejects (the client went away). */
   signal?: AbortSignal;
   /** Above this, sizes and offsets take ZIP64 records: 0xFFFFFFFF (tests force them with less). */
@@ -91,14 +97,15 @@ function deflateSlot(opts: { level: number; chunkSize: number; windowBits?: numb
   stream.on("error", (err) => (failed = err));
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    segment(input: Buffer): Promise<Buffer> {
+    /** The segment's deflated bytes, as the pieces deflate's output buffers gave them (not copied into one). */
+    segment(input: Buffer): Promise<Buffer[]> {
       const run = queue.then(
         () =>
-          new Promise<Buffer>((resolve, reject) => {
+          new Promise<Buffer[]>((resolve, reject) => {
             if (failed) return reject(failed);
             stream.write(input, (err) => {
               if (err || failed) return reject(err ?? failed);
-              const out = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+              const out = parts;
               parts = [];
               resolve(out);
             });
@@ -198,7 +205,7 @@ export function createZipWriter(out: Writable, opts: ZipWriterOptions) {
       // streams (libuv's pool: several at once) and ended with a full flush: its output is byte-aligned, not final,
       // and refers to nothing before it, so the segments are written in order as one deflate stream, ended by an
       // empty final block (as pigz writes one). A stream is taken by one segment at a time.
-      const inFlight: Promise<Buffer>[] = [];
+      const inFlight: Promise<Buffer[]>[] = [];
       // Made as segments need them: a small entry takes one.
       const slots: ReturnType<typeof deflateSlot>[] = [];
       open = slots;
@@ -211,18 +218,28 @@ export function createZipWriter(out: Writable, opts: ZipWriterOptions) {
       };
       /** The oldest segment to the response, once deflated. */
       const writeOldest = async () => {
-        const out = await inFlight.shift()!;
-        e.csize += out.length;
-        await put(out);
+        for (const out of await inFlight.shift()!) {
+          e.csize += out.length;
+          await put(out);
+        }
       };
       // Input is gathered into segments of at least segmentSize bytes.
       let gathered: Buffer[] = [];
       let gatheredBytes = 0;
       const startSegment = async () => {
-        const input = gathered.length === 1 ? gathered[0] : Buffer.concat(gathered, gatheredBytes);
+        const whole = gathered.length === 1;
+        const input = whole ? gathered[0] : Buffer.concat(gathered, gatheredBytes);
+        if (!whole && opts.release) for (const chunk of gathered) opts.release(chunk);
         gathered = [];
         gatheredBytes = 0;
         const segment = deflate(input);
+        if (whole && opts.release) {
+          const release = opts.release;
+          segment.then(
+            () => release(input),
+            () => undefined,
+          );
+        }
         // Awaited in order by writeOldest; a failure before then must not be an unhandled rejection.
         segment.catch(() => undefined);
         inFlight.push(segment);
