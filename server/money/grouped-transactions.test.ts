@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import Database from "better-sqlite3";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAppStore, type AppStore } from "../db/app-db";
+import type { AppDb } from "../db/schema";
 import { dropTestDatabase, freshTestDatabase } from "../../db/testing";
 import { groupedTransactions } from "./grouped-transactions";
 
@@ -80,5 +82,38 @@ describe("grouped transactions", () => {
     else expect(seen).toEqual([1, 2, 3, 4, 5]);
     expect(await nonce(d)).toBeUndefined();
     expect((await nonce(c))?.next_nonce).toBe(5);
+  });
+
+  it("on SQLite, payments whose requests arrive in the same turn share one commit, each after its own reads", async () => {
+    // A connection of its own whose statements are counted (Kysely's log sees the transactions' BEGIN too).
+    let begins = 0;
+    const file = path.join(dataDir, "count.db");
+    const db = new Kysely<never>({
+      dialect: new SqliteDialect({ database: new Database(file) }),
+      log: (e) => void (e.query.sql.toLowerCase() === "begin" && begins++),
+    }) as unknown as AppDb;
+    try {
+      await sql`CREATE TABLE n (k TEXT PRIMARY KEY, v INTEGER NOT NULL)`.execute(db);
+      const run = groupedTransactions(db);
+      // As a payment does: reads first (its session, member, PIN…), then its transaction.
+      const pay = async (k: string) => {
+        await sql`SELECT v FROM n WHERE k = ${k}`.execute(db);
+        await sql`SELECT count(*) FROM n`.execute(db);
+        return run(async (trx) => {
+          await sql`INSERT INTO n (k, v) VALUES (${k}, 1)`.execute(trx);
+          return k;
+        });
+      };
+      begins = 0;
+      const keys = Array.from({ length: 10 }, (_, i) => `k${i}`);
+      // Each request is a callback of its own in one turn of the event loop, as requests read from their sockets are.
+      const arrive = (k: string) => new Promise<string>((resolve, reject) => setImmediate(() => pay(k).then(resolve, reject)));
+      expect(await Promise.all(keys.map(arrive))).toEqual(keys);
+      expect(begins).toBe(1);
+      const rows = await sql<{ c: number }>`SELECT count(*) AS c FROM n`.execute(db);
+      expect(rows.rows[0].c).toBe(10);
+    } finally {
+      await (db as unknown as Kysely<never>).destroy();
+    }
   });
 });

@@ -11,8 +11,9 @@ const GROUP_MAX = 64;
  * (group commit): each runs in a savepoint of its own, one after the other (the one writer connection ran them one
  * after the other anyway), and a caller that throws has only its savepoint rolled back and gets its error; the
  * others are committed together. One commit for a group instead of one a caller: under load the commit was the
- * costliest statement of a gift (docs/bench.md). A later caller sees what an earlier one of its group wrote, as it
- * would after that one's commit. If the commit itself fails, every caller of the group gets that error and nothing
+ * costliest statement of a gift (docs/bench.md). A group starts on the turn of the event loop after its first
+ * caller arrives, so the callers of that turn share it (0.97 → 0.10 commits a gift at 50 clients). A later caller
+ * sees what an earlier one of its group wrote, as it would after that one's commit. If the commit itself fails, every caller of the group gets that error and nothing
  * of theirs is recorded. PostgreSQL: a transaction each (its wallet locks must not be held across callers: two
  * processes grouping wallets in opposite orders would deadlock).
  */
@@ -69,6 +70,12 @@ export function groupedTransactions(db: AppDb): <T>(fn: (trx: AppTx) => Promise<
   return <T>(fn: (trx: AppTx) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!running) void drain();
+      if (!running) {
+        // The group starts after this turn of the event loop: the payments whose requests arrived in the same turn
+        // reach here too (their reads before the transaction run at once on the synchronous driver) and join it.
+        // Started at once, a group held the one connection while they read, and they came one after the other.
+        running = true;
+        setImmediate(() => void drain());
+      }
     });
 }
