@@ -92,7 +92,7 @@ const ZLIB_LEVEL = 1;
  * rounds of nearly every segment; 288 KB holds a segment's output whatever it compresses to. With 64 KB sheet
  * buffers and 64 KB output (the downloads-server, 1,000,000 rows, alternated): 5.36–6.13 s; with 256 KB buffers
  * and 288 KB output 5.05–5.23 s; and each segment's output handed on in its pieces rather than concatenated, with
- * segments of one buffer each, 4.70–4.87 s (zip-writer.ts).
+ * segments of one buffer each, 4.83–4.87 s (zip-writer.ts).
  */
 const ZLIB_CHUNK = 288 * 1024;
 /** Sheet chunks deflated at once (libuv's pool has four threads by default). */

@@ -233,15 +233,10 @@ export function createZipWriter(out: Writable, opts: ZipWriterOptions) {
         gathered = [];
         gatheredBytes = 0;
         const segment = deflate(input);
-        if (whole && opts.release) {
-          const release = opts.release;
-          segment.then(
-            () => release(input),
-            () => undefined,
-          );
-        }
-        // Awaited in order by writeOldest; a failure before then must not be an unhandled rejection.
-        segment.catch(() => undefined);
+        // Awaited in order by writeOldest; a failure before then must not be an unhandled rejection. A buffer
+        // deflated as it was goes back to the writer once deflated.
+        const release = whole ? opts.release : undefined;
+        segment.then(release && (() => release(input)), () => undefined);
         inFlight.push(segment);
         if (inFlight.length >= opts.parallel) await writeOldest();
       };
