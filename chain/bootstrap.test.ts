@@ -131,8 +131,8 @@ describe("embedded chain: deploy, journal, replay", () => {
 
   // A DATA_DIR of an earlier version: its journal deploys that KRWVoucher and its deployment file points there.
   for (const old of [
-    { version: "v1", artifact: "mocks/KRWVoucherV1.sol/KRWVoucherV1.json" },
-    { version: "v2", artifact: "mocks/KRWVoucherV2.sol/KRWVoucherV2.json" },
+    { version: "v1", artifact: "v1/KRWVoucherV1.sol/KRWVoucherV1.json" },
+    { version: "v2", artifact: "v2/KRWVoucherV2.sol/KRWVoucherV2.json" },
   ]) {
     it(`refuses to start on a DATA_DIR whose contract is KRWVoucher ${old.version}, and says what to do`, async () => {
       const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), `krw-chain-${old.version}-`));

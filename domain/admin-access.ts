@@ -1,7 +1,7 @@
 import { AdminPermission, type AdminFlag, type AdminFlags } from "./constants";
 
 /**
- * Who may do what in the back-office: one table of areas (spec §6, DESIGN.md "Back-office").
+ * Who may do what in the back-office: one table of areas (spec §6, docs/architecture.md "Back-office").
  * The admin app's screens and the server's operator endpoints (their `access`, domain/api/) both name an
  * area, so the menu, the client gate, the server and the websocket read the same rule.
  */

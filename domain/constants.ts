@@ -118,7 +118,7 @@ export type AdminFlag = (typeof ADMIN_FLAGS)[number];
 export type AdminFlags = Partial<Record<AdminFlag, boolean>>;
 
 /**
- * Dual control (maker–checker, DESIGN.md "Controls (operators)"): an operator wallet transfer above this many
+ * Dual control (maker–checker, docs/architecture.md "Controls (operators)"): an operator wallet transfer above this many
  * won is a proposal another operator approves; at or below it, it moves at once. The auditor's default.
  */
 export const DUAL_CONTROL_TRANSFER_THRESHOLD_WON = 1_000_000;

@@ -7,9 +7,9 @@ import { accountApi } from "../domain/api/account";
 import { membersApi } from "../domain/api/members";
 import type { TestStack } from "../server/test/harness";
 import { createMember } from "../server/features/members/members.service";
-import { memberById } from "../server/features/members/members.repo";
+import { memberById } from "../server/records/members.repo";
 import { acceptBuy, requestBuy } from "../server/features/purchases/purchases.service";
-import { ADULT_BIRTH, verifyByHttp } from "../server/features/account/identity/testing";
+import { ADULT_BIRTH, verifyByHttp } from "../server/providers/identity/testing";
 import { browserSuite, submitMemberLogin } from "./stack";
 import { enterPassword, onChain, textOf, walletOf, won } from "./helpers-money";
 

@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { shot } from "./browser";
 import { browserSuite, submitMemberLogin } from "./stack";
 import type { TestStack } from "../server/test/harness";
-import { memberByPhone } from "../server/features/members/members.repo";
+import { memberByPhone } from "../server/records/members.repo";
 import { ResultPages } from "../domain/state-labels";
 
 export interface Who {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { shot } from "./browser";
 import { accountsSuite } from "./accounts-kit";
 import type { TestStack } from "../server/test/harness";
-import { ADULT_BIRTH, birthForAge, verifyByHttp } from "../server/features/account/identity/testing";
+import { ADULT_BIRTH, birthForAge, verifyByHttp } from "../server/providers/identity/testing";
 import { Msg, withTriesLeft } from "../domain/messages";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResultPages } from "../domain/state-labels";
 import { startRigStack, type RigStack } from "../server/test/rig-stack";
-import { memberByPhone } from "../server/features/members/members.repo";
+import { memberByPhone } from "../server/records/members.repo";
 import { launchBrowser, shot } from "./browser";
 import { submitMemberLogin } from "./stack";
 import { enterPassword, expectResult, textOf, won } from "./helpers-money";

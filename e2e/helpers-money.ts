@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import type { TestStack } from "../server/test/harness";
-import { memberByPhone } from "../server/features/members/members.repo";
+import { memberByPhone } from "../server/records/members.repo";
 
 /** The demo logins the money e2e tests use (server/seed.ts). */
 export const MINJUN = { phone: "01011112222", password: "111111", name: "김민준" };

@@ -4,7 +4,7 @@ import { Msg } from "../domain/messages";
 import { FEE_WON } from "../domain/constants";
 import type { TestStack } from "../server/test/harness";
 import { createMember } from "../server/features/members/members.service";
-import { memberById } from "../server/features/members/members.repo";
+import { memberById } from "../server/records/members.repo";
 import { acceptBuy, requestBuy } from "../server/features/purchases/purchases.service";
 import { browserSuite } from "./stack";
 import { SHOP, enterPassword, onChain, textOf, walletOf, won } from "./helpers-money";

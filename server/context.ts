@@ -8,7 +8,7 @@ import type { ChainReader } from "../indexer/reader";
 import type { Relayer } from "./money/relayer/relayer";
 import type { Tokens } from "./auth/tokens";
 import type { Lockout } from "./auth/lockout";
-import type { Notifier } from "./features/notifications/notifier";
+import type { Notifier } from "./records/operator-notices/notifier";
 import type { LimiterStore } from "./http/limiter-store";
 import type { Clock } from "./clock";
 

@@ -1,13 +1,13 @@
 import type { Scheduler } from "./scheduler";
 import { validityNoticesJob } from "./features/validity/validity.service";
-import { followProposalsJob } from "./features/proposals/proposals.service";
+import { followProposalsJob } from "./dual-control/proposals";
 import { publishRootsJob } from "./features/month-end/month-end.routes";
 import { gasWatchJob } from "./money/gas-watch";
 import { expireBuyOrdersJob } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
 import { settleApprovalsJob } from "./features/settlement/settlement.service";
 import { followRefundsJob } from "./features/refunds/refunds-payout.service";
-import { safeguardDayEndJob } from "./features/safeguarding/safeguarding.service";
+import { safeguardDayEndJob } from "./features/month-end/safeguarding.service";
 
 /** The service's periodic jobs, each beside its feature (server/scheduler.ts runs them once at start, then every `everyMs`). */
 export function periodicJobs(isLeader: () => boolean, gasWatchMs: number): Scheduler[] {

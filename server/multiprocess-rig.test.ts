@@ -7,7 +7,7 @@ import { startAnvilRig, type AnvilRig } from "../chain/anvil-rig";
 import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase, pgTestUrl } from "../db/testing";
 import { openAppStore, type AppStore } from "./db/app-db";
-import { memberByPhone } from "./features/members/members.repo";
+import { memberByPhone } from "./records/members.repo";
 import { externalChainEnv, startApiProcess, type ApiProcess } from "./test/api-process";
 
 /**

@@ -9,7 +9,7 @@ import { startLocalNodeOnFreePort, type LocalNode } from "../chain/node";
 import { voucherArtifact } from "../chain/artifacts";
 import { dropTestDatabase, freshTestDatabase, pgTestUrl } from "../db/testing";
 import { openAppStore, type AppStore } from "./db/app-db";
-import { memberByPhone } from "./features/members/members.repo";
+import { memberByPhone } from "./records/members.repo";
 import { Msg } from "../domain/messages";
 import { Code } from "../domain/codes";
 import { externalChainEnv, setBalanceOn, startApiProcess, type ApiProcess } from "./test/api-process";

@@ -22,10 +22,10 @@ import { DEMO } from "./seed";
 import { CONFIG_EXIT } from "./lifecycle";
 import { Msg } from "../domain/messages";
 import WebSocket from "ws";
-import { ADULT_BIRTH, verifyByHttp } from "./features/account/identity/testing";
-import { setMemberState } from "./features/members/members.repo";
-import { deleteAdmin } from "./features/operators/admins.repo";
-import { memberByPhone } from "./features/members/members.repo";
+import { ADULT_BIRTH, verifyByHttp } from "./providers/identity/testing";
+import { setMemberState } from "./records/members.repo";
+import { deleteAdmin } from "./records/operators.repo";
+import { memberByPhone } from "./records/members.repo";
 import { loadConfig } from "./config";
 
 /**

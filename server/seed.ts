@@ -1,5 +1,5 @@
 import type { AppContext } from "./context";
-import { insertAdmin } from "./features/operators/admins.repo";
+import { insertAdmin } from "./records/operators.repo";
 import { insertBankAccount } from "./features/deposit-accounts/deposit-accounts.repo";
 import { savePolicy } from "./features/policies/policies.repo";
 import { insertBoard } from "./features/boards/boards.repo";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startTestStack, type TestStack } from "./test/harness";
-import { countMembers } from "./features/members/members.repo";
+import { countMembers } from "./records/members.repo";
 
 /** Opens a socket and resolves with "open" or the HTTP status of a refused upgrade. */
 function connect(url: string): Promise<{ outcome: string; ws: WebSocket }> {

@@ -19,20 +19,22 @@ import { chainHead } from "./money/chain-status";
 import { recordReplacement } from "./money/tx-replacements.repo";
 import { createTokens } from "./auth/tokens";
 import { createLockout } from "./auth/lockout";
-import { createNotifier } from "./features/notifications/notifier";
+import { createNotifier } from "./records/operator-notices/notifier";
 import { limiterStore } from "./http/limiter-store";
 import { createClock } from "./clock";
 import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
-import { attachOperatorSocket } from "./features/notifications/operator-socket";
-import { attachMemberSocket } from "./features/member-notices/member-socket";
-import { noticeOnSettledMoves } from "./features/member-notices/hooks";
+import { attachOperatorSocket } from "./records/operator-notices/operator-socket";
+import { attachMemberSocket } from "./records/member-notices/member-socket";
+import { noticeOnSettledMoves } from "./records/member-notices/hooks";
 import { startSchedulers } from "./scheduler";
 import { periodicJobs } from "./jobs";
 import { settleBuyOrders } from "./features/purchases/purchases.service";
 import { settleSettlementMoves } from "./features/settlement/settlement.service";
 import { settleRefundMoves } from "./features/refunds/refunds-payout.service";
 import type { AppContext } from "./context";
+import { proposalKinds } from "./features";
+import { registerProposalKinds } from "./dual-control/kinds";
 
 export interface Stack {
   url: string;
@@ -138,6 +140,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     clock: createClock(),
     log,
   };
+  registerProposalKinds(proposalKinds);
   settleBuyOrders(ctx);
   settleSettlementMoves(ctx);
   settleRefundMoves(ctx);

@@ -23,7 +23,7 @@ export const BOARD_AREA: Record<BoardKind, AdminArea> = {
   event: "boardEvent",
 };
 
-/** Inquiry state: '1' waiting, '3' answered, on both sides (DESIGN.md). */
+/** Inquiry state: '1' waiting, '3' answered, on both sides (docs/architecture.md "Decisions on what the specs leave open"). */
 export const INQUIRY_WAITING = "1";
 export const INQUIRY_ANSWERED = "3";
 

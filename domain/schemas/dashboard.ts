@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Msg } from "../messages";
 import { columnChoice, listRequest, paged } from "./list";
 
-/** The chain dashboard (spec: dashboard, dashboard/detail/{address}, dashboard/holder; DESIGN.md "Dashboard"). */
+/** The chain dashboard (spec: dashboard, dashboard/detail/{address}, dashboard/holder; docs/architecture.md "Dashboard"). */
 
 export const DASHBOARD_TYPES = ["mint", "transfer", "gift", "use", "fee", "burn", "settlement"] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];

@@ -1,6 +1,6 @@
 import type { ChainReader } from "../../indexer/reader";
 import type { AppDb } from "../../server/db/app-db";
-import { balanceAsOf, reservesAt, stateAt } from "../../server/features/month-end/as-of";
+import { balanceAsOf, reservesAt, stateAt } from "../../server/money/as-of";
 import type { DataFacts } from "./reads-shape";
 import { maxRow, timed, type BenchRow } from "./table";
 

@@ -111,3 +111,8 @@ export async function cutSessions(db: AppTx, subject: string, atMs: number = Dat
     .onConflict((oc) => oc.column("subject").doUpdateSet({ valid_after_ms: atMs }))
     .execute();
 }
+
+export async function apiKeyByHash(db: AppTx, keyHash: string): Promise<{ id: number } | undefined> {
+  const r = await db.selectFrom("api_keys").select("id").where("key_hash", "=", keyHash).where("revoked_at", "is", null).executeTakeFirst();
+  return r && { id: Number(r.id) };
+}

@@ -4,11 +4,11 @@ import { AppError, unauthorized } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import type { TokenClaims } from "./tokens";
-import { memberById } from "../features/members/members.repo";
-import { adminById, type AdminRow } from "../features/operators/admins.repo";
+import { memberById } from "../records/members.repo";
+import { adminById, type AdminRow } from "../records/operators.repo";
 
-export type { MemberRow } from "../features/members/members.repo";
-export type { AdminRow } from "../features/operators/admins.repo";
+export type { MemberRow } from "../records/members.repo";
+export type { AdminRow } from "../records/operators.repo";
 export { authOf } from "./request-auth";
 
 /** The bearer token of a request, or null. */

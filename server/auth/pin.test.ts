@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { hashPassword, hashPin, verifyPassword } from "./passwords";
-import { memberLogin, setMemberPassword } from "../features/members/members.repo";
+import { memberLogin, setMemberPassword } from "../records/members.repo";
 import { createMember } from "../features/members/members.service";
 import { checkPasswordWithLockout } from "./check-password";
 

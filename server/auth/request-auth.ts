@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import type { TokenClaims } from "./tokens";
-import type { MemberRow } from "../features/members/members.repo";
-import type { AdminRow } from "../features/operators/admins.repo";
+import type { MemberRow } from "../records/members.repo";
+import type { AdminRow } from "../records/operators.repo";
 
 /** What the auth middleware (auth/middleware.ts) found for a request: its member or operator, and the token's claims. */
 interface Authed {

@@ -1,6 +1,9 @@
 import type { AppTx, WalletKind, WalletRecord } from "../db/schema";
 import { nowIso } from "../db/app-db";
 
+/** Operator wallets of the back-office: every custodial wallet but members' and the gas sender. */
+export const OPERATOR_WALLET_KINDS = ["treasury", "fee", "settlement", "operator", "custom"] as const;
+
 export type WalletRow = Omit<WalletRecord, "encrypted_key">;
 const cols = ["id", "address", "kind", "member_id", "nickname", "created_at"] as const;
 
@@ -56,5 +59,14 @@ export async function walletByKindAndNickname(db: AppTx, kind: WalletKind, nickn
     .where("nickname", "=", nickname)
     .orderBy("id")
     .limit(1)
+    .executeTakeFirst();
+}
+
+export async function operatorWalletByAddress(db: AppTx, address: string) {
+  return db
+    .selectFrom("wallets")
+    .select(["id", "address", "kind", "nickname"])
+    .where("kind", "in", OPERATOR_WALLET_KINDS)
+    .where("address", "=", address)
     .executeTakeFirst();
 }

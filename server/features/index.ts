@@ -1,9 +1,14 @@
 import type { Router } from "express";
 import type { AppContext } from "../context";
-import { signupRoutes } from "./account/signup.routes";
-import { loginRoutes } from "./account/login.routes";
-import { myInfoRoutes } from "./account/my-info.routes";
-import { favoriteRoutes } from "./account/favorites.routes";
+import type { ProposalKinds } from "../dual-control/kinds";
+import { tokenProposals } from "./tokens/tokens.proposals";
+import { walletProposals } from "./wallets/wallets.proposals";
+import { operatorProposals } from "./operators/operators.proposals";
+import { refundProposals } from "./refunds/refunds.proposals";
+import { signupRoutes } from "./members/signup.routes";
+import { loginRoutes } from "./members/login.routes";
+import { myInfoRoutes } from "./members/my-info.routes";
+import { favoriteRoutes } from "./members/favorites.routes";
 import { apiDocsRoutes } from "./api-docs/api-docs.routes";
 import { apiKeyRoutes } from "./apikey/apikey.routes";
 import { accessLogRoutes } from "./access-log/access-log.routes";
@@ -19,19 +24,20 @@ import { homeRoutes } from "./home/home.routes";
 import { memberRoutes } from "./members/members.routes";
 import { memberNoticeRoutes } from "./member-notices/member-notices.routes";
 import { monthEndRoutes } from "./month-end/month-end.routes";
-import { safeguardingRoutes } from "./safeguarding/safeguarding.routes";
+import { safeguardingRoutes } from "./month-end/safeguarding.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { operatorRoutes } from "./operators/operators.routes";
+import { operatorLoginRoutes } from "./operator-security/operator-login.routes";
 import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
 import { partnerRoutes } from "./partner/partner.routes";
 import { paymentRoutes } from "./payments/payments.routes";
 import { policyRoutes } from "./policies/policies.routes";
 import { proposalRoutes } from "./proposals/proposals.routes";
 import { refundRoutes } from "./refunds/refunds.routes";
-import { closingRoutes } from "./account/closing.routes";
+import { closingRoutes } from "./refunds/closing.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
 import { receiptRoutes } from "./receipts/receipts.routes";
-import { salesRoutes } from "./sales/sales.routes";
+import { salesRoutes } from "./purchases/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
 import { settlementRoutes } from "./settlement/settlement.routes";
 import { tokenRoutes } from "./tokens/tokens.routes";
@@ -42,6 +48,7 @@ import { validityRoutes } from "./validity/validity.routes";
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
   loginRoutes,
+  operatorLoginRoutes,
   healthRoutes,
   apiDocsRoutes,
   purchaseRoutes,
@@ -80,3 +87,6 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   refundRoutes,
   closingRoutes,
 ];
+
+/** What each kind of proposal does (server/dual-control/kinds.ts), from the feature that owns its move. */
+export const proposalKinds: ProposalKinds = { ...tokenProposals, ...walletProposals, ...operatorProposals, ...refundProposals };

@@ -4,7 +4,7 @@ import { API, type ApiName } from "../../domain/api";
 import { fillPath, inQuery, queryString, type EndpointDef } from "../../domain/api/endpoint";
 import { allowsArea } from "../../domain/admin-access";
 import { AdminPermission } from "../../domain/constants";
-import { memberByPhone } from "../features/members/members.repo";
+import { memberByPhone } from "../records/members.repo";
 import { requestBuy } from "../features/purchases/purchases.service";
 
 /**

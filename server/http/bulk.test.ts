@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { insertOperator } from "../test/operators";
-import { memberByPhone } from "../features/members/members.repo";
+import { memberByPhone } from "../records/members.repo";
 import { buyOrder } from "../features/purchases/purchases.repo";
 import { cancelBuy, requestBuy } from "../features/purchases/purchases.service";
 import { salesApi } from "../../domain/api/sales";

@@ -2,8 +2,8 @@ import { Router, type Request, type RequestHandler, type Response } from "expres
 import type { AppContext } from "../context";
 import { adminGate } from "../auth/admin-flags";
 import { requireMember } from "../auth/middleware";
-import { requireApiKey } from "../features/apikey/partner-key";
-import { isRecorded, maskAndCount, masksPhones, recordAccess, requireReason } from "../features/access-log/access-log.hook";
+import { requireApiKey } from "../auth/partner-key";
+import { isRecorded, maskAndCount, masksPhones, recordAccess, requireReason } from "../records/access-log.hook";
 import { AppError, zodMessage } from "./errors";
 import { Code } from "../../domain/codes";
 import type { EndpointDef, ReplyData, ValidInput } from "../../domain/api/endpoint";

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
-import { memberByPhone } from "../features/members/members.repo";
+import { memberByPhone } from "../records/members.repo";
 import { settlementByOrderNo } from "../features/settlement/settlement.repo";
 import { settleApprovals } from "../features/settlement/settlement.service";
 import { recordCall, sendCall, settleSubmittedCalls, UNSENT_CALL_MS } from "./chain-calls";
 import { DEMO } from "../seed";
-import { followProposals } from "../features/proposals/proposals.service";
-import * as proposals from "../features/proposals/proposals.repo";
+import { followProposals } from "../dual-control/proposals";
+import * as proposals from "../dual-control/proposals.repo";
 import { fingerprinter } from "./idempotency";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";

@@ -113,3 +113,13 @@ export async function ensureChainUpForOutbox(ctx: Pick<AppContext, "chain" | "vi
 export function ensureChainSynced(ctx: Pick<AppContext, "chain">): void {
   if (ctx.chain.replaying()) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainCatchingUp);
 }
+
+/** Waits (bounded) until the index has reached `block`, so a screen reloaded after an action shows it. */
+export async function indexReached(ctx: AppContext, block: number, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (((await ctx.view.indexedHead())?.number ?? -1) < block) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import type { MemberRow } from "../auth/middleware";
 import { checkPasswordWithLockout } from "../auth/check-password";
-import { memberPasswordHash, setMemberPassword } from "../features/members/members.repo";
+import { memberPasswordHash, setMemberPassword } from "../records/members.repo";
 import { Msg } from "../../domain/messages";
 
 /**

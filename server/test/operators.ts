@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import { hashPassword } from "../auth/passwords";
-import { insertAdmin } from "../features/operators/admins.repo";
-import { deleteOperator as softDelete } from "../features/operators/operators.repo";
+import { insertAdmin } from "../records/operators.repo";
+import { deleteOperator as softDelete } from "../records/operators.repo";
 import type { AdminFlags } from "../../domain/constants";
 
 /** Test helper: an operator row with the given permission and flags; returns its id. */

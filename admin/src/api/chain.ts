@@ -1,20 +1,12 @@
-import { createPublicClient, decodeEventLog, http, parseAbi, type Hash, type PublicClient } from "viem";
-import { CookieType } from "@domain/constants";
-import { dashboardApi } from "@domain/api/dashboard";
-import { getToken } from "./session";
+import { useMemo } from "react";
+import { decodeEventLog, parseAbi, type Block, type Hash, type Transaction, type TransactionReceipt } from "viem";
+import { useBlock, useBlockNumber, useTransaction, useTransactionReceipt } from "wagmi";
 
-/**
- * The node itself, read with viem through the server's read-only JSON-RPC proxy (`/api/rpc`: eth_* reads,
- * operator token). The dashboard checks the index against it field by field.
+/*
+ * The node itself, read with wagmi's hooks over viem through the server's read-only JSON-RPC proxy (`/api/rpc`: eth_*
+ * reads, operator token; the client is `wagmiConfig` in wagmi.ts, the cache the app's TanStack Query client). The
+ * dashboard checks the index against it field by field.
  */
-export function chainClient(): PublicClient {
-  return createPublicClient({
-    transport: http(dashboardApi.rpcProxy.path, {
-      retryCount: 0,
-      fetchOptions: { headers: { authorization: `Bearer ${getToken() ?? ""}`, "cookie-type": CookieType.OPERATION } },
-    }),
-  });
-}
 
 const transferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
 
@@ -32,12 +24,34 @@ export interface ChainView {
   transfers: string[];
 }
 
-/** A transaction as the chain has it: transaction, receipt and block, read straight from the node. */
-export async function readTransaction(hash: string, token?: string): Promise<ChainView> {
-  const c = chainClient();
-  const h = hash as Hash;
-  const [tx, receipt, head] = await Promise.all([c.getTransaction({ hash: h }), c.getTransactionReceipt({ hash: h }), c.getBlockNumber()]);
-  const block = await c.getBlock({ blockNumber: receipt.blockNumber });
+/**
+ * A transaction as the chain has it: transaction, receipt, head and the receipt's block, read straight from the node
+ * once `enabled` (no retry: a refusal is shown as it is). Pending until all four are in; the first error fails it.
+ */
+export function useChainTransaction(
+  hash: string | null,
+  token: string | undefined,
+  enabled: boolean,
+): { data: ChainView | undefined; error: Error | null; isPending: boolean } {
+  const h = (hash ?? undefined) as Hash | undefined;
+  const on = enabled && !!h;
+  const tx = useTransaction({ hash: h, query: { enabled: on, retry: false } });
+  const receipt = useTransactionReceipt({ hash: h, query: { enabled: on, retry: false } });
+  // The head as of this transaction's check (its own cache entry, as the check of another transaction reads its own).
+  const head = useBlockNumber({ scopeKey: `tx-chain:${hash}`, query: { enabled: on, retry: false } });
+  const block = useBlock({ blockNumber: receipt.data?.blockNumber, query: { enabled: on && !!receipt.data, retry: false } });
+  const error = tx.error ?? receipt.error ?? head.error ?? block.error ?? null;
+  const data = useMemo(
+    () =>
+      tx.data && receipt.data && head.data !== undefined && block.data
+        ? chainView(tx.data, receipt.data, head.data, block.data, token)
+        : undefined,
+    [tx.data, receipt.data, head.data, block.data, token],
+  );
+  return { data, error, isPending: !data && !error };
+}
+
+function chainView(tx: Transaction, receipt: TransactionReceipt, head: bigint, block: Block, token: string | undefined): ChainView {
   const transfers = receipt.logs
     .filter((l) => !token || l.address.toLowerCase() === token.toLowerCase())
     .flatMap((l) => {
@@ -60,10 +74,4 @@ export async function readTransaction(hash: string, token?: string): Promise<Cha
     gasPrice: receipt.effectiveGasPrice.toString(),
     transfers,
   };
-}
-
-/** balanceOf and totalSupply of the token, read from the node. */
-export async function readBalance(token: string, address: string): Promise<bigint> {
-  const abi = parseAbi(["function balanceOf(address) view returns (uint256)"]);
-  return chainClient().readContract({ address: token as `0x${string}`, abi, functionName: "balanceOf", args: [address as `0x${string}`] });
 }

@@ -2,7 +2,9 @@ import { ScreenTitleContext } from "../components/list/screenTitle";
 import { Suspense } from "react";
 import { Navigate } from "react-router";
 import { Skeleton, Stack } from "@chakra-ui/react";
+import { WagmiProvider } from "wagmi";
 import { useSession } from "../api/session";
+import { wagmiConfig } from "../api/wagmi";
 import { AdminLayout } from "../layout/AdminLayout";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { L } from "../labels";
@@ -10,8 +12,9 @@ import { canOpen, landingFor, redirectFor, type Screen } from "../screens";
 import { ForbiddenPage, PlaceholderPage } from "../pages/common/PlaceholderPage";
 
 /**
- * The signed-in shell: realtime notifications, toolbar and side drawer around the admin pages. This module is
- * loaded by the router only below a signed-in route (router.tsx), so the login page does without it.
+ * The signed-in shell: realtime notifications, toolbar and side drawer around the admin pages, and wagmi (the chain
+ * reads' client, api/wagmi.ts) on the app's QueryClient. This module is loaded by the router only below a signed-in
+ * route (router.tsx), so the login page does without it.
  */
 export function LayoutRoute() {
   const { token, account } = useSession();
@@ -19,9 +22,11 @@ export function LayoutRoute() {
   // A session limited to enrolling in two-factor login hears no notices (the server refuses its socket). The tree keeps
   // its shape when that ends, so the page that enrolled (showing the recovery codes) stays mounted.
   return (
-    <RealtimeProvider token={account.enrolOnly ? null : token}>
-      <AdminLayout account={account} />
-    </RealtimeProvider>
+    <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
+      <RealtimeProvider token={account.enrolOnly ? null : token}>
+        <AdminLayout account={account} />
+      </RealtimeProvider>
+    </WagmiProvider>
   );
 }
 

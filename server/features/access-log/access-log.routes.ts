@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
-import { listAccess, streamAccess } from "./access-log.repo";
+import { listAccess, streamAccess } from "../../records/access-log.repo";
 import { accessLogApi as api } from "../../../domain/api/access-log";
 import { ACCESS_REASONS, type AccessReason } from "../../../domain/access-log";
 import type { AccessLogRowDto } from "../../../domain/schemas/access-log";

@@ -25,8 +25,3 @@ export async function rotateApiKey(
     .execute();
   return { created_at: now };
 }
-
-export async function apiKeyByHash(db: AppTx, keyHash: string): Promise<{ id: number } | undefined> {
-  const r = await db.selectFrom("api_keys").select("id").where("key_hash", "=", keyHash).where("revoked_at", "is", null).executeTakeFirst();
-  return r && { id: Number(r.id) };
-}

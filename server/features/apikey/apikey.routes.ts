@@ -3,8 +3,8 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { createRoutes } from "../../http/routes";
 import { activeApiKey, rotateApiKey } from "./apikey.repo";
-import { newApiKey } from "./keys";
-import { appendAction } from "../audit/audit.repo";
+import { newApiKey } from "../../auth/api-keys";
+import { appendAction } from "../../records/audit.repo";
 import { apiKeyApi as api } from "../../../domain/api/apikey";
 
 /** The partner API key: shown whole once when made, afterwards only its prefix. */

@@ -1,7 +1,7 @@
 import type { Router } from "express";
 import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
-import { listActions } from "./audit.repo";
+import { listActions } from "../../records/audit.repo";
 import { auditApi as api } from "../../../domain/api/audit";
 
 /** The operators' audit log (append-only), read by super admins. */

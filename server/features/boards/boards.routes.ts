@@ -1,4 +1,4 @@
-import { announceToMembers } from "../member-notices/hooks";
+import { announceToMembers } from "../../records/member-notices/hooks";
 import type { Request, Router } from "express";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
@@ -7,7 +7,7 @@ import { createRoutes } from "../../http/routes";
 import { eachItem } from "../../http/bulk";
 import { idempotent } from "../../money/idempotency";
 import { plainText, sanitizeRichText, textToHtml } from "../../http/rich-text";
-import { appendAction } from "../audit/audit.repo";
+import { appendAction } from "../../records/audit.repo";
 import {
   adminBoardById,
   adminBoardPage,

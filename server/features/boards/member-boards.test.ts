@@ -5,7 +5,7 @@ import { createMember } from "../members/members.service";
 import { ANSWERED } from "./member-boards.routes";
 import { unescapeStoredInquiry } from "../../db/migrations-back-office";
 import { Msg } from "../../../domain/messages";
-import type { Notification } from "../notifications/notifier";
+import type { Notification } from "../../records/operator-notices/notifier";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const M2 = { phone: "01033334444", pw: "222222" };

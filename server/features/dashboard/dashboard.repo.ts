@@ -171,20 +171,6 @@ export async function ownerOf(db: AppTx, address: string) {
     .executeTakeFirst();
 }
 
-/** What the screens call these addresses by: the member's name, else the wallet's nickname, else its kind. */
-export async function namesOf(db: AppTx, addresses: string[]): Promise<Map<string, string>> {
-  if (addresses.length === 0) return new Map();
-  // The name only, chosen in SQL: two fields a row to decode, not four (decoding is most of this read's cost;
-  // with the owner's every field a page of 100 addresses read a third slower still).
-  const rows = await db
-    .selectFrom("wallets")
-    .leftJoin("members", "members.id", "wallets.member_id")
-    .select((eb) => ["wallets.address", eb.fn.coalesce("members.username", "wallets.nickname", "wallets.kind").as("name")])
-    .where(anyOf(db, "wallets.address", addresses))
-    .execute();
-  return new Map(rows.map((o) => [o.address, o.name]));
-}
-
 /** A member's wallet by phone number (the block action of the spec names the phone). */
 export async function memberWalletByPhone(db: AppTx, phone: string) {
   return db

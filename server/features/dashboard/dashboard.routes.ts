@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { badRequest, notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
-import { propose } from "../proposals/proposals.service";
+import { propose } from "../../dual-control/proposals";
 import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
 import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import {

@@ -1,10 +1,10 @@
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import type { Holder, Page, TransferRecord } from "../../../indexer/reader";
-import { resolveAt, stateAt, type AsOfPoint } from "../month-end/as-of";
+import { resolveAt, stateAt, type AsOfPoint } from "../../money/as-of";
 import type { OutboxKind } from "../../db/schema";
 import * as repo from "./dashboard.repo";
-import { ownerNames } from "./names";
+import { ownerNames } from "../../records/owner-names";
 import { dialectOf } from "../../../db/open";
 import { isNotReady } from "../../../indexer/db";
 import { toTransfer } from "../../../indexer/reader-types";
@@ -298,14 +298,4 @@ async function holdersAnswer(
     chain_total_supply: chainSupply === null ? null : chainSupply.toString(),
     as_of: asOf,
   };
-}
-
-/** Waits (bounded) until the index has reached `block`, so a screen reloaded after an action shows it. */
-export async function indexReached(ctx: AppContext, block: number, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (((await ctx.view.indexedHead())?.number ?? -1) < block) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
 }

@@ -5,7 +5,7 @@ import { proposeAndApprove } from "../../test/proposals";
 import { WITH_REASON } from "../../test/download-reason";
 import { openChainStore } from "../../../indexer/db";
 import { reconcile } from "./reconcile";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { Msg } from "../../../domain/messages";
 import { Code } from "../../../domain/codes";
 import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { testStores } from "../../../indexer/test/stores";
 import { openAppStore } from "../../db/app-db";
-import { insertMember } from "../members/members.repo";
+import { insertMember } from "../../records/members.repo";
 import { insertWallet } from "../../custody/wallets.repo";
-import { ownerNames } from "./names";
+import { ownerNames } from "../../records/owner-names";
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 

@@ -2,9 +2,15 @@ import type { ethers } from "ethers";
 import type { AppDb } from "../../db/schema";
 import type { ChainReader, TransferRecord } from "../../../indexer/reader";
 import * as repo from "./dashboard.repo";
-import { confirmedCallHashes, escrowByOrders, supplyCalls } from "./records.repo";
-import { confirmedOrdersWithFailedTransfer } from "../purchases/purchases.repo";
-import { escrowByRefunds, paidCount, paidWithoutBurn } from "../refunds/refunds.repo";
+import {
+  confirmedCallHashes,
+  confirmedOrdersWithFailedTransfer,
+  escrowByOrders,
+  escrowByRefunds,
+  paidCount,
+  paidWithoutBurn,
+  supplyCalls,
+} from "./records.repo";
 import type { ReconcileReportDto } from "../../../domain/schemas/dashboard";
 import { CHECK_LABELS, reconcileText as text, type ReconcileCheck } from "./reconcile.text";
 

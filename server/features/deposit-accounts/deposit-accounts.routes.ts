@@ -4,7 +4,7 @@ import { authOf } from "../../auth/middleware";
 import { badRequest, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
 import * as repo from "./deposit-accounts.repo";
-import { appendAction } from "../audit/audit.repo";
+import { appendAction } from "../../records/audit.repo";
 import { depositAccountsApi as api } from "../../../domain/api/deposit-accounts";
 import type { BankRowDto } from "../../../domain/schemas/sale";
 import { Msg } from "../../../domain/messages";

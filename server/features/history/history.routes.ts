@@ -5,7 +5,7 @@ import { authOf } from "../../auth/middleware";
 import { AppError } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
 import { rateLimit } from "../../http/rate-limit";
-import { memberByAddress, memberByPhone } from "../members/members.repo";
+import { memberByAddress, memberByPhone } from "../../records/members.repo";
 import { historyPage } from "./history.service";
 import { historyApi as api } from "../../../domain/api/history";
 import { Code } from "../../../domain/codes";

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
 import { homeApi as api } from "../../../domain/api/home";
 import { walletsWithOwnerPermission } from "../../custody/wallets.repo";
-import { countMembers } from "../members/members.repo";
+import { countMembers } from "../../records/members.repo";
 import { confirmedSums } from "./home.repo";
 
 /**

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { MemberNotice } from "../../db/schema";
 import { authOf } from "../../auth/middleware";
 import { createRoutes } from "../../http/routes";
-import { markRead, noticesPage, outboundPage, unreadCount } from "./notices.repo";
+import { markRead, noticesPage, outboundPage, unreadCount } from "../../records/member-notices/notices.repo";
 import { memberNoticesApi as api } from "../../../domain/api/member-notices";
 import type { MemberNoticeDto, MemberNoticeKind, OutboundRowDto } from "../../../domain/schemas/member-notices";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startTestStack, type TestStack } from "../../test/harness";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { requestBuy } from "../purchases/purchases.service";
-import { notifyMember, notifyMembers } from "./notify-member";
-import { useOutboundProvider } from "./outbound";
+import { notifyMember, notifyMembers } from "../../records/member-notices/notify-member";
+import { useOutboundProvider } from "../../records/member-notices/outbound";
 import { memberNoticesApi as api } from "../../../domain/api/member-notices";
 import { salesApi } from "../../../domain/api/sales";
 

@@ -14,10 +14,10 @@ import {
   walletsOfMembers,
   type MemberAdminRow,
 } from "./member-admin.repo";
-import { orderedBetween } from "../purchases/purchases.repo";
-import { memberById, setMemberState } from "./members.repo";
+import { orderedBetween } from "../../records/members.repo";
+import { memberById, setMemberState } from "../../records/members.repo";
 import { Code } from "../../../domain/codes";
-import { actionsOn, appendAction } from "../audit/audit.repo";
+import { actionsOn, appendAction } from "../../records/audit.repo";
 import { membersApi as api } from "../../../domain/api/members";
 import type { MemberColumn, MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
 import { MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { hashPin } from "../../auth/passwords";
 import { loginSubjectPrefix } from "../../auth/check-password";
 import { clearAccountLockoutsLike, clearLockoutsLike } from "../../auth/auth.repo";
-import { insertMember, memberById, type MemberRow } from "./members.repo";
+import { insertMember, memberById, type MemberRow } from "../../records/members.repo";
 
 export interface NewMember {
   phonenumber: string;

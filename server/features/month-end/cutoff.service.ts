@@ -8,9 +8,10 @@ import { nowIso } from "../../db/app-db";
 import { badRequest } from "../../http/errors";
 import { Msg } from "../../../domain/messages";
 import { encodeRootData, LEAF_ENCODING, rootMessage, type MemberProof } from "../../../domain/proof-of-liabilities";
-import { holderClasses, resolveAt, stateAt, type AsOfPoint } from "./as-of";
+import { holderClasses, resolveAt, stateAt, type AsOfPoint } from "../../money/as-of";
 import { auditSigner } from "./audit-key";
-import { customerCutoffsOf, cutoffAtBlock, cutoffBalanceRows, cutoffById, insertCutoff, setRootTx } from "./month-end.repo";
+import { customerCutoffsOf, cutoffAtBlock, cutoffById, insertCutoff, setRootTx } from "./month-end.repo";
+import { cutoffBalanceRows } from "../../money/as-of";
 
 /** What making a cut-off and its pack reads: the stores, the node, the deployment and the key sealing the audit key. */
 export interface MonthEndDeps {

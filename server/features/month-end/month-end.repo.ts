@@ -5,18 +5,8 @@ import type { CutoffBalancesTable, CutoffsTable } from "../../db/schema-month-en
 
 /** The month-end's reads and writes of the app store (cut-offs, their holders, wallets' kinds, the period's rows). */
 
-export async function walletKinds(db: AppTx): Promise<Map<string, string>> {
-  return new Map((await db.selectFrom("wallets").select(["address", "kind"]).execute()).map((w) => [w.address, w.kind]));
-}
-
 export async function walletAddresses(db: AppTx): Promise<string[]> {
   return (await db.selectFrom("wallets").select("address").execute()).map((w) => w.address);
-}
-
-/** The newest wallet row's id (wallets are only ever inserted: a changed id says a wallet was added). */
-export async function walletsMaxId(db: AppTx): Promise<number> {
-  const top = await db.selectFrom("wallets").select("id").orderBy("id", "desc").limit(1).executeTakeFirst();
-  return Number(top?.id ?? 0);
 }
 
 /**
@@ -52,16 +42,6 @@ export async function unpublishedCutoffIds(db: AppTx): Promise<number[]> {
   return (await db.selectFrom("cutoffs").select("id").where("root_tx_hash", "is", null).execute()).map((c) => Number(c.id));
 }
 
-/** The last cut-off at or before a block (a kept state for as-of reads). */
-export const cutoffAtOrBefore = (db: AppTx, block: number) =>
-  db
-    .selectFrom("cutoffs")
-    .select(["id", "block_number"])
-    .where("block_number", "<=", block)
-    .orderBy("block_number", "desc")
-    .limit(1)
-    .executeTakeFirst();
-
 /** The cut-off before a block (a pack's period starts after it). */
 export const cutoffBefore = (db: AppTx, block: number) =>
   db
@@ -71,9 +51,6 @@ export const cutoffBefore = (db: AppTx, block: number) =>
     .orderBy("block_number", "desc")
     .limit(1)
     .executeTakeFirst();
-
-export const cutoffBalanceRows = (db: AppTx, id: number) =>
-  db.selectFrom("cutoff_balances").select(["address", "balance", "class"]).where("cutoff_id", "=", id).execute();
 
 /** A cut-off with its holders, in one transaction. */
 export async function insertCutoff(db: AppDb, c: Insertable<CutoffsTable>, rows: Omit<Insertable<CutoffBalancesTable>, "cutoff_id">[]) {

@@ -9,7 +9,7 @@ import { WITH_REASON } from "../../test/download-reason";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { dashboardApi } from "../../../domain/api/dashboard";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cutoff.service";
 import { buildPack, zipOf } from "./pack";
 import { verifyPack } from "./verify";

@@ -9,8 +9,9 @@ import { LEAF_ENCODING } from "../../../domain/proof-of-liabilities";
 import { auditSigner } from "./audit-key";
 import { customerTree, cutoffBalances, type CutoffBalance, type MonthEndDeps } from "./cutoff.service";
 import { LOG_SECTIONS, MONEY_SECTIONS, toCsv, type Period } from "./pack-sections";
-import { cutoffBefore, cutoffById, setPackSha, walletAddresses, walletKinds } from "./month-end.repo";
-import { safeguardingTable } from "../safeguarding/safeguarding.service";
+import { cutoffBefore, cutoffById, setPackSha, walletAddresses } from "./month-end.repo";
+import { walletKinds } from "../../money/as-of";
+import { safeguardingTable } from "./safeguarding.service";
 
 const CLASS_LABEL = { operator: "운영 지갑", member: "고객(회원·가맹점)", outside: "외부 주소" } as const;
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresBus, type Bus } from "../../../db/bus";
 import { dropTestDatabase, freshTestDatabase, pgTestUrl } from "../../../db/testing";
 import { openAppStore, type AppStore } from "../../db/app-db";
-import { insertNotification } from "./notifications.repo";
-import { createNotifier, type Notification, type Notifier } from "./notifier";
+import { insertNotification } from "../../records/operator-notices/notifications.repo";
+import { createNotifier, type Notification, type Notifier } from "../../records/operator-notices/notifier";
 
 /**
  * Two notifiers on one PostgreSQL database, as two API processes have (README "Several API processes"): what one

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { createRoutes, withMessage } from "../../http/routes";
 import { rateLimit } from "../../http/rate-limit";
-import { appendAction } from "../audit/audit.repo";
+import { appendAction } from "../../records/audit.repo";
 import { confirmEnrolment, disableTwoFactor, securityStatus, startEnrolment, twoFactorRequired } from "./operator-security.service";
 import { operatorSecurityApi as api } from "../../../domain/api/operator-security";
 import { Msg } from "../../../domain/messages";

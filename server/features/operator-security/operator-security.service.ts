@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import type { AppContext } from "../../context";
-import type { AdminRow } from "../operators/admins.repo";
+import type { AdminRow } from "../../records/operators.repo";
 import { AppError, badRequest } from "../../http/errors";
 import { decryptSecret, encryptSecret } from "../../custody/crypto";
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkDelete, planOperator } from "./operator-rules";
 import { flagsToArrays } from "../../../domain/schemas/operation";
 import { Msg } from "../../../domain/messages";
-import { newApiKey, hashApiKey, sameHash } from "../apikey/keys";
+import { newApiKey, hashApiKey, sameHash } from "../../auth/api-keys";
 
 const superAdmin = { id: 1, permission: 0, flags: {} };
 const sub = { id: 5, permission: 1, flags: { isAccount1: true, isAccount4: true } };

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { MemberRow } from "../../auth/middleware";
 import { AppError } from "../../http/errors";
-import { memberByAddress } from "../members/members.repo";
+import { memberByAddress } from "../../records/members.repo";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { Code } from "../../../domain/codes";
@@ -11,7 +11,7 @@ import type { PaymentBody } from "../../../domain/schemas/money";
 import type { PaymentResult } from "../../../domain/schemas/payments";
 import type { IdempotencyRef } from "../../money/idempotency";
 import type { OutboxRow } from "../../db/schema";
-import { memberById } from "../members/members.repo";
+import { memberById } from "../../records/members.repo";
 
 /** A marketplace address: the wallet of an active shop-owner member. */
 export async function marketRecipient(ctx: AppContext, address: string) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { requestBuy, buyCapacity, expireBuyOrders } from "../purchases/purchases.service";
 import { createMember } from "../members/members.service";
-import { memberByPhone as findByPhone, setMemberState } from "../members/members.repo";
+import { memberByPhone as findByPhone, setMemberState } from "../../records/members.repo";
 import { callToken } from "../../money/chain-calls";
 import { Msg } from "../../../domain/messages";
 import { Code } from "../../../domain/codes";

@@ -4,7 +4,7 @@ import { authOf } from "../../auth/middleware";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
 import { sanitizeRichText } from "../../http/rich-text";
-import { appendAction } from "../audit/audit.repo";
+import { appendAction } from "../../records/audit.repo";
 import { policiesApi as api } from "../../../domain/api/policies";
 import { POLICY_AREA, type PolicyDto, type PolicyWriteBody } from "../../../domain/schemas/board";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";

@@ -5,8 +5,8 @@ import { authOf } from "../../auth/middleware";
 import { notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
-import { approve, propose, proposalDto, reject } from "./proposals.service";
-import * as repo from "./proposals.repo";
+import { approve, propose, proposalDto, reject } from "../../dual-control/proposals";
+import * as repo from "../../dual-control/proposals.repo";
 import { proposalsApi as api } from "../../../domain/api/proposals";
 import { Msg } from "../../../domain/messages";
 

@@ -14,19 +14,6 @@ export async function mainBankAccount(db: AppTx) {
     .executeTakeFirst();
 }
 
-/** Won of pending and confirmed orders a member created in [start, end). */
-export async function orderedBetween(db: AppTx, memberId: number, start: string, end: string): Promise<number> {
-  const r = await db
-    .selectFrom("buy_orders")
-    .select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n"))
-    .where("member_id", "=", memberId)
-    .where("state", "in", ["pending", "confirmed"])
-    .where("created_at", ">=", start)
-    .where("created_at", "<", end)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 export async function insertBuyOrder(
   db: AppTx,
   o: {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { AppContext } from "../../context";
 import type { MemberRow } from "../../auth/middleware";
 import type { AppTx } from "../../db/schema";
+import { orderedBetween } from "../../records/members.repo";
 import * as repo from "./purchases.repo";
 import type { BuyOrderRow } from "./purchases.repo";
 import { lockWallet } from "../../money/outbox.repo";
@@ -15,8 +16,8 @@ import { Msg } from "../../../domain/messages";
 import { BUY_EXPIRY_HOURS, MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
 import { amountProblem } from "../../../domain/amount";
 import { seoulMonthRange } from "../../../domain/format";
-import { appendAction } from "../audit/audit.repo";
-import { noticePurchaseCancelled } from "../member-notices/hooks";
+import { appendAction } from "../../records/audit.repo";
+import { noticePurchaseCancelled } from "../../records/member-notices/hooks";
 
 /** The operator behind a back-office change, for the audit log. */
 export interface Actor {
@@ -39,7 +40,7 @@ export async function buyCapacity(
   db: AppTx = ctx.db,
 ): Promise<number> {
   const { start, end } = seoulMonthRange(now);
-  const used = await repo.orderedBetween(db, memberId, start.toISOString(), end.toISOString());
+  const used = await orderedBetween(db, memberId, start.toISOString(), end.toISOString());
   return Math.max(0, MONTHLY_BUY_LIMIT_WON - used);
 }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { createMember } from "../members/members.service";
-import { memberById } from "../members/members.repo";
+import { memberById } from "../../records/members.repo";
 import { acceptBuy, requestBuy } from "../purchases/purchases.service";
 import { reconcile } from "../dashboard/reconcile";
 import { callToken } from "../../money/chain-calls";
-import { ADULT_BIRTH, verifyByHttp } from "../account/identity/testing";
+import { ADULT_BIRTH, verifyByHttp } from "../../providers/identity/testing";
 import { followRefunds } from "./refunds-payout.service";
 import { refundsApi as api } from "../../../domain/api/refunds";
 import { accountApi } from "../../../domain/api/account";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { AppContext } from "../../context";
-import { notifyMember } from "../member-notices/notify-member";
+import { notifyMember } from "../../records/member-notices/notify-member";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
 import { formatWon } from "../../../domain/format";

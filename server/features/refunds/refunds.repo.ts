@@ -207,45 +207,6 @@ export async function refundsWithFailedMoves(db: AppTx) {
     .execute();
 }
 
-/**
- * What the refund escrow should hold by the orders: each order whose request reached it (confirmed), less the
- * paid ones (burned) and the rejected ones whose return is confirmed. Reconciliation compares it with the chain.
- */
-export async function escrowByRefunds(db: AppTx): Promise<bigint> {
-  const rows = await db
-    .selectFrom("refund_orders as r")
-    .innerJoin("outbox_transfers as rq", "rq.id", "r.request_transfer_id")
-    .leftJoin("outbox_transfers as rt", "rt.id", "r.return_transfer_id")
-    .select(["rq.value", "r.state", "rt.status as return_status"])
-    .where("rq.status", "=", "confirmed")
-    .execute();
-  let held = 0n;
-  for (const r of rows) if (r.state !== "paid" && !(r.state === "rejected" && r.return_status === "confirmed")) held += BigInt(r.value);
-  return held;
-}
-
-/** How many orders are 지급 완료. */
-export async function paidCount(db: AppTx): Promise<number> {
-  const r = await db
-    .selectFrom("refund_orders")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("state", "=", "paid")
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-/** Paid orders whose burn is not a confirmed call (must be none: 지급 완료 only follows a confirmed burn). */
-export async function paidWithoutBurn(db: AppTx): Promise<number[]> {
-  const rows = await db
-    .selectFrom("refund_orders as r")
-    .leftJoin("chain_calls as c", "c.id", "r.burn_call_id")
-    .select("r.id")
-    .where("r.state", "=", "paid")
-    .where((eb) => eb.or([eb("c.status", "is", null), eb("c.status", "!=", "confirmed")]))
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
-
 /** A member's approved purchases since `since` whose transfer is confirmed and that no refund names yet (청약철회 candidates). */
 export async function withdrawalCandidates(db: AppTx, memberId: number, since: string) {
   return db

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { AppContext } from "../../context";
-import type { MemberRow } from "../members/members.repo";
+import type { MemberRow } from "../../records/members.repo";
 import type { IdempotencyRef } from "../../money/idempotency";
 import type { RefundKind } from "../../db/schema";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
-import { bankHolder } from "./bank-holder";
-import { validityEnded } from "../validity/validity.service";
+import { bankHolder } from "../../providers/bank-holder";
+import { validityEnded } from "../../records/validity.repo";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";

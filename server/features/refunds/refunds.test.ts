@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { createMember } from "../members/members.service";
-import { memberById } from "../members/members.repo";
+import { memberById } from "../../records/members.repo";
 import { acceptBuy, requestBuy } from "../purchases/purchases.service";
 import { reconcile } from "../dashboard/reconcile";
 import { refundsApi as api } from "../../../domain/api/refunds";

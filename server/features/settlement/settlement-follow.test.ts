@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { moveSettlement, settlementByOrderNo } from "./settlement.repo";
 import { callToken, recordCall } from "../../money/chain-calls";
 import { followFailedMoves } from "./settlement.service";

@@ -1,7 +1,7 @@
 import type { Request, Router } from "express";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
-import { appendAction } from "../audit/audit.repo";
+import { appendAction } from "../../records/audit.repo";
 import { badRequest, notFound } from "../../http/errors";
 import { idempotent } from "../../money/idempotency";
 import { createRoutes, withMessage } from "../../http/routes";

@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { createMember } from "../members/members.service";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { AdminPermission } from "../../../domain/constants";
 import { Msg } from "../../../domain/messages";
 import { findOwners } from "../../../domain/schemas/settlement";

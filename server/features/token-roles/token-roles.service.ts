@@ -1,6 +1,6 @@
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
-import { ownerNames } from "../dashboard/names";
+import { ownerNames } from "../../records/owner-names";
 import type { RoleAccount } from "../../../chain/roles";
 import { TOKEN_ROLE_NAMES, TOKEN_ROLES, type TokenRole, type TokenRolesDto } from "../../../domain/schemas/token-roles";
 

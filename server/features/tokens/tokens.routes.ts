@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { forbidden, notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
-import { propose } from "../proposals/proposals.service";
+import { propose } from "../../dual-control/proposals";
 import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
 import * as repo from "./tokens.repo";

@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { proposeAndApprove } from "../../test/proposals";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { Msg } from "../../../domain/messages";
 import { AdminPermission } from "../../../domain/constants";
 

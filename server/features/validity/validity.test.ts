@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { sendValidityNotices } from "./validity.service";
 import { validityApi as api } from "../../../domain/api/validity";
 import { memberNoticesApi } from "../../../domain/api/member-notices";

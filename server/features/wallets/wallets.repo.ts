@@ -1,9 +1,7 @@
 import type { AppTx } from "../../db/schema";
+import { OPERATOR_WALLET_KINDS } from "../../custody/wallets.repo";
 import { pagedQuery } from "../../db/paged";
 import type { TableHandler } from "../../../domain/schemas/list";
-
-/** Operator wallets of the back-office: every custodial wallet but members' and the gas sender. */
-export const OPERATOR_WALLET_KINDS = ["treasury", "fee", "settlement", "operator", "custom"] as const;
 
 const operatorBase = (db: AppTx) => db.selectFrom("wallets").where("kind", "in", OPERATOR_WALLET_KINDS);
 const operatorColumns = (qb: ReturnType<typeof operatorBase>) => qb.select(["id", "address", "kind", "nickname", "created_at"]);
@@ -15,15 +13,6 @@ export async function operatorWallets(db: AppTx) {
 /** One page of the operator wallets, by id. */
 export async function operatorWalletsPage(db: AppTx, h: TableHandler<"id">) {
   return pagedQuery(db, operatorBase(db), operatorColumns, h, { id: "id" }, "id");
-}
-
-export async function operatorWalletByAddress(db: AppTx, address: string) {
-  return db
-    .selectFrom("wallets")
-    .select(["id", "address", "kind", "nickname"])
-    .where("kind", "in", OPERATOR_WALLET_KINDS)
-    .where("address", "=", address)
-    .executeTakeFirst();
 }
 
 /** Won sent (confirmed outbox transfers, fees included) by each of `addresses` in [start, end). */

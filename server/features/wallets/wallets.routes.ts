@@ -8,16 +8,16 @@ import { createRoutes, withMessage } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { SETTLE_WAIT_MS } from "../../money/payment-password";
-import { appendAction } from "../audit/audit.repo";
+import { appendAction } from "../../records/audit.repo";
 import * as repo from "./wallets.repo";
-import { walletByAddress } from "../../custody/wallets.repo";
+import { operatorWalletByAddress, walletByAddress } from "../../custody/wallets.repo";
 import { walletsApi as api } from "../../../domain/api/wallets";
 import { seoulPeriods, type OperatorWalletDto, type WalletSendBody } from "../../../domain/schemas/sale";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
 import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
-import { propose } from "../proposals/proposals.service";
+import { propose } from "../../dual-control/proposals";
 
 const KIND_NAME: Record<string, string> = { treasury: "발행 지갑", fee: "수수료 지갑", settlement: "정산 지갑" };
 
@@ -90,7 +90,7 @@ export function walletRoutes(ctx: AppContext): Router {
   const send = async (body: WalletSendBody, req: Request, res: Response) => {
     const admin = authOf(req).admin!;
     const from = checksum(body.from);
-    const fromWallet = from ? await repo.operatorWalletByAddress(ctx.db, from) : undefined;
+    const fromWallet = from ? await operatorWalletByAddress(ctx.db, from) : undefined;
     if (!from || !fromWallet) throw transferError(403, Msg.transferBadFrom);
     const to = checksum(body.to);
     if (!to || to === from || to === ethers.ZeroAddress) throw transferError(401, Msg.transferBadTo);

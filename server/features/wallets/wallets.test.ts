@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
-import { memberByPhone } from "../members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { Msg } from "../../../domain/messages";
 import { AdminPermission } from "../../../domain/constants";
 

@@ -5,7 +5,7 @@ import { ethers } from "ethers";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRigStack, type RigStack } from "../../test/rig-stack";
-import { memberByPhone } from "../../features/members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { requestBuy } from "../../features/purchases/purchases.service";
 import { proposeAndApprove } from "../../test/proposals";
 import { callToken, senderOf, settleSubmittedCalls } from "../chain-calls";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRigStack, type RigStack } from "../../test/rig-stack";
-import { memberByPhone } from "../../features/members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { hashFamily } from "../tx-replacements.repo";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
-import { memberByPhone } from "../../features/members/members.repo";
+import { memberByPhone } from "../../records/members.repo";
 import { reconcile } from "../../features/dashboard/reconcile";
 
 /** A reorg (evm_snapshot / evm_revert on the node) drops the block of a confirmed gift: the books follow the chain. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatDateTime, formatWon } from "@domain/format";
 import type { TransactionDetailDto } from "@domain/schemas/dashboard";
 import { callEndpoint } from "../../api/endpoints";
-import { readTransaction, type ChainView } from "../../api/chain";
+import { useChainTransaction, type ChainView } from "../../api/chain";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
 import { L } from "../../labels";
 
@@ -47,7 +47,7 @@ const show = (k: FieldKey, v: string) =>
 
 /**
  * One transaction by hash (from any row, or pasted into the URL as `?tx=`): the index's record beside
- * the chain's, read straight from the node with viem, each field marked 일치 / 불일치.
+ * the chain's, read straight from the node with wagmi's hooks (viem), each field marked 일치 / 불일치.
  */
 export function TxDialog({ hash, token, onClose }: { hash: string | null; token?: string; onClose: () => void }) {
   const detail = useQuery({
@@ -56,12 +56,7 @@ export function TxDialog({ hash, token, onClose }: { hash: string | null; token?
     enabled: !!hash,
     retry: false,
   });
-  const chain = useQuery({
-    queryKey: ["tx-chain", hash],
-    queryFn: () => readTransaction(hash!, token),
-    enabled: !!hash && detail.isSuccess,
-    retry: false,
-  });
+  const chain = useChainTransaction(hash, token, detail.isSuccess);
   const idx = detail.data ? indexView(detail.data) : null;
   const onChain = chain.data ? chainView(chain.data) : null;
   const differing = idx && onChain ? FIELDS.filter((k) => idx[k] !== onChain[k]) : [];
