@@ -22,7 +22,7 @@ export const ACCOUNT_ROLE: Record<RoleAccount, string> = {
   relayer: "RELAYER_ROLE",
 };
 
-/** The environment variable giving an account's key for an external chain (README "Configuration"). */
+/** The environment variable giving an account's key for an external chain (docs/configuration.md). */
 export const ROLE_KEY_ENV: Record<RoleAccount, string> = {
   admin: "ADMIN_PRIVATE_KEY",
   masterMinter: "MASTER_MINTER_PRIVATE_KEY",

@@ -18,7 +18,7 @@ import type { AppContext } from "./context";
 import { AdminPermission } from "../domain/constants";
 
 /**
- * Several API processes behind one database and one chain (README "Several API processes"): two
+ * Several API processes behind one database and one chain (docs/operations.md, "Several API processes behind a load balancer"): two
  * processes share a PostgreSQL database and a Hardhat node; one relays and indexes, both take money
  * calls. Runs under `npm run test:pg` (PostgreSQL is what makes several processes possible).
  */

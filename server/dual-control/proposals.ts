@@ -11,17 +11,11 @@ import { SETTLE_WAIT_MS } from "../money/payment-password";
 import { appendAction } from "../records/audit.repo";
 import * as repo from "./proposals.repo";
 import { handlerOf, payloadOf } from "./kinds";
-import { allowsArea, type AdminArea } from "../../domain/admin-access";
+import { allowsArea } from "../../domain/admin-access";
 import { PROPOSAL_EXPIRY_HOURS } from "../../domain/constants";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import {
-  PROPOSAL_KIND_NAMES,
-  type ProposalKind,
-  type ProposalPayload,
-  type ProposalRowDto,
-  type ProposeBody,
-} from "../../domain/schemas/proposal";
+import { PROPOSAL_KIND_NAMES, type ProposalKind, type ProposalRowDto, type ProposeBody } from "../../domain/schemas/proposal";
 
 type Operator = Pick<AdminRow, "id" | "login_id" | "permission" | "flags">;
 

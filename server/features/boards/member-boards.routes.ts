@@ -11,7 +11,7 @@ import { Msg } from "../../../domain/messages";
 import { plainText, textToHtml } from "../../http/rich-text";
 
 export const CS_PAGE_SIZE = 10;
-/** Inquiry state '3' is answered; '1' waiting (DESIGN.md). */
+/** Inquiry state '3' is answered; '1' waiting (docs/architecture.md, "Decisions on what the specs leave open"). */
 export const ANSWERED = "3";
 const WAITING = "1";
 

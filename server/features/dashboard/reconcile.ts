@@ -26,7 +26,7 @@ type Line = ReconcileReportDto["lines"][number];
 const BATCH = 500;
 
 /**
- * Proves the books against the chain (DESIGN.md "Reconciliation"): chain totalSupply = the index's supply =
+ * Proves the books against the chain (docs/architecture.md "Reconciliation"): chain totalSupply = the index's supply =
  * Σ indexed balances; every indexed balance (and every custodial wallet's) = balanceOf on chain; every
  * confirmed outbox row has its transfer on chain and every token transfer on chain has its record; and
  * the proof of reserves. Each difference is a line naming what differs: `check` a fixed key, `label` and `detail`

@@ -8,7 +8,7 @@ import { insertNotification } from "../../records/operator-notices/notifications
 import { createNotifier, type Notification, type Notifier } from "../../records/operator-notices/notifier";
 
 /**
- * Two notifiers on one PostgreSQL database, as two API processes have (README "Several API processes"): what one
+ * Two notifiers on one PostgreSQL database, as two API processes have (docs/operations.md, "Several API processes behind a load balancer"): what one
  * stores, the other pushes, once; and what the other missed while its listening connection was down, it pushes
  * when it listens again (the stored row is the source, the event only the wake-up).
  */

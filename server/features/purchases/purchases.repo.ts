@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { AppTx, BuyOrder } from "../../db/schema";
 import { nowIso } from "../../db/app-db";
 

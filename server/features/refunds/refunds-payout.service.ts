@@ -10,8 +10,8 @@ import { propose } from "../../dual-control/proposals";
 import { appendAction } from "../../records/audit.repo";
 import { indexReached } from "../../money/chain-status";
 import { AppError } from "../../http/errors";
-import { ensureChainUp, ensureChainUpForOutbox } from "../../money/chain-status";
-import { recordCall, sendCall, settleSubmittedCalls } from "../../money/chain-calls";
+import { settleSubmittedCalls } from "../../money/chain-calls";
+import { burnEscrowed, followFailedMoves, returnEscrowed } from "../../money/escrow-order";
 import { SETTLE_WAIT_MS } from "../../money/payment-password";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
@@ -83,35 +83,24 @@ export async function payRefund(
   const order = await requestedOrder(ctx, orderNo);
   const from = await refundEscrow(ctx);
   if (Number(order.value) > REFUND_PAYOUT_DUAL_CONTROL_WON) return proposePayout(ctx, admin, order, from, bankRef);
-  await ensureChainUp(ctx);
-  const burn = await ctx.db.transaction().execute(async (trx) => {
-    const recorded = await recordCall(ctx, trx, "burn", [from, BigInt(order.escrowed)], admin.id, idempotency);
-    if (
-      !(await repo.moveRefund(trx, order.id, "requested", "paying", { burn_call_id: recorded.id, bank_ref: bankRef, admin_id: admin.id }))
-    )
-      throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
-    await appendAction(trx, {
-      ...actor(admin),
-      action: "refund.pay",
-      targetType: "refund",
-      targetId: order.order_no,
-      after: { value: Number(order.value), burned: order.escrowed, bankRef, member: Number(order.member_id) },
-    });
-    return recorded;
+  const call = await burnEscrowed(ctx, repo.refundOrders, order.id, {
+    escrow: from,
+    value: order.escrowed,
+    adminId: admin.id,
+    idempotency,
+    taken: { bank_ref: bankRef, admin_id: admin.id },
+    putBack: { bank_ref: null },
+    done: { decided_at: new Date().toISOString() },
+    audit: (trx) =>
+      appendAction(trx, {
+        ...actor(admin),
+        action: "refund.pay",
+        targetType: "refund",
+        targetId: order.order_no,
+        after: { value: Number(order.value), burned: order.escrowed, bankRef, member: Number(order.member_id) },
+      }),
+    failed: Msg.refundPayoutFailed,
   });
-  let call;
-  try {
-    call = await sendCall(ctx, burn);
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === Code.ACCEPTED))
-      await repo.moveRefund(ctx.db, order.id, "paying", "requested", { burn_call_id: null, bank_ref: null }, { burnCallId: burn.id });
-    throw err;
-  }
-  if (call.status !== "confirmed") {
-    await repo.moveRefund(ctx.db, order.id, "paying", "requested", { burn_call_id: null, bank_ref: null }, { burnCallId: burn.id });
-    throw new AppError(Code.SERVER_ERROR, Msg.refundPayoutFailed);
-  }
-  await repo.moveRefund(ctx.db, order.id, "paying", "paid", { decided_at: new Date().toISOString() }, { burnCallId: burn.id });
   const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
   await tellRefundOutcome(ctx, refund);
   return { refund, proposalId: null, txHash: call.tx_hash, memberEvent: memberEventOf(refund) };
@@ -150,40 +139,25 @@ export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: st
   // A closed account cannot use money returned to its wallet, and the balance is still owed: the account is changed
   // and paid instead (changeClosingRefundAccount).
   if (order.kind === "closing") throw new AppError(Code.CONFLICT, Msg.closingRefundNoReject);
-  await ensureChainUpForOutbox(ctx);
-  const from = await refundEscrow(ctx);
-  const now = new Date().toISOString();
-  const transfer = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.moveRefund(trx, order.id, "requested", "rejected", { reject_reason: reason, admin_id: admin.id, decided_at: now })))
-      throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
-    const row = await ctx.outbox.enqueue(
-      trx,
-      { kind: "refund_return", from, to: order.wallet, value: order.escrowed, counterpartyMemberId: Number(order.member_id) },
-      Msg.refundRejectFailed,
-    );
-    await repo.moveRefund(trx, order.id, "rejected", "rejected", { return_transfer_id: row.id });
-    await appendAction(trx, {
-      ...actor(admin),
-      action: "refund.reject",
-      targetType: "refund",
-      targetId: order.order_no,
-      after: { value: Number(order.value), returned: order.escrowed, reason, member: Number(order.member_id) },
-    });
-    return row;
+  const settled = await returnEscrowed(ctx, repo.refundOrders, order.id, {
+    escrow: await refundEscrow(ctx),
+    to: order.wallet,
+    value: order.escrowed,
+    counterpartyMemberId: Number(order.member_id),
+    outboxKind: "refund_return",
+    returned: { reject_reason: reason, admin_id: admin.id, decided_at: new Date().toISOString() },
+    putBack: { reject_reason: null, decided_at: null },
+    audit: (trx) =>
+      appendAction(trx, {
+        ...actor(admin),
+        action: "refund.reject",
+        targetType: "refund",
+        targetId: order.order_no,
+        after: { value: Number(order.value), returned: order.escrowed, reason, member: Number(order.member_id) },
+      }),
+    refused: Msg.refundRejectFailed,
+    failed: Msg.refundRejectFailed,
   });
-  ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
-  if (settled.status === "failed") {
-    await repo.moveRefund(
-      ctx.db,
-      order.id,
-      "rejected",
-      "requested",
-      { return_transfer_id: null, reject_reason: null, decided_at: null },
-      { returnTransferId: transfer.id },
-    );
-    throw new AppError(Code.SERVER_ERROR, Msg.refundRejectFailed);
-  }
   const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
   await tellRefundOutcome(ctx, refund);
   return { refund, proposalId: null, txHash: settled.tx_hash, memberEvent: memberEventOf(refund) };
@@ -234,20 +208,9 @@ export async function followRefunds(ctx: AppContext): Promise<number> {
       moved++;
       await tellRefundById(ctx, Number(o.id));
     }
-  for (const o of await repo.refundsWithFailedMoves(ctx.db)) {
-    if (o.state === "requested") moved += Number(await repo.moveRefund(ctx.db, o.id, "requested", "failed"));
-    else
-      moved += Number(
-        await repo.moveRefund(
-          ctx.db,
-          o.id,
-          "rejected",
-          "requested",
-          { return_transfer_id: null, reject_reason: null, decided_at: null },
-          { returnTransferId: Number(o.transfer_id) },
-        ),
-      );
-  }
+  moved += await followFailedMoves(ctx.db, repo.refundOrders, await repo.refundsWithFailedMoves(ctx.db), {
+    putBack: { reject_reason: null, decided_at: null },
+  });
   // Whatever reached 지급 완료 / 반려 without its notice (a crash in between) is told now, once.
   await tellUntoldRefunds(ctx);
   return moved;

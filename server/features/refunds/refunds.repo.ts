@@ -1,4 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { type EscrowOrderKind, followBurn } from "../../money/escrow-order";
+import { Msg } from "../../../domain/messages";
 import type { AppDatabase, AppTx, RefundKind, RefundOrder, RefundState } from "../../db/schema";
 import { countCapped } from "../../db/paged";
 
@@ -234,9 +236,14 @@ export async function followPaying(db: AppTx, o: Awaited<ReturnType<typeof payin
       return moveRefund(db, o.id, "paying", "requested", { proposal_id: null, bank_ref: null }, of);
     return false;
   }
+  // A payout being proposed has neither a call nor a proposal yet: it is left to its request.
   if (o.burn_call_id === null) return false;
-  const of = { burnCallId: Number(o.burn_call_id) };
-  if (o.call_status === "confirmed") return moveRefund(db, o.id, "paying", "paid", { decided_at: o.call_updated_at ?? now }, of);
-  if (o.call_status === "failed") return moveRefund(db, o.id, "paying", "requested", { burn_call_id: null, bank_ref: null }, of);
-  return false;
+  return followBurn(db, refundOrders, o, { done: (at) => ({ decided_at: at }), putBack: { bank_ref: null } });
 }
+
+/** Refund orders in the escrow-order lifecycle (server/money/escrow-order.ts): 환불 대기 → 지급 완료 or 반려. */
+export const refundOrders: EscrowOrderKind<RefundState, Parameters<typeof moveRefund>[4] & {}> = {
+  states: { waiting: "requested", burning: "paying", burned: "paid", returned: "rejected", requestFailed: "failed" },
+  move: moveRefund,
+  notWaiting: Msg.refundNotRequested,
+};

@@ -1,4 +1,6 @@
 import type { AppTx, SettlementOrder, SettlementState } from "../../db/schema";
+import type { EscrowOrderKind } from "../../money/escrow-order";
+import { Msg } from "../../../domain/messages";
 
 export type SettlementRow = SettlementOrder;
 
@@ -240,3 +242,10 @@ export async function ordersWithFailedMoves(db: AppTx): Promise<{ id: number; st
   ]);
   return [...requests, ...returns];
 }
+
+/** Settlement orders in the escrow-order lifecycle (server/money/escrow-order.ts): 승인 대기 → 승인 or 삭제. */
+export const settlementOrders: EscrowOrderKind<SettlementState, Parameters<typeof moveSettlement>[4] & {}> = {
+  states: { waiting: "pending", burning: "approving", burned: "approved", returned: "deleted", requestFailed: "deleted" },
+  move: moveSettlement,
+  notWaiting: Msg.settlementNotPending,
+};

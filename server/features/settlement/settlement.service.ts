@@ -8,8 +8,9 @@ import * as repo from "./settlement.repo";
 import type { SettlementRow } from "./settlement.repo";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
-import { ensureChainUp, ensureChainUpForOutbox } from "../../money/chain-status";
-import { recordCall, sendCall, settleSubmittedCalls } from "../../money/chain-calls";
+import { ensureChainUpForOutbox } from "../../money/chain-status";
+import { settleSubmittedCalls } from "../../money/chain-calls";
+import { burnEscrowed, followBurn, followFailedMoves as followEscrowMoves, returnEscrowed } from "../../money/escrow-order";
 import type { Scheduler } from "../../scheduler";
 import { indexReached } from "../../money/chain-status";
 import { Code } from "../../../domain/codes";
@@ -19,7 +20,7 @@ import { seoulBounds, seoulToday } from "../../../domain/schemas/list";
 export { historyDto, orderDetailDto, orderDto } from "./settlement.dto";
 
 /**
- * Settlement (DESIGN.md "Back-office"): a shop-owner operator (permission 3) requests settlement of its
+ * Settlement (docs/architecture.md, "Back-office"): a shop-owner operator (permission 3) requests settlement of its
  * linked member's wallet; the amount moves to the settlement escrow through the outbox (승인 대기).
  * Approval burns it from the escrow (승인); deletion returns it to the shop's wallet (삭제). Every
  * state change is a conditional update from 'pending', so a second action on one order is refused.
@@ -103,10 +104,9 @@ async function pendingOrder(ctx: AppContext, orderNo: string): Promise<Settlemen
 }
 
 /**
- * Approval: burns the amount from the escrow (승인). The order moves to 'approving' naming its burn call, in one
- * transaction, before the burn is sent. A burn that failed or never left puts it back to 승인 대기; one sent
- * whose outcome is not known yet leaves it 'approving' (202) until `settleApprovals` reads the receipt, so it
- * can be neither approved nor deleted a second time meanwhile.
+ * Approval: burns the amount from the escrow (승인) through the escrow-order lifecycle: 'approving' naming its burn
+ * call before it is sent; a burn that failed or never left puts it back to 승인 대기; one whose outcome is not known
+ * yet leaves it 'approving' (202) until `settleApprovals` reads the receipt.
  */
 export async function approveSettlement(
   ctx: AppContext,
@@ -114,56 +114,25 @@ export async function approveSettlement(
   orderNo: string,
 ): Promise<SettlementRow & { txHash: string | null }> {
   const order = await pendingOrder(ctx, orderNo);
-  await ensureChainUp(ctx);
-  const from = await escrow(ctx);
-  const burn = await ctx.db.transaction().execute(async (trx) => {
-    const recorded = await recordCall(ctx, trx, "burn", [from, BigInt(order.value)], admin.id);
-    if (!(await repo.moveSettlement(trx, order.id, "pending", "approving", { burn_call_id: recorded.id })))
-      throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
-    return recorded;
+  const call = await burnEscrowed(ctx, repo.settlementOrders, order.id, {
+    escrow: await escrow(ctx),
+    value: order.value,
+    adminId: admin.id,
+    done: { approved_at: new Date().toISOString() },
+    failed: Msg.approveFailed,
   });
-  let call;
-  try {
-    call = await sendCall(ctx, burn);
-  } catch (err) {
-    // Only while the order still names this burn: a later approval may have taken it over meanwhile.
-    if (!(err instanceof AppError && err.code === Code.ACCEPTED))
-      await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
-    throw err;
-  }
-  if (call.status !== "confirmed") {
-    await repo.moveSettlement(ctx.db, order.id, "approving", "pending", { burn_call_id: null }, { burnCallId: burn.id });
-    ctx.log.warn({ orderNo, error: call.error }, "settlement burn failed");
-    throw new AppError(Code.SERVER_ERROR, Msg.approveFailed);
-  }
-  await repo.moveSettlement(ctx.db, order.id, "approving", "approved", { approved_at: new Date().toISOString() }, { burnCallId: burn.id });
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: call.tx_hash };
 }
 
 /**
  * Orders left 'approving' by a request that did not see its burn's outcome (no receipt in time, a crash): the
- * burn calls are settled by their hash first, then each order follows its call: confirmed → 승인, failed or
- * never sent → 승인 대기. A burn still unmined leaves its order as it is.
+ * burn calls are settled by their hash first, then each order follows its call (escrow-order.ts, `followBurn`).
  */
 export async function settleApprovals(ctx: AppContext): Promise<number> {
   await settleSubmittedCalls(ctx);
   let moved = 0;
-  for (const o of await repo.approvingOrders(ctx.db)) {
-    const of = o.burn_call_id === null ? {} : { burnCallId: o.burn_call_id };
-    if (o.call_status === "confirmed")
-      moved += Number(
-        await repo.moveSettlement(
-          ctx.db,
-          o.id,
-          "approving",
-          "approved",
-          { approved_at: o.call_updated_at ?? new Date().toISOString() },
-          of,
-        ),
-      );
-    else if (o.call_status === "failed" || o.call_status === null)
-      moved += Number(await repo.moveSettlement(ctx.db, o.id, "approving", "pending", { burn_call_id: null }, of));
-  }
+  for (const o of await repo.approvingOrders(ctx.db))
+    moved += Number(await followBurn(ctx.db, repo.settlementOrders, o, { done: (at) => ({ approved_at: at }) }));
   return moved;
 }
 
@@ -173,23 +142,10 @@ export async function settleApprovals(ctx: AppContext): Promise<number> {
  * a failed return puts a deleted order back to 승인 대기 (the money is still in the escrow). Returns how many moved.
  */
 export async function followFailedMoves(ctx: Pick<AppContext, "db">): Promise<number> {
-  let moved = 0;
-  for (const o of await repo.ordersWithFailedMoves(ctx.db)) {
-    if (o.state === "pending")
-      moved += Number(await repo.moveSettlement(ctx.db, o.id, "pending", "deleted", { deleted_at: new Date().toISOString() }));
-    else
-      moved += Number(
-        await repo.moveSettlement(
-          ctx.db,
-          o.id,
-          "deleted",
-          "pending",
-          { deleted_at: null, return_transfer_id: null },
-          { returnTransferId: o.transfer_id },
-        ),
-      );
-  }
-  return moved;
+  return followEscrowMoves(ctx.db, repo.settlementOrders, await repo.ordersWithFailedMoves(ctx.db), {
+    requestFailed: { deleted_at: new Date().toISOString() },
+    putBack: { deleted_at: null },
+  });
 }
 
 /** As soon as the relayer settles a settlement's move as failed (the 30 s job catches what this misses). */
@@ -214,37 +170,22 @@ export const settleApprovalsJob: Scheduler = {
 /** Deletion: the amount goes back from the escrow to the shop's wallet through the outbox (삭제). */
 export async function deleteSettlement(ctx: AppContext, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
   const order = await pendingOrder(ctx, orderNo);
-  await ensureChainUpForOutbox(ctx);
-  const from = await escrow(ctx);
-  const transfer = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.moveSettlement(trx, order.id, "pending", "deleted", { deleted_at: new Date().toISOString() })))
-      throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
-    const row = await ctx.outbox.enqueue(
-      trx,
-      { kind: "settlement_return", from, to: order.wallet, value: order.value, counterpartyMemberId: order.member_id },
-      Msg.deleteFailed,
-    );
-    await repo.moveSettlement(trx, order.id, "deleted", "deleted", { return_transfer_id: row.id });
-    return row;
+  const settled = await returnEscrowed(ctx, repo.settlementOrders, order.id, {
+    escrow: await escrow(ctx),
+    to: order.wallet,
+    value: order.value,
+    counterpartyMemberId: order.member_id,
+    outboxKind: "settlement_return",
+    returned: { deleted_at: new Date().toISOString() },
+    putBack: { deleted_at: null },
+    refused: Msg.deleteFailed,
+    failed: Msg.deleteFailed,
   });
-  ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
-  if (settled.status === "failed") {
-    await repo.moveSettlement(
-      ctx.db,
-      order.id,
-      "deleted",
-      "pending",
-      { deleted_at: null, return_transfer_id: null },
-      { returnTransferId: transfer.id },
-    );
-    throw new AppError(Code.SERVER_ERROR, Msg.deleteFailed);
-  }
   return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: settled.tx_hash };
 }
 
 /**
- * Today's status card of each owner wallet (DESIGN.md): c_money now (indexed balance), y_money at 00:00
+ * Today's status card of each owner wallet (docs/architecture.md, "Back-office"): c_money now (indexed balance), y_money at 00:00
  * Asia/Seoul (now minus today's confirmed moves in, plus today's moves out with their fees), calc (requested
  * today, not deleted), deposit (received from uses), send (sent: gifts, uses and other moves, with fees,
  * settlement excluded), gift (gifts received).

@@ -1,5 +1,4 @@
 import type { AppContext } from "../../context";
-import type { AppTx } from "../../db/schema";
 import type { Scheduler } from "../../scheduler";
 import { AppError } from "../../http/errors";
 import { notifyMember } from "../../records/member-notices/notify-member";
