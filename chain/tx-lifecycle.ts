@@ -68,7 +68,7 @@ export function createLifecycle(opts: LifecycleOptions) {
   const byNonce = new Map<number, Tracked>();
   const byHash = new Map<string, Tracked>();
   /** Receipts that reached their depth, kept a while for a late `receipt(hash)`. */
-  const settled = new Map<string, ethers.TransactionReceipt>();
+  const resolved = new Map<string, ethers.TransactionReceipt>();
   let onReplace: (r: Replacement) => Promise<void> = async () => undefined;
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
@@ -102,9 +102,9 @@ export function createLifecycle(opts: LifecycleOptions) {
     byNonce.delete(t.nonce);
     for (const h of t.hashes) byHash.delete(h);
     if (outcome instanceof Error) return t.reject(outcome);
-    settled.set(outcome.hash.toLowerCase(), outcome);
-    for (const h of t.hashes) settled.set(h, outcome);
-    if (settled.size > 5_000) for (const k of [...settled.keys()].slice(0, 1_000)) settled.delete(k);
+    resolved.set(outcome.hash.toLowerCase(), outcome);
+    for (const h of t.hashes) resolved.set(h, outcome);
+    if (resolved.size > 5_000) for (const k of [...resolved.keys()].slice(0, 1_000)) resolved.delete(k);
     t.resolve(outcome);
   }
 
@@ -248,7 +248,7 @@ export function createLifecycle(opts: LifecycleOptions) {
      * watched here (the caller polls the node itself).
      */
     receipt(hash: string): Promise<ethers.TransactionReceipt> | null {
-      const done = settled.get(hash.toLowerCase());
+      const done = resolved.get(hash.toLowerCase());
       if (done) return Promise.resolve(done);
       return byHash.get(hash.toLowerCase())?.done ?? null;
     },
@@ -257,7 +257,7 @@ export function createLifecycle(opts: LifecycleOptions) {
      * the node knows it (pending, or mined and not yet deep enough), false when it is neither mined nor pending.
      */
     async adopt(hash: string): Promise<boolean> {
-      if (byHash.has(hash.toLowerCase()) || settled.has(hash.toLowerCase())) return true;
+      if (byHash.has(hash.toLowerCase()) || resolved.has(hash.toLowerCase())) return true;
       const tx = await provider.getTransaction(hash);
       if (!tx || tx.from.toLowerCase() !== opts.address.toLowerCase()) return false;
       const unsigned: TransactionSerializableEIP1559 = {

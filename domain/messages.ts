@@ -29,7 +29,7 @@ export const Msg = {
   paymentPending: "전송이 접수되어 처리 중입니다. 결과는 이용 내역에서 확인해 주세요.",
   /** No answer came (the network, or a server that stopped midway): the move may have happened. */
   resultUnknown: "응답을 받지 못해 처리 결과를 확인하지 못했습니다. 같은 내용으로 다시 시도해도 한 번만 처리됩니다.",
-  chainCallUnsettled: "블록체인에 전송되었으나 아직 결과를 확인하지 못했습니다. 잠시 후 목록에서 확인해 주세요.",
+  chainCallUnresolved: "블록체인에 전송되었으나 아직 결과를 확인하지 못했습니다. 잠시 후 목록에서 확인해 주세요.",
   pageNotFound: "페이지를 찾을 수 없습니다.",
   emptyList: "항목이 없습니다",
   loading: "불러오는 중입니다…",

@@ -55,13 +55,13 @@ export function formatViolations(violations: A11yViolation[]): string {
  * let finish first (a dialog fading in would otherwise be measured half transparent).
  */
 export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
-  await settle(page);
+  await animationsDone(page);
   let violations = await a11yViolations(page);
   // Measured once more a second later: on a loaded machine a colour can be caught mid-fade (a button seen at half its
   // opacity). A real violation is still there the second time; only that fails.
   if (violations.length) {
     await page.waitForTimeout(1_000);
-    await settle(page);
+    await animationsDone(page);
     violations = await a11yViolations(page);
   }
   if (violations.length) console.error(`axe: ${label}\n${formatViolations(violations)}`);
@@ -72,7 +72,7 @@ export async function expectNoA11yViolations(page: Page, label: string): Promise
 }
 
 /** Waits for running CSS/Web animations (dialog and snackbar entries) to end. */
-export async function settle(page: Page): Promise<void> {
+export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document

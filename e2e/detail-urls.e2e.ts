@@ -21,7 +21,7 @@ describe("every detail has its own URL", () => {
     s = suite.stack();
     const minjun = await s.loginUser(MINJUN.phone, MINJUN.password);
     const shopAddr = await walletOf(s, SHOP.phone);
-    // A use at the shop (its balance to settle) and a gift (a fee leg), a buy request (a sale), an inquiry.
+    // A use at the shop (its balance to take to 정산) and a gift (a fee leg), a buy request (a sale), an inquiry.
     expect(
       (
         await s.call("POST", "/api/use/trade/address", {
@@ -44,13 +44,13 @@ describe("every detail has its own URL", () => {
     inquiry.id = asked.data.id;
     await s.waitIndexed();
     const shop = await s.loginAdmin("shop01", "shop1234");
-    const settle = await s.call("POST", "/api/calc/request/exchange", {
+    const settlementRequest = await s.call("POST", "/api/calc/request/exchange", {
       token: shop,
       marker: "operation",
       body: { address: shopAddr, value: 5_000, password: SHOP.password },
     });
-    expect(settle.code).toBe(200);
-    settlementNo = settle.data.orderNo;
+    expect(settlementRequest.code).toBe(200);
+    settlementNo = settlementRequest.data.orderNo;
     await s.waitIndexed();
   });
 

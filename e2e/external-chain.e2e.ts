@@ -60,7 +60,7 @@ describe("both apps on an external chain (Anvil, 1 s blocks, RPC_URL)", () => {
         .executeTakeFirstOrThrow();
       expect(row.status).toBe("confirmed");
       expect((await h.rig.blockNumber()) - row.block_number! + 1).toBeGreaterThanOrEqual(3);
-      await h.settledAndReconciled([row.id]);
+      await h.resolvedAndReconciled([row.id]);
     } finally {
       await context.close();
     }

@@ -27,7 +27,7 @@ export interface IndexerOptions {
   /**
    * Blocks below the indexed head that count as final (default 64; a chain with a `finalized` tag is not
    * asked: the depth is the rule here). A reorg reaching below the finalized block stops the indexer
-   * with a fatal error instead of silently rewriting history that the books treated as settled.
+   * with a fatal error instead of silently rewriting history that the books treated as resolved.
    */
   finalityDepth?: number;
   /** Called after every sync pass with the indexed head (the worker thread forwards head moves that came without a block event). */

@@ -6,7 +6,7 @@ import type { Custody } from "./custody/keys";
 import type { Outbox } from "./money/outbox";
 import type { ChainReader } from "../indexer/reader";
 import type { Relayer } from "./money/relayer/relayer";
-import type { Tokens } from "./auth/tokens";
+import type { Sessions } from "./auth/sessions";
 import type { Lockout } from "./auth/lockout";
 import type { Notifier } from "./records/operator-notices/notifier";
 import type { LimiterStore } from "./http/limiter-store";
@@ -23,7 +23,7 @@ export interface AppContext {
   view: ChainReader;
   outbox: Outbox;
   relayer: Relayer;
-  tokens: Tokens;
+  sessions: Sessions;
   lockout: Lockout;
   notifier: Notifier;
   /** Where rate limits count: the shared store on PostgreSQL, this process's memory on SQLite. */

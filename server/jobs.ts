@@ -1,20 +1,20 @@
-import type { Scheduler } from "./scheduler";
+import type { Job } from "./job";
 import { validityNoticesJob } from "./features/validity/validity.service";
 import { followProposalsJob } from "./dual-control/proposals";
 import { publishRootsJob } from "./features/month-end/month-end.routes";
 import { gasWatchJob } from "./money/gas-watch";
 import { expireBuyOrdersJob } from "./features/purchases/purchases.service";
 import { expireIdempotencyKeysJob } from "./money/idempotency";
-import { settleApprovalsJob } from "./features/settlement/settlement.service";
+import { resolveApprovalsJob } from "./features/settlement/settlement.service";
 import { followRefundsJob } from "./features/refunds/refunds-payout.service";
 import { safeguardDayEndJob } from "./features/month-end/safeguarding.service";
 
-/** The service's periodic jobs, each beside its feature (server/scheduler.ts runs them once at start, then every `everyMs`). */
-export function periodicJobs(isLeader: () => boolean, gasWatchMs: number): Scheduler[] {
+/** The service's periodic jobs, each beside its feature (server/job.ts runs them once at start, then every `everyMs`). */
+export function periodicJobs(isLeader: () => boolean, gasWatchMs: number): Job[] {
   return [
     expireBuyOrdersJob,
     expireIdempotencyKeysJob,
-    settleApprovalsJob,
+    resolveApprovalsJob,
     followProposalsJob,
     followRefundsJob,
     validityNoticesJob,

@@ -71,10 +71,10 @@ describe.skipIf(!pgTestUrl())("two API processes on PostgreSQL and an external c
           .executeTakeFirst()
       )?.id ?? 0,
     );
-  /** Every row after `afterId` settled (none pending or submitted). */
+  /** Every row after `afterId` resolved (none pending or submitted). */
   const allSettled = (afterId: number, ms = 120_000) =>
     until(
-      "every row settled",
+      "every row resolved",
       async () =>
         (
           await store.db

@@ -183,7 +183,7 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
       expect(closed!.code).toBe(4401);
       expect(closed!.at - doneAt).toBeLessThan(500);
     };
-    // Enrolling in two-factor login on A ends every other session of the operator (tokens.endSessions).
+    // Enrolling in two-factor login on A ends every other session of the operator (sessions.endSessions).
     await closesAtOnce(
       enrolled,
       async () => {
@@ -270,7 +270,7 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
         .where("status", "in", ["pending", "submitted"])
         .execute();
       if (open.length === 0) break;
-      if (Date.now() > deadline) throw new Error(`${open.length} rows never settled`);
+      if (Date.now() > deadline) throw new Error(`${open.length} rows never resolved`);
       await new Promise((r) => setTimeout(r, 250));
     }
     const rows = await store.db

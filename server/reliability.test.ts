@@ -17,7 +17,7 @@ import { createRelayer } from "./money/relayer/relayer";
 import { createSender } from "../chain/sender";
 import { createMember } from "./features/members/members.service";
 import { callToken } from "./money/chain-calls";
-import type { TransferRow } from "./money/outbox";
+import type { OutboxRow } from "./money/outbox";
 import { DEMO } from "./seed";
 import { CONFIG_EXIT } from "./lifecycle";
 import { Msg } from "../domain/messages";
@@ -55,7 +55,7 @@ describe("reliability: chain faults", () => {
     await s.waitIndexed(minted.block_number!);
     const to = await createMember(s.ctx, { phonenumber: "01079990001", username: "저널창", password: "123456" });
     const rows = await s.ctx.db.transaction().execute(async (trx) => {
-      const out: TransferRow[] = [];
+      const out: OutboxRow[] = [];
       for (const v of [1_000, 2_000]) out.push(await s.ctx.outbox.enqueue(trx, { kind: "seed", from: treasury, to: to.address, value: v }));
       return out;
     });
@@ -226,7 +226,7 @@ describe("reliability: chain faults", () => {
     await s.waitIndexed(undefined, 60_000);
     const late = await gift();
     expect([late.status, late.message, (late as { data: { status?: string } }).data?.status]).toEqual([200, undefined, "confirmed"]);
-    // Every row of the burst settles; the chain holds exactly the confirmed ones.
+    // Every row of the burst resolves; the chain holds exactly the confirmed ones.
     let rows = [];
     for (;;) {
       rows = await s.ctx.db
@@ -453,7 +453,7 @@ describe("reliability: the API process", () => {
       expect(free).toBe(true);
       last = { env, answers: got };
     }
-    // The last round's books after a restart (journal replayed, outbox settled): a gift row for each 200 answer and
+    // The last round's books after a restart (journal replayed, outbox resolved): a gift row for each 200 answer and
     // none for a 503; each moved once and nothing else moved (the reconciliation agrees, index caught up).
     const p = await startProcess(last!.env);
     const admin = (await call(p, "/api/auth/login_admin", { username: DEMO.admin.id, password: DEMO.admin.password })).data

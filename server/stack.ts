@@ -17,7 +17,7 @@ import { createRelayer } from "./money/relayer/relayer";
 import { unconfirmAbove } from "./money/outbox.repo";
 import { chainHead } from "./money/chain-status";
 import { recordReplacement } from "./money/tx-replacements.repo";
-import { createTokens } from "./auth/tokens";
+import { createSessions } from "./auth/sessions";
 import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./records/operator-notices/notifier";
 import { limiterStore } from "./http/limiter-store";
@@ -26,12 +26,12 @@ import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./records/operator-notices/operator-socket";
 import { attachMemberSocket } from "./records/member-notices/member-socket";
-import { noticeOnSettledMoves } from "./records/member-notices/hooks";
-import { startSchedulers } from "./scheduler";
+import { noticeOnResolvedMoves } from "./records/member-notices/hooks";
+import { startJobs } from "./job";
 import { periodicJobs } from "./jobs";
-import { settleBuyOrders } from "./features/purchases/purchases.service";
-import { settleSettlementMoves } from "./features/settlement/settlement.service";
-import { settleRefundMoves } from "./features/refunds/refunds-payout.service";
+import { resolveBuyOrders } from "./features/purchases/purchases.service";
+import { resolveSettlementMoves } from "./features/settlement/settlement.service";
+import { resolveRefundMoves } from "./features/refunds/refunds-payout.service";
 import type { AppContext } from "./context";
 import { proposalKinds } from "./features";
 import { registerProposalKinds } from "./dual-control/kinds";
@@ -63,7 +63,7 @@ export interface Stack {
 
 /**
  * Starts the whole service in-process: app store, custody, chain (embedded node + journal replay, or
- * RPC_URL), HTTP API + both apps, operator websocket, schedulers; and, in the one process that holds the
+ * RPC_URL), HTTP API + both apps, operator websocket, jobs; and, in the one process that holds the
  * leadership lock, the indexer and the relayer. Seeds the demo on first start.
  *
  * It resolves as soon as the HTTP server listens, which on a restart is while the journal still replays (only
@@ -123,7 +123,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const notifier = createNotifier(db, bus);
   // A move recorded as confirmed (its receipt) is told to the operators' screens too: sums and lists of moves read
   // the records, which may come after the index has the block.
-  relayer.on("settled", (row) => row.status === "confirmed" && notifier.moved(row.block_number ?? 0));
+  relayer.on("resolved", (row) => row.status === "confirmed" && notifier.moved(row.block_number ?? 0));
   const ctx: AppContext = {
     config,
     db,
@@ -132,7 +132,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     view,
     outbox,
     relayer,
-    tokens: createTokens(db, config.jwtSecret, config.tokenTtlMinutes, bus),
+    sessions: createSessions(db, config.jwtSecret, config.tokenTtlMinutes, bus),
     lockout: createLockout(db),
     notifier,
     // Rate limits count across processes in PostgreSQL, in memory on SQLite (server/http/rate-limit.ts).
@@ -141,10 +141,10 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     log,
   };
   registerProposalKinds(proposalKinds);
-  settleBuyOrders(ctx);
-  settleSettlementMoves(ctx);
-  settleRefundMoves(ctx);
-  noticeOnSettledMoves(ctx);
+  resolveBuyOrders(ctx);
+  resolveSettlementMoves(ctx);
+  resolveRefundMoves(ctx);
+  noticeOnResolvedMoves(ctx);
 
   // Exactly one process relays and indexes; the others serve requests and read what it writes.
   const lead = leadership({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => log.warn(m) });
@@ -164,7 +164,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       fromBlock: chain.deployment.deployBlock,
       logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     });
-    // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer settles
+    // A reorg dropped blocks: money moves confirmed in them go back to 'submitted', and the relayer resolves
     // them again against the chain as it now is (re-sending what no longer happened; a nonce runs once).
     indexer.on("reorg", (r) => {
       notifier.moved(r.commonAncestor);
@@ -270,7 +270,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   });
   const ws = attachOperatorSocket(server, ctx);
   const memberWs = attachMemberSocket(server, ctx);
-  const schedulers = startSchedulers(
+  const runningJobs = startJobs(
     ctx,
     periodicJobs(() => lead.isLeader(), config.gas.watchMs),
   );
@@ -299,12 +299,12 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       stopRequested();
       // A stopping process starts nothing new: no restart of a dead node, no journal replay (the next start replays).
       chain.halt();
-      schedulers.stop();
+      runningJobs.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Requests already accepted run to their answer while the chain can mine (the relayer still sends, so money moves
-      // settle). Once it cannot (the node died, or was being brought back, as the stop began), nothing more is sent
+      // resolve). Once it cannot (the node died, or was being brought back, as the stop began), nothing more is sent
       // before the exit: the requests waiting for a move are answered at once with its state (recorded; the next start
-      // settles it), new money calls meet the dead node (503), and the relayer is not waited for.
+      // resolves it), new money calls meet the dead node (503), and the relayer is not waited for.
       const deadline = Date.now() + graceMs;
       let chainDown = false;
       // An outside chain (RPC_URL) says it is down only by not answering: asked twice a second meanwhile.
@@ -320,7 +320,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
           chainDown = true;
           log.warn(
             { inFlight },
-            "stop: the chain cannot mine; requests waiting for a money move are answered now (the next start settles it)",
+            "stop: the chain cannot mine; requests waiting for a money move are answered now (the next start resolves it)",
           );
           await relayer
             .releaseWaiters()

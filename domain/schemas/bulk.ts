@@ -3,7 +3,7 @@ import { Msg, bulkTooMany } from "../messages";
 
 /**
  * Bulk actions (issue item 9): one request acts on several rows, each through the single call's own service, one
- * after another. At most BULK_MAX ids: each money item waits for its move (up to the settle wait), so a request
+ * after another. At most BULK_MAX ids: each money item waits for its move (up to the resolve wait), so a request
  * stays bounded; the screens refuse a larger selection before sending.
  */
 export const BULK_MAX = 50;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * A gift or a market use (POST /api/gift/trade/address, /api/use/trade/address), also as an Idempotency-Key
- * replay rebuilds it: `pending` when the transfer was not settled on-chain within the wait.
+ * replay rebuilds it: `pending` when the transfer was not resolved on-chain within the wait.
  */
 export const paymentResult = z.object({
   id: z.number().int(),

@@ -5,7 +5,7 @@
 import type { TestStack } from "../../server/test/harness";
 import { createMember } from "../../server/features/members/members.service";
 import { callToken } from "../../server/money/chain-calls";
-import type { TransferRow } from "../../server/money/outbox";
+import type { OutboxRow } from "../../server/money/outbox";
 
 export interface BenchMember {
   id: number;
@@ -31,7 +31,7 @@ export async function fund(s: TestStack, addresses: string[], each: number) {
   const minted = await callToken(s.ctx, "mint", [treasury, BigInt(each * addresses.length)]);
   await s.waitIndexed(minted.block_number!);
   const rows = await s.ctx.db.transaction().execute(async (trx) => {
-    const out: TransferRow[] = [];
+    const out: OutboxRow[] = [];
     for (const a of addresses) out.push(await s.ctx.outbox.enqueue(trx, { kind: "seed", from: treasury, to: a, value: each }));
     return out;
   });

@@ -85,7 +85,7 @@ export async function run(): Promise<BenchRow[]> {
     // The clients run in a process of their own, as a member's phone is not the server's event loop.
     const load = startHttpLoad();
     // Sessions issued as a login would (the login route's rate limit allows 30 a minute from one address).
-    const tokens = await Promise.all(senders.map(async (m) => (await s.ctx.tokens.issue("web", `m:${m.id}`)).accessToken));
+    const tokens = await Promise.all(senders.map(async (m) => (await s.ctx.sessions.issue("web", `m:${m.id}`)).accessToken));
     const job = (concurrency: number, total: number): LoadJob => ({
       url: s.url,
       tokens,
@@ -165,7 +165,7 @@ async function busyWallet(
   shop: BenchMember,
   recipients: BenchMember[],
 ): Promise<BenchRow[]> {
-  const token = (await s.ctx.tokens.issue("web", `m:${busy.id}`)).accessToken;
+  const token = (await s.ctx.sessions.issue("web", `m:${busy.id}`)).accessToken;
   const rawAnchor = await rawRate(s);
   await s.waitIndexed();
   const r = await load.run({
@@ -274,15 +274,15 @@ async function rawRate(s: TestStack): Promise<number> {
 
 /** `count` outbox rows written in one transaction, then the relayer sends them all: confirmed gifts/s. */
 async function relayerAlone(s: TestStack, senders: BenchMember[], recipients: BenchMember[], count: number): Promise<number> {
-  let settled = 0;
+  let resolved = 0;
   let failed = 0;
   let counting = false;
   let done: () => void = () => undefined;
   const finished = new Promise<void>((r) => (done = r));
-  s.ctx.relayer.on("settled", (row) => {
+  s.ctx.relayer.on("resolved", (row) => {
     if (!counting || row.kind !== "gift") return;
     if (row.status !== "confirmed") failed++;
-    if (++settled === count) done();
+    if (++resolved === count) done();
   });
   const firstId = await lastOutboxId(s);
   await s.ctx.db.transaction().execute(async (trx) => {
@@ -307,7 +307,8 @@ async function relayerAlone(s: TestStack, senders: BenchMember[], recipients: Be
     await Promise.race([
       finished,
       new Promise(
-        (_, reject) => (timer = setTimeout(() => reject(new Error(`relayer alone: ${settled} of ${count} settled after 5 min`)), 300_000)),
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`relayer alone: ${resolved} of ${count} resolved after 5 min`)), 300_000)),
       ),
     ]);
   });

@@ -88,9 +88,9 @@ async function load(context: BrowserContext, url: string, throttle: boolean): Pr
     }
     // The last candidate once nothing larger has painted for a while (at most 15 s on a slow machine).
     const started = performance.now();
-    (function settle() {
+    (function check() {
       if ((lcp > 0 && performance.now() - Math.max(lcp, started) > 500) || performance.now() - started > 15000) resolve({ lcp, js });
-      else setTimeout(settle, 100);
+      else setTimeout(check, 100);
     })();
   })`)) as { lcp: number; js: { encoded: number; decoded: number; files: number } };
   await Promise.all(seen);

@@ -257,7 +257,7 @@ async function onTarget(target: Target, facts: DataFacts): Promise<BenchRow[]> {
  * now, not 30 s later in the background while the reads are timed (measured: 1–2 GB still dirty during the
  * PostgreSQL figures). What a server that loaded its data a while ago has long done.
  */
-function settled<T>(facts: T): T {
+function synced<T>(facts: T): T {
   const t = performance.now();
   execFileSync("sync");
   log(`files written to disk in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -279,7 +279,7 @@ export async function run(): Promise<BenchRow[]> {
       const facts: DataFacts =
         keep && fs.existsSync(saved)
           ? JSON.parse(fs.readFileSync(saved, "utf8"))
-          : settled(await fillSqlite(dir, { transfers: TRANSFERS, holders: HOLDERS }));
+          : synced(await fillSqlite(dir, { transfers: TRANSFERS, holders: HOLDERS }));
       if (keep) fs.writeFileSync(saved, JSON.stringify(facts));
       log(
         `load average ${os
@@ -322,7 +322,7 @@ export async function run(): Promise<BenchRow[]> {
     const facts: DataFacts =
       saved && fs.existsSync(saved)
         ? JSON.parse(fs.readFileSync(saved, "utf8"))
-        : settled(await fillPostgres(cluster.url, { transfers: TRANSFERS, holders: HOLDERS }));
+        : synced(await fillPostgres(cluster.url, { transfers: TRANSFERS, holders: HOLDERS }));
     if (saved) fs.writeFileSync(saved, JSON.stringify(facts));
     log(
       `postgres: ${facts.transfers.toLocaleString("en")} transfers, ${facts.outbox.toLocaleString("en")} outbox rows in ${((performance.now() - t) / 1000).toFixed(0)} s`,

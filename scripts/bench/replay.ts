@@ -49,7 +49,7 @@ const sleep = (ms: number) => new Promise<null>((r) => setTimeout(() => r(null),
  * row was written (ms after `wall0`, a Date.now()), and its answer.
  */
 async function firstGiftAccepted(stack: Stack, memberId: number, to: string, afterRow: number, wall0: number) {
-  const { accessToken } = await stack.ctx.tokens.issue("web", `m:${memberId}`);
+  const { accessToken } = await stack.ctx.sessions.issue("web", `m:${memberId}`);
   const gift = async () => {
     const res = await fetch(`${stack.url}/api/gift/trade/address`, {
       method: "POST",

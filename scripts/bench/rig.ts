@@ -48,7 +48,7 @@ export async function run(): Promise<BenchRow[]> {
       senders.map((m) => m.address),
       Math.ceil((2 * (GIFTS + warm)) / SENDERS) * (GIFT + FEE),
     );
-    const tokens = await Promise.all(senders.map(async (m) => (await s.ctx.tokens.issue("web", `m:${m.id}`)).accessToken));
+    const tokens = await Promise.all(senders.map(async (m) => (await s.ctx.sessions.issue("web", `m:${m.id}`)).accessToken));
     const job = (concurrency: number, total: number) => ({
       url: s.url,
       tokens,

@@ -67,7 +67,7 @@ describe("operator permission matrix", () => {
     await s?.stop();
   });
 
-  const token = async (id: number) => (await s.ctx.tokens.issue("operation", `a:${id}`)).accessToken;
+  const token = async (id: number) => (await s.ctx.sessions.issue("operation", `a:${id}`)).accessToken;
   const hit = (route: string, tok: string | undefined, marker: "operation" | "web" | null = "operation") => {
     const [method, path] = route.split(" ");
     return s.call(method, path.replace(/:\w+/g, "999999999"), {

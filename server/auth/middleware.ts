@@ -3,9 +3,10 @@ import type { AppContext } from "../context";
 import { AppError, unauthorized } from "../http/errors";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import type { TokenClaims } from "./tokens";
+import type { TokenClaims } from "./sessions";
 import { memberById } from "../records/members.repo";
 import { adminById, type AdminRow } from "../records/operators.repo";
+import { MemberState } from "../../domain/constants";
 
 export type { MemberRow } from "../records/members.repo";
 export type { AdminRow } from "../records/operators.repo";
@@ -26,13 +27,13 @@ export function requireMember(ctx: AppContext): RequestHandler {
     const token = bearer(req);
     if (!token || req.headers["cookie-type"] !== "web") return next(unauthorized());
     // A session ended by a suspension still hears why (403) while the suspension lasts; ended otherwise: 401.
-    const claims = await ctx.tokens.verify(token, "web", { ended: "allow" });
+    const claims = await ctx.sessions.verify(token, "web", { ended: "allow" });
     if (!claims?.sub.startsWith("m:")) return next(unauthorized(Msg.sessionExpired));
     const member = await memberById(ctx.db, Number(claims.sub.slice(2)));
     if (!member) return next(unauthorized(Msg.sessionExpired));
-    if (member.state === "suspension") return next(new AppError(Code.FORBIDDEN, Msg.accountSuspended));
-    if (member.state === "kickOut") return next(new AppError(Code.FORBIDDEN, Msg.accountKicked));
-    if (await ctx.tokens.sessionEnded(claims)) return next(unauthorized(Msg.sessionExpired));
+    if (member.state === MemberState.SUSPENDED) return next(new AppError(Code.FORBIDDEN, Msg.accountSuspended));
+    if (member.state === MemberState.KICKED) return next(new AppError(Code.FORBIDDEN, Msg.accountKicked));
+    if (await ctx.sessions.sessionEnded(claims)) return next(unauthorized(Msg.sessionExpired));
     Object.assign(req, { member, claims });
     next();
   };
@@ -52,7 +53,7 @@ export function requireAdmin(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = bearer(req);
     if (!token || req.headers["cookie-type"] !== "operation") return next(unauthorized());
-    const claims = await ctx.tokens.verify(token, "operation");
+    const claims = await ctx.sessions.verify(token, "operation");
     const admin = claims ? await loadOperator(ctx, claims) : null;
     if (!admin) return next(unauthorized(Msg.sessionExpired));
     Object.assign(req, { admin, claims });

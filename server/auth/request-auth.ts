@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import type { TokenClaims } from "./tokens";
+import type { TokenClaims } from "./sessions";
 import type { MemberRow } from "../records/members.repo";
 import type { AdminRow } from "../records/operators.repo";
 

@@ -127,7 +127,7 @@ export const backOfficeMigrations: Record<string, Migration> = {
       await db.schema.createIndex("outbox_tx_hash").on("outbox_transfers").column("tx_hash").execute();
     },
   },
-  // The buy order an approval transfer settled (the dashboard's transaction detail), by index, not by a scan.
+  // The buy order an approval transfer resolved (the dashboard's transaction detail), by index, not by a scan.
   "2026-11-27-buy-order-transfer": {
     async up(db: Kysely<any>) {
       await db.schema.createIndex("buy_orders_transfer").on("buy_orders").column("transfer_id").execute();

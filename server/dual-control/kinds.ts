@@ -19,7 +19,7 @@ export interface ProposalKindHandler<K extends ProposalKind = ProposalKind> {
   move: (ctx: Pick<AppContext, "custody">, payload: ProposalPayload<K>, trx: AppTx) => Promise<ProposalMove>;
   /** What follows a confirmed move outside the chain (a member's state, the pause noted). */
   afterApproved?: (ctx: AppContext, payload: ProposalPayload<K>) => Promise<void>;
-  /** Told after every decision or outcome of a proposal of this kind (approved, rejected, failed, settled later). */
+  /** Told after every decision or outcome of a proposal of this kind (approved, rejected, failed, resolved later). */
   followUp?: (ctx: AppContext, proposalId: number) => Promise<void>;
 }
 

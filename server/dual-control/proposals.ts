@@ -1,13 +1,13 @@
 import type { AppContext } from "../context";
 import type { AppTx, ProposalRecord } from "../db/schema";
-import type { Scheduler } from "../scheduler";
+import type { Job } from "../job";
 import type { AdminRow } from "../auth/middleware";
 import type { IdempotencyRef } from "../money/idempotency";
 import { AppError, forbidden, notFound } from "../http/errors";
 import { chainHead, ensureChainSynced, ensureChainUp } from "../money/chain-status";
 import { recordCall, sendCall, type RecordedCall } from "../money/chain-calls";
 import { chainCall } from "../money/chain-calls.repo";
-import { SETTLE_WAIT_MS } from "../money/payment-password";
+import { RESOLVE_WAIT_MS } from "../money/payment-password";
 import { appendAction } from "../records/audit.repo";
 import * as repo from "./proposals.repo";
 import { handlerOf, payloadOf } from "./kinds";
@@ -117,7 +117,7 @@ export async function reject(ctx: AppContext, id: number, by: Operator, reason?:
  * Approves another operator's proposal and runs its move once: the conditional pending → executing change and
  * the move's record (chain call or outbox row, named by the request's Idempotency-Key) are one transaction, so
  * a second approval (or a concurrent one) finds it no longer pending and moves nothing. Then the move is sent and
- * the proposal settles as 승인 (with its tx hash) or 실패 (with the reason).
+ * the proposal resolves as 승인 (with its tx hash) or 실패 (with the reason).
  */
 export async function approve(ctx: AppContext, id: number, by: Operator, idempotency?: IdempotencyRef): Promise<ProposalRowDto> {
   const p = await decidable(ctx, id, by);
@@ -151,17 +151,17 @@ export async function approve(ctx: AppContext, id: number, by: Operator, idempot
   if (move.call) await sendRecorded(ctx, p, move.call);
   else if (move.transfer !== undefined) {
     ctx.relayer.kick();
-    const settled = await ctx.relayer.waitFor(move.transfer, SETTLE_WAIT_MS);
-    if (settled.status === "confirmed") await repo.finish(ctx.db, id, "approved", settled.tx_hash, null);
-    else if (settled.status === "failed") await repo.finish(ctx.db, id, "failed", settled.tx_hash, settled.error ?? Msg.transferFailed);
+    const resolved = await ctx.relayer.waitFor(move.transfer, RESOLVE_WAIT_MS);
+    if (resolved.status === "confirmed") await repo.finish(ctx.db, id, "approved", resolved.tx_hash, null);
+    else if (resolved.status === "failed") await repo.finish(ctx.db, id, "failed", resolved.tx_hash, resolved.error ?? Msg.transferFailed);
   }
   const now = (await repo.proposalById(ctx.db, id))!;
   await auditApproval(ctx.db, now, by);
   await handler.followUp?.(ctx, id);
   if (now.state === "approved") await afterApproved(ctx, now);
   // A token call sent whose outcome the request did not see: 202 as the direct calls answered (the key is kept, a
-  // retry with it is 'in progress' until the receipt or the job settles it, then told the outcome; never a second move).
-  if (now.state === "executing" && move.call) throw new AppError(Code.ACCEPTED, Msg.chainCallUnsettled, proposalDto(now, by));
+  // retry with it is 'in progress' until the receipt or the job resolves it, then told the outcome; never a second move).
+  if (now.state === "executing" && move.call) throw new AppError(Code.ACCEPTED, Msg.chainCallUnresolved, proposalDto(now, by));
   return proposalDto(now, by);
 }
 
@@ -208,7 +208,7 @@ async function afterApproved(ctx: AppContext, p: ProposalRecord): Promise<void> 
   await handlerOf(p.kind).afterApproved?.(ctx, payloadOf(p));
 }
 
-/** Expires pending proposals past their 24 h; settles executing ones whose move's outcome is now known. */
+/** Expires pending proposals past their 24 h; resolves executing ones whose move's outcome is now known. */
 export async function followProposals(ctx: AppContext, now = new Date()): Promise<void> {
   await repo.expireDue(ctx.db, now.toISOString());
   for (const p of await repo.executing(ctx.db)) {
@@ -229,4 +229,4 @@ export async function followProposals(ctx: AppContext, now = new Date()): Promis
   }
 }
 
-export const followProposalsJob: Scheduler = { name: "proposals", everyMs: 60_000, run: (ctx) => followProposals(ctx) };
+export const followProposalsJob: Job = { name: "proposals", everyMs: 60_000, run: (ctx) => followProposals(ctx) };

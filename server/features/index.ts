@@ -30,7 +30,7 @@ import { operatorRoutes } from "./operators/operators.routes";
 import { operatorLoginRoutes } from "./operator-security/operator-login.routes";
 import { operatorSecurityRoutes } from "./operator-security/operator-security.routes";
 import { partnerRoutes } from "./partner/partner.routes";
-import { paymentRoutes } from "./payments/payments.routes";
+import { giftRoutes } from "./gifts/gifts.routes";
 import { policyRoutes } from "./policies/policies.routes";
 import { proposalRoutes } from "./proposals/proposals.routes";
 import { refundRoutes } from "./refunds/refunds.routes";
@@ -52,7 +52,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   healthRoutes,
   apiDocsRoutes,
   purchaseRoutes,
-  paymentRoutes,
+  giftRoutes,
   historyRoutes,
   receiptRoutes,
   validityRoutes,

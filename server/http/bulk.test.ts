@@ -31,7 +31,7 @@ describe("bulk actions: sell orders, settlement orders, board posts", () => {
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
   const operator = async (flags: AdminFlags, permission: number = AdminPermission.SUB) => {
     const id = await insertOperator(s.ctx, `bulkop${++seq}`, permission, flags);
-    return (await s.ctx.tokens.issue("operation", `a:${id}`)).accessToken;
+    return (await s.ctx.sessions.issue("operation", `a:${id}`)).accessToken;
   };
   const audited = async (action: string, ids: (string | number)[]) =>
     (

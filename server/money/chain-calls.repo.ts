@@ -13,7 +13,7 @@ export async function insertChainCall(db: AppTx, method: string, args: string[],
 
 /**
  * Marks a pending call submitted with the hash it is about to be sent under; false if it is no longer pending (the
- * settle job gave it up as never sent), and then it must not be sent.
+ * resolve job gave it up as never sent), and then it must not be sent.
  */
 export async function markCallSubmitted(db: AppTx, id: number, txHash: string, nonce: number): Promise<boolean> {
   const r = await db
@@ -25,7 +25,7 @@ export async function markCallSubmitted(db: AppTx, id: number, txHash: string, n
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function settleCall(
+export async function resolveCall(
   db: AppTx,
   id: number,
   status: "confirmed" | "failed",
@@ -66,7 +66,7 @@ export async function chainCall(db: AppTx, id: number): Promise<ChainCall | unde
 }
 
 /** Calls whose outcome is not recorded: still 'pending' or 'submitted'. */
-export async function unsettledCalls(db: AppTx): Promise<ChainCall[]> {
+export async function unresolvedCalls(db: AppTx): Promise<ChainCall[]> {
   return db.selectFrom("chain_calls").selectAll().where("status", "in", ["pending", "submitted"]).orderBy("id").execute();
 }
 

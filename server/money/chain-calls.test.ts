@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../test/harness";
 import { memberByPhone } from "../records/members.repo";
 import { settlementByOrderNo } from "../features/settlement/settlement.repo";
-import { settleApprovals } from "../features/settlement/settlement.service";
-import { recordCall, sendCall, settleSubmittedCalls, UNSENT_CALL_MS } from "./chain-calls";
+import { resolveApprovals } from "../features/settlement/settlement.service";
+import { recordCall, sendCall, resolveSubmittedCalls, UNSENT_CALL_MS } from "./chain-calls";
 import { DEMO } from "../seed";
 import { followProposals } from "../dual-control/proposals";
 import * as proposals from "../dual-control/proposals.repo";
@@ -63,27 +63,27 @@ describe("token calls whose outcome the request did not see", () => {
     await s?.stop();
   });
 
-  it("a mint: 202, the same key does not mint again, and the receipt settles it once", async () => {
+  it("a mint: 202, the same key does not mint again, and the receipt resolves it once", async () => {
     const before = await supply();
     const id = await proposeMint(5_000);
     expect(await supply()).toBe(before);
     const key = crypto.randomUUID();
     const mint = () => op("POST", `/api/proposals/${id}/approve`, admin2, undefined, { "idempotency-key": key });
     const first = await unseen(mint);
-    expect([first.status, first.code, first.message]).toEqual([202, Code.ACCEPTED, Msg.chainCallUnsettled]);
+    expect([first.status, first.code, first.message]).toEqual([202, Code.ACCEPTED, Msg.chainCallUnresolved]);
     const again = await mint();
     expect([again.code, again.headers.get("idempotent-replayed")]).toEqual([Code.ACCEPTED, "true"]);
     expect(await supply()).toBe(before + 5_000);
-    // Settled by its hash (here, or by the stack's own jobs if they ran first).
-    await settleSubmittedCalls(s.ctx);
+    // Resolved by its hash (here, or by the stack's own jobs if they ran first).
+    await resolveSubmittedCalls(s.ctx);
     await followProposals(s.ctx);
     const callId = Number((await proposals.proposalById(s.ctx.db, id))!.call_id);
     const call = await s.ctx.db.selectFrom("chain_calls").selectAll().where("id", "=", callId).executeTakeFirstOrThrow();
     expect([call.method, call.status, call.block_number !== null]).toEqual(["mint", "confirmed", true]);
     expect(await supply()).toBe(before + 5_000);
-    // Settled, a retry with the key is told the mint's outcome.
-    const settled = await mint();
-    expect([settled.code, settled.data.id, settled.data.state, settled.data.txHash, settled.data.payload.value]).toEqual([
+    // Resolved, a retry with the key is told the mint's outcome.
+    const resolved = await mint();
+    expect([resolved.code, resolved.data.id, resolved.data.state, resolved.data.txHash, resolved.data.payload.value]).toEqual([
       200,
       id,
       "approved",
@@ -93,7 +93,7 @@ describe("token calls whose outcome the request did not see", () => {
     expect(await supply()).toBe(before + 5_000);
   });
 
-  it("a mint whose request died is resolved from its call: 'in progress' while it is unsettled, then its outcome; never a second mint", async () => {
+  it("a mint whose request died is resolved from its call: 'in progress' while it is unresolved, then its outcome; never a second mint", async () => {
     const before = await supply();
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     const admin2Row = await s.ctx.db
@@ -124,7 +124,7 @@ describe("token calls whose outcome the request did not see", () => {
     const busy = await retry();
     expect([busy.status, busy.message]).toEqual([409, Msg.requestInProgress]);
     expect(await supply()).toBe(before);
-    // The call goes out after all (a queue, a restart's replay): the job settles the proposal, the retry gets its outcome.
+    // The call goes out after all (a queue, a restart's replay): the job resolves the proposal, the retry gets its outcome.
     const sent = await sendCall(s.ctx, recorded);
     expect(sent.status).toBe("confirmed");
     await followProposals(s.ctx);
@@ -161,21 +161,21 @@ describe("token calls whose outcome the request did not see", () => {
     const before = await supply();
 
     const approve = await unseen(() => op("POST", "/api/calc/management/accept", admin, { orderNo }));
-    expect([approve.status, approve.message]).toEqual([202, Msg.chainCallUnsettled]);
+    expect([approve.status, approve.message]).toEqual([202, Msg.chainCallUnresolved]);
     expect((await settlementByOrderNo(s.ctx.db, orderNo))!.state).toBe("approving");
     // Meanwhile neither a second approval nor a deletion reaches it.
     expect((await op("POST", "/api/calc/management/accept", admin, { orderNo })).code).toBe(409);
     expect((await op("DELETE", `/api/calc/management/delete/${orderNo}`, admin)).code).toBe(409);
 
     // The stack's job does this every 30 s; here at once.
-    await settleApprovals(s.ctx);
+    await resolveApprovals(s.ctx);
     const order = (await settlementByOrderNo(s.ctx.db, orderNo))!;
     expect(order.state).toBe("approved");
     expect(order.approved_at).not.toBeNull();
     expect(await onChain(escrow)).toBe(0);
     expect(await supply()).toBe(before - 3_000);
-    // Nothing left to settle: a second pass moves nothing.
-    expect(await settleApprovals(s.ctx)).toBe(0);
+    // Nothing left to resolve: a second pass moves nothing.
+    expect(await resolveApprovals(s.ctx)).toBe(0);
   });
 
   it("a call given up as never sent (held in a queue past UNSENT_CALL_MS) is not sent late", async () => {
@@ -183,8 +183,8 @@ describe("token calls whose outcome the request did not see", () => {
     const before = await supply();
     const nonce = await s.ctx.chain.provider.getTransactionCount(s.ctx.chain.senders.minter.address, "pending");
     const call = await recordCall(s.ctx, s.ctx.db, "mint", [treasury, 1_000n]);
-    // The settle job runs while the call still waits for its turn, and gives it up.
-    const given = await settleSubmittedCalls(s.ctx, Date.now() + UNSENT_CALL_MS + 1);
+    // The resolve job runs while the call still waits for its turn, and gives it up.
+    const given = await resolveSubmittedCalls(s.ctx, Date.now() + UNSENT_CALL_MS + 1);
     expect(given.find((c) => c.id === call.id)?.status).toBe("failed");
     // Its turn comes: refused before it is signed into a nonce, journaled or sent.
     await expect(sendCall(s.ctx, call)).rejects.toMatchObject({ code: Code.CHAIN_UNAVAILABLE });

@@ -61,25 +61,25 @@ export async function recordCall(
 }
 
 /**
- * Sends a recorded call: marked submitted with its hash before the send, settled from the receipt. Refused
+ * Sends a recorded call: marked submitted with its hash before the send, resolved from the receipt. Refused
  * before it left (node down): the call is failed and 503 answers, nothing happened. Sent but its outcome not
  * known (no receipt in time, the node gone after the send): 202 answers and the call stays 'submitted', to be
- * settled by its hash (`settleSubmittedCalls`); it may still be mined, so nothing may treat it as not done.
+ * resolved by its hash (`resolveSubmittedCalls`); it may still be mined, so nothing may treat it as not done.
  */
 export async function sendCall(ctx: CallCtx, { id, data, method }: RecordedCall): Promise<ChainCallRow> {
   try {
-    // A call given up as never sent (`settleSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
+    // A call given up as never sent (`resolveSubmittedCalls`, after UNSENT_CALL_MS in a queue) is not sent late:
     // its business row has moved on (a settlement back to 승인 대기), and a late burn would be a second one.
     const beforeSend = async (hash: string, nonce: number) => {
       if (!(await durably(ctx.db, (conn) => repo.markCallSubmitted(conn, id, hash, nonce))))
         throw new Error(`chain call ${id} is no longer pending; not sent`);
     };
     const receipt = await senderOf(ctx, method).send({ to: ctx.chain.deployment.token, data }, { beforeSend });
-    await settleFromReceipt(ctx, id, method, data, receipt);
+    await resolveFromReceipt(ctx, id, method, data, receipt);
   } catch {
     await repo.failUnsentCall(ctx.db, id);
     const now = (await repo.chainCall(ctx.db, id))!;
-    if (now.status === "submitted") throw new AppError(Code.ACCEPTED, Msg.chainCallUnsettled, { id, txHash: now.tx_hash });
+    if (now.status === "submitted") throw new AppError(Code.ACCEPTED, Msg.chainCallUnresolved, { id, txHash: now.tx_hash });
     throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
   }
   return (await repo.chainCall(ctx.db, id)) as ChainCallRow;
@@ -96,7 +96,7 @@ export async function callToken(
   return sendCall(ctx, await recordCall(ctx, ctx.db, method, args, adminId, idempotency));
 }
 
-async function settleFromReceipt(
+async function resolveFromReceipt(
   ctx: CallCtx,
   id: number,
   method: TokenMethod,
@@ -119,20 +119,20 @@ async function settleFromReceipt(
     }
   }
   // The hash that landed: the one sent, or a replacement of it (same nonce, higher fee).
-  await repo.settleCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error, receipt.hash);
+  await repo.resolveCall(ctx.db, id, receipt.status === 1 ? "confirmed" : "failed", receipt.blockNumber, error, receipt.hash);
 }
 
 /** A call still 'pending' this long after its last change never left its process (it is marked submitted before the send). */
 export const UNSENT_CALL_MS = 5 * 60_000;
 
 /**
- * Settles calls whose outcome their request did not see: 'submitted' ones by their receipt (none yet: left
+ * Resolves calls whose outcome their request did not see: 'submitted' ones by their receipt (none yet: left
  * as they are, they may still be mined), and 'pending' ones older than UNSENT_CALL_MS as not sent. Returns
- * the calls it settled.
+ * the calls it resolved.
  */
-export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Promise<ChainCallRow[]> {
-  const settled: ChainCallRow[] = [];
-  for (const c of await repo.unsettledCalls(ctx.db)) {
+export async function resolveSubmittedCalls(ctx: CallCtx, now = Date.now()): Promise<ChainCallRow[]> {
+  const resolved: ChainCallRow[] = [];
+  for (const c of await repo.unresolvedCalls(ctx.db)) {
     if (c.status === "pending") {
       if (now - Date.parse(c.updated_at) < UNSENT_CALL_MS) continue;
       await repo.failUnsentCall(ctx.db, c.id);
@@ -142,7 +142,7 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
       const family = await hashFamily(ctx.db, c.tx_hash);
       for (const h of family) receipt ??= await ctx.chain.provider.getTransactionReceipt(h);
       // Not yet deep enough (an external chain's CONFIRMATIONS) or not mined: watched by the sender (re-sent if the
-      // node lost it, replaced if it is stuck) and settled by a later run; a failure's reversal waits for the depth too.
+      // node lost it, replaced if it is stuck) and resolved by a later run; a failure's reversal waits for the depth too.
       const head = receipt ? await ctx.chain.provider.getBlockNumber() : 0;
       const method = c.method as TokenMethod;
       const sender = senderOf(ctx, method);
@@ -153,16 +153,16 @@ export async function settleSubmittedCalls(ctx: CallCtx, now = Date.now()): Prom
         for (const h of held) if (!watched) watched = await sender.adopt(h);
         // Neither mined nor in the node's pool: dropped while no process watched it (an external chain only).
         if (!receipt && !watched && !ctx.chain.node && (await sendDroppedAgain(ctx, c, family, sender))) {
-          settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
+          resolved.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
         }
         continue;
       }
       const data = ctx.chain.iface.encodeFunctionData(method, JSON.parse(c.args) as string[]);
-      await settleFromReceipt(ctx, c.id, method, data, receipt);
+      await resolveFromReceipt(ctx, c.id, method, data, receipt);
     }
-    settled.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
+    resolved.push((await repo.chainCall(ctx.db, c.id)) as ChainCallRow);
   }
-  return settled;
+  return resolved;
 }
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from "../http/errors";
 import { ensureChainUp, ensureChainUpForOutbox } from "./chain-status";
 import { recordCall, sendCall } from "./chain-calls";
 import type { IdempotencyRef } from "./idempotency";
-import { SETTLE_WAIT_MS } from "./payment-password";
+import { RESOLVE_WAIT_MS } from "./payment-password";
 import { Code } from "../../domain/codes";
 
 /**
@@ -119,7 +119,7 @@ export interface ReturnPlan<F> {
   failed: string;
 }
 
-/** Sends an order's escrowed amount back; answers the settled transfer (its tx hash). */
+/** Sends an order's escrowed amount back; answers the resolved transfer (its tx hash). */
 export async function returnEscrowed<S extends string, F extends EscrowFields>(
   ctx: AppContext,
   kind: EscrowOrderKind<S, F>,
@@ -140,17 +140,17 @@ export async function returnEscrowed<S extends string, F extends EscrowFields>(
     return row;
   });
   ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
-  if (settled.status === "failed") {
+  const resolved = await ctx.relayer.waitFor(transfer.id, RESOLVE_WAIT_MS);
+  if (resolved.status === "failed") {
     await kind.move(ctx.db, id, returned, waiting, { ...plan.putBack, return_transfer_id: null } as F, { returnTransferId: transfer.id });
     throw new AppError(Code.SERVER_ERROR, plan.failed);
   }
-  return settled;
+  return resolved;
 }
 
 /**
  * An in-progress order whose burn a request did not see to the end, moved by its call's record (after the calls
- * were settled by their hash): confirmed → burned (`doneAt` its time), failed or never sent → waiting. A burn still
+ * were resolved by their hash): confirmed → burned (`doneAt` its time), failed or never sent → waiting. A burn still
  * unmined leaves it as it is. True when it moved.
  */
 export async function followBurn<S extends string, F extends EscrowFields>(

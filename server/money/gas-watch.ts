@@ -1,4 +1,4 @@
-import type { Scheduler } from "../scheduler";
+import type { Job } from "../job";
 import { Msg } from "../../domain/messages";
 import { gasStatus } from "./gas";
 
@@ -10,7 +10,7 @@ import { gasStatus } from "./gas";
  * or from a new leader (a restart or a take-over while it is low warns once more). `/api/health` says `gas.low`
  * meanwhile. One process (the leader) watches, so several API processes do not warn several times.
  */
-export function gasWatchJob(isLeader: () => boolean, everyMs: number): Scheduler {
+export function gasWatchJob(isLeader: () => boolean, everyMs: number): Job {
   let warned = false;
   return {
     name: "gas-watch",

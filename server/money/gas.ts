@@ -53,7 +53,7 @@ export async function gasStatus(ctx: Pick<AppContext, "chain" | "config" | "log"
   const ask = (async () => {
     // A node being replayed (after a restart of the embedded node) does not have the accounts' gas yet: what it
     // answers meanwhile is shown but not kept, so the first money call after the replay reads the balances again.
-    const settled = ctx.chain.sendable();
+    const resolved = ctx.chain.sendable();
     try {
       const { warnTxs, refuseTxs } = ctx.config.gas;
       // One line per key, the relaying account's first.
@@ -80,7 +80,7 @@ export async function gasStatus(ctx: Pick<AppContext, "chain" | "config" | "log"
         warnTxs,
         refuseTxs,
       };
-      if (!settled || !ctx.chain.sendable()) return status;
+      if (!resolved || !ctx.chain.sendable()) return status;
       const before = last.get(key)?.status;
       for (const a of accounts)
         if (a.low && !before?.accounts.find((b) => b.address === a.address)?.low)

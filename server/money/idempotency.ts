@@ -57,7 +57,7 @@ export interface IdempotentReplay {
  * after the commit). A key whose request died (crash, kill) or answered so is resolved on the next retry from
  * the outbox row (`replay.transfer`) or token call (`replay.call`) the request recorded: the move happened → its outcome
  * is replayed; it failed or was never written → the key is released and the retry runs; a token call still
- * unsettled → 'in progress' (it may yet be mined).
+ * unresolved → 'in progress' (it may yet be mined).
  */
 export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, replay: IdempotentReplay = {}): RequestHandler {
   const db = ctx.db;
@@ -92,16 +92,16 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
         if (row.request_hash !== hash) return next(new AppError(Code.CONFLICT, Msg.idempotencyConflict));
         const { transfer, call } = await recordedMove(db, row, { transfer: !!replay.transfer, call: !!replay.call });
         const moved = transfer ?? call;
-        const settled = moved?.status === "confirmed" || moved?.status === "failed";
+        const resolved = moved?.status === "confirmed" || moved?.status === "failed";
         if (row.status !== null) {
-          // Answered. Only an answer 'pending' (200 pending, 202 sent-not-seen) whose move has settled since is
+          // Answered. Only an answer 'pending' (200 pending, 202 sent-not-seen) whose move has resolved since is
           // brought up to date.
           const answeredPending =
             (row.status === 200 && parseData(row.response)?.status === "pending") || (row.status === 202 && call !== undefined);
-          if (!answeredPending || !settled) return replayed(row.status, row.response ?? "{}");
+          if (!answeredPending || !resolved) return replayed(row.status, row.response ?? "{}");
         } else if (call) {
           // A token call: recorded before it was sent, and marked sent before it could be mined; until a receipt
-          // (or the settle job) decides it, it may still happen.
+          // (or the resolve job) decides it, it may still happen.
           if (call.status === "pending" || call.status === "submitted") return inProgress();
           // Failed, but its request may still be on its way to answering (and releasing the key): as for a transfer.
           if (call.status === "failed" && age < IDEMPOTENCY_STALE_MS) return inProgress();
@@ -182,7 +182,7 @@ function parseData(response: string | null): { status?: string } | undefined {
   }
 }
 
-/** The scheduler's job: keys older than IDEMPOTENCY_TTL_MS are forgotten. */
+/** The job: keys older than IDEMPOTENCY_TTL_MS are forgotten. */
 export const expireIdempotencyKeysJob: Job<{ db: AppDb }> = {
   name: "expire-idempotency-keys",
   everyMs: 3600_000,

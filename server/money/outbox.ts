@@ -14,8 +14,8 @@ import { Msg } from "../../domain/messages";
 export type ChainView = Pick<ChainReader, "balanceAndHead" | "usedAuthorizations">;
 
 export type TransferKind = OutboxKind;
-export type TransferStatus = OutboxStatus;
-export type TransferRow = OutboxRow;
+
+export type { OutboxRow };
 
 export interface EnqueueInput {
   kind: TransferKind;
@@ -55,10 +55,10 @@ export interface Outbox {
    * `insufficientMessage`) answers 1131 '보유금액을 넘었습니다.' (naming the fee when the value alone would
    * fit); an operator move answers 400 with `insufficientMessage`.
    */
-  enqueue(trx: AppTx, input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
+  enqueue(trx: AppTx, input: EnqueueInput, insufficientMessage?: string): Promise<OutboxRow>;
   /** enqueue in a transaction of its own (on SQLite, committed together with concurrent ones: groupedTransactions). */
-  send(input: EnqueueInput, insufficientMessage?: string): Promise<TransferRow>;
-  get(id: number): Promise<TransferRow | undefined>;
+  send(input: EnqueueInput, insufficientMessage?: string): Promise<OutboxRow>;
+  get(id: number): Promise<OutboxRow | undefined>;
 }
 
 export function createOutbox(db: AppDb, view: ChainView): Outbox {

@@ -21,4 +21,4 @@ export async function checkPaymentPassword(ctx: AppContext, member: MemberRow, p
 }
 
 /** How long a gift/use/approval call waits for its receipt before answering 'pending'. */
-export const SETTLE_WAIT_MS = 20_000;
+export const RESOLVE_WAIT_MS = 20_000;

@@ -3,9 +3,10 @@ import { sql } from "kysely";
 import type { Config } from "../config";
 import { checksumAddress, isAddress } from "../../chain/checksum";
 import { cutSessions } from "../auth/auth.repo";
-import type { AppDb, AppTx, Member, MemberPermission, MemberState } from "../db/schema";
+import type { AppDb, AppTx, Member, MemberPermission } from "../db/schema";
 import { hotQuery } from "../../db/hot";
 import { nowIso } from "../db/app-db";
+import { MemberState } from "../../domain/constants";
 
 /** A member as the API sees it: everything but the password hash. */
 export type MemberRow = Omit<Member, "password_hash" | "closed_phone_hash">;
@@ -149,7 +150,7 @@ export async function setMemberState(db: AppTx, id: number, state: MemberState):
   const before = await db.selectFrom("members").select("state").where("id", "=", id).executeTakeFirst();
   if (!before) return undefined;
   await db.updateTable("members").set({ state, updated_at: nowIso() }).where("id", "=", id).execute();
-  if (state !== "repair") await cutSessions(db, `m:${id}`);
+  if (state !== MemberState.NORMAL) await cutSessions(db, `m:${id}`);
   return before.state;
 }
 

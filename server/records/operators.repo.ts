@@ -2,6 +2,7 @@ import type { AppTx } from "../db/schema";
 import { nowIso } from "../db/app-db";
 import { cutSessions } from "../auth/auth.repo";
 import type { AdminFlags } from "../../domain/constants";
+import { MemberState } from "../../domain/constants";
 
 /** Operators (운영자): the row the session check reads (OperatorRow), the list the back-office shows, and their changes. */
 
@@ -114,7 +115,7 @@ export async function connectableMembers(db: AppTx) {
   const rows = await db
     .selectFrom("members as m")
     .select(["m.id", "m.username", "m.phonenumber", "m.permission"])
-    .where("m.state", "=", "repair")
+    .where("m.state", "=", MemberState.NORMAL)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("admins as a").select("a.id").whereRef("a.member_id", "=", "m.id").where("a.deleted_at", "is", null))),
     )

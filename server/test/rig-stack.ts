@@ -7,7 +7,7 @@ import { startTestStack, type TestStack } from "./harness";
 /**
  * A test stack on the external-chain rig (issue 38): an Anvil node mining a block a second, reached only through
  * RPC_URL, CONFIRMATIONS=3 (the books record a transaction once it is 3 blocks deep, deeper than the rig tests'
- * 2-block reorg). `s` is replaced by a restart. The helpers wait for rows to settle and check the books against
+ * 2-block reorg). `s` is replaced by a restart. The helpers wait for rows to resolve and check the books against
  * the chain.
  */
 export interface RigStack {
@@ -18,7 +18,7 @@ export interface RigStack {
   /** `fn`'s first truthy answer, asked every 200 ms for at most `ms`. */
   until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms?: number): Promise<T>;
   /** Waits until the outbox rows are confirmed (deep enough), then checks the books against the chain, mining paused. */
-  settledAndReconciled(ids: number[]): Promise<void>;
+  resolvedAndReconciled(ids: number[]): Promise<void>;
   /** The books against the chain, mining paused (the index catches up to a head that stays). */
   reconciled(): Promise<void>;
   /** How many times each authorization nonce of these rows was used on chain (TransferWithFee events). */
@@ -54,7 +54,7 @@ export async function startRigStack(opts: { logLevel?: string } = {}): Promise<R
         await new Promise((r) => setTimeout(r, 200));
       }
     },
-    async settledAndReconciled(ids) {
+    async resolvedAndReconciled(ids) {
       await h.until(
         "rows confirmed",
         async () => {

@@ -35,7 +35,7 @@ describe("back-office boards and policies", () => {
     s.call(method, path, { token, marker: "operation", body });
   const sub = async (flags: AdminFlags, permission: number = AdminPermission.SUB) => {
     const id = await insertOperator(s.ctx, `boardop${++seq}`, permission, flags);
-    return (await s.ctx.tokens.issue("operation", `a:${id}`)).accessToken;
+    return (await s.ctx.sessions.issue("operation", `a:${id}`)).accessToken;
   };
   const newMember = async () => {
     const phonenumber = `0107400${String(++seq).padStart(4, "0")}`;

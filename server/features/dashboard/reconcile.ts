@@ -140,7 +140,7 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
   if (unrecorded === 0) pass("chain → records", text.chainAgrees(seen));
 
   // 3b. Operator mints and burns → chain: a confirmed call has its leg (value and kind) in its transaction; a call
-  // not settled yet (sent, no receipt seen) is named until its receipt settles it.
+  // not resolved yet (sent, no receipt seen) is named until its receipt resolves it.
   const supply = await supplyCalls(d.db);
   const callHashes = supply.filter((c) => c.status === "confirmed" && c.tx_hash).map((c) => c.tx_hash!.toLowerCase());
   // In batches, as the rows above: one IN list of every hash would pass SQLite's parameter limit on a busy store.

@@ -5,7 +5,7 @@ export async function chainCallByHash(db: AppTx, hash: string) {
   return db.selectFrom("chain_calls").select(["id", "method", "args", "status"]).where("tx_hash", "=", hash).executeTakeFirst();
 }
 
-/** The buy orders the approval transfers of one transaction settled, by transfer id. */
+/** The buy orders the approval transfers of one transaction resolved, by transfer id. */
 export async function ordersOfTransaction(
   db: AppTx,
   hash: string,
@@ -30,7 +30,7 @@ export async function confirmedCallHashes(db: AppTx): Promise<Set<string>> {
   return new Set(rows.map((r) => r.tx_hash!.toLowerCase()));
 }
 
-/** Mint and burn calls that are confirmed (their leg must be on chain) or not settled yet (a difference to look at). */
+/** Mint and burn calls that are confirmed (their leg must be on chain) or not resolved yet (a difference to look at). */
 export async function supplyCalls(db: AppTx) {
   return db
     .selectFrom("chain_calls")

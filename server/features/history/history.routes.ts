@@ -10,6 +10,7 @@ import { historyPage } from "./history.service";
 import { historyApi as api } from "../../../domain/api/history";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
+import { MemberState } from "../../../domain/constants";
 
 export function historyRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
@@ -29,7 +30,7 @@ export function historyRoutes(ctx: AppContext): Router {
       ? await memberByPhone(ctx.db, body.phonenumber!.replace(/\D/g, ""))
       : await memberByAddress(ctx.db, body.address ?? "");
     const notFound = new AppError(Code.SERVER_ERROR, byPhone ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound, undefined, 404);
-    if (!found || found.state === "kickOut") throw notFound;
+    if (!found || found.state === MemberState.KICKED) throw notFound;
     // Refused here, before the confirm step and the password (it would fail there anyway).
     if (found.id === authOf(req).member!.id) throw new AppError(Code.GIFT_TO_SELF, Msg.giftToSelf);
     const address = (await ctx.custody.memberWallet(found.id))?.address;

@@ -24,7 +24,7 @@ export async function confirmedSums(db: AppTx) {
     ),
     moved("use"),
     moved("gift"),
-    // Settled: the approved (burned) settlement orders; a request still waiting or deleted is not settled.
+    // 정산 완료: the approved (burned) settlement orders; a request still waiting or deleted is not counted.
     sumOf(
       db
         .selectFrom("settlement_orders")

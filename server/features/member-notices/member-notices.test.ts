@@ -214,7 +214,7 @@ describe("member notices: notification center, member websocket, outbound messag
     const sock = await openSocket(s, t);
     await sock.waitFor((f) => f.kind === "hello");
     const closed = new Promise<number>((resolve) => sock.ws.once("close", (code) => resolve(code)));
-    await s.ctx.tokens.endSessions(`m:${m1}`);
+    await s.ctx.sessions.endSessions(`m:${m1}`);
     expect(await closed).toBe(4401);
   });
 });

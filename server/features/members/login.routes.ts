@@ -10,6 +10,7 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { concurrencyGate, rateLimit } from "../../http/rate-limit";
 import { closedPhoneHash } from "../../records/members.repo";
+import { MemberState } from "../../../domain/constants";
 
 /** Members' login and logout (the operators' are operator-security/operator-login.routes.ts). */
 export function loginRoutes(ctx: AppContext): Router {
@@ -31,16 +32,16 @@ export function loginRoutes(ctx: AppContext): Router {
       { locked: Msg.accountLocked, wrong: Msg.loginFailed },
       { pinKey: ctx.config.pinKey, upgrade: (h) => setMemberPassword(ctx.db, member!.id, h) },
     );
-    if (member!.state === "suspension") throw new AppError(Code.FORBIDDEN, Msg.accountSuspended);
+    if (member!.state === MemberState.SUSPENDED) throw new AppError(Code.FORBIDDEN, Msg.accountSuspended);
     // 회원 탈퇴 by the member (closing.service.ts) or 탈퇴 처리 by an operator: each its own message.
     if (member!.closed_at) throw new AppError(Code.ACCOUNT_CLOSED, Msg.accountClosed);
-    if (member!.state === "kickOut") throw new AppError(Code.FORBIDDEN, Msg.accountKicked);
-    const { accessToken, expiredAt } = await ctx.tokens.issue("web", `m:${member!.id}`);
+    if (member!.state === MemberState.KICKED) throw new AppError(Code.FORBIDDEN, Msg.accountKicked);
+    const { accessToken, expiredAt } = await ctx.sessions.issue("web", `m:${member!.id}`);
     return { accessToken, expiredAt, account: { phonenumber: member!.phonenumber, username: member!.username } };
   });
 
   handle(accountApi.logout, async (_in, req) => {
-    await ctx.tokens.revoke(authOf(req).claims!);
+    await ctx.sessions.revoke(authOf(req).claims!);
   });
 
   return router;

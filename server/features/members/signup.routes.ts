@@ -63,7 +63,7 @@ export function signupRoutes(ctx: AppContext): Router {
     if (!member) throw new AppError(Code.BAD_REQUEST, Msg.verifyInvalid);
     // From my info (a member's token comes along): only that member's own password may change.
     const token = bearer(req);
-    const claims = token ? await ctx.tokens.verify(token, "web") : null;
+    const claims = token ? await ctx.sessions.verify(token, "web") : null;
     if (claims && claims.sub !== `m:${member.id}`) throw new AppError(Code.BAD_REQUEST, Msg.verifyPhoneMismatch);
     const hash = hashPin(password, ctx.config.pinKey);
     if (!(await verifications.claim(key_info, "reauth", VerifyCode.ALREADY_MEMBER)))
@@ -72,8 +72,8 @@ export function signupRoutes(ctx: AppContext): Router {
     // Every session from before the reset ends (HTTP and websocket). Changed from my info: the session that made
     // the change goes on with a new token, issued after the cut-off.
     const subject = `m:${member.id}`;
-    const renewed = claims ? await ctx.tokens.endSessionsAndRenew("web", subject) : undefined;
-    if (!claims) await ctx.tokens.endSessions(subject);
+    const renewed = claims ? await ctx.sessions.endSessionsAndRenew("web", subject) : undefined;
+    if (!claims) await ctx.sessions.endSessions(subject);
     // One password serves login and payment: a reset lifts both lockouts.
     await ctx.lockout.resetAll(loginSubjectPrefix("member", member.phonenumber));
     await ctx.lockout.reset(`pay:${member.id}`);

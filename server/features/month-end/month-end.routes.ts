@@ -14,7 +14,7 @@ import { auditAddress } from "./audit-key";
 import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cutoff.service";
 import { buildPack } from "./pack";
 import { cutoffById, cutoffsNewestFirst, unpublishedCutoffIds } from "./month-end.repo";
-import type { Scheduler } from "../../scheduler";
+import type { Job } from "../../job";
 
 export const monthEndDeps = (ctx: AppContext): MonthEndDeps => ({
   db: ctx.db,
@@ -46,7 +46,7 @@ export const cutoffDto = (c: Selectable<CutoffsTable>) => ({
 });
 
 /** Publishes the roots of cut-offs made without it (a cut-off made by `npm run audit-pack` waits for this). */
-export const publishRootsJob: Scheduler = {
+export const publishRootsJob: Job = {
   name: "month-end roots",
   everyMs: 5_000,
   async run(ctx) {

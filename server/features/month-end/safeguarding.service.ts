@@ -11,7 +11,7 @@ import { holderClasses, reservesOf, resolveAt, stateAt } from "../../money/as-of
 import type { Notifier } from "../../records/operator-notices/notifier";
 import { appendAction } from "../../records/audit.repo";
 import type { AppContext } from "../../context";
-import type { Scheduler } from "../../scheduler";
+import type { Job } from "../../job";
 
 /**
  * Customer money safeguarded (선불충전금 별도관리, 전자금융거래법 as amended in 2024: 100% of customers' prepaid
@@ -163,7 +163,7 @@ export function daysFrom(from: string, to: string): string[] {
  * money is short by the whole of it (0원 kept apart): the law asks for every day, not only the days someone
  * recorded. The approval's notice said what was known when it was approved; a day approved as covered turns short by
  * its end when customers' money grew after it with no new entry, and this says so too. Days that ended before the
- * token's deployment held no customer money and are settled without asking the chain. Once per day whichever process
+ * token's deployment held no customer money and are resolved without asking the chain. Once per day whichever process
  * runs it (a claim in `meta`). Returns the days found short.
  */
 export async function checkDayEnds(d: SafeguardDeps & { notifier: Notifier }, now: Date): Promise<DayPosition[]> {
@@ -196,7 +196,7 @@ export async function checkDayEnds(d: SafeguardDeps & { notifier: Notifier }, no
   return short;
 }
 
-export const safeguardDayEndJob: Scheduler = {
+export const safeguardDayEndJob: Job = {
   name: "safeguarding day ends",
   everyMs: 3_600_000,
   run: async (ctx: AppContext) =>

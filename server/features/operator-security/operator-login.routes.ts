@@ -53,7 +53,7 @@ export function operatorLoginRoutes(ctx: AppContext): Router {
     }
     // OPERATOR_2FA=required and not enrolled: a token that reaches only the operator's own security settings.
     const enrolOnly = !twoFactor && twoFactorRequired(ctx.config, admin!);
-    const { accessToken, expiredAt } = await ctx.tokens.issue("operation", `a:${admin!.id}`, enrolOnly ? { scope: "enrol" } : {});
+    const { accessToken, expiredAt } = await ctx.sessions.issue("operation", `a:${admin!.id}`, enrolOnly ? { scope: "enrol" } : {});
     return {
       accessToken,
       expiredAt,
@@ -63,7 +63,7 @@ export function operatorLoginRoutes(ctx: AppContext): Router {
   });
 
   handle(operatorSessionApi.logoutAdmin, async (_in, req) => {
-    await ctx.tokens.revoke(authOf(req).claims!);
+    await ctx.sessions.revoke(authOf(req).claims!);
   });
 
   return router;

@@ -33,7 +33,7 @@ export function operatorSecurityRoutes(ctx: AppContext): Router {
       targetId: admin.id,
     });
     // Every other session (and this one, limited or not) ends: from now on each login needs a code.
-    const session = await ctx.tokens.endSessionsAndRenew("operation", `a:${admin.id}`);
+    const session = await ctx.sessions.endSessionsAndRenew("operation", `a:${admin.id}`);
     return withMessage({ ...session, recoveryCodes }, Msg.otpEnabled);
   });
 
@@ -49,7 +49,7 @@ export function operatorSecurityRoutes(ctx: AppContext): Router {
     });
     // Where OPERATOR_2FA=required asks it of this operator, the session goes on limited to enrolling again.
     const enrolOnly = twoFactorRequired(ctx.config, admin);
-    const session = await ctx.tokens.endSessionsAndRenew("operation", `a:${admin.id}`, enrolOnly ? { scope: "enrol" } : {});
+    const session = await ctx.sessions.endSessionsAndRenew("operation", `a:${admin.id}`, enrolOnly ? { scope: "enrol" } : {});
     return withMessage({ ...session, ...(enrolOnly ? { enrolOnly: true as const } : {}) }, Msg.otpDisabled);
   });
 

@@ -14,6 +14,7 @@ import { operatorsApi as api } from "../../../domain/api/operators";
 import { flagsToArrays } from "../../../domain/schemas/operation";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
+import { MemberState } from "../../../domain/constants";
 
 /** Operator accounts (spec §7, §8): linkable members, create, list, detail, delete. Every change is audited. */
 export function operatorRoutes(ctx: AppContext): Router {
@@ -25,7 +26,7 @@ export function operatorRoutes(ctx: AppContext): Router {
     const actor = authOf(req).admin!;
     if (await loginIdTaken(ctx.db, body.id)) throw badRequest(Msg.adminExists);
     const member = await memberById(ctx.db, body.account_id);
-    if (member?.state !== "repair") throw badRequest(Msg.adminLinkedRequired);
+    if (member?.state !== MemberState.NORMAL) throw badRequest(Msg.adminLinkedRequired);
     if (!(await connectableMembers(ctx.db)).some((m) => m.id === member.id)) throw badRequest(Msg.memberHasOperator);
     const plan = planOperator(actor, body, member.permission);
     const passwordHash = await hashPassword(body.password);

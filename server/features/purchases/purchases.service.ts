@@ -8,9 +8,9 @@ import type { BuyOrderRow } from "./purchases.repo";
 import { lockWallet } from "../../money/outbox.repo";
 import { dialectOf } from "../../../db/open";
 import { AppError } from "../../http/errors";
-import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
+import { checkPaymentPassword, RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
-import type { Scheduler } from "../../scheduler";
+import type { Job } from "../../job";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { BUY_EXPIRY_HOURS, MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
@@ -86,7 +86,7 @@ export async function requestBuy(
 /**
  * Operator approval: treasury → buyer on-chain. The order turns 구매확정 with its outbox row in one
  * transaction; if the transfer fails on-chain, whenever that is known, the order goes back to 구매대기
- * (`settleBuyOrders` listens to the relayer).
+ * (`resolveBuyOrders` listens to the relayer).
  */
 export async function acceptBuy(
   ctx: AppContext,
@@ -122,21 +122,21 @@ export async function acceptBuy(
     return row;
   });
   ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(transfer.id, SETTLE_WAIT_MS);
-  if (settled.status === "failed") {
+  const resolved = await ctx.relayer.waitFor(transfer.id, RESOLVE_WAIT_MS);
+  if (resolved.status === "failed") {
     await repo.reopenBuyOrderOfTransfer(ctx.db, transfer.id, reopenedDeadline());
     throw new AppError(Code.SERVER_ERROR, Msg.approveFailed);
   }
   const updated = (await repo.buyOrder(ctx.db, orderId))!;
-  return { ...updated, txHash: settled.tx_hash, status: settled.status };
+  return { ...updated, txHash: resolved.tx_hash, status: resolved.status };
 }
 
 /** A reopened order's deadline: a full BUY_EXPIRY_HOURS from now, as a new request's. */
 const reopenedDeadline = () => new Date(Date.now() + BUY_EXPIRY_HOURS * 3600_000).toISOString();
 
 /** A buy transfer that failed on chain, even after the approval call answered, reopens its order. */
-export function settleBuyOrders(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
-  ctx.relayer.on("settled", (row) => {
+export function resolveBuyOrders(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
+  ctx.relayer.on("resolved", (row) => {
     if (row.kind !== "buy" || row.status !== "failed") return;
     void repo
       .reopenBuyOrderOfTransfer(ctx.db, row.id, reopenedDeadline())
@@ -178,7 +178,7 @@ export async function cancelOwnBuy(ctx: Pick<AppContext, "db">, memberId: number
 }
 
 /**
- * The scheduler's job: orders whose approved transfer failed while no listener heard it (the server down) are
+ * The job: orders whose approved transfer failed while no listener heard it (the server down) are
  * reopened first; then unpaid orders past their 24 hours are cancelled.
  */
 export async function expireBuyOrders(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, now: Date = new Date()): Promise<number> {
@@ -190,7 +190,7 @@ export async function expireBuyOrders(ctx: Pick<AppContext, "db" | "notifier" | 
   return expired.length;
 }
 
-export const expireBuyOrdersJob: Scheduler = {
+export const expireBuyOrdersJob: Job = {
   name: "expire-buy-orders",
   everyMs: 60_000,
   run: async (ctx) => void (await expireBuyOrders(ctx)),

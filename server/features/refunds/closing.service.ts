@@ -13,7 +13,7 @@ import { closingQuote } from "../../../domain/policy/refund-rule";
 import { validityEnded } from "../../records/validity.repo";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
-import { VerifyCode } from "../../../domain/constants";
+import { VerifyCode, MemberState } from "../../../domain/constants";
 import type { CloseBody } from "../../../domain/schemas/refund";
 
 /**
@@ -93,7 +93,7 @@ export async function closeAccount(
   await ctx.db
     .updateTable("members")
     .set({
-      state: "kickOut",
+      state: MemberState.KICKED,
       closed_at: closedAt,
       updated_at: closedAt,
       // Personal data minimised: the phone freed for a new sign-up (unique, so a placeholder of the row), the rest blank.
@@ -107,11 +107,11 @@ export async function closeAccount(
       carrier: null,
     })
     .where("id", "=", member.id)
-    .where("state", "=", "repair")
+    .where("state", "=", MemberState.NORMAL)
     .execute();
   // The closing refund's outcome is to reach the phone the member had: kept on that order until it is sent.
   if (refund) await ctx.db.updateTable("refund_orders").set({ notify_phone: member.phonenumber }).where("id", "=", refund.id).execute();
-  await ctx.tokens.endSessions(`m:${member.id}`);
+  await ctx.sessions.endSessions(`m:${member.id}`);
   ctx.log.info({ memberId: member.id }, "member closed the account");
   // Told once by message (the notification center is out of reach now): the closing, and the refund to come.
   await sendOutbound(ctx, {

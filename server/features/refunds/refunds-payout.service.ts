@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { AdminRow } from "../../auth/middleware";
 import type { IdempotencyRef } from "../../money/idempotency";
-import type { Scheduler } from "../../scheduler";
+import type { Job } from "../../job";
 import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
 import { checkHolder, refundEscrow } from "./refunds.service";
@@ -10,9 +10,9 @@ import { propose } from "../../dual-control/proposals";
 import { appendAction } from "../../records/audit.repo";
 import { indexReached } from "../../money/chain-status";
 import { AppError } from "../../http/errors";
-import { settleSubmittedCalls } from "../../money/chain-calls";
+import { resolveSubmittedCalls } from "../../money/chain-calls";
 import { burnEscrowed, followFailedMoves, returnEscrowed } from "../../money/escrow-order";
-import { SETTLE_WAIT_MS } from "../../money/payment-password";
+import { RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -49,12 +49,12 @@ export const memberEventOf = (r: RefundRow): RefundMemberEvent | null =>
 
 const actor = (a: AdminRow) => ({ adminId: a.id, adminLoginId: a.login_id });
 
-/** A requested order whose move into the escrow has settled and been indexed; otherwise refused (409). */
+/** A requested order whose move into the escrow has resolved and been indexed; otherwise refused (409). */
 async function requestedOrder(ctx: AppContext, orderNo: string): Promise<RefundRow & { escrowed: number }> {
   const order = await repo.refundByOrderNo(ctx.db, orderNo);
   if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
   if (order.state !== "requested") throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
-  const moved = await ctx.relayer.waitFor(order.request_transfer_id, SETTLE_WAIT_MS);
+  const moved = await ctx.relayer.waitFor(order.request_transfer_id, RESOLVE_WAIT_MS);
   if (moved.status !== "confirmed") throw new AppError(Code.CONFLICT, Msg.refundNotRequested);
   if (moved.block_number !== null) await indexReached(ctx, moved.block_number);
   return { ...order, escrowed: Number(order.value) + Number(order.deduction) };
@@ -139,7 +139,7 @@ export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: st
   // A closed account cannot use money returned to its wallet, and the balance is still owed: the account is changed
   // and paid instead (changeClosingRefundAccount).
   if (order.kind === "closing") throw new AppError(Code.CONFLICT, Msg.closingRefundNoReject);
-  const settled = await returnEscrowed(ctx, repo.refundOrders, order.id, {
+  const resolved = await returnEscrowed(ctx, repo.refundOrders, order.id, {
     escrow: await refundEscrow(ctx),
     to: order.wallet,
     value: order.escrowed,
@@ -160,7 +160,7 @@ export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: st
   });
   const refund = (await repo.refundByOrderNo(ctx.db, orderNo))!;
   await tellRefundOutcome(ctx, refund);
-  return { refund, proposalId: null, txHash: settled.tx_hash, memberEvent: memberEventOf(refund) };
+  return { refund, proposalId: null, txHash: resolved.tx_hash, memberEvent: memberEventOf(refund) };
 }
 
 /**
@@ -196,12 +196,12 @@ export async function changeClosingRefundAccount(
 }
 
 /**
- * Orders a request did not see to the end (no receipt in time, a crash, a proposal decided later), settled from
+ * Orders a request did not see to the end (no receipt in time, a crash, a proposal decided later), resolved from
  * their records: a burn call confirmed → 지급 완료, failed or never sent → 환불 대기; a proposal approved (its burn
  * confirmed) → 지급 완료, rejected/expired/failed → 환불 대기; a request move failed → 실패; a return failed → 환불 대기.
  */
 export async function followRefunds(ctx: AppContext): Promise<number> {
-  await settleSubmittedCalls(ctx);
+  await resolveSubmittedCalls(ctx);
   let moved = 0;
   for (const o of await repo.payingWithCalls(ctx.db))
     if (await repo.followPaying(ctx.db, o)) {
@@ -216,9 +216,9 @@ export async function followRefunds(ctx: AppContext): Promise<number> {
   return moved;
 }
 
-/** As soon as the relayer settles a refund's move as failed (the job catches what this misses). */
-export function settleRefundMoves(ctx: AppContext): void {
-  ctx.relayer.on("settled", (row) => {
+/** As soon as the relayer resolves a refund's move as failed (the job catches what this misses). */
+export function resolveRefundMoves(ctx: AppContext): void {
+  ctx.relayer.on("resolved", (row) => {
     if ((row.kind !== "refund" && row.kind !== "refund_return") || row.status !== "failed") return;
     void followRefunds(ctx).catch((err) =>
       ctx.log.error({ err: (err as Error).message, id: row.id }, "following a failed refund move failed"),
@@ -226,4 +226,4 @@ export function settleRefundMoves(ctx: AppContext): void {
   });
 }
 
-export const followRefundsJob: Scheduler = { name: "refunds", everyMs: 30_000, run: (ctx) => followRefunds(ctx).then(() => undefined) };
+export const followRefundsJob: Job = { name: "refunds", everyMs: 30_000, run: (ctx) => followRefunds(ctx).then(() => undefined) };

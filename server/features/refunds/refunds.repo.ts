@@ -225,7 +225,7 @@ export async function withdrawalCandidates(db: AppTx, memberId: number, since: s
     .execute();
 }
 
-/** One 'paying' order settled from its burn call or its proposal (see followRefunds). True when it moved. */
+/** One 'paying' order resolved from its burn call or its proposal (see followRefunds). True when it moved. */
 export async function followPaying(db: AppTx, o: Awaited<ReturnType<typeof payingWithCalls>>[number]): Promise<boolean> {
   const now = new Date().toISOString();
   if (o.proposal_id !== null) {

@@ -8,7 +8,7 @@ import type { RefundRow } from "./refunds.repo";
 import { bankHolder } from "../../providers/bank-holder";
 import { validityEnded } from "../../records/validity.repo";
 import { AppError } from "../../http/errors";
-import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
+import { checkPaymentPassword, RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { refundQuote, withdrawable, type RefundQuote } from "../../../domain/policy/refund-rule";
 import { REFUND_FEE_WON, WITHDRAWAL_DAYS } from "../../../domain/policy/refund";
@@ -16,6 +16,7 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { RefundRuleLabel, RefundStateLabel } from "../../../domain/state-labels";
 import type { RefundQuoteDto } from "../../../domain/schemas/refund";
+import { MemberState } from "../../../domain/constants";
 
 /**
  * Refunds, the member's side (README.md): what is refundable now and why, the holder check, and the request
@@ -28,8 +29,8 @@ export async function refundEscrow(ctx: Pick<AppContext, "custody">): Promise<st
 
 /** A member whose money may move: a closed account has its own code, a suspended one is refused as its payments are. */
 export function assertActive(member: MemberRow): void {
-  if (member.state === "kickOut" || member.closed_at) throw new AppError(Code.ACCOUNT_CLOSED, Msg.accountClosed);
-  if (member.state !== "repair") throw new AppError(Code.FORBIDDEN, Msg.accountSuspended);
+  if (member.state === MemberState.KICKED || member.closed_at) throw new AppError(Code.ACCOUNT_CLOSED, Msg.accountClosed);
+  if (member.state !== MemberState.NORMAL) throw new AppError(Code.FORBIDDEN, Msg.accountSuspended);
 }
 
 async function walletOf(ctx: AppContext, member: MemberRow): Promise<string> {
@@ -145,8 +146,8 @@ export async function moveToEscrow(
   });
   await ctx.notifier.notify("환불", `${member.username} 환불 신청 ${order.value.toLocaleString("ko-KR")}원 (환불 대기)`, order.id);
   ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(order.request_transfer_id, SETTLE_WAIT_MS);
-  if (settled.status === "failed") {
+  const resolved = await ctx.relayer.waitFor(order.request_transfer_id, RESOLVE_WAIT_MS);
+  if (resolved.status === "failed") {
     // Nothing reached the escrow: the order is 실패 and the request answers failure.
     await repo.moveRefund(ctx.db, order.id, "requested", "failed");
     throw new AppError(Code.SERVER_ERROR, Msg.refundRequestFailed);

@@ -7,15 +7,16 @@ import { memberById } from "../../records/members.repo";
 import * as repo from "./settlement.repo";
 import type { SettlementRow } from "./settlement.repo";
 import { AppError } from "../../http/errors";
-import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
+import { checkPaymentPassword, RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
-import { settleSubmittedCalls } from "../../money/chain-calls";
+import { resolveSubmittedCalls } from "../../money/chain-calls";
 import { burnEscrowed, followBurn, followFailedMoves as followEscrowMoves, returnEscrowed } from "../../money/escrow-order";
-import type { Scheduler } from "../../scheduler";
+import type { Job } from "../../job";
 import { indexReached } from "../../money/chain-status";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { seoulBounds, seoulToday } from "../../../domain/schemas/list";
+import { MemberState } from "../../../domain/constants";
 
 export { historyDto, orderDetailDto, orderDto } from "./settlement.dto";
 
@@ -52,7 +53,8 @@ export async function requestSettlement(
 ): Promise<SettlementRow> {
   const { member, wallet } = await shopOf(ctx, admin);
   // The member's money moves only while the member may move it: suspended or withdrawn, refused as their own calls are.
-  if (member.state !== "repair") throw new AppError(Code.FORBIDDEN, member.state === "kickOut" ? Msg.accountKicked : Msg.accountSuspended);
+  if (member.state !== MemberState.NORMAL)
+    throw new AppError(Code.FORBIDDEN, member.state === MemberState.KICKED ? Msg.accountKicked : Msg.accountSuspended);
   // Only the linked member's own wallet: another address is refused whatever it is (IDOR).
   if (ethers.getAddress(body.address) !== wallet) throw new AppError(Code.FORBIDDEN, Msg.settlementWalletNotOwn);
   const balance = await ctx.outbox.spendable(wallet);
@@ -81,22 +83,22 @@ export async function requestSettlement(
   });
   await ctx.notifier.notify("정산", `${member.username} 정산 신청 ${order.value.toLocaleString("ko-KR")}원 (승인 대기)`, order.id);
   ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(order.request_transfer_id, SETTLE_WAIT_MS);
-  if (settled.status === "failed") {
+  const resolved = await ctx.relayer.waitFor(order.request_transfer_id, RESOLVE_WAIT_MS);
+  if (resolved.status === "failed") {
     // Nothing reached the escrow: the order is withdrawn and the request answers failure.
     await repo.moveSettlement(ctx.db, order.id, "pending", "deleted", { deleted_at: new Date().toISOString() });
-    ctx.log.warn({ id: order.request_transfer_id, error: settled.error }, "settlement transfer failed on-chain");
+    ctx.log.warn({ id: order.request_transfer_id, error: resolved.error }, "settlement transfer failed on-chain");
     throw new AppError(Code.SERVER_ERROR, Msg.settlementRequestFailed);
   }
   return order;
 }
 
-/** A pending order whose move into the escrow has settled on chain; otherwise refused (409). */
+/** A pending order whose move into the escrow has resolved on chain; otherwise refused (409). */
 async function pendingOrder(ctx: AppContext, orderNo: string): Promise<SettlementRow> {
   const order = await repo.settlementByOrderNo(ctx.db, orderNo);
   if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
   if (order.state !== "pending") throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
-  const moved = await ctx.relayer.waitFor(order.request_transfer_id, SETTLE_WAIT_MS);
+  const moved = await ctx.relayer.waitFor(order.request_transfer_id, RESOLVE_WAIT_MS);
   if (moved.status !== "confirmed") throw new AppError(Code.CONFLICT, Msg.settlementNotPending);
   // The escrow's spendable balance is read from the index: wait (bounded) until it shows the move.
   if (moved.block_number !== null) await indexReached(ctx, moved.block_number);
@@ -106,7 +108,7 @@ async function pendingOrder(ctx: AppContext, orderNo: string): Promise<Settlemen
 /**
  * Approval: burns the amount from the escrow (승인) through the escrow-order lifecycle: 'approving' naming its burn
  * call before it is sent; a burn that failed or never left puts it back to 승인 대기; one whose outcome is not known
- * yet leaves it 'approving' (202) until `settleApprovals` reads the receipt.
+ * yet leaves it 'approving' (202) until `resolveApprovals` reads the receipt.
  */
 export async function approveSettlement(
   ctx: AppContext,
@@ -126,10 +128,10 @@ export async function approveSettlement(
 
 /**
  * Orders left 'approving' by a request that did not see its burn's outcome (no receipt in time, a crash): the
- * burn calls are settled by their hash first, then each order follows its call (escrow-order.ts, `followBurn`).
+ * burn calls are resolved by their hash first, then each order follows its call (escrow-order.ts, `followBurn`).
  */
-export async function settleApprovals(ctx: AppContext): Promise<number> {
-  await settleSubmittedCalls(ctx);
+export async function resolveApprovals(ctx: AppContext): Promise<number> {
+  await resolveSubmittedCalls(ctx);
   let moved = 0;
   for (const o of await repo.approvingOrders(ctx.db))
     moved += Number(await followBurn(ctx.db, repo.settlementOrders, o, { done: (at) => ({ approved_at: at }) }));
@@ -148,9 +150,9 @@ export async function followFailedMoves(ctx: Pick<AppContext, "db">): Promise<nu
   });
 }
 
-/** As soon as the relayer settles a settlement's move as failed (the 30 s job catches what this misses). */
-export function settleSettlementMoves(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
-  ctx.relayer.on("settled", (row) => {
+/** As soon as the relayer resolves a settlement's move as failed (the 30 s job catches what this misses). */
+export function resolveSettlementMoves(ctx: Pick<AppContext, "db" | "relayer" | "log">): void {
+  ctx.relayer.on("resolved", (row) => {
     if ((row.kind !== "settlement" && row.kind !== "settlement_return") || row.status !== "failed") return;
     void followFailedMoves(ctx).catch((err) =>
       ctx.log.error({ err: (err as Error).message, id: row.id }, "following a failed settlement move failed"),
@@ -158,11 +160,11 @@ export function settleSettlementMoves(ctx: Pick<AppContext, "db" | "relayer" | "
   });
 }
 
-export const settleApprovalsJob: Scheduler = {
-  name: "settle-approvals",
+export const resolveApprovalsJob: Job = {
+  name: "resolve-approvals",
   everyMs: 30_000,
   run: async (ctx) => {
-    await settleApprovals(ctx);
+    await resolveApprovals(ctx);
     await followFailedMoves(ctx);
   },
 };
@@ -170,7 +172,7 @@ export const settleApprovalsJob: Scheduler = {
 /** Deletion: the amount goes back from the escrow to the shop's wallet through the outbox (삭제). */
 export async function deleteSettlement(ctx: AppContext, orderNo: string): Promise<SettlementRow & { txHash: string | null }> {
   const order = await pendingOrder(ctx, orderNo);
-  const settled = await returnEscrowed(ctx, repo.settlementOrders, order.id, {
+  const resolved = await returnEscrowed(ctx, repo.settlementOrders, order.id, {
     escrow: await escrow(ctx),
     to: order.wallet,
     value: order.value,
@@ -181,7 +183,7 @@ export async function deleteSettlement(ctx: AppContext, orderNo: string): Promis
     refused: Msg.deleteFailed,
     failed: Msg.deleteFailed,
   });
-  return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: settled.tx_hash };
+  return { ...(await repo.settlementByOrderNo(ctx.db, orderNo))!, txHash: resolved.tx_hash };
 }
 
 /**

@@ -225,7 +225,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
       expect((await op("POST", "/api/calc/request/history", token, {})).status).toBe(403);
     }
     expect((await op("GET", "/api/calc/management/main", viewer)).data.total).toBe(4);
-    // The home cards: settled (approved) won and the burns the index saw.
+    // The home cards: 정산 승인 won and the burns the index saw.
     const approved = (await op("POST", "/api/calc/management/search", admin, { state: "approved" })).data.list as { value: number }[];
     const main = await op("GET", "/api/operation/maindata", admin);
     expect(main.data.exchangeSum).toBe(approved.reduce((a, r) => a + r.value, 0));
@@ -300,7 +300,7 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     const names = today.data.exchanger.map((o: { username: string }) => o.username);
     expect(names).toEqual(["KRW 마켓 1호점", "KRW 마켓 2호점"]);
     const card = today.data.data.find((c: { address: string }) => c.address === shopAddr);
-    // All of shop01's history is today: it started at 0, received 20,000 from a use, and 3,000 + the race winner were settled.
+    // All of shop01's history is today: it started at 0, received 20,000 from a use, and 3,000 + the race winner were taken to 정산.
     expect(card.y_money).toBe(0);
     expect(card.c_money).toBe(await onChain(shopAddr));
     expect(card.deposit).toBe(20_000);

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import type { Scheduler } from "../../scheduler";
+import type { Job } from "../../job";
 import { AppError } from "../../http/errors";
 import { notifyMember } from "../../records/member-notices/notify-member";
 import { Code } from "../../../domain/codes";
@@ -128,7 +128,7 @@ export async function sendValidityNotices(ctx: AppContext): Promise<number> {
   return sent;
 }
 
-export const validityNoticesJob: Scheduler = {
+export const validityNoticesJob: Job = {
   name: "validity-notices",
   everyMs: 3_600_000,
   run: async (ctx) => void (await sendValidityNotices(ctx)),

@@ -7,7 +7,7 @@ import { AppError, zodMessage } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
-import { SETTLE_WAIT_MS } from "../../money/payment-password";
+import { RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { appendAction } from "../../records/audit.repo";
 import * as repo from "./wallets.repo";
 import { operatorWalletByAddress, walletByAddress } from "../../custody/wallets.repo";
@@ -139,10 +139,10 @@ export function walletRoutes(ctx: AppContext): Router {
         throw e;
       });
     ctx.relayer.kick();
-    const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS);
-    if (settled.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
+    const resolved = await ctx.relayer.waitFor(row.id, RESOLVE_WAIT_MS);
+    if (resolved.status === "failed") throw new AppError(Code.SERVER_ERROR, Msg.transferFailed);
     return withMessage(
-      { id: row.id, txHash: settled.tx_hash, status: answerStatus(settled.status), from, to, value: body.value },
+      { id: row.id, txHash: resolved.tx_hash, status: answerStatus(resolved.status), from, to, value: body.value },
       Msg.transferDone,
     );
   };

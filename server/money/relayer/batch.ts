@@ -3,7 +3,7 @@ import type { Custody } from "../../custody/keys";
 import type { Chain } from "../../../chain/bootstrap";
 import { transferAuthorizationDigester, voucherDomain } from "../../../chain/eip712";
 import { voucherArtifact } from "../../../chain/artifacts";
-import type { TransferRow } from "../outbox";
+import type { OutboxRow } from "../outbox";
 import { createSigner } from "./signer";
 
 /**
@@ -17,7 +17,7 @@ export function createBatchMaker(custody: Custody, chain: Chain) {
   const signer = createSigner();
 
   /** The row's authorization as signed, and its digest. */
-  function authorizationOf(row: TransferRow) {
+  function authorizationOf(row: OutboxRow) {
     const message = {
       from: row.from_address,
       to: row.to_address,
@@ -35,7 +35,7 @@ export function createBatchMaker(custody: Custody, chain: Chain) {
    * Signs the rows' authorizations with their wallets' keys (kept decrypted by custody after the first use). The
    * signing, the CPU-heavy part, runs on the signing thread (signer.ts).
    */
-  async function signAll(rows: TransferRow[]) {
+  async function signAll(rows: OutboxRow[]) {
     const auths = rows.map(authorizationOf);
     const items = [];
     for (let i = 0; i < rows.length; i++)
@@ -45,7 +45,7 @@ export function createBatchMaker(custody: Custody, chain: Chain) {
   }
 
   /** The batch's calldata and gas limit. */
-  async function prepare(rows: TransferRow[], signed?: Awaited<ReturnType<typeof signAll>>) {
+  async function prepare(rows: OutboxRow[], signed?: Awaited<ReturnType<typeof signAll>>) {
     signed ??= await signAll(rows);
     const one = signed[0];
     const data =

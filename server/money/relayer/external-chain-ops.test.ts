@@ -8,7 +8,7 @@ import { startRigStack, type RigStack } from "../../test/rig-stack";
 import { memberByPhone } from "../../records/members.repo";
 import { requestBuy } from "../../features/purchases/purchases.service";
 import { proposeAndApprove } from "../../test/proposals";
-import { callToken, senderOf, settleSubmittedCalls } from "../chain-calls";
+import { callToken, senderOf, resolveSubmittedCalls } from "../chain-calls";
 import { Msg } from "../../../domain/messages";
 import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
 
@@ -78,18 +78,18 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
       .where("kind", "=", "buy")
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    await h.settledAndReconciled([moved.id]);
+    await h.resolvedAndReconciled([moved.id]);
   }, 90_000);
 
   it("a settlement: the shop's request moves to the escrow, the approval burns it once, recorded deep enough", async () => {
-    // A member pays 5,000 at the demo shop, whose owner then asks for 3,000 to be settled.
+    // A member pays 5,000 at the demo shop, whose owner then asks for 정산 of 3,000.
     const member = await h.s.loginUser("01011112222", "111111");
     const use = await h.s.call("POST", "/api/use/trade/address", {
       token: member,
       body: { opponentAddress: shopAddress, kind: 0, type: 0, value: 5_000, password: "111111" },
     });
     expect(use.code, use.message).toBe(200);
-    await h.settledAndReconciled([use.data.id]);
+    await h.resolvedAndReconciled([use.data.id]);
     const shop = await h.s.loginAdmin("shop01", "shop1234");
     const request = await op("POST", "/api/calc/request/exchange", shop, { address: shopAddress, value: 3_000, password: "333333" });
     expect([request.code, request.data.state], request.message).toEqual([200, "승인 대기"]);
@@ -104,7 +104,7 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
       .where("kind", "=", "settlement")
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    await h.settledAndReconciled([escrowMove.id]);
+    await h.resolvedAndReconciled([escrowMove.id]);
 
     const before = await supply();
     const accepted = await op("POST", "/api/calc/management/accept", admin, { orderNo: request.data.orderNo });
@@ -132,7 +132,7 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
       },
     );
     expect([sent.code, sent.message], sent.message).toEqual([200, Msg.transferDone]);
-    await h.settledAndReconciled([sent.data.id]);
+    await h.resolvedAndReconciled([sent.data.id]);
     expect(await h.usesOnChain([sent.data.id])).toEqual([1]);
     expect(await balanceOf(shopAddress)).toBe(before + BigInt(value));
   }, 90_000);
@@ -170,10 +170,10 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
         else process.env.SHUTDOWN_GRACE_MS = grace;
       }
     };
-    /** The call settles as failed ('dropped'); with mining back, the supply is what the first step minted alone. */
+    /** The call resolves as failed ('dropped'); with mining back, the supply is what the first step minted alone. */
     const failedNothingMinted = async (id: number) => {
-      await h.until(`call ${id} settled`, async () => {
-        await settleSubmittedCalls(h.s.ctx);
+      await h.until(`call ${id} resolved`, async () => {
+        await resolveSubmittedCalls(h.s.ctx);
         return (await callRow(id)).status !== "submitted";
       });
       expect(await callRow(id)).toMatchObject({ status: "failed", error: "dropped" });
@@ -199,11 +199,11 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     const first = callToken(h.s.ctx, "mint", [treasury, 1_234n]).catch(() => null);
     const dropped = await mintInPool(Number(last?.id ?? 0));
     await restartDropping(first);
-    await settleSubmittedCalls(h.s.ctx);
+    await resolveSubmittedCalls(h.s.ctx);
     expect(await h.rig.rpc("eth_getTransactionByHash", [dropped.tx_hash])).not.toBeNull();
     await h.rig.resumeMining();
-    await h.until("the dropped mint settled", async () => {
-      await settleSubmittedCalls(h.s.ctx);
+    await h.until("the dropped mint resolved", async () => {
+      await resolveSubmittedCalls(h.s.ctx);
       return (await callRow(dropped.id)).status !== "submitted";
     });
     expect(await callRow(dropped.id)).toMatchObject({ status: "confirmed", tx_hash: dropped.tx_hash });
@@ -281,7 +281,7 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     await new Promise((r) => setTimeout(r, 5_200));
     const ok = await gift(300);
     expect(ok.code).toBe(200);
-    await h.settledAndReconciled([ok.data.id]);
+    await h.resolvedAndReconciled([ok.data.id]);
     expect((await h.s.ctx.db.selectFrom("notifications").selectAll().where("category", "=", "가스").execute()).length).toBe(1);
     expect((await h.s.call("GET", "/api/health")).data.gas).toMatchObject({ low: false, refusing: false });
   }, 90_000);

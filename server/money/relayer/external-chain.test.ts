@@ -36,9 +36,9 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL): dropped, underpriced, 
       token: giverToken,
       body: { opponentAddress: toAddress, kind: 0, type: 1, value, password: "111111" },
     });
-  const { until, settledAndReconciled, usesOnChain } = {
+  const { until, resolvedAndReconciled, usesOnChain } = {
     until: <T>(what: string, fn: () => Promise<T | null | undefined | false>, ms?: number) => h.until(what, fn, ms),
-    settledAndReconciled: (ids: number[]) => h.settledAndReconciled(ids),
+    resolvedAndReconciled: (ids: number[]) => h.resolvedAndReconciled(ids),
     usesOnChain: (ids: number[]) => h.usesOnChain(ids),
   };
 
@@ -55,7 +55,7 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL): dropped, underpriced, 
     await h.rig.resumeMining();
     const res = await answer;
     expect(res.code).toBe(200);
-    await settledAndReconciled([submitted.id]);
+    await resolvedAndReconciled([submitted.id]);
     expect(await balanceOf(toAddress)).toBe(before + 1_000n);
     expect(await usesOnChain([submitted.id])).toEqual([1]);
   }, 120_000);
@@ -80,7 +80,7 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL): dropped, underpriced, 
     const results = await Promise.all(answers);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
     const ids = results.map((r) => r.data.id as number);
-    await settledAndReconciled(ids);
+    await resolvedAndReconciled(ids);
     const rows = await Promise.all(ids.map((id) => h.s.ctx.outbox.get(id)));
     // In order: a later row never in an earlier block.
     const byId = [...rows].sort((a, b) => a!.id - b!.id);
@@ -121,7 +121,7 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL): dropped, underpriced, 
     const results = await Promise.all(answers);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
     const ids = results.map((r) => r.data.id as number);
-    await settledAndReconciled(ids);
+    await resolvedAndReconciled(ids);
     expect((await usesOnChain(ids)).every((n) => n === 1)).toBe(true);
     const total = results.reduce((n, _r, i) => n + 300 + 100 * (i % 2), 0);
     expect(await balanceOf(toAddress)).toBe(before + BigInt(total));
@@ -158,7 +158,7 @@ describe("an external chain (Anvil, 1 s blocks, RPC_URL): dropped, underpriced, 
     expect(now.status).toBe("submitted");
     expect(family).toContain(now.tx_hash);
     await h.rig.resumeMining();
-    await settledAndReconciled([inFlight.id]);
+    await resolvedAndReconciled([inFlight.id]);
     expect(await hashFamily(h.s.ctx.db, inFlight.tx_hash!)).toContain((await h.s.ctx.outbox.get(inFlight.id))!.tx_hash);
     expect(await usesOnChain([inFlight.id])).toEqual([1]);
     expect(await balanceOf(toAddress)).toBe(before + 300n);

@@ -4,7 +4,7 @@ import { describeRevert as describeData } from "../../../indexer/decode";
 import { nonceHex } from "../../../chain/eip712";
 import type { Chain } from "../../../chain/bootstrap";
 import type { AppDb } from "../../db/schema";
-import type { TransferRow } from "../outbox";
+import type { OutboxRow } from "../outbox";
 import * as repo from "../outbox.repo";
 
 /** What a mined transaction did, as the relayer reads it: from its receipt, or from its own events. */
@@ -36,7 +36,7 @@ export function describeRevert(iface: ethers.Interface, data: string): string {
 
 /**
  * Reading and applying what a sent batch did: its outcome (own events or receipt), applied to the rows it
- * carried, each row's settlement announced on `events` ("settled" and "settled:<id>").
+ * carried, each row's settlement announced on `events` ("resolved" and "resolved:<id>").
  */
 export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
   const iface = chain.iface;
@@ -65,10 +65,10 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
     return { hash: receipt.hash, blockNumber: receipt.blockNumber, status: receipt.status ?? 0, logs: receipt.logs };
   }
 
-  async function emitSettled(ids: number[]) {
+  async function emitResolved(ids: number[]) {
     for (const row of await repo.outboxRows(db, ids)) {
-      events.emit("settled", row);
-      events.emit(`settled:${row.id}`, row);
+      events.emit("resolved", row);
+      events.emit(`resolved:${row.id}`, row);
     }
   }
 
@@ -77,7 +77,7 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
   const topicAddress = (topic: string) => `0x${topic.slice(26).toLowerCase()}`;
 
   /** Applies a mined transaction's outcome to the rows it carried. */
-  async function applyReceipt(rows: TransferRow[], receipt: Outcome) {
+  async function applyReceipt(rows: OutboxRow[], receipt: Outcome) {
     const used = new Set<string>();
     const failed = new Map<string, string>();
     for (const log of receipt.logs) {
@@ -126,11 +126,11 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
           );
       }
     });
-    await emitSettled(rows.map((r) => r.id));
+    await emitResolved(rows.map((r) => r.id));
   }
 
   /** The transaction whose TransferWithFee used this row's authorization (searched in the token's logs). */
-  async function usedIn(row: TransferRow): Promise<{ hash: string; block: number } | null> {
+  async function usedIn(row: OutboxRow): Promise<{ hash: string; block: number } | null> {
     try {
       // `from` and `nonce` are indexed topics of TransferWithFee: the node filters for the one log.
       const topics = [TRANSFER_WITH_FEE, ethers.zeroPadValue(row.from_address, 32), null, nonceHex(row.nonce)];
@@ -147,5 +147,5 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
     return null;
   }
 
-  return { outcome, applyReceipt, emitSettled };
+  return { outcome, applyReceipt, emitResolved };
 }

@@ -7,7 +7,7 @@ import { createRelayer } from "./relayer";
 import { reconcile } from "../../features/dashboard/reconcile";
 import { createMember } from "../../features/members/members.service";
 import { callToken } from "../chain-calls";
-import type { EnqueueInput, TransferRow } from "../outbox";
+import type { EnqueueInput, OutboxRow } from "../outbox";
 import { Msg } from "../../../domain/messages";
 import { Code } from "../../../domain/codes";
 
@@ -29,7 +29,7 @@ describe("custody, outbox and relayer", () => {
   /** Several outbox rows in one transaction, as one business action would write them. */
   const enqueueMany = (items: EnqueueInput[]) =>
     s.ctx.db.transaction().execute(async (trx) => {
-      const rows: TransferRow[] = [];
+      const rows: OutboxRow[] = [];
       for (const item of items) rows.push(await s.ctx.outbox.enqueue(trx, item));
       return rows;
     });
@@ -143,7 +143,7 @@ describe("custody, outbox and relayer", () => {
     s.ctx.relayer.start();
   });
 
-  it("a batch's outcome that cannot be read while the next batch goes out leaves no unhandled rejection; reconcile settles both", async () => {
+  it("a batch's outcome that cannot be read while the next batch goes out leaves no unhandled rejection; reconcile resolves both", async () => {
     await s.ctx.relayer.stop();
     const d = await createMember(s.ctx, { phonenumber: "01070000008", username: "끊김", password: "123456" });
     const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
@@ -163,7 +163,7 @@ describe("custody, outbox and relayer", () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
-    let second: TransferRow[] = [];
+    let second: OutboxRow[] = [];
     let sends = 0;
     const relayer = createRelayer({
       db: s.ctx.db,
@@ -180,8 +180,8 @@ describe("custody, outbox and relayer", () => {
       const first = await enqueueMany([1, 2].map((i) => ({ kind: "seed", from: treasury, to: d.address, value: 100 * i })));
       relayer.start();
       await expect.poll(() => second.length).toBe(2);
-      const settled = await Promise.all([...first, ...second].map((r) => relayer.waitFor(r.id, 20_000)));
-      expect(settled.map((r) => r.status)).toEqual(["confirmed", "confirmed", "confirmed", "confirmed"]);
+      const resolved = await Promise.all([...first, ...second].map((r) => relayer.waitFor(r.id, 20_000)));
+      expect(resolved.map((r) => r.status)).toEqual(["confirmed", "confirmed", "confirmed", "confirmed"]);
     } finally {
       await relayer.stop();
       process.off("unhandledRejection", onUnhandled);

@@ -5,7 +5,7 @@ import { createOutcomes } from "./outcome";
 import type { AppDb } from "../../db/schema";
 import type { Custody } from "../../custody/keys";
 import type { Chain } from "../../../chain/bootstrap";
-import type { TransferRow } from "../outbox";
+import type { OutboxRow } from "../outbox";
 import * as repo from "../outbox.repo";
 import { durably } from "../../../db/open";
 import { hashFamily } from "../tx-replacements.repo";
@@ -24,21 +24,21 @@ export interface Relayer {
    * process may be the one relaying, so the row is also polled, not only awaited as an event. `known`: the row as
    * the caller has just written it (pending), which is then not read again.
    */
-  waitFor(id: number, timeoutMs: number, known?: TransferRow): Promise<TransferRow>;
+  waitFor(id: number, timeoutMs: number, known?: OutboxRow): Promise<OutboxRow>;
   /**
    * The process stops and nothing more can be sent (the chain is down): every request waiting for a row is answered
-   * now with the row as it is (pending or submitted: recorded, settled by the next start), and later waits do not wait.
+   * now with the row as it is (pending or submitted: recorded, resolved by the next start), and later waits do not wait.
    */
   releaseWaiters(): Promise<void>;
   /**
-   * Settles rows left 'submitted' by a previous run against the chain; each moves exactly once. With
+   * Resolves rows left 'submitted' by a previous run against the chain; each moves exactly once. With
    * `pending`, also rows still 'pending' whose authorization the chain already shows as used (a
    * transaction that left an earlier version of this process between journal and record).
    */
   reconcile(opts?: { pending?: boolean }): Promise<{ confirmed: number; failed: number; requeued: number }>;
   /** Runs one send cycle (tests). */
   runOnce(): Promise<number>;
-  on(event: "settled", fn: (row: TransferRow) => void): void;
+  on(event: "resolved", fn: (row: OutboxRow) => void): void;
 }
 
 export interface RelayerOptions {
@@ -49,7 +49,7 @@ export interface RelayerOptions {
   batchSize?: number;
   log?: { info: (o: unknown, m?: string) => void; warn: (o: unknown, m?: string) => void; error: (o: unknown, m?: string) => void };
   /** Test hook: called after rows are marked submitted and before the transaction is sent. */
-  beforeSend?: (rows: TransferRow[], txHash: string) => void | Promise<void>;
+  beforeSend?: (rows: OutboxRow[], txHash: string) => void | Promise<void>;
 }
 
 /**
@@ -63,7 +63,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const { signAll, prepare, close: closeBatches } = createBatchMaker(custody, chain);
-  const { outcome, applyReceipt, emitSettled } = createOutcomes(db, chain, events);
+  const { outcome, applyReceipt, emitResolved } = createOutcomes(db, chain, events);
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let stopped = true;
@@ -110,7 +110,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     let afterId = 0;
     let sent: Promise<unknown> | null = null;
     let inFlight = false;
-    // Each batch's receipt applied, settled as a value: a failure is kept for the end of the drain. (Left a
+    // Each batch's receipt applied, resolved as a value: a failure is kept for the end of the drain. (Left a
     // rejected promise while the loop still awaited something else, it was an unhandled rejection.)
     const applied: Promise<{ error: unknown } | null>[] = [];
     let error: unknown = null;
@@ -188,7 +188,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     } catch (err) {
       opts.log?.warn(
         { err: (err as Error).message },
-        stopped ? "relayer: send failed while stopping; the next start settles the rows" : "relayer: send failed; will retry",
+        stopped ? "relayer: send failed while stopping; the next start resolves the rows" : "relayer: send failed; will retry",
       );
       // Rows whose send failed before reaching the chain go back to pending via reconcile.
       await reconcile().catch(() => undefined);
@@ -207,10 +207,10 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         if (!(await chain.token.authorizationState(r.from_address, r.nonce))) continue;
         await repo.markConfirmed(db, r.id, null, null);
         confirmed++;
-        await emitSettled([r.id]);
+        await emitResolved([r.id]);
       }
     }
-    const byHash = new Map<string, TransferRow[]>();
+    const byHash = new Map<string, OutboxRow[]>();
     for (const r of rows) byHash.set(r.tx_hash ?? "", [...(byHash.get(r.tx_hash ?? "") ?? []), r]);
     const head = rows.length > 0 ? await chain.provider.getBlockNumber() : 0;
     for (const [hash, group] of byHash) {
@@ -218,10 +218,10 @@ export function createRelayer(opts: RelayerOptions): Relayer {
       const receipt = hash ? await landedReceipt(hash) : null;
       const deep = receipt !== null && head - receipt.blockNumber + 1 >= chain.sender.confirmations;
       // Still in flight (pending, or mined and not yet deep enough), here or since a previous run: its outcome is
-      // applied when it is deep enough; its rows are neither settled nor sent again meanwhile.
+      // applied when it is deep enough; its rows are neither resolved nor sent again meanwhile.
       const inFlight = hash && !deep ? (receipt ? await heldHere(receipt.hash) : await heldHere(...(await hashFamily(db, hash)))) : null;
       if (inFlight) {
-        settleLater(group, inFlight, hash);
+        resolveLater(group, inFlight, hash);
         continue;
       }
       if (receipt) {
@@ -244,7 +244,7 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         if (usedOnChain) {
           await repo.markConfirmed(db, r.id, null, null);
           confirmed++;
-          await emitSettled([r.id]);
+          await emitResolved([r.id]);
         } else {
           await repo.requeue(db, r.id);
           requeued++;
@@ -278,13 +278,13 @@ export function createRelayer(opts: RelayerOptions): Relayer {
 
   /** Hashes whose rows wait for their transaction in the background (reconcile found them in flight). */
   const settling = new Set<string>();
-  function settleLater(rows: TransferRow[], hash: string, named: string) {
+  function resolveLater(rows: OutboxRow[], hash: string, named: string) {
     settling.add(hash);
     settling.add(named);
     void outcome(hash)
       .then((o) => applyReceipt(rows, o))
       .catch((err) =>
-        opts.log?.warn({ err: (err as Error).message, hash }, "relayer: a transaction in flight did not settle; reconciled again"),
+        opts.log?.warn({ err: (err as Error).message, hash }, "relayer: a transaction in flight did not resolve; reconciled again"),
       )
       .finally(() => {
         settling.delete(hash);

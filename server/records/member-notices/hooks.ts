@@ -9,13 +9,13 @@ import { MEMBER_NOTICE_TITLES } from "../../../domain/schemas/member-notices";
 
 /**
  * Money moves confirmed on chain tell their member: a gift received (the sender masked), a purchase confirmed. They
- * listen to the relayer's `settled` (the receipt is in): a notice per outbox row, stored once (dedupe key `gift:<id>`,
+ * listen to the relayer's `resolved` (the receipt is in): a notice per outbox row, stored once (dedupe key `gift:<id>`,
  * `buy:<id>`), so a move heard twice tells once.
  */
-export function noticeOnSettledMoves(ctx: Pick<AppContext, "db" | "relayer" | "notifier" | "log" | "clock">): void {
-  // A batch's rows are settled together: their gift notices are stored together (one statement for the batch).
+export function noticeOnResolvedMoves(ctx: Pick<AppContext, "db" | "relayer" | "notifier" | "log" | "clock">): void {
+  // A batch's rows are resolved together: their gift notices are stored together (one statement for the batch).
   let gifts: OutboxRow[] = [];
-  ctx.relayer.on("settled", (row) => {
+  ctx.relayer.on("resolved", (row) => {
     if (row.status !== "confirmed" || row.counterparty_member_id === null) return;
     if (row.kind === "gift") {
       if (gifts.length === 0)

@@ -5,6 +5,7 @@ import { memberById } from "../members.repo";
 import { unreadCount } from "./notices.repo";
 import { MEMBER_TOPIC } from "./notify-member";
 import { dropSocket, refuseUpgrade } from "../../http/sockets";
+import { MemberState } from "../../../domain/constants";
 
 /** The members' realtime path (the operators' is `/ws`). */
 export const MEMBER_WS_PATH = "/ws/member";
@@ -12,10 +13,10 @@ const RECHECK_MS = 5_000;
 
 /** The member a web token stands for, if the session is live and the member may use the app. */
 async function liveMember(ctx: AppContext, token: string): Promise<number | null> {
-  const claims = await ctx.tokens.verify(token, "web");
-  if (!claims?.sub.startsWith("m:") || (await ctx.tokens.sessionEnded(claims))) return null;
+  const claims = await ctx.sessions.verify(token, "web");
+  if (!claims?.sub.startsWith("m:") || (await ctx.sessions.sessionEnded(claims))) return null;
   const member = await memberById(ctx.db, Number(claims.sub.slice(2)));
-  return member && member.state === "repair" ? member.id : null;
+  return member && member.state === MemberState.NORMAL ? member.id : null;
 }
 
 /**
@@ -52,7 +53,7 @@ export function attachMemberSocket(server: http.Server, ctx: AppContext): { clos
         void push(ws, c.memberId, typeof p.id === "number" ? p.id : null).catch(() => undefined);
     }
   });
-  const offSessions = ctx.tokens.onSessionsEnded((subject) => {
+  const offSessions = ctx.sessions.onSessionsEnded((subject) => {
     for (const [ws, c] of clients) if (subject === `m:${c.memberId}`) drop(ws);
   });
   const recheck = setInterval(() => {

@@ -2,6 +2,7 @@ import { sql, type Insertable } from "kysely";
 import type { AppTx, MemberNotice, OutboundMessagesTable } from "../../db/schema";
 import { pagedQuery } from "../../db/paged";
 import type { Paged, TableHandler } from "../../../domain/schemas/list";
+import { MemberState } from "../../../domain/constants";
 
 export interface NewNotice {
   member_id: number;
@@ -52,7 +53,7 @@ export async function insertNoticeForAll(
     .expression((eb) =>
       eb
         .selectFrom("members")
-        .where("state", "!=", "kickOut")
+        .where("state", "!=", MemberState.KICKED)
         .select((s) => [
           "id",
           s.val(n.kind).as("kind"),

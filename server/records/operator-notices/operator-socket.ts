@@ -40,7 +40,7 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
       return refuseUpgrade(socket, "403 Forbidden");
     }
     const token = url.searchParams.get("token") ?? "";
-    const claims = await ctx.tokens.verify(token, "operation");
+    const claims = await ctx.sessions.verify(token, "operation");
     // A session limited to enrolling in two-factor login hears no notices.
     const op = claims && !claims.scope ? await loadOperator(ctx, claims) : null;
     if (!op) {
@@ -64,7 +64,7 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
     });
     for (const [ws, { token }] of clients) {
       if (ws.readyState !== ws.OPEN) continue;
-      const still = await ctx.tokens.verify(token, "operation");
+      const still = await ctx.sessions.verify(token, "operation");
       const op = still ? await loadOperator(ctx, still) : null;
       if (!op) drop(ws);
       else if (allowsArea(NOTIFY_AREA[n.category], op)) ws.send(msg);
@@ -91,12 +91,12 @@ export function attachOperatorSocket(server: http.Server, ctx: AppContext): { cl
   const offEnded = onOperatorAccessEnded(ctx, (adminId) => {
     for (const [ws, c] of clients) if (c.adminId === adminId) drop(ws);
   });
-  const offSessions = ctx.tokens.onSessionsEnded((subject) => {
+  const offSessions = ctx.sessions.onSessionsEnded((subject) => {
     for (const [ws, c] of clients) if (subject === `a:${c.adminId}`) drop(ws);
   });
   const recheck = setInterval(() => {
     for (const [ws, { token }] of clients) {
-      void ctx.tokens.verify(token, "operation").then(
+      void ctx.sessions.verify(token, "operation").then(
         async (claims) => {
           if (!claims || !(await loadOperator(ctx, claims))) drop(ws);
         },

@@ -14,6 +14,7 @@ import { SavedViewsMenu } from "../../components/list/SavedViewsMenu";
 import { useColumnChoice } from "../../components/list/useColumnChoice";
 import { L } from "../../labels";
 import { MemberDetailDialog } from "./MemberDetailDialog";
+import { MemberState } from "../../../../domain/constants";
 
 /** Keyed as the member file's columns (MEMBER_COLUMNS): the download writes the ones shown. */
 const columns: (Column<MemberRowDto> & { key: MemberColumn })[] = [
@@ -25,7 +26,7 @@ const columns: (Column<MemberRowDto> & { key: MemberColumn })[] = [
     key: "state",
     header: L.member.state,
     cell: (r) => (
-      <Badge colorPalette={r.state === "repair" ? "green" : "red"} data-testid="member-state">
+      <Badge colorPalette={r.state === MemberState.NORMAL ? "green" : "red"} data-testid="member-state">
         {r.closedAt ? `${L.member.states[r.state]} ${formatDate(r.closedAt)}` : L.member.states[r.state]}
       </Badge>
     ),

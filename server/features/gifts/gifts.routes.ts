@@ -4,13 +4,13 @@ import { authOf } from "../../auth/middleware";
 import { AppError } from "../../http/errors";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
 import { createRoutes } from "../../http/routes";
-import { marketRecipient, pay, paymentResultOf } from "./payments.service";
+import { marketRecipient, pay, paymentResultOf } from "./gifts.service";
 import { paymentsApi as api } from "../../../domain/api/payments";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { PaymentType } from "../../../domain/constants";
 
-export function paymentRoutes(ctx: AppContext): Router {
+export function giftRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   // Only a wrong password answers 400 on a payment; a body that breaks a rule is 1130. A keyed retry replays the answer.
   const payment = () => ({ refusalCode: Code.AMOUNT_REFUSED, use: [idempotent(ctx, { transfer: (row) => paymentResultOf(ctx, row) })] });

@@ -20,7 +20,7 @@ export interface TokenClaims {
   scope?: TokenScope;
 }
 
-export interface Tokens {
+export interface Sessions {
   issue(aud: Audience, subject: string, opts?: { scope?: TokenScope }): Promise<{ accessToken: string; expiredAt: string }>;
   /** The claims of a valid token; `ended: "allow"` also accepts a token whose sessions were ended (check `sessionEnded` later). */
   verify(token: string, aud: Audience, opts?: { ended?: "allow" }): Promise<TokenClaims | null>;
@@ -52,7 +52,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 /** The bus channel of ended sessions: `{subject}` (the cut-off itself is in session_cutoffs). */
 const SESSIONS_ENDED = "sessions-ended";
 
-export function createTokens(db: AppDb, secret: Buffer, ttlMinutes: number, bus: Bus = memoryBus()): Tokens {
+export function createSessions(db: AppDb, secret: Buffer, ttlMinutes: number, bus: Bus = memoryBus()): Sessions {
   const key = new Uint8Array(secret);
   const sessionEnded = async (claims: TokenClaims) => {
     const cutoff = await sessionCutoff(db, claims.sub);

@@ -2,11 +2,11 @@ import type { AppContext } from "../../context";
 import type { MemberRow } from "../../auth/middleware";
 import { AppError } from "../../http/errors";
 import { memberByAddress } from "../../records/members.repo";
-import { checkPaymentPassword, SETTLE_WAIT_MS } from "../../money/payment-password";
+import { checkPaymentPassword, RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
-import { FEE_WON } from "../../../domain/constants";
+import { FEE_WON, MemberState } from "../../../domain/constants";
 import type { PaymentBody } from "../../../domain/schemas/money";
 import type { PaymentResult } from "../../../domain/schemas/payments";
 import type { IdempotencyRef } from "../../money/idempotency";
@@ -16,7 +16,8 @@ import { memberById } from "../../records/members.repo";
 /** A marketplace address: the wallet of an active shop-owner member. */
 export async function marketRecipient(ctx: AppContext, address: string) {
   const owner = await memberByAddress(ctx.db, address);
-  if (owner?.permission !== "exchanger" || owner.state !== "repair") throw new AppError(Code.NOT_MARKET_ADDRESS, Msg.notMarketAddress);
+  if (owner?.permission !== "exchanger" || owner.state !== MemberState.NORMAL)
+    throw new AppError(Code.NOT_MARKET_ADDRESS, Msg.notMarketAddress);
   return owner;
 }
 
@@ -40,7 +41,7 @@ export async function pay(
   } else {
     recipient = await memberByAddress(ctx.db, body.opponentAddress);
     if (!recipient) throw new AppError(Code.SERVER_ERROR, Msg.recipientAddressNotFound, undefined, 404);
-    if (recipient.state === "kickOut") throw new AppError(Code.RECIPIENT_REFUSED, Msg.recipientBlocked);
+    if (recipient.state === MemberState.KICKED) throw new AppError(Code.RECIPIENT_REFUSED, Msg.recipientBlocked);
   }
   if (recipient.id === member.id) throw new AppError(Code.GIFT_TO_SELF, Msg.giftToSelf);
   if (await ctx.view.isBlocked(from)) throw new AppError(Code.FORBIDDEN, Msg.senderBlocked);
@@ -57,12 +58,12 @@ export async function pay(
     idempotency,
   });
   ctx.relayer.kick();
-  const settled = await ctx.relayer.waitFor(row.id, SETTLE_WAIT_MS, row);
-  if (settled.status === "failed") {
-    ctx.log.warn({ id: row.id, error: settled.error }, "trade failed on-chain");
+  const resolved = await ctx.relayer.waitFor(row.id, RESOLVE_WAIT_MS, row);
+  if (resolved.status === "failed") {
+    ctx.log.warn({ id: row.id, error: resolved.error }, "trade failed on-chain");
     throw new AppError(Code.SERVER_ERROR, Msg.paymentFailed);
   }
-  return resultOf(settled, recipient.username);
+  return resultOf(resolved, recipient.username);
 }
 
 function resultOf(row: OutboxRow, toUsername: string): PaymentResult {
