@@ -58,7 +58,7 @@ export const AREAS = {
   boardNotice: staff("isNotice1"),
   policyTerms: staff("isBoard4"),
   policyPrivacy: staff("isBoard5"),
-  /** The board calls' gate: any board flag; each call then checks its type's area (domain/schemas/board.ts). */
+  /** The board calls' gate: any board flag; each call then checks its type's area (domain/schemas/boards.ts). */
   boards: staff("isBoard1", "isBoard2", "isBoard3", "isNotice1"),
   /** The policy calls' gate: either policy flag; writing checks the policy's own area. */
   policies: staff("isBoard4", "isBoard5"),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { amountProblem, largestAmount } from "./amount";
 import { Msg } from "./messages";
-import { buyFormSchema, sendFormSchema } from "./schemas/forms";
-import { chargeBody, paymentBody } from "./schemas/money";
+import { buyFormSchema, sendFormSchema } from "./schemas/shared/forms";
+import { chargeBody } from "./schemas/purchases";
+import { paymentBody } from "./schemas/gifts";
 
 describe("the one order of the amount rules", () => {
   it("required → 15 digits → minimum → unit → limit, per flow", () => {

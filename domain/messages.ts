@@ -324,7 +324,7 @@ export function withTriesLeft(message: string, left: number): string {
   return `${message} (${left}회 더 틀리면 10분간 이용이 제한됩니다.)`;
 }
 
-/** A bulk request naming more rows than one request takes (domain/schemas/bulk.ts BULK_MAX). */
+/** A bulk request naming more rows than one request takes (domain/schemas/shared/bulk.ts BULK_MAX). */
 export function bulkTooMany(max: number): string {
   return `한 번에 최대 ${max}건까지 처리할 수 있습니다.`;
 }

@@ -6,7 +6,7 @@ import type { TestStack } from "../server/test/harness";
 import { proposeAndApprove } from "../server/test/proposals";
 import { formatDate } from "../domain/format";
 import { SettlementStateLabel } from "../domain/state-labels";
-import { defaultDateRange } from "../domain/schemas/list";
+import { defaultDateRange } from "../domain/schemas/shared/list";
 
 type Row = Record<string, any>;
 

@@ -3,7 +3,7 @@ import { DASHBOARD_LABELS } from "./pages/dashboard/dashboard.labels";
 import { SECURITY_LABELS } from "./pages/operator-security/security.labels";
 import { Msg } from "@domain/messages";
 import { LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
-import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operation";
+import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operators";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */
 const MEMBER_STATES = { repair: "정상", suspension: "정지", kickOut: "탈퇴" };

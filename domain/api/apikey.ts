@@ -1,5 +1,5 @@
 import { endpoint, operator } from "./endpoint";
-import { apiKeyInfo } from "../schemas/operation";
+import { apiKeyInfo } from "../schemas/apikey";
 
 const apiKey = operator("apiKey");
 

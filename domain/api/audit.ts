@@ -1,5 +1,5 @@
 import { endpoint, operator } from "./endpoint";
-import { auditList, auditListRequest } from "../schemas/operation";
+import { auditList, auditListRequest } from "../schemas/audit";
 
 /** The operators' audit log (append-only), read by super admins. */
 export const auditApi = {

@@ -1,4 +1,4 @@
-import { endpoint, operator } from "./endpoint";
+import { endpoint, member, operator, publicAccess } from "./endpoint";
 import {
   boardBulkAnswer,
   boardBulkBody,
@@ -10,7 +10,17 @@ import {
   boardRefBody,
   boardTypeParams,
   boardUpdateBody,
-} from "../schemas/board";
+  csEventPage,
+  csInquiry,
+  csInquiryDeleted,
+  csInquiryEdited,
+  csInquiryPage,
+  csPostPage,
+  idParams,
+  inquiryCreateBody,
+  inquiryUpdateBody,
+  pageParams,
+} from "../schemas/boards";
 
 /** The route's gate admits any board flag; each call then checks its board type's own area (BOARD_AREA). */
 const boards = operator("boards");
@@ -65,5 +75,65 @@ export const boardsApi = {
     summary: "Edit a notice, FAQ or event, or answer an inquiry (refused if another operator answered first); audited",
     body: boardUpdateBody,
     response: boardDetail,
+  }),
+};
+
+/** Customer service in the member app (spec cs/*): notices, FAQ and events (anyone), the member's own 1:1 inquiries. */
+export const memberBoardsApi = {
+  csNotices: endpoint({
+    method: "GET",
+    path: "/api/cs/notify/:page",
+    access: publicAccess,
+    summary: "A page of notices",
+    params: pageParams,
+    response: csPostPage,
+  }),
+  csFaqs: endpoint({
+    method: "GET",
+    path: "/api/cs/faq/:page",
+    access: publicAccess,
+    summary: "A page of FAQ",
+    params: pageParams,
+    response: csPostPage,
+  }),
+  csEvents: endpoint({
+    method: "GET",
+    path: "/api/cs/event/:page",
+    access: publicAccess,
+    summary: "A page of events",
+    params: pageParams,
+    response: csEventPage,
+  }),
+  csInquiries: endpoint({
+    method: "GET",
+    path: "/api/cs/inquiry/:page",
+    access: member,
+    summary: "A page of the member's 1:1 inquiries",
+    params: pageParams,
+    response: csInquiryPage,
+  }),
+  csInquiryCreate: endpoint({
+    method: "POST",
+    path: "/api/cs/inquiry",
+    access: member,
+    summary: "Ask a 1:1 inquiry",
+    body: inquiryCreateBody,
+    response: csInquiry,
+  }),
+  csInquiryUpdate: endpoint({
+    method: "PUT",
+    path: "/api/cs/inquiry",
+    access: member,
+    summary: "Edit an unanswered inquiry",
+    body: inquiryUpdateBody,
+    response: csInquiryEdited,
+  }),
+  csInquiryDelete: endpoint({
+    method: "DELETE",
+    path: "/api/cs/inquiry/:id",
+    access: member,
+    summary: "Delete one of the member's inquiries",
+    params: idParams,
+    response: csInquiryDeleted,
   }),
 };

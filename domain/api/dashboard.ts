@@ -1,4 +1,4 @@
-import { proposalCreated } from "../schemas/proposal";
+import { proposalCreated } from "../schemas/proposals";
 import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import {
   blockBody,

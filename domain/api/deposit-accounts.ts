@@ -1,5 +1,6 @@
 import { endpoint, operator } from "./endpoint";
-import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow, okAnswer } from "../schemas/sale";
+import { bankCreateBody, bankIdBody, bankIdParams, bankList, bankRow } from "../schemas/deposit-accounts";
+import { okAnswer } from "../schemas/shared/common";
 
 const bank = operator("walletBank");
 

@@ -1,6 +1,5 @@
 import { endpoint, member } from "./endpoint";
-import { historyBody, userLookupBody } from "../schemas/money";
-import { balance, historyPage, lookedUpUser } from "../schemas/history";
+import { historyBody, userLookupBody, balance, historyPage, lookedUpUser } from "../schemas/history";
 
 /** The member's balance, history (spec info/history) and the gift recipient lookup. */
 export const historyApi = {

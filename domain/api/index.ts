@@ -1,67 +1,61 @@
 import type { AdminArea } from "../admin-access";
 import type { EndpointDef } from "./endpoint";
 import { accessLogApi } from "./access-log";
-import { accountApi, operatorSessionApi } from "./account";
 import { apiDocsApi } from "./api-docs";
 import { apiKeyApi } from "./apikey";
 import { auditApi } from "./audit";
-import { boardsApi } from "./boards";
+import { boardsApi, memberBoardsApi } from "./boards";
 import { dashboardApi } from "./dashboard";
 import { depositAccountsApi } from "./deposit-accounts";
+import { giftsApi } from "./gifts";
 import { healthApi } from "./health";
 import { historyApi } from "./history";
 import { homeApi } from "./home";
-import { memberBoardsApi } from "./member-boards";
-import { membersApi } from "./members";
 import { memberNoticesApi } from "./member-notices";
+import { accountApi, membersApi } from "./members";
 import { monthEndApi } from "./month-end";
 import { notificationsApi } from "./notifications";
+import { operatorSecurityApi, operatorSessionApi } from "./operator-security";
 import { operatorsApi } from "./operators";
-import { operatorSecurityApi } from "./operator-security";
 import { partnerApi } from "./partner";
-import { paymentsApi } from "./payments";
 import { policiesApi } from "./policies";
 import { proposalsApi } from "./proposals";
-import { purchasesApi } from "./purchases";
-import { refundsApi } from "./refunds";
+import { purchasesApi, salesApi } from "./purchases";
 import { receiptsApi } from "./receipts";
-import { salesApi } from "./sales";
+import { refundsApi } from "./refunds";
 import { savedViewsApi } from "./saved-views";
 import { settlementApi } from "./settlement";
-import { tokensApi } from "./tokens";
 import { tokenRolesApi } from "./token-roles";
-import { walletsApi } from "./wallets";
+import { tokensApi } from "./tokens";
 import { validityApi } from "./validity";
+import { walletsApi } from "./wallets";
 
 /**
  * Every API call of the service, by feature (a tag of the API document each), each feature's endpoints in a
- * file of its own beside this one. The server registers its routes from them, both apps call them, the
- * permission table and the OpenAPI document read them. The member app imports its features' files directly,
- * so its bundle carries no operator schema.
+ * file of its own beside this one, named as the feature's folder in server/features/. A feature may declare its
+ * member-app and back-office endpoints as two tables of that file (members: `accountApi` and `membersApi`); the
+ * member app imports its features' files directly, never this one, which carries every operator schema. The
+ * server registers its routes from them, both apps call them, the permission table and the OpenAPI document read them.
  */
 export const API_FEATURES = {
-  account: accountApi,
-  "operator-session": operatorSessionApi,
-  "operator-security": operatorSecurityApi,
-  purchases: purchasesApi,
-  payments: paymentsApi,
+  members: joined(accountApi, membersApi),
+  "operator-security": joined(operatorSessionApi, operatorSecurityApi),
+  purchases: joined(purchasesApi, salesApi),
+  gifts: giftsApi,
   history: historyApi,
   receipts: receiptsApi,
   validity: validityApi,
-  "member-boards": memberBoardsApi,
+  boards: joined(memberBoardsApi, boardsApi),
   "member-notices": memberNoticesApi,
   policies: policiesApi,
   partner: partnerApi,
   home: homeApi,
-  members: membersApi,
   operators: operatorsApi,
   apikey: apiKeyApi,
   audit: auditApi,
   "access-log": accessLogApi,
   notifications: notificationsApi,
   dashboard: dashboardApi,
-  boards: boardsApi,
-  sales: salesApi,
   "saved-views": savedViewsApi,
   "deposit-accounts": depositAccountsApi,
   tokens: tokensApi,
@@ -77,6 +71,18 @@ export const API_FEATURES = {
 
 type Features = typeof API_FEATURES;
 type Merged<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** A feature's tables as one (names are unique within a feature too: a duplicate throws here). */
+function joined<const T extends readonly Record<string, EndpointDef>[]>(...tables: T): Merged<T[number]> {
+  const all: Record<string, EndpointDef> = {};
+  for (const table of tables) {
+    for (const [name, e] of Object.entries(table)) {
+      if (name in all) throw new Error(`endpoint name ${name} is declared twice`);
+      all[name] = e;
+    }
+  }
+  return all as Merged<T[number]>;
+}
 
 /** The same endpoints in one flat table by name (names are unique across features: a duplicate throws here). */
 export const API = (() => {

@@ -1,5 +1,5 @@
 import { endpoint, operator } from "./endpoint";
-import { notifyList, notifyListRequest } from "../schemas/operation";
+import { notifyList, notifyListRequest } from "../schemas/notifications";
 
 /** The stored notifications (입금, 문의, 정산). */
 export const notificationsApi = {

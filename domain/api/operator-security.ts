@@ -1,5 +1,14 @@
-import { endpoint, operator } from "./endpoint";
-import { securityStatus, totpDisableBody, totpDisabled, totpEnableBody, totpEnabled, totpSetup } from "../schemas/operator-security";
+import { endpoint, operator, publicAccess } from "./endpoint";
+import {
+  loginAdminBody,
+  loginAdminData,
+  securityStatus,
+  totpDisableBody,
+  totpDisabled,
+  totpEnableBody,
+  totpEnabled,
+  totpSetup,
+} from "../schemas/operator-security";
 
 const session = operator("session");
 
@@ -37,5 +46,23 @@ export const operatorSecurityApi = {
     summary: "Turn two-factor login off with a current code (or a recovery code); other sessions ended",
     body: totpDisableBody,
     response: totpDisabled,
+  }),
+};
+
+/** The operators' login and logout (server/features/operator-security/operator-login.routes.ts; the admin app calls them). */
+export const operatorSessionApi = {
+  loginAdmin: endpoint({
+    method: "POST",
+    path: "/api/auth/login_admin",
+    access: publicAccess,
+    summary: "An operator's login (id and password)",
+    body: loginAdminBody,
+    response: loginAdminData,
+  }),
+  logoutAdmin: endpoint({
+    method: "POST",
+    path: "/api/auth/logout_admin",
+    access: operator("session"),
+    summary: "End the operator's session",
   }),
 };

@@ -1,5 +1,5 @@
 import { endpoint, operator, pdDetail, pdList } from "./endpoint";
-import { connectList, operatorCreateBody, operatorDetail, operatorDetailBody, operatorIdParams, operatorList } from "../schemas/operation";
+import { connectList, operatorCreateBody, operatorDetail, operatorDetailBody, operatorIdParams, operatorList } from "../schemas/operators";
 
 const operators = operator("operators");
 

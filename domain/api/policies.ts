@@ -1,6 +1,5 @@
 import { endpoint, operator, publicAccess } from "./endpoint";
-import { policyParams } from "../schemas/info";
-import { policyList, policyRow, policyWriteBody } from "../schemas/board";
+import { policyParams, policyList, policyRow, policyWriteBody } from "../schemas/policies";
 
 const policies = operator("policies");
 

@@ -7,7 +7,7 @@ import {
   proposalRejectBody,
   proposalRow,
   proposeBody,
-} from "../schemas/proposal";
+} from "../schemas/proposals";
 
 const list = operator("proposals");
 const decide = operator("proposalApprove");

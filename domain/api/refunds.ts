@@ -18,7 +18,7 @@ import {
   refundRequestBody,
   refundSearchRequest,
   withdrawBody,
-} from "../schemas/refund";
+} from "../schemas/refunds";
 
 const refund = operator("refund");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { proposalCreated } from "../schemas/proposal";
+import { proposalCreated } from "../schemas/proposals";
 import { endpoint, operator, pdDetail, pdList } from "./endpoint";
 import {
   feeList,
@@ -12,7 +12,7 @@ import {
   tokenListRequest,
   tokenManageData,
   tokenRow,
-} from "../schemas/token";
+} from "../schemas/tokens";
 
 const view = operator("tokenView");
 const fee = operator("tokenFee");

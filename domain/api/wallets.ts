@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { proposalCreated } from "../schemas/proposal";
+import { proposalCreated } from "../schemas/proposals";
 import { endpoint, operator } from "./endpoint";
 import {
   operatorWalletCreated,
@@ -9,7 +9,7 @@ import {
   walletCreateBody,
   walletSendBody,
   walletTransferResult,
-} from "../schemas/sale";
+} from "../schemas/wallets";
 
 const transfer = operator("walletTransfer");
 /** At or below DUAL_CONTROL_TRANSFER_THRESHOLD_WON the transfer moves; above it, it is a proposal (dual control). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listRequest, paged } from "./list";
+import { listRequest, paged } from "./shared/list";
 import { ACCESS_REASON_CODES, REASON_TEXT_MAX, type AccessReason } from "../access-log";
 import { Msg } from "../messages";
 

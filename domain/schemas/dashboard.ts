@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { columnChoice, listRequest, paged } from "./list";
+import { columnChoice, listRequest, paged } from "./shared/list";
 
 /** The chain dashboard (spec: dashboard, dashboard/detail/{address}, dashboard/holder; docs/architecture.md "Dashboard"). */
 

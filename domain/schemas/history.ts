@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { buyOrderState, depositAccount } from "./purchases";
+import { Msg } from "../messages";
 
 /** GET /api/info/balance: spendable balance (indexed chain balance minus pending outgoing) and the pending outgoing. */
 export const balance = z.object({ balance: z.number(), pending: z.number() });
@@ -49,3 +50,20 @@ export type MoveHistoryItem = z.infer<typeof moveHistoryItem>;
 /** POST /api/info/history: a page of one type's lines (buy lines for type 1, moves for 2 and 3). */
 export const historyPage = z.object({ total_count: z.number().int(), data_list: z.array(z.union([buyHistoryItem, moveHistoryItem])) });
 export type HistoryItem = BuyHistoryItem | MoveHistoryItem;
+
+export const userLookupBody = z
+  .strictObject({
+    phonenumber: z.string().trim().max(20).optional().nullable(),
+    // Bounded, not to 42: a longer paste is an address nobody has (the spec's not-found message), not a format error.
+    address: z.string().trim().max(200).optional().nullable(),
+  })
+  .refine((b) => Boolean(b.phonenumber) || Boolean(b.address), { error: Msg.recipientPhoneEmpty });
+
+export const historyBody = z.strictObject({
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  page: z.number().int().min(1).max(100000).default(1),
+  perPage: z.union([z.literal(7), z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).optional(),
+  sortBy: z.string().max(30).optional().nullable(),
+  sortDesc: z.boolean().optional().nullable(),
+});
+export type HistoryBody = z.infer<typeof historyBody>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listRequest, paged } from "./list";
+import { listRequest, paged } from "./shared/list";
 
 /**
  * What a member is told (the notification center, issue 36 item 5). Each kind has a fixed Korean title

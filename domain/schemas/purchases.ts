@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { Msg } from "../messages";
+import { idParam, pinInput, wonAmountFor } from "./shared/common";
+import { columnChoice, listRequest, paged } from "./shared/list";
+import { bulkAnswer, bulkIds } from "./shared/bulk";
 
 /** The operators' main deposit account, where a purchase's money goes (GET /api/buy). */
 export const bankInfo = z.object({ bankName: z.string(), bankAccount: z.string(), ownerName: z.string() });
@@ -30,3 +34,106 @@ export const chargeResult = z.object({
 
 /** POST /api/buy/cancel. */
 export const buyCancelled = z.object({ id: z.number().int(), state: z.literal("cancelled") });
+
+export const chargeBody = z.strictObject({ password: pinInput, value: wonAmountFor("buy") });
+
+export const saleAcceptBody = z.strictObject({ id: z.number().int().positive() });
+/** POST /api/buy/cancel: the member's own pending order. */
+export const buyCancelBody = z.strictObject({ id: z.number().int().positive() });
+
+// ---- sales in the back-office (sell / use / gift; spec §3, §5, §7 "Sales") ------------------------------
+
+const won = z.number().int();
+const isoDate = z.string();
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const SALE_TYPES = ["sell", "use", "gift"] as const;
+export const saleType = z.enum(SALE_TYPES, { error: Msg.badRequest });
+export type SaleType = z.infer<typeof saleType>;
+export const saleTypeParams = z.strictObject({ type: saleType });
+
+/** Day / week (Sunday–Saturday) / month totals in won (spec §3 "Day totals"). */
+export const saleTotals = z.object({ daily_value: won, weekly_value: won, monthly_value: won });
+export type SaleTotals = z.infer<typeof saleTotals>;
+
+export const saleListRequest = listRequest({ sortable: ["createdAt", "id", "value"], dates: true, filters: { type: saleType } });
+export type SaleListRequest = z.output<typeof saleListRequest>;
+/** Each type's columns (on screen and in the file), by key: a download's `columns` names them. */
+export const SALE_COLUMNS = {
+  sell: ["id", "orderNo", "status", "bank", "username", "phone", "address", "createdAt", "expiredAt", "value", "txHash"],
+  use: ["id", "status", "sender", "receiver", "from", "to", "value", "createdAt", "txHash"],
+  gift: ["id", "status", "sender", "receiver", "from", "to", "value", "fee", "createdAt", "txHash"],
+} as const;
+export type SellColumn = (typeof SALE_COLUMNS.sell)[number];
+export type MoveColumn = (typeof SALE_COLUMNS.gift)[number];
+const saleDownload = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  listRequest({ sortable: ["createdAt", "id", "value"], dates: true, filters: { columns: columnChoice(keys) } });
+/** The download of one type (the type is in the path): the list's range rule, and the columns to write (the ones on screen) when the operator chose them. */
+export const saleDownloadRequest = {
+  sell: saleDownload(SALE_COLUMNS.sell),
+  use: saleDownload(SALE_COLUMNS.use),
+  gift: saleDownload(SALE_COLUMNS.gift),
+};
+export const saleDetailBody = z.strictObject({ id, type: saleType });
+
+/** Sell record; `type` is the status label (입금 대기 / 입금 완료 / 취소), `state` the raw state. */
+export const sellRow = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  type: z.string(),
+  state: z.enum(["pending", "confirmed", "cancelled"]),
+  bank: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+  createdAt: isoDate,
+  expiredAt: isoDate,
+  value: won,
+  fromId: z.number().int().nullable(),
+  toId: z.number().int(),
+  txHash: z.string().nullable(),
+});
+export type SellRowDto = z.infer<typeof sellRow>;
+
+/** Use and gift records (gift adds the fee). */
+export const moveRow = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  senderAddress: z.string(),
+  receiverAddress: z.string(),
+  username: z.string().nullable(),
+  toUsername: z.string().nullable(),
+  value: won,
+  fee: won,
+  createdAt: isoDate,
+  expiredAt: isoDate.nullable(),
+  fromId: z.number().int().nullable(),
+  toId: z.number().int().nullable(),
+  txHash: z.string().nullable(),
+});
+export type MoveRowDto = z.infer<typeof moveRow>;
+
+export const saleRow = z.union([sellRow, moveRow]);
+export const saleList = paged(saleRow);
+/** One record with its day ('YYYY-MM-DD', Asia/Seoul). */
+const dated = { date: z.string() };
+export const saleDetail = z.union([sellRow.extend(dated), moveRow.extend(dated)]);
+
+/** An approved deposit: the order, now 입금 완료, and its transfer (`status` the transfer's, e.g. confirmed). */
+export const saleAcceptResult = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  type: z.string(),
+  value: won,
+  expiredAt: isoDate,
+  txHash: z.string().nullable(),
+  status: z.string(),
+});
+export const saleIdParams = z.strictObject({ id: idParam });
+
+/** Several sell orders approved or cancelled in one request (bulk actions): their ids, and each one's outcome. */
+export const saleBulkBody = z.strictObject({ ids: bulkIds(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) });
+export const saleBulkAnswer = bulkAnswer(z.number().int());
+
+export const SELL_STATE_LABEL = { pending: "입금 대기", confirmed: "입금 완료", cancelled: "취소" } as const;
+export const MOVE_STATE_LABEL = { pending: "처리 중", submitted: "처리 중", confirmed: "완료", failed: "실패" } as const;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { idParam } from "./common";
+import { idParam } from "./shared/common";
 import { DASHBOARD_COLUMNS } from "./dashboard";
-import { MEMBER_COLUMNS } from "./operation";
-import { SALE_COLUMNS } from "./sale";
+import { MEMBER_COLUMNS } from "./members";
+import { SALE_COLUMNS } from "./purchases";
 
 /**
  * An operator's saved views of a back-office list: a name and the list's URL state (filters, date range, sort, page

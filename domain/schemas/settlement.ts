@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { day, listRequest, paged } from "./list";
+import { day, listRequest, paged } from "./shared/list";
 import { Msg } from "../messages";
-import { bulkAnswer, bulkIds } from "./bulk";
+import { bulkAnswer, bulkIds } from "./shared/bulk";
 
 /**
  * Settlement (spec routes calc/*, calls under /api/calc): the shop owner's request and the operators'

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listRequest, paged } from "./list";
+import { listRequest, paged } from "./shared/list";
 
 export const validityState = z.enum(["none", "valid", "expiring", "expired", "lapsed"]);
 

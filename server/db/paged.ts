@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { AppDatabase, AppTx } from "./schema";
 import { LIST_COUNT_CAP } from "../../domain/constants";
-import type { Paged, TableHandler } from "../../domain/schemas/list";
+import type { Paged, TableHandler } from "../../domain/schemas/shared/list";
 
 /**
  * The one paged list query: `base` holds the list's FROM, joins and filters (no select); `select` adds the

@@ -2,7 +2,7 @@ import type { AppContext } from "../context";
 import type { AppTx, OutboxKind, ProposalRecord } from "../db/schema";
 import type { TokenMethod } from "../money/chain-calls";
 import type { AdminArea } from "../../domain/admin-access";
-import type { ProposalKind, ProposalPayload } from "../../domain/schemas/proposal";
+import type { ProposalKind, ProposalPayload } from "../../domain/schemas/proposals";
 
 /**
  * What each kind of proposal does, filled by the feature that owns the move (tokens, wallets, operators, refunds) and

@@ -1,8 +1,8 @@
 import type { AppTx, ProposalRecord } from "../db/schema";
 import { nowIso } from "../db/app-db";
 import { pagedQuery } from "../db/paged";
-import type { Paged } from "../../domain/schemas/list";
-import type { ProposalListRequest, ProposalState } from "../../domain/schemas/proposal";
+import type { Paged } from "../../domain/schemas/shared/list";
+import type { ProposalListRequest, ProposalState } from "../../domain/schemas/proposals";
 
 export async function insertProposal(
   db: AppTx,

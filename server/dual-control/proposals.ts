@@ -15,7 +15,7 @@ import { allowsArea } from "../../domain/admin-access";
 import { PROPOSAL_EXPIRY_HOURS } from "../../domain/constants";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import { PROPOSAL_KIND_NAMES, type ProposalKind, type ProposalRowDto, type ProposeBody } from "../../domain/schemas/proposal";
+import { PROPOSAL_KIND_NAMES, type ProposalKind, type ProposalRowDto, type ProposeBody } from "../../domain/schemas/proposals";
 
 type Operator = Pick<AdminRow, "id" | "login_id" | "permission" | "flags">;
 

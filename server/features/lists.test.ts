@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { DEMO } from "../seed";
 
 /**
- * Every back-office list (domain/admin-access.ts ADMIN_API, requests built by domain/schemas/list.ts `listRequest`)
+ * Every back-office list (domain/admin-access.ts ADMIN_API, requests built by domain/schemas/shared/list.ts `listRequest`)
  * with its optional filters sent empty, as the spec's clients send them when nothing is chosen: the same
  * answer as without them (no filter), never 400.
  */

@@ -4,7 +4,7 @@ import { AppError } from "./errors";
 import { holdIdempotency } from "../money/idempotency";
 import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
-import type { BulkAnswer, BulkOutcome } from "../../domain/schemas/bulk";
+import type { BulkAnswer, BulkOutcome } from "../../domain/schemas/shared/bulk";
 
 /** What one item's single call answered when it was done: its message and, for a money move, the tx hash. */
 export interface ItemDone {

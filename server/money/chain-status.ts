@@ -50,13 +50,21 @@ export async function ensureChainUp(
   ctx: Pick<AppContext, "chain"> & Partial<Pick<AppContext, "config" | "log">>,
   opts: { gas?: boolean } = {},
 ): Promise<void> {
+  await ensureChainReadable(ctx);
+  // The account that pays gas has enough left (server/money/gas.ts): 503 before anything is recorded.
+  if (opts.gas !== false && ctx.config && ctx.log) await ensureGas({ chain: ctx.chain, config: ctx.config, log: ctx.log });
+  if (await tokenPaused(ctx)) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.maintenance);
+}
+
+/**
+ * For a read that asks the node itself (the books check): refuses with 503 only when the chain does not answer or is
+ * still catching up with its journal. An emergency pause stops money moves, never reads: it is not asked here.
+ */
+export async function ensureChainReadable(ctx: Pick<AppContext, "chain">): Promise<void> {
   ensureChainSynced(ctx);
   const up = lastUp.get(ctx.chain.provider);
   if (!(up && Date.now() - up.at < UP_FOR_MS && !ctx.chain.node?.exited()) && (await chainHead(ctx)) === null)
     throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
-  // The account that pays gas has enough left (server/money/gas.ts): 503 before anything is recorded.
-  if (opts.gas !== false && ctx.config && ctx.log) await ensureGas({ chain: ctx.chain, config: ctx.config, log: ctx.log });
-  if (await tokenPaused(ctx)) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.maintenance);
 }
 
 /** How long the token's `paused()` answer is kept: a burst of money calls asks the node once a second. */

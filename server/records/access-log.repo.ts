@@ -1,7 +1,7 @@
 import type { AppTx } from "../db/schema";
 import { nowIso } from "../db/app-db";
 import { allPages, pagedQuery } from "../db/paged";
-import type { Paged } from "../../domain/schemas/list";
+import type { Paged } from "../../domain/schemas/shared/list";
 import type { AccessLogRequest, AccessLogRowDto } from "../../domain/schemas/access-log";
 
 export interface NewAccess {

@@ -1,8 +1,8 @@
 import type { AppTx } from "../db/schema";
 import { nowIso } from "../db/app-db";
 import { pagedQuery } from "../db/paged";
-import type { Paged } from "../../domain/schemas/list";
-import type { AuditRowDto } from "../../domain/schemas/operation";
+import type { Paged } from "../../domain/schemas/shared/list";
+import type { AuditRowDto } from "../../domain/schemas/audit";
 
 export interface NewAction {
   adminId: number;

@@ -2,7 +2,7 @@ import type { AppTx, Board, BoardType, BoardsTable } from "../../db/schema";
 import type { Insertable } from "kysely";
 import { nowIso } from "../../db/app-db";
 import { pagedQuery } from "../../db/paged";
-import type { Paged, TableHandler } from "../../../domain/schemas/list";
+import type { Paged, TableHandler } from "../../../domain/schemas/shared/list";
 
 /** Which boards a list shows: one type, optionally one member's (1:1 inquiries). */
 export interface BoardFilter {

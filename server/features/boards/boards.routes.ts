@@ -28,7 +28,7 @@ import {
   type BoardKind,
   type BoardDetailDto,
   type BoardRowDto,
-} from "../../../domain/schemas/board";
+} from "../../../domain/schemas/boards";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 

@@ -5,7 +5,7 @@ import { createRoutes } from "../../http/routes";
 import { authOf } from "../../auth/middleware";
 import type { Board } from "../../db/schema";
 import { boardPage, deleteOwnInquiry, inquiryOf, insertBoard, updateOwnInquiry } from "./boards.repo";
-import { memberBoardsApi as api } from "../../../domain/api/member-boards";
+import { memberBoardsApi as api } from "../../../domain/api/boards";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { plainText, textToHtml } from "../../http/rich-text";

@@ -16,7 +16,7 @@ import type {
   TransactionDetailDto,
   WalletDetailDto,
 } from "../../../domain/schemas/dashboard";
-import type { Paged } from "../../../domain/schemas/list";
+import type { Paged } from "../../../domain/schemas/shared/list";
 
 /** Business kinds of the outbox as the dashboard names them. */
 const TYPE_OF_KIND: Partial<Record<OutboxKind, DashboardType>> = {

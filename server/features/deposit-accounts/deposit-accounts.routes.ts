@@ -6,7 +6,7 @@ import { createRoutes } from "../../http/routes";
 import * as repo from "./deposit-accounts.repo";
 import { appendAction } from "../../records/audit.repo";
 import { depositAccountsApi as api } from "../../../domain/api/deposit-accounts";
-import type { BankRowDto } from "../../../domain/schemas/sale";
+import type { BankRowDto } from "../../../domain/schemas/deposit-accounts";
 import { Msg } from "../../../domain/messages";
 
 const dto = (r: repo.BankDbRow): BankRowDto => ({

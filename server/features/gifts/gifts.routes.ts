@@ -5,7 +5,7 @@ import { AppError } from "../../http/errors";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
 import { createRoutes } from "../../http/routes";
 import { marketRecipient, pay, paymentResultOf } from "./gifts.service";
-import { paymentsApi as api } from "../../../domain/api/payments";
+import { giftsApi as api } from "../../../domain/api/gifts";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { PaymentType } from "../../../domain/constants";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import type { HistoryBody } from "../../../domain/schemas/money";
+import type { HistoryBody } from "../../../domain/schemas/history";
 import { HISTORY_PAGE_SIZE } from "../../../domain/constants";
 import { buyOrdersPage, movesPage, type PageQuery } from "./history.repo";
 

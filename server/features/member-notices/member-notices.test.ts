@@ -6,7 +6,7 @@ import { requestBuy } from "../purchases/purchases.service";
 import { notifyMember, notifyMembers } from "../../records/member-notices/notify-member";
 import { useOutboundProvider } from "../../records/member-notices/outbound";
 import { memberNoticesApi as api } from "../../../domain/api/member-notices";
-import { salesApi } from "../../../domain/api/sales";
+import { salesApi } from "../../../domain/api/purchases";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const M2 = { phone: "01033334444", pw: "222222" };

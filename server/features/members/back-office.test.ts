@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { WITH_REASON } from "../../test/download-reason";
 import { DEMO } from "../../seed";
 import { Msg } from "../../../domain/messages";
-import { flagsToArrays, OPERATOR_PRESETS } from "../../../domain/schemas/operation";
+import { flagsToArrays, OPERATOR_PRESETS } from "../../../domain/schemas/operators";
 
 describe("back-office: members, operators, API key, audit log, notifications", () => {
   let s: TestStack;

@@ -5,7 +5,7 @@ import { createRoutes } from "../../http/routes";
 import { checkPasswordWithLockout, loginSubject } from "../../auth/check-password";
 import { authOf } from "../../auth/middleware";
 import { memberLogin, setMemberPassword } from "../../records/members.repo";
-import { accountApi } from "../../../domain/api/account";
+import { accountApi } from "../../../domain/api/members";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { concurrencyGate, rateLimit } from "../../http/rate-limit";

@@ -1,8 +1,8 @@
 import type { AppTx, MemberPermission, MemberState } from "../../db/schema";
 import { nowIso } from "../../db/app-db";
 import { pagedQuery } from "../../db/paged";
-import type { MemberListRequest } from "../../../domain/schemas/operation";
-import type { Paged } from "../../../domain/schemas/list";
+import type { MemberListRequest } from "../../../domain/schemas/members";
+import type { Paged } from "../../../domain/schemas/shared/list";
 
 /** A member row of the back-office list, before holdings (which live in the chain store). */
 export interface MemberAdminRow {

@@ -19,7 +19,7 @@ import { memberById, setMemberState } from "../../records/members.repo";
 import { Code } from "../../../domain/codes";
 import { actionsOn, appendAction } from "../../records/audit.repo";
 import { membersApi as api } from "../../../domain/api/members";
-import type { MemberColumn, MemberListRequest, MemberRowDto } from "../../../domain/schemas/operation";
+import type { MemberColumn, MemberListRequest, MemberRowDto } from "../../../domain/schemas/members";
 import { MONTHLY_BUY_LIMIT_WON } from "../../../domain/constants";
 import { formatDate, seoulMonthRange } from "../../../domain/format";
 import { Msg } from "../../../domain/messages";

@@ -3,8 +3,8 @@ import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
 import { authOf, type MemberRow } from "../../auth/middleware";
 import { memberById, updateMemberProfile } from "../../records/members.repo";
-import { accountApi } from "../../../domain/api/account";
-import type { MyInfo } from "../../../domain/schemas/account";
+import { accountApi } from "../../../domain/api/members";
+import type { MyInfo } from "../../../domain/schemas/members";
 
 /** What GET/PUT /api/info/myinfo answer: profile, custodial wallet and its spendable balance. */
 async function myInfo(ctx: AppContext, member: MemberRow): Promise<MyInfo> {

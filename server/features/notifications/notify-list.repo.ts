@@ -1,7 +1,7 @@
 import type { AppTx } from "../../db/schema";
 import { pagedQuery } from "../../db/paged";
-import type { Paged } from "../../../domain/schemas/list";
-import type { NotifyRowDto } from "../../../domain/schemas/operation";
+import type { Paged } from "../../../domain/schemas/shared/list";
+import type { NotifyRowDto } from "../../../domain/schemas/notifications";
 
 /** Stored notifications of the given categories (the ones the operator may see), paged. */
 export async function listNotifications(

@@ -9,7 +9,7 @@ import { concurrencyGate, rateLimit } from "../../http/rate-limit";
 import { adminLogin } from "../../records/operators.repo";
 import { appendAction } from "../../records/audit.repo";
 import { checkCodeWithLockout, otpSubject, twoFactorEnabled, twoFactorRequired } from "./operator-security.service";
-import { operatorSessionApi } from "../../../domain/api/account";
+import { operatorSessionApi } from "../../../domain/api/operator-security";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 

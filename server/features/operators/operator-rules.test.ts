@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkDelete, planOperator } from "./operator-rules";
-import { flagsToArrays } from "../../../domain/schemas/operation";
+import { flagsToArrays } from "../../../domain/schemas/operators";
 import { Msg } from "../../../domain/messages";
 import { newApiKey, hashApiKey, sameHash } from "../../auth/api-keys";
 

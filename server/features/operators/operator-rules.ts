@@ -1,5 +1,5 @@
 import { ADMIN_FLAGS, AdminPermission, MemberPermission, type AdminFlags } from "../../../domain/constants";
-import { arraysToFlags, type PermissionGroup } from "../../../domain/schemas/operation";
+import { arraysToFlags, type PermissionGroup } from "../../../domain/schemas/operators";
 import { Msg } from "../../../domain/messages";
 import { AppError, forbidden } from "../../http/errors";
 import { Code } from "../../../domain/codes";

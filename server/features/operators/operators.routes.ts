@@ -11,7 +11,7 @@ import { checkDelete, planOperator } from "./operator-rules";
 import { memberById } from "../../records/members.repo";
 import { appendAction } from "../../records/audit.repo";
 import { operatorsApi as api } from "../../../domain/api/operators";
-import { flagsToArrays } from "../../../domain/schemas/operation";
+import { flagsToArrays } from "../../../domain/schemas/operators";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { MemberState } from "../../../domain/constants";

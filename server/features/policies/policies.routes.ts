@@ -6,7 +6,7 @@ import { createRoutes } from "../../http/routes";
 import { sanitizeRichText } from "../../http/rich-text";
 import { appendAction } from "../../records/audit.repo";
 import { policiesApi as api } from "../../../domain/api/policies";
-import { POLICY_AREA, type PolicyDto, type PolicyWriteBody } from "../../../domain/schemas/board";
+import { POLICY_AREA, type PolicyDto, type PolicyWriteBody } from "../../../domain/schemas/policies";
 import { allowsArea, type AdminArea } from "../../../domain/admin-access";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { AppTx } from "../../db/schema";
 import { opaque } from "../../../db/open";
 import { pagedQuery } from "../../db/paged";
-import type { Paged, TableHandler } from "../../../domain/schemas/list";
+import type { Paged, TableHandler } from "../../../domain/schemas/shared/list";
 
 /** Sales of the back-office: sell = buy orders, use / gift = the outbox's use and gift transfers. */
 

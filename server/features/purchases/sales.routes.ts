@@ -8,7 +8,7 @@ import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import * as repo from "./sales.repo";
 import { idempotent } from "../../money/idempotency";
 import { acceptBuy, cancelBuy } from "./purchases.service";
-import { salesApi as api } from "../../../domain/api/sales";
+import { salesApi as api } from "../../../domain/api/purchases";
 import { closedAt } from "./purchases.repo";
 import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
@@ -19,7 +19,6 @@ import {
   MOVE_STATE_LABEL,
   SALE_TYPES,
   SELL_STATE_LABEL,
-  seoulPeriods,
   type MoveColumn,
   type MoveRowDto,
   type SaleListRequest,
@@ -27,7 +26,8 @@ import {
   type SaleType,
   type SellColumn,
   type SellRowDto,
-} from "../../../domain/schemas/sale";
+} from "../../../domain/schemas/purchases";
+import { seoulPeriods } from "../../../domain/schemas/shared/periods";
 
 /** Each type's totals and download, on paths of their own (`/api/sale/{type}`, `/api/sale/{type}/download`). */
 const BY_TYPE = {

@@ -8,7 +8,7 @@ import { callToken } from "../../money/chain-calls";
 import { memberByPhone } from "../../records/members.repo";
 import { buyOrder } from "./purchases.repo";
 import { saleTotals } from "./sales.routes";
-import { seoulPeriods } from "../../../domain/schemas/sale";
+import { seoulPeriods } from "../../../domain/schemas/shared/periods";
 import { Msg } from "../../../domain/messages";
 import { AdminPermission } from "../../../domain/constants";
 

@@ -14,7 +14,7 @@ import { validityEnded } from "../../records/validity.repo";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { VerifyCode, MemberState } from "../../../domain/constants";
-import type { CloseBody } from "../../../domain/schemas/refund";
+import type { CloseBody } from "../../../domain/schemas/refunds";
 
 /**
  * 회원 탈퇴 (issue 36 item 3, README.md "Closing an account"): after identity re-verification, the balance is refunded

@@ -8,7 +8,7 @@ import { callToken } from "../../money/chain-calls";
 import { ADULT_BIRTH, verifyByHttp } from "../../providers/identity/testing";
 import { followRefunds } from "./refunds-payout.service";
 import { refundsApi as api } from "../../../domain/api/refunds";
-import { accountApi } from "../../../domain/api/account";
+import { accountApi } from "../../../domain/api/members";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";

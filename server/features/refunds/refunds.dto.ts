@@ -1,6 +1,6 @@
 import type { RefundListRow, RefundRow } from "./refunds.repo";
 import { RefundKindLabel, RefundRuleLabel, RefundStateLabel } from "../../../domain/state-labels";
-import type { RefundAdminRow, RefundDto } from "../../../domain/schemas/refund";
+import type { RefundAdminRow, RefundDto } from "../../../domain/schemas/refunds";
 
 /** The account number shown: all but its last four digits masked. */
 export const maskAccount = (a: string) => `${"*".repeat(Math.max(0, a.length - 4))}${a.slice(-4)}`;

@@ -15,7 +15,7 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatDateTime } from "../../../domain/format";
 import { PHONE_HEADER } from "../../../domain/access-log";
-import type { RefundAdminRow, RefundSearchRequest } from "../../../domain/schemas/refund";
+import type { RefundAdminRow, RefundSearchRequest } from "../../../domain/schemas/refunds";
 
 const FILE: SheetColumn<RefundAdminRow>[] = [
   { header: "환불 번호", value: (r) => r.orderNo, width: 22 },

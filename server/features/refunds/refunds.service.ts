@@ -15,7 +15,7 @@ import { REFUND_FEE_WON, WITHDRAWAL_DAYS } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { RefundRuleLabel, RefundStateLabel } from "../../../domain/state-labels";
-import type { RefundQuoteDto } from "../../../domain/schemas/refund";
+import type { RefundQuoteDto } from "../../../domain/schemas/refunds";
 import { MemberState } from "../../../domain/constants";
 
 /**

@@ -33,7 +33,7 @@ import {
   type SettlementHistoryRequest,
   type SettlementOrderDto,
 } from "../../../domain/schemas/settlement";
-import { defaultDateRange, resolveDateRange, seoulBounds } from "../../../domain/schemas/list";
+import { defaultDateRange, resolveDateRange, seoulBounds } from "../../../domain/schemas/shared/list";
 import { ethers } from "ethers";
 import type { z } from "zod";
 import { Msg } from "../../../domain/messages";

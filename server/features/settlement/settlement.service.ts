@@ -15,7 +15,7 @@ import type { Job } from "../../job";
 import { indexReached } from "../../money/chain-status";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
-import { seoulBounds, seoulToday } from "../../../domain/schemas/list";
+import { seoulBounds, seoulToday } from "../../../domain/schemas/shared/list";
 import { MemberState } from "../../../domain/constants";
 
 export { historyDto, orderDetailDto, orderDto } from "./settlement.dto";

@@ -4,7 +4,7 @@ import { authOf } from "../../auth/middleware";
 import { forbidden, notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { propose } from "../../dual-control/proposals";
-import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
+import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposals";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
 import * as repo from "./tokens.repo";
 import { allPages } from "../../db/paged";
@@ -12,9 +12,9 @@ import { allowsArea } from "../../../domain/admin-access";
 import { Msg } from "../../../domain/messages";
 import { PHONE_HEADER } from "../../../domain/access-log";
 import { formatDateTime } from "../../../domain/format";
-import { seoulPeriods } from "../../../domain/schemas/sale";
+import { seoulPeriods } from "../../../domain/schemas/shared/periods";
 import { tokensApi as api } from "../../../domain/api/tokens";
-import { BURN_STATES, type FeeRowDto, type TokenRowDto } from "../../../domain/schemas/token";
+import { BURN_STATES, type FeeRowDto, type TokenRowDto } from "../../../domain/schemas/tokens";
 
 const FEE_KIND: Record<string, string> = { gift: "선물", use: "사용" };
 

@@ -1,7 +1,7 @@
 import type { AppTx } from "../../db/schema";
 import { OPERATOR_WALLET_KINDS } from "../../custody/wallets.repo";
 import { pagedQuery } from "../../db/paged";
-import type { TableHandler } from "../../../domain/schemas/list";
+import type { TableHandler } from "../../../domain/schemas/shared/list";
 
 const operatorBase = (db: AppTx) => db.selectFrom("wallets").where("kind", "in", OPERATOR_WALLET_KINDS);
 const operatorColumns = (qb: ReturnType<typeof operatorBase>) => qb.select(["id", "address", "kind", "nickname", "created_at"]);

@@ -12,11 +12,12 @@ import { appendAction } from "../../records/audit.repo";
 import * as repo from "./wallets.repo";
 import { operatorWalletByAddress, walletByAddress } from "../../custody/wallets.repo";
 import { walletsApi as api } from "../../../domain/api/wallets";
-import { seoulPeriods, type OperatorWalletDto, type WalletSendBody } from "../../../domain/schemas/sale";
+import { seoulPeriods } from "../../../domain/schemas/shared/periods";
+import type { OperatorWalletDto, WalletSendBody } from "../../../domain/schemas/wallets";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
-import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposal";
+import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposals";
 import { propose } from "../../dual-control/proposals";
 
 const KIND_NAME: Record<string, string> = { treasury: "발행 지갑", fee: "수수료 지갑", settlement: "정산 지갑" };

@@ -1,6 +1,6 @@
 import type { VerifyPurpose } from "./verification.service";
 import { Msg } from "../../../domain/messages";
-import { CARRIERS } from "../../../domain/schemas/auth";
+import { CARRIERS } from "../../../domain/schemas/members";
 
 const TITLE: Record<VerifyPurpose, string> = {
   signup: "회원가입 본인인증",

@@ -4,7 +4,7 @@ import { verifyPage } from "./page";
 import type { Verifications } from "./verification.service";
 import { createRoutes } from "../../http/routes";
 import { rateLimit } from "../../http/rate-limit";
-import { accountApi } from "../../../domain/api/account";
+import { accountApi } from "../../../domain/api/members";
 
 const ASSETS = path.join(__dirname, "assets");
 

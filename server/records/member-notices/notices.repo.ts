@@ -1,7 +1,7 @@
 import { sql, type Insertable } from "kysely";
 import type { AppTx, MemberNotice, OutboundMessagesTable } from "../../db/schema";
 import { pagedQuery } from "../../db/paged";
-import type { Paged, TableHandler } from "../../../domain/schemas/list";
+import type { Paged, TableHandler } from "../../../domain/schemas/shared/list";
 import { MemberState } from "../../../domain/constants";
 
 export interface NewNotice {

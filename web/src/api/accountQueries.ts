@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ClientInput } from "@domain/api/endpoint";
-import { accountApi } from "@domain/api/account";
-import { memberBoardsApi } from "@domain/api/member-boards";
+import { accountApi } from "@domain/api/members";
+import { memberBoardsApi } from "@domain/api/boards";
 import { policiesApi } from "@domain/api/policies";
 import { balanceKey } from "./balance";
 import { callEndpoint } from "./endpoint";

@@ -1,7 +1,7 @@
 import { readCookie } from "@common/api-client";
 import type { ResponseData } from "@domain/api/endpoint";
-import type { accountApi } from "@domain/api/account";
-import type { MemberAccount } from "@domain/schemas/auth";
+import type { accountApi } from "@domain/api/members";
+import type { MemberAccount } from "@domain/schemas/members";
 /** The web session: the access token lives in a cookie that expires at the server's expiredAt. */
 const TOKEN_COOKIE = "krw_web_token";
 const ACCOUNT_KEY = "krw_web_account";

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Stack } from "@chakra-ui/react";
 import { PASSWORD_LENGTH } from "@domain/constants";
 import { Msg } from "@domain/messages";
-import { pin } from "@domain/schemas/common";
+import { pin } from "@domain/schemas/shared/common";
 import { useState } from "react";
 import { L } from "../labels";
 

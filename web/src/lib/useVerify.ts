@@ -1,6 +1,6 @@
 import { Msg } from "@domain/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { accountApi } from "@domain/api/account";
+import { accountApi } from "@domain/api/members";
 import { ApiError } from "../api/client";
 import { callEndpoint } from "../api/endpoint";
 import { snack } from "../components/ui/toaster";

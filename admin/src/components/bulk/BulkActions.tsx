@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@common/ConfirmDialog";
 import { useRetryKey } from "@common/retryKey";
 import { Code } from "@domain/codes";
 import { Msg, bulkTooMany } from "@domain/messages";
-import { BULK_MAX, type BulkAnswer, type BulkOutcome } from "@domain/schemas/bulk";
+import { BULK_MAX, type BulkAnswer, type BulkOutcome } from "@domain/schemas/shared/bulk";
 import { ApiError } from "../../api/client";
 import { snack } from "../ui/toaster";
 import { L } from "../../labels";

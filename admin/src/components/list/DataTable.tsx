@@ -12,7 +12,7 @@ import {
   Text,
   VStack,
 } from "@chakra-ui/react";
-import { PAGE_SIZES, type PageSizeKind } from "@domain/schemas/list";
+import { PAGE_SIZES, type PageSizeKind } from "@domain/schemas/shared/list";
 import { formatWon } from "@domain/format";
 import { L } from "../../labels";
 import { pageWindow, totalPagesOf } from "./pager";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, Field, HStack, Input, Text } from "@chakra-ui/react";
-import { dateRangeError, seoulToday } from "@domain/schemas/list";
+import { dateRangeError, seoulToday } from "@domain/schemas/shared/list";
 import { L } from "../../labels";
 
 /**

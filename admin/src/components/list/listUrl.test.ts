@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultDateRange } from "@domain/schemas/list";
+import { defaultDateRange } from "@domain/schemas/shared/list";
 import { listUrlKeys, patchSearch, pickSearch, readListState, viewPatch } from "./listUrl";
 
 describe("a list's URL state", () => {

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, defaultDateRange, type PageSizeKind } from "@domain/schemas/list";
+import { PAGE_SIZES, defaultDateRange, type PageSizeKind } from "@domain/schemas/shared/list";
 
 /** A list's page, sort, date range and filters, as read from the URL. */
 export interface ListState {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
-import type { PageSizeKind } from "@domain/schemas/list";
+import type { PageSizeKind } from "@domain/schemas/shared/list";
 import { callEndpoint, type EndpointBody, type EndpointData, type EndpointName } from "../../api/endpoints";
 import type { CallOptions } from "../../api/client";
 import { endpointKey } from "../../api/queries";

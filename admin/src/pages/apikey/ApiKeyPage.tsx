@@ -5,7 +5,7 @@ import { copyAndTell } from "@common/clipboard";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { ApiKeyInfo } from "@domain/schemas/operation";
+import type { ApiKeyInfo } from "@domain/schemas/apikey";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { CopyIcon } from "../../components/ui/icons";

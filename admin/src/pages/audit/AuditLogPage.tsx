@@ -1,6 +1,6 @@
 import { Heading, HStack, Stack } from "@chakra-ui/react";
 import { formatDateTime } from "@domain/format";
-import type { AuditRowDto } from "@domain/schemas/operation";
+import type { AuditRowDto } from "@domain/schemas/audit";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";

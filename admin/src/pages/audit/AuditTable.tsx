@@ -1,7 +1,7 @@
 import { Code, Table, Text } from "@chakra-ui/react";
 import { formatDateTime } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { AuditRowDto } from "@domain/schemas/operation";
+import type { AuditRowDto } from "@domain/schemas/audit";
 import { L } from "../../labels";
 
 /** A recorded before/after value as text, in the screens' words (states, grades, field names). */

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { INQUIRY_WAITING, type BoardDetailDto, type BoardKind } from "@domain/schemas/board";
+import { INQUIRY_WAITING, type BoardDetailDto, type BoardKind } from "@domain/schemas/boards";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";

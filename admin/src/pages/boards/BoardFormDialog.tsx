@@ -11,7 +11,7 @@ import {
   type BoardDetailDto,
   type BoardFormValues,
   type BoardKind,
-} from "@domain/schemas/board";
+} from "@domain/schemas/boards";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";

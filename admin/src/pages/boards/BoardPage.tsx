@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Badge, Button, Heading, HStack, Stack } from "@chakra-ui/react";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { INQUIRY_WAITING, type BoardKind, type BoardRowDto } from "@domain/schemas/board";
+import { INQUIRY_WAITING, type BoardKind, type BoardRowDto } from "@domain/schemas/boards";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";

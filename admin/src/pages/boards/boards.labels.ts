@@ -1,5 +1,5 @@
 import { Msg } from "@domain/messages";
-import type { BoardKind } from "@domain/schemas/board";
+import type { BoardKind } from "@domain/schemas/boards";
 
 /** Korean labels of the board and policy screens (kept apart from labels.ts so branches merge cleanly). */
 export const BL = {

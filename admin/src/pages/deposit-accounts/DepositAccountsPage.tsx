@@ -3,7 +3,7 @@ import { Badge, Button, Field, Heading, HStack, Input, Stack, Table } from "@cha
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { Msg } from "@domain/messages";
-import { bankCreateBody, type BankRowDto } from "@domain/schemas/sale";
+import { bankCreateBody, type BankRowDto } from "@domain/schemas/deposit-accounts";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { ApiError } from "../../api/client";

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
 import { formatDate, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { memberPermissions, memberStates, type MemberDetailDto } from "@domain/schemas/operation";
+import { memberPermissions, memberStates, type MemberDetailDto } from "@domain/schemas/members";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey, endpointQuery } from "../../api/queries";
 import { ApiError } from "../../api/client";

@@ -1,7 +1,7 @@
 import { Badge, Heading, HStack, Stack } from "@chakra-ui/react";
 import { formatDate, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { memberStates, type MemberColumn, type MemberRowDto } from "@domain/schemas/operation";
+import { memberStates, type MemberColumn, type MemberRowDto } from "@domain/schemas/members";
 import { downloads } from "../../api/endpoints";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";

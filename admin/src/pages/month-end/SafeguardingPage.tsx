@@ -6,7 +6,7 @@ import { WonInput } from "@common/WonInput";
 import { allowsArea } from "@domain/admin-access";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { seoulToday } from "@domain/schemas/list";
+import { seoulToday } from "@domain/schemas/shared/list";
 import { safeguardBody } from "@domain/schemas/month-end";
 import { callEndpoint, downloads, type EndpointData } from "../../api/endpoints";
 import { endpointQuery } from "../../api/queries";

@@ -1,7 +1,7 @@
 import { Badge, Heading, Stack } from "@chakra-ui/react";
 import { useNavigate } from "react-router";
 import { formatDate } from "@domain/format";
-import type { NotifyRowDto } from "@domain/schemas/operation";
+import type { NotifyRowDto } from "@domain/schemas/notifications";
 import type { Column } from "../../components/list/DataTable";
 import { ListTable } from "../../components/list/ListTable";
 import { useListQuery } from "../../components/list/useListQuery";

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
 import { ADMIN_FLAGS, AdminPermission, type AdminFlag } from "@domain/constants";
 import { Msg } from "@domain/messages";
-import { PERMISSION_GROUP_NAMES, PERMISSION_GROUPS, type OperatorDetailDto, type PermissionGroup } from "@domain/schemas/operation";
+import { PERMISSION_GROUP_NAMES, PERMISSION_GROUPS, type OperatorDetailDto, type PermissionGroup } from "@domain/schemas/operators";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { useSession } from "../../api/session";

@@ -10,7 +10,7 @@ import {
   operatorCreateBody,
   type OperatorCreateBody,
   type OperatorPreset,
-} from "@domain/schemas/operation";
+} from "@domain/schemas/operators";
 import { AdminPermission, type AdminFlag } from "@domain/constants";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@common/ConfirmDialog";
 import { AdminPermission } from "@domain/constants";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { OperatorRowDto } from "@domain/schemas/operation";
+import type { OperatorRowDto } from "@domain/schemas/operators";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { useSession } from "../../api/session";

@@ -1,6 +1,6 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { AdminFlag } from "@domain/constants";
-import { PERMISSION_GROUPS, PERMISSION_GROUP_NAMES, type PermissionGroup } from "@domain/schemas/operation";
+import { PERMISSION_GROUPS, PERMISSION_GROUP_NAMES, type PermissionGroup } from "@domain/schemas/operators";
 import { L } from "../../labels";
 
 /**

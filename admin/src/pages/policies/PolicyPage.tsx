@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@common/ConfirmDialog";
 import { Code } from "@domain/codes";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { POLICY_IDS, type PolicyRoute } from "@domain/schemas/board";
+import { POLICY_IDS, type PolicyRoute } from "@domain/schemas/policies";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { RichTextEditor, SafeHtml } from "../../components/editor/RichTextEditor";

@@ -4,7 +4,7 @@ import { useParams, useSearchParams, Link as RouterLink } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDateTime } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { PROPOSAL_KIND_NAMES, PROPOSAL_STATES, type ProposalRowDto, type ProposalState } from "@domain/schemas/proposal";
+import { PROPOSAL_KIND_NAMES, PROPOSAL_STATES, type ProposalRowDto, type ProposalState } from "@domain/schemas/proposals";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import type { Column } from "../../components/list/DataTable";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Field, Input, Stack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
-import type { RefundAdminRow } from "@domain/schemas/refund";
+import type { RefundAdminRow } from "@domain/schemas/refunds";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { RL } from "./refund.labels";

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatDateTime, formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { RefundStateLabel } from "@domain/state-labels";
-import { REFUND_STATES, type RefundAdminRow } from "@domain/schemas/refund";
+import { REFUND_STATES, type RefundAdminRow } from "@domain/schemas/refunds";
 import { callEndpoint, downloads } from "../../api/endpoints";
 import { refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { formatDateTime, formatWon, shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { MoveColumn, MoveRowDto, SaleTotals, SaleType, SellColumn, SellRowDto } from "@domain/schemas/sale";
+import type { MoveColumn, MoveRowDto, SaleTotals, SaleType, SellColumn, SellRowDto } from "@domain/schemas/purchases";
 import type { SavedViewList } from "@domain/schemas/saved-views";
 import { callEndpoint, downloads } from "../../api/endpoints";
 import { endpointQuery, refreshMoney } from "../../api/queries";

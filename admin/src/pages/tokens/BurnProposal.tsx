@@ -5,7 +5,7 @@ import { z } from "zod";
 import { allowsArea } from "@domain/admin-access";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { proposalReason } from "@domain/schemas/proposal";
+import { proposalReason } from "@domain/schemas/proposals";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { endpointQuery } from "../../api/queries";

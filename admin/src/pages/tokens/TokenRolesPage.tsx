@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { allowsArea } from "@domain/admin-access";
 import { Msg } from "@domain/messages";
-import { proposalReason } from "@domain/schemas/proposal";
+import { proposalReason } from "@domain/schemas/proposals";
 import type { TokenRolesDto } from "@domain/schemas/token-roles";
 import { callEndpoint } from "../../api/endpoints";
 import { ApiError } from "../../api/client";

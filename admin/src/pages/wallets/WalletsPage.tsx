@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import { walletCreateBody, type OperatorWalletDto } from "@domain/schemas/sale";
+import { walletCreateBody, type OperatorWalletDto } from "@domain/schemas/wallets";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey, endpointQuery, refreshMoney } from "../../api/queries";
 import { ApiError } from "../../api/client";

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Field, HStack, Input, Link, Stack } from "@chakra-ui/react";
 import { PASSWORD_LENGTH } from "@domain/constants";
-import { loginFormSchema, type LoginForm as LoginValues } from "@domain/schemas/forms";
+import { loginFormSchema, type LoginForm as LoginValues } from "@domain/schemas/shared/forms";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, type KeyboardEvent } from "react";
 import { Controller, useForm } from "react-hook-form";

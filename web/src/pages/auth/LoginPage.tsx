@@ -4,7 +4,7 @@ import { Msg, withTriesLeft } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { accountApi } from "@domain/api/account";
+import { accountApi } from "@domain/api/members";
 import { ApiError } from "../../api/client";
 import { callEndpoint } from "../../api/endpoint";
 import { clearSession, saveSession, takeExpiredNote } from "../../api/session";

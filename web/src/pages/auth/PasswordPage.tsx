@@ -3,7 +3,7 @@ import { ResultType } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
-import { accountApi } from "@domain/api/account";
+import { accountApi } from "@domain/api/members";
 import { callEndpoint } from "../../api/endpoint";
 import { renewSession } from "../../api/session";
 import { ApiError } from "../../api/client";

@@ -6,7 +6,7 @@ import { AmountInput } from "../../components/AmountInput";
 import type { BuyInfo } from "@domain/schemas/purchases";
 import { BuyLabels as L } from "./buy.labels";
 import { L as AppL } from "../../labels";
-import type { BuyForm } from "@domain/schemas/forms";
+import type { BuyForm } from "@domain/schemas/shared/forms";
 
 export interface BuyAmountStepProps {
   info: BuyInfo | undefined;

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { ResultType } from "@domain/constants";
-import { buyFormSchema, type BuyForm } from "@domain/schemas/forms";
+import { buyFormSchema, type BuyForm } from "@domain/schemas/shared/forms";
 import { purchasesApi } from "@domain/api/purchases";
 import { callEndpoint } from "../../api/endpoint";
 import { useBuyInfo } from "../../api/moneyQueries";

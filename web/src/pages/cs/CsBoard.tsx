@@ -3,7 +3,7 @@ import { NOTICE_PREVIEW_CHARS } from "@domain/constants";
 import { formatDate } from "@domain/format";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CsEvent, CsPost, csEventPage, csPostPage } from "@domain/schemas/member-boards";
+import type { CsEvent, CsPost, csEventPage, csPostPage } from "@domain/schemas/boards";
 import { HtmlContent, htmlToText } from "../../components/HtmlContent";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/ListState";
 import { Pager } from "../../components/Pager";

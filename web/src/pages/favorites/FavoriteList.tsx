@@ -3,7 +3,7 @@ import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { useMemo, useState } from "react";
 import { LuStar } from "react-icons/lu";
-import type { Favorite } from "@domain/schemas/account";
+import type { Favorite } from "@domain/schemas/members";
 import { useFavoriteMutations } from "../../api/accountQueries";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { CopyButton } from "../../components/CopyButton";

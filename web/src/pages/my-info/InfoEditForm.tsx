@@ -1,8 +1,8 @@
 import { Button, Field, Input, Stack, Text } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
-import { myInfoUpdateBody } from "@domain/schemas/info";
+import { myInfoUpdateBody } from "@domain/schemas/members";
 import { useState } from "react";
-import type { MyInfo } from "@domain/schemas/account";
+import type { MyInfo } from "@domain/schemas/members";
 import { useUpdateMyInfo } from "../../api/accountQueries";
 import { AddressPicker } from "../../components/address/AddressPicker";
 import { snack } from "../../components/ui/toaster";

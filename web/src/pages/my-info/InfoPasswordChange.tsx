@@ -5,7 +5,7 @@ import { Msg } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { accountApi } from "@domain/api/account";
+import { accountApi } from "@domain/api/members";
 import { callEndpoint } from "../../api/endpoint";
 import { renewSession } from "../../api/session";
 import { PasswordSetForm } from "../../components/PasswordSetForm";

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
 import { QRCodeSVG } from "qrcode.react";
-import type { MyInfo } from "@domain/schemas/account";
+import type { MyInfo } from "@domain/schemas/members";
 import { L } from "../../labels";
 import { copyAndTell } from "@common/clipboard";
 

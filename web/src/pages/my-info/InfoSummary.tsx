@@ -2,7 +2,7 @@ import { Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { MyInfo } from "@domain/schemas/account";
+import type { MyInfo } from "@domain/schemas/members";
 import { L } from "../../labels";
 import { copyAndTell } from "@common/clipboard";
 

@@ -3,7 +3,7 @@ import { Stack } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { sendFormSchema, type SendForm } from "@domain/schemas/forms";
+import { sendFormSchema, type SendForm } from "@domain/schemas/shared/forms";
 import { Msg } from "@domain/messages";
 import { useBalance } from "../../api/balance";
 import { refreshMoney } from "../../api/refreshMoney";

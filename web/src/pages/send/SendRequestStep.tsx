@@ -1,6 +1,6 @@
 import { Field, HStack, Input, Stack } from "@chakra-ui/react";
 import { Controller, type UseFormReturn } from "react-hook-form";
-import type { GiftMode, SendForm } from "@domain/schemas/forms";
+import type { GiftMode, SendForm } from "@domain/schemas/shared/forms";
 import { RadioChoices } from "../../components/RadioChoices";
 import { SendAmountSection } from "./SendAmountSection";
 import { SendFavoritePicker } from "./SendFavoritePicker";

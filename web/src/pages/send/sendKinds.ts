@@ -1,10 +1,10 @@
 import { Code } from "@domain/codes";
 import { ResultType, PaymentType } from "@domain/constants";
 import { Msg } from "@domain/messages";
-import type { SendForm } from "@domain/schemas/forms";
-import type { PaymentResult } from "@domain/schemas/payments";
+import type { SendForm } from "@domain/schemas/shared/forms";
+import type { PaymentResult } from "@domain/schemas/gifts";
 import { historyApi } from "@domain/api/history";
-import { paymentsApi } from "@domain/api/payments";
+import { giftsApi } from "@domain/api/gifts";
 import { ApiError } from "../../api/client";
 import { callEndpoint } from "../../api/endpoint";
 import { SendLabels as L } from "./send.labels";
@@ -57,7 +57,7 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
       return form.mode === "phone" ? Msg.recipientPhoneNotFound : Msg.recipientAddressNotFound;
     },
     pay: (c, value, password, idempotencyKey) =>
-      callEndpoint(paymentsApi.gift, { opponentAddress: c.address, kind: 0, type: PaymentType.GIFT, value, password }, { idempotencyKey }),
+      callEndpoint(giftsApi.gift, { opponentAddress: c.address, kind: 0, type: PaymentType.GIFT, value, password }, { idempotencyKey }),
   },
   use: {
     kind: "use",
@@ -70,7 +70,7 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
     addressLabel: L.shopAddress,
     lineTestId: "shop",
     async lookup(form) {
-      const shop = await callEndpoint(paymentsApi.p2pCheck, { address: form.recipient.trim() });
+      const shop = await callEndpoint(giftsApi.p2pCheck, { address: form.recipient.trim() });
       return { name: shop.username, address: shop.address };
     },
     lookupError(err) {
@@ -78,6 +78,6 @@ export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
       return err.code === Code.NOT_MARKET_ADDRESS ? Msg.notMarketAddress : err.message;
     },
     pay: (c, value, password, idempotencyKey) =>
-      callEndpoint(paymentsApi.use, { opponentAddress: c.address, kind: 0, type: PaymentType.USE, value, password }, { idempotencyKey }),
+      callEndpoint(giftsApi.use, { opponentAddress: c.address, kind: 0, type: PaymentType.USE, value, password }, { idempotencyKey }),
   },
 };

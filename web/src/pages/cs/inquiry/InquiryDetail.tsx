@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { formatDate } from "@domain/format";
 import { useState } from "react";
-import type { CsInquiry as Inquiry } from "@domain/schemas/member-boards";
+import type { CsInquiry as Inquiry } from "@domain/schemas/boards";
 import { useInquiryMutations } from "../../../api/accountQueries";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { HtmlContent } from "../../../components/HtmlContent";

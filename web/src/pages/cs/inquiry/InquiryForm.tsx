@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Input, Stack, Textarea } from "@chakra-ui/react";
 import { Msg } from "@domain/messages";
 import { useState } from "react";
-import type { CsInquiry as Inquiry } from "@domain/schemas/member-boards";
+import type { CsInquiry as Inquiry } from "@domain/schemas/boards";
 import { useInquiryMutations } from "../../../api/accountQueries";
 import { ConfirmDialog } from "@common/ConfirmDialog";
 import { snack } from "../../../components/ui/toaster";

@@ -1,6 +1,6 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { formatDate } from "@domain/format";
-import type { CsInquiry as Inquiry } from "@domain/schemas/member-boards";
+import type { CsInquiry as Inquiry } from "@domain/schemas/boards";
 import { useInquiries } from "../../../api/accountQueries";
 import { EmptyState, ListSkeleton, LoadError } from "../../../components/ListState";
 import { Pager } from "../../../components/Pager";

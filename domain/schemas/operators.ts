@@ -1,112 +1,10 @@
 import { z } from "zod";
-import {
-  ADMIN_FLAGS,
-  ADMIN_ID_MIN,
-  ADMIN_PASSWORD_MIN,
-  MemberPermission,
-  MemberState,
-  type AdminFlag,
-  type AdminFlags,
-} from "../constants";
 import { Msg } from "../messages";
-import { columnChoice, listRequest, paged } from "./list";
+import { ADMIN_FLAGS, ADMIN_ID_MIN, ADMIN_PASSWORD_MIN, type AdminFlag, type AdminFlags } from "../constants";
+import { memberPermissions } from "./members";
 
-/** Requests and answers of the back-office's members, operators, notifications, API key and audit log. */
-
-const won = z.number().int();
 const isoDate = z.string();
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-// ---- members (spec §3 Member; §7 allUserList, userInfo, changeState, changePermission) ------------
-
-export const memberStates = [MemberState.NORMAL, MemberState.SUSPENDED, MemberState.KICKED] as const;
-export const memberPermissions = [MemberPermission.USER, MemberPermission.EXCHANGER, MemberPermission.MANAGER] as const;
-
-const memberSortable = ["createdAt", "id", "username", "phonenumber"] as const;
-const memberFilters = { state: z.enum(memberStates).optional(), permission: z.enum(memberPermissions).optional() };
-export const memberListRequest = listRequest({ sortable: memberSortable, filters: memberFilters });
-export type MemberListRequest = z.output<typeof memberListRequest>;
-
-/** The members list's columns (on screen and in the file), by key: a download's `columns` names them. */
-export const MEMBER_COLUMNS = [
-  "id",
-  "username",
-  "phonenumber",
-  "permission",
-  "state",
-  "holding",
-  "wallets",
-  "nickname",
-  "email",
-  "address",
-  "createdAt",
-  "closedAt",
-] as const;
-export type MemberColumn = (typeof MEMBER_COLUMNS)[number];
-/** The list's filter, and the columns to write (the ones on screen) when the operator chose them. */
-export const memberDownloadRequest = listRequest({
-  sortable: memberSortable,
-  filters: { ...memberFilters, columns: columnChoice(MEMBER_COLUMNS) },
-});
-
-export const memberRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  permission: z.enum(memberPermissions),
-  phonenumber: z.string(),
-  state: z.enum(memberStates),
-  holding: won,
-  createdAt: isoDate,
-  updatedAt: isoDate,
-  nickname: z.string().nullable(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  wallets: z.array(z.object({ address: z.string() })),
-  /** 회원 탈퇴: when the member closed the account (its personal data minimised then); null otherwise. */
-  closedAt: isoDate.nullable(),
-});
-export type MemberRowDto = z.infer<typeof memberRow>;
-export const memberList = paged(memberRow);
-
-export const walletHistoryRow = z.object({
-  /** Order number. */
-  id: z.string(),
-  type: z.string(),
-  value: won,
-  createdAt: isoDate,
-  expiredAt: isoDate.nullable(),
-});
-
-export const auditRow = z.object({
-  id: z.number().int(),
-  adminId: z.number().int(),
-  adminLoginId: z.string(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  txHash: z.string().nullable(),
-  createdAt: isoDate,
-});
-export type AuditRowDto = z.infer<typeof auditRow>;
-
-export const memberDetail = z.object({
-  member: memberRow,
-  totals: z.object({ totalUsed: won, totalPurchased: won, purchasable: won }),
-  history: z.array(walletHistoryRow),
-  actions: z.array(auditRow),
-});
-export type MemberDetailDto = z.infer<typeof memberDetail>;
-
-export const memberIdParams = z.strictObject({ id });
-export const changeStateBody = z.strictObject({ id: z.number().int().positive(), state: z.enum(memberStates, { error: Msg.badRequest }) });
-export const changePermissionBody = z.strictObject({
-  id: z.number().int().positive(),
-  permission: z.enum(memberPermissions, { error: Msg.badRequest }),
-});
-export type ChangeStateBody = z.infer<typeof changeStateBody>;
-export type ChangePermissionBody = z.infer<typeof changePermissionBody>;
 
 // ---- operators (spec §3 Admin create payload, §4 presets, §5 validation, §8 answers) --------------
 
@@ -214,29 +112,3 @@ export const operatorDetail = operatorRow.extend(
 );
 export type OperatorDetailDto = z.infer<typeof operatorDetail>;
 export const operatorIdParams = z.strictObject({ id });
-
-// ---- notifications, API key, audit log -----------------------------------------------------------
-
-export const notifyListRequest = listRequest({ sortable: ["id"] });
-/** A stored notification; `ref_id` is the record it is about (the buy order, the inquiry, the settlement order). */
-export const notifyRow = z.object({
-  id: z.number().int(),
-  category: z.string(),
-  message: z.string(),
-  created_at: isoDate,
-  type: z.string(),
-  ref_id: z.number().int().nullable(),
-});
-export type NotifyRowDto = z.infer<typeof notifyRow>;
-export const notifyList = paged(notifyRow);
-
-/** GET: the prefix and creation date only; POST (rotate): the whole key, this once. */
-export const apiKeyInfo = z.object({ apiKey: z.string().nullable(), prefix: z.string().nullable(), createdAt: isoDate.nullable() });
-export type ApiKeyInfo = z.infer<typeof apiKeyInfo>;
-
-export const auditListRequest = listRequest({
-  sortable: ["createdAt"],
-  dates: true,
-  filters: { action: z.string().trim().max(50).optional() },
-});
-export const auditList = paged(auditRow);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formatDate } from "../format";
-import { Msg } from "../messages";
+import { formatDate } from "../../format";
+import { Msg } from "../../messages";
 
 /**
  * The back-office list machinery (spec §7 `tablehandler`, §5 date queries, §9 page sizes): request

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Msg, bulkTooMany } from "../messages";
+import { Msg, bulkTooMany } from "../../messages";
 
 /**
  * Bulk actions (issue item 9): one request acts on several rows, each through the single call's own service, one

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { amountProblem, type AmountKind } from "../amount";
-import { Msg } from "../messages";
+import { amountProblem, type AmountKind } from "../../amount";
+import { Msg } from "../../messages";
 
 /** A typed won amount as the forms hold it: digits only, "" when empty. */
 const digits = z.string().regex(/^\d*$/);

@@ -1,9 +1,8 @@
 import { endpoint, member } from "./endpoint";
-import { p2pCheckBody, paymentBody } from "../schemas/money";
-import { marketShop, paymentResult } from "../schemas/payments";
+import { p2pCheckBody, paymentBody, marketShop, paymentResult } from "../schemas/gifts";
 
 /** Paying with vouchers (spec gift/*, use/*, p2p/*): a gift to a member, a payment to a market shop; 200 won fee each. */
-export const paymentsApi = {
+export const giftsApi = {
   gift: endpoint({
     method: "POST",
     path: "/api/gift/trade/address",

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { addMonths, dateRangeError, defaultDateRange, listRequest, resolveDateRange, seoulBounds } from "./list";
-import { memberListRequest, notifyListRequest, operatorCreateBody, arraysToFlags, flagsToArrays, OPERATOR_PRESETS } from "./operation";
-import { Msg } from "../messages";
-import { dashboardListRequest } from "./dashboard";
-import { saleListRequest } from "./sale";
-import { ADMIN_FLAGS } from "../constants";
+import { memberListRequest } from "../members";
+import { notifyListRequest } from "../notifications";
+import { operatorCreateBody, arraysToFlags, flagsToArrays, OPERATOR_PRESETS } from "../operators";
+import { Msg } from "../../messages";
+import { dashboardListRequest } from "../dashboard";
+import { saleListRequest } from "../purchases";
+import { ADMIN_FLAGS } from "../../constants";
 
 // 2026-05-31 10:00 in Seoul (01:00 UTC).
 const NOW = Date.parse("2026-05-31T01:00:00Z");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { pinInput } from "./common";
-import { listRequest, paged } from "./list";
+import { pinInput } from "./shared/common";
+import { listRequest, paged } from "./shared/list";
 
 /**
  * Refunds (issue 36): 잔액 환불, 청약철회 of one purchase, and the refund of a closing account. The member asks

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { Msg } from "../messages";
 import type { AdminArea } from "../admin-access";
-import { listRequest, paged } from "./list";
-import { bulkAnswer, bulkIds } from "./bulk";
+import { listRequest, paged } from "./shared/list";
+import { bulkAnswer, bulkIds } from "./shared/bulk";
+import { pageParam } from "./shared/common";
 
 /**
- * Boards and policies in the back-office (spec §4, §7 "Board", "Policy"; issue 12): the calls'
- * bodies, the rows they answer, and which area's rule each board type and policy falls under.
+ * Boards in the back-office (spec §4, §7 "Board"; issue 12): the calls' bodies, the rows they answer, and which
+ * area's rule each board type falls under; then the member app's customer service (its boards and 1:1 inquiries).
  */
 
 export const BOARD_TYPES = ["notice", "inquiry", "faq", "event"] as const;
@@ -105,30 +106,6 @@ export const boardDeleted = z.object({ id: z.number().int() });
 export const boardBulkBody = z.strictObject({ type: boardType, ids: bulkIds(id) });
 export const boardBulkAnswer = bulkAnswer(z.number().int());
 
-// ---- policies ---------------------------------------------------------------------------------------
-
-/** Policy ids (spec §9): 1 terms, 2 privacy, 3 voucher terms; the back-office routes clause, personal, giftcard. */
-export const POLICY_IDS = { clause: 1, personal: 2, giftcard: 3 } as const;
-export type PolicyRoute = keyof typeof POLICY_IDS;
-/** Terms and voucher terms need isBoard4, privacy isBoard5. */
-export const POLICY_AREA: Record<number, AdminArea> = { 1: "policyTerms", 2: "policyPrivacy", 3: "policyTerms" };
-
-export const policyId = z.number({ error: Msg.badRequest }).int().min(1).max(3);
-export const policyWriteBody = z.strictObject({
-  id: policyId,
-  policy: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(BOARD_CONTENT_MAX),
-});
-export type PolicyWriteBody = z.infer<typeof policyWriteBody>;
-export const policyRow = z.object({
-  id: z.number().int(),
-  content: z.string(),
-  createdAt: isoDate,
-  state: z.number().int(),
-  updatedAt: isoDate,
-});
-export type PolicyDto = z.infer<typeof policyRow>;
-export const policyList = z.array(policyRow);
-
 /** Whether rich text has any text (markup alone, `<p></p>` or `&nbsp;`, is no content); the form and the server. */
 export function hasText(html: string): boolean {
   return (
@@ -162,3 +139,45 @@ export const toBoardContent = (type: BoardKind, v: BoardFormValues): BoardConten
   content: v.content,
   ...(type === "event" ? { startAt: v.startAt, endAt: v.endAt } : {}),
 });
+
+// ---- the member app's customer service (spec cs/*) -----------------------------------------------------
+
+/**
+ * The member app's customer service (/api/cs/*): notices, FAQ and events (public), the member's own 1:1
+ * inquiries. Content is HTML: operators' sanitised rich text, or a member's text escaped by the server.
+ */
+export const csPost = z.object({ id: z.number().int(), title: z.string(), content: z.string(), createdAt: z.string() });
+/** An event: its period, YYYY-MM-DD. */
+export const csEvent = csPost.extend({ startAt: z.string().nullable(), endAt: z.string().nullable() });
+export const csInquiry = csPost.extend({
+  /** '3' answered; anything else waiting. */
+  state: z.string(),
+  reply: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type CsPost = z.infer<typeof csPost>;
+export type CsEvent = z.infer<typeof csEvent>;
+export type CsInquiry = z.infer<typeof csInquiry>;
+
+/** A page of a board and how many posts it has in all. */
+const csPage = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), count: z.number().int() });
+export const csPostPage = csPage(csPost);
+export const csEventPage = csPage(csEvent);
+export const csInquiryPage = csPage(csInquiry);
+
+/** PUT /api/cs/inquiry: the edited title and content (HTML-escaped). */
+export const csInquiryEdited = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
+/** DELETE /api/cs/inquiry/:id. */
+export const csInquiryDeleted = z.object({ id: z.number().int() });
+
+/** Customer service: 1:1 inquiry (title and content non-blank after trimming). */
+const inquiryText = (max: number) =>
+  z.string({ error: Msg.inquiryBlank }).trim().min(1, { error: Msg.inquiryBlank }).max(max, { error: Msg.inquiryTooLong });
+export const inquiryCreateBody = z.strictObject({ title: inquiryText(100), content: inquiryText(5000) });
+export const inquiryUpdateBody = z.strictObject({ id: z.number().int().positive(), title: inquiryText(100), content: inquiryText(5000) });
+export type InquiryCreateBody = z.infer<typeof inquiryCreateBody>;
+export type InquiryUpdateBody = z.infer<typeof inquiryUpdateBody>;
+
+/** Path params: a list page, a row id. */
+export const pageParams = z.strictObject({ page: pageParam });
+export const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { listRequest, paged } from "./list";
+import { listRequest, paged } from "./shared/list";
 
 /** Back-office tokens: issuance (mint / burn journal) and the 200-won fee legs (spec §3, §5, §7 Token). */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PASSWORD_LENGTH } from "../constants";
-import { Msg } from "../messages";
-import { amountProblem, type AmountKind } from "../amount";
+import { PASSWORD_LENGTH } from "../../constants";
+import { Msg } from "../../messages";
+import { amountProblem, type AmountKind } from "../../amount";
 
 /** Korean phone number, digits only (010xxxxxxxx). */
 export const phone = z
@@ -42,3 +42,6 @@ export function wonAmountFor(kind: AmountKind) {
 
 export const idParam = z.coerce.number().int().positive();
 export const pageParam = z.coerce.number().int().min(1).max(100000);
+
+/** DELETE answers of the back-office (a cancelled order, a removed bank account): the literal "OK". */
+export const okAnswer = z.literal("OK");

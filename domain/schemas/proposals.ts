@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Msg } from "../messages";
 import { ADMIN_FLAGS, type AdminFlag } from "../constants";
-import { listRequest, paged } from "./list";
+import { listRequest, paged } from "./shared/list";
 
 /**
  * Dual control (maker–checker): one operator proposes a move, a different operator holding isApprove1 approves
