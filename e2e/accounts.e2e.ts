@@ -117,6 +117,22 @@ describe("accounts in Chromium", () => {
 
   // ---------------------------------------------------------------- 2. login
 
+  it("login: an answer without a token (code 200, no accessToken) is a failed login, and no session is kept", async () => {
+    const { page } = await newPage();
+    await page.route("**/api/auth/login_user", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ code: 200, data: {} }) }),
+    );
+    await page.goto(`${s.url}/login`);
+    await page.getByTestId("login-page").waitFor();
+    await page.getByTestId("login-phone").fill("01033334444");
+    await page.getByTestId("login-password").fill("222222");
+    await page.getByTestId("login-submit").click();
+    await page.getByTestId("login-error").waitFor();
+    expect(await page.getByTestId("login-error-message").textContent()).toBe(Msg.loginFailed);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token|account|session/i.test(k)))).toEqual([]);
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
   it("login: a wrong password shows the dialog, the right one shows the balance; 'save phone number' survives logout", async () => {
     const { page } = await newPage();
     await page.goto(`${s.url}/login`);

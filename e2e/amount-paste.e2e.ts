@@ -92,6 +92,11 @@ describe("amount fields take whole won or nothing (issue 34)", () => {
     await field.press("End");
     await page.keyboard.type(".-e");
     await expectRefused(page, testId, startShown, "typed .-e");
+    // `10.5` typed: the `.` is refused and said at once, and still said after the 5 (the field now reads 105).
+    await field.focus();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("10.5");
+    await expectRefused(page, testId, "105", "typed 10.5");
 
     await shot(page, `amount-refused-${testId}`);
     // Commas that do not group by three are not guessed at.
@@ -135,6 +140,7 @@ describe("amount fields take whole won or nothing (issue 34)", () => {
     await admin.getByTestId("token-mint-open").click();
     await walk(admin, "token-mint-value", false);
     await tooLong(admin, "token-mint-value", "123456789012", Msg.tokenAmountInvalid, "1000");
+    await admin.getByTestId("token-mint-reason").fill("발행 계획분");
     await admin.getByTestId("token-mint-submit").click();
     await expect.poll(() => textOf(admin, "token-mint-confirm-message")).toContain("1,000원");
     await admin.getByTestId("token-mint-confirm-cancel").click();

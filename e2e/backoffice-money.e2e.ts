@@ -98,6 +98,7 @@ describe("back-office money in Chromium", () => {
     await page.getByTestId("token-mint-submit").click();
     await expect.poll(() => textOf(page, "token-mint-error")).toBe(Msg.required);
     await page.getByTestId("token-mint-value").fill("777777");
+    await page.getByTestId("token-mint-reason").fill("발행 계획분");
     await page.getByTestId("token-mint-submit").click();
     // Asked once more, with the amount; a cancel mints nothing.
     await expect.poll(() => textOf(page, "token-mint-confirm-message")).toBe(`${Msg.tokenMintConfirm}\n${won(777_777)}`);
@@ -145,7 +146,7 @@ describe("back-office money in Chromium", () => {
     const proposed = await s.call("POST", "/api/token/mint", {
       token: await s.loginAdmin("admin", "admin1234"),
       marker: "operation",
-      body: { value: 4321 },
+      body: { value: 4321, reason: "발행 계획분" },
     });
     expect([proposed.code, proposed.message]).toEqual([200, Msg.proposalCreated]);
     const id = proposed.data.proposal.id as number;
@@ -257,6 +258,10 @@ describe("back-office money in Chromium", () => {
     await page.getByTestId("wallet-transfer-from").selectOption(treasury);
     await page.getByTestId("wallet-transfer-to").fill(address);
     await page.getByTestId("wallet-transfer-value").fill("99999999999999");
+    // Above the dual-control threshold it would be a proposal: its reason is asked first.
+    await page.getByTestId("wallet-transfer-submit").click();
+    await expectSnack(page, Msg.proposalReasonRequired);
+    await page.getByTestId("wallet-transfer-reason").fill("운영 자금 이동");
     await page.getByTestId("wallet-transfer-submit").click();
     await confirm(page, "wallet-transfer-confirm");
     await expectSnack(page, Msg.transferBadBalance);

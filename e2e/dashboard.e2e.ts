@@ -83,7 +83,11 @@ describe("chain dashboard in Chromium", () => {
   /** The toggle makes a proposal (dual control: the page opens it); admin2 approves it; back to the wallet. */
   const blockThroughDualControl = async () => {
     await page.getByTestId("wallet-block-toggle").click();
-    await page.getByTestId("wallet-block-confirm").getByRole("button", { name: "확인" }).click();
+    // The proposer's own reason is required: without it nothing is proposed.
+    await page.getByTestId("wallet-block-confirm-submit").click();
+    await page.getByTestId("wallet-block-confirm").getByText(Msg.proposalReasonRequired).waitFor();
+    await page.getByTestId("wallet-block-reason").fill("본인 확인 후 요청 (고객센터 접수)");
+    await page.getByTestId("wallet-block-confirm-submit").click();
     await page.waitForURL(/\/admin\/proposals\/\d+$/);
     const id = Number(page.url().split("/").pop());
     const approved = await approveProposal(s, await s.loginAdmin("admin2", "admin1234"), id);

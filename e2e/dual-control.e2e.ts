@@ -32,6 +32,10 @@ describe("dual control in Chromium", () => {
     await admin.goto(s.url + "/admin/token/management");
     await admin.getByTestId("token-mint-open").click();
     await admin.getByTestId("token-mint-value").fill("2468000");
+    // The proposer's own reason is required: without it nothing is asked, nothing proposed.
+    await admin.getByTestId("token-mint-submit").click();
+    await admin.getByText(Msg.proposalReasonRequired).waitFor();
+    await admin.getByTestId("token-mint-reason").fill("12월 발행 계획분");
     await admin.getByTestId("token-mint-submit").click();
     await admin.getByTestId("token-mint-confirm-ok").click();
     await expectSnack(admin, Msg.proposalCreated);

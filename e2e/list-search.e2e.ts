@@ -77,7 +77,7 @@ describe("list searches in Chromium", () => {
       await s.loginAdmin("admin2", "admin1234"),
       "POST",
       "/api/token/mint",
-      { value: 5_000 },
+      { value: 5_000, reason: "발행 계획분" },
     );
     mintHash = minted.approval.data.txHash;
     const request = (value: number) =>

@@ -86,6 +86,17 @@ describe("refund of the balance in Chromium", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(won(LEFT));
     await expect.poll(() => textOf(page, "history-refund-state")).toBe("지급 완료");
+
+    // Its 거래확인서: both transactions (into the refund escrow, then the burn), each with its public verification.
+    await row.getByTestId("history-refund-receipt").click();
+    await page.getByTestId("receipt").waitFor();
+    expect(await textOf(page, "receipt-kind")).toBe("잔액 환불");
+    expect(await textOf(page, "receipt-status")).toBe("지급 완료");
+    const hashes = await page.getByTestId("receipt-move-hash").allTextContents();
+    expect(hashes).toHaveLength(2);
+    for (const h of hashes) expect(h).toMatch(/^0x[0-9a-f]{64}$/);
+    await page.getByTestId("receipt-move-verify").nth(1).click();
+    await page.waitForURL(`**/verify/tx/${hashes[1]}`);
   }, 180_000);
 
   it("청약철회 from the purchase history: an unused purchase is offered, confirmed, paid with the password; the 환불 tab lists it", async () => {

@@ -58,7 +58,11 @@ describe("restart while the journal replays", () => {
     );
     // A mint proposal (dual control), approved during the replay below.
     const admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
-    const proposed = await s.call("POST", "/api/token/mint", { token: admin, marker: "operation", body: { value: 5_000 } });
+    const proposed = await s.call("POST", "/api/token/mint", {
+      token: admin,
+      marker: "operation",
+      body: { value: 5_000, reason: "발행 계획분" },
+    });
     expect(proposed.message).toBe(Msg.proposalCreated);
     const proposalId = proposed.data.proposal.id as number;
 

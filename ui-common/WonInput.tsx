@@ -67,14 +67,31 @@ export function WonInput({
 }: WonInputProps) {
   const ref = useRef<HTMLInputElement>(null);
   const caretDigits = useRef<number | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefusedState] = useState<string | null>(null);
   const shown = grouped && value !== "" ? formatWon(value) : value;
   const max = Math.min(maxDigits, SAFE_DIGITS);
-  // A new amount (typed, or set by a button: quick add, 전액, reset) ends what was said about a refused one.
+  /**
+   * A key refused while typing (the `.` of `10.5`) is said until the amount is replaced whole: the digits typed after
+   * it make another amount (105), so the reason must stay beside the field, not vanish with the next digit.
+   */
+  const keyRefused = useRef(false);
+  /** Whether the whole amount was selected when the last key went down (typing then replaces it whole). */
+  const wholeSelected = useRef(false);
+  /** The amount this field last gave to onChange: any other new value was set from outside (a button, a reset). */
+  const ownValue = useRef(value);
+  const setRefused = (message: string | null, byKey = false) => {
+    keyRefused.current = message !== null && byKey;
+    setRefusedState(message);
+  };
+  // A new amount set from outside (quick add, 전액, reset) ends what was said about a refused one.
   const [lastValue, setLastValue] = useState(value);
   if (lastValue !== value) {
     setLastValue(value);
-    setRefused(null);
+    if (value !== ownValue.current) {
+      ownValue.current = value;
+      keyRefused.current = false;
+      setRefusedState(null);
+    }
   }
 
   useLayoutEffect(() => {
@@ -93,8 +110,10 @@ export function WonInput({
       setRefused(tooLong ?? Msg.amountTooLarge);
       return false;
     }
-    setRefused(null);
+    // A refused key stays said while typing goes on after it; an amount typed over the whole field, or emptied, ends it.
+    if (!keyRefused.current || wholeSelected.current || digits === "") setRefused(null);
     caretDigits.current = Math.max(0, caret - (raw.length - digits.length));
+    ownValue.current = digits;
     if (digits !== value) onChange(digits);
     return true;
   }
@@ -107,6 +126,8 @@ export function WonInput({
       if (parsed.reason !== "empty") setRefused(parsed.reason === "tooLarge" ? (tooLong ?? Msg.amountTooLarge) : Msg.amountWholeWon);
       return;
     }
+    // A whole amount brought in on purpose (a paste, a drop) ends what a refused key said.
+    keyRefused.current = false;
     const from = el ? digitsBefore(shown, el.selectionStart ?? shown.length) : value.length;
     const to = el ? digitsBefore(shown, el.selectionEnd ?? shown.length) : value.length;
     accept(value.slice(0, from) + parsed.digits + value.slice(to), from + parsed.digits.length);
@@ -133,13 +154,15 @@ export function WonInput({
 
   function handleKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     onKeyDown?.(e);
+    const el = e.currentTarget;
+    wholeSelected.current = el.value !== "" && el.selectionStart === 0 && el.selectionEnd === el.value.length;
     if (e.defaultPrevented) return;
     // copy / paste / select all stay possible; the paste handler reads pasted text
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (NAV_KEYS.has(e.key) || e.key.length !== 1) return;
     if (isDigitKey(e.key) && !e.nativeEvent.isComposing) return;
     e.preventDefault();
-    setRefused(Msg.amountWholeWon);
+    setRefused(Msg.amountWholeWon, true);
   }
 
   function handlePaste(e: ClipboardEvent<HTMLInputElement>) {

@@ -3,6 +3,17 @@ import { Code } from "@domain/codes";
 import { Msg } from "@domain/messages";
 import { ApiError, type CallOptions } from "./api-client";
 
+/**
+ * An answer whose `data` is not what the endpoint's response schema says (a contract error): told as a server error,
+ * but a caller that knows what the missing part means may tell it better (a login answer without its token is a
+ * failed login).
+ */
+export class ContractError extends ApiError {
+  constructor() {
+    super(Code.SERVER_ERROR, Msg.serverError);
+  }
+}
+
 type ApiCall = <T>(method: string, path: string, body?: unknown, call?: CallOptions) => Promise<T>;
 
 type HasInput<E> = E extends { params: unknown } | { query: unknown } | { body: unknown } ? true : false;
@@ -26,7 +37,7 @@ export function createEndpointCaller(apiCall: ApiCall) {
     const parsed = e.response.safeParse(raw);
     if (!parsed.success) {
       console.warn(`[api] ${e.method} ${e.path}: unexpected response shape`, parsed.error.issues);
-      throw new ApiError(Code.SERVER_ERROR, Msg.serverError);
+      throw new ContractError();
     }
     return parsed.data as ResponseData<E>;
   };

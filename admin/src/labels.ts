@@ -2,7 +2,7 @@ import { AUDIT_LABELS } from "./pages/audit/audit.labels";
 import { DASHBOARD_LABELS } from "./pages/dashboard/dashboard.labels";
 import { SECURITY_LABELS } from "./pages/operator-security/security.labels";
 import { Msg } from "@domain/messages";
-import { LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
+import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON, LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operators";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */
@@ -49,7 +49,7 @@ export const L = {
     ownerTotal: "점주 총액",
     userTotal: "사용자 총액",
     sales: "판매",
-    refunds: "환불",
+    refunds: "환불 지급 (누적)",
     gifts: "선물",
     usage: "사용",
   },
@@ -303,6 +303,7 @@ export const L = {
     mintTitle: "토큰 발행",
     mintAmount: "발행 금액",
     mintPlaceholder: "발행할 금액을 입력해주세요 (원)",
+    mintReason: "사유",
     minted: "발행",
     burned: "소각",
     refresh: "새로고침",
@@ -343,6 +344,8 @@ export const L = {
     from: "보내는 지갑",
     to: "받는 지갑 또는 주소",
     toPlaceholder: "0x로 시작하는 주소",
+    reason: "사유",
+    reasonHint: `${DUAL_CONTROL_TRANSFER_THRESHOLD_WON.toLocaleString("ko-KR")}원 초과는 승인 요청이 되어 사유가 필요합니다`,
     pick: "지갑을 선택해주세요",
     amount: "금액",
     send: "전송",

@@ -31,6 +31,11 @@ export interface RefundQuote {
   refundable: number;
   /** What the member gives up by refunding now (balance − refundable). */
   deduction: number;
+  /**
+   * While nothing is refundable yet (`notYet`): the won still to use before the balance becomes refundable (using
+   * it moves it from balance to used; loaded stays), so the page can say it in one sentence. 0 otherwise.
+   */
+  moreToUse: number;
 }
 
 export function refundQuote(input: { balance: number; used: number; expired?: boolean }): RefundQuote {
@@ -39,7 +44,7 @@ export function refundQuote(input: { balance: number; used: number; expired?: bo
   const loaded = used + balance;
   const requiredPercent = loaded <= SMALL_VOUCHER_MAX_WON ? REFUND_USED_PERCENT_SMALL : REFUND_USED_PERCENT;
   const usedPercent = loaded === 0 ? 0 : Math.floor((used * 100) / loaded);
-  const base = { balance, loaded, used, usedPercent, requiredPercent };
+  const base = { balance, loaded, used, usedPercent, requiredPercent, moreToUse: 0 };
   if (balance === 0) return { ...base, rule: "empty", refundable: 0, deduction: 0 };
   if (input.expired) {
     const refundable = Math.max(0, Math.floor((balance * REFUND_EXPIRED_PERCENT) / 100) - REFUND_FEE_WON);
@@ -50,7 +55,9 @@ export function refundQuote(input: { balance: number; used: number; expired?: bo
     const refundable = Math.max(0, balance - REFUND_FEE_WON);
     return { ...base, rule: "used", refundable, deduction: balance - refundable };
   }
-  return { ...base, rule: "notYet", refundable: 0, deduction: 0 };
+  // The least whole won X with (used + X) × 100 ≥ required × loaded: integer ceiling, no rounding.
+  const moreToUse = Math.floor((requiredPercent * loaded - used * 100 + 99) / 100);
+  return { ...base, rule: "notYet", refundable: 0, deduction: 0, moreToUse };
 }
 
 /**

@@ -25,6 +25,19 @@ describe("refund rule", () => {
     expect(refundQuote({ balance: big - used + 1, used: used - 1 })).toMatchObject({ rule: "notYet", refundable: 0 });
   });
 
+  it("while nothing is refundable yet, says how much more to use: exactly enough, never one won short", () => {
+    // 10,000원 loaded, 6,000 used (the example): 80% is 8,000, so 2,000 more.
+    expect(refundQuote({ balance: 4_000, used: 6_000 })).toMatchObject({ rule: "notYet", moreToUse: 2_000 });
+    // A share that is not whole won rounds up: 60% of 100,001 is 60,000.6, so 60,001 must be used.
+    const q = refundQuote({ balance: 100_001 - 50_000, used: 50_000 });
+    expect(q.moreToUse).toBe(10_001);
+    expect(refundQuote({ balance: q.balance - q.moreToUse, used: 50_000 + q.moreToUse }).rule).toBe("used");
+    expect(refundQuote({ balance: q.balance - q.moreToUse + 1, used: 50_000 + q.moreToUse - 1 }).rule).toBe("notYet");
+    // Otherwise 0.
+    expect(refundQuote({ balance: 4_000, used: 6_001 }).moreToUse).toBe(0);
+    expect(refundQuote({ balance: 0, used: 6_000 }).moreToUse).toBe(0);
+  });
+
   it("a loaded amount at or below 10,000원 needs the small share; one won above it the usual one", () => {
     const usedUsual = (SMALL_VOUCHER_MAX_WON * REFUND_USED_PERCENT) / 100;
     expect(refundQuote({ balance: SMALL_VOUCHER_MAX_WON - usedUsual, used: usedUsual })).toMatchObject({

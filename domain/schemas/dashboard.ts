@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { proposalReason } from "./proposals";
 import { Msg } from "../messages";
 import { columnChoice, listRequest, paged } from "./shared/list";
 
@@ -148,7 +149,8 @@ export type HoldersAnswer = z.infer<typeof holdersAnswer>;
 
 export const blockBody = z.strictObject({
   phone: z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(20),
-  reason: z.string().trim().max(200).optional(),
+  /** Why (dual control): the proposer's own reason, required, shown to the approver and kept in the audit log. */
+  reason: proposalReason,
 });
 /** A block or unblock, once on chain: the wallet, its transaction and the Korean outcome. */
 export const walletBlockResult = z.object({

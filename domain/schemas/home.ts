@@ -10,6 +10,7 @@ export const toolbarData = z.object({
   ownerTotal: won,
   userTotal: won,
   sales: won,
+  /** Members' refunds paid (환불 지급 완료), all time; settlement returns are the settlement screens'. */
   refunds: won,
   gifts: won,
   usage: won,

@@ -1,17 +1,23 @@
 import { z } from "zod";
 
-export const RECEIPT_KINDS = ["purchase", "gift_sent", "gift_received", "use"] as const;
+export const RECEIPT_KINDS = ["purchase", "gift_sent", "gift_received", "use", "refund"] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export const RECEIPT_TITLES: Record<ReceiptKind, string> = {
   purchase: "상품권 구매",
   gift_sent: "선물 보내기",
   gift_received: "선물 받기",
   use: "상품권 사용",
+  refund: "환불",
 };
 
-/** GET /api/info/receipt/:type/:id: a history line of the member's own (type `buy`: a purchase order, `move`: a gift or use). */
+/**
+ * GET /api/info/receipt/:type/:id: a history line of the member's own (type `buy`: a purchase order, `move`: a gift or
+ * use, `refund`: a refund order of the 환불 tab).
+ */
+export const RECEIPT_TYPES = ["buy", "move", "refund"] as const;
+export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 export const receiptParams = z.strictObject({
-  type: z.enum(["buy", "move"]),
+  type: z.enum(RECEIPT_TYPES),
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
@@ -36,6 +42,13 @@ export const receipt = z.object({
   token: z.string(),
   /** The public verification page of the transaction (null before it has a hash). */
   verifyPath: z.string().nullable(),
+  /**
+   * Every transaction of the line, each verifiable on the public page: a refund has two (the balance into the refund
+   * escrow, then the burn when it is paid, or the return when it is rejected); the other lines have their one.
+   */
+  moves: z.array(z.object({ label: z.string(), txHash: z.string(), verifyPath: z.string() })),
+  /** A refund's payout account, masked (국민은행 *******3344); null for the other lines. */
+  payoutAccount: z.string().nullable(),
 });
 export type ReceiptDto = z.infer<typeof receipt>;
 

@@ -36,6 +36,8 @@ export const refundQuoteDto = z.object({
   used: z.number(),
   usedPercent: z.number(),
   requiredPercent: z.number(),
+  /** While nothing is refundable yet: the won still to use before it is (0 otherwise). */
+  moreToUse: z.number().int(),
   rule: z.enum(REFUND_RULES),
   ruleLabel: z.string(),
   refundable: z.number(),
@@ -63,6 +65,8 @@ export type WithdrawBody = z.output<typeof withdrawBody>;
 
 /** A refund as the member and the operators see it. */
 export const refundDto = z.object({
+  /** The order's id: its receipt is /info/receipt/refund/:id. */
+  id: z.number().int(),
   orderNo: z.string(),
   kind: z.enum(REFUND_KINDS),
   kindLabel: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { proposalReason } from "./proposals";
 import { Msg } from "../messages";
 import { listRequest, paged } from "./shared/list";
 
@@ -17,8 +18,8 @@ export const mintBody = z.strictObject({
     .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) : /^\d+$/.test(v)), { error: Msg.tokenAmountInvalid })
     .transform((v) => Number(v))
     .refine((n) => n >= 1 && String(n).length <= TOKEN_AMOUNT_MAX_LENGTH, { error: Msg.tokenAmountInvalid }),
-  /** Why (dual control): shown to the approver. */
-  reason: z.string().trim().max(200).optional(),
+  /** Why (dual control): the proposer's own reason, required, shown to the approver and kept in the audit log. */
+  reason: proposalReason,
 });
 export type MintBody = z.output<typeof mintBody>;
 /** A confirmed mint into the treasury (or a retry's answer, read from its call). */

@@ -55,7 +55,7 @@ describe("token calls whose outcome the request did not see", () => {
   }, 180_000);
   /** Dual control: admin proposes a mint (nothing moves); its approval by admin2 is the call that mints. */
   const proposeMint = async (value: number) => {
-    const r = await op("POST", "/api/token/mint", admin, { value });
+    const r = await op("POST", "/api/token/mint", admin, { value, reason: "발행 계획분" });
     expect([r.code, r.message]).toEqual([200, Msg.proposalCreated]);
     return r.data.proposal.id as number;
   };

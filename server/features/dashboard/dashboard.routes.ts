@@ -5,7 +5,6 @@ import { authOf } from "../../auth/middleware";
 import { badRequest, notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { propose } from "../../dual-control/proposals";
-import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposals";
 import { chosenColumns, streamXlsx, type KeyedColumn } from "../../http/xlsx";
 import {
   dashboardPage,
@@ -120,14 +119,14 @@ export function dashboardRoutes(ctx: AppContext): Router {
   });
 
   // Block or unblock a member's wallet (dual control): a proposal; its approval blocks on chain and sets the member's state.
-  const blocking = async (block: boolean, phone: string, reason: string | undefined, req: Request) => {
+  const blocking = async (block: boolean, phone: string, reason: string, req: Request) => {
     const wallet = await memberWalletByPhone(ctx.db, phone);
     if (!wallet) throw notFound(Msg.memberNotFoundByPhone);
     const kind = block ? "block" : "unblock";
     const proposal = await propose(ctx, authOf(req).admin!, {
       kind,
       payload: { address: wallet.address },
-      reason: reason || PROPOSAL_KIND_NAMES[kind],
+      reason,
     });
     return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
   };

@@ -117,8 +117,13 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
   });
 
   it("blocks a wallet on chain (a gift to it is refused), then unblocks it", async () => {
+    // Every proposal carries its proposer's own reason: a block without one is refused, nothing proposed.
+    for (const body of [{ phone: "01033334444" }, { phone: "01033334444", reason: " " }]) {
+      const r = await op("POST", "/api/dashboard/block", body);
+      expect([r.code, r.message]).toEqual([400, Msg.proposalReasonRequired]);
+    }
     // Dual control: admin proposes (nothing changes on chain yet), admin2 approves.
-    const proposed = await op("POST", "/api/dashboard/block", { phone: "01033334444" });
+    const proposed = await op("POST", "/api/dashboard/block", { phone: "01033334444", reason: "분실 신고" });
     expect([proposed.code, proposed.message, proposed.data.proposal.state]).toEqual([200, Msg.proposalCreated, "pending"]);
     expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(false);
     const blocked = await s.call("POST", `/api/proposals/${proposed.data.proposal.id}/approve`, { token: admin2, marker: "operation" });
@@ -131,12 +136,15 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
       body: { opponentAddress: seoyeonAddr, kind: 0, type: 1, value: 1_000, password: "111111" },
     });
     expect([refused.code, refused.message]).toEqual([Code.RECIPIENT_REFUSED, Msg.recipientBlocked]);
-    const { approval: back } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/unblock", { phone: "01033334444" });
+    const { approval: back } = await proposeAndApprove(s, admin, admin2, "POST", "/api/dashboard/unblock", {
+      phone: "01033334444",
+      reason: "본인 확인 완료",
+    });
     expect([back.code, back.data.state]).toEqual([200, "approved"]);
     await s.waitIndexed();
     expect(await s.ctx.chain.token.isBlocked(seoyeonAddr)).toBe(false);
     expect((await op("GET", `/api/dashboard/detail/${seoyeonAddr}`)).data).toMatchObject({ blocked: false, owner: { state: "repair" } });
-    const nobody = await op("POST", "/api/dashboard/block", { phone: "01099998888" });
+    const nobody = await op("POST", "/api/dashboard/block", { phone: "01099998888", reason: "분실 신고" });
     expect([nobody.code, nobody.message]).toEqual([404, Msg.memberNotFoundByPhone]);
   });
 
@@ -154,8 +162,12 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect(over).toBeGreaterThan(DUAL_CONTROL_TRANSFER_THRESHOLD_WON);
     const pending = async () => (await s.ctx.db.selectFrom("proposals").select("id").where("state", "=", "pending").execute()).length;
     const proposalsBefore = await pending();
-    const tooMuch = await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: over });
+    const tooMuch = await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: over, reason: "운영 자금 이동" });
     expect([tooMuch.code, tooMuch.message]).toEqual([402, Msg.transferBadBalance]);
+    // One the wallet can pay, but without the proposer's reason: refused, nothing proposed.
+    const large = DUAL_CONTROL_TRANSFER_THRESHOLD_WON + 1;
+    const unexplained = await op("POST", "/api/dashboard/transfer", { from: treasury, to: seoyeonAddr, value: large });
+    expect([unexplained.code, unexplained.message]).toEqual([400, Msg.proposalReasonRequired]);
     expect(await pending()).toBe(proposalsBefore);
   });
 
@@ -232,7 +244,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     const supply = lines.find((l) => l.check === "total supply")!;
     expect(supply.label).toBe("총 발행량");
     expect(supply.detail).toMatch(
-      /^체인 totalSupply \d{1,3}(,\d{3})+원, 인덱스 집계 \d{1,3}(,\d{3})+원, 인덱스 잔액 합계 \d{1,3}(,\d{3})+원$/,
+      /^체인 총발행량 \(totalSupply\) \d{1,3}(,\d{3})+원, 인덱스 집계 \d{1,3}(,\d{3})+원, 인덱스 잔액 합계 \d{1,3}(,\d{3})+원$/,
     );
     // Korean words only (beside addresses, hashes and the contract's own names), and no amount of four digits or more left unseparated.
     const english = /\b(?!totalSupply\b|balanceOf\b|0x[0-9a-fA-F]+\b)[A-Za-z]{2,}\b/;
@@ -263,7 +275,7 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
     expect([run.status, run.stderr]).toEqual([0, ""]);
     const printed = run.stdout;
     expect(printed).toContain("KRW Voucher 장부 대사");
-    expect(printed).toMatch(/일치 {2}\s+총 발행량\s+체인 totalSupply \d{1,3}(,\d{3})+원/);
+    expect(printed).toMatch(/일치 {2}\s+총 발행량\s+체인 총발행량 \(totalSupply\) \d{1,3}(,\d{3})+원/);
     expect(printed).toContain("준비금 증명 (원)");
     expect(printed).toMatch(/발행 총량 \(totalSupply\)\s+\d{1,3}(,\d{3})+\n/);
     expect(printed.trimEnd().endsWith("모든 항목이 일치합니다.")).toBe(true);

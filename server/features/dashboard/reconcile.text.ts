@@ -50,9 +50,9 @@ const chainKind = (k: string) => CHAIN_KINDS[k] ?? k;
 export const reconcileText = {
   indexBehind: (head: number, at: number) => `인덱스는 블록 ${head}, 체인은 블록 ${at}에 있습니다. 인덱서가 따라잡은 뒤 다시 확인해 주세요`,
   supply: (chain: bigint, index: bigint, sum: bigint) =>
-    `체인 totalSupply ${won(chain)}, 인덱스 집계 ${won(index)}, 인덱스 잔액 합계 ${won(sum)}`,
+    `체인 총발행량 (totalSupply) ${won(chain)}, 인덱스 집계 ${won(index)}, 인덱스 잔액 합계 ${won(sum)}`,
   balanceDiffers: (address: string, index: bigint, chain: bigint) => `${address}: 인덱스 ${won(index)}, 체인 ${won(chain)}`,
-  balancesAgree: (addresses: number) => `주소 ${count(addresses)}개: 인덱스 잔액이 모두 체인의 balanceOf와 같습니다`,
+  balancesAgree: (addresses: number) => `주소 ${count(addresses)}개: 인덱스 잔액이 모두 체인 잔액 (balanceOf)과 같습니다`,
   recordWithoutTransfer: (r: {
     id: number;
     kind: string;
@@ -84,7 +84,7 @@ export const reconcileText = {
   refundPayoutsAgree: (paid: number) =>
     `지급 완료 환불 ${count(paid)}건, 모두 확정된 소각이 있습니다 (소각은 위 발행·소각 점검에서 체인과 대조)`,
   reserves: (operator: bigint, member: bigint, outside: bigint, supply: bigint) =>
-    `운영 지갑 ${won(operator)} + 회원 ${won(member)} + 외부 주소 ${won(outside)} = ${won(operator + member + outside)}, totalSupply ${won(supply)}`,
+    `운영 지갑 ${won(operator)} + 회원 ${won(member)} + 외부 주소 ${won(outside)} = ${won(operator + member + outside)}, 총발행량 (totalSupply) ${won(supply)}`,
 };
 
 /** Columns of Korean text line up by display width (a Hangul syllable takes two columns of a terminal). */

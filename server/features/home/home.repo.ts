@@ -14,7 +14,7 @@ export async function confirmedSums(db: AppTx) {
         .where("status", "=", "confirmed")
         .executeTakeFirst(),
     );
-  const [sell, use, gift, exchange, refunds, giftFees, useFees] = await Promise.all([
+  const [sell, use, gift, exchange, settlementReturns, refundsPaid, giftFees, useFees] = await Promise.all([
     sumOf(
       db
         .selectFrom("buy_orders")
@@ -32,9 +32,18 @@ export async function confirmedSums(db: AppTx) {
         .where("state", "=", "approved")
         .executeTakeFirst(),
     ),
+    // 정산 반려: settlement orders deleted, their amount returned to the shop's wallet (not a refund to a member).
     moved("settlement_return"),
+    // 환불 지급: members' refunds paid out (지급 완료), since the service started; what was paid to their accounts.
+    sumOf(
+      db
+        .selectFrom("refund_orders")
+        .select(sql<number | string>`COALESCE(SUM(value), 0)`.as("n"))
+        .where("state", "=", "paid")
+        .executeTakeFirst(),
+    ),
     moved("gift", "fee"),
     moved("use", "fee"),
   ]);
-  return { sell, use, gift, exchange, refunds, fees: giftFees + useFees };
+  return { sell, use, gift, exchange, settlementReturns, refundsPaid, fees: giftFees + useFees };
 }

@@ -29,7 +29,7 @@ export function homeRoutes(ctx: AppContext): Router {
   // The 7 toolbar totals: only the full admin (permission 0) sees them.
   handle(api.toolbar, async () => {
     const s = await confirmedSums(ctx.db);
-    return { ...(await balanceTotals(ctx)), sales: s.sell, refunds: s.refunds, gifts: s.gift, usage: s.use };
+    return { ...(await balanceTotals(ctx)), sales: s.sell, refunds: s.refundsPaid, gifts: s.gift, usage: s.use };
   });
 
   handle(api.mainData, async () => {

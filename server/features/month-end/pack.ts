@@ -39,7 +39,7 @@ async function reconcileAt(d: MonthEndDeps, block: number, holders: CutoffBalanc
   lines.push({
     check: "total supply",
     ok: supply === sum,
-    detail: `체인 totalSupply ${formatWon(supply)}원, 보유자 합계 ${formatWon(sum)}원 (블록 ${block})`,
+    detail: `체인 총발행량 (totalSupply) ${formatWon(supply)}원, 보유자 합계 ${formatWon(sum)}원 (블록 ${block})`,
   });
   const mine = new Map(holders.map((h) => [h.address, h.balance]));
   const wallets = await walletAddresses(d.db);
@@ -56,7 +56,8 @@ async function reconcileAt(d: MonthEndDeps, block: number, holders: CutoffBalanc
       }
     });
   }
-  if (bad === 0) lines.push({ check: "balances", ok: true, detail: `${all.length}개 주소의 잔액이 블록 ${block}의 balanceOf와 같습니다` });
+  if (bad === 0)
+    lines.push({ check: "balances", ok: true, detail: `${all.length}개 주소의 잔액이 블록 ${block}의 체인 잔액 (balanceOf)과 같습니다` });
   return { ok: lines.every((l) => l.ok), block, lines };
 }
 

@@ -2,11 +2,15 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../http/errors";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
-import { maskAddress, maskName } from "../../../domain/mask";
-import { RECEIPT_TITLES, type ReceiptDto, type ReceiptKind, type VerifiedTxDto } from "../../../domain/schemas/receipts";
+import { maskAddress, maskBankAccount, maskName } from "../../../domain/mask";
+import { RefundKindLabel } from "../../../domain/state-labels";
+import { RECEIPT_TITLES, type ReceiptDto, type ReceiptKind, type ReceiptType, type VerifiedTxDto } from "../../../domain/schemas/receipts";
 
 /** The issuer's name on a purchase receipt (the treasury pays the buyer). */
 const ISSUER = "KRW 상품권 (발행사)";
+
+/** One transaction of a receipt, with its public verification page. */
+const move = (label: string, hash: string | null) => (hash ? [{ label, txHash: hash, verifyPath: `/verify/tx/${hash}` }] : []);
 
 const day = (iso: string) => iso.slice(0, 10).replace(/-/g, "");
 /** A move's order number: its kind's letter, its day, its outbox id (a purchase has its own order number). */
@@ -17,7 +21,7 @@ export const moveOrderNo = (kind: "gift" | "use", createdAt: string, id: number)
  * The receipt of a history line of the member's own: a purchase order, a gift sent or received (received once
  * confirmed, as the history shows it), a use. Anything else, another member's included, is 404.
  */
-export async function receiptOf(ctx: AppContext, memberId: number, type: "buy" | "move", id: number): Promise<ReceiptDto> {
+export async function receiptOf(ctx: AppContext, memberId: number, type: ReceiptType, id: number): Promise<ReceiptDto> {
   const notFound = new AppError(Code.NOT_FOUND, Msg.notFound, undefined, 404);
   const base = { chainId: Number(ctx.chain.deployment.chainId), token: ctx.chain.deployment.token };
   const chainOf = async (hash: string | null) => {
@@ -49,8 +53,11 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: "buy" |
       txHash: hash,
       ...(await chainOf(hash)),
       verifyPath: hash ? `/verify/tx/${hash}` : null,
+      moves: move("발행사 → 회원 지갑", hash),
+      payoutAccount: null,
     };
   }
+  if (type === "refund") return refundReceipt(ctx, memberId, id, base, chainOf);
   const m = await ctx.db
     .selectFrom("outbox_transfers as t")
     .leftJoin("members as sm", "sm.id", "t.member_id")
@@ -96,6 +103,71 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: "buy" |
     txHash: m.tx_hash,
     ...(await chainOf(m.tx_hash)),
     verifyPath: m.tx_hash ? `/verify/tx/${m.tx_hash}` : null,
+    moves: move(sent ? "회원 지갑 → 받는 분" : "보낸 분 → 회원 지갑", m.tx_hash),
+    payoutAccount: null,
+  };
+}
+
+/**
+ * A refund's receipt: the balance taken into the refund escrow (its request), then the burn of the escrowed amount
+ * when it was paid, or its return when it was rejected; each transaction verifiable on the public page. The amount is
+ * what was paid to the account (value), the deduction the fee, the total what left the balance.
+ */
+async function refundReceipt(
+  ctx: AppContext,
+  memberId: number,
+  id: number,
+  base: { chainId: number; token: string },
+  chainOf: (hash: string | null) => Promise<{ blockNumber: number | null; blockTime: string | null }>,
+): Promise<ReceiptDto> {
+  const r = await ctx.db
+    .selectFrom("refund_orders as r")
+    .leftJoin("outbox_transfers as rq", "rq.id", "r.request_transfer_id")
+    .leftJoin("chain_calls as b", "b.id", "r.burn_call_id")
+    .leftJoin("outbox_transfers as rt", "rt.id", "r.return_transfer_id")
+    .select([
+      "r.order_no",
+      "r.kind",
+      "r.value",
+      "r.deduction",
+      "r.state",
+      "r.bank_name",
+      "r.bank_account",
+      "r.created_at",
+      "rq.tx_hash as request_tx_hash",
+      "rq.to_address as escrow_address",
+      "b.tx_hash as burn_tx_hash",
+      "b.status as burn_status",
+      "rt.tx_hash as return_tx_hash",
+    ])
+    .where("r.id", "=", id)
+    .where("r.member_id", "=", memberId)
+    .executeTakeFirst();
+  if (!r) throw new AppError(Code.NOT_FOUND, Msg.notFound, undefined, 404);
+  const value = Number(r.value);
+  const deduction = Number(r.deduction);
+  const burned = r.state === "paid" && r.burn_status === "confirmed" ? r.burn_tx_hash : null;
+  return {
+    ...base,
+    kind: "refund",
+    title: RefundKindLabel[r.kind as keyof typeof RefundKindLabel] ?? RECEIPT_TITLES.refund,
+    orderNo: r.order_no,
+    createdAt: r.created_at,
+    value,
+    fee: deduction,
+    total: value + deduction,
+    counterpart: "KRW 상품권 (발행사) 환불 보관 지갑",
+    counterpartAddress: r.escrow_address ? maskAddress(r.escrow_address) : null,
+    status: r.state,
+    txHash: r.request_tx_hash,
+    ...(await chainOf(r.request_tx_hash)),
+    verifyPath: r.request_tx_hash ? `/verify/tx/${r.request_tx_hash}` : null,
+    moves: [
+      ...move("환불 신청: 회원 지갑 → 환불 보관 지갑", r.request_tx_hash),
+      ...move("환불 지급: 보관 금액 소각", burned),
+      ...move("환불 반려: 보관 금액 → 회원 지갑", r.state === "rejected" ? r.return_tx_hash : null),
+    ],
+    payoutAccount: maskBankAccount(r.bank_name, r.bank_account),
   };
 }
 

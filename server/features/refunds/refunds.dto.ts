@@ -7,6 +7,7 @@ export const maskAccount = (a: string) => `${"*".repeat(Math.max(0, a.length - 4
 
 export function refundDto(r: RefundRow & { request_tx_hash?: string | null; burn_tx_hash?: string | null }): RefundDto {
   return {
+    id: Number(r.id),
     orderNo: r.order_no,
     kind: r.kind,
     kindLabel: RefundKindLabel[r.kind],

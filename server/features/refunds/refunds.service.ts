@@ -71,6 +71,7 @@ export async function refundInfo(ctx: AppContext, member: MemberRow, now = ctx.c
     used: q.used,
     usedPercent: q.usedPercent,
     requiredPercent: q.requiredPercent,
+    moreToUse: q.moreToUse,
     rule: q.rule,
     ruleLabel: RefundRuleLabel[q.rule],
     refundable: open ? 0 : q.refundable,

@@ -8,6 +8,7 @@ import { memberById } from "../../records/members.repo";
 import { acceptBuy, requestBuy } from "../purchases/purchases.service";
 import { reconcile } from "../dashboard/reconcile";
 import { refundsApi as api } from "../../../domain/api/refunds";
+import { receiptsApi } from "../../../domain/api/receipts";
 import { AdminPermission } from "../../../domain/constants";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -119,6 +120,9 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
 
     // The operator pays it: the bank reference recorded, the escrowed amount burned (totalSupply falls by it).
     const supplyBefore = await supply();
+    const superAdmin = await s.loginAdmin("admin", "admin1234");
+    const toolbar = async () => (await s.call("GET", "/api/operation/toolbar", { token: superAdmin, ...op })).data.refunds as number;
+    const toolbarBefore = await toolbar();
     const list = await s.api(api.refundSearch, { state: "requested" }, { token: refunder, ...op });
     expect(list.data.list.map((r) => r.orderNo)).toContain(made.orderNo);
     const paid = await s.api(api.refundPay, { orderNo: made.orderNo, bankRef: "KB-20261203-0001" }, { token: refunder, ...op });
@@ -126,6 +130,8 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
     expect(paid.data.refund).toMatchObject({ state: "paid", stateLabel: "지급 완료", bankRef: "KB-20261203-0001", username: "박환불" });
     expect(paid.data.txHash).toMatch(/^0x/);
     expect(supplyBefore - (await supply())).toBe(left);
+    // The toolbar's 환불 counts the refunds paid to members: up by exactly this one (settlement returns are not refunds).
+    expect((await toolbar()) - toolbarBefore).toBe(left);
     // A second payout (or a rejection) of the same order moves nothing.
     const again = await s.api(api.refundPay, { orderNo: made.orderNo, bankRef: "x" }, { token: refunder, ...op });
     expect([again.status, again.message]).toEqual([409, Msg.refundNotRequested]);
@@ -135,6 +141,28 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
     // The member's history (환불 tab) shows it; the audit log has the payout.
     const history = await s.api(api.refundHistory, { page: 1 }, { token: m.token });
     expect(history.data.list[0]).toMatchObject({ orderNo: made.orderNo, state: "paid", value: left, burnTxHash: paid.data.txHash });
+    // Its receipt (거래확인서) names both transactions, the escrow move and the burn, each verifiable on the public page.
+    const line = history.data.list[0];
+    const receipt = await s.api(receiptsApi.receipt, { type: "refund", id: line.id }, { token: m.token });
+    expect(receipt.data).toMatchObject({
+      kind: "refund",
+      title: "잔액 환불",
+      orderNo: made.orderNo,
+      value: left,
+      fee: 0,
+      total: left,
+      status: "paid",
+      txHash: line.requestTxHash,
+      payoutAccount: "국민은행 ****7890",
+    });
+    expect(receipt.data.moves.map((x) => x.txHash)).toEqual([line.requestTxHash, paid.data.txHash]);
+    for (const x of receipt.data.moves) {
+      const verified = await s.api(receiptsApi.verifyTx, { hash: x.txHash });
+      expect([verified.data.found, verified.data.status]).toEqual([true, 1]);
+    }
+    // Another member's refund is not found (never 403: no hint that it exists).
+    const stranger = await s.loginUser("01033334444", "222222");
+    expect((await s.api(receiptsApi.receipt, { type: "refund", id: line.id }, { token: stranger })).status).toBe(404);
     const audit = await s.ctx.db.selectFrom("admin_actions").selectAll().where("action", "=", "refund.pay").execute();
     expect(audit.map((a) => a.target_id)).toContain(made.orderNo);
   }, 120_000);
@@ -144,6 +172,8 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
     const info = await s.api(api.refundInfo, undefined, { token: m.token });
     expect(info.data).toMatchObject({ rule: "notYet", refundable: 0, loaded: 10_000, requiredPercent: 80 });
     expect(info.data.usedPercent).toBeLessThan(80);
+    // The page says it in one sentence: how much more to use before the balance is refundable (80% of 10,000 used).
+    expect(info.data.moreToUse).toBe(8_000 - info.data.used);
     const r = await s.api(
       api.refundRequest,
       { bank: "국민은행", account: OK_ACCOUNT, value: 1_000, password: "123456" },

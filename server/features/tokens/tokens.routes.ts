@@ -4,7 +4,6 @@ import { authOf } from "../../auth/middleware";
 import { forbidden, notFound } from "../../http/errors";
 import { createRoutes, withMessage } from "../../http/routes";
 import { propose } from "../../dual-control/proposals";
-import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposals";
 import { streamXlsx, type SheetColumn } from "../../http/xlsx";
 import * as repo from "./tokens.repo";
 import { allPages } from "../../db/paged";
@@ -117,7 +116,7 @@ export function tokenRoutes(ctx: AppContext): Router {
     const proposal = await propose(ctx, authOf(req).admin!, {
       kind: "mint",
       payload: { value },
-      reason: reason || PROPOSAL_KIND_NAMES.mint,
+      reason,
     });
     return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
   });

@@ -37,7 +37,10 @@ describe("back-office tokens: issuance and fees", () => {
     const tBefore = BigInt(await s.ctx.chain.token.balanceOf(treasury));
     const before0 = await as(admin)("GET", "/api/token/manage");
     // Dual control: admin proposes the mint (nothing moves), admin2 approves it (the mint runs then).
-    const { proposal, approval: r } = await proposeAndApprove(s, admin, admin2, "POST", "/api/token/mint", { value: 12_345_678_901 });
+    const { proposal, approval: r } = await proposeAndApprove(s, admin, admin2, "POST", "/api/token/mint", {
+      value: 12_345_678_901,
+      reason: "발행 계획분",
+    });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ id: proposal.id, state: "approved", proposerLoginId: "admin", approverLoginId: "admin2" });
     expect(r.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -96,14 +99,42 @@ describe("back-office tokens: issuance and fees", () => {
 
   it("refuses bad amounts with the rule's message and never a 5xx; an Idempotency-Key mints once", async () => {
     for (const value of [undefined, "", 0, -5, 1.5, "12.5", "1e5", 123_456_789_012, "abc"]) {
-      const r = await as(admin)("POST", "/api/token/mint", value === undefined ? {} : { value });
+      const r = await as(admin)(
+        "POST",
+        "/api/token/mint",
+        value === undefined ? { reason: "발행 계획분" } : { value, reason: "발행 계획분" },
+      );
       expect([JSON.stringify(value), r.code]).toEqual([JSON.stringify(value), 400]);
       expect([Msg.required, Msg.tokenAmountInvalid]).toContain(r.message);
     }
+    // Every proposal carries its proposer's own reason: a mint without one (or a blank one) is refused, nothing proposed.
+    const proposals = async () =>
+      Number(
+        (
+          await s.ctx.db
+            .selectFrom("proposals")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const count = await proposals();
+    for (const body of [{ value: 1000 }, { value: 1000, reason: "   " }]) {
+      const r = await as(admin)("POST", "/api/token/mint", body);
+      expect([r.code, r.message]).toEqual([400, Msg.proposalReasonRequired]);
+    }
+    expect(await proposals()).toBe(count);
     const before = await supply();
     // The proposal moves nothing; its approval, sent twice at once with one Idempotency-Key, mints once.
-    const made = await as(admin)("POST", "/api/token/mint", { value: 1000 });
+    const made = await as(admin)("POST", "/api/token/mint", { value: 1000, reason: "발행 계획분" });
     expect([made.code, made.message]).toEqual([200, Msg.proposalCreated]);
+    expect(made.data.proposal.reason).toBe("발행 계획분");
+    const audited = await s.ctx.db
+      .selectFrom("admin_actions")
+      .select("after_json")
+      .where("action", "=", "proposal.create")
+      .where("target_id", "=", String(made.data.proposal.id))
+      .executeTakeFirst();
+    expect(JSON.parse(audited!.after_json!).reason).toBe("발행 계획분");
     expect(await supply()).toBe(before);
     const key = { "idempotency-key": "mint-once-1" };
     const approve = () => as(admin2)("POST", `/api/proposals/${made.data.proposal.id}/approve`, undefined, key);
@@ -116,7 +147,7 @@ describe("back-office tokens: issuance and fees", () => {
   });
 
   it("gives each flag its calls: isToken1 views, isToken2 mints, isToken3 fees", async () => {
-    expect((await as(viewOnly)("POST", "/api/token/mint", { value: 10 })).code).toBe(403);
+    expect((await as(viewOnly)("POST", "/api/token/mint", { value: 10, reason: "발행 계획분" })).code).toBe(403);
     expect((await as(viewOnly)("GET", "/api/token/fee")).code).toBe(403);
     expect((await as(viewOnly)("POST", "/api/token/detail", { id: 1, type: "fee" })).code).toBe(403);
     expect((await as(feeOnly)("GET", "/api/token/manage")).code).toBe(403);

@@ -17,7 +17,6 @@ import type { OperatorWalletDto, WalletSendBody } from "../../../domain/schemas/
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "../../../domain/constants";
-import { PROPOSAL_KIND_NAMES } from "../../../domain/schemas/proposals";
 import { propose } from "../../dual-control/proposals";
 
 const KIND_NAME: Record<string, string> = { treasury: "발행 지갑", fee: "수수료 지갑", settlement: "정산 지갑" };
@@ -99,11 +98,13 @@ export function walletRoutes(ctx: AppContext): Router {
       // A transfer the wallet cannot pay now is refused as the direct one is (402), not made a proposal bound to fail;
       // the approval checks again under the wallet's lock (the balance may move meanwhile).
       if (body.value > (await ctx.outbox.spendable(from))) throw transferError(402, Msg.transferBadBalance);
+      // Every proposal carries its proposer's own reason (shown to the approver, kept in the audit log).
+      if (!body.reason) throw new AppError(Code.BAD_REQUEST, Msg.proposalReasonRequired);
       // Dual control: a large transfer is a proposal another operator approves (features/proposals).
       const proposal = await propose(ctx, admin, {
         kind: "transfer",
         payload: { from, to, value: body.value },
-        reason: body.reason || PROPOSAL_KIND_NAMES.transfer,
+        reason: body.reason,
       });
       return withMessage({ proposal, message: Msg.proposalCreated }, Msg.proposalCreated);
     }

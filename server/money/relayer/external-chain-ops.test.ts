@@ -61,6 +61,7 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     // A mint is dual control: admin proposes, admin2 approves, and the approval's call is sent on the rig.
     const { approval: mint } = await proposeAndApprove(h.s, admin, await h.s.loginAdmin("admin2", "admin1234"), "POST", "/api/token/mint", {
       value: 7_000,
+      reason: "발행 계획분",
     });
     expect([mint.code, mint.data.state]).toEqual([200, "approved"]);
     expect(await supply()).toBe(before + 7_000n);

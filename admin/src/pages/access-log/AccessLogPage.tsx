@@ -13,6 +13,7 @@ import { FilterSelect } from "../../components/list/FilterSelect";
 import { SearchBox } from "../../components/list/SearchBox";
 import { useListQuery } from "../../components/list/useListQuery";
 import { L } from "../../labels";
+import { describeFilter } from "../audit/log-text";
 
 /** The screens the log names: every endpoint's `personalData.screen` (domain/api/), each once. */
 const SCREENS = [
@@ -27,7 +28,7 @@ const columns: Column<AccessLogRowDto>[] = [
   { key: "admin", header: L.accessLog.admin, cell: (r) => r.adminLoginId },
   { key: "action", header: L.accessLog.action, cell: (r) => L.accessLog.actions[r.action] },
   { key: "screen", header: L.accessLog.screen, cell: (r) => r.screen },
-  { key: "filter", header: L.accessLog.filter, cell: (r) => r.filter },
+  { key: "filter", header: L.accessLog.filter, cell: (r) => describeFilter(r.filter) },
   { key: "rows", header: L.accessLog.rows, cell: (r) => formatWon(r.rowCount), numeric: true },
   { key: "reason", header: L.accessLog.reason, cell: reasonOf },
   { key: "ip", header: L.accessLog.ip, cell: (r) => r.ip },

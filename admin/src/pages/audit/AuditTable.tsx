@@ -3,18 +3,9 @@ import { formatDateTime } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { AuditRowDto } from "@domain/schemas/audit";
 import { L } from "../../labels";
+import { show } from "./log-text";
 
-/** A recorded before/after value as text, in the screens' words (states, grades, field names). */
-export const show = (v: unknown): string => {
-  if (v === null || v === undefined) return "-";
-  if (typeof v === "string") return L.audit.values[v] ?? v;
-  if (typeof v === "boolean") return v ? "예" : "아니오";
-  if (typeof v !== "object") return String(v);
-  if (Array.isArray(v)) return v.map(show).join(", ");
-  return Object.entries(v as Record<string, unknown>)
-    .map(([k, x]) => `${L.audit.keys[k] ?? k}: ${show(x)}`)
-    .join(", ");
-};
+export { show };
 
 /** What an action was done to, in the screens' words: '회원 12'. */
 export const targetOf = (r: Pick<AuditRowDto, "targetType" | "targetId">) =>

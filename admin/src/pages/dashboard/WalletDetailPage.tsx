@@ -6,7 +6,10 @@ import { useParams } from "react-router";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { allowsArea } from "@domain/admin-access";
-import { ConfirmDialog } from "@common/ConfirmDialog";
+import { z } from "zod";
+import { proposalReason } from "@domain/schemas/proposals";
+import { FormDialog } from "../../components/dialogs/FormDialog";
+import { ReasonField } from "../../components/dialogs/FormFields";
 import { callEndpoint, downloads } from "../../api/endpoints";
 import { endpointQuery } from "../../api/queries";
 import { useSession } from "../../api/session";
@@ -20,6 +23,9 @@ import { useProposalCreated } from "../proposals/useProposalCreated";
 import { transferColumns } from "./cells";
 import { TxDialog } from "./TxDialog";
 import { useDetailParam } from "../../components/dialogs/useDetailParam";
+
+const REASON_FORM = z.object({ reason: proposalReason });
+const NO_REASON = { reason: "" };
 
 /** /admin/dashboard/detail/{address}: the wallet's indexed and on-chain balance side by side, its owner, history and the block action. */
 export function WalletDetailPage() {
@@ -35,7 +41,7 @@ export function WalletDetailPage() {
   const blocked = d?.blocked ?? false;
   const proposalCreated = useProposalCreated();
   const toggle = useMutation({
-    mutationFn: () => callEndpoint(blocked ? "unblockWallet" : "blockWallet", { phone: d!.owner!.phonenumber! }),
+    mutationFn: (reason: string) => callEndpoint(blocked ? "unblockWallet" : "blockWallet", { phone: d!.owner!.phonenumber!, reason }),
     // Dual control: the block is a proposal another operator approves.
     onSuccess: (r) => {
       setAsking(false);
@@ -141,14 +147,25 @@ export function WalletDetailPage() {
         list={list}
       />
       <TxDialog hash={tx.value} onClose={tx.close} />
-      <ConfirmDialog
+      {/* Dual control: the proposer's own reason goes with the proposal, shown to the approver and kept in the audit log. */}
+      <FormDialog
         open={asking}
-        message={blocked ? Msg.walletUnblockConfirm : Msg.walletBlockConfirm}
-        loading={toggle.isPending}
-        onConfirm={() => toggle.mutate()}
         onClose={() => setAsking(false)}
+        title={blocked ? L.walletDetail.unblock : L.walletDetail.block}
+        schema={REASON_FORM}
+        defaultValues={NO_REASON}
+        onSubmit={async ({ reason }) => {
+          await toggle.mutateAsync(reason).catch(() => undefined);
+        }}
         testId="wallet-block-confirm"
-      />
+      >
+        {(form) => (
+          <Stack gap="3">
+            <Text whiteSpace="pre-line">{blocked ? Msg.walletUnblockConfirm : Msg.walletBlockConfirm}</Text>
+            <ReasonField form={form} name="reason" label={L.walletDetail.reason} testId="wallet-block-reason" />
+          </Stack>
+        )}
+      </FormDialog>
     </Stack>
   );
 }

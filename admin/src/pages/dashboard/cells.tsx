@@ -60,7 +60,7 @@ export function transferColumns(openTx: (hash: string) => void): (Column<Dashboa
     {
       key: "gasFee",
       header: L.dashboard.gasFee,
-      cell: (r) => (r.gasFee ? `${(Number(r.gasFee) / 1e9).toLocaleString("ko-KR", { maximumFractionDigits: 0 })} gwei` : "-"),
+      cell: (r) => (r.gasFee ? `${(Number(r.gasFee) / 1e9).toLocaleString("ko-KR", { maximumFractionDigits: 0 })} 기웨이 (gwei)` : "-"),
       numeric: true,
     },
     { key: "type", header: L.dashboard.type, cell: (r) => <Badge colorPalette={TYPE_COLOR[r.type]}>{L.dashboard.types[r.type]}</Badge> },

@@ -78,6 +78,7 @@ export const DASHBOARD_LABELS = {
   },
   walletDetail: {
     title: "지갑 상세",
+    reason: "사유",
     address: "지갑 주소",
     indexed: "인덱스 잔액",
     onChain: "체인 잔액 (balanceOf)",
@@ -102,7 +103,7 @@ export const DASHBOARD_LABELS = {
     balance: "보유 금액",
     name: "보유자",
     total: "보유 합계 (인덱스)",
-    supply: "총 발행량 (체인 totalSupply)",
+    supply: "총발행량 (체인 totalSupply)",
     equal: "일치",
     notEqual: "불일치",
   },

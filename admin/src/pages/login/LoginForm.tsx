@@ -5,10 +5,14 @@ import { Code } from "@domain/codes";
 import { withTriesLeft } from "@domain/messages";
 import type { LoginAdminData } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
+import { clearSession } from "../../api/session";
+import { ContractError } from "@common/endpoint-client";
 import { L } from "../../labels";
 
 /** The message for a failed login: no matching user reads '사용자 정보를 확인해주세요', other codes show the server's message. */
 export function loginErrorMessage(e: unknown): string {
+  // An answer without its token (code 200, no accessToken: a contract error) is a failed login, not a server error.
+  if (e instanceof ContractError) return L.loginFailed;
   if (e instanceof ApiError) return e.code === Code.BAD_REQUEST || e.code === Code.NOT_FOUND ? L.loginFailed : e.message;
   return L.loginFailed;
 }
@@ -41,6 +45,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (data: LoginAdminData) =
         setAskOtp(true);
         return setError(null);
       }
+      // A failed login leaves no session behind (an answer without a token included).
+      clearSession();
       setError(body.otp ? otpErrorMessage(e) : loginErrorMessage(e));
     },
   });

@@ -22,7 +22,7 @@ import { FieldsDialog } from "../../components/dialogs/FieldsDialog";
 import { detailError, useDetailParam } from "../../components/dialogs/useDetailParam";
 import { FilterSelect } from "../../components/list/FilterSelect";
 import { FormDialog } from "../../components/dialogs/FormDialog";
-import { WonField } from "../../components/dialogs/FormFields";
+import { ReasonField, WonField } from "../../components/dialogs/FormFields";
 import { snack } from "../../components/ui/toaster";
 import { TxAmount } from "../../components/ui/TxAmount";
 import { MemberDetailDialog } from "../members/MemberDetailDialog";
@@ -153,7 +153,7 @@ export function TokenManagementPage() {
         onClose={() => setMinting(false)}
         title={T.mintTitle}
         schema={mintBody}
-        defaultValues={{ value: "" }}
+        defaultValues={{ value: "", reason: "" }}
         submitLabel={T.mint}
         testId="token-mint"
         onSubmit={async (v) => {
@@ -179,18 +179,22 @@ export function TokenManagementPage() {
         }}
       >
         {(form) => (
-          // Digits only, at most 11 (the spec's max length).
-          <WonField
-            form={form}
-            name="value"
-            label={T.mintAmount}
-            requiredMark
-            maxDigits={TOKEN_AMOUNT_MAX_LENGTH}
-            tooLong={Msg.tokenAmountInvalid}
-            placeholder={T.mintPlaceholder}
-            testId="token-mint-value"
-            errorTestId="token-mint-error"
-          />
+          <>
+            {/* Digits only, at most 11 (the spec's max length). */}
+            <WonField
+              form={form}
+              name="value"
+              label={T.mintAmount}
+              requiredMark
+              maxDigits={TOKEN_AMOUNT_MAX_LENGTH}
+              tooLong={Msg.tokenAmountInvalid}
+              placeholder={T.mintPlaceholder}
+              testId="token-mint-value"
+              errorTestId="token-mint-error"
+            />
+            {/* The proposer's own reason: required, shown to the approver, kept in the audit log. */}
+            <ReasonField form={form} name="reason" label={T.mintReason} testId="token-mint-reason" />
+          </>
         )}
       </FormDialog>
       {confirmMint.dialog}

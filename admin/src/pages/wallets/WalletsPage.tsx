@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@common/ConfirmDialog";
 import { allowsArea } from "@domain/admin-access";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
+import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON } from "@domain/constants";
 import { walletCreateBody, type OperatorWalletDto } from "@domain/schemas/wallets";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey, endpointQuery, refreshMoney } from "../../api/queries";
@@ -123,7 +124,7 @@ export function WalletsPage() {
   );
 }
 
-const EMPTY = { from: "", to: "", value: "" };
+const EMPTY = { from: "", to: "", value: "", reason: "" };
 
 /** The transfer from an operator wallet (wallet page; the dashboard shows it in a dialog, through its own call). */
 export function TransferForm({
@@ -143,7 +144,8 @@ export function TransferForm({
   const proposalCreated = useProposalCreated();
   const send = useMutation({
     mutationFn: () => {
-      const body = { from: f.from, to: f.to.trim(), value: f.value };
+      const reason = f.reason.trim();
+      const body = { from: f.from, to: f.to.trim(), value: f.value, ...(reason ? { reason } : {}) };
       return callEndpoint(via, body, { idempotencyKey: retryKey.keyFor(body) });
     },
     onSuccess: (r) => {
@@ -165,6 +167,9 @@ export function TransferForm({
   function submit() {
     if (!f.from || !f.to.trim() || !f.value) return snack(Msg.required, { type: "error" });
     if (!/^\d+$/.test(f.value) || Number(f.value) <= 0) return snack(Msg.transferCheckInput, { type: "error" });
+    // Above the threshold it becomes a proposal: its proposer's own reason goes with it.
+    if (Number(f.value) > DUAL_CONTROL_TRANSFER_THRESHOLD_WON && !f.reason.trim())
+      return snack(Msg.proposalReasonRequired, { type: "error" });
     setAsking(true);
   }
   return (
@@ -205,6 +210,17 @@ export function TransferForm({
           <Field.Label>{W.amount}</Field.Label>
           {/* Spec: length 100, precision 0; a safe integer caps it at 16 digits. A pasted `10.5` is refused, never 105. */}
           <WonInput size="sm" maxDigits={100} value={f.value} onChange={(value) => setF({ ...f, value })} testId="wallet-transfer-value" />
+        </Field.Root>
+        <Field.Root w={{ base: "full", md: "64" }} required={Number(f.value) > DUAL_CONTROL_TRANSFER_THRESHOLD_WON}>
+          <Field.Label>{W.reason}</Field.Label>
+          <Input
+            size="sm"
+            maxLength={200}
+            value={f.reason}
+            onChange={(e) => setF({ ...f, reason: e.target.value })}
+            data-testid="wallet-transfer-reason"
+          />
+          <Field.HelperText>{W.reasonHint}</Field.HelperText>
         </Field.Root>
         <Button size="sm" colorPalette="brand" onClick={submit} loading={send.isPending} data-testid="wallet-transfer-submit">
           {W.send}

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { accountApi } from "@domain/api/members";
 import { ApiError } from "../../api/client";
+import { ContractError } from "@common/endpoint-client";
 import { callEndpoint } from "../../api/endpoint";
 import { clearSession, saveSession, takeExpiredNote } from "../../api/session";
 import { clearAllDrafts } from "../../lib/draft";
@@ -18,9 +19,13 @@ import { useVerify } from "../../lib/useVerify";
 import { reauthTarget } from "../../lib/verifyPopup";
 import { LoginForm, type LoginValues } from "./LoginForm";
 
-/** 400 (and any unreadable failure) → the spec's login error; 423 / 403 and others → the server's message. */
+/**
+ * 400, an answer without its token (a contract error: code 200, no accessToken) and any unreadable failure → the
+ * spec's login error; 423 / 403 and others → the server's message.
+ */
 function loginErrorMessage(err: unknown): string {
-  if (err instanceof ApiError && err.code !== Code.BAD_REQUEST && err.code !== Code.OK) return err.message;
+  if (err instanceof ApiError && !(err instanceof ContractError) && err.code !== Code.BAD_REQUEST && err.code !== Code.OK)
+    return err.message;
   // The server counts tries for any phone, member or not, so this says nothing about membership.
   const left = err instanceof ApiError ? (err.data as { triesLeft?: unknown } | undefined)?.triesLeft : undefined;
   return typeof left === "number" ? withTriesLeft(Msg.loginFailed, left) : Msg.loginFailed;

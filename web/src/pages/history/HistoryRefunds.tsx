@@ -1,5 +1,6 @@
-import { Box, Flex, Stack, Text } from "@chakra-ui/react";
+import { Box, Flex, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink } from "react-router";
 import { refundsApi } from "@domain/api/refunds";
 import { formatDateTime, formatWon } from "@domain/format";
 import type { PageSize } from "../../api/moneyQueries";
@@ -43,9 +44,16 @@ export function HistoryRefunds({
               <Text fontSize="sm" color="fg.muted">
                 {formatDateTime(r.createdAt)} · {L.refundNo} {r.orderNo}
               </Text>
-              <Text fontSize="sm" color="fg.muted">
-                {L.refundAccount} {r.bankName} {r.bankAccount}
-              </Text>
+              <Flex justify="space-between" wrap="wrap" gap="2">
+                <Text fontSize="sm" color="fg.muted">
+                  {L.refundAccount} {r.bankName} {r.bankAccount}
+                </Text>
+                <Link asChild fontSize="sm" color="brand.fg">
+                  <RouterLink to={`/info/receipt/refund/${r.id}`} data-testid="history-refund-receipt">
+                    {L.receipt}
+                  </RouterLink>
+                </Link>
+              </Flex>
             </Box>
           ))}
         </Stack>

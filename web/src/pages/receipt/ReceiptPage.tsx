@@ -1,6 +1,7 @@
 import { Box, Button, Center, Container, Grid, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime, formatWon } from "@domain/format";
+import type { ReceiptType } from "@domain/schemas/receipts";
 import { QRCodeSVG } from "qrcode.react";
 import { useParams } from "react-router";
 import { callEndpoint } from "../../api/endpoint";
@@ -13,6 +14,11 @@ const STATUS: Record<string, string> = {
   submitted: "처리 중",
   cancelled: "취소",
   failed: "실패",
+  // A refund's states (domain/state-labels.ts RefundStateLabel).
+  requested: "환불 대기",
+  paying: "지급 중",
+  paid: "지급 완료",
+  rejected: "반려",
 };
 
 function Row({ label, value, testId, mono }: { label: string; value: string; testId?: string; mono?: boolean }) {
@@ -35,7 +41,7 @@ export default function ReceiptPage() {
   const q = useQuery({
     queryKey: ["receipt", type, id],
     queryFn: async () =>
-      callEndpoint((await import("@domain/api/receipts")).receiptsApi.receipt, { type: type as "buy" | "move", id: Number(id) }),
+      callEndpoint((await import("@domain/api/receipts")).receiptsApi.receipt, { type: type as ReceiptType, id: Number(id) }),
     retry: false,
   });
   if (q.isPending)
@@ -51,6 +57,7 @@ export default function ReceiptPage() {
       </Center>
     );
   const r = q.data;
+  const refund = r.kind === "refund";
   const verifyUrl = r.verifyPath ? `${location.origin}${r.verifyPath}` : null;
   return (
     <Container maxW="3xl" pt={{ base: "24", md: "28" }} pb="16" px={{ base: "4", md: "6" }}>
@@ -70,7 +77,7 @@ export default function ReceiptPage() {
         </Stack>
         <Box borderTopWidth="2px" borderBottomWidth="1px" py="4" mb="4" textAlign="center">
           <Text fontSize="sm" color="fg.muted">
-            {r.kind === "gift_received" || r.kind === "purchase" ? "받은 금액" : "결제 금액"}
+            {refund ? "환불 금액 (공제 전)" : r.kind === "gift_received" || r.kind === "purchase" ? "받은 금액" : "결제 금액"}
           </Text>
           <Text fontSize="3xl" fontWeight="bold" data-testid="receipt-total">
             {formatWon(r.total)}원
@@ -80,17 +87,22 @@ export default function ReceiptPage() {
           <Row label="거래 종류" value={r.title} testId="receipt-kind" />
           <Row label="주문번호" value={r.orderNo} testId="receipt-order" mono />
           <Row label="거래 일시" value={formatDateTime(r.blockTime ?? r.createdAt)} testId="receipt-date" />
-          <Row label="금액" value={`${formatWon(r.value)}원`} testId="receipt-value" mono />
-          <Row label="수수료" value={`${formatWon(r.fee)}원`} testId="receipt-fee" mono />
+          <Row label={refund ? "지급액" : "금액"} value={`${formatWon(r.value)}원`} testId="receipt-value" mono />
+          <Row label={refund ? "공제액" : "수수료"} value={`${formatWon(r.fee)}원`} testId="receipt-fee" mono />
           <Row label="합계" value={`${formatWon(r.total)}원`} testId="receipt-sum" mono />
           <Row
-            label={r.kind === "gift_received" ? "보낸 분" : r.kind === "purchase" ? "발행" : "받는 분"}
+            label={r.kind === "gift_received" ? "보낸 분" : r.kind === "purchase" ? "발행" : refund ? "보관" : "받는 분"}
             value={r.counterpart}
             testId="receipt-counterpart"
           />
+          {r.payoutAccount && <Row label="입금 계좌" value={r.payoutAccount} testId="receipt-account" />}
           {r.counterpartAddress && <Row label="상대 지갑" value={r.counterpartAddress} mono />}
           <Row label="상태" value={STATUS[r.status] ?? r.status} testId="receipt-status" />
-          <Row label="트랜잭션" value={r.txHash ?? "-"} testId="receipt-hash" mono />
+          {r.moves.length > 1 ? (
+            r.moves.map((m) => <Row key={m.txHash} label={m.label} value={m.txHash} testId="receipt-move-hash" mono />)
+          ) : (
+            <Row label="트랜잭션" value={r.txHash ?? "-"} testId="receipt-hash" mono />
+          )}
           <Row label="블록" value={r.blockNumber === null ? "-" : `#${r.blockNumber}`} testId="receipt-block" />
           <Row label="체인 / 토큰" value={`${r.chainId} / ${r.token}`} mono />
         </Grid>
@@ -109,6 +121,15 @@ export default function ReceiptPage() {
               </a>
             </Stack>
           </HStack>
+        )}
+        {r.moves.length > 1 && (
+          <Stack gap="1" mt="4" data-print="hide">
+            {r.moves.map((m) => (
+              <a key={m.txHash} href={m.verifyPath} data-testid="receipt-move-verify" style={{ fontSize: "12px" }}>
+                {m.label}: 블록체인에서 확인하기
+              </a>
+            ))}
+          </Stack>
         )}
         <Text fontSize="xs" color="fg.subtle" mt="6">
           출력일시 {formatDateTime(new Date())} · 이 확인서는 거래 사실을 확인하는 용도이며 세금계산서가 아닙니다.

@@ -1,3 +1,4 @@
+import { SMALL_VOUCHER_MAX_WON } from "@domain/policy/refund";
 import { useState } from "react";
 import { Button, Field, Input, Stack, Text } from "@chakra-ui/react";
 import { AmountInput } from "../../components/AmountInput";
@@ -55,6 +56,11 @@ export default function RefundPage() {
           <Text data-testid="refund-rule">
             {L.rule}: {q.ruleLabel}
           </Text>
+          {q.rule === "notYet" && q.moreToUse > 0 && (
+            <Text color="fg.warning" data-testid="refund-more-to-use">
+              {L.notYet(formatWon(q.moreToUse), q.requiredPercent, q.loaded <= SMALL_VOUCHER_MAX_WON)}
+            </Text>
+          )}
           <Text fontWeight="bold" data-testid="refund-refundable">
             {L.refundable}: {formatWon(q.refundable)}원 {q.deduction > 0 ? `(${L.deduction} ${formatWon(q.deduction)}원)` : ""}
           </Text>
