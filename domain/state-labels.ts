@@ -2,6 +2,10 @@ import { Msg } from "./messages";
 import { REFUND_EXPIRED_PERCENT } from "./policy/refund";
 
 /** Korean labels of states, kinds and rules, and the result pages: the words both apps show for a record's place. */
+/** Labels of a member's state and grade (both apps, the logs). */
+export const MemberStateLabel = { repair: "정상", suspension: "정지", kickOut: "탈퇴" } as const;
+export const MemberPermissionLabel = { user: "사용자", exchanger: "점주", manager: "관리자" } as const;
+
 /** Labels of buy states for the user app. */
 export const BuyStateLabel = { pending: Msg.buyPending, confirmed: Msg.buyConfirmed, cancelled: Msg.buyCancelled } as const;
 

@@ -2,12 +2,13 @@ import { AUDIT_LABELS } from "./pages/audit/audit.labels";
 import { DASHBOARD_LABELS } from "./pages/dashboard/dashboard.labels";
 import { SECURITY_LABELS } from "./pages/operator-security/security.labels";
 import { Msg } from "@domain/messages";
+import { MemberPermissionLabel, MemberStateLabel } from "@domain/state-labels";
 import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON, LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operators";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */
-const MEMBER_STATES = { repair: "정상", suspension: "정지", kickOut: "탈퇴" };
-const MEMBER_PERMISSIONS = { user: "사용자", exchanger: "점주", manager: "관리자" };
+const MEMBER_STATES: Record<string, string> = MemberStateLabel;
+const MEMBER_PERMISSIONS: Record<string, string> = MemberPermissionLabel;
 
 export const L = {
   appTitle: "KRW Voucher 관리자",

@@ -1,3 +1,4 @@
+import { describeFilter } from "../../../domain/access-log-text";
 import type { Router } from "express";
 import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
@@ -17,7 +18,9 @@ const FILE: SheetColumn<AccessLogRowDto>[] = [
   { header: "구분", value: (r) => ACTION_LABEL[r.action] },
   { header: "화면", value: (r) => r.screen, width: 18 },
   { header: "요청", value: (r) => r.endpoint, width: 36 },
-  { header: "조건", value: (r) => r.filter, width: 40 },
+  // The condition as an auditor reads it, and the recorded JSON beside it (complete, machine-readable).
+  { header: "조건", value: (r) => describeFilter(r.filter), width: 40 },
+  { header: "조건 (기록 원문)", value: (r) => r.filter, width: 40 },
   { header: "건수", value: (r) => r.rowCount },
   { header: "사유", value: (r) => (r.reason ? (ACCESS_REASONS[r.reason as AccessReason] ?? r.reason) : "") },
   { header: "상세 사유", value: (r) => r.reasonText ?? "", width: 30 },

@@ -1,3 +1,4 @@
+import { describeFilter } from "../../../domain/access-log-text";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
@@ -134,6 +135,15 @@ describe("personal-data access log", () => {
     const sheet = await sheetOf(file);
     expect(sheet.getRow(1).getCell(3).value).toBe("관리자");
     expect(sheet.getRow(2).getCell(3).value).toBe("viewer1");
+    // The condition reads in Korean, and the recorded JSON stays beside it, complete.
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const said = headers.indexOf("조건") + 1;
+    const raw = headers.indexOf("조건 (기록 원문)") + 1;
+    expect([said > 0, raw > 0]).toEqual([true, true]);
+    const recorded = String(sheet.getRow(2).getCell(raw).value);
+    expect(() => JSON.parse(recorded)).not.toThrow();
+    expect(String(sheet.getRow(2).getCell(said).value)).toBe(describeFilter(recorded));
+    expect(String(sheet.getRow(2).getCell(said).value)).not.toContain("{");
     expect((await lastRows())[0]).toMatchObject({
       screen: "개인정보 접근기록",
       action: "download",

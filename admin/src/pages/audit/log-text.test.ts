@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeFilter, show } from "./log-text";
+import { show } from "./log-text";
 
 describe("the logs as an auditor reads them", () => {
-  it("an access log filter reads in Korean: conditions, then paging and sort", () => {
-    expect(describeFilter(JSON.stringify({ query: { page: 1, perPage: 10, sortBy: "id", sortDesc: true, state: "kickOut" } }))).toBe(
-      "회원 상태 = 탈퇴, 페이지 1, 페이지당 10, 정렬 번호 내림차순",
-    );
-    expect(describeFilter(JSON.stringify({ params: { id: 12 } }))).toBe("번호 = 12");
-    expect(describeFilter("{}")).toBe("조건 없음");
-    // Not JSON: shown as it is.
-    expect(describeFilter("GET /x")).toBe("GET /x");
-  });
-
   it("a proposal's audit entry: Korean fields, the kind's name, amounts in won, times in KST", () => {
     const text = show({
       kind: "mint",
