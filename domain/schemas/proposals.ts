@@ -39,6 +39,11 @@ export const PROPOSAL_PAYLOADS = {
   unblock: z.strictObject({ address }),
   /** An operator's flags, replaced whole. */
   operatorFlags: z.strictObject({ adminId: z.number().int().positive(), flags: z.strictObject(flagsShape) }),
+  /**
+   * An operator who lost both the phone and the recovery codes: the second factor taken away, the operator's sessions
+   * ended, and the next login an enrolment. The reason notes how the operator's identity was checked.
+   */
+  operatorTwoFactorReset: z.strictObject({ adminId: z.number().int().positive() }),
   /** A refund's payout above REFUND_PAYOUT_DUAL_CONTROL_WON: burn the escrowed amount from the refund escrow. */
   refundPayout: z.strictObject({ orderNo: z.string().min(1).max(40), from: address, value: won }),
 } as const;
@@ -67,6 +72,7 @@ export const proposeBody = z.discriminatedUnion(
     variant("block"),
     variant("unblock"),
     variant("operatorFlags"),
+    variant("operatorTwoFactorReset"),
     variant("refundPayout"),
   ],
   { error: Msg.badRequest },
@@ -93,6 +99,7 @@ export const PROPOSAL_KIND_NAMES: Record<ProposalKind, string> = {
   block: "지갑 차단",
   unblock: "지갑 차단 해제",
   operatorFlags: "관리자 권한 변경",
+  operatorTwoFactorReset: "2단계 인증 초기화",
   refundPayout: "환불 지급",
 };
 

@@ -139,6 +139,8 @@ export interface OperatorTotpTable {
   last_step: number | null;
   enabled_at: string | null;
   updated_at: string;
+  /** Set when a super admin's reset (dual control) took the second factor away: the next login must enrol again. */
+  reset_at: string | null;
 }
 
 /** One-time recovery codes: a keyed hash each (HMAC under a key derived from KEY_ENCRYPTION_KEY), used once. */

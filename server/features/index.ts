@@ -5,6 +5,7 @@ import { tokenProposals } from "./tokens/tokens.proposals";
 import { walletProposals } from "./wallets/wallets.proposals";
 import { operatorProposals } from "./operators/operators.proposals";
 import { refundProposals } from "./refunds/refunds.proposals";
+import { securityProposals } from "./operator-security/operator-security.proposals";
 import { signupRoutes } from "./members/signup.routes";
 import { loginRoutes } from "./members/login.routes";
 import { myInfoRoutes } from "./members/my-info.routes";
@@ -89,4 +90,10 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
 ];
 
 /** What each kind of proposal does (server/dual-control/kinds.ts), from the feature that owns its move. */
-export const proposalKinds: ProposalKinds = { ...tokenProposals, ...walletProposals, ...operatorProposals, ...refundProposals };
+export const proposalKinds: ProposalKinds = {
+  ...tokenProposals,
+  ...walletProposals,
+  ...operatorProposals,
+  ...securityProposals,
+  ...refundProposals,
+};

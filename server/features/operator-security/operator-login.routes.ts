@@ -8,7 +8,7 @@ import { operatorIpAllowed } from "../../auth/ip-allowlist";
 import { concurrencyGate, rateLimit } from "../../http/rate-limit";
 import { adminLogin } from "../../records/operators.repo";
 import { appendAction } from "../../records/audit.repo";
-import { checkCodeWithLockout, otpSubject, twoFactorEnabled, twoFactorRequired } from "./operator-security.service";
+import { checkCodeWithLockout, otpSubject, twoFactorEnabled, twoFactorRequired, twoFactorWasReset } from "./operator-security.service";
 import { operatorSessionApi } from "../../../domain/api/operator-security";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -51,8 +51,9 @@ export function operatorLoginRoutes(ctx: AppContext): Router {
         });
       }
     }
-    // OPERATOR_2FA=required and not enrolled: a token that reaches only the operator's own security settings.
-    const enrolOnly = !twoFactor && twoFactorRequired(ctx.config, admin!);
+    // OPERATOR_2FA=required and not enrolled, or the second factor reset by super admins (dual control): a token that
+    // reaches only the operator's own security settings, until it enrols again.
+    const enrolOnly = !twoFactor && (twoFactorRequired(ctx.config, admin!) || (await twoFactorWasReset(ctx, admin!.id)));
     const { accessToken, expiredAt } = await ctx.sessions.issue("operation", `a:${admin!.id}`, enrolOnly ? { scope: "enrol" } : {});
     return {
       accessToken,

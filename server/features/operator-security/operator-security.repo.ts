@@ -5,7 +5,7 @@ import { nowIso } from "../../db/app-db";
 export async function totpOf(db: AppTx, adminId: number) {
   return db
     .selectFrom("operator_totp")
-    .select(["pending_secret", "secret", "last_step", "enabled_at"])
+    .select(["pending_secret", "secret", "last_step", "enabled_at", "reset_at"])
     .where("admin_id", "=", adminId)
     .executeTakeFirst();
 }
@@ -23,7 +23,7 @@ export async function savePendingSecret(db: AppTx, adminId: number, sealed: stri
   // No row, or one in force: a new row only in the first case (and only once, should two starts race).
   const i = await db
     .insertInto("operator_totp")
-    .values({ admin_id: adminId, pending_secret: sealed, secret: null, last_step: null, enabled_at: null, updated_at: now })
+    .values({ admin_id: adminId, pending_secret: sealed, secret: null, last_step: null, enabled_at: null, updated_at: now, reset_at: null })
     .onConflict((oc) => oc.column("admin_id").doNothing())
     .executeTakeFirst();
   return Number(i.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -37,7 +37,7 @@ export async function activatePendingSecret(db: AppTx, adminId: number, sealed: 
   const now = nowIso();
   const r = await db
     .updateTable("operator_totp")
-    .set({ secret: sealed, pending_secret: null, last_step: step, enabled_at: now, updated_at: now })
+    .set({ secret: sealed, pending_secret: null, last_step: step, enabled_at: now, updated_at: now, reset_at: null })
     .where("admin_id", "=", adminId)
     .where("pending_secret", "=", sealed)
     .where("secret", "is", null)
@@ -61,6 +61,20 @@ export async function spendStep(db: AppTx, adminId: number, step: number): Promi
 export async function deleteTwoFactor(db: AppTx, adminId: number): Promise<void> {
   await db.deleteFrom("operator_recovery_codes").where("admin_id", "=", adminId).execute();
   await db.deleteFrom("operator_totp").where("admin_id", "=", adminId).execute();
+}
+
+/**
+ * A super admin's reset (dual control): the secret, any pending one and every recovery code go, and the row remembers
+ * the reset, so the operator's next login can only enrol again (activatePendingSecret clears it).
+ */
+export async function resetTwoFactor(db: AppTx, adminId: number): Promise<void> {
+  const now = nowIso();
+  await db.deleteFrom("operator_recovery_codes").where("admin_id", "=", adminId).execute();
+  await db
+    .updateTable("operator_totp")
+    .set({ secret: null, pending_secret: null, last_step: null, enabled_at: null, updated_at: now, reset_at: now })
+    .where("admin_id", "=", adminId)
+    .execute();
 }
 
 /** Replaces an operator's recovery codes by new ones (their keyed hashes). */

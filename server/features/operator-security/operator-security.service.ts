@@ -74,6 +74,12 @@ export function twoFactorRequired(config: AppContext["config"], op: OperatorLike
   return config.operatorTwoFactor === "required" && op.permission === AdminPermission.SUPER;
 }
 
+/** Whether super admins reset the operator's second factor (dual control) and it has not enrolled again since. */
+export async function twoFactorWasReset(ctx: AppContext, adminId: number): Promise<boolean> {
+  const row = await totpOf(ctx.db, adminId);
+  return Boolean(row?.reset_at && !row.secret);
+}
+
 /** Whether the operator's logins need a one-time code. */
 export async function twoFactorEnabled(ctx: AppContext, adminId: number): Promise<boolean> {
   return Boolean((await totpOf(ctx.db, adminId))?.secret);
@@ -84,7 +90,8 @@ export async function securityStatus(ctx: AppContext, admin: AdminRow): Promise<
   const enabled = Boolean(row?.secret);
   return {
     enabled,
-    required: twoFactorRequired(ctx.config, admin),
+    // Required by configuration, or after a reset by super admins until the operator enrols again.
+    required: twoFactorRequired(ctx.config, admin) || Boolean(row?.reset_at && !enabled),
     enabledAt: enabled ? (row!.enabled_at ?? null) : null,
     recoveryCodesLeft: enabled ? await recoveryCodesLeft(ctx.db, admin.id) : 0,
   };

@@ -17,6 +17,7 @@ import { snack } from "../../components/ui/toaster";
 import { L } from "../../labels";
 import { PermissionGroups } from "./PermissionGroups";
 import { FlagsProposal } from "./FlagsProposal";
+import { TwoFactorResetProposal } from "./TwoFactorResetProposal";
 
 /** /admin/account/adminlist: operator accounts, a detail with their rights (`?operator=<id>`), and delete behind a confirm. */
 export function OperatorListPage() {
@@ -137,6 +138,7 @@ function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
           </DataList.Root>
           <PermissionGroups value={d} />
           <FlagsProposal key={d.id} detail={d} />
+          <TwoFactorResetProposal key={`2fa-${d.id}`} detail={d} />
         </Stack>
       )}
       <ConfirmDialog
