@@ -31,7 +31,10 @@ export function proposalContent(p: Pick<ProposalRowDto, "kind" | "payload">): st
     case "unblock":
       return String(v.address);
     case "operatorFlags":
-      return `#${String(v.adminId)}`;
+    case "operatorTwoFactorReset":
+      return `관리자 #${String(v.adminId)}`;
+    case "refundPayout":
+      return `${String(v.orderNo)} ${won(v.value)}`;
     default:
       return "-";
   }
