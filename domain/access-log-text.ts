@@ -33,12 +33,12 @@ const FILTER_KEYS: Record<string, string> = {
 const SORT_KEYS: Record<string, string> = { id: "번호", createdAt: "일시", value: "금액", balance: "잔액", username: "이름" };
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-function valueOf(key: string, v: unknown): string {
+function shownValue(key: string, v: unknown): string {
   if (key === "state") return MemberStateLabel[v as keyof typeof MemberStateLabel] ?? String(v);
   if (key === "permission") return MemberPermissionLabel[v as keyof typeof MemberPermissionLabel] ?? String(v);
   if (typeof v === "boolean") return v ? "예" : "아니오";
   if (typeof v === "string" && ISO_TIME.test(v)) return formatDateTime(v);
-  if (Array.isArray(v)) return v.map((x) => valueOf(key, x)).join(", ");
+  if (Array.isArray(v)) return v.map((x) => shownValue(key, x)).join(", ");
   if (v && typeof v === "object") return JSON.stringify(v);
   return String(v);
 }
@@ -62,7 +62,7 @@ export function describeFilter(filter: string): string {
   const words: string[] = [];
   for (const [k, v] of Object.entries(conditions)) {
     if (v === undefined || v === null || v === "") continue;
-    words.push(`${FILTER_KEYS[k] ?? k} = ${valueOf(k, v)}`);
+    words.push(`${FILTER_KEYS[k] ?? k} = ${shownValue(k, v)}`);
   }
   if (page !== undefined) words.push(`페이지 ${page}`);
   if (perPage !== undefined) words.push(`페이지당 ${perPage}`);
