@@ -118,9 +118,12 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
 
   it("blocks a wallet on chain (a gift to it is refused), then unblocks it", async () => {
     // Every proposal carries its proposer's own reason: a block without one is refused, nothing proposed.
-    for (const body of [{ phone: "01033334444" }, { phone: "01033334444", reason: " " }]) {
+    for (const [body, message] of [
+      [{ phone: "01033334444" }, Msg.required],
+      [{ phone: "01033334444", reason: " " }, Msg.proposalReasonRequired],
+    ] as const) {
       const r = await op("POST", "/api/dashboard/block", body);
-      expect([r.code, r.message]).toEqual([400, Msg.proposalReasonRequired]);
+      expect([r.code, r.message]).toEqual([400, message]);
     }
     // Dual control: admin proposes (nothing changes on chain yet), admin2 approves.
     const proposed = await op("POST", "/api/dashboard/block", { phone: "01033334444", reason: "분실 신고" });

@@ -118,9 +118,12 @@ describe("back-office tokens: issuance and fees", () => {
         ).n,
       );
     const count = await proposals();
-    for (const body of [{ value: 1000 }, { value: 1000, reason: "   " }]) {
+    for (const [body, message] of [
+      [{ value: 1000 }, Msg.required],
+      [{ value: 1000, reason: "   " }, Msg.proposalReasonRequired],
+    ] as const) {
       const r = await as(admin)("POST", "/api/token/mint", body);
-      expect([r.code, r.message]).toEqual([400, Msg.proposalReasonRequired]);
+      expect([r.code, r.message]).toEqual([400, message]);
     }
     expect(await proposals()).toBe(count);
     const before = await supply();
