@@ -1,9 +1,10 @@
 import { AUDIT_LABELS } from "./pages/audit/audit.labels";
+import { WALLET_LABELS } from "./pages/wallets/wallets.labels";
 import { DASHBOARD_LABELS } from "./pages/dashboard/dashboard.labels";
 import { SECURITY_LABELS } from "./pages/operator-security/security.labels";
 import { Msg } from "@domain/messages";
 import { MemberPermissionLabel, MemberStateLabel } from "@domain/state-labels";
-import { DUAL_CONTROL_TRANSFER_THRESHOLD_WON, LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
+import { LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operators";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */
@@ -329,26 +330,5 @@ export const L = {
   },
 
   // operator wallets
-  wallet: {
-    title: "지갑 관리",
-    create: "지갑 생성",
-    nickName: "지갑 별칭",
-    id: "번호",
-    wallet: "지갑",
-    address: "주소",
-    copy: "주소 복사",
-    balance: "잔액",
-    daily: "일간 보낸 금액",
-    weekly: "주간 보낸 금액",
-    monthly: "월간 보낸 금액",
-    transfer: "전송",
-    from: "보내는 지갑",
-    to: "받는 지갑 또는 주소",
-    toPlaceholder: "0x로 시작하는 주소",
-    reason: "사유",
-    reasonHint: `${DUAL_CONTROL_TRANSFER_THRESHOLD_WON.toLocaleString("ko-KR")}원 초과는 승인 요청이 되어 사유가 필요합니다`,
-    pick: "지갑을 선택해주세요",
-    amount: "금액",
-    send: "전송",
-  },
+  wallet: WALLET_LABELS,
 } as const;

@@ -336,13 +336,6 @@ export const backOfficeMigrations: Record<string, Migration> = {
       await db.schema.createIndex("tx_replacements_nonce").on("tx_replacements").columns(["account", "nonce"]).execute();
     },
   },
-  // An operator who lost both the phone and the recovery codes: a super admin resets the second factor under dual
-  // control; `reset_at` then makes the next login an enrolment (server/features/operator-security/README.md).
-  "2026-12-08-operator-two-factor-reset": {
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable("operator_totp").addColumn("reset_at", "text").execute();
-    },
-  },
 };
 
 /** The earlier storage of an inquiry (escaped markup, `<br>` for line breaks) back to the typed text. */

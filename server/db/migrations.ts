@@ -6,6 +6,7 @@ import { memberNoticeMigrations } from "./migrations-member-notices";
 import { monthEndMigrations } from "./migrations-month-end";
 import { closingMigrations } from "./migrations-closing";
 import { chainCallMigrations } from "./migrations-chain-calls";
+import { operatorSecurityMigrations } from "./migrations-operator-security";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -282,4 +283,5 @@ export const appMigrations: Record<string, Migration> = {
   ...monthEndMigrations,
   ...closingMigrations,
   ...chainCallMigrations,
+  ...operatorSecurityMigrations,
 };
