@@ -1,4 +1,4 @@
-import { AdminPermission, type AdminFlag, type AdminFlags } from "./constants";
+import { OperatorPermission, type OperatorFlag, type OperatorFlags } from "./constants";
 
 /**
  * Who may do what in the back-office: one table of areas (spec §6, docs/architecture.md "Back-office").
@@ -17,15 +17,15 @@ export type Who = "staff" | "super" | "shop" | "any";
 export interface AccessRule {
   who: Who;
   /** At least one of these flags; permission 0 holds every flag. Absent: no flag needed. */
-  anyOf?: readonly AdminFlag[];
+  anyOf?: readonly OperatorFlag[];
 }
 
 export interface OperatorLike {
   permission: number;
-  flags: AdminFlags;
+  flags: OperatorFlags;
 }
 
-const staff = (...anyOf: AdminFlag[]): AccessRule => ({ who: "staff", anyOf });
+const staff = (...anyOf: OperatorFlag[]): AccessRule => ({ who: "staff", anyOf });
 
 export const AREAS = {
   /** Logout and the operator's own session. */
@@ -100,11 +100,11 @@ export type AdminArea = keyof typeof AREAS;
 /** Whether an operator passes a rule. */
 export function allows(rule: AccessRule, op: OperatorLike): boolean {
   const { permission, flags } = op;
-  if (rule.who === "super" && permission !== AdminPermission.SUPER) return false;
-  if (rule.who === "staff" && permission === AdminPermission.EXCHANGER) return false;
-  if (rule.who === "shop" && permission !== AdminPermission.EXCHANGER) return false;
+  if (rule.who === "super" && permission !== OperatorPermission.SUPER) return false;
+  if (rule.who === "staff" && permission === OperatorPermission.EXCHANGER) return false;
+  if (rule.who === "shop" && permission !== OperatorPermission.EXCHANGER) return false;
   if (!rule.anyOf || rule.anyOf.length === 0) return true;
-  if (permission === AdminPermission.SUPER) return true;
+  if (permission === OperatorPermission.SUPER) return true;
   return rule.anyOf.some((f) => flags[f] === true);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { amountProblem, largestAmount } from "./amount";
 import { Msg } from "./messages";
-import { buyFormSchema, sendFormSchema } from "./schemas/shared/forms";
+import { buyFormSchema, giftFormSchema } from "./schemas/shared/forms";
 import { chargeBody } from "./schemas/purchases";
 import { paymentBody } from "./schemas/gifts";
 
@@ -38,12 +38,12 @@ describe("the one order of the amount rules", () => {
       const form = buyFormSchema(1_000_000).safeParse({ amount: String(value) });
       const body = chargeBody.safeParse({ password: "111111", value });
       expect(form.error?.issues[0].message).toBe(body.error?.issues[0].message);
-      const giftForm = sendFormSchema("gift", 1_000_000).safeParse({ mode: "phone", recipient: "01011112222", amount: String(value) });
+      const giftForm = giftFormSchema("gift", 1_000_000).safeParse({ mode: "phone", recipient: "01011112222", amount: String(value) });
       const giftBody = paymentBody.safeParse({ opponentAddress: `0x${"1".repeat(40)}`, kind: 0, type: 1, value, password: "111111" });
       expect(giftForm.error?.issues[0].message).toBe(giftBody.error?.issues[0].message);
     }
     for (const value of [50, 150]) {
-      const useForm = sendFormSchema("use", 1_000_000).safeParse({
+      const useForm = giftFormSchema("use", 1_000_000).safeParse({
         mode: "address",
         recipient: `0x${"1".repeat(40)}`,
         amount: String(value),

@@ -114,8 +114,8 @@ export const ADMIN_FLAGS = [
   /** Sees members' phone numbers unmasked in lists and downloads (server/features/access-log/README.md). */
   "isPrivacy1",
 ] as const;
-export type AdminFlag = (typeof ADMIN_FLAGS)[number];
-export type AdminFlags = Partial<Record<AdminFlag, boolean>>;
+export type OperatorFlag = (typeof ADMIN_FLAGS)[number];
+export type OperatorFlags = Partial<Record<OperatorFlag, boolean>>;
 
 /**
  * Dual control (maker–checker, docs/architecture.md "Controls (operators)"): an operator wallet transfer above this many
@@ -126,7 +126,7 @@ export const DUAL_CONTROL_TRANSFER_THRESHOLD_WON = 1_000_000;
 export const PROPOSAL_EXPIRY_HOURS = 24;
 
 /** Operator permission numbers: 0 full admin, 3 shop-owner type. */
-export const AdminPermission = { SUPER: 0, SUB: 1, EXCHANGER: 3 } as const;
+export const OperatorPermission = { SUPER: 0, SUB: 1, EXCHANGER: 3 } as const;
 
 /**
  * Lists over long histories count at most this many matching rows: past it `total` is this number and

@@ -67,7 +67,7 @@ describe("accessibility of the back-office (axe, keyboard)", () => {
     });
     expect(use.code).toBe(200);
     await s.waitIndexed();
-    const shop = await s.loginAdmin("shop01", "shop1234");
+    const shop = await s.loginOperator("shop01", "shop1234");
     const req = await s.call("POST", "/api/calc/request/exchange", {
       token: shop,
       marker: "operation",

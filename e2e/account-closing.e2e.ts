@@ -3,7 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { Msg } from "../domain/messages";
 import { ResultPages } from "../domain/state-labels";
 import { ResultType } from "../domain/constants";
-import { accountApi, membersApi } from "../domain/api/members";
+import { memberSelfApi, membersApi } from "../domain/api/members";
 import type { TestStack } from "../server/test/harness";
 import { createMember } from "../server/features/members/members.service";
 import { memberById } from "../server/records/members.repo";
@@ -110,13 +110,13 @@ describe("closing an account in Chromium", () => {
     await expect.poll(() => textOf(page, "login-error")).toContain(Msg.accountClosed);
 
     // The operators see 탈퇴 with the closing date.
-    const adminToken = await s.loginAdmin("admin", "admin1234");
+    const adminToken = await s.loginOperator("admin", "admin1234");
     const list = await s.api(membersApi.memberList, { keyword: "탈퇴회원", state: "kickOut" }, { token: adminToken, marker: "operation" });
     expect(list.data.list.some((m) => m.closedAt !== null && m.username === "탈퇴회원")).toBe(true);
 
     // The phone signs up again as a new member, who starts empty.
     const key = (await verifyByHttp(s, "signup", { name: WHO.name, birth: ADULT_BIRTH, phone: WHO.phone })).key;
-    const again = await s.api(accountApi.signup, { key_info: key, password: "135792" });
+    const again = await s.api(memberSelfApi.signup, { key_info: key, password: "135792" });
     expect(again.code).toBe(200);
     await page.goto(`${s.url}/login`);
     await submitMemberLogin(page, { phone: WHO.phone, password: "135792" });

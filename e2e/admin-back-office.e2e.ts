@@ -59,7 +59,7 @@ describe("back-office screens in Chromium", () => {
     await web.close();
     await page.close();
     // Leave the member as found (the next tests link members to operators).
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     const id: number = (await s.call("GET", `/api/operation/allUserList?keyword=${SEOYEON.phone}`, { token: admin, marker: "operation" }))
       .data.list[0].id;
     expect(
@@ -111,7 +111,7 @@ describe("back-office screens in Chromium", () => {
     await sub.getByTestId("operator-preset-admin").click();
     expect(await sub.getByTestId("perm-isAccount1").getAttribute("data-state")).toBe("checked");
     expect(await sub.getByTestId("perm-isSale1").getAttribute("data-state")).toBe("unchecked");
-    const subToken = await s.loginAdmin("subadmin1", "subadmin1234");
+    const subToken = await s.loginOperator("subadmin1", "subadmin1234");
     const op = (method: string, path: string, body?: unknown) => s.call(method, path, { token: subToken, marker: "operation", body });
     expect((await op("GET", "/api/operation/allUserList")).code).toBe(200);
     expect((await op("GET", "/api/operation/toolbar")).code).toBe(403);

@@ -7,7 +7,7 @@ import { browserSuite, exportWithReason } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { MINJUN, expectHeaderBalance, onChain, textOf, walletOf, won } from "./helpers-money";
 import { Msg } from "../domain/messages";
-import { AdminPermission } from "../domain/constants";
+import { OperatorPermission } from "../domain/constants";
 import { insertOperator } from "../server/test/operators";
 
 /**
@@ -144,7 +144,7 @@ describe("back-office money in Chromium", () => {
   it("a mint whose answer is lost on the way: the approval tried again mints once", async () => {
     const supply = BigInt(await s.ctx.chain.token.totalSupply());
     const proposed = await s.call("POST", "/api/token/mint", {
-      token: await s.loginAdmin("admin", "admin1234"),
+      token: await s.loginOperator("admin", "admin1234"),
       marker: "operation",
       body: { value: 4321, reason: "발행 계획분" },
     });
@@ -175,7 +175,7 @@ describe("back-office money in Chromium", () => {
     // The same approval tried again with its key is told it is done, and mints nothing more.
     expect(key).toBeTruthy();
     const again = await s.call("POST", `/api/proposals/${id}/approve`, {
-      token: await s.loginAdmin("admin2", "admin1234"),
+      token: await s.loginOperator("admin2", "admin1234"),
       marker: "operation",
       // The same request as the browser's (its body is the empty object): a different one under the key is refused 409.
       body: {},
@@ -186,7 +186,7 @@ describe("back-office money in Chromium", () => {
   });
 
   it("an operator holding only isSale1 uses the sell page and no other money page", async () => {
-    await insertOperator(s.ctx, "sellonly9", AdminPermission.SUB, { isSale1: true });
+    await insertOperator(s.ctx, "sellonly9", OperatorPermission.SUB, { isSale1: true });
     // A sub admin lands on its first screen in menu order (the dashboard needs no flag).
     const page = await suite.adminPage("sellonly9", "operator1234", { landing: /\/admin\/dashboard$/ });
     await page.goto(`${s.url}/admin/sale/sell`);

@@ -165,7 +165,7 @@ describe("boards and policies in Chromium", () => {
   });
 
   it("hostile HTML in every field fires no dialog in either app", async () => {
-    const adminToken = await s.loginAdmin("admin", "admin1234");
+    const adminToken = await s.loginOperator("admin", "admin1234");
     const op = (method: string, path: string, body: unknown) => s.call(method, path, { token: adminToken, marker: "operation", body });
     // Through the API (sanitised on write)…
     for (const type of ["notice", "faq"] as const)

@@ -5,7 +5,7 @@ import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { MINJUN, expectHeaderBalance, onChain, textOf, walletOf, won } from "./helpers-money";
 import { Msg } from "../domain/messages";
-import { AdminPermission } from "../domain/constants";
+import { OperatorPermission } from "../domain/constants";
 import { insertOperator } from "../server/test/operators";
 
 /**
@@ -95,7 +95,7 @@ describe("bulk actions in Chromium", () => {
     await page.getByTestId("sale-bulk-delete").click();
     expect(await textOf(page, "sale-bulk-confirm-message")).toBe(`2건, 합계 ${won(7_000)}을 취소하시겠습니까?`);
     // While the confirm is open, another operator cancels b.
-    const other = await s.loginAdmin("admin", "admin1234");
+    const other = await s.loginOperator("admin", "admin1234");
     expect((await s.call("DELETE", `/api/sale/delete/${b.id}`, { token: other, marker: "operation" })).code).toBe(200);
     await page.getByTestId("sale-bulk-confirm-ok").click();
 
@@ -109,7 +109,7 @@ describe("bulk actions in Chromium", () => {
   });
 
   it("an operator who may view settlements but not approve them gets no selection and no bulk bar", async () => {
-    await insertOperator(s.ctx, "calcview9", AdminPermission.SUB, { isExchange1: true });
+    await insertOperator(s.ctx, "calcview9", OperatorPermission.SUB, { isExchange1: true });
     const page = await suite.adminPage("calcview9", "operator1234", { landing: /\/admin\/dashboard$/ });
     await page.goto(`${s.url}/admin/calc/management`);
     await page.getByTestId("calc-table").waitFor();

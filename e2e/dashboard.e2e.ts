@@ -90,7 +90,7 @@ describe("chain dashboard in Chromium", () => {
     await page.getByTestId("wallet-block-confirm-submit").click();
     await page.waitForURL(/\/admin\/proposals\/\d+$/);
     const id = Number(page.url().split("/").pop());
-    const approved = await approveProposal(s, await s.loginAdmin("admin2", "admin1234"), id);
+    const approved = await approveProposal(s, await s.loginOperator("admin2", "admin1234"), id);
     expect([approved.code, approved.data.state]).toEqual([200, "approved"]);
     await page.goto(`${s.url}/admin/dashboard/detail/${seoyeon}`);
     await page.getByTestId("wallet-info").waitFor();

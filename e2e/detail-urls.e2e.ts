@@ -43,7 +43,7 @@ describe("every detail has its own URL", () => {
     expect(asked.code).toBe(200);
     inquiry.id = asked.data.id;
     await s.waitIndexed();
-    const shop = await s.loginAdmin("shop01", "shop1234");
+    const shop = await s.loginOperator("shop01", "shop1234");
     const settlementRequest = await s.call("POST", "/api/calc/request/exchange", {
       token: shop,
       marker: "operation",

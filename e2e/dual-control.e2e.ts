@@ -48,7 +48,7 @@ describe("dual control in Chromium", () => {
     await shot(admin, "admin-proposal-own");
     // Nothing moved; the server refuses the proposer's own approval whatever the screen shows.
     expect(BigInt(await s.ctx.chain.token.totalSupply())).toBe(supply);
-    const token = await s.loginAdmin("admin", "admin1234");
+    const token = await s.loginOperator("admin", "admin1234");
     const self = await s.call("POST", `/api/proposals/${id}/approve`, { token, marker: "operation" });
     expect([self.code, self.message]).toEqual([403, Msg.proposalSelfApproval]);
 
@@ -149,7 +149,7 @@ describe("dual control in Chromium", () => {
     await expect.poll(async () => (await minter.getByTestId("role-allowance").textContent()) ?? "").toBe("3,000,000원");
     // A mint above what is left is refused on chain: the proposal fails, the supply does not move.
     const supply = BigInt(await s.ctx.chain.token.totalSupply());
-    const token = await s.loginAdmin("admin", "admin1234");
+    const token = await s.loginOperator("admin", "admin1234");
     const made = await s.call("POST", "/api/token/mint", { token, marker: "operation", body: { value: 3_000_001, reason: "한도 초과" } });
     await admin2.goto(`${s.url}/admin/proposals/${made.data.proposal.id}`);
     await admin2.getByTestId("proposal-approve").click();

@@ -53,8 +53,8 @@ describe("list searches in Chromium", () => {
 
   beforeAll(async () => {
     s = suite.stack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    shopToken = await s.loginAdmin("shop01", "shop1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    shopToken = await s.loginOperator("shop01", "shop1234");
     for (const m of [MINJUN, SEOYEON, SHOP]) addr[m.phone] = await walletOf(s, m.phone);
     // Moves of every kind between the demo members, so that each search leaves rows out.
     giftHash = await pay("gift", MINJUN, addr[SEOYEON.phone], 2_300);
@@ -73,8 +73,8 @@ describe("list searches in Chromium", () => {
     // A mint is dual control: admin proposes, admin2 approves; the approval carries the mint's transaction.
     const minted = await proposeAndApprove(
       s,
-      await s.loginAdmin("admin", "admin1234"),
-      await s.loginAdmin("admin2", "admin1234"),
+      await s.loginOperator("admin", "admin1234"),
+      await s.loginOperator("admin2", "admin1234"),
       "POST",
       "/api/token/mint",
       { value: 5_000, reason: "발행 계획분" },

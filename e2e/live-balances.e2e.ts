@@ -21,7 +21,7 @@ describe("live balances in Chromium", () => {
     s = suite.stack();
     treasury = (await s.ctx.custody.byKind("treasury"))!.address;
     fee = (await s.ctx.custody.byKind("fee"))!.address;
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     made = (await s.call("POST", "/api/address/wallet", { token: admin, marker: "operation", body: { nickName: "이벤트 지갑" } })).data
       .address;
     seoyeon = await walletOf(s, SEOYEON.phone);

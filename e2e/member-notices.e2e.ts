@@ -66,7 +66,7 @@ describe("member notices in Chromium: the bell, the notification center, the rec
   it("shows an operator's new notice to members, and the message log to operators with phones masked", async () => {
     const page = await suite.memberPage(SEOYEON);
     await page.getByTestId("header-bell").waitFor();
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     const made = await s.call("POST", "/api/board", {
       token: admin,
       marker: "operation",

@@ -138,7 +138,7 @@ describe("money screens in Chromium", () => {
     expect(await textOf(page, "header-balance")).toBe(won(50_000));
 
     // The operator confirms the deposit through the API.
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     const accepted = await s.call("POST", "/api/sale/accept", { token: admin, marker: "operation", body: { id: order.id } });
     expect(accepted.code).toBe(200);
     expect(await onChain(s, minjun)).toBe(50_000 + BUY);

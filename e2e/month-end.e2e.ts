@@ -105,7 +105,7 @@ describe("month-end in Chromium: as-of holders, safeguarding shortfall, cut-off,
     const admin = await suite.adminPage("admin", "admin1234");
     const admin2 = await suite.adminPage("admin2", "admin1234");
     // The outstanding balance of the browser's today (before the clock moved), as the server computes it.
-    const token = await s.loginAdmin("admin", "admin1234");
+    const token = await s.loginOperator("admin", "admin1234");
     const before = await s.api(monthEndApi.safeguardList, { from: firstDay, to: firstDay }, { token });
     expect(before.data.days).toHaveLength(1);
     const outstanding = BigInt(before.data.days[0].outstanding);

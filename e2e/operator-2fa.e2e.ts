@@ -4,7 +4,7 @@ import { shot } from "./browser";
 import { browserSuite } from "./stack";
 import type { TestStack } from "../server/test/harness";
 import { insertOperator } from "../server/test/operators";
-import { AdminPermission } from "../domain/constants";
+import { OperatorPermission } from "../domain/constants";
 import { Code } from "../domain/codes";
 import { Msg, withTriesLeft } from "../domain/messages";
 
@@ -97,7 +97,7 @@ describe("operator two-factor login in Chromium", () => {
   });
 
   it("내 보안 설정 is in reach on a phone-sized screen, from the drawer", async () => {
-    await insertOperator(s.ctx, "narrow01", AdminPermission.SUPER, {});
+    await insertOperator(s.ctx, "narrow01", OperatorPermission.SUPER, {});
     const page = await suite.adminPage("narrow01", "operator1234", { width: 360, height: 740 });
     // Its toolbar has no room for one more button: the drawer holds the link.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -111,7 +111,7 @@ describe("operator two-factor login in Chromium", () => {
     // The setting as a start with OPERATOR_2FA=required reads it (config is read at each login).
     s.ctx.config.operatorTwoFactor = "required";
     try {
-      await insertOperator(s.ctx, "superotp", AdminPermission.SUPER, {});
+      await insertOperator(s.ctx, "superotp", OperatorPermission.SUPER, {});
       const page = await suite.adminPage("superotp", "operator1234", { landing: /\/admin\/security$/ });
       await page.getByTestId("security-required").waitFor();
       // Every other screen is closed to this session: the menu is off, a typed address comes back here.

@@ -113,7 +113,7 @@ describe("the two app shells in Chromium", () => {
       expect(r.headers.get("vary")).toMatch(/accept-encoding/i);
       expect(((await r.json()) as { code: number }).code).toBe(200);
     }
-    const token = await s.loginAdmin("admin", "admin1234");
+    const token = await s.loginOperator("admin", "admin1234");
     const download = await fetch(`${s.url}/api/dashboard/holder/download`, {
       headers: { "accept-encoding": "br, gzip", authorization: `Bearer ${token}`, "cookie-type": "operation", ...WITH_REASON },
     });

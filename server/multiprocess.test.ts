@@ -15,7 +15,7 @@ import { Code } from "../domain/codes";
 import { externalChainEnv, setBalanceOn, startApiProcess, type ApiProcess } from "./test/api-process";
 import { insertOperator } from "./test/operators";
 import type { AppContext } from "./context";
-import { AdminPermission } from "../domain/constants";
+import { OperatorPermission } from "../domain/constants";
 
 /**
  * Several API processes behind one database and one chain (docs/operations.md, "Several API processes behind a load balancer"): two
@@ -48,7 +48,7 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     const res = await fetch(p.url + pathname, { method, headers, body: method === "DELETE" ? undefined : JSON.stringify(body) });
     return (await res.json()) as { code: number; message?: string; data: any };
   }
-  const adminLogin = async (p: ApiProcess, username: string, password: string) => {
+  const operatorByLoginId = async (p: ApiProcess, username: string, password: string) => {
     const r = await call(p, "/api/auth/login_admin", { username, password });
     expect(r.code, r.message).toBe(200);
     return r.data.accessToken as string;
@@ -146,7 +146,7 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
   // Realtime pushes and rate limits across processes (db/bus.ts, server/http/rate-limit.ts): before the SIGKILL below.
   it("an operator's socket on one process hears a deposit request made through the other within a second, and its confirmed moves", async () => {
     const [a, b] = procs;
-    const sock = await operatorSocket(b, await adminLogin(b, "admin", "admin1234"));
+    const sock = await operatorSocket(b, await operatorByLoginId(b, "admin", "admin1234"));
     const member = await login(a, "01055556666", "333333");
     const order = await call(a, "/api/buy/charge", { password: "333333", value: 10_000 }, member);
     const answeredAt = Date.now();
@@ -169,11 +169,11 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
   it("a session ended, or an operator deleted, on one process closes that operator's socket on the other at once", async () => {
     const [a, b] = procs;
     const asOperator = { db: store.db } as unknown as AppContext;
-    await insertOperator(asOperator, "mp-enrolled", AdminPermission.SUB, { isSale1: true });
-    const deleted = await insertOperator(asOperator, "mp-deleted", AdminPermission.SUB, { isSale1: true });
-    const enrolled = await operatorSocket(b, await adminLogin(b, "mp-enrolled", "operator1234"));
-    const gone = await operatorSocket(b, await adminLogin(b, "mp-deleted", "operator1234"));
-    const [onA, adminOnA] = [await adminLogin(a, "mp-enrolled", "operator1234"), await adminLogin(a, "admin", "admin1234")];
+    await insertOperator(asOperator, "mp-enrolled", OperatorPermission.SUB, { isSale1: true });
+    const deleted = await insertOperator(asOperator, "mp-deleted", OperatorPermission.SUB, { isSale1: true });
+    const enrolled = await operatorSocket(b, await operatorByLoginId(b, "mp-enrolled", "operator1234"));
+    const gone = await operatorSocket(b, await operatorByLoginId(b, "mp-deleted", "operator1234"));
+    const [onA, adminOnA] = [await operatorByLoginId(a, "mp-enrolled", "operator1234"), await operatorByLoginId(a, "admin", "admin1234")];
     /** B's socket closes (4401) within 500 ms of `act` on A. */
     const closesAtOnce = async (sock: Awaited<ReturnType<typeof operatorSocket>>, act: () => Promise<void>, what: string) => {
       await act();

@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from "./test/harness";
 import { API, type ApiName } from "../domain/api";
 import type { EndpointDef } from "../domain/api/endpoint";
 import { allowsArea } from "../domain/admin-access";
-import { AdminPermission } from "../domain/constants";
+import { OperatorPermission } from "../domain/constants";
 import { Msg } from "../domain/messages";
 import { memberByPhone } from "./records/members.repo";
 
@@ -18,8 +18,8 @@ describe("reads while the token is paused", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    const admin2 = await s.loginAdmin("admin2", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    const admin2 = await s.loginOperator("admin2", "admin1234");
     member = await s.loginUser("01011112222", "111111");
     const proposed = await s.call("POST", "/api/proposals", {
       token: admin,
@@ -41,7 +41,7 @@ describe("reads while the token is paused", () => {
       const e: EndpointDef = API[n];
       if (e.method !== "GET" || e.params || e.query || e.raw || e.file) return false;
       if (kind === "member") return e.access.kind === "member";
-      return e.access.kind === "operator" && allowsArea(e.access.area, { permission: AdminPermission.SUPER, flags: {} });
+      return e.access.kind === "operator" && allowsArea(e.access.area, { permission: OperatorPermission.SUPER, flags: {} });
     });
 
   it("a money move is refused with the maintenance message (the pause holds)", async () => {

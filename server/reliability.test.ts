@@ -24,7 +24,7 @@ import { Msg } from "../domain/messages";
 import WebSocket from "ws";
 import { ADULT_BIRTH, verifyByHttp } from "./providers/identity/testing";
 import { setMemberState } from "./records/members.repo";
-import { deleteAdmin } from "./records/operators.repo";
+import { deleteOperator } from "./records/operators.repo";
 import { memberByPhone } from "./records/members.repo";
 import { loadConfig } from "./config";
 
@@ -741,12 +741,12 @@ describe("reliability: abuse", () => {
 
     // An operator deleted while its websocket is open: the socket closes, the token is refused.
     const shop = await s.ctx.db.selectFrom("admins").select("id").where("login_id", "=", DEMO.shopAdmin.id).executeTakeFirstOrThrow();
-    const adminToken = await s.loginAdmin(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
+    const adminToken = await s.loginOperator(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
     const ws = new WebSocket(`${s.url.replace("http", "ws")}/ws?token=${adminToken}`);
     await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
     const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
     const t = Date.now();
-    await deleteAdmin(s.ctx.db, shop.id);
+    await deleteOperator(s.ctx.db, shop.id);
     expect(await closed).toBe(4401);
     expect(Date.now() - t).toBeLessThan(7_000);
     expect((await s.call("GET", "/api/operation/toolbar", { token: adminToken, marker: "operation" })).status).toBe(401);

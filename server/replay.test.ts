@@ -57,7 +57,7 @@ describe("restart while the journal replays", () => {
       ).m,
     );
     // A mint proposal (dual control), approved during the replay below.
-    const admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
+    const admin = await s.loginOperator(DEMO.admin.id, DEMO.admin.password);
     const proposed = await s.call("POST", "/api/token/mint", {
       token: admin,
       marker: "operation",
@@ -91,7 +91,7 @@ describe("restart while the journal replays", () => {
     expect(readHistory.data).toEqual(history);
     expect((await again.call("GET", "/api/info/myinfo", { token: t2 })).data).toEqual(myinfo);
     // A chain call (an operator's approval of a mint) still waits for the replay: the sender would send it at once.
-    const admin2 = await again.loginAdmin("admin2", DEMO.admin.password);
+    const admin2 = await again.loginOperator("admin2", DEMO.admin.password);
     const approve = await again.call("POST", `/api/proposals/${proposalId}/approve`, { token: admin2, marker: "operation" });
     expect([approve.status, approve.message]).toEqual([503, Msg.chainCatchingUp]);
     // More than the spendable balance is refused from the index, as always.

@@ -1,5 +1,5 @@
 import type { AppContext } from "./context";
-import { insertAdmin } from "./records/operators.repo";
+import { insertOperatorRow } from "./records/operators.repo";
 import { insertBankAccount } from "./features/deposit-accounts/deposit-accounts.repo";
 import { savePolicy } from "./features/policies/policies.repo";
 import { insertBoard } from "./features/boards/boards.repo";
@@ -7,7 +7,7 @@ import type { BoardType } from "./db/schema";
 import { hashPassword } from "./auth/passwords";
 import { createMember } from "./features/members/members.service";
 import { callToken } from "./money/chain-calls";
-import { ADMIN_FLAGS, AdminPermission } from "../domain/constants";
+import { ADMIN_FLAGS, OperatorPermission } from "../domain/constants";
 
 /** The demo logins that a first start seeds (README and `npm start` print them). */
 export const DEMO = {
@@ -35,24 +35,24 @@ export async function seedDemo(ctx: AppContext, waitIndexed: (block?: number) =>
   const members: Awaited<ReturnType<typeof createMember>>[] = [];
   for (const m of DEMO.members) members.push(await createMember(ctx, m));
   const shop = members[2];
-  await insertAdmin(ctx.db, {
+  await insertOperatorRow(ctx.db, {
     login_id: DEMO.admin.id,
     password_hash: await hashPassword(DEMO.admin.password),
-    permission: AdminPermission.SUPER,
+    permission: OperatorPermission.SUPER,
     flags: allFlags,
     member_id: null,
   });
-  await insertAdmin(ctx.db, {
+  await insertOperatorRow(ctx.db, {
     login_id: DEMO.admin2.id,
     password_hash: await hashPassword(DEMO.admin2.password),
-    permission: AdminPermission.SUPER,
+    permission: OperatorPermission.SUPER,
     flags: allFlags,
     member_id: null,
   });
-  await insertAdmin(ctx.db, {
+  await insertOperatorRow(ctx.db, {
     login_id: DEMO.shopAdmin.id,
     password_hash: await hashPassword(DEMO.shopAdmin.password),
-    permission: AdminPermission.EXCHANGER,
+    permission: OperatorPermission.EXCHANGER,
     flags: { isExchange3: true, isExchange5: true },
     member_id: shop.id,
   });

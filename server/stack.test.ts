@@ -22,7 +22,7 @@ describe("the whole stack", () => {
   it("pushes '입금' to an authenticated operator socket and refuses anonymous and member tokens", async () => {
     const s = await startTestStack();
     stacks.push(s);
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     const member = await s.loginUser("01011112222", "111111");
     const wsUrl = `${s.url.replace("http", "ws")}/ws?token=`;
     expect((await connect(`${wsUrl}nope`)).outcome).toBe("401");

@@ -4,7 +4,7 @@ import { DASHBOARD_LABELS } from "./pages/dashboard/dashboard.labels";
 import { SECURITY_LABELS } from "./pages/operator-security/security.labels";
 import { Msg } from "@domain/messages";
 import { MemberPermissionLabel, MemberStateLabel } from "@domain/state-labels";
-import { LIST_COUNT_CAP, type AdminFlag } from "@domain/constants";
+import { LIST_COUNT_CAP, type OperatorFlag } from "@domain/constants";
 import type { PermissionGroup, OperatorPreset } from "@domain/schemas/operators";
 
 /** Korean labels of the admin app, in one place (messages shared with the server live in @domain/messages). */
@@ -180,7 +180,7 @@ export const L = {
       isApprove1: "승인 요청 승인·거절",
       isRefund1: "환불 관리",
       isPrivacy1: "개인정보 전체 보기(마스킹 해제)",
-    } satisfies Record<AdminFlag, string>,
+    } satisfies Record<OperatorFlag, string>,
   },
 
   // notifications

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_FLAGS, type AdminFlags } from "@domain/constants";
+import { ADMIN_FLAGS, type OperatorFlags } from "@domain/constants";
 import { SCREENS, canOpen, landingFor, menuFor, redirectFor } from "./screens";
 
-const all: AdminFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
+const all: OperatorFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
 const screen = (path: string) => SCREENS.find((s) => s.path === path)!;
-const enabledFor = (account: { permission: number; flags: AdminFlags; enrolOnly?: boolean }) =>
+const enabledFor = (account: { permission: number; flags: OperatorFlags; enrolOnly?: boolean }) =>
   Object.fromEntries(menuFor(account).flatMap((g) => g.items.map((i) => [i.to, i.enabled])));
-const enabled = (permission: number, flags: AdminFlags) => enabledFor({ permission, flags });
+const enabled = (permission: number, flags: OperatorFlags) => enabledFor({ permission, flags });
 
 describe("screen registry", () => {
   it("declares every route of back-office spec §2, once", () => {
@@ -95,7 +95,7 @@ describe("screen registry", () => {
   });
 
   it("needs permission 3 besides the flag for settlement request and wallet", () => {
-    const flags: AdminFlags = { isExchange3: true, isExchange5: true };
+    const flags: OperatorFlags = { isExchange3: true, isExchange5: true };
     expect(enabled(1, flags)["/calc/request"]).toBe(false);
     expect(enabled(0, all)["/calc/request"]).toBe(false);
     expect(enabled(3, flags)["/calc/request"]).toBe(true);

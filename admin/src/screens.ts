@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { AREAS, ENROL_ONLY_AREAS, allows, type AdminArea } from "@domain/admin-access";
-import { AdminPermission } from "@domain/constants";
+import { OperatorPermission } from "@domain/constants";
 import type { AdminAccount } from "./api/session";
 
 /**
@@ -300,7 +300,7 @@ export const canOpen = (s: Pick<Screen, "area">, account: Account): boolean =>
  */
 export function redirectFor(s: Screen, account: Account): string | null {
   if (enrolOnlyRefuses(s, account)) return SECURITY_PATH;
-  if (canOpen(s, account) || account.permission !== AdminPermission.EXCHANGER) return null;
+  if (canOpen(s, account) || account.permission !== OperatorPermission.EXCHANGER) return null;
   if (s.path === "calc/management" || s.path === "calc/status") return "/";
   // A shop owner without the request screen's own flag stays and is told so (no redirect to a refused screen).
   return canOpen(requestScreen, account) ? "/calc/request" : null;
@@ -312,8 +312,8 @@ export function redirectFor(s: Screen, account: Account): string | null {
  */
 export function landingFor(account: Account): string {
   if (account.enrolOnly) return SECURITY_PATH;
-  if (account.permission === AdminPermission.SUPER) return "/main";
-  if (account.permission === AdminPermission.EXCHANGER && canOpen(requestScreen, account)) return "/calc/request";
+  if (account.permission === OperatorPermission.SUPER) return "/main";
+  if (account.permission === OperatorPermission.EXCHANGER && canOpen(requestScreen, account)) return "/calc/request";
   const first = SCREENS.find((s) => s.menu && canOpen(s, account));
   return first ? `/${first.path}` : "/main";
 }

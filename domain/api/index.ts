@@ -12,7 +12,7 @@ import { healthApi } from "./health";
 import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { memberNoticesApi } from "./member-notices";
-import { accountApi, membersApi } from "./members";
+import { memberSelfApi, membersApi } from "./members";
 import { monthEndApi } from "./month-end";
 import { notificationsApi } from "./notifications";
 import { operatorSecurityApi, operatorSessionApi } from "./operator-security";
@@ -33,12 +33,12 @@ import { walletsApi } from "./wallets";
 /**
  * Every API call of the service, by feature (a tag of the API document each), each feature's endpoints in a
  * file of its own beside this one, named as the feature's folder in server/features/. A feature may declare its
- * member-app and back-office endpoints as two tables of that file (members: `accountApi` and `membersApi`); the
+ * member-app and back-office endpoints as two tables of that file (members: `memberSelfApi` and `membersApi`); the
  * member app imports its features' files directly, never this one, which carries every operator schema. The
  * server registers its routes from them, both apps call them, the permission table and the OpenAPI document read them.
  */
 export const API_FEATURES = {
-  members: joined(accountApi, membersApi),
+  members: joined(memberSelfApi, membersApi),
   "operator-security": joined(operatorSessionApi, operatorSecurityApi),
   purchases: joined(purchasesApi, salesApi),
   gifts: giftsApi,

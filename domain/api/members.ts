@@ -77,7 +77,7 @@ export const membersApi = {
  * The member's account (spec auth/*, info/*): identity verification and sign-up, password reset, login and
  * logout, my info and the address book.
  */
-export const accountApi = {
+export const memberSelfApi = {
   verifyStart: endpoint({
     method: "GET",
     path: "/api/auth",

@@ -1,7 +1,7 @@
 import { endpoint, operator, publicAccess } from "./endpoint";
 import {
-  loginAdminBody,
-  loginAdminData,
+  loginOperatorBody,
+  loginOperatorData,
   securityStatus,
   totpDisableBody,
   totpDisabled,
@@ -51,15 +51,15 @@ export const operatorSecurityApi = {
 
 /** The operators' login and logout (server/features/operator-security/operator-login.routes.ts; the admin app calls them). */
 export const operatorSessionApi = {
-  loginAdmin: endpoint({
+  loginOperator: endpoint({
     method: "POST",
     path: "/api/auth/login_admin",
     access: publicAccess,
     summary: "An operator's login (id and password)",
-    body: loginAdminBody,
-    response: loginAdminData,
+    body: loginOperatorBody,
+    response: loginOperatorData,
   }),
-  logoutAdmin: endpoint({
+  logoutOperator: endpoint({
     method: "POST",
     path: "/api/auth/logout_admin",
     access: operator("session"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sessionToken } from "./shared/auth";
 import { Msg } from "../messages";
-import { ADMIN_FLAGS, type AdminFlags } from "../constants";
+import { ADMIN_FLAGS, type OperatorFlags } from "../constants";
 
 /**
  * Requests and answers of an operator's own security settings (내 보안 설정): two-factor login with TOTP; and the
@@ -61,13 +61,13 @@ export type TotpDisabled = z.infer<typeof totpDisabled>;
 
 // ---- the operators' login (POST /api/auth/login_admin) ----------------------------------------------------
 
-export const loginAdminBody = z.strictObject({
+export const loginOperatorBody = z.strictObject({
   username: z.string({ error: Msg.adminIdRequired }).trim().min(1, { error: Msg.adminIdRequired }).max(50),
   password: z.string({ error: Msg.adminPasswordRequired }).min(1, { error: Msg.adminPasswordRequired }).max(100),
   /** Only for an operator enrolled in two-factor login; without it such a login answers 1201 (OTP_REQUIRED). */
   otp: otpCode.optional(),
 });
-export type LoginAdminBody = z.infer<typeof loginAdminBody>;
+export type LoginAdminBody = z.infer<typeof loginOperatorBody>;
 
 /** The operator of POST /api/auth/login_admin. */
 export const adminAccountSchema = z.object({
@@ -78,12 +78,12 @@ export const adminAccountSchema = z.object({
   flags: z
     .record(z.string(), z.unknown())
     .default({})
-    .transform((f): AdminFlags => Object.fromEntries(ADMIN_FLAGS.filter((k) => f[k] === true).map((k) => [k, true]))),
+    .transform((f): OperatorFlags => Object.fromEntries(ADMIN_FLAGS.filter((k) => f[k] === true).map((k) => [k, true]))),
   /** The member a shop-owner operator (permission 3) acts for, else null. */
   memberId: z.number().int().nullable(),
 });
 
-export const loginAdminData = sessionToken.extend({
+export const loginOperatorData = sessionToken.extend({
   account: adminAccountSchema,
   /**
    * Present (true) only when OPERATOR_2FA=required asks this operator to enrol first: the token reaches only the

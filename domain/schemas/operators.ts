@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { ADMIN_FLAGS, ADMIN_ID_MIN, ADMIN_PASSWORD_MIN, type AdminFlag, type AdminFlags } from "../constants";
+import { ADMIN_FLAGS, ADMIN_ID_MIN, ADMIN_PASSWORD_MIN, type OperatorFlag, type OperatorFlags } from "../constants";
 import { memberPermissions } from "./members";
 
 const isoDate = z.string();
@@ -25,7 +25,7 @@ export const PERMISSION_GROUPS = {
   approveManage: ["isApprove1"],
   refundManage: ["isRefund1"],
   privacyManage: ["isPrivacy1"],
-} as const satisfies Record<string, readonly AdminFlag[]>;
+} as const satisfies Record<string, readonly OperatorFlag[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export const PERMISSION_GROUP_NAMES = Object.keys(PERMISSION_GROUPS) as PermissionGroup[];
 export type PermissionArrays = Record<PermissionGroup, boolean[]>;
@@ -47,15 +47,15 @@ export const OPERATOR_PRESETS = {
     "isExchange4",
   ],
   exchanger: ["isExchange3", "isExchange5"],
-} as const satisfies Record<string, readonly AdminFlag[]>;
+} as const satisfies Record<string, readonly OperatorFlag[]>;
 export type OperatorPreset = keyof typeof OPERATOR_PRESETS;
 
-export function flagsToArrays(flags: AdminFlags): PermissionArrays {
+export function flagsToArrays(flags: OperatorFlags): PermissionArrays {
   return Object.fromEntries(PERMISSION_GROUP_NAMES.map((g) => [g, PERMISSION_GROUPS[g].map((f) => flags[f] === true)])) as PermissionArrays;
 }
 
-export function arraysToFlags(arrays: Partial<Record<PermissionGroup, readonly boolean[]>>): AdminFlags {
-  const flags: AdminFlags = {};
+export function arraysToFlags(arrays: Partial<Record<PermissionGroup, readonly boolean[]>>): OperatorFlags {
+  const flags: OperatorFlags = {};
   for (const g of PERMISSION_GROUP_NAMES) PERMISSION_GROUPS[g].forEach((f, i) => arrays[g]?.[i] === true && (flags[f] = true));
   return flags;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Msg } from "../messages";
-import { ADMIN_FLAGS, type AdminFlag } from "../constants";
+import { ADMIN_FLAGS, type OperatorFlag } from "../constants";
 import { listRequest, paged } from "./shared/list";
 
 /**
@@ -20,7 +20,7 @@ const address = z
   .trim()
   .regex(/^0x[0-9a-fA-F]{40}$/, { error: Msg.proposalBadAddress });
 const flagsShape = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<
-  AdminFlag,
+  OperatorFlag,
   z.ZodOptional<z.ZodBoolean>
 >;
 

@@ -7,7 +7,7 @@ import { ADMIN_GATE } from "./admin-flags";
 import { operatorAccessEnded } from "./operator-events";
 import { AREAS, allows } from "../../domain/admin-access";
 import { OPERATOR_ENDPOINTS } from "../../domain/api";
-import { ADMIN_FLAGS, AdminPermission, type AdminFlags } from "../../domain/constants";
+import { ADMIN_FLAGS, OperatorPermission, type OperatorFlags } from "../../domain/constants";
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
@@ -35,7 +35,7 @@ describe("operator permission matrix", () => {
   let s: TestStack;
   let memberToken: string;
   /** Caller name → how to get a fresh operation token, and the operator it stands for. */
-  const callers: { name: string; permission: number; flags: AdminFlags; id: number }[] = [];
+  const callers: { name: string; permission: number; flags: OperatorFlags; id: number }[] = [];
 
   beforeAll(async () => {
     s = await startTestStack();
@@ -44,23 +44,23 @@ describe("operator permission matrix", () => {
       const flags = { [f]: true };
       callers.push({
         name: `sub:${f}`,
-        permission: AdminPermission.SUB,
+        permission: OperatorPermission.SUB,
         flags,
-        id: await insertOperator(s.ctx, `sub${f}`, AdminPermission.SUB, flags),
+        id: await insertOperator(s.ctx, `sub${f}`, OperatorPermission.SUB, flags),
       });
     }
     const shopFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
     callers.push({
       name: "shop (permission 3, every flag)",
-      permission: AdminPermission.EXCHANGER,
+      permission: OperatorPermission.EXCHANGER,
       flags: shopFlags,
-      id: await insertOperator(s.ctx, "shopall", AdminPermission.EXCHANGER, shopFlags),
+      id: await insertOperator(s.ctx, "shopall", OperatorPermission.EXCHANGER, shopFlags),
     });
     callers.push({
       name: "super",
-      permission: AdminPermission.SUPER,
+      permission: OperatorPermission.SUPER,
       flags: {},
-      id: await insertOperator(s.ctx, "super0", AdminPermission.SUPER, {}),
+      id: await insertOperator(s.ctx, "super0", OperatorPermission.SUPER, {}),
     });
   }, 120_000);
   afterAll(async () => {
@@ -139,7 +139,7 @@ describe("operator permission matrix", () => {
   });
 
   it("stops a deleted operator's token at once", async () => {
-    const id = await insertOperator(s.ctx, "gone01", AdminPermission.SUB, { isAccount1: true });
+    const id = await insertOperator(s.ctx, "gone01", OperatorPermission.SUB, { isAccount1: true });
     const tok = await token(id);
     expect((await hit("GET /api/operation/maindata", tok)).status).toBe(200);
     await deleteOperator(s.ctx, id);
@@ -165,7 +165,7 @@ describe("operator permission matrix", () => {
     const sale = await open(byName("sub:isSale1"));
     const inquiry = await open(byName("sub:isBoard1"));
     const shop = await open(byName("shop (permission 3, every flag)"));
-    const doomedId = await insertOperator(s.ctx, "doomed1", AdminPermission.SUB, { isSale1: true });
+    const doomedId = await insertOperator(s.ctx, "doomed1", OperatorPermission.SUB, { isSale1: true });
     const doomed = await open(doomedId);
     await deleteOperator(s.ctx, doomedId);
 
@@ -184,7 +184,7 @@ describe("operator permission matrix", () => {
     expect(doomed.got).toEqual([]);
 
     // Deleting closes the socket at once, without waiting for a push.
-    const goneId = await insertOperator(s.ctx, "gone02", AdminPermission.SUB, { isSale1: true });
+    const goneId = await insertOperator(s.ctx, "gone02", OperatorPermission.SUB, { isSale1: true });
     const gone = await open(goneId);
     await deleteOperator(s.ctx, goneId);
     operatorAccessEnded(s.ctx, goneId);

@@ -5,11 +5,11 @@ import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import type { TokenClaims } from "./sessions";
 import { memberById } from "../records/members.repo";
-import { adminById, type AdminRow } from "../records/operators.repo";
+import { operatorRowById, type OperatorRow } from "../records/operators.repo";
 import { MemberState } from "../../domain/constants";
 
 export type { MemberRow } from "../records/members.repo";
-export type { AdminRow } from "../records/operators.repo";
+export type { OperatorRow } from "../records/operators.repo";
 export { authOf } from "./request-auth";
 
 /** The bearer token of a request, or null. */
@@ -40,9 +40,9 @@ export function requireMember(ctx: AppContext): RequestHandler {
 }
 
 /** The operator a verified operation token names, or null when it is unknown or deleted. */
-export async function loadOperator(ctx: AppContext, claims: TokenClaims): Promise<AdminRow | null> {
+export async function loadOperator(ctx: AppContext, claims: TokenClaims): Promise<OperatorRow | null> {
   if (!claims.sub.startsWith("a:")) return null;
-  return (await adminById(ctx.db, Number(claims.sub.slice(2)))) ?? null;
+  return (await operatorRowById(ctx.db, Number(claims.sub.slice(2)))) ?? null;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { Request } from "express";
 import type { TokenClaims } from "./sessions";
 import type { MemberRow } from "../records/members.repo";
-import type { AdminRow } from "../records/operators.repo";
+import type { OperatorRow } from "../records/operators.repo";
 
 /** What the auth middleware (auth/middleware.ts) found for a request: its member or operator, and the token's claims. */
 interface Authed {
   member?: MemberRow;
-  admin?: AdminRow;
+  admin?: OperatorRow;
   claims?: TokenClaims;
 }
 

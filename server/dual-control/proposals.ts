@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import type { AppTx, ProposalRecord } from "../db/schema";
 import type { Job } from "../job";
-import type { AdminRow } from "../auth/middleware";
+import type { OperatorRow } from "../auth/middleware";
 import type { IdempotencyRef } from "../money/idempotency";
 import { AppError, forbidden, notFound } from "../http/errors";
 import { chainHead, ensureChainSynced, ensureChainUp } from "../money/chain-status";
@@ -17,7 +17,7 @@ import { Code } from "../../domain/codes";
 import { Msg } from "../../domain/messages";
 import { PROPOSAL_KIND_NAMES, type ProposalKind, type ProposalRowDto, type ProposeBody } from "../../domain/schemas/proposals";
 
-type Operator = Pick<AdminRow, "id" | "login_id" | "permission" | "flags">;
+type Operator = Pick<OperatorRow, "id" | "login_id" | "permission" | "flags">;
 
 export { payloadOf };
 

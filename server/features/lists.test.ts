@@ -15,8 +15,8 @@ describe("lists: an empty optional filter means no filter", () => {
   beforeAll(async () => {
     s = await startTestStack();
     await s.waitIndexed();
-    admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
-    shop = await s.loginAdmin(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
+    admin = await s.loginOperator(DEMO.admin.id, DEMO.admin.password);
+    shop = await s.loginOperator(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
     wallet = (await s.ctx.custody.byKind("treasury"))!.address;
   });
   afterAll(async () => {

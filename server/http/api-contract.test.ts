@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from "../test/harness";
 import { API, type ApiName } from "../../domain/api";
 import { fillPath, inQuery, queryString, type EndpointDef } from "../../domain/api/endpoint";
 import { allowsArea } from "../../domain/admin-access";
-import { AdminPermission } from "../../domain/constants";
+import { OperatorPermission } from "../../domain/constants";
 import { memberByPhone } from "../records/members.repo";
 import { requestBuy } from "../features/purchases/purchases.service";
 
@@ -18,7 +18,7 @@ describe("operator reads answer what their response schema says", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    token = await s.loginAdmin("admin", "admin1234");
+    token = await s.loginOperator("admin", "admin1234");
     // One of each sale record: a buy order, a gift and a payment to the shop.
     const buyer = (await memberByPhone(s.ctx.db, "01011112222"))!;
     await requestBuy(s.ctx, buyer, 10_000, "111111");
@@ -55,7 +55,7 @@ describe("operator reads answer what their response schema says", () => {
     const reads = (Object.keys(API) as ApiName[]).filter((n) => {
       const e: EndpointDef = API[n];
       // The shop owner's pages (permission 3 only) are not the full operator's.
-      const mine = e.access.kind === "operator" && allowsArea(e.access.area, { permission: AdminPermission.SUPER, flags: {} });
+      const mine = e.access.kind === "operator" && allowsArea(e.access.area, { permission: OperatorPermission.SUPER, flags: {} });
       return e.method === "GET" && mine && e.response && !e.params && !e.query;
     });
     expect(reads.length).toBeGreaterThan(10);

@@ -8,7 +8,7 @@ import { salesApi } from "../../domain/api/purchases";
 import { settlementApi } from "../../domain/api/settlement";
 import { boardsApi } from "../../domain/api/boards";
 import { BULK_MAX } from "../../domain/schemas/shared/bulk";
-import { AdminPermission, type AdminFlags } from "../../domain/constants";
+import { OperatorPermission, type OperatorFlags } from "../../domain/constants";
 import { Msg, bulkTooMany } from "../../domain/messages";
 import { eachItem } from "./bulk";
 import { IDEMPOTENCY_STALE_MS } from "../money/idempotency";
@@ -29,7 +29,7 @@ describe("bulk actions: sell orders, settlement orders, board posts", () => {
   let seq = 0;
   const auth = (token: string, key?: string) => ({ token, headers: key ? { "idempotency-key": key } : undefined });
   const onChain = async (a: string) => Number(await s.ctx.chain.token.balanceOf(a));
-  const operator = async (flags: AdminFlags, permission: number = AdminPermission.SUB) => {
+  const operator = async (flags: OperatorFlags, permission: number = OperatorPermission.SUB) => {
     const id = await insertOperator(s.ctx, `bulkop${++seq}`, permission, flags);
     return (await s.ctx.sessions.issue("operation", `a:${id}`)).accessToken;
   };
@@ -49,7 +49,7 @@ describe("bulk actions: sell orders, settlement orders, board posts", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
   }, 120_000);
   afterAll(async () => {
     await s?.stop();
@@ -121,7 +121,7 @@ describe("bulk actions: sell orders, settlement orders, board posts", () => {
   }, 60_000);
 
   it("approves and deletes several settlement orders: the burn and the return per item, a refused one reported, each audited", async () => {
-    const shop = await s.loginAdmin("shop01", "shop1234");
+    const shop = await s.loginOperator("shop01", "shop1234");
     const shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phone))!.id))!.address;
     const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     const supply = async () => Number(await s.ctx.chain.token.totalSupply());

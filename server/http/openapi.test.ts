@@ -74,7 +74,7 @@ describe("the endpoint table and its OpenAPI document", () => {
   });
 
   it("calls endpoints with types through the test helper", async () => {
-    const token = await s.loginAdmin("admin", "admin1234");
+    const token = await s.loginOperator("admin", "admin1234");
     const r = await s.api(settlementApi.settlementSearch, { page: 1, perPage: 10 }, { token });
     expect(r.code).toBe(200);
     expect(r.data.total).toBeGreaterThanOrEqual(0);

@@ -50,8 +50,8 @@ describe("token calls whose outcome the request did not see", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
-    admin2 = await s.loginAdmin("admin2", DEMO.admin.password);
+    admin = await s.loginOperator(DEMO.admin.id, DEMO.admin.password);
+    admin2 = await s.loginOperator("admin2", DEMO.admin.password);
   }, 180_000);
   /** Dual control: admin proposes a mint (nothing moves); its approval by admin2 is the call that mints. */
   const proposeMint = async (value: number) => {
@@ -141,7 +141,7 @@ describe("token calls whose outcome the request did not see", () => {
   });
 
   it("a settlement approval: the order stays out of reach (no second burn, no return) until the burn's receipt approves it", async () => {
-    const shop = await s.loginAdmin(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
+    const shop = await s.loginOperator(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
     const shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phonenumber))!.id))!.address;
     const escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     const member = await s.loginUser(M1.phonenumber, M1.password);

@@ -39,8 +39,8 @@ describe("role keys behind a remote signer", () => {
     s = await startTestStack({
       remoteSigner: { url: signer.url, accounts: Object.fromEntries(ROLE_ACCOUNTS.map((a) => [a, address(a)])) },
     });
-    admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
-    admin2 = await s.loginAdmin("admin2", DEMO.admin.password);
+    admin = await s.loginOperator(DEMO.admin.id, DEMO.admin.password);
+    admin2 = await s.loginOperator("admin2", DEMO.admin.password);
   }, 180_000);
   afterAll(async () => {
     await s?.stop();

@@ -1,12 +1,12 @@
 import type { AppTx } from "../db/schema";
 import { nowIso } from "../db/app-db";
 import { cutSessions } from "../auth/auth.repo";
-import type { AdminFlags } from "../../domain/constants";
+import type { OperatorFlags } from "../../domain/constants";
 import { MemberState } from "../../domain/constants";
 
 /** Operators (운영자): the row the session check reads (OperatorRow), the list the back-office shows, and their changes. */
 
-export interface AdminRow {
+export interface OperatorRow {
   id: number;
   login_id: string;
   permission: number;
@@ -14,13 +14,13 @@ export interface AdminRow {
   member_id: number | null;
 }
 
-const parse = (r: { id: number; login_id: string; permission: number; flags: string; member_id: number | null }): AdminRow => ({
+const parse = (r: { id: number; login_id: string; permission: number; flags: string; member_id: number | null }): OperatorRow => ({
   ...r,
   flags: JSON.parse(r.flags) as Record<string, boolean>,
 });
 
 /** A live (not deleted) operator. */
-export async function adminById(db: AppTx, id: number): Promise<AdminRow | undefined> {
+export async function operatorRowById(db: AppTx, id: number): Promise<OperatorRow | undefined> {
   const r = await db
     .selectFrom("admins")
     .select(["id", "login_id", "permission", "flags", "member_id"])
@@ -31,7 +31,7 @@ export async function adminById(db: AppTx, id: number): Promise<AdminRow | undef
 }
 
 /** The login record of an operator id: the operator and its password hash. */
-export async function adminLogin(db: AppTx, loginId: string): Promise<(AdminRow & { password_hash: string }) | undefined> {
+export async function operatorByLoginId(db: AppTx, loginId: string): Promise<(OperatorRow & { password_hash: string }) | undefined> {
   const r = await db
     .selectFrom("admins")
     .select(["id", "login_id", "permission", "flags", "member_id", "password_hash"])
@@ -41,7 +41,7 @@ export async function adminLogin(db: AppTx, loginId: string): Promise<(AdminRow 
   return r && { ...parse(r), password_hash: r.password_hash };
 }
 
-export async function insertAdmin(
+export async function insertOperatorRow(
   db: AppTx,
   a: { login_id: string; password_hash: string; permission: number; flags: Record<string, boolean>; member_id: number | null },
 ): Promise<number> {
@@ -53,14 +53,8 @@ export async function insertAdmin(
   return r.id;
 }
 
-/** Deletes an operator (kept as a record with deleted_at) and ends every session it holds. */
-export async function deleteAdmin(db: AppTx, id: number): Promise<void> {
-  await db.updateTable("admins").set({ deleted_at: nowIso() }).where("id", "=", id).where("deleted_at", "is", null).execute();
-  await cutSessions(db, `a:${id}`);
-}
-
 /** Replaces an operator's flags (an approved operatorFlags proposal). */
-export async function setAdminFlags(db: AppTx, id: number, flags: Record<string, boolean>): Promise<boolean> {
+export async function setOperatorFlags(db: AppTx, id: number, flags: Record<string, boolean>): Promise<boolean> {
   const r = await db
     .updateTable("admins")
     .set({ flags: JSON.stringify(flags) })
@@ -74,7 +68,7 @@ export interface OperatorListRow {
   loginId: string;
   permission: number;
   createdAt: string;
-  flags: AdminFlags;
+  flags: OperatorFlags;
   relatedAccount: { id: number; username: string; phonenumber: string } | null;
 }
 
@@ -91,7 +85,7 @@ const toRow = (r: Awaited<ReturnType<ReturnType<typeof operators>["execute"]>>[n
   loginId: r.login_id,
   permission: Number(r.permission),
   createdAt: r.created_at,
-  flags: JSON.parse(r.flags) as AdminFlags,
+  flags: JSON.parse(r.flags) as OperatorFlags,
   relatedAccount: r.member_id === null ? null : { id: Number(r.member_id), username: r.username ?? "", phonenumber: r.phonenumber ?? "" },
 });
 
@@ -124,6 +118,7 @@ export async function connectableMembers(db: AppTx) {
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** Deletes an operator (kept as a record with deleted_at) and ends every session it holds; false when none was live. */
 export async function deleteOperator(db: AppTx, id: number): Promise<boolean> {
   const r = await db
     .updateTable("admins")
@@ -131,5 +126,6 @@ export async function deleteOperator(db: AppTx, id: number): Promise<boolean> {
     .where("id", "=", id)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
+  await cutSessions(db, `a:${id}`);
   return Number(r.numUpdatedRows) > 0;
 }

@@ -29,7 +29,7 @@ export interface TestStack extends Stack {
     opts?: { token?: string; marker?: "web" | "operation" | null; headers?: Record<string, string> },
   ): Promise<{ status: number; code: number; message?: string; data: ResponseData<E>; headers: Headers }>;
   loginUser(phone: string, password: string): Promise<string>;
-  loginAdmin(id: string, password: string): Promise<string>;
+  loginOperator(id: string, password: string): Promise<string>;
   /**
    * Stops every process but keeps DATA_DIR, then starts a new stack on it (a fresh node replays the journal).
    * Resolves once the replay is done and the leader runs, unless `waitForReplay: false` (the stack then answers
@@ -112,7 +112,7 @@ export async function startTestStack(
       if (r.code !== 200) throw new Error(`login ${phone} failed: ${r.code} ${r.message}`);
       return r.data.accessToken;
     },
-    async loginAdmin(id, password) {
+    async loginOperator(id, password) {
       const r = await call("POST", "/api/auth/login_admin", { body: { username: id, password } });
       if (r.code !== 200) throw new Error(`admin login ${id} failed: ${r.code} ${r.message}`);
       return r.data.accessToken;

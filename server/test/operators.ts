@@ -1,18 +1,18 @@
 import type { AppContext } from "../context";
 import { hashPassword } from "../auth/passwords";
-import { insertAdmin } from "../records/operators.repo";
+import { insertOperatorRow } from "../records/operators.repo";
 import { deleteOperator as softDelete } from "../records/operators.repo";
-import type { AdminFlags } from "../../domain/constants";
+import type { OperatorFlags } from "../../domain/constants";
 
 /** Test helper: an operator row with the given permission and flags; returns its id. */
 export async function insertOperator(
   ctx: AppContext,
   loginId: string,
   permission: number,
-  flags: AdminFlags,
+  flags: OperatorFlags,
   memberId: number | null = null,
 ): Promise<number> {
-  return insertAdmin(ctx.db, {
+  return insertOperatorRow(ctx.db, {
     login_id: loginId,
     password_hash: await hashPassword("operator1234"),
     permission,

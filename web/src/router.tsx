@@ -20,7 +20,7 @@ const MobileAddressPage = lazy(() => import("./pages/MobileAddressPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 const PolicyPage = lazy(() => import("./pages/policy/PolicyPage"));
 const ResultPage = lazy(() => import("./pages/ResultPage"));
-const SendPage = lazy(() => import("./pages/send/SendPage"));
+const GiftPage = lazy(() => import("./pages/gifts/GiftPage"));
 const NotificationsPage = lazy(() => import("./pages/notifications/NotificationsPage"));
 const ReceiptPage = lazy(() => import("./pages/receipt/ReceiptPage"));
 const VerifyTxPage = lazy(() => import("./pages/verify/VerifyTxPage"));
@@ -53,8 +53,8 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: "/buy", element: login(<BuyPage />) },
-      { path: "/send/use", element: login(<SendPage key="use" tab="use" />) },
-      { path: "/send/gift", element: login(<SendPage key="gift" tab="gift" />) },
+      { path: "/send/use", element: login(<GiftPage key="use" tab="use" />) },
+      { path: "/send/gift", element: login(<GiftPage key="gift" tab="gift" />) },
       { path: "/info/detail", element: login(<MyInfoPage />) },
       { path: "/info/history", element: login(<HistoryPage />) },
       { path: "/info/refund", element: login(<RefundPage />) },

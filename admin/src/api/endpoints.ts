@@ -52,7 +52,7 @@ export type EndpointBody<N extends EndpointName> = HasInput<Def<N>> extends true
 
 export type ToolbarData = EndpointData<"toolbar">;
 export type MainData = EndpointData<"mainData">;
-export type LoginAdminData = EndpointData<"loginAdmin">;
+export type LoginOperatorData = EndpointData<"loginOperator">;
 
 /**
  * The shared caller (path filled, query or body, `data` checked against the response schema), for any

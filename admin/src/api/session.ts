@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { AdminFlags } from "@domain/constants";
+import type { OperatorFlags } from "@domain/constants";
 import { readCookie } from "@common/api-client";
 
 /**
@@ -16,7 +16,7 @@ export interface AdminAccount {
   /** 0 full admin, 3 shop-owner type; others are sub admins. */
   permission: number;
   /** Menu flags of spec §6. */
-  flags: AdminFlags;
+  flags: OperatorFlags;
   /**
    * OPERATOR_2FA=required and not enrolled yet: the session reaches only 내 보안 설정 (and logout) until the operator
    * enrols in two-factor login; the server refuses every other call (1202).

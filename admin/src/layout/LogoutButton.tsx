@@ -18,7 +18,7 @@ export function LogoutButton() {
   async function logout() {
     setBusy(true);
     try {
-      await callEndpoint("logoutAdmin");
+      await callEndpoint("logoutOperator");
     } catch {
       // The local session ends regardless; an unreachable server must not keep anyone logged in.
     }

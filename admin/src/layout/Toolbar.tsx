@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Heading, IconButton, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router";
 import type { AdminAccount } from "../api/session";
-import { AdminPermission } from "@domain/constants";
+import { OperatorPermission } from "@domain/constants";
 import { MenuIcon, ShieldIcon } from "../components/ui/icons";
 import { L } from "../labels";
 import { SECURITY_PATH } from "../screens";
@@ -14,7 +14,7 @@ export const TOOLBAR_H = "64px";
 /** Top bar: menu button (narrow screens), title, for permission 0 the totals and the bell, 내 보안 설정 (from md), and logout. */
 export function Toolbar({ account, onMenu }: { account: AdminAccount; onMenu: () => void }) {
   // A session limited to enrolling in two-factor login reads no totals and hears no notices.
-  const full = account.permission === AdminPermission.SUPER && !account.enrolOnly;
+  const full = account.permission === OperatorPermission.SUPER && !account.enrolOnly;
   return (
     <Box as="header" bg="toolbar.bg" color="toolbar.fg" data-testid="admin-toolbar" data-full={full}>
       <Flex h={TOOLBAR_H} align="center" gap="3" px={{ base: "2", md: "4" }}>

@@ -23,7 +23,7 @@ export type GiftMode = (typeof GIFT_MODES)[number];
  * Gift or market-use request step: the recipient (wallet address or phone for a gift, market address
  * for use) and the amount, whose amount + fee must fit the balance (unknown while it loads).
  */
-export function sendFormSchema(kind: "gift" | "use", balance: number | undefined) {
+export function giftFormSchema(kind: "gift" | "use", balance: number | undefined) {
   return z.object({ mode: z.enum(GIFT_MODES), recipient: z.string(), amount: digits }).superRefine((v, ctx) => {
     if (v.recipient.trim() === "") {
       const message = kind === "use" ? Msg.notMarketAddress : v.mode === "phone" ? Msg.recipientPhoneEmpty : Msg.recipientAddressEmpty;
@@ -32,7 +32,7 @@ export function sendFormSchema(kind: "gift" | "use", balance: number | undefined
     checkAmount(kind, v.amount, balance, ctx);
   });
 }
-export type SendForm = z.infer<ReturnType<typeof sendFormSchema>>;
+export type GiftForm = z.infer<ReturnType<typeof giftFormSchema>>;
 
 /** Login: phone and password non-blank; the password at most 6 characters. */
 export const loginFormSchema = z.object({

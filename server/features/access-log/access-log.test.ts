@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
 import { DEMO } from "../../seed";
 import { Msg } from "../../../domain/messages";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { REASON_HEADER, REASON_TEXT_HEADER } from "../../../domain/access-log";
 
 describe("personal-data access log", () => {
@@ -27,11 +27,11 @@ describe("personal-data access log", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    await insertOperator(s.ctx, "viewer1", AdminPermission.SUB, { isAccount1: true });
-    await insertOperator(s.ctx, "viewer2", AdminPermission.SUB, { isAccount1: true, isPrivacy1: true });
-    sub = await s.loginAdmin("viewer1", "operator1234");
-    subUnmask = await s.loginAdmin("viewer2", "operator1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    await insertOperator(s.ctx, "viewer1", OperatorPermission.SUB, { isAccount1: true });
+    await insertOperator(s.ctx, "viewer2", OperatorPermission.SUB, { isAccount1: true, isPrivacy1: true });
+    sub = await s.loginOperator("viewer1", "operator1234");
+    subUnmask = await s.loginOperator("viewer2", "operator1234");
   });
   afterAll(async () => {
     await s?.stop();

@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
 import { createMember } from "../members/members.service";
 import { Msg } from "../../../domain/messages";
-import { AdminPermission, type AdminFlags } from "../../../domain/constants";
+import { OperatorPermission, type OperatorFlags } from "../../../domain/constants";
 
 /** Payloads that must not survive in anything the API answers. */
 const XSS = [
@@ -33,7 +33,7 @@ describe("back-office boards and policies", () => {
   let seq = 0;
   const as = (token: string) => (method: string, path: string, body?: unknown) =>
     s.call(method, path, { token, marker: "operation", body });
-  const sub = async (flags: AdminFlags, permission: number = AdminPermission.SUB) => {
+  const sub = async (flags: OperatorFlags, permission: number = OperatorPermission.SUB) => {
     const id = await insertOperator(s.ctx, `boardop${++seq}`, permission, flags);
     return (await s.ctx.sessions.issue("operation", `a:${id}`)).accessToken;
   };
@@ -45,7 +45,7 @@ describe("back-office boards and policies", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
   });
   afterAll(async () => {
     await s?.stop();
@@ -242,7 +242,7 @@ describe("back-office boards and policies", () => {
     const shop = as(
       await sub(
         { isBoard1: true, isBoard2: true, isBoard3: true, isBoard4: true, isBoard5: true, isNotice1: true },
-        AdminPermission.EXCHANGER,
+        OperatorPermission.EXCHANGER,
       ),
     );
     expect((await shop("GET", "/api/board/faq")).code).toBe(403);

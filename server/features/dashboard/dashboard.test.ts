@@ -23,8 +23,8 @@ describe("chain dashboard: transactions, wallet detail, holders, block, RPC prox
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    admin2 = await s.loginAdmin("admin2", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    admin2 = await s.loginOperator("admin2", "admin1234");
     minjun = await s.loginUser("01011112222", "111111");
     seoyeonAddr = await walletOf("01033334444");
     const g = await s.call("POST", "/api/gift/trade/address", {

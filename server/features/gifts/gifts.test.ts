@@ -33,7 +33,7 @@ describe("money: buy, approval, gift, use, history", () => {
     s = await startTestStack();
     t1 = await s.loginUser(M1.phone, M1.pw);
     t2 = await s.loginUser(M2.phone, M2.pw);
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
     addr1 = await walletOf(M1.phone);
     addr2 = await walletOf(M2.phone);
     shopAddr = await walletOf(SHOP.phone);
@@ -94,7 +94,7 @@ describe("money: buy, approval, gift, use, history", () => {
 
     const userTry = await s.call("POST", "/api/sale/accept", { token: t1, body: { id: r.data.id } });
     expect(userTry.code).toBe(401);
-    const shopAdmin = await s.loginAdmin("shop01", "shop1234");
+    const shopAdmin = await s.loginOperator("shop01", "shop1234");
     const noFlag = await s.call("POST", "/api/sale/accept", { token: shopAdmin, marker: "operation", body: { id: r.data.id } });
     expect(noFlag.code).toBe(403);
 

@@ -12,7 +12,7 @@ describe("operator home data", () => {
   });
 
   it("gives the super admin the 7 toolbar totals and the 8 home cards, measured from the books", async () => {
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     const bar = await s.call("GET", "/api/operation/toolbar", { token: admin, marker: "operation" });
     expect(bar.code).toBe(200);
     // The seed mints DEMO.treasuryMint to the treasury and sends each member its demo balance from it.
@@ -43,7 +43,7 @@ describe("operator home data", () => {
   });
 
   it("refuses the toolbar to a permission-3 operator, the home cards without isAccount1, and web tokens", async () => {
-    const shop = await s.loginAdmin("shop01", "shop1234");
+    const shop = await s.loginOperator("shop01", "shop1234");
     expect((await s.call("GET", "/api/operation/toolbar", { token: shop, marker: "operation" })).code).toBe(403);
     expect((await s.call("GET", "/api/operation/maindata", { token: shop, marker: "operation" })).code).toBe(403);
     const member = await s.loginUser("01011112222", "111111");

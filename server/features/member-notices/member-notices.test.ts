@@ -44,7 +44,7 @@ describe("member notices: notification center, member websocket, outbound messag
     s = await startTestStack();
     t1 = await s.loginUser(M1.phone, M1.pw);
     t2 = await s.loginUser(M2.phone, M2.pw);
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
     m1 = (await memberByPhone(s.ctx.db, M1.phone))!.id;
     m2 = (await memberByPhone(s.ctx.db, M2.phone))!.id;
   }, 120_000);

@@ -14,7 +14,7 @@ describe("back-office: members, operators, API key, audit log, notifications", (
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
   });
   afterAll(async () => {
     await s?.stop();
@@ -100,7 +100,7 @@ describe("back-office: members, operators, API key, audit log, notifications", (
     expect(detail.data.accountManage).toEqual([true, false, true, true]);
     expect(detail.data.boardManage).toEqual([true, true, true, true, true]);
 
-    const sub = await s.loginAdmin("subadmin7", "subadmin7pw");
+    const sub = await s.loginOperator("subadmin7", "subadmin7pw");
     expect((await op(sub)("GET", "/api/operation/allUserList")).code).toBe(200);
     expect((await op(sub)("POST", "/api/operation/changeState", { id: 1, state: "repair" })).code).toBe(403);
     // A sub admin cannot hand out rights it lacks.

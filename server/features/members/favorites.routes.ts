@@ -5,7 +5,7 @@ import { createRoutes } from "../../http/routes";
 import { authOf } from "../../auth/middleware";
 import type { Favorite } from "../../db/schema";
 import { deleteFavorites, favoriteOf, favoritesOf, insertFavorite, setFavoriteChecked } from "./favorites.repo";
-import { accountApi as api } from "../../../domain/api/members";
+import { memberSelfApi as api } from "../../../domain/api/members";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 

@@ -39,7 +39,7 @@ describe("address book: /api/favorite", () => {
   it("starts empty and needs a member's web token", async () => {
     const me = await newMember();
     expect(await list(me.token)).toEqual([]);
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     for (const opts of [{}, { token: admin }, { token: admin, marker: "operation" as const }, { token: me.token, marker: null }]) {
       for (const [method, path] of [
         ["GET", "/api/favorite"],

@@ -5,7 +5,7 @@ import { createRoutes } from "../../http/routes";
 import { checkPasswordWithLockout, loginSubject } from "../../auth/check-password";
 import { authOf } from "../../auth/middleware";
 import { memberLogin, setMemberPassword } from "../../records/members.repo";
-import { accountApi } from "../../../domain/api/members";
+import { memberSelfApi } from "../../../domain/api/members";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { concurrencyGate, rateLimit } from "../../http/rate-limit";
@@ -20,7 +20,7 @@ export function loginRoutes(ctx: AppContext): Router {
   const gate = concurrencyGate({ max: 2, queue: 32 });
   const anonymous = { pre: [limiter, gate] };
 
-  handle(accountApi.loginUser, anonymous, async ({ body: { username, password } }, req) => {
+  handle(memberSelfApi.loginUser, anonymous, async ({ body: { username, password } }, req) => {
     const phone = username.replace(/\D/g, "");
     const member = await memberLogin(ctx.db, phone, closedPhoneHash(ctx, phone));
     // Past this check the account exists (an unknown one is refused like a wrong password).
@@ -40,7 +40,7 @@ export function loginRoutes(ctx: AppContext): Router {
     return { accessToken, expiredAt, account: { phonenumber: member!.phonenumber, username: member!.username } };
   });
 
-  handle(accountApi.logout, async (_in, req) => {
+  handle(memberSelfApi.logout, async (_in, req) => {
     await ctx.sessions.revoke(authOf(req).claims!);
   });
 

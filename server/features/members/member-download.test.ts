@@ -39,7 +39,7 @@ describe("member info download at scale", () => {
   });
 
   it("streams every member with Korean headers in bounded memory", async () => {
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     gc();
     const before = process.memoryUsage();
     let heap = before.heapUsed;

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { createRoutes } from "../../http/routes";
 import { authOf, type MemberRow } from "../../auth/middleware";
 import { memberById, updateMemberProfile } from "../../records/members.repo";
-import { accountApi } from "../../../domain/api/members";
+import { memberSelfApi } from "../../../domain/api/members";
 import type { MyInfo } from "../../../domain/schemas/members";
 
 /** What GET/PUT /api/info/myinfo answer: profile, custodial wallet and its spendable balance. */
@@ -29,9 +29,9 @@ const edit = (sent: string | null | undefined, current: string | null) => (sent 
 export function myInfoRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
 
-  handle(accountApi.myInfo, async (_in, req) => myInfo(ctx, authOf(req).member!));
+  handle(memberSelfApi.myInfo, async (_in, req) => myInfo(ctx, authOf(req).member!));
 
-  handle(accountApi.myInfoUpdate, async ({ body }, req) => {
+  handle(memberSelfApi.myInfoUpdate, async ({ body }, req) => {
     const me = authOf(req).member!;
     const next = {
       nickname: edit(body.nickname, me.nickname),

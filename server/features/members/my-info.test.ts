@@ -24,7 +24,7 @@ describe("my info: GET/PUT /api/info/myinfo", () => {
     s = await startTestStack();
     t1 = await s.loginUser(M1.phone, M1.pw);
     t2 = await s.loginUser(M2.phone, M2.pw);
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
   });
   afterAll(async () => {
     await s?.stop();

@@ -10,7 +10,7 @@ import { createMember, isUniqueViolation } from "./members.service";
 import { memberByPhone, setMemberPassword } from "../../records/members.repo";
 import { createVerifications } from "../../providers/identity/verification.service";
 import { createIdentityProvider } from "../../providers/identity";
-import { accountApi as api } from "../../../domain/api/members";
+import { memberSelfApi as api } from "../../../domain/api/members";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { VerifyCode } from "../../../domain/constants";

@@ -65,7 +65,7 @@ describe("month-end: holders as of a past block, the signed pack and its verifie
       if (i !== 1) await gift(seoyeon, minjunAddr, 300 + 100 * i, "222222");
       await mark();
     }
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
   }, 120_000);
   afterAll(async () => {
     await s?.stop();

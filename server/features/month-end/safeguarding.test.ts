@@ -7,7 +7,7 @@ import { insertOperator } from "../../test/operators";
 import { monthEndApi as api } from "../../../domain/api/month-end";
 import { Msg } from "../../../domain/messages";
 import { formatDate, formatWon } from "../../../domain/format";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { holderClasses, reservesOf, stateAt } from "../../money/as-of";
 import { checkDayEnds } from "./safeguarding.service";
 
@@ -21,8 +21,8 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    admin2 = await s.loginAdmin("admin2", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    admin2 = await s.loginOperator("admin2", "admin1234");
     await s.waitIndexed();
     const head = (await s.ctx.view.indexedHead())!.number;
     outstanding = reservesOf(await stateAt({ db: s.ctx.db, view: s.ctx.view }, head), await holderClasses(s.ctx.db)).member;
@@ -47,8 +47,8 @@ describe("safeguarded customer money (선불충전금 별도관리): maker–che
   it("a short day is flagged with the Korean reason and super admins are told at once; a covered day is not", async () => {
     const day = seoulToday();
     // A super admin's socket and a staff one without the area.
-    const staffId = await insertOperator(s.ctx, "wallet01", AdminPermission.SUB, { isWallet1: true });
-    const staff = await s.loginAdmin("wallet01", "operator1234");
+    const staffId = await insertOperator(s.ctx, "wallet01", OperatorPermission.SUB, { isWallet1: true });
+    const staff = await s.loginOperator("wallet01", "operator1234");
     const sockets = [admin, staff].map(listen);
     await Promise.all(sockets.map((x) => x.open));
 

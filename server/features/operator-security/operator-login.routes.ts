@@ -6,7 +6,7 @@ import { checkPasswordWithLockout, loginSubject } from "../../auth/check-passwor
 import { authOf } from "../../auth/middleware";
 import { operatorIpAllowed } from "../../auth/ip-allowlist";
 import { concurrencyGate, rateLimit } from "../../http/rate-limit";
-import { adminLogin } from "../../records/operators.repo";
+import { operatorByLoginId } from "../../records/operators.repo";
 import { appendAction } from "../../records/audit.repo";
 import { checkCodeWithLockout, otpSubject, twoFactorEnabled, twoFactorRequired, twoFactorWasReset } from "./operator-security.service";
 import { operatorSessionApi } from "../../../domain/api/operator-security";
@@ -21,9 +21,9 @@ export function operatorLoginRoutes(ctx: AppContext): Router {
   const gate = concurrencyGate({ max: 2, queue: 32 });
   const anonymous = { pre: [limiter, gate] };
 
-  handle(operatorSessionApi.loginAdmin, anonymous, async ({ body: { username, password, otp } }, req) => {
+  handle(operatorSessionApi.loginOperator, anonymous, async ({ body: { username, password, otp } }, req) => {
     if (!operatorIpAllowed(ctx.config, req.ip)) throw forbidden(Msg.operatorIpRefused);
-    const admin = await adminLogin(ctx.db, username);
+    const admin = await operatorByLoginId(ctx.db, username);
     const subject = loginSubject("admin", username, req.ip);
     // Read for an unknown id too (no operator 0), so the answer time tells operators from strangers no more than before.
     const twoFactor = await twoFactorEnabled(ctx, admin?.id ?? 0);
@@ -63,7 +63,7 @@ export function operatorLoginRoutes(ctx: AppContext): Router {
     };
   });
 
-  handle(operatorSessionApi.logoutAdmin, async (_in, req) => {
+  handle(operatorSessionApi.logoutOperator, async (_in, req) => {
     await ctx.sessions.revoke(authOf(req).claims!);
   });
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import type { AppContext } from "../../context";
-import type { AdminRow } from "../../records/operators.repo";
+import type { OperatorRow } from "../../records/operators.repo";
 import { AppError, badRequest } from "../../http/errors";
 import { decryptSecret, encryptSecret } from "../../custody/crypto";
 import {
@@ -16,7 +16,7 @@ import {
   totpOf,
 } from "./operator-security.repo";
 import type { OperatorLike } from "../../../domain/admin-access";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import type { SecurityStatus, TotpSetup } from "../../../domain/schemas/operator-security";
@@ -71,7 +71,7 @@ async function stepOf(secret: string, code: string): Promise<number | null> {
  * of its own (settlement approval is isExchange2, one area flag among others), so no other operator is asked yet.
  */
 export function twoFactorRequired(config: AppContext["config"], op: OperatorLike): boolean {
-  return config.operatorTwoFactor === "required" && op.permission === AdminPermission.SUPER;
+  return config.operatorTwoFactor === "required" && op.permission === OperatorPermission.SUPER;
 }
 
 /** Whether super admins reset the operator's second factor (dual control) and it has not enrolled again since. */
@@ -85,7 +85,7 @@ export async function twoFactorEnabled(ctx: AppContext, adminId: number): Promis
   return Boolean((await totpOf(ctx.db, adminId))?.secret);
 }
 
-export async function securityStatus(ctx: AppContext, admin: AdminRow): Promise<SecurityStatus> {
+export async function securityStatus(ctx: AppContext, admin: OperatorRow): Promise<SecurityStatus> {
   const row = await totpOf(ctx.db, admin.id);
   const enabled = Boolean(row?.secret);
   return {
@@ -98,7 +98,7 @@ export async function securityStatus(ctx: AppContext, admin: AdminRow): Promise<
 }
 
 /** Starts (or starts again) an enrolment: a new secret, pending until a first code confirms it. */
-export async function startEnrolment(ctx: AppContext, admin: AdminRow): Promise<TotpSetup> {
+export async function startEnrolment(ctx: AppContext, admin: OperatorRow): Promise<TotpSetup> {
   const secret = generateSecret();
   if (!(await savePendingSecret(ctx.db, admin.id, seal(ctx, admin.id, secret)))) throw new AppError(Code.CONFLICT, Msg.otpAlreadyEnabled);
   return { secret, otpauthUrl: generateURI({ issuer: ISSUER, label: admin.login_id, secret }) };
@@ -108,7 +108,7 @@ export async function startEnrolment(ctx: AppContext, admin: AdminRow): Promise<
  * Confirms the pending secret with its first code: in force from now (that code spent), with ten new recovery codes,
  * returned this once.
  */
-export async function confirmEnrolment(ctx: AppContext, admin: AdminRow, code: string): Promise<string[]> {
+export async function confirmEnrolment(ctx: AppContext, admin: OperatorRow, code: string): Promise<string[]> {
   const row = await totpOf(ctx.db, admin.id);
   if (row?.secret) throw new AppError(Code.CONFLICT, Msg.otpAlreadyEnabled);
   if (!row?.pending_secret) throw badRequest(Msg.otpSetupFirst);
@@ -129,7 +129,7 @@ export async function confirmEnrolment(ctx: AppContext, admin: AdminRow, code: s
 }
 
 /** Turns two-factor login off, on a current code (counted like a login's: a wrong one toward the operator's lock). */
-export async function disableTwoFactor(ctx: AppContext, admin: AdminRow, code: string): Promise<void> {
+export async function disableTwoFactor(ctx: AppContext, admin: OperatorRow, code: string): Promise<void> {
   if (!(await twoFactorEnabled(ctx, admin.id))) throw badRequest(Msg.otpNotEnabled);
   await checkCodeWithLockout(ctx, admin.id, code, [otpSubject(admin.id)]);
   await deleteTwoFactor(ctx.db, admin.id);

@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
-import { AdminPermission, type AdminFlags } from "../../../domain/constants";
+import { OperatorPermission, type OperatorFlags } from "../../../domain/constants";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -46,13 +46,13 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
   };
   const login = (username: string, otp?: string, from?: string) =>
     call("POST", "/api/auth/login_admin", { body: { username, password: PW, ...(otp ? { otp } : {}) }, from });
-  const operator = async (loginId: string, permission: number = AdminPermission.SUB, flags: AdminFlags = { isAccount1: true }) => {
+  const operator = async (loginId: string, permission: number = OperatorPermission.SUB, flags: OperatorFlags = { isAccount1: true }) => {
     await insertOperator(s.ctx, loginId, permission, flags);
     client++;
     const r = await login(loginId);
     expect(r.status, r.message).toBe(200);
     // OPERATOR_2FA=required asks it of permission 0 only (domain/constants.ts has no approver flag).
-    expect(r.data.enrolOnly).toBe(permission === AdminPermission.SUPER ? true : undefined);
+    expect(r.data.enrolOnly).toBe(permission === OperatorPermission.SUPER ? true : undefined);
     return r.data.accessToken as string;
   };
   /** The code of the step `steps` away from now (the server accepts one step either side). */
@@ -206,7 +206,7 @@ describe("operators' two-factor login (TOTP) and IP allow-list", () => {
   });
 
   it("OPERATOR_2FA=required: a permission-0 operator not enrolled gets a token that only enrols, until it does", async () => {
-    const limited = await operator("super2fa", AdminPermission.SUPER, {});
+    const limited = await operator("super2fa", OperatorPermission.SUPER, {});
     const refused = await mainData(limited);
     expect([refused.status, refused.code, refused.message]).toEqual([403, Code.OTP_ENROL_REQUIRED, Msg.otpEnrolRequired]);
     expect((await call("GET", "/api/operation/toolbar", { token: limited })).code).toBe(Code.OTP_ENROL_REQUIRED);

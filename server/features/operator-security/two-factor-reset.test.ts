@@ -2,7 +2,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -22,8 +22,8 @@ describe("an operator's second factor reset by super admins (dual control)", () 
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    admin2 = await s.loginAdmin("admin2", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    admin2 = await s.loginOperator("admin2", "admin1234");
   }, 120_000);
   afterAll(async () => {
     await s?.stop();
@@ -49,13 +49,13 @@ describe("an operator's second factor reset by super admins (dual control)", () 
     });
 
   it("is proposed with the identity check in its reason, approved by another super admin, and forces enrolment again", async () => {
-    const id = await insertOperator(s.ctx, "lost01", AdminPermission.SUB, { isAccount1: true });
+    const id = await insertOperator(s.ctx, "lost01", OperatorPermission.SUB, { isAccount1: true });
     const first = await login("lost01");
     const enrolled = await enrol(first.data.accessToken);
     expect((await login("lost01")).code).toBe(Code.OTP_REQUIRED);
 
     // Only super admins propose it, and only with a reason.
-    await insertOperator(s.ctx, "ops01", AdminPermission.SUB, { isAccount4: true });
+    await insertOperator(s.ctx, "ops01", OperatorPermission.SUB, { isAccount4: true });
     const sub = await login("ops01");
     expect((await propose(sub.data.accessToken, id, REASON)).status).toBe(403);
     for (const reason of [undefined, "", "   "]) {
@@ -103,7 +103,7 @@ describe("an operator's second factor reset by super admins (dual control)", () 
   });
 
   it("is refused for an operator without a second factor, and for one that does not exist", async () => {
-    const id = await insertOperator(s.ctx, "plain01", AdminPermission.SUB, { isAccount1: true });
+    const id = await insertOperator(s.ctx, "plain01", OperatorPermission.SUB, { isAccount1: true });
     const none = await propose(admin, id, REASON);
     expect([none.status, none.message]).toEqual([409, Msg.otpNotEnabled]);
     expect((await propose(admin, 999_999, REASON)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { ADMIN_FLAGS, AdminPermission, MemberPermission, type AdminFlags } from "../../../domain/constants";
+import { ADMIN_FLAGS, OperatorPermission, MemberPermission, type OperatorFlags } from "../../../domain/constants";
 import { arraysToFlags, type PermissionGroup } from "../../../domain/schemas/operators";
 import { Msg } from "../../../domain/messages";
 import { AppError, forbidden } from "../../http/errors";
@@ -7,7 +7,7 @@ import { Code } from "../../../domain/codes";
 export interface Actor {
   id: number;
   permission: number;
-  flags: AdminFlags;
+  flags: OperatorFlags;
 }
 
 /**
@@ -19,18 +19,18 @@ export function planOperator(
   actor: Actor,
   arrays: Partial<Record<PermissionGroup, readonly boolean[]>>,
   memberPermission: string,
-): { permission: number; flags: AdminFlags } {
+): { permission: number; flags: OperatorFlags } {
   const flags = arraysToFlags(arrays);
-  if (actor.permission !== AdminPermission.SUPER) {
+  if (actor.permission !== OperatorPermission.SUPER) {
     const beyond = ADMIN_FLAGS.filter((f) => flags[f] && !actor.flags[f]);
     if (beyond.length > 0) throw forbidden(Msg.adminGrantBeyondOwn);
   }
-  const permission = memberPermission === MemberPermission.EXCHANGER ? AdminPermission.EXCHANGER : AdminPermission.SUB;
+  const permission = memberPermission === MemberPermission.EXCHANGER ? OperatorPermission.EXCHANGER : OperatorPermission.SUB;
   return { permission, flags };
 }
 
 /** Who may delete whom: never oneself; permission 0 only by permission 0. */
 export function checkDelete(actor: Actor, target: { id: number; permission: number }): void {
   if (target.id === actor.id) throw new AppError(Code.BAD_REQUEST, Msg.adminDeleteSelf);
-  if (target.permission === AdminPermission.SUPER && actor.permission !== AdminPermission.SUPER) throw forbidden();
+  if (target.permission === OperatorPermission.SUPER && actor.permission !== OperatorPermission.SUPER) throw forbidden();
 }

@@ -1,6 +1,6 @@
 import type { ProposalKinds } from "../../dual-control/kinds";
 import { notFound } from "../../http/errors";
-import { operatorById, setAdminFlags } from "../../records/operators.repo";
+import { operatorById, setOperatorFlags } from "../../records/operators.repo";
 
 /** An operator's flags under dual control: replaced whole when approved (no chain involved). */
 export const operatorProposals: Pick<ProposalKinds, "operatorFlags"> = {
@@ -12,7 +12,7 @@ export const operatorProposals: Pick<ProposalKinds, "operatorFlags"> = {
     },
     move: async (_ctx, p) => ({
       apply: async (trx) => {
-        await setAdminFlags(
+        await setOperatorFlags(
           trx,
           p.adminId,
           Object.fromEntries(Object.entries(p.flags).filter(([, v]) => v === true)) as Record<string, boolean>,

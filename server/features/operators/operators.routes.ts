@@ -5,7 +5,7 @@ import { operatorAccessEnded } from "../../auth/operator-events";
 import { hashPassword } from "../../auth/passwords";
 import { AppError, badRequest, notFound } from "../../http/errors";
 import { createRoutes } from "../../http/routes";
-import { insertAdmin } from "../../records/operators.repo";
+import { insertOperatorRow } from "../../records/operators.repo";
 import { connectableMembers, deleteOperator, listOperators, loginIdTaken, operatorById } from "../../records/operators.repo";
 import { checkDelete, planOperator } from "./operator-rules";
 import { memberById } from "../../records/members.repo";
@@ -31,7 +31,7 @@ export function operatorRoutes(ctx: AppContext): Router {
     const plan = planOperator(actor, body, member.permission);
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction().execute(async (trx) => {
-      const id = await insertAdmin(trx, {
+      const id = await insertOperatorRow(trx, {
         login_id: body.id,
         password_hash: passwordHash,
         permission: plan.permission,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
 import { followProposals } from "../../dual-control/proposals";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -44,10 +44,10 @@ describe("dual control: proposals", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    admin2 = await s.loginAdmin("admin2", "admin1234");
-    await insertOperator(s.ctx, "mintonly1", AdminPermission.SUB, { isToken2: true });
-    noApprove = await s.loginAdmin("mintonly1", "operator1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    admin2 = await s.loginOperator("admin2", "admin1234");
+    await insertOperator(s.ctx, "mintonly1", OperatorPermission.SUB, { isToken2: true });
+    noApprove = await s.loginOperator("mintonly1", "operator1234");
     member = await s.loginUser(M1.phone, M1.pw);
   }, 120_000);
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { buyOrder } from "./purchases.repo";
 import { saleTotals } from "./sales.routes";
 import { seoulPeriods } from "../../../domain/schemas/shared/periods";
 import { Msg } from "../../../domain/messages";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 
 const M1 = { phone: "01011112222", pw: "111111" };
 const M2 = { phone: "01033334444", pw: "222222" };
@@ -27,11 +27,11 @@ describe("back-office money: sales and deposit bank accounts", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    await insertOperator(s.ctx, "sellonly1", AdminPermission.SUB, { isSale1: true });
-    await insertOperator(s.ctx, "bankonly1", AdminPermission.SUB, { isWallet1: true });
-    sellOnly = await s.loginAdmin("sellonly1", "operator1234");
-    bankOnly = await s.loginAdmin("bankonly1", "operator1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    await insertOperator(s.ctx, "sellonly1", OperatorPermission.SUB, { isSale1: true });
+    await insertOperator(s.ctx, "bankonly1", OperatorPermission.SUB, { isWallet1: true });
+    sellOnly = await s.loginOperator("sellonly1", "operator1234");
+    bankOnly = await s.loginOperator("bankonly1", "operator1234");
   }, 120_000);
   afterAll(async () => {
     await s?.stop();

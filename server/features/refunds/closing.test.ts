@@ -96,7 +96,7 @@ describe("회원 탈퇴: re-verified, the balance refunded first, then the accou
     expect(again.id).not.toBe(m.id);
 
     // The operator pays the closing refund: burned, the escrow empty again.
-    const admin = await s.loginAdmin("admin", "admin1234");
+    const admin = await s.loginOperator("admin", "admin1234");
     const paid = await s.api(
       api.refundPay,
       { orderNo: closed.data.refund!.orderNo, bankRef: "CL-1" },
@@ -128,7 +128,7 @@ describe("회원 탈퇴: re-verified, the balance refunded first, then the accou
     const closed = await s.api(api.accountClose, { key_info: key, password: "123456", bank: "국민은행", account: "1112223333" }, { token });
     expect(closed.code).toBe(200);
     const orderNo = closed.data.refund!.orderNo;
-    const admin = { token: await s.loginAdmin("admin", "admin1234"), marker: "operation" as const };
+    const admin = { token: await s.loginOperator("admin", "admin1234"), marker: "operation" as const };
 
     const rejected = await s.api(api.refundReject, { orderNo, reason: "계좌 해지" }, admin);
     expect([rejected.code, rejected.message]).toEqual([409, Msg.closingRefundNoReject]);

@@ -41,7 +41,7 @@ describe("refunds: the server killed between the steps", () => {
   }
   const login = async (phone: string, password: string) =>
     (await call("/api/auth/login_user", { username: phone, password })).data.accessToken as string;
-  const adminLogin = async () =>
+  const operatorByLoginId = async () =>
     (await call("/api/auth/login_admin", { username: DEMO.admin.id, password: DEMO.admin.password })).data.accessToken as string;
   const onChain = async (a: string) => Number(await token.balanceOf(a));
   const supply = async () => Number(await token.totalSupply());
@@ -154,7 +154,7 @@ describe("refunds: the server killed between the steps", () => {
     expect((await order())!.state).toBe("requested");
 
     // 3. Killed mid-payout: the burn recorded and sent (order 지급 중), not mined; it is mined while no process runs.
-    let admin = await adminLogin();
+    let admin = await operatorByLoginId();
     await provider.send("evm_setAutomine", [false]);
     const paying = call(`/api/refund/management/${first.order_no}/pay`, { bankRef: "KB-CRASH-1" }, admin, { marker: "operation" }).catch(
       () => null,
@@ -177,7 +177,7 @@ describe("refunds: the server killed between the steps", () => {
     // The new process reads the burn's receipt (the refunds job runs at its start): 지급 완료, burned once.
     await until("the order paid", async () => (await order())!.state === "paid");
     expect(await held()).toEqual({ wallet: 0, escrow: 0, burned: left });
-    admin = await adminLogin();
+    admin = await operatorByLoginId();
     const again = await call(`/api/refund/management/${first.order_no}/pay`, { bankRef: "KB-CRASH-2" }, admin, { marker: "operation" });
     expect(again.status).toBe(409);
     const burns = await store.db.selectFrom("chain_calls").selectAll().where("method", "=", "burn").execute();

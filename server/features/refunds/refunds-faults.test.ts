@@ -74,8 +74,8 @@ describe("refunds: bad input and faults", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
-    admin2 = await s.loginAdmin(DEMO.admin2.id, DEMO.admin2.password);
+    admin = await s.loginOperator(DEMO.admin.id, DEMO.admin.password);
+    admin2 = await s.loginOperator(DEMO.admin2.id, DEMO.admin2.password);
     const minjun = await s.ctx.db
       .selectFrom("members")
       .select("id")

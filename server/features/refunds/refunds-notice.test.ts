@@ -8,7 +8,7 @@ import { callToken } from "../../money/chain-calls";
 import { ADULT_BIRTH, verifyByHttp } from "../../providers/identity/testing";
 import { followRefunds } from "./refunds-payout.service";
 import { refundsApi as api } from "../../../domain/api/refunds";
-import { accountApi } from "../../../domain/api/members";
+import { memberSelfApi } from "../../../domain/api/members";
 import { REFUND_PAYOUT_DUAL_CONTROL_WON } from "../../../domain/policy/refund";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -60,8 +60,8 @@ describe("refund notices: paid / rejected told once on every path", () => {
     s = await startTestStack();
     const shop = await s.ctx.db.selectFrom("members").select("id").where("phonenumber", "=", SHOP_ADDRESS_PHONE).executeTakeFirstOrThrow();
     shopAddr = (await s.ctx.custody.memberWallet(shop.id))!.address;
-    admin = await s.loginAdmin("admin", "admin1234");
-    admin2 = await s.loginAdmin("admin2", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    admin2 = await s.loginOperator("admin2", "admin1234");
   }, 180_000);
   afterAll(async () => {
     if (s) {
@@ -141,7 +141,7 @@ describe("refund notices: paid / rejected told once on every path", () => {
     expect(paidMessages.map((x) => x.to_masked)).toEqual([maskPhoneNumber(phone)]);
 
     // The closed account's login: its own message with its password, the ordinary refusal without it.
-    const login = (password: string) => s.api(accountApi.loginUser, { username: phone, password });
+    const login = (password: string) => s.api(memberSelfApi.loginUser, { username: phone, password });
     expect([(await login("123456")).code, (await login("123456")).message]).toEqual([Code.ACCOUNT_CLOSED, Msg.accountClosed]);
     expect((await login("000000")).message).toBe(Msg.loginFailed);
   }, 180_000);

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import type { AdminRow } from "../../auth/middleware";
+import type { OperatorRow } from "../../auth/middleware";
 import type { IdempotencyRef } from "../../money/idempotency";
 import type { Job } from "../../job";
 import * as repo from "./refunds.repo";
@@ -47,7 +47,7 @@ export const memberEventOf = (r: RefundRow): RefundMemberEvent | null =>
       }
     : null;
 
-const actor = (a: AdminRow) => ({ adminId: a.id, adminLoginId: a.login_id });
+const actor = (a: OperatorRow) => ({ adminId: a.id, adminLoginId: a.login_id });
 
 /** A requested order whose move into the escrow has resolved and been indexed; otherwise refused (409). */
 async function requestedOrder(ctx: AppContext, orderNo: string): Promise<RefundRow & { escrowed: number }> {
@@ -75,7 +75,7 @@ export interface PayoutResult {
  */
 export async function payRefund(
   ctx: AppContext,
-  admin: AdminRow,
+  admin: OperatorRow,
   orderNo: string,
   bankRef: string,
   idempotency?: IdempotencyRef,
@@ -109,7 +109,7 @@ export async function payRefund(
 /** Above the threshold: the order is 'paying' under a refundPayout proposal; its approval burns, its end otherwise reopens it. */
 async function proposePayout(
   ctx: AppContext,
-  admin: AdminRow,
+  admin: OperatorRow,
   order: RefundRow & { escrowed: number },
   from: string,
   bankRef: string,
@@ -134,7 +134,7 @@ async function proposePayout(
 }
 
 /** Rejection: the amount goes back from the escrow to the member's wallet through the outbox (반려, with the reason). */
-export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: string, reason: string): Promise<PayoutResult> {
+export async function rejectRefund(ctx: AppContext, admin: OperatorRow, orderNo: string, reason: string): Promise<PayoutResult> {
   const order = await requestedOrder(ctx, orderNo);
   // A closed account cannot use money returned to its wallet, and the balance is still owed: the account is changed
   // and paid instead (changeClosingRefundAccount).
@@ -172,7 +172,7 @@ export async function rejectRefund(ctx: AppContext, admin: AdminRow, orderNo: st
  */
 export async function changeClosingRefundAccount(
   ctx: AppContext,
-  admin: AdminRow,
+  admin: OperatorRow,
   orderNo: string,
   to: { bank: string; account: string; reason: string },
 ): Promise<PayoutResult> {

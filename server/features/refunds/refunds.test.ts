@@ -9,7 +9,7 @@ import { acceptBuy, requestBuy } from "../purchases/purchases.service";
 import { reconcile } from "../dashboard/reconcile";
 import { refundsApi as api } from "../../../domain/api/refunds";
 import { receiptsApi } from "../../../domain/api/receipts";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -57,8 +57,8 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
       ).id,
     ))!.address;
     escrow = (await s.ctx.custody.byKind("refund"))!.address;
-    await insertOperator(s.ctx, "refund01", AdminPermission.SUB, { isRefund1: true });
-    refunder = await s.loginAdmin("refund01", "operator1234");
+    await insertOperator(s.ctx, "refund01", OperatorPermission.SUB, { isRefund1: true });
+    refunder = await s.loginOperator("refund01", "operator1234");
   }, 180_000);
   afterAll(async () => {
     if (s) {
@@ -120,7 +120,7 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
 
     // The operator pays it: the bank reference recorded, the escrowed amount burned (totalSupply falls by it).
     const supplyBefore = await supply();
-    const superAdmin = await s.loginAdmin("admin", "admin1234");
+    const superAdmin = await s.loginOperator("admin", "admin1234");
     const toolbar = async () => (await s.call("GET", "/api/operation/toolbar", { token: superAdmin, ...op })).data.refunds as number;
     const toolbarBefore = await toolbar();
     const list = await s.api(api.refundSearch, { state: "requested" }, { token: refunder, ...op });
@@ -222,8 +222,8 @@ describe("refunds: 잔액 환불 → payout (burn) or rejection (return), 청약
   }, 90_000);
 
   it("an operator without isRefund1 cannot list, pay or reject", async () => {
-    await insertOperator(s.ctx, "norefund", AdminPermission.SUB, { isAccount1: true });
-    const t = await s.loginAdmin("norefund", "operator1234");
+    await insertOperator(s.ctx, "norefund", OperatorPermission.SUB, { isAccount1: true });
+    const t = await s.loginOperator("norefund", "operator1234");
     expect((await s.api(api.refundSearch, {}, { token: t, ...op })).status).toBe(403);
     expect((await s.api(api.refundPay, { orderNo: "R1", bankRef: "x" }, { token: t, ...op })).status).toBe(403);
   });

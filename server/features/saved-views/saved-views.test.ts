@@ -13,7 +13,7 @@ import { LIST_COLUMNS, SAVED_VIEW_NAME_MAX, SAVED_VIEWS_PER_LIST } from "../../.
 import { MEMBER_COLUMNS } from "../../../domain/schemas/members";
 import { SALE_COLUMNS } from "../../../domain/schemas/purchases";
 import { DASHBOARD_COLUMNS } from "../../../domain/schemas/dashboard";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { Msg } from "../../../domain/messages";
 
 describe("saved views and the downloads' column choice", () => {
@@ -28,11 +28,11 @@ describe("saved views and the downloads' column choice", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    await insertOperator(s.ctx, "viewsother", AdminPermission.SUB, { isAccount1: true });
-    await insertOperator(s.ctx, "viewssale1", AdminPermission.SUB, { isSale1: true });
-    other = await s.loginAdmin("viewsother", "operator1234");
-    saleOnly = await s.loginAdmin("viewssale1", "operator1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    await insertOperator(s.ctx, "viewsother", OperatorPermission.SUB, { isAccount1: true });
+    await insertOperator(s.ctx, "viewssale1", OperatorPermission.SUB, { isSale1: true });
+    other = await s.loginOperator("viewsother", "operator1234");
+    saleOnly = await s.loginOperator("viewssale1", "operator1234");
     await requestBuy(s.ctx, (await memberByPhone(s.ctx.db, "01011112222"))!, 10_000, "111111");
   }, 120_000);
   afterAll(async () => {

@@ -23,8 +23,8 @@ describe("settlement moves that fail after their request stopped waiting", () =>
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin(DEMO.admin.id, DEMO.admin.password);
-    shop = await s.loginAdmin(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
+    admin = await s.loginOperator(DEMO.admin.id, DEMO.admin.password);
+    shop = await s.loginOperator(DEMO.shopAdmin.id, DEMO.shopAdmin.password);
     shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phonenumber))!.id))!.address;
     const member = await s.loginUser(M1.phonenumber, M1.password);
     expect(

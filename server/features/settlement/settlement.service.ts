@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
-import type { AdminRow } from "../../auth/middleware";
+import type { OperatorRow } from "../../auth/middleware";
 import type { MemberRow } from "../../records/members.repo";
 import { memberById } from "../../records/members.repo";
 import * as repo from "./settlement.repo";
@@ -28,14 +28,14 @@ export { historyDto, orderDetailDto, orderDto } from "./settlement.dto";
  */
 
 /** The shop member linked to a permission-3 operator, and its wallet: 401 '사용자가 존재하지 않습니다' when there is none. */
-export async function shopOf(ctx: AppContext, admin: AdminRow): Promise<{ member: MemberRow; wallet: string }> {
+export async function shopOf(ctx: AppContext, admin: OperatorRow): Promise<{ member: MemberRow; wallet: string }> {
   const member = admin.member_id === null ? undefined : await memberById(ctx.db, admin.member_id);
   const wallet = member ? await ctx.custody.memberWallet(member.id) : undefined;
   if (!member || !wallet) throw new AppError(Code.UNAUTHORIZED, Msg.settlementUserMissing, undefined, 404);
   return { member, wallet: wallet.address };
 }
 
-export async function shopWallets(ctx: AppContext, admin: AdminRow): Promise<{ address: string; balance: number }[]> {
+export async function shopWallets(ctx: AppContext, admin: OperatorRow): Promise<{ address: string; balance: number }[]> {
   const { wallet } = await shopOf(ctx, admin);
   return [{ address: wallet, balance: await ctx.outbox.spendable(wallet) }];
 }
@@ -47,7 +47,7 @@ async function escrow(ctx: AppContext): Promise<string> {
 /** The request: amount checks, the member's payment password (five-failure lock), then the outbox move and the order in one transaction. */
 export async function requestSettlement(
   ctx: AppContext,
-  admin: AdminRow,
+  admin: OperatorRow,
   body: { address: string; value: number; password: string },
   now: Date = new Date(),
 ): Promise<SettlementRow> {
@@ -112,7 +112,7 @@ async function pendingOrder(ctx: AppContext, orderNo: string): Promise<Settlemen
  */
 export async function approveSettlement(
   ctx: AppContext,
-  admin: AdminRow,
+  admin: OperatorRow,
   orderNo: string,
 ): Promise<SettlementRow & { txHash: string | null }> {
   const order = await pendingOrder(ctx, orderNo);

@@ -5,7 +5,7 @@ import { WITH_REASON } from "../../test/download-reason";
 import { insertOperator } from "../../test/operators";
 import { createMember } from "../members/members.service";
 import { memberByPhone } from "../../records/members.repo";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { Msg } from "../../../domain/messages";
 import { findOwners } from "../../../domain/schemas/settlement";
 
@@ -36,8 +36,8 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    shop = await s.loginAdmin("shop01", "shop1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    shop = await s.loginOperator("shop01", "shop1234");
     shopAddr = (await s.ctx.custody.memberWallet((await memberByPhone(s.ctx.db, SHOP.phone))!.id))!.address;
     escrow = (await s.ctx.custody.byKind("settlement"))!.address;
     // A second shop with its own operator (permission 3), still without vouchers.
@@ -48,10 +48,10 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
       permission: "exchanger",
     });
     shop2Addr = m2.address;
-    await insertOperator(s.ctx, "shop02", AdminPermission.EXCHANGER, { isExchange3: true, isExchange5: true }, m2.id);
-    shop2 = await s.loginAdmin("shop02", "operator1234");
-    await insertOperator(s.ctx, "viewer1", AdminPermission.SUB, { isExchange1: true });
-    viewer = await s.loginAdmin("viewer1", "operator1234");
+    await insertOperator(s.ctx, "shop02", OperatorPermission.EXCHANGER, { isExchange3: true, isExchange5: true }, m2.id);
+    shop2 = await s.loginOperator("shop02", "operator1234");
+    await insertOperator(s.ctx, "viewer1", OperatorPermission.SUB, { isExchange1: true });
+    viewer = await s.loginOperator("viewer1", "operator1234");
     // A member uses 20,000 won of vouchers at the demo shop.
     const member = await s.loginUser(M1.phone, M1.pw);
     const use = await s.call("POST", "/api/use/trade/address", {
@@ -349,8 +349,8 @@ describe("settlement: shop owners request, operators approve (burn) or delete (r
     const shop0 = await onChain(shopAddr);
     const before = (await op("POST", "/api/calc/management/search", admin, {})).data.list;
     s = await s.restart();
-    admin = await s.loginAdmin("admin", "admin1234");
-    shop = await s.loginAdmin("shop01", "shop1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    shop = await s.loginOperator("shop01", "shop1234");
     expect(await supply()).toBe(supply0);
     expect(await onChain(shopAddr)).toBe(shop0);
     expect((await op("POST", "/api/calc/management/search", admin, {})).data.list).toEqual(before);

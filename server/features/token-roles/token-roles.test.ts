@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
 import { proposeAndApprove } from "../../test/proposals";
 import { OPERATOR_MINT_ALLOWANCE } from "../../../chain/bootstrap";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 import { TOKEN_ROLES, type TokenRolesDto } from "../../../domain/schemas/token-roles";
 
 describe("token roles screen: read from the chain", () => {
@@ -16,10 +16,10 @@ describe("token roles screen: read from the chain", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    admin2 = await s.loginAdmin("admin2", "admin1234");
-    await insertOperator(s.ctx, "saleonly7", AdminPermission.SUB, { isSale1: true });
-    saleOnly = await s.loginAdmin("saleonly7", "operator1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    admin2 = await s.loginOperator("admin2", "admin1234");
+    await insertOperator(s.ctx, "saleonly7", OperatorPermission.SUB, { isSale1: true });
+    saleOnly = await s.loginOperator("saleonly7", "operator1234");
   }, 120_000);
   afterAll(async () => {
     await s?.stop();

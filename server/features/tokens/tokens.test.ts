@@ -6,7 +6,7 @@ import { insertOperator } from "../../test/operators";
 import { proposeAndApprove } from "../../test/proposals";
 import { memberByPhone } from "../../records/members.repo";
 import { Msg } from "../../../domain/messages";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 
 describe("back-office tokens: issuance and fees", () => {
   let s: TestStack;
@@ -20,12 +20,12 @@ describe("back-office tokens: issuance and fees", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    admin2 = await s.loginAdmin("admin2", "admin1234");
-    await insertOperator(s.ctx, "tokenview1", AdminPermission.SUB, { isToken1: true });
-    await insertOperator(s.ctx, "tokenfee1", AdminPermission.SUB, { isToken3: true });
-    viewOnly = await s.loginAdmin("tokenview1", "operator1234");
-    feeOnly = await s.loginAdmin("tokenfee1", "operator1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    admin2 = await s.loginOperator("admin2", "admin1234");
+    await insertOperator(s.ctx, "tokenview1", OperatorPermission.SUB, { isToken1: true });
+    await insertOperator(s.ctx, "tokenfee1", OperatorPermission.SUB, { isToken3: true });
+    viewOnly = await s.loginOperator("tokenview1", "operator1234");
+    feeOnly = await s.loginOperator("tokenfee1", "operator1234");
   }, 120_000);
   afterAll(async () => {
     await s?.stop();

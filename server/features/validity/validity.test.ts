@@ -27,7 +27,7 @@ describe("validity: the rule, the notices on the clock, extension, after-expiry 
   beforeAll(async () => {
     s = await startTestStack();
     t1 = await s.loginUser(M1.phone, M1.pw);
-    admin = await s.loginAdmin("admin", "admin1234");
+    admin = await s.loginOperator("admin", "admin1234");
     m1 = (await memberByPhone(s.ctx.db, M1.phone))!.id;
   }, 120_000);
   afterAll(async () => {

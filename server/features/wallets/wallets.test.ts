@@ -3,7 +3,7 @@ import { startTestStack, type TestStack } from "../../test/harness";
 import { insertOperator } from "../../test/operators";
 import { memberByPhone } from "../../records/members.repo";
 import { Msg } from "../../../domain/messages";
-import { AdminPermission } from "../../../domain/constants";
+import { OperatorPermission } from "../../../domain/constants";
 
 describe("back-office operator wallets and transfers", () => {
   let s: TestStack;
@@ -21,13 +21,13 @@ describe("back-office operator wallets and transfers", () => {
 
   beforeAll(async () => {
     s = await startTestStack();
-    admin = await s.loginAdmin("admin", "admin1234");
-    await insertOperator(s.ctx, "wallet2op", AdminPermission.SUB, { isWallet2: true });
-    await insertOperator(s.ctx, "wallet3op", AdminPermission.SUB, { isWallet3: true });
-    await insertOperator(s.ctx, "wallet1op", AdminPermission.SUB, { isWallet1: true });
-    w2 = await s.loginAdmin("wallet2op", "operator1234");
-    w3 = await s.loginAdmin("wallet3op", "operator1234");
-    w1 = await s.loginAdmin("wallet1op", "operator1234");
+    admin = await s.loginOperator("admin", "admin1234");
+    await insertOperator(s.ctx, "wallet2op", OperatorPermission.SUB, { isWallet2: true });
+    await insertOperator(s.ctx, "wallet3op", OperatorPermission.SUB, { isWallet3: true });
+    await insertOperator(s.ctx, "wallet1op", OperatorPermission.SUB, { isWallet1: true });
+    w2 = await s.loginOperator("wallet2op", "operator1234");
+    w3 = await s.loginOperator("wallet3op", "operator1234");
+    w1 = await s.loginOperator("wallet1op", "operator1234");
     treasury = (await s.ctx.custody.byKind("treasury"))!.address;
   }, 120_000);
   afterAll(async () => {

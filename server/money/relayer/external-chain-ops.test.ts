@@ -26,7 +26,7 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
 
   beforeAll(async () => {
     h = await startRigStack();
-    admin = await h.s.loginAdmin("admin", "admin1234");
+    admin = await h.s.loginOperator("admin", "admin1234");
     buyerAddress = (await h.s.ctx.custody.memberWallet((await memberByPhone(h.s.ctx.db, "01033334444"))!.id))!.address;
     shopAddress = (await h.s.ctx.custody.memberWallet((await memberByPhone(h.s.ctx.db, "01055556666"))!.id))!.address;
   }, 180_000);
@@ -59,10 +59,17 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
   it("a mint and a purchase approval, recorded once deep enough", async () => {
     const before = await supply();
     // A mint is dual control: admin proposes, admin2 approves, and the approval's call is sent on the rig.
-    const { approval: mint } = await proposeAndApprove(h.s, admin, await h.s.loginAdmin("admin2", "admin1234"), "POST", "/api/token/mint", {
-      value: 7_000,
-      reason: "발행 계획분",
-    });
+    const { approval: mint } = await proposeAndApprove(
+      h.s,
+      admin,
+      await h.s.loginOperator("admin2", "admin1234"),
+      "POST",
+      "/api/token/mint",
+      {
+        value: 7_000,
+        reason: "발행 계획분",
+      },
+    );
     expect([mint.code, mint.data.state]).toEqual([200, "approved"]);
     expect(await supply()).toBe(before + 7_000n);
     await confirmedDeep("mint");
@@ -91,7 +98,7 @@ describe("the product on an external chain (Anvil, 1 s blocks, RPC_URL)", () => 
     });
     expect(use.code, use.message).toBe(200);
     await h.resolvedAndReconciled([use.data.id]);
-    const shop = await h.s.loginAdmin("shop01", "shop1234");
+    const shop = await h.s.loginOperator("shop01", "shop1234");
     const request = await op("POST", "/api/calc/request/exchange", shop, { address: shopAddress, value: 3_000, password: "333333" });
     expect([request.code, request.data.state], request.message).toEqual([200, "승인 대기"]);
     const order = await h.s.ctx.db

@@ -4,7 +4,7 @@ import { verifyPage } from "./page";
 import type { Verifications } from "./verification.service";
 import { createRoutes } from "../../http/routes";
 import { rateLimit } from "../../http/rate-limit";
-import { accountApi } from "../../../domain/api/members";
+import { memberSelfApi } from "../../../domain/api/members";
 
 const ASSETS = path.join(__dirname, "assets");
 
@@ -42,7 +42,7 @@ export function createSimulatedProvider(verifications: Verifications): IdentityP
       });
 
       // The provider's answer: envelope 200 with the verification code, whatever it is; 400 only for a form to correct.
-      handle(accountApi.verifySubmit, { pre: [submitLimiter] }, async ({ body: { key, ...identity } }) => ({
+      handle(memberSelfApi.verifySubmit, { pre: [submitLimiter] }, async ({ body: { key, ...identity } }) => ({
         code: await verifications.complete(key, identity),
       }));
       return r;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ClientInput } from "@domain/api/endpoint";
-import { accountApi } from "@domain/api/members";
+import { memberSelfApi } from "@domain/api/members";
 import { memberBoardsApi } from "@domain/api/boards";
 import { policiesApi } from "@domain/api/policies";
 import { balanceKey } from "./balance";
@@ -20,13 +20,13 @@ export const accountKeys = {
 
 /** TanStack Query hooks over the account, customer-service and policy endpoints. */
 export function useMyInfo() {
-  return useQuery({ queryKey: accountKeys.myInfo, queryFn: () => callEndpoint(accountApi.myInfo) });
+  return useQuery({ queryKey: accountKeys.myInfo, queryFn: () => callEndpoint(memberSelfApi.myInfo) });
 }
 
 export function useUpdateMyInfo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientInput<typeof accountApi.myInfoUpdate>) => callEndpoint(accountApi.myInfoUpdate, body),
+    mutationFn: (body: ClientInput<typeof memberSelfApi.myInfoUpdate>) => callEndpoint(memberSelfApi.myInfoUpdate, body),
     onSuccess: (data) => {
       qc.setQueryData(accountKeys.myInfo, data);
       void qc.invalidateQueries({ queryKey: balanceKey });
@@ -35,7 +35,7 @@ export function useUpdateMyInfo() {
 }
 
 export function useFavorites() {
-  return useQuery({ queryKey: accountKeys.favorites, queryFn: () => callEndpoint(accountApi.favorites) });
+  return useQuery({ queryKey: accountKeys.favorites, queryFn: () => callEndpoint(memberSelfApi.favorites) });
 }
 
 export function useFavoriteMutations() {
@@ -43,15 +43,15 @@ export function useFavoriteMutations() {
   const refresh = () => qc.invalidateQueries({ queryKey: accountKeys.favorites });
   return {
     add: useMutation({
-      mutationFn: (body: ClientInput<typeof accountApi.favoriteCreate>) => callEndpoint(accountApi.favoriteCreate, body),
+      mutationFn: (body: ClientInput<typeof memberSelfApi.favoriteCreate>) => callEndpoint(memberSelfApi.favoriteCreate, body),
       onSuccess: refresh,
     }),
     check: useMutation({
-      mutationFn: (body: ClientInput<typeof accountApi.favoriteCheck>) => callEndpoint(accountApi.favoriteCheck, body),
+      mutationFn: (body: ClientInput<typeof memberSelfApi.favoriteCheck>) => callEndpoint(memberSelfApi.favoriteCheck, body),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (ids: number[]) => callEndpoint(accountApi.favoriteDelete, { select_list: ids }),
+      mutationFn: (ids: number[]) => callEndpoint(memberSelfApi.favoriteDelete, { select_list: ids }),
       onSuccess: refresh,
     }),
   };

@@ -1,6 +1,6 @@
 import { readCookie } from "@common/api-client";
 import type { ResponseData } from "@domain/api/endpoint";
-import type { accountApi } from "@domain/api/members";
+import type { memberSelfApi } from "@domain/api/members";
 import type { MemberAccount } from "@domain/schemas/members";
 /** The web session: the access token lives in a cookie that expires at the server's expiredAt. */
 const TOKEN_COOKIE = "krw_web_token";
@@ -32,7 +32,7 @@ export function saveSession(token: string, expiredAt: string, account: SessionAc
 }
 
 /** An answer that ended every older session (a password reset) may carry this session's new token: keep it. */
-export function renewSession(data: ResponseData<typeof accountApi.passwordReset>): void {
+export function renewSession(data: ResponseData<typeof memberSelfApi.passwordReset>): void {
   const account = getAccount();
   if (data?.accessToken && account) saveSession(data.accessToken, data.expiredAt, account);
 }

@@ -1,6 +1,6 @@
 import { Msg } from "@domain/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { accountApi } from "@domain/api/members";
+import { memberSelfApi } from "@domain/api/members";
 import { ApiError } from "../api/client";
 import { callEndpoint } from "../api/endpoint";
 import { snack } from "../components/ui/toaster";
@@ -20,7 +20,7 @@ export function useVerify(kind: "signup" | "reauth", onResult: (m: VerifyMessage
 
   const start = useCallback(() => {
     cancelRef.current();
-    const ep = kind === "signup" ? accountApi.verifyStart : accountApi.reauthStart;
+    const ep = kind === "signup" ? memberSelfApi.verifyStart : memberSelfApi.reauthStart;
     const run = runVerifyPopup(() => callEndpoint(ep));
     cancelRef.current = run.cancel;
     setWaiting(true);

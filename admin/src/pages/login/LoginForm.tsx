@@ -3,7 +3,7 @@ import { Alert, Button, Field, Input, Stack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { Code } from "@domain/codes";
 import { withTriesLeft } from "@domain/messages";
-import type { LoginAdminData } from "../../api/endpoints";
+import type { LoginOperatorData } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { clearSession } from "../../api/session";
 import { ContractError } from "@common/endpoint-client";
@@ -30,7 +30,7 @@ type LoginBody = { username: string; password: string; otp?: string };
  * ID + password; empty fields are refused before any call (spec §5). An operator with two-factor login is then asked
  * for its one-time code (the server answers 1201), and the same call with `otp` completes the login.
  */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (data: LoginAdminData) => void }) {
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (data: LoginOperatorData) => void }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [otp, setOtp] = useState("");
@@ -38,7 +38,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (data: LoginAdminData) =
   const [error, setError] = useState<string | null>(null);
   const login = useMutation({
     // The endpoint table (every schema) loads on submit, not with the login page.
-    mutationFn: async (body: LoginBody) => (await import("../../api/endpoints")).callEndpoint("loginAdmin", body),
+    mutationFn: async (body: LoginBody) => (await import("../../api/endpoints")).callEndpoint("loginOperator", body),
     onSuccess: onLoggedIn,
     onError: (e, body) => {
       if (e instanceof ApiError && e.code === Code.OTP_REQUIRED) {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Field, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useMutation } from "@tanstack/react-query";
 import { allowsArea } from "@domain/admin-access";
-import { ADMIN_FLAGS, AdminPermission, type AdminFlag } from "@domain/constants";
+import { ADMIN_FLAGS, OperatorPermission, type OperatorFlag } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import { PERMISSION_GROUP_NAMES, PERMISSION_GROUPS, type OperatorDetailDto, type PermissionGroup } from "@domain/schemas/operators";
 import { callEndpoint } from "../../api/endpoints";
@@ -24,9 +24,9 @@ const F = {
 type Groups = Record<PermissionGroup, boolean[]>;
 const groupsOf = (d: OperatorDetailDto): Groups =>
   Object.fromEntries(PERMISSION_GROUP_NAMES.map((g) => [g, PERMISSION_GROUPS[g].map((_, i) => d[g]?.[i] === true)])) as Groups;
-const flagsOf = (groups: Groups): Record<AdminFlag, boolean> => {
-  const flags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, false])) as Record<AdminFlag, boolean>;
-  for (const g of PERMISSION_GROUP_NAMES) PERMISSION_GROUPS[g].forEach((f, i) => (flags[f as AdminFlag] = groups[g][i] === true));
+const flagsOf = (groups: Groups): Record<OperatorFlag, boolean> => {
+  const flags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, false])) as Record<OperatorFlag, boolean>;
+  for (const g of PERMISSION_GROUP_NAMES) PERMISSION_GROUPS[g].forEach((f, i) => (flags[f as OperatorFlag] = groups[g][i] === true));
   return flags;
 };
 
@@ -45,7 +45,7 @@ export function FlagsProposal({ detail }: { detail: OperatorDetailDto }) {
     onSuccess: (r) => proposalCreated(r.proposal),
     onError: (e) => snack(e instanceof ApiError && e.message ? e.message : Msg.proposalFailed, { type: "error" }),
   });
-  const may = !!account && allowsArea("operators", account) && detail.permission !== AdminPermission.SUPER && detail.id !== account.id;
+  const may = !!account && allowsArea("operators", account) && detail.permission !== OperatorPermission.SUPER && detail.id !== account.id;
   if (!may) return null;
   if (!groups)
     return (

@@ -11,7 +11,7 @@ import {
   type OperatorCreateBody,
   type OperatorPreset,
 } from "@domain/schemas/operators";
-import { AdminPermission, type AdminFlag } from "@domain/constants";
+import { OperatorPermission, type OperatorFlag } from "@domain/constants";
 import { callEndpoint } from "../../api/endpoints";
 import { endpointKey } from "../../api/queries";
 import { useSession } from "../../api/session";
@@ -27,7 +27,7 @@ export function OperatorCreatePage() {
   const qc = useQueryClient();
   const { account } = useSession();
   // Only permission 0 hands out any flag; a sub admin only the ones it holds (the server checks the same).
-  const grantable = (f: AdminFlag) => account?.permission === AdminPermission.SUPER || account?.flags[f] === true;
+  const grantable = (f: OperatorFlag) => account?.permission === OperatorPermission.SUPER || account?.flags[f] === true;
   const members = useQuery({ queryKey: ["connectable"], queryFn: ({ signal }) => callEndpoint("connectable", undefined, { signal }) });
   const form = useForm<OperatorCreateBody, unknown, OperatorCreateBody>({
     resolver: zodResolver(operatorCreateBody),

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, DataList, Heading, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConfirmDialog } from "@common/ConfirmDialog";
-import { AdminPermission } from "@domain/constants";
+import { OperatorPermission } from "@domain/constants";
 import { formatDate } from "@domain/format";
 import { Msg } from "@domain/messages";
 import type { OperatorRowDto } from "@domain/schemas/operators";
@@ -104,7 +104,9 @@ function OperatorDetailDialog({ detail }: { detail: DetailParam }) {
         <Button
           colorPalette="red"
           variant="outline"
-          disabled={!d || d.id === account?.id || (d.permission === AdminPermission.SUPER && account?.permission !== AdminPermission.SUPER)}
+          disabled={
+            !d || d.id === account?.id || (d.permission === OperatorPermission.SUPER && account?.permission !== OperatorPermission.SUPER)
+          }
           onClick={() => setAsking(true)}
           data-testid="operator-delete"
         >

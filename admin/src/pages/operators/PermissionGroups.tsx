@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack } from "@chakra-ui/react";
-import type { AdminFlag } from "@domain/constants";
+import type { OperatorFlag } from "@domain/constants";
 import { PERMISSION_GROUPS, PERMISSION_GROUP_NAMES, type PermissionGroup } from "@domain/schemas/operators";
 import { L } from "../../labels";
 
@@ -15,7 +15,7 @@ export function PermissionGroups({
   value: Partial<Record<PermissionGroup, readonly boolean[]>>;
   onChange?: (group: PermissionGroup, next: boolean[]) => void;
   /** Flags the operator may hand out (a sub admin only its own); others are disabled. Absent: all. */
-  grantable?: (flag: AdminFlag) => boolean;
+  grantable?: (flag: OperatorFlag) => boolean;
 }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -11,7 +11,7 @@ export function useLogout() {
   return async () => {
     try {
       // Loaded here, not with the header: the endpoint table (and zod) stay out of the landing page's script.
-      await callEndpoint((await import("@domain/api/members")).accountApi.logout);
+      await callEndpoint((await import("@domain/api/members")).memberSelfApi.logout);
     } catch {
       // an expired or revoked token is logged out already
     }

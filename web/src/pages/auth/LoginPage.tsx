@@ -4,7 +4,7 @@ import { Msg, withTriesLeft } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { accountApi } from "@domain/api/members";
+import { memberSelfApi } from "@domain/api/members";
 import { ApiError } from "../../api/client";
 import { ContractError } from "@common/endpoint-client";
 import { callEndpoint } from "../../api/endpoint";
@@ -41,7 +41,7 @@ export default function LoginPage() {
 
   const login = useMutation({
     mutationFn: async (v: LoginValues) => {
-      const data = await callEndpoint(accountApi.loginUser, { username: v.phone, password: v.password });
+      const data = await callEndpoint(memberSelfApi.loginUser, { username: v.phone, password: v.password });
       if (!data?.accessToken) throw new ApiError(Code.BAD_REQUEST, Msg.loginFailed);
       return data;
     },

@@ -3,7 +3,7 @@ import { ResultType } from "@domain/constants";
 import { Msg } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
-import { accountApi } from "@domain/api/members";
+import { memberSelfApi } from "@domain/api/members";
 import { callEndpoint } from "../../api/endpoint";
 import { renewSession } from "../../api/session";
 import { ApiError } from "../../api/client";
@@ -24,9 +24,9 @@ export default function PasswordPage() {
 
   const submit = useMutation({
     mutationFn: async (password: string) => {
-      if (!reauth) return void (await callEndpoint(accountApi.signup, { key_info: keyInfo, password }));
+      if (!reauth) return void (await callEndpoint(memberSelfApi.signup, { key_info: keyInfo, password }));
       // Signed in, the reset keeps this session with the new token it answers.
-      renewSession(await callEndpoint(accountApi.passwordReset, { key_info: keyInfo, password, ...(phone ? { phone } : {}) }));
+      renewSession(await callEndpoint(memberSelfApi.passwordReset, { key_info: keyInfo, password, ...(phone ? { phone } : {}) }));
     },
     onSuccess: () => navigate(`/result?type=${reauth ? ResultType.PASSWORD_CHANGED : ResultType.SIGNUP_DONE}`, { replace: true }),
     onError: (e) => {

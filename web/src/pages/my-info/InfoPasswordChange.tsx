@@ -5,7 +5,7 @@ import { Msg } from "@domain/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { accountApi } from "@domain/api/members";
+import { memberSelfApi } from "@domain/api/members";
 import { callEndpoint } from "../../api/endpoint";
 import { renewSession } from "../../api/session";
 import { PasswordSetForm } from "../../components/PasswordSetForm";
@@ -22,7 +22,7 @@ export function InfoPasswordChange() {
     else navigate(`/result?type=${ResultType.INVALID}`);
   });
   const reset = useMutation({
-    mutationFn: (password: string) => callEndpoint(accountApi.passwordReset, { key_info: keyInfo ?? "", password }),
+    mutationFn: (password: string) => callEndpoint(memberSelfApi.passwordReset, { key_info: keyInfo ?? "", password }),
     onSuccess: (data) => {
       // The reset ended every session from before it; this one goes on with the token the answer carries.
       renewSession(data);

@@ -5,10 +5,10 @@ import { shortAddress } from "@domain/format";
 import { Msg } from "@domain/messages";
 import { useFavorites } from "../../api/accountQueries";
 import { EmptyState, ListSkeleton, LoadError } from "../../components/ListState";
-import { SendLabels as L } from "./send.labels";
+import { GiftLabels as L } from "./gifts.labels";
 
 /** Picks an address from the address book (GET /api/favorite); the list loads when the dialog opens. */
-export function SendFavoritePicker({ onPick }: { onPick: (address: string) => void }) {
+export function GiftFavoritePicker({ onPick }: { onPick: (address: string) => void }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="center" scrollBehavior="inside" lazyMount unmountOnExit>

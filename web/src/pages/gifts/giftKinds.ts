@@ -1,13 +1,13 @@
 import { Code } from "@domain/codes";
 import { ResultType, PaymentType } from "@domain/constants";
 import { Msg } from "@domain/messages";
-import type { SendForm } from "@domain/schemas/shared/forms";
+import type { GiftForm } from "@domain/schemas/shared/forms";
 import type { PaymentResult } from "@domain/schemas/gifts";
 import { historyApi } from "@domain/api/history";
 import { giftsApi } from "@domain/api/gifts";
 import { ApiError } from "../../api/client";
 import { callEndpoint } from "../../api/endpoint";
-import { SendLabels as L } from "./send.labels";
+import { GiftLabels as L } from "./gifts.labels";
 
 /** Whoever receives: the looked-up member (gift) or the market shop (use). */
 export interface Counterpart {
@@ -15,8 +15,8 @@ export interface Counterpart {
   address: string;
 }
 
-/** What differs between a gift and a market use; everything else is one flow (SendFlow). */
-export interface SendKind {
+/** What differs between a gift and a market use; everything else is one flow (GiftFlow). */
+export interface GiftKind {
   kind: "gift" | "use";
   /** Recent list type (3 gifts, 2 uses). */
   recent: 2 | 3;
@@ -29,13 +29,13 @@ export interface SendKind {
   /** Test ids of the confirm lines (send-recipient-… / send-shop-…). */
   lineTestId: "recipient" | "shop";
   /** Checks the recipient before the confirm step (lookup or market check). */
-  lookup(form: SendForm): Promise<Counterpart>;
+  lookup(form: GiftForm): Promise<Counterpart>;
   /** The refusal message of a failed lookup. */
-  lookupError(err: unknown, form: SendForm): string;
+  lookupError(err: unknown, form: GiftForm): string;
   pay(counterpart: Counterpart, value: number, password: string, idempotencyKey: string): Promise<PaymentResult>;
 }
 
-export const SEND_KINDS: Record<"gift" | "use", SendKind> = {
+export const SEND_KINDS: Record<"gift" | "use", GiftKind> = {
   gift: {
     kind: "gift",
     recent: 3,

@@ -1,9 +1,9 @@
 import { Flex, Skeleton, Text } from "@chakra-ui/react";
 import { formatWon } from "@domain/format";
-import { SendLabels as L } from "./send.labels";
+import { GiftLabels as L } from "./gifts.labels";
 
 /** The spendable balance under the amount field. */
-export function SendBalanceLine({ balance }: { balance: number | undefined }) {
+export function GiftBalanceLine({ balance }: { balance: number | undefined }) {
   return (
     <Flex justify="space-between" align="center" fontSize="sm" color="fg.muted">
       <Text>{L.balance}</Text>

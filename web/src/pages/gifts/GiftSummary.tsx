@@ -1,16 +1,16 @@
 import { DataList } from "@chakra-ui/react";
 import { FEE_WON } from "@domain/constants";
 import { formatWon } from "@domain/format";
-import { SendLabels as L } from "./send.labels";
+import { GiftLabels as L } from "./gifts.labels";
 
-export interface SendSummaryProps {
+export interface GiftSummaryProps {
   /** The amount in won, or null while none is entered. */
   value: number | null;
   children?: React.ReactNode;
 }
 
 /** Amount, the fixed 200-won fee and the total taken from the balance (shown on both steps). */
-export function SendSummary({ value, children }: SendSummaryProps) {
+export function GiftSummary({ value, children }: GiftSummaryProps) {
   const total = value === null ? null : value + FEE_WON;
   return (
     <DataList.Root orientation="horizontal" borderWidth="1px" borderRadius="md" p="4" data-testid="send-summary">
@@ -37,8 +37,8 @@ export function SendSummary({ value, children }: SendSummaryProps) {
   );
 }
 
-/** One labelled line inside a SendSummary (recipient, shop…). */
-export function SendSummaryLine({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** One labelled line inside a GiftSummary (recipient, shop…). */
+export function GiftSummaryLine({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>

@@ -1,5 +1,5 @@
 /** Korean labels of the market-use and gift screens. */
-export const SendLabels = {
+export const GiftLabels = {
   title: "상품권 사용 / 선물",
   tabUse: "마켓 사용",
   tabGift: "선물",

@@ -1,15 +1,15 @@
 import { Tabs } from "@chakra-ui/react";
 import { Link } from "react-router";
 import { PageFrame } from "../../components/PageFrame";
-import { SendFlow } from "./SendFlow";
-import { SendLabels as L } from "./send.labels";
+import { GiftFlow } from "./GiftFlow";
+import { GiftLabels as L } from "./gifts.labels";
 
-export interface SendPageProps {
+export interface GiftPageProps {
   tab: "use" | "gift";
 }
 
 /** /send/use and /send/gift: two tabs, each a request → confirm → password flow. */
-export default function SendPage({ tab }: SendPageProps) {
+export default function GiftPage({ tab }: GiftPageProps) {
   return (
     <PageFrame title={tab === "gift" ? L.tabGift : L.tabUse} maxW="2xl">
       <Tabs.Root value={tab} activationMode="manual" variant="line" colorPalette="brand" fitted>
@@ -23,7 +23,7 @@ export default function SendPage({ tab }: SendPageProps) {
         </Tabs.List>
         {/* The open tab's panel (its trigger's aria-controls names it). */}
         <Tabs.Content value={tab} pt="6">
-          <SendFlow key={tab} kind={tab} />
+          <GiftFlow key={tab} kind={tab} />
         </Tabs.Content>
       </Tabs.Root>
     </PageFrame>

@@ -1,23 +1,23 @@
 import { Field, HStack, Input, Stack } from "@chakra-ui/react";
 import { Controller, type UseFormReturn } from "react-hook-form";
-import type { GiftMode, SendForm } from "@domain/schemas/shared/forms";
+import type { GiftMode, GiftForm } from "@domain/schemas/shared/forms";
 import { RadioChoices } from "../../components/RadioChoices";
-import { SendAmountSection } from "./SendAmountSection";
-import { SendFavoritePicker } from "./SendFavoritePicker";
-import type { SendKind } from "./sendKinds";
-import { SendLabels as L } from "./send.labels";
+import { GiftAmountSection } from "./GiftAmountSection";
+import { GiftFavoritePicker } from "./GiftFavoritePicker";
+import type { GiftKind } from "./giftKinds";
+import { GiftLabels as L } from "./gifts.labels";
 
-export interface SendRequestStepProps {
-  cfg: SendKind;
-  form: UseFormReturn<SendForm>;
-  values: SendForm;
+export interface GiftRequestStepProps {
+  cfg: GiftKind;
+  form: UseFormReturn<GiftForm>;
+  values: GiftForm;
   balance: number | undefined;
   busy: boolean;
-  onNext: (values: SendForm) => void;
+  onNext: (values: GiftForm) => void;
 }
 
 /** Step 1 of a gift or a market use: who receives, and how much (fee and total shown). */
-export function SendRequestStep({ cfg, form, values, balance, busy, onNext }: SendRequestStepProps) {
+export function GiftRequestStep({ cfg, form, values, balance, busy, onNext }: GiftRequestStepProps) {
   const gift = cfg.kind === "gift";
   const phone = gift && values.mode === "phone";
   const errors = form.formState.errors;
@@ -74,7 +74,7 @@ export function SendRequestStep({ cfg, form, values, balance, busy, onNext }: Se
             )}
           />
           {!phone && (
-            <SendFavoritePicker onPick={(address) => form.setValue("recipient", address, { shouldValidate: true, shouldTouch: true })} />
+            <GiftFavoritePicker onPick={(address) => form.setValue("recipient", address, { shouldValidate: true, shouldTouch: true })} />
           )}
         </HStack>
         {errors.recipient && <Field.ErrorText data-testid={`${recipientId}-error`}>{errors.recipient.message}</Field.ErrorText>}
@@ -84,7 +84,7 @@ export function SendRequestStep({ cfg, form, values, balance, busy, onNext }: Se
         control={form.control}
         name="amount"
         render={({ field }) => (
-          <SendAmountSection
+          <GiftAmountSection
             kind={cfg.kind}
             label={cfg.amountLabel}
             rules={cfg.rules}

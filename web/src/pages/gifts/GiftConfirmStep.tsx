@@ -1,10 +1,10 @@
 import { Button, Flex, Heading, Stack } from "@chakra-ui/react";
-import type { Counterpart, SendKind } from "./sendKinds";
-import { SendSummary, SendSummaryLine } from "./SendSummary";
-import { SendLabels as L } from "./send.labels";
+import type { Counterpart, GiftKind } from "./giftKinds";
+import { GiftSummary, GiftSummaryLine } from "./GiftSummary";
+import { GiftLabels as L } from "./gifts.labels";
 
-export interface SendConfirmStepProps {
-  cfg: SendKind;
+export interface GiftConfirmStepProps {
+  cfg: GiftKind;
   counterpart: Counterpart;
   value: number;
   onPrev: () => void;
@@ -13,16 +13,16 @@ export interface SendConfirmStepProps {
 }
 
 /** Step 2: who receives (looked-up name and address), amount, the 200-won fee and the total. */
-export function SendConfirmStep({ cfg, counterpart, value, onPrev, onConfirm }: SendConfirmStepProps) {
+export function GiftConfirmStep({ cfg, counterpart, value, onPrev, onConfirm }: GiftConfirmStepProps) {
   return (
     <Stack gap="5">
       <Heading as="h2" size="md">
         {cfg.confirmTitle}
       </Heading>
-      <SendSummary value={value}>
-        <SendSummaryLine label={cfg.nameLabel} value={counterpart.name} testId={`send-${cfg.lineTestId}-name`} />
-        <SendSummaryLine label={cfg.addressLabel} value={counterpart.address} testId={`send-${cfg.lineTestId}-address`} />
-      </SendSummary>
+      <GiftSummary value={value}>
+        <GiftSummaryLine label={cfg.nameLabel} value={counterpart.name} testId={`send-${cfg.lineTestId}-name`} />
+        <GiftSummaryLine label={cfg.addressLabel} value={counterpart.address} testId={`send-${cfg.lineTestId}-address`} />
+      </GiftSummary>
       <Flex gap="3" justify="flex-end">
         <Button variant="outline" size="lg" flex={{ base: "1", sm: "initial" }} minW="28" onClick={onPrev} data-testid="send-prev">
           {L.prev}

@@ -1,12 +1,12 @@
 import { Button, Field, Flex, HStack } from "@chakra-ui/react";
 import { largestAmount } from "@domain/amount";
 import { AmountInput } from "../../components/AmountInput";
-import { SendBalanceLine } from "./SendBalanceLine";
-import { SendSummary } from "./SendSummary";
-import { SendLabels as L } from "./send.labels";
+import { GiftBalanceLine } from "./GiftBalanceLine";
+import { GiftSummary } from "./GiftSummary";
+import { GiftLabels as L } from "./gifts.labels";
 import { L as AppL } from "../../labels";
 
-export interface SendAmountSectionProps {
+export interface GiftAmountSectionProps {
   /** "gift" or "use": prefixes the test ids (gift-amount, use-amount-error…). */
   kind: "gift" | "use";
   label: string;
@@ -21,7 +21,7 @@ export interface SendAmountSectionProps {
 }
 
 /** The lower half of the request step: amount with '전액', balance, fee and total, and Next. */
-export function SendAmountSection({ kind, label, rules, amount, error, onAmount, balance, filled, busy }: SendAmountSectionProps) {
+export function GiftAmountSection({ kind, label, rules, amount, error, onAmount, balance, filled, busy }: GiftAmountSectionProps) {
   const all = balance === undefined ? 0 : largestAmount(kind, balance);
   return (
     <>
@@ -53,8 +53,8 @@ export function SendAmountSection({ kind, label, rules, amount, error, onAmount,
         )}
       </Field.Root>
 
-      <SendBalanceLine balance={balance} />
-      <SendSummary value={amount === "" ? null : Number(amount)} />
+      <GiftBalanceLine balance={balance} />
+      <GiftSummary value={amount === "" ? null : Number(amount)} />
 
       <Flex justify="flex-end">
         <Button

@@ -3,7 +3,7 @@ import { Stack } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { sendFormSchema, type SendForm } from "@domain/schemas/shared/forms";
+import { giftFormSchema, type GiftForm } from "@domain/schemas/shared/forms";
 import { Msg } from "@domain/messages";
 import { useBalance } from "../../api/balance";
 import { refreshMoney } from "../../api/refreshMoney";
@@ -13,27 +13,27 @@ import { LoadError } from "../../components/ListState";
 import { snack, SNACK_SEND_MS } from "../../components/ui/toaster";
 import { clearDraft, readDraft, writeDraft } from "../../lib/draft";
 import { useLiveZodResolver } from "../../lib/zodForm";
-import { SendConfirmStep } from "./SendConfirmStep";
-import { SEND_KINDS, type Counterpart } from "./sendKinds";
-import { SendRequestStep } from "./SendRequestStep";
+import { GiftConfirmStep } from "./GiftConfirmStep";
+import { SEND_KINDS, type Counterpart } from "./giftKinds";
+import { GiftRequestStep } from "./GiftRequestStep";
 
 /** The looked-up counterpart and the recipient text it was looked up for. */
 interface Checked extends Counterpart {
   for: string;
 }
-interface SendDraft {
-  form: SendForm;
+interface GiftDraft {
+  form: GiftForm;
   checked: Checked | null;
 }
 
-const EMPTY: SendForm = { mode: "address", recipient: "", amount: "" };
+const EMPTY: GiftForm = { mode: "address", recipient: "", amount: "" };
 
 /**
  * /send/gift and /send/use: request step → confirm step (?step=confirm, a history entry, so Back
  * returns to the filled form) → payment password → result 7 or 8. The form and the looked-up
  * recipient survive a reload and a re-login in this tab (sessionStorage); the password never does.
  */
-export function SendFlow({ kind }: { kind: "gift" | "use" }) {
+export function GiftFlow({ kind }: { kind: "gift" | "use" }) {
   const cfg = SEND_KINDS[kind];
   const draftName = `send-${kind}`;
   const qc = useQueryClient();
@@ -41,27 +41,27 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
   const [params, setParams] = useSearchParams();
   const balanceQuery = useBalance();
   const balance = balanceQuery.data?.balance;
-  const [initial] = useState(() => readDraft<SendDraft>(draftName));
+  const [initial] = useState(() => readDraft<GiftDraft>(draftName));
   const [checked, setChecked] = useState<Checked | null>(initial?.checked ?? null);
   const [looking, setLooking] = useState(false);
   const [askPassword, setAskPassword] = useState(false);
   const pushedConfirm = useRef(false);
 
-  const form = useForm<SendForm>({
-    resolver: useLiveZodResolver(sendFormSchema(kind, balance)),
+  const form = useForm<GiftForm>({
+    resolver: useLiveZodResolver(giftFormSchema(kind, balance)),
     defaultValues: { ...EMPTY, ...initial?.form },
     mode: "onChange",
   });
-  const values = { ...EMPTY, ...useWatch({ control: form.control }) } as SendForm;
+  const values = { ...EMPTY, ...useWatch({ control: form.control }) } as GiftForm;
   const recipientKey = `${values.mode}:${values.recipient.trim()}`;
   // The confirm step needs a lookup of the recipient now in the form; otherwise it shows the request step.
   const counterpart = checked && checked.for === recipientKey ? checked : null;
   const confirmStep = params.get("step") === "confirm" && counterpart !== null;
 
-  const draft = JSON.stringify({ form: values, checked: counterpart } satisfies SendDraft);
+  const draft = JSON.stringify({ form: values, checked: counterpart } satisfies GiftDraft);
   useEffect(() => writeDraft(draftName, JSON.parse(draft)), [draftName, draft]);
 
-  async function lookup(v: SendForm) {
+  async function lookup(v: GiftForm) {
     if (balance === undefined || looking) return;
     setLooking(true);
     try {
@@ -101,7 +101,7 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
         <LoadError message={balanceQuery.error.message} onRetry={() => void balanceQuery.refetch()} retrying={balanceQuery.isFetching} />
       )}
       {confirmStep ? (
-        <SendConfirmStep
+        <GiftConfirmStep
           cfg={cfg}
           counterpart={counterpart}
           value={Number(values.amount)}
@@ -109,7 +109,7 @@ export function SendFlow({ kind }: { kind: "gift" | "use" }) {
           onConfirm={() => setAskPassword(true)}
         />
       ) : (
-        <SendRequestStep cfg={cfg} form={form} values={values} balance={balance} busy={looking} onNext={lookup} />
+        <GiftRequestStep cfg={cfg} form={form} values={values} balance={balance} busy={looking} onNext={lookup} />
       )}
       {!confirmStep && (
         <RecentList
