@@ -12,6 +12,8 @@ export const Code = {
   TOO_MANY: 429,
   SERVER_ERROR: 500,
   CHAIN_UNAVAILABLE: 503,
+  /** The bank provider did not answer: nothing was recorded (issue 51). */
+  BANK_UNAVAILABLE: 503,
   /** Not a marketplace (shop owner) voucher address. */
   NOT_MARKET_ADDRESS: 1125,
   /**
@@ -44,6 +46,10 @@ export const Code = {
   CLOSING_BALANCE_LEFT: 1146,
   /** The refund's bank account exists but is closed (해지 계좌): it cannot receive the payout. */
   REFUND_ACCOUNT_CLOSED: 1147,
+  /** A linked-account charge the bank refused (no money, consent withdrawn): nothing issued. HTTP 422. */
+  DEBIT_FAILED: 1148,
+  /** No linked account to charge from, or one is already linked. HTTP 422. */
+  LINKED_ACCOUNT: 1149,
   /**
    * An operator's login whose password is right but whose one-time code (TOTP or recovery code) is missing: the same
    * call again with `otp` completes it. HTTP 401.
@@ -65,7 +71,7 @@ export function httpStatusFor(code: number): number {
   if (code === Code.OTP_REQUIRED) return 401;
   if (code === Code.OTP_ENROL_REQUIRED) return 403;
   if (code >= Code.AMOUNT_REFUSED && code <= Code.NO_MAIN_BANK) return 422;
-  if (code >= Code.REFUND_HOLDER_MISMATCH && code <= Code.REFUND_ACCOUNT_CLOSED) return 422;
+  if (code >= Code.REFUND_HOLDER_MISMATCH && code <= Code.LINKED_ACCOUNT) return 422;
   if (code === Code.ALREADY_MEMBER) return 409;
   if (code === Code.UNDER_AGE) return 403;
   return 400;

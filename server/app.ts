@@ -7,6 +7,7 @@ import type { AppContext } from "./context";
 import { errorHandler, notFound, optionsHandler } from "./http/errors";
 import { routeModules } from "./features";
 import { sendHtml, staticFiles } from "./http/static";
+import { keepRawBody } from "./http/raw-body";
 
 const DIST = path.resolve(__dirname, "..", "dist");
 
@@ -42,9 +43,11 @@ export function createApp(ctx: AppContext): express.Express {
   });
   app.use(optionsHandler);
   app.use(compression({ filter: compressible }));
-  app.use(express.json({ limit: "200kb" }));
+  app.use(express.json({ limit: "200kb", verify: keepRawBody }));
 
   for (const mod of routeModules) app.use(mod(ctx));
+  // The simulated bank's page (/sim-bank); a real provider has none, so with one configured it does not exist.
+  if (ctx.bank.routes) app.use(ctx.bank.routes());
   app.use("/api", (_req, _res, next) => next(notFound()));
 
   serveSpa(app, "/admin", path.join(DIST, "admin"));

@@ -4,6 +4,7 @@ import { derivePinKey } from "./auth/passwords";
 import { parseCidrList } from "./auth/ip-allowlist";
 import path from "node:path";
 import { ROLE_ACCOUNTS, ROLE_KEY_ENV, type RoleAccount } from "../chain/roles";
+import { bankSetting, type BankSetting } from "./providers/bank";
 
 export interface Config {
   port: number;
@@ -57,6 +58,8 @@ export interface Config {
    * how often the leading process reads it for the realtime warning (default 10 s; server/money/gas-watch.ts).
    */
   gas: { warnTxs: number; refuseTxs: number; watchMs: number };
+  /** The bank provider (BANK_PROVIDER, server/providers/bank/index.ts): simulated by default, or a real one over HTTP. */
+  bank: BankSetting;
 }
 
 interface DevSecrets {
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
       refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS"),
       watchMs: positiveInt(env.GAS_WATCH_MS, 10_000, "GAS_WATCH_MS"),
     },
+    bank: bankSetting(env, kek),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Lockout } from "./auth/lockout";
 import type { Notifier } from "./records/operator-notices/notifier";
 import type { LimiterStore } from "./http/limiter-store";
 import type { Clock } from "./clock";
+import type { BankProvider } from "./providers/bank/provider";
 
 /** Everything a route or service needs, passed in (so tests build it from real parts, no module mocks). */
 export interface AppContext {
@@ -30,5 +31,7 @@ export interface AppContext {
   limits: LimiterStore;
   /** "Now" for the member-facing rules (validity); tests move it forward. */
   clock: Clock;
+  /** The bank provider: virtual accounts, linked-account debits; its callbacks arrive at /api/bank/callback. */
+  bank: BankProvider;
   log: Logger;
 }

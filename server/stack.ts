@@ -22,6 +22,7 @@ import { createLockout } from "./auth/lockout";
 import { createNotifier } from "./records/operator-notices/notifier";
 import { limiterStore } from "./http/limiter-store";
 import { createClock } from "./clock";
+import { createBankProvider } from "./providers/bank";
 import { createApp } from "./app";
 import { clientErrorHandler } from "./http/errors";
 import { attachOperatorSocket } from "./records/operator-notices/operator-socket";
@@ -138,6 +139,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     // Rate limits count across processes in PostgreSQL, in memory on SQLite (server/http/rate-limit.ts).
     limits: limiterStore(appStore.pool ?? null),
     clock: createClock(),
+    bank: createBankProvider(config.bank),
     log,
   };
   registerProposalKinds(proposalKinds);
@@ -280,6 +282,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   });
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host}:${port}`;
+  // The simulated bank calls back over HTTP as a real one would; a real provider has the URL in its own settings.
+  ctx.bank.setCallbackUrl?.(`${url}/api/bank/callback`);
   log.info({ url, token: chain.deployment.token, chainId: chain.deployment.chainId, store: appStore.dialect }, "KRW Voucher is up");
 
   return {
@@ -300,6 +304,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       // A stopping process starts nothing new: no restart of a dead node, no journal replay (the next start replays).
       chain.halt();
       runningJobs.stop();
+      ctx.bank.stop?.();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Requests already accepted run to their answer while the chain can mine (the relayer still sends, so money moves
       // resolve). Once it cannot (the node died, or was being brought back, as the stop began), nothing more is sent

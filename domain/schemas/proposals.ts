@@ -46,6 +46,8 @@ export const PROPOSAL_PAYLOADS = {
   operatorTwoFactorReset: z.strictObject({ adminId: z.number().int().positive() }),
   /** A refund's payout above REFUND_PAYOUT_DUAL_CONTROL_WON: burn the escrowed amount from the refund escrow. */
   refundPayout: z.strictObject({ orderNo: z.string().min(1).max(40), from: address, value: won }),
+  /** A queued deposit above DEPOSIT_RETURN_DUAL_CONTROL_WON returned to its sender (a recorded bank instruction). */
+  depositReturn: z.strictObject({ depositId: z.number().int().positive(), value: won }),
 } as const;
 export type ProposalKind = keyof typeof PROPOSAL_PAYLOADS;
 export const PROPOSAL_KINDS = Object.keys(PROPOSAL_PAYLOADS) as [ProposalKind, ...ProposalKind[]];
@@ -74,6 +76,7 @@ export const proposeBody = z.discriminatedUnion(
     variant("operatorFlags"),
     variant("operatorTwoFactorReset"),
     variant("refundPayout"),
+    variant("depositReturn"),
   ],
   { error: Msg.badRequest },
 );
@@ -101,6 +104,7 @@ export const PROPOSAL_KIND_NAMES: Record<ProposalKind, string> = {
   operatorFlags: "관리자 권한 변경",
   operatorTwoFactorReset: "2단계 인증 초기화",
   refundPayout: "환불 지급",
+  depositReturn: "입금 반환",
 };
 
 export const proposalRow = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownBankAccount } from "./shared/bank-account";
 import { Msg } from "../messages";
 import { idParam, pinInput, wonAmountFor } from "./shared/common";
 import { columnChoice, listRequest, paged } from "./shared/list";
@@ -17,7 +18,13 @@ export const depositAccount = z.object({
 export type DepositAccount = z.infer<typeof depositAccount>;
 
 /** GET /api/buy: the spendable balance, what is left of this month's purchase limit, and where to deposit. */
-export const buyInfo = z.object({ balance: z.number(), capacity: z.number(), bankInfo: bankInfo.nullable() });
+export const buyInfo = z.object({
+  balance: z.number(),
+  capacity: z.number(),
+  bankInfo: bankInfo.nullable(),
+  /** The member's linked account for 연결 계좌로 충전 (null: none linked). */
+  linkedAccount: z.object({ bankName: z.string(), accountMasked: z.string() }).nullable(),
+});
 export type BuyInfo = z.infer<typeof buyInfo>;
 
 export const buyOrderState = z.enum(["pending", "confirmed", "cancelled"]);
@@ -30,12 +37,32 @@ export const chargeResult = z.object({
   expiredAt: z.string(),
   state: buyOrderState,
   bankInfo: depositAccount,
+  method: z.enum(["deposit", "virtual", "linked"]),
 });
 
 /** POST /api/buy/cancel. */
 export const buyCancelled = z.object({ id: z.number().int(), state: z.literal("cancelled") });
 
-export const chargeBody = z.strictObject({ password: pinInput, value: wonAmountFor("buy") });
+/** `method`: `deposit` (the main account, an operator approves; the default) or `virtual` (the order's own account). */
+export const chargeBody = z.strictObject({
+  password: pinInput,
+  value: wonAmountFor("buy"),
+  method: z.enum(["deposit", "virtual"]).optional(),
+});
+
+/** A member's linked own-name account (계좌 연결): the bank and the masked number only. */
+export const linkedAccount = z.object({ id: z.number().int(), bankName: z.string(), accountMasked: z.string(), createdAt: z.string() });
+export type LinkedAccount = z.infer<typeof linkedAccount>;
+export const linkedAccountAnswer = z.object({ account: linkedAccount.nullable() });
+/** Linking: the account, the member's consent to debits (출금이체 동의) and the payment password. */
+export const linkAccountBody = z.strictObject({
+  ...ownBankAccount,
+  consent: z.literal(true, { error: Msg.linkConsentRequired }),
+  password: pinInput,
+});
+/** POST /api/buy/linked: a charge from the linked account (계좌 연결 충전). */
+export const linkedChargeBody = z.strictObject({ password: pinInput, value: wonAmountFor("buy") });
+export const linkedChargeResult = chargeResult.extend({ txHash: z.string().nullable() });
 
 export const saleAcceptBody = z.strictObject({ id: z.number().int().positive() });
 /** POST /api/buy/cancel: the member's own pending order. */
@@ -137,3 +164,35 @@ export const saleBulkAnswer = bulkAnswer(z.number().int());
 
 export const SELL_STATE_LABEL = { pending: "입금 대기", confirmed: "입금 완료", cancelled: "취소" } as const;
 export const MOVE_STATE_LABEL = { pending: "처리 중", submitted: "처리 중", confirmed: "완료", failed: "실패" } as const;
+
+/** The deposits queue (입금 확인 필요): states an operator filters by. */
+export const DEPOSIT_STATES = ["review", "held", "matched", "returned", "confirmed", "known"] as const;
+export const DEPOSIT_STATE_LABEL: Record<(typeof DEPOSIT_STATES)[number], string> = {
+  review: "확인 필요",
+  held: "보류",
+  matched: "주문 연결",
+  returned: "반환",
+  confirmed: "자동 확인",
+  known: "이미 확정",
+};
+export const depositRow = z.object({
+  id: z.number().int(),
+  source: z.enum(["callback", "statement"]),
+  accountNumber: z.string().nullable(),
+  amount: z.number(),
+  depositorName: z.string(),
+  depositedAt: z.string(),
+  state: z.enum(DEPOSIT_STATES),
+  stateLabel: z.string(),
+  reason: z.string().nullable(),
+  reasonLabel: z.string().nullable(),
+  note: z.string().nullable(),
+  orderNo: z.string().nullable(),
+});
+export type DepositRow = z.infer<typeof depositRow>;
+export const depositQuery = z.strictObject({ state: z.enum(["waiting", "done"]).default("waiting") });
+export const depositList = z.object({ list: z.array(depositRow), waiting: z.number().int() });
+const depositNote = z.string({ error: Msg.required }).trim().min(1, { error: Msg.required }).max(200, { error: Msg.badRequest });
+export const depositMatchBody = z.strictObject({ orderNo: z.string().trim().min(1, { error: Msg.required }).max(40), note: depositNote });
+export const depositNoteBody = z.strictObject({ note: depositNote });
+export const depositDecision = z.object({ id: z.number().int(), proposalId: z.number().int().nullable() });

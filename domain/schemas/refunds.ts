@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Msg } from "../messages";
 import { pinInput } from "./shared/common";
 import { listRequest, paged } from "./shared/list";
+import { ownBankAccount } from "./shared/bank-account";
 
 /**
  * Refunds (issue 36): 잔액 환불, 청약철회 of one purchase, and the refund of a closing account. The member asks
@@ -20,14 +21,8 @@ const won = z
   .positive({ error: Msg.refundOverRefundable })
   .max(Number.MAX_SAFE_INTEGER, { error: Msg.badRequest });
 
-/** A bank account in the member's own name: bank name and digits only (dashes typed are dropped). */
-export const refundAccount = {
-  bank: z.string({ error: Msg.refundBankRequired }).trim().min(1, { error: Msg.refundBankRequired }).max(40),
-  account: z
-    .string({ error: Msg.refundAccountRequired })
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{6,20}$/, { error: Msg.refundAccountRequired })),
-};
+/** A refund's payout account: in the member's own name. */
+export const refundAccount = ownBankAccount;
 
 /** GET /api/refund: what is refundable now and why, the open refund, the purchases 청약철회 may cancel. */
 export const refundQuoteDto = z.object({

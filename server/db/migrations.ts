@@ -7,6 +7,7 @@ import { monthEndMigrations } from "./migrations-month-end";
 import { closingMigrations } from "./migrations-closing";
 import { chainCallMigrations } from "./migrations-chain-calls";
 import { operatorSecurityMigrations } from "./migrations-operator-security";
+import { moneyInMigrations } from "./migrations-money-in";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -284,4 +285,5 @@ export const appMigrations: Record<string, Migration> = {
   ...closingMigrations,
   ...chainCallMigrations,
   ...operatorSecurityMigrations,
+  ...moneyInMigrations,
 };

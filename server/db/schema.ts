@@ -13,6 +13,7 @@ import type {
   OperatorTotpTable,
   OperatorRecoveryCodesTable,
 } from "./schema-back-office";
+import type { BankDepositsTable, BankEventsTable, LinkedAccountsTable } from "./schema-money-in";
 import type { MemberNoticesTable, OutboundMessagesTable, ValidityExtensionsTable } from "./schema-lifecycle";
 import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
 
@@ -33,6 +34,9 @@ export interface AppDatabase {
   chain_calls: ChainCallsTable;
   tx_replacements: TxReplacementsTable;
   buy_orders: BuyOrdersTable;
+  bank_events: BankEventsTable;
+  bank_deposits: BankDepositsTable;
+  linked_accounts: LinkedAccountsTable;
   idempotency: IdempotencyTable;
   session_cutoffs: SessionCutoffsTable;
   favorites: FavoritesTable;
@@ -218,6 +222,11 @@ export interface BuyOrdersTable {
   expires_at: string;
   confirmed_at: string | null;
   cancelled_at: string | null;
+  /** How it is paid (issue 51): the main account (an operator approves), its own virtual account, a linked account. */
+  method: Generated<"deposit" | "virtual" | "linked">;
+  confirmed_by: "auto" | "manual" | "linked" | null;
+  /** A linked-account charge's debit id (the provider's idempotency key and the callback's reference). */
+  debit_id: string | null;
 }
 
 /** pending 승인 대기 → approving (burn under way) → approved 승인, or pending → deleted 삭제 (returned). */

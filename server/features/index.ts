@@ -6,6 +6,7 @@ import { walletProposals } from "./wallets/wallets.proposals";
 import { operatorProposals } from "./operators/operators.proposals";
 import { refundProposals } from "./refunds/refunds.proposals";
 import { securityProposals } from "./operator-security/operator-security.proposals";
+import { purchaseProposals } from "./purchases/purchases.proposals";
 import { signupRoutes } from "./members/signup.routes";
 import { loginRoutes } from "./members/login.routes";
 import { myInfoRoutes } from "./members/my-info.routes";
@@ -37,6 +38,8 @@ import { proposalRoutes } from "./proposals/proposals.routes";
 import { refundRoutes } from "./refunds/refunds.routes";
 import { closingRoutes } from "./refunds/closing.routes";
 import { purchaseRoutes } from "./purchases/purchases.routes";
+import { bankCallbackRoutes } from "./purchases/bank-callback.routes";
+import { depositQueueRoutes } from "./purchases/deposit-queue.routes";
 import { receiptRoutes } from "./receipts/receipts.routes";
 import { salesRoutes } from "./purchases/sales.routes";
 import { savedViewRoutes } from "./saved-views/saved-views.routes";
@@ -53,6 +56,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   healthRoutes,
   apiDocsRoutes,
   purchaseRoutes,
+  bankCallbackRoutes,
   giftRoutes,
   historyRoutes,
   receiptRoutes,
@@ -78,6 +82,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   rpcProxyRoutes,
   boardRoutes,
   salesRoutes,
+  depositQueueRoutes,
   savedViewRoutes,
   depositAccountRoutes,
   tokenRoutes,
@@ -96,4 +101,5 @@ export const proposalKinds: ProposalKinds = {
   ...operatorProposals,
   ...securityProposals,
   ...refundProposals,
+  ...purchaseProposals,
 };

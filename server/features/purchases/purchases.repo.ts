@@ -24,6 +24,8 @@ export async function insertBuyOrder(
     owner_name: string;
     created_at: string;
     expires_at: string;
+    method?: "deposit" | "virtual" | "linked";
+    debit_id?: string | null;
   },
 ): Promise<BuyOrderRow> {
   return db
@@ -43,8 +45,18 @@ export async function buyOrderForUpdate(trx: AppTx, id: number, postgres: boolea
   return (postgres ? q.forUpdate() : q).executeTakeFirst();
 }
 
-export async function confirmBuyOrder(db: AppTx, id: number, transferId: number, at: string): Promise<void> {
-  await db.updateTable("buy_orders").set({ state: "confirmed", transfer_id: transferId, confirmed_at: at }).where("id", "=", id).execute();
+export async function confirmBuyOrder(
+  db: AppTx,
+  id: number,
+  transferId: number,
+  at: string,
+  by: "auto" | "manual" | "linked",
+): Promise<void> {
+  await db
+    .updateTable("buy_orders")
+    .set({ state: "confirmed", transfer_id: transferId, confirmed_at: at, confirmed_by: by })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**
@@ -55,7 +67,7 @@ export async function confirmBuyOrder(db: AppTx, id: number, transferId: number,
 export async function reopenBuyOrderOfTransfer(db: AppTx, transferId: number, expiresAt: string): Promise<number> {
   const r = await db
     .updateTable("buy_orders")
-    .set({ state: "pending", transfer_id: null, confirmed_at: null, expires_at: expiresAt })
+    .set({ state: "pending", transfer_id: null, confirmed_at: null, confirmed_by: null, expires_at: expiresAt })
     .where("transfer_id", "=", transferId)
     .where("state", "=", "confirmed")
     .executeTakeFirst();
@@ -102,17 +114,22 @@ export async function cancelMemberBuyOrder(db: AppTx, id: number, memberId: numb
 export async function expirePendingOrders(
   db: AppTx,
   now: string,
-): Promise<{ id: number; order_no: string; member_id: number; value: number }[]> {
+): Promise<{ id: number; order_no: string; member_id: number; value: number; method: string; bank_account: string | null }[]> {
   return db
     .updateTable("buy_orders")
     .set({ state: "cancelled", cancelled_at: now })
     .where("state", "=", "pending")
     .where("expires_at", "<=", now)
-    .returning(["id", "order_no", "member_id", "value"])
+    .returning(["id", "order_no", "member_id", "value", "method", "bank_account"])
     .execute();
 }
 
 /** An order's expiredAt as the back-office shows it: its deadline while it waits, then the moment it closed. */
 export function closedAt(o: { expires_at: string; confirmed_at: string | null; cancelled_at: string | null }): string {
   return o.confirmed_at ?? o.cancelled_at ?? o.expires_at;
+}
+
+/** A cancelled order matched to its late deposit waits again (then the one confirmation path confirms it). */
+export async function reopenCancelledOrder(db: AppTx, id: number): Promise<void> {
+  await db.updateTable("buy_orders").set({ state: "pending", cancelled_at: null }).where("id", "=", id).where("state", "=", "cancelled").execute();
 }

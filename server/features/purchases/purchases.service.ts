@@ -18,6 +18,12 @@ import { amountProblem } from "../../../domain/amount";
 import { seoulMonthRange } from "../../../domain/format";
 import { appendAction } from "../../records/audit.repo";
 import { noticePurchaseCancelled } from "../../records/member-notices/hooks";
+import type { OutboxRow } from "../../money/outbox";
+import { BankRefused, BankUnavailable } from "../../providers/bank";
+import type { ConfirmedBy } from "../../../domain/policy/bank";
+
+/** The holder a virtual account shows (예금주): the issuer, as a payment gateway's virtual accounts do. */
+export const VIRTUAL_ACCOUNT_HOLDER = "(주)KRW바우처";
 
 /** The operator behind a back-office change, for the audit log. */
 export interface Actor {
@@ -44,43 +50,102 @@ export async function buyCapacity(
   return Math.max(0, MONTHLY_BUY_LIMIT_WON - used);
 }
 
-/** A purchase request (구매대기) with a 24-hour expiry; the limit check and the insert are one transaction. */
+/** How a purchase is paid: the main account (an operator approves), its own virtual account (the bank's notice confirms). */
+export type PayMethod = "deposit" | "virtual";
+
+/**
+ * A purchase request (구매대기) with a 24-hour expiry; the limit check and the insert are one transaction. A virtual
+ * account is opened at the bank first (the provider down: 503, nothing recorded) and closes with the deadline.
+ */
 export async function requestBuy(
   ctx: AppContext,
   member: MemberRow,
   value: number,
   password: string,
   now: Date = new Date(),
+  method: PayMethod = "deposit",
 ): Promise<BuyOrderRow> {
   await checkPaymentPassword(ctx, member, password);
   const problem = amountProblem("buy", value);
   if (problem) throw new AppError(Code.AMOUNT_REFUSED, problem);
-  const bank = await mainBank(ctx);
+  const orderNo = `B${now.toISOString().slice(0, 10).replace(/-/g, "")}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
+  const expiresAt = new Date(now.getTime() + BUY_EXPIRY_HOURS * 3600_000).toISOString();
+  // The capacity is checked before the bank is asked (no account opened for a refused amount) and again under the lock.
+  if (value > (await buyCapacity(ctx, member.id, now))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
+  const bank = method === "virtual" ? await openAccount(ctx, { orderNo, amount: value, customerName: member.username, expiresAt }) : await mainBank(ctx);
   if (!bank) throw new AppError(Code.NO_MAIN_BANK, Msg.noMainBank);
   const wallet = await ctx.custody.memberWallet(member.id);
   // Inside a transaction only `trx` may be used: SQLite's one connection is held by it.
-  const order = await ctx.db.transaction().execute(async (trx) => {
-    // The member's wallet row is the lock that serialises this member's requests across processes.
-    if (wallet) await lockWallet(trx, wallet.address);
-    if (value > (await buyCapacity(ctx, member.id, now, trx))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
-    const orderNo = `B${now.toISOString().slice(0, 10).replace(/-/g, "")}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
-    return repo.insertBuyOrder(trx, {
-      order_no: orderNo,
-      member_id: member.id,
-      value,
-      bank_name: bank.bankName,
-      bank_account: bank.bankAccount,
-      owner_name: bank.ownerName,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + BUY_EXPIRY_HOURS * 3600_000).toISOString(),
+  const order = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      // The member's wallet row is the lock that serialises this member's requests across processes.
+      if (wallet) await lockWallet(trx, wallet.address);
+      if (value > (await buyCapacity(ctx, member.id, now, trx))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
+      return repo.insertBuyOrder(trx, {
+        order_no: orderNo,
+        member_id: member.id,
+        value,
+        bank_name: bank.bankName,
+        bank_account: bank.bankAccount,
+        owner_name: bank.ownerName,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
+        method,
+      });
+    })
+    .catch(async (err) => {
+      if (method === "virtual") await ctx.bank.closeVirtualAccount(bank.bankAccount).catch(() => undefined);
+      throw err;
     });
-  });
   await ctx.notifier.notify(
     "입금",
-    `${member.username}님의 상품권 구매 신청 ${order.value.toLocaleString("ko-KR")}원 (입금 대기)`,
+    `${member.username}님의 상품권 구매 신청 ${order.value.toLocaleString("ko-KR")}원 (${method === "virtual" ? "가상계좌" : "입금 대기"})`,
     order.id,
   );
   return order;
+}
+
+/** The order's own virtual account at the bank, as the order records it (bank, number, holder). */
+async function openAccount(ctx: AppContext, req: { orderNo: string; amount: number; customerName: string; expiresAt: string }) {
+  try {
+    const va = await ctx.bank.openVirtualAccount({ ...req, holderName: VIRTUAL_ACCOUNT_HOLDER });
+    return { bankName: va.bankName, bankAccount: va.accountNumber, ownerName: va.holderName };
+  } catch (err) {
+    if (err instanceof BankUnavailable || err instanceof BankRefused) throw new AppError(Code.BANK_UNAVAILABLE, Msg.bankUnavailable);
+    throw err;
+  }
+}
+
+/** Who a confirmation moves between: the treasury and the buyer's wallet (read before a transaction holds the store). */
+export async function orderParties(ctx: AppContext, memberId: number): Promise<{ treasury: string; buyer: string }> {
+  const treasury = (await ctx.custody.byKind("treasury"))!.address;
+  const buyer = (await ctx.custody.memberWallet(memberId))!.address;
+  return { treasury, buyer };
+}
+
+/**
+ * The one path that confirms a buy order, whoever decides (an operator, the bank's deposit notice, a debit's
+ * result, a matched statement line): under the order's lock it must still wait, then treasury → buyer goes into the
+ * outbox and the order turns 구매확정 in `trx`. The caller kicks the relayer after its commit.
+ */
+export async function confirmPending(
+  ctx: AppContext,
+  trx: AppTx,
+  order: BuyOrderRow,
+  parties: { treasury: string; buyer: string },
+  by: ConfirmedBy,
+  now: Date,
+): Promise<OutboxRow> {
+  const fresh = await repo.buyOrderForUpdate(trx, order.id, dialectOf(ctx.db) === "postgres");
+  if (fresh?.state !== "pending") throw new AppError(Code.CONFLICT, Msg.orderNotPending);
+  const row = await ctx.outbox.enqueue(
+    trx,
+    { kind: "buy", from: parties.treasury, to: parties.buyer, value: order.value, counterpartyMemberId: order.member_id },
+    Msg.treasuryShort,
+  );
+  await repo.confirmBuyOrder(trx, order.id, row.id, now.toISOString(), by);
+  return row;
 }
 
 /**
@@ -98,17 +163,9 @@ export async function acceptBuy(
   if (!order) throw new AppError(Code.NOT_FOUND, Msg.notFound);
   if (order.state !== "pending" || new Date(order.expires_at) <= now) throw new AppError(Code.CONFLICT, Msg.orderNotPending);
   await ensureChainUpForOutbox(ctx);
-  const treasury = (await ctx.custody.byKind("treasury"))!.address;
-  const buyer = (await ctx.custody.memberWallet(order.member_id))!.address;
+  const parties = await orderParties(ctx, order.member_id);
   const transfer = await ctx.db.transaction().execute(async (trx) => {
-    const fresh = await repo.buyOrderForUpdate(trx, orderId, dialectOf(ctx.db) === "postgres");
-    if (fresh?.state !== "pending") throw new AppError(Code.CONFLICT, Msg.orderNotPending);
-    const row = await ctx.outbox.enqueue(
-      trx,
-      { kind: "buy", from: treasury, to: buyer, value: order.value, counterpartyMemberId: order.member_id },
-      Msg.treasuryShort,
-    );
-    await repo.confirmBuyOrder(trx, orderId, row.id, now.toISOString());
+    const row = await confirmPending(ctx, trx, order, parties, "manual", now);
     if (actor)
       await appendAction(trx, {
         adminId: actor.id,
@@ -181,12 +238,19 @@ export async function cancelOwnBuy(ctx: Pick<AppContext, "db">, memberId: number
  * The job: orders whose approved transfer failed while no listener heard it (the server down) are
  * reopened first; then unpaid orders past their 24 hours are cancelled.
  */
-export async function expireBuyOrders(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, now: Date = new Date()): Promise<number> {
+export async function expireBuyOrders(
+  ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock" | "bank">,
+  now: Date = new Date(),
+): Promise<number> {
   for (const id of await repo.confirmedOrdersWithFailedTransfer(ctx.db))
     await repo.reopenBuyOrderOfTransfer(ctx.db, id, reopenedDeadline());
   const expired = await repo.expirePendingOrders(ctx.db, now.toISOString());
   // Cancelled by its deadline: the member is told as when an operator cancels it (once per order).
-  for (const order of expired) noticePurchaseCancelled(ctx, order, { expired: true });
+  for (const order of expired) {
+    noticePurchaseCancelled(ctx, order, { expired: true });
+    // Its virtual account closes with it: a deposit after this is the queue's (기한 후 입금), not the machine's.
+    if (order.method === "virtual" && order.bank_account) await ctx.bank.closeVirtualAccount(order.bank_account).catch(() => undefined);
+  }
   return expired.length;
 }
 

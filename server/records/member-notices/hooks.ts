@@ -51,14 +51,17 @@ async function giftsReceived(ctx: Pick<AppContext, "db" | "notifier" | "log" | "
 async function purchaseConfirmed(ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">, row: OutboxRow): Promise<void> {
   const order = await ctx.db
     .selectFrom("buy_orders")
-    .select(["id", "order_no", "member_id"])
+    .select(["id", "order_no", "member_id", "confirmed_by"])
     .where("transfer_id", "=", row.id)
     .executeTakeFirst();
   if (!order) return;
   await notifyMember(ctx, {
     memberId: Number(order.member_id),
     kind: "purchase_confirmed",
-    body: `상품권 ${formatWon(Number(row.value))}원 구매가 확정되었습니다. (주문번호 ${order.order_no})`,
+    body:
+      order.confirmed_by === "linked"
+        ? `연결 계좌에서 ${formatWon(Number(row.value))}원이 충전되었습니다. (주문번호 ${order.order_no})`
+        : `상품권 ${formatWon(Number(row.value))}원 구매가 확정되었습니다. (주문번호 ${order.order_no})`,
     ref: { type: "buy", id: Number(order.id) },
     dedupeKey: `buy:${row.id}`,
   });
@@ -68,12 +71,14 @@ async function purchaseConfirmed(ctx: Pick<AppContext, "db" | "notifier" | "log"
 export function noticePurchaseCancelled(
   ctx: Pick<AppContext, "db" | "notifier" | "log" | "clock">,
   order: { id: number; order_no: string; member_id: number; value: number },
-  how: { expired?: boolean } = {},
+  how: { expired?: boolean; debitFailed?: string } = {},
 ): void {
   notifyMemberQuietly(ctx, {
     memberId: Number(order.member_id),
     kind: "purchase_cancelled",
-    body: `상품권 ${formatWon(Number(order.value))}원 구매 신청이 ${how.expired ? "입금 기한이 지나 " : ""}취소되었습니다. (주문번호 ${order.order_no})`,
+    body: how.debitFailed
+      ? `연결 계좌 충전 ${formatWon(Number(order.value))}원이 실패했습니다: ${how.debitFailed} (주문번호 ${order.order_no})`
+      : `상품권 ${formatWon(Number(order.value))}원 구매 신청이 ${how.expired ? "입금 기한이 지나 " : ""}취소되었습니다. (주문번호 ${order.order_no})`,
     ref: { type: "buy", id: Number(order.id) },
     dedupeKey: `buy-cancel:${order.id}`,
   });

@@ -35,6 +35,8 @@ export function proposalContent(p: Pick<ProposalRowDto, "kind" | "payload">): st
       return `관리자 #${String(v.adminId)}`;
     case "refundPayout":
       return `${String(v.orderNo)} ${won(v.value)}`;
+    case "depositReturn":
+      return `입금 #${String(v.depositId)} ${won(v.value)}`;
     default:
       return "-";
   }
