@@ -7,7 +7,6 @@ export const MoneyInMsg = {
   noLinkedAccount: "연결된 계좌가 없습니다. 마이페이지에서 본인 명의 계좌를 먼저 연결해 주세요.",
   linkedAccountExists: "이미 연결된 계좌가 있습니다. 다른 계좌를 연결하려면 먼저 연결을 해제해 주세요.",
   depositNotWaiting: "확인이 필요한 입금만 처리할 수 있습니다.",
-  depositOrderMismatch: "입금액과 주문 금액이 다릅니다. 금액이 같은 주문에만 연결할 수 있습니다.",
   statementEmpty: "거래내역에서 입금 건을 찾지 못했습니다. 파일 형식(거래일시, 적요, 입금액, 출금액, 잔액, 입금자명)을 확인해 주세요.",
   statementUnreadable: "거래내역 파일을 읽을 수 없습니다. CSV 또는 xlsx 파일인지 확인해 주세요.",
 } as const;

@@ -46,9 +46,7 @@ export const moneyInMigrations: Record<string, Migration> = {
         .addColumn("amount", "bigint", (c) => c.notNull().check(sql`amount > 0`))
         .addColumn("depositor_name", "text", (c) => c.notNull())
         .addColumn("deposited_at", "text", (c) => c.notNull())
-        .addColumn("state", "text", (c) =>
-          c.notNull().check(sql`state IN ('confirmed','review','matched','returned','held','known')`),
-        )
+        .addColumn("state", "text", (c) => c.notNull().check(sql`state IN ('confirmed','review','matched','returned','held','known')`))
         .addColumn("reason", "text")
         .addColumn("order_id", "bigint", (c) => c.references("buy_orders.id"))
         .addColumn("note", "text")
@@ -74,7 +72,14 @@ export const moneyInMigrations: Record<string, Migration> = {
       // (deleted, no usable password) and whose login id no person can take (operator ids are letters and digits).
       await db
         .insertInto("admins")
-        .values({ login_id: "@bank", password_hash: "!", permission: 1, flags: "{}", created_at: new Date().toISOString(), deleted_at: new Date().toISOString() })
+        .values({
+          login_id: "@bank",
+          password_hash: "!",
+          permission: 1,
+          flags: "{}",
+          created_at: new Date().toISOString(),
+          deleted_at: new Date().toISOString(),
+        })
         .execute();
       await db.schema.createIndex("linked_accounts_member").on("linked_accounts").columns(["member_id", "removed_at"]).execute();
     },

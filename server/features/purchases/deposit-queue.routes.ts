@@ -28,7 +28,9 @@ const dto = (d: QueueRow): DepositRow => ({
 export function depositQueueRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   handle(api.saleDeposits, async ({ query: { state } }) => ({
-    list: (await repo.depositQueue(ctx.db, state === "waiting" ? ["review", "held"] : ["matched", "returned", "confirmed", "known"])).map(dto),
+    list: (await repo.depositQueue(ctx.db, state === "waiting" ? ["review", "held"] : ["matched", "returned", "confirmed", "known"])).map(
+      dto,
+    ),
     waiting: await repo.countReview(ctx.db),
   }));
   handle(api.saleDepositMatch, async ({ params: { id }, body: { orderNo, note } }, req) => {

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { AppTx } from "../../db/schema";
-import { dialectOf } from "../../../db/open";
+import { amountProblem } from "../../../domain/amount";
 import { AppError, notFound } from "../../http/errors";
 import { appendAction } from "../../records/audit.repo";
 import { propose } from "../../dual-control/proposals";
@@ -26,26 +26,38 @@ const waiting = async (ctx: AppContext, id: number) => {
 };
 
 const audit = (trx: AppTx, actor: Actor, action: string, id: number, after: unknown) =>
-  appendAction(trx, { adminId: actor.id, adminLoginId: actor.login_id, action, targetType: "bank_deposit", targetId: id, before: "review", after });
+  appendAction(trx, {
+    adminId: actor.id,
+    adminLoginId: actor.login_id,
+    action,
+    targetType: "bank_deposit",
+    targetId: id,
+    before: "review",
+    after,
+  });
 
-/** Matches a queued deposit to an order of the same amount: a waiting order, or one cancelled by its deadline. */
+/**
+ * Matches a queued deposit to an order: a waiting order, or one cancelled by its deadline (a late deposit). The
+ * order is confirmed for the amount received (a wrong amount's order takes the deposit's amount, if that amount is
+ * one a purchase may have and fits the member's monthly limit), by hand, through the one confirmation path.
+ */
 export async function matchDeposit(ctx: AppContext, id: number, orderNo: string, note: string, actor: Actor): Promise<void> {
   const d = await waiting(ctx, id);
   const order = await ctx.db.selectFrom("buy_orders").selectAll().where("order_no", "=", orderNo).executeTakeFirst();
   if (!order || order.state === "confirmed") throw new AppError(Code.CONFLICT, Msg.orderNotPending);
-  if (Number(order.value) !== Number(d.amount)) throw new AppError(Code.CONFLICT, Msg.depositOrderMismatch);
-  // A late deposit's order was cancelled by its deadline: it waits again (within the monthly limit) to be confirmed.
-  if (order.state === "cancelled" && Number(order.value) > (await buyCapacity(ctx, Number(order.member_id)))) {
-    throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
-  }
+  const amount = Number(d.amount);
+  const problem = amountProblem("buy", amount);
+  if (problem) throw new AppError(Code.AMOUNT_REFUSED, problem);
+  // The limit counts a waiting order's own value already; a cancelled one's not at all.
+  const counted = order.state === "pending" ? Number(order.value) : 0;
+  if (amount - counted > (await buyCapacity(ctx, Number(order.member_id)))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
   const parties = await orderParties(ctx, Number(order.member_id));
-  const pg = dialectOf(ctx.db) === "postgres";
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.depositById(trx, id, pg)) || !(await repo.decideDeposit(trx, id, { state: "matched", orderId: Number(order.id), note, adminId: actor.id })))
+    if (!(await repo.decideDeposit(trx, id, { state: "matched", orderId: Number(order.id), note, adminId: actor.id })))
       throw new AppError(Code.CONFLICT, Msg.depositNotWaiting);
-    if (order.state === "cancelled") await orders.reopenCancelledOrder(trx, Number(order.id));
-    const row = await confirmPending(ctx, trx, { ...order, state: "pending" }, parties, "manual", new Date());
-    await audit(trx, actor, "deposit.match", id, { orderNo, transferId: row.id, note });
+    await orders.reopenForDeposit(trx, Number(order.id), amount);
+    const row = await confirmPending(ctx, trx, { ...order, state: "pending", value: amount }, parties, "manual", new Date());
+    await audit(trx, actor, "deposit.match", id, { orderNo, orderValue: Number(order.value), value: amount, transferId: row.id, note });
   });
   ctx.relayer.kick();
 }
@@ -53,7 +65,8 @@ export async function matchDeposit(ctx: AppContext, id: number, orderNo: string,
 export async function holdDeposit(ctx: AppContext, id: number, note: string, actor: Actor): Promise<void> {
   await waiting(ctx, id);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.decideDeposit(trx, id, { state: "held", note, adminId: actor.id }))) throw new AppError(Code.CONFLICT, Msg.depositNotWaiting);
+    if (!(await repo.decideDeposit(trx, id, { state: "held", note, adminId: actor.id })))
+      throw new AppError(Code.CONFLICT, Msg.depositNotWaiting);
     await audit(trx, actor, "deposit.hold", id, { note });
   });
 }
@@ -62,13 +75,19 @@ export async function holdDeposit(ctx: AppContext, id: number, note: string, act
  * Returns a queued deposit to its sender: at or below the threshold at once (recorded, the bank transfer made by the
  * operator), above it as a proposal another operator approves.
  */
-export async function returnDeposit(ctx: AppContext, id: number, note: string, actor: Actor & { permission: number; flags: Record<string, boolean> }): Promise<ProposalRowDto | null> {
+export async function returnDeposit(
+  ctx: AppContext,
+  id: number,
+  note: string,
+  actor: Actor & { permission: number; flags: Record<string, boolean> },
+): Promise<ProposalRowDto | null> {
   const d = await waiting(ctx, id);
   if (Number(d.amount) > DEPOSIT_RETURN_DUAL_CONTROL_WON) {
     return propose(ctx, actor, { kind: "depositReturn", payload: { depositId: id, value: Number(d.amount) }, reason: note });
   }
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.decideDeposit(trx, id, { state: "returned", note, adminId: actor.id }))) throw new AppError(Code.CONFLICT, Msg.depositNotWaiting);
+    if (!(await repo.decideDeposit(trx, id, { state: "returned", note, adminId: actor.id })))
+      throw new AppError(Code.CONFLICT, Msg.depositNotWaiting);
     await audit(trx, actor, "deposit.return", id, { note, value: Number(d.amount) });
   });
   return null;

@@ -46,7 +46,13 @@ export async function linkedAccountOf(ctx: AppContext, memberId: number): Promis
  * Links an account in the member's verified name (one at a time): the payment password, the consent the body
  * carries, then the bank checks the holder and registers the debit consent. Only the masked number is kept.
  */
-export async function linkAccount(ctx: AppContext, member: MemberRow, bank: string, account: string, password: string): Promise<LinkedAccount> {
+export async function linkAccount(
+  ctx: AppContext,
+  member: MemberRow,
+  bank: string,
+  account: string,
+  password: string,
+): Promise<LinkedAccount> {
   await checkPaymentPassword(ctx, member, password);
   if (await repo.activeLink(ctx.db, member.id)) throw new AppError(Code.LINKED_ACCOUNT, Msg.linkedAccountExists);
   const { linkId } = await ctx.bank.link({ bank, account, name: member.username }).catch((err) => {

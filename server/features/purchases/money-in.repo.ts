@@ -114,7 +114,11 @@ export async function depositQueue(db: AppTx, states: BankDepositState[]) {
 }
 
 export async function countReview(db: AppTx): Promise<number> {
-  const r = await db.selectFrom("bank_deposits").select((eb) => eb.fn.countAll<number>().as("n")).where("state", "=", "review").executeTakeFirst();
+  const r = await db
+    .selectFrom("bank_deposits")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("state", "=", "review")
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -140,7 +144,10 @@ export async function activeLink(db: AppTx, memberId: number) {
     .executeTakeFirst();
 }
 
-export async function insertLink(db: AppTx, l: { memberId: number; bankName: string; accountMasked: string; linkId: string }): Promise<void> {
+export async function insertLink(
+  db: AppTx,
+  l: { memberId: number; bankName: string; accountMasked: string; linkId: string },
+): Promise<void> {
   await db
     .insertInto("linked_accounts")
     .values({ member_id: l.memberId, bank_name: l.bankName, account_masked: l.accountMasked, link_id: l.linkId, created_at: nowIso() })

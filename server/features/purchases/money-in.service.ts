@@ -59,7 +59,14 @@ export async function handleBankEvent(ctx: AppContext, event: BankEvent, payload
     if (event.type === "deposit") {
       const { accountNumber, amount, depositorName } = event.data;
       const at = new Date(Math.min(new Date(event.occurredAt).getTime() || now.getTime(), now.getTime()));
-      const deposit = { source: "callback" as const, eventId: event.eventId, accountNumber, amount, depositorName, depositedAt: at.toISOString() };
+      const deposit = {
+        source: "callback" as const,
+        eventId: event.eventId,
+        accountNumber,
+        amount,
+        depositorName,
+        depositedAt: at.toISOString(),
+      };
       if (order?.state === "confirmed" && amount === Number(order.value)) {
         // Confirmed already (an operator approved it by hand): recorded against it, never issued twice.
         await repo.insertDeposit(trx, { ...deposit, state: "known", orderId: order.id });
@@ -105,12 +112,25 @@ export async function handleBankEvent(ctx: AppContext, event: BankEvent, payload
       if (event.type === "debit.succeeded") {
         if (order.state === "pending") {
           await confirmPending(ctx, trx, order, parties, "linked", now);
-          await repo.insertDeposit(trx, { ...base, depositorName: member?.username ?? "", depositedAt, state: "confirmed", orderId: order.id });
+          await repo.insertDeposit(trx, {
+            ...base,
+            depositorName: member?.username ?? "",
+            depositedAt,
+            state: "confirmed",
+            orderId: order.id,
+          });
           outcome = "confirmed";
         } else {
           // Money taken for an order no longer waiting (cancelled meanwhile): a person returns or matches it.
           reason = DepositReview.LATE;
-          await repo.insertDeposit(trx, { ...base, depositorName: member?.username ?? "", depositedAt, state: "review", reason, orderId: order.id });
+          await repo.insertDeposit(trx, {
+            ...base,
+            depositorName: member?.username ?? "",
+            depositedAt,
+            state: "review",
+            reason,
+            orderId: order.id,
+          });
           outcome = "queued";
         }
       } else if (order.state === "pending" && (await orders.cancelBuyOrder(trx, order.id))) {

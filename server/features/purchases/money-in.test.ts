@@ -6,7 +6,7 @@ import { acceptBuy, expireBuyOrders, requestBuy } from "./purchases.service";
 import { buyOrder } from "./purchases.repo";
 import type { SimulatedBank } from "../../providers/bank/simulated";
 import { signBody, SIGNATURE_HEADER } from "../../providers/bank/signature";
-import { purchasesApi } from "../../../domain/api/purchases";
+import { purchasesApi, salesApi } from "../../../domain/api/purchases";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -17,9 +17,17 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
   let s: TestStack;
   let bank: SimulatedBank;
   const member = async (phone: string) => (await memberByPhone(s.ctx.db, phone))!;
-  const balance = async (memberId: number) => Number(await s.ctx.chain.token.balanceOf((await s.ctx.custody.memberWallet(memberId))!.address));
+  const balance = async (memberId: number) =>
+    Number(await s.ctx.chain.token.balanceOf((await s.ctx.custody.memberWallet(memberId))!.address));
   const count = async (table: "bank_events" | "bank_deposits" | "buy_orders" | "outbox_transfers") =>
-    Number((await s.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await s.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** Waits until the order leaves "pending" and its transfer (if any) is resolved on chain. */
   const settled = async (id: number) => {
     for (let i = 0; i < 400; i++) {
@@ -79,7 +87,14 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
     expect(bank.virtualAccounts().find((a) => a.accountNumber === late.bank_account)?.closed).toBe(true);
     const wrong = await requestBuy(s.ctx, m, 5_000, M2.pw, new Date(), "virtual");
     const named = await requestBuy(s.ctx, m, 6_000, M2.pw, new Date(), "virtual");
-    const lastNotice = Number((await s.ctx.db.selectFrom("notifications").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
+    const lastNotice = Number(
+      (
+        await s.ctx.db
+          .selectFrom("notifications")
+          .select((eb) => eb.fn.max("id").as("id"))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
 
     await bank.deposit({ accountNumber: wrong.bank_account!, amount: 4_000, depositorName: m.username });
     await bank.deposit({ accountNumber: named.bank_account!, amount: 6_000, depositorName: "김철수" });
@@ -210,5 +225,58 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
     expect(passed).toBe(2);
     expect(tries.filter((r) => r.message === Msg.buyOverCapacity).length).toBe(2);
     expect((await s.api(purchasesApi.buy, undefined, { token: t2 })).data.capacity).toBe(capacity - 2 * each);
+  });
+
+  it("lets operators match a wrong amount to its order, hold, and return (above the threshold under dual control)", async () => {
+    const admin = await s.loginOperator("admin", "admin1234");
+    const admin2 = await s.loginOperator("admin2", "admin1234");
+    const memberToken = await s.loginUser(M2.phone, M2.pw);
+    const op = { token: admin, marker: "operation" as const };
+    const m = await member(M2.phone);
+    const order = await requestBuy(s.ctx, m, 5_000, M2.pw, new Date(), "virtual");
+    await bank.deposit({ accountNumber: order.bank_account!, amount: 4_000, depositorName: m.username });
+    await bank.deposit({ accountNumber: "7000000000002", amount: 800, depositorName: "모르는사람" });
+    await bank.deposit({ accountNumber: "7000000000003", amount: 1_500_000, depositorName: "모르는사람" });
+    await bank.deposit({ accountNumber: "7000000000004", amount: 900, depositorName: "모르는사람" });
+    await bank.idle();
+
+    expect((await s.api(salesApi.saleDeposits, { state: "waiting" }, { token: memberToken })).status).toBeGreaterThanOrEqual(401);
+    const queue = (await s.api(salesApi.saleDeposits, { state: "waiting" }, op)).data;
+    const wrong = queue.list.find((d) => d.orderNo === order.order_no && d.amount === 4_000)!;
+    expect([wrong.state, wrong.reasonLabel]).toEqual(["review", "금액 불일치"]);
+    const byAmount = (n: number) => queue.list.find((d) => d.amount === n)!.id;
+
+    const before = await balance(m.id);
+    const matched = await s.api(
+      salesApi.saleDepositMatch,
+      { id: wrong.id, orderNo: order.order_no, note: "고객 확인: 4,000원만 입금" },
+      op,
+    );
+    expect(matched.code).toBe(200);
+    const o = await settled(order.id);
+    expect([o.state, Number(o.value), o.confirmed_by]).toEqual(["confirmed", 4_000, "manual"]);
+    expect(await balance(m.id)).toBe(before + 4_000);
+    expect((await s.api(salesApi.saleDepositMatch, { id: wrong.id, orderNo: order.order_no, note: "다시" }, op)).code).toBe(409);
+
+    expect((await s.api(salesApi.saleDepositHold, { id: byAmount(800), note: "입금자 확인 중" }, op)).code).toBe(200);
+    expect((await s.api(salesApi.saleDepositReturn, { id: byAmount(900), note: "잘못 입금" }, op)).data.proposalId).toBeNull();
+    const big = await s.api(salesApi.saleDepositReturn, { id: byAmount(1_500_000), note: "잘못 입금된 큰 금액" }, op);
+    expect(big.data.proposalId).toEqual(expect.any(Number));
+    const states = async () =>
+      new Map((await s.ctx.db.selectFrom("bank_deposits").select(["amount", "state"]).execute()).map((d) => [Number(d.amount), d.state]));
+    expect((await states()).get(1_500_000)).toBe("review");
+    const approved = await s.call("POST", `/api/proposals/${big.data.proposalId}/approve`, {
+      token: admin2,
+      marker: "operation",
+      body: {},
+    });
+    expect(approved.status).toBe(200);
+    expect([...(await states())].filter(([a]) => [800, 900, 1_500_000].includes(a))).toEqual([
+      [800, "held"],
+      [1_500_000, "returned"],
+      [900, "returned"],
+    ]);
+    const actions = await s.ctx.db.selectFrom("admin_actions").select("action").where("target_type", "=", "bank_deposit").execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(["deposit.hold", "deposit.match", "deposit.return"]);
   });
 });

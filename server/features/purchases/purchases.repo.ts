@@ -129,7 +129,15 @@ export function closedAt(o: { expires_at: string; confirmed_at: string | null; c
   return o.confirmed_at ?? o.cancelled_at ?? o.expires_at;
 }
 
-/** A cancelled order matched to its late deposit waits again (then the one confirmation path confirms it). */
-export async function reopenCancelledOrder(db: AppTx, id: number): Promise<void> {
-  await db.updateTable("buy_orders").set({ state: "pending", cancelled_at: null }).where("id", "=", id).where("state", "=", "cancelled").execute();
+/**
+ * An order matched by an operator to a deposit: it waits again if its deadline cancelled it (a late deposit) and
+ * takes the amount received, so the confirmation that follows issues what was paid.
+ */
+export async function reopenForDeposit(db: AppTx, id: number, value: number): Promise<void> {
+  await db
+    .updateTable("buy_orders")
+    .set({ state: "pending", cancelled_at: null, value })
+    .where("id", "=", id)
+    .where("state", "in", ["pending", "cancelled"])
+    .execute();
 }

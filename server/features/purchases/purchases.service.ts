@@ -72,7 +72,10 @@ export async function requestBuy(
   const expiresAt = new Date(now.getTime() + BUY_EXPIRY_HOURS * 3600_000).toISOString();
   // The capacity is checked before the bank is asked (no account opened for a refused amount) and again under the lock.
   if (value > (await buyCapacity(ctx, member.id, now))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
-  const bank = method === "virtual" ? await openAccount(ctx, { orderNo, amount: value, customerName: member.username, expiresAt }) : await mainBank(ctx);
+  const bank =
+    method === "virtual"
+      ? await openAccount(ctx, { orderNo, amount: value, customerName: member.username, expiresAt })
+      : await mainBank(ctx);
   if (!bank) throw new AppError(Code.NO_MAIN_BANK, Msg.noMainBank);
   const wallet = await ctx.custody.memberWallet(member.id);
   // Inside a transaction only `trx` may be used: SQLite's one connection is held by it.

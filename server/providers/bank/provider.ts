@@ -8,7 +8,14 @@ import type { Router } from "express";
 export interface BankProvider {
   readonly name: string;
   /** Opens an order's own virtual account, closing at `expiresAt`. */
-  openVirtualAccount(req: { orderNo: string; amount: number; holderName: string; expiresAt: string }): Promise<VirtualAccount>;
+  openVirtualAccount(req: {
+    orderNo: string;
+    amount: number;
+    holderName: string;
+    /** The member the order is for (the depositor the bank expects). */
+    customerName: string;
+    expiresAt: string;
+  }): Promise<VirtualAccount>;
   /** Closes it (the order was cancelled or expired): a later deposit into it is refused or reported as late. */
   closeVirtualAccount(accountNumber: string): Promise<void>;
   /**

@@ -30,11 +30,7 @@ export function verifySignature(
   );
   const t = Number(parts.t);
   if (!Number.isSafeInteger(t) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? "")) return "bad";
-  const expected = crypto
-    .createHmac("sha256", secret)
-    .update(`${t}.`)
-    .update(rawBody)
-    .digest();
+  const expected = crypto.createHmac("sha256", secret).update(`${t}.`).update(rawBody).digest();
   if (!crypto.timingSafeEqual(expected, Buffer.from(parts.v1, "hex"))) return "bad";
   if (Math.abs(nowSec - t) > BANK_CALLBACK_TOLERANCE_SEC) return "stale";
   return "ok";

@@ -25,7 +25,7 @@ export function simulatedBankRoutes(bank: SimulatedBank): Router {
   <form method="post" action="/sim-bank/deposit">
     <input type="hidden" name="accountNumber" value="${esc(a.accountNumber)}" />
     <label>입금액 <input name="amount" inputmode="numeric" value="${a.amount}" /></label>
-    <label>입금자명 <input name="depositorName" value="" placeholder="입금자명" /></label>
+    <label>입금자명 <input name="depositorName" value="${esc(a.customerName)}" placeholder="입금자명" /></label>
     <button type="submit">입금하기</button>
   </form>
 </li>`,
@@ -65,7 +65,13 @@ ${done ? `<p class="done" role="status">${esc(done)}</p>` : ""}
       res.redirect(303, `/sim-bank?done=${encodeURIComponent("계좌번호와 1원 이상의 금액을 입력해 주세요.")}`);
       return;
     }
-    await bank.deposit({ accountNumber, amount, depositorName: String(b.depositorName ?? "").trim().slice(0, 30) });
+    await bank.deposit({
+      accountNumber,
+      amount,
+      depositorName: String(b.depositorName ?? "")
+        .trim()
+        .slice(0, 30),
+    });
     res.redirect(303, `/sim-bank?done=${encodeURIComponent(`${accountNumber} 계좌에 ${formatWon(amount)}원을 입금했습니다.`)}`);
   });
   return r;

@@ -31,7 +31,7 @@ export interface SimulatedBank extends BankProvider {
   switches: SimulatedBankSwitches;
   /** A deposit made at the bank into `accountNumber` (open, closed or unknown alike: the server decides). */
   deposit(d: { accountNumber: string; amount: number; depositorName: string }): Promise<BankEvent>;
-  virtualAccounts(): (VirtualAccount & { orderNo: string; amount: number; closed: boolean })[];
+  virtualAccounts(): (VirtualAccount & { orderNo: string; amount: number; customerName: string; closed: boolean })[];
   /** Sends the held callbacks (reorder), newest first. */
   flush(): Promise<void>;
   /** Callbacks sent and their answers' statuses (for tests and the page). */
@@ -44,7 +44,7 @@ const BANK_NAME = "가상은행";
 const RETRIES = 5;
 
 export function createSimulatedBank(secret: Buffer): SimulatedBank {
-  const accounts = new Map<string, VirtualAccount & { orderNo: string; amount: number; closed: boolean }>();
+  const accounts = new Map<string, VirtualAccount & { orderNo: string; amount: number; customerName: string; closed: boolean }>();
   const links = new Map<string, { bank: string; account: string; name: string }>();
   const holder = createSimulatedBankHolder();
   const held: BankEvent[] = [];
@@ -99,10 +99,10 @@ export function createSimulatedBank(secret: Buffer): SimulatedBank {
     name: "simulated",
     switches,
     delivered,
-    async openVirtualAccount({ orderNo, amount, holderName, expiresAt }) {
+    async openVirtualAccount({ orderNo, amount, holderName, customerName, expiresAt }) {
       reachable();
       const accountNumber = `7${crypto.randomInt(10 ** 12, 10 ** 13 - 1)}`;
-      const va = { bankName: BANK_NAME, accountNumber, holderName, expiresAt, orderNo, amount, closed: false };
+      const va = { bankName: BANK_NAME, accountNumber, holderName, expiresAt, orderNo, amount, customerName, closed: false };
       accounts.set(accountNumber, va);
       return { bankName: BANK_NAME, accountNumber, holderName, expiresAt };
     },
@@ -126,11 +126,7 @@ export function createSimulatedBank(secret: Buffer): SimulatedBank {
       const link = links.get(linkId);
       if (!link) throw new BankRefused("notLinked");
       const poor = switches.refuse || link.account.startsWith("777");
-      send(
-        poor
-          ? event("debit.failed", { debitId, amount, reason: "잔액이 부족합니다." })
-          : event("debit.succeeded", { debitId, amount }),
-      );
+      send(poor ? event("debit.failed", { debitId, amount, reason: "잔액이 부족합니다." }) : event("debit.succeeded", { debitId, amount }));
     },
     async deposit({ accountNumber, amount, depositorName }) {
       const e = event("deposit", { accountNumber, amount, depositorName });
