@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { BankProvider } from "./provider";
 import { createHttpBank } from "./http";
 import { createSimulatedBank } from "./simulated";
+import { simulatedBankRoutes } from "./simulated.routes";
 
 /**
  * BANK_PROVIDER: `simulated` (the default: the embedded bank of ./simulated.ts and its /sim-bank page) or `http` (a
@@ -34,7 +35,10 @@ export function bankSetting(env: NodeJS.ProcessEnv, keyEncryptionKey: Buffer): B
 }
 
 export function createBankProvider(s: BankSetting): BankProvider {
-  return s.provider === "simulated" ? createSimulatedBank(s.callbackSecret) : createHttpBank(s.apiUrl, s.apiKey);
+  if (s.provider === "http") return createHttpBank(s.apiUrl, s.apiKey);
+  const bank = createSimulatedBank(s.callbackSecret);
+  bank.routes = () => simulatedBankRoutes(bank);
+  return bank;
 }
 
 export type { BankProvider, BankEvent, VirtualAccount } from "./provider";

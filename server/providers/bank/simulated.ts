@@ -3,7 +3,6 @@ import type { BankEvent, BankProvider, VirtualAccount } from "./provider";
 import { BankRefused, BankUnavailable } from "./provider";
 import { signBody, SIGNATURE_HEADER } from "./signature";
 import { createSimulatedBankHolder } from "../bank-holder";
-import { simulatedBankRoutes } from "./simulated.routes";
 
 /**
  * The simulated bank of the embedded default and the tests: it keeps its virtual accounts and linked accounts in
@@ -141,7 +140,6 @@ export function createSimulatedBank(secret: Buffer): SimulatedBank {
     async idle() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
-    routes: () => simulatedBankRoutes(bank),
     setCallbackUrl(url) {
       callbackUrl = url;
     },
