@@ -74,6 +74,10 @@ export const ResultType = {
   GIFT_DONE: 7,
   USE_DONE: 8,
   ACCOUNT_CLOSED: 9,
+  /** A linked-account charge confirmed (issue 51). */
+  CHARGED: 10,
+  /** A linked-account charge the bank has not answered yet: the notice and the history follow it. */
+  CHARGE_PENDING: 11,
 } as const;
 
 /** Identity-verification result codes posted by the provider popup. */

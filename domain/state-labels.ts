@@ -36,4 +36,6 @@ export const ResultPages: Record<number, { message: string; button: string; to: 
   7: { message: "상품권 선물이 완료되었습니다.", button: "홈으로", to: "/" },
   8: { message: "상품권 사용이 완료되었습니다.", button: "홈으로", to: "/" },
   9: { message: "회원 탈퇴가 완료되었습니다. 이용해 주셔서 감사합니다.", button: "홈으로", to: "/" },
+  10: { message: "연결 계좌에서 충전이 완료되었습니다.", button: "홈으로", to: "/" },
+  11: { message: "은행의 출금 결과를 기다리고 있습니다. 충전되면 알림으로 알려 드립니다.", button: "이용 내역", to: "/info/history?tab=1" },
 };

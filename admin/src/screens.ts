@@ -138,6 +138,13 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/sales/SalesPage"), "SaleSellPage"),
   },
   {
+    path: "sale/deposits",
+    title: "입금 확인 필요",
+    area: "saleSell",
+    menu: "판매",
+    component: page(() => import("./pages/sales/DepositsPage"), "DepositsPage"),
+  },
+  {
     path: "sale/use",
     title: "사용 내역",
     area: "saleUse",

@@ -5,7 +5,7 @@ import { detailHref, detailId, type DetailParamName } from "../components/dialog
  * {kind: "moved"} when token moves are confirmed, recorded or indexed (what shows money is then read again).
  */
 
-export type PushKind = "입금" | "문의" | "정산" | "승인" | "보전" | "가스";
+export type PushKind = "입금" | "확인" | "문의" | "정산" | "승인" | "보전" | "가스";
 
 export interface AdminPush {
   kind: PushKind;
@@ -16,11 +16,13 @@ export interface AdminPush {
   created_at: string;
 }
 
-const KINDS: readonly string[] = ["입금", "문의", "정산", "승인", "보전", "가스"];
+const KINDS: readonly string[] = ["입금", "확인", "문의", "정산", "승인", "보전", "가스"];
 
 /** Where each kind of push leads (router paths below /admin). */
 export const pushTarget: Record<PushKind, string> = {
   입금: "/sale/sell",
+  // 입금 확인 필요: the queue of deposits the machine could not match.
+  확인: "/sale/deposits",
   문의: "/board/inquiry",
   정산: "/calc/management",
   승인: "/proposals",
@@ -31,7 +33,11 @@ export const pushTarget: Record<PushKind, string> = {
 };
 
 /** The detail each kind's record opens in, over its screen. */
-const pushDetail: Record<Exclude<PushKind, "승인" | "보전" | "가스">, DetailParamName> = { 입금: "sale", 문의: "post", 정산: "order" };
+const pushDetail: Record<Exclude<PushKind, "승인" | "보전" | "가스" | "확인">, DetailParamName> = {
+  입금: "sale",
+  문의: "post",
+  정산: "order",
+};
 
 /**
  * Where a notification leads: its record's detail over the screen that handles it (`/board/inquiry?post=12`), the
@@ -42,7 +48,7 @@ export function pushHref(kind: string, refId: number | null): string | null {
   const k = kind as PushKind;
   if (refId === null) return pushTarget[k];
   // A proposal has its own page (/proposals/:id), not a detail over a list.
-  if (k === "보전" || k === "가스") return pushTarget[k];
+  if (k === "보전" || k === "가스" || k === "확인") return pushTarget[k];
   return k === "승인" ? `${pushTarget[k]}/${refId}` : detailHref(pushTarget[k], pushDetail[k], refId);
 }
 

@@ -147,7 +147,7 @@ export async function handleBankEvent(ctx: AppContext, event: BankEvent, payload
     if (order?.method === "virtual" && order.bank_account) void ctx.bank.closeVirtualAccount(order.bank_account).catch(() => undefined);
   } else if (outcome === "queued" && reason) {
     const amount = event.data.amount;
-    await ctx.notifier.notify("입금", `입금 확인 필요: ${formatWon(amount)}원 (${DEPOSIT_REVIEW_LABEL[reason]})`, order?.id);
+    await ctx.notifier.notify("확인", `입금 확인 필요: ${formatWon(amount)}원 (${DEPOSIT_REVIEW_LABEL[reason]})`, order?.id);
   } else if (outcome === "debitFailed" && order && event.type === "debit.failed") {
     noticePurchaseCancelled(ctx, { ...order, value: Number(order.value) }, { debitFailed: event.data.reason ?? "출금이 거절되었습니다." });
   }

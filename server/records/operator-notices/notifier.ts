@@ -3,9 +3,11 @@ import type { Bus } from "../../../db/bus";
 import type { AppDb } from "../../db/schema";
 import { insertNotification, lastNotificationId, notificationById, notificationsAfter } from "./notifications.repo";
 
-export type NotifyKind = "입금" | "문의" | "정산" | "승인" | "환불" | "보전" | "가스";
+export type NotifyKind = "입금" | "확인" | "문의" | "정산" | "승인" | "환불" | "보전" | "가스";
 const TYPE_OF: Record<NotifyKind, string> = {
   입금: "sell",
+  // A deposit the machine could not match (입금 확인 필요, issue 51).
+  확인: "deposit",
   문의: "inquiry",
   정산: "exchange",
   승인: "approval",

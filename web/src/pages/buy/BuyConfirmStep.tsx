@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { Alert, Button, Checkbox, DataList, Flex, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
+import { Alert, Button, Checkbox, DataList, Flex, Heading, Link, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { formatWon } from "@domain/format";
 import { Msg } from "@domain/messages";
-import type { BankInfo } from "@domain/schemas/purchases";
+import type { BankInfo, BuyInfo } from "@domain/schemas/purchases";
+import { BuyMethodPicker, type BuyMethod } from "./BuyMethodPicker";
 import { CopyButton } from "../../components/CopyButton";
 import { BuyLabels as L } from "./buy.labels";
 
@@ -10,42 +12,39 @@ export interface BuyConfirmStepProps {
   value: number;
   /** The main deposit account; null: none set; undefined: being read again. */
   bankInfo: BankInfo | null | undefined;
+  /** The member's linked account (null: none). */
+  linkedAccount: BuyInfo["linkedAccount"] | undefined;
+  method: BuyMethod;
+  onMethod: (m: BuyMethod) => void;
   onPrev: () => void;
   /** Opens the password dialog. */
   onSubmit: () => void;
 }
 
-/** Step 2: where to deposit, the three acknowledgements, then the password dialog. */
-export function BuyConfirmStep({ value, bankInfo, onPrev, onSubmit }: BuyConfirmStepProps) {
-  const [checked, setChecked] = useState<boolean[]>(() => L.checks.map(() => false));
-  const allChecked = checked.every(Boolean);
+/** Step 2: how to pay, where to deposit (or which account is debited), the acknowledgements, then the password dialog. */
+export function BuyConfirmStep({ value, bankInfo, linkedAccount, method, onMethod, onPrev, onSubmit }: BuyConfirmStepProps) {
+  const checks = method === "linked" ? L.linkedChecks : L.checks;
+  const [checked, setChecked] = useState<Record<string, boolean>>({});
+  const allChecked = checks.every((c) => checked[c]);
+  const ready = method === "deposit" ? !!bankInfo : method === "linked" ? !!linkedAccount : true;
 
   return (
     <Stack gap="5">
-      <Stack gap="2">
-        <Heading as="h2" size="md">
-          {L.account}
-        </Heading>
-        {bankInfo === undefined ? (
-          <Skeleton height="36" borderRadius="md" data-testid="buy-bank-loading" />
-        ) : bankInfo ? (
-          <DataList.Root orientation="horizontal" borderWidth="1px" borderRadius="md" p="4" data-testid="buy-bank">
+      <BuyMethodPicker value={method} onChange={onMethod} />
+      {method === "virtual" && (
+        <Stack gap="2" borderWidth="1px" borderRadius="md" p="4" data-testid="buy-virtual">
+          <Text>{L.virtualNote}</Text>
+          <Text fontWeight="bold" data-testid="buy-confirm-amount">
+            {L.depositAmount} {L.won(formatWon(value))}
+          </Text>
+        </Stack>
+      )}
+      {method === "linked" &&
+        (linkedAccount ? (
+          <DataList.Root orientation="horizontal" borderWidth="1px" borderRadius="md" p="4" data-testid="buy-linked">
             <DataList.Item>
-              <DataList.ItemLabel>{L.bankName}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="buy-bank-name">{bankInfo.bankName}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{L.bankAccount}</DataList.ItemLabel>
-              <DataList.ItemValue alignItems="center" gap="1" flexWrap="wrap">
-                <Text as="span" data-testid="buy-bank-account" wordBreak="break-all">
-                  {bankInfo.bankAccount}
-                </Text>
-                <CopyButton text={bankInfo.bankAccount} what={L.bankAccount} data-testid="buy-copy-account" />
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{L.ownerName}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="buy-bank-owner">{bankInfo.ownerName}</DataList.ItemValue>
+              <DataList.ItemLabel>{L.linkedFrom}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="buy-linked-account">{linkedAccount.accountMasked}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{L.depositAmount}</DataList.ItemLabel>
@@ -55,22 +54,67 @@ export function BuyConfirmStep({ value, bankInfo, onPrev, onSubmit }: BuyConfirm
             </DataList.Item>
           </DataList.Root>
         ) : (
-          <Alert.Root status="warning">
+          <Alert.Root status="info" data-testid="buy-no-linked">
             <Alert.Indicator />
-            <Alert.Title>{Msg.noMainBank}</Alert.Title>
+            <Alert.Content>
+              <Alert.Title>{L.noLinked}</Alert.Title>
+              <Link asChild colorPalette="brand" fontWeight="medium">
+                <RouterLink to="/info/detail#linked-account">{L.linkAccount}</RouterLink>
+              </Link>
+            </Alert.Content>
           </Alert.Root>
-        )}
-      </Stack>
+        ))}
+      {method === "deposit" && (
+        <Stack gap="2">
+          <Heading as="h2" size="md">
+            {L.account}
+          </Heading>
+          {bankInfo === undefined ? (
+            <Skeleton height="36" borderRadius="md" data-testid="buy-bank-loading" />
+          ) : bankInfo ? (
+            <DataList.Root orientation="horizontal" borderWidth="1px" borderRadius="md" p="4" data-testid="buy-bank">
+              <DataList.Item>
+                <DataList.ItemLabel>{L.bankName}</DataList.ItemLabel>
+                <DataList.ItemValue data-testid="buy-bank-name">{bankInfo.bankName}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{L.bankAccount}</DataList.ItemLabel>
+                <DataList.ItemValue alignItems="center" gap="1" flexWrap="wrap">
+                  <Text as="span" data-testid="buy-bank-account" wordBreak="break-all">
+                    {bankInfo.bankAccount}
+                  </Text>
+                  <CopyButton text={bankInfo.bankAccount} what={L.bankAccount} data-testid="buy-copy-account" />
+                </DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{L.ownerName}</DataList.ItemLabel>
+                <DataList.ItemValue data-testid="buy-bank-owner">{bankInfo.ownerName}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{L.depositAmount}</DataList.ItemLabel>
+                <DataList.ItemValue fontWeight="bold" data-testid="buy-confirm-amount">
+                  {L.won(formatWon(value))}
+                </DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          ) : (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{Msg.noMainBank}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+      )}
 
       <Stack as="fieldset" gap="3">
         <Text as="legend" fontWeight="medium" mb="2">
           {L.checksTitle}
         </Text>
-        {L.checks.map((label, i) => (
+        {checks.map((label, i) => (
           <Checkbox.Root
             key={label}
-            checked={checked[i]}
-            onCheckedChange={(d) => setChecked((c) => c.map((v, j) => (j === i ? d.checked === true : v)))}
+            checked={checked[label] === true}
+            onCheckedChange={(d) => setChecked((c) => ({ ...c, [label]: d.checked === true }))}
             alignItems="flex-start"
             colorPalette="brand"
             data-testid={`buy-check-${i + 1}`}
@@ -90,12 +134,12 @@ export function BuyConfirmStep({ value, bankInfo, onPrev, onSubmit }: BuyConfirm
           size="lg"
           flex={{ base: "1", sm: "initial" }}
           minW="28"
-          disabled={!allChecked || !bankInfo}
+          disabled={!allChecked || !ready}
           onClick={onSubmit}
           colorPalette="brand"
           data-testid="buy-submit"
         >
-          {L.submit}
+          {method === "linked" ? L.chargeSubmit : L.submit}
         </Button>
       </Flex>
     </Stack>

@@ -17,6 +17,7 @@ import { BuyAmountStep } from "./BuyAmountStep";
 import { ValidityCard } from "../../components/validity/ValidityCard";
 import { BuyConfirmStep } from "./BuyConfirmStep";
 import { BuyLabels as L } from "./buy.labels";
+import type { BuyMethod } from "./BuyMethodPicker";
 
 const DRAFT = "buy";
 
@@ -30,6 +31,7 @@ export default function BuyPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [askPassword, setAskPassword] = useState(false);
+  const [method, setMethod] = useState<BuyMethod>(() => readDraft<{ method?: BuyMethod }>(`${DRAFT}-method`)?.method ?? "virtual");
   const pushedConfirm = useRef(false);
   const form = useForm<BuyForm>({
     resolver: useLiveZodResolver(buyFormSchema(info.data?.capacity)),
@@ -40,6 +42,7 @@ export default function BuyPage() {
   const confirmStep = params.get("step") === "confirm" && amount !== "" && info.data !== undefined;
 
   useEffect(() => writeDraft(DRAFT, { amount }), [amount]);
+  useEffect(() => writeDraft(`${DRAFT}-method`, { method }), [method]);
   // A reload on the confirm step re-checks the restored amount before showing the account again.
   useEffect(() => {
     if (params.get("step") !== "confirm" || !info.data) return;
@@ -47,7 +50,16 @@ export default function BuyPage() {
   }, [info.data, params, form, setParams]);
 
   async function charge(password: string, idempotencyKey: string) {
-    const order = await callEndpoint(purchasesApi.buyCharge, { password, value: Number(amount) }, { idempotencyKey });
+    if (method === "linked") {
+      // The bank debits and its notice issues at once; the answer says whether it already happened.
+      const done = await callEndpoint(purchasesApi.buyLinked, { password, value: Number(amount) }, { idempotencyKey });
+      refreshMoney(qc);
+      clearDraft(DRAFT);
+      setAskPassword(false);
+      navigate(`/result?type=${done.state === "confirmed" ? ResultType.CHARGED : ResultType.CHARGE_PENDING}`, { replace: true });
+      return;
+    }
+    const order = await callEndpoint(purchasesApi.buyCharge, { password, value: Number(amount), method }, { idempotencyKey });
     refreshMoney(qc);
     clearDraft(DRAFT);
     setAskPassword(false);
@@ -65,6 +77,9 @@ export default function BuyPage() {
         <BuyConfirmStep
           value={Number(amount)}
           bankInfo={info.isFetching ? undefined : (info.data?.bankInfo ?? null)}
+          linkedAccount={info.data?.linkedAccount ?? null}
+          method={method}
+          onMethod={setMethod}
           onPrev={() => (pushedConfirm.current ? navigate(-1) : setParams({}, { replace: true }))}
           onSubmit={() => setAskPassword(true)}
         />

@@ -21,6 +21,18 @@ export const BuyLabels = {
     "24시간 이내에 입금하지 않으면 구매 신청이 자동으로 취소됩니다.",
   ],
   submit: "구매 신청",
+  chargeSubmit: "충전하기",
+  method: "결제 방법",
+  methods: {
+    virtual: { title: "가상계좌 입금", text: "주문마다 전용 계좌가 발급되고, 입금하면 바로 확정됩니다." },
+    linked: { title: "연결 계좌로 충전", text: "마이페이지에서 연결한 본인 명의 계좌에서 바로 충전됩니다." },
+    deposit: { title: "대표 계좌로 입금", text: "회원 이름으로 입금하면 운영자가 확인한 뒤 확정됩니다." },
+  },
+  virtualNote: "구매 신청을 마치면 이 주문만의 가상계좌(은행, 계좌번호, 예금주, 입금 기한)가 발급됩니다. 정확한 금액을 입금해 주세요.",
+  linkedFrom: "출금 계좌",
+  noLinked: "연결된 계좌가 없습니다.",
+  linkAccount: "계좌 연결하러 가기",
+  linkedChecks: ["연결 계좌에서 위 금액이 즉시 출금되는 것에 동의합니다."],
   won: (v: string) => `${v}원`,
   plus: (v: string) => `+${v}`,
 };

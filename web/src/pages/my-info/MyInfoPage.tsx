@@ -7,6 +7,7 @@ import { L } from "../../labels";
 import { InfoEditForm } from "./InfoEditForm";
 import { InfoPasswordChange } from "./InfoPasswordChange";
 import { InfoProofs } from "./InfoProofs";
+import { InfoLinkedAccount } from "./InfoLinkedAccount";
 import { InfoQrCard } from "./InfoQrCard";
 import { InfoSummary } from "./InfoSummary";
 import { ValidityCard } from "../../components/validity/ValidityCard";
@@ -34,6 +35,8 @@ export default function MyInfoPage() {
           <InfoEditForm key={JSON.stringify([info.data.nickname, info.data.email, info.data.homeAddress])} info={info.data} />
           <Separator />
           <InfoPasswordChange />
+          <Separator />
+          <InfoLinkedAccount />
           <Separator />
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Text color="fg.muted">{L.info.refundHint}</Text>

@@ -1,0 +1,26 @@
+/** Korean labels of 입금 확인 필요 (/admin/sale/deposits). */
+export const DL = {
+  title: "입금 확인 필요",
+  hint: "은행이 알려 온 입금 중 자동으로 확정하지 못한 건입니다. 주문에 연결하면 입금액으로 구매가 확정되고, 반환하면 보낸 분께 돌려줄 입금으로 기록됩니다.",
+  tabs: { waiting: "확인 필요", done: "처리 완료" },
+  depositedAt: "입금 일시",
+  amount: "입금액",
+  depositor: "입금자명",
+  account: "입금 계좌",
+  reason: "사유",
+  order: "주문번호",
+  state: "상태",
+  statement: "거래내역",
+  emptyWaiting: "확인이 필요한 입금이 없습니다.",
+  orderNo: "연결할 주문번호",
+  note: "처리 사유",
+  cancel: "취소",
+  acts: { match: "주문 연결", hold: "보류", return: "반환" },
+  explain: {
+    match: "이 입금을 주문에 연결하면 입금액만큼 구매가 확정되고 회원에게 상품권이 지급됩니다.",
+    hold: "보류한 입금은 목록에 남아 나중에 연결하거나 반환할 수 있습니다.",
+    return: "반환 지시를 기록합니다. 큰 금액은 다른 관리자의 승인이 필요합니다.",
+  },
+  done: { match: "주문에 연결했습니다.", hold: "보류했습니다.", return: "반환을 기록했습니다." },
+  proposed: "반환 승인 요청을 등록했습니다. 다른 관리자가 승인하면 반환됩니다.",
+};
