@@ -125,6 +125,7 @@ export const ENROL_ONLY_AREAS: readonly AdminArea[] = ["session"];
 /** The area a realtime notification belongs to: only operators who may open it receive the push. */
 export const NOTIFY_AREA = {
   입금: "saleSell",
+  확인: "saleSell",
   문의: "boardInquiry",
   정산: "settlementManagement",
   승인: "proposalApprove",

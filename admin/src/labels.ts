@@ -256,6 +256,7 @@ export const L = {
     totals: { daily_value: "일간", weekly_value: "주간 (일~토)", monthly_value: "월간" },
     id: "번호",
     orderNo: "주문번호",
+    confirmedBy: "확인 방법",
     status: "상태",
     bank: "입금 계좌",
     username: "이름",

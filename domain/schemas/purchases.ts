@@ -87,7 +87,7 @@ export const saleListRequest = listRequest({ sortable: ["createdAt", "id", "valu
 export type SaleListRequest = z.output<typeof saleListRequest>;
 /** Each type's columns (on screen and in the file), by key: a download's `columns` names them. */
 export const SALE_COLUMNS = {
-  sell: ["id", "orderNo", "status", "bank", "username", "phone", "address", "createdAt", "expiredAt", "value", "txHash"],
+  sell: ["id", "orderNo", "status", "confirmedBy", "bank", "username", "phone", "address", "createdAt", "expiredAt", "value", "txHash"],
   use: ["id", "status", "sender", "receiver", "from", "to", "value", "createdAt", "txHash"],
   gift: ["id", "status", "sender", "receiver", "from", "to", "value", "fee", "createdAt", "txHash"],
 } as const;
@@ -109,6 +109,8 @@ export const sellRow = z.object({
   orderNo: z.string(),
   type: z.string(),
   state: z.enum(["pending", "confirmed", "cancelled"]),
+  /** How it was confirmed (자동 / 수동 / 계좌연결), null while not confirmed. */
+  confirmedBy: z.string().nullable(),
   bank: z.string(),
   username: z.string(),
   phone: z.string(),

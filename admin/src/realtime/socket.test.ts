@@ -28,6 +28,7 @@ describe("realtime pushes", () => {
   it("links each kind to its screen", () => {
     expect(pushTarget).toEqual({
       입금: "/sale/sell",
+      확인: "/sale/deposits",
       문의: "/board/inquiry",
       정산: "/calc/management",
       승인: "/proposals",
@@ -40,6 +41,8 @@ describe("realtime pushes", () => {
     expect(pushHref("정산", 3)).toBe("/calc/management?order=3");
     expect(pushHref("정산", null)).toBe("/calc/management");
     expect(pushHref("승인", 4)).toBe("/proposals/4");
+    // A deposit to check names its order (or none): the queue is where it is decided.
+    expect(pushHref("확인", 5)).toBe("/sale/deposits");
     // A safeguarding shortfall names its entry; the safeguarding screen is where it is read.
     expect(pushHref("보전", 9)).toBe("/safeguarding");
     // The gas-paying account running low names no record: the dashboard's gas card.

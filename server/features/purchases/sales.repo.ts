@@ -58,6 +58,7 @@ const sellColumns = (qb: ReturnType<typeof sellBase>) =>
     "o.expires_at",
     "o.confirmed_at",
     "o.cancelled_at",
+    "o.confirmed_by",
     "m.username",
     "m.phonenumber",
     "w.address",

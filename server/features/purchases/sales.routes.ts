@@ -13,6 +13,7 @@ import { closedAt } from "./purchases.repo";
 import { allPages } from "../../db/paged";
 import { allowsArea } from "../../../domain/admin-access";
 import { Msg } from "../../../domain/messages";
+import { CONFIRMED_BY_LABEL } from "../../../domain/policy/bank";
 import { PHONE_HEADER } from "../../../domain/access-log";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import {
@@ -46,6 +47,7 @@ const sellDto = (r: repo.SellDbRow): SellRowDto => ({
   orderNo: r.order_no,
   type: SELL_STATE_LABEL[r.state],
   state: r.state,
+  confirmedBy: r.confirmed_by ? CONFIRMED_BY_LABEL[r.confirmed_by] : null,
   bank: [r.bank_name, r.bank_account, r.owner_name].filter(Boolean).join(" "),
   username: r.username,
   phone: r.phonenumber,
@@ -106,6 +108,7 @@ export const SELL_FILE: KeyedColumn<SellRowDto, SellColumn>[] = [
   { key: "id", header: "번호", value: (r) => r.id },
   { key: "orderNo", header: "주문번호", value: (r) => r.orderNo },
   { key: "status", header: "상태", value: (r) => r.type },
+  { key: "confirmedBy", header: "확인 방법", value: (r) => r.confirmedBy ?? "" },
   { key: "bank", header: "입금 계좌", value: (r) => r.bank, width: 30 },
   { key: "username", header: "이름", value: (r) => r.username },
   { key: "phone", header: PHONE_HEADER, value: (r) => r.phone },

@@ -68,6 +68,7 @@ function sellColumns(
     { key: "id", header: S.id, cell: (r) => r.id, sortKey: "id" },
     { key: "orderNo", header: S.orderNo, cell: (r) => r.orderNo },
     { key: "status", header: S.status, cell: (r) => r.type },
+    { key: "confirmedBy", header: S.confirmedBy, cell: (r) => r.confirmedBy ?? "-" },
     {
       key: "actions",
       fixed: true,
