@@ -137,6 +137,7 @@ describe("accessibility of the member app (axe, keyboard)", () => {
     await tabTo(page, "buy-next");
     await expectFocusVisible(page, "the next button");
     await page.keyboard.press("Enter");
+    await page.getByTestId("buy-method-deposit").click();
     await page.getByTestId("buy-bank").waitFor();
     await expectNoA11yViolations(page, "buy: deposit account and checks");
     for (const i of [1, 2, 3]) {

@@ -235,6 +235,7 @@ describe("back-office money in Chromium", () => {
     const m = member;
     await m.getByTestId("buy-add-10000").click();
     await m.getByTestId("buy-next").click();
+    await m.getByTestId("buy-method-deposit").click();
     await m.getByTestId("buy-bank").waitFor();
     expect(await textOf(m, "buy-bank-name")).toBe("우리은행");
     expect(await textOf(m, "buy-bank-account")).toBe("1002-345-678901");

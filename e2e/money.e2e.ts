@@ -100,7 +100,8 @@ describe("money screens in Chromium", () => {
     expect(await amount.inputValue()).toBe("11,000");
     await page.getByTestId("buy-next").click();
 
-    // Step 2: where to deposit, three acknowledgements, then the submit button.
+    // Step 2: how to pay (the main account here), where to deposit, three acknowledgements, then the submit button.
+    await page.getByTestId("buy-method-deposit").click();
     await page.getByTestId("buy-bank").waitFor();
     expect(await textOf(page, "buy-bank-name")).toBe("국민은행");
     expect(await textOf(page, "buy-bank-account")).toBe("123456-01-234567");

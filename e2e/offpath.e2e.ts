@@ -85,6 +85,7 @@ describe("member app off the happy path", () => {
     await page.getByTestId("buy-add-5000").click();
     await page.getByTestId("buy-next").click();
     await page.waitForURL(/\/buy\?step=confirm$/);
+    await page.getByTestId("buy-method-deposit").click();
     await page.getByTestId("buy-bank-account").waitFor();
     await page.goBack();
     await page.waitForURL(`${s.url}/buy`);
@@ -169,6 +170,7 @@ describe("member app off the happy path", () => {
     await page.goto(`${s.url}/buy`);
     await page.getByTestId("buy-add-1000").click();
     await page.getByTestId("buy-next").click();
+    await page.getByTestId("buy-method-deposit").click();
     await page.getByTestId("buy-bank-account").waitFor();
     const account = await textOf(page, "buy-bank-account");
     await page.getByTestId("buy-copy-account").click();
@@ -304,6 +306,7 @@ describe("member app off the happy path", () => {
       await page.goto(`${s.url}/buy`);
       await page.getByTestId("buy-add-1000").click();
       await page.getByTestId("buy-next").click();
+      await page.getByTestId("buy-method-deposit").click();
       await page.getByTestId("buy-copy-account").waitFor();
       await shot(page, `offpath-buy-confirm-${width}`);
       await page.goto(`${s.url}/info/history?tab=1`);
@@ -390,6 +393,7 @@ describe("member app off the happy path", () => {
     await page.goto(`${s.url}/buy`);
     await page.getByTestId("buy-amount").fill("7000");
     await page.getByTestId("buy-next").click();
+    await page.getByTestId("buy-method-deposit").click();
     for (const i of [1, 2, 3]) await page.getByTestId(`buy-check-${i}`).click();
     await page.getByTestId("buy-submit").click();
     await page.getByTestId("password-input").fill(SEOYEON.password);

@@ -35,15 +35,13 @@ export function DepositsPage() {
     setNote("");
   };
   const decide = useMutation({
-    mutationFn: async () => {
-      if (!acting) return null;
-      const { act, row } = acting;
-      if (act === "match") return callEndpoint("saleDepositMatch", { id: row.id, orderNo: orderNo.trim(), note: note.trim() });
-      if (act === "hold") return callEndpoint("saleDepositHold", { id: row.id, note: note.trim() });
-      return callEndpoint("saleDepositReturn", { id: row.id, note: note.trim() });
+    mutationFn: async (v: { act: Act; id: number; orderNo: string; note: string }) => {
+      if (v.act === "match") return callEndpoint("saleDepositMatch", { id: v.id, orderNo: v.orderNo, note: v.note });
+      if (v.act === "hold") return callEndpoint("saleDepositHold", { id: v.id, note: v.note });
+      return callEndpoint("saleDepositReturn", { id: v.id, note: v.note });
     },
-    onSuccess: (r) => {
-      snack(r?.proposalId ? DL.proposed : DL.done[acting!.act], { type: "success" });
+    onSuccess: (r, v) => {
+      snack(r.proposalId ? DL.proposed : DL.done[v.act], { type: "success" });
       setActing(null);
       void qc.invalidateQueries({ queryKey: ["saleDeposits"] });
       void refreshMoney(qc);
@@ -140,7 +138,8 @@ export function DepositsPage() {
             gap="3"
             onSubmit={(e) => {
               e.preventDefault();
-              if (note.trim() && (acting.act !== "match" || orderNo.trim())) decide.mutate();
+              if (note.trim() && (acting.act !== "match" || orderNo.trim()))
+                decide.mutate({ act: acting.act, id: acting.row.id, orderNo: orderNo.trim(), note: note.trim() });
             }}
           >
             <Text>
