@@ -43,6 +43,8 @@ export function createApp(ctx: AppContext): express.Express {
   });
   app.use(optionsHandler);
   app.use(compression({ filter: compressible }));
+  // A bank statement upload (base64 in JSON) may be a few megabytes; every other body stays small.
+  app.use("/api/sale/statements", express.json({ limit: "4mb" }));
   app.use(express.json({ limit: "200kb", verify: keepRawBody }));
 
   for (const mod of routeModules) app.use(mod(ctx));

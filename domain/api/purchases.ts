@@ -10,6 +10,8 @@ import {
   depositMatchBody,
   depositNoteBody,
   depositQuery,
+  statementResult,
+  statementUploadBody,
   linkAccountBody,
   linkedAccountAnswer,
   linkedChargeBody,
@@ -210,6 +212,14 @@ export const salesApi = {
     params: saleIdParams,
     body: depositNoteBody,
     response: depositDecision,
+  }),
+  saleStatementUpload: endpoint({
+    method: "POST",
+    path: "/api/sale/statements",
+    access: sell,
+    summary: "Upload a bank statement (CSV or xlsx, base64) to match deposits the notices missed; answers what it matched and the closing balance",
+    body: statementUploadBody,
+    response: statementResult,
   }),
   saleAcceptBulk: endpoint({
     method: "POST",

@@ -198,3 +198,19 @@ const depositNote = z.string({ error: Msg.required }).trim().min(1, { error: Msg
 export const depositMatchBody = z.strictObject({ orderNo: z.string().trim().min(1, { error: Msg.required }).max(40), note: depositNote });
 export const depositNoteBody = z.strictObject({ note: depositNote });
 export const depositDecision = z.object({ id: z.number().int(), proposalId: z.number().int().nullable() });
+
+/** POST /api/sale/statements: a bank statement file (CSV or xlsx, base64) and why it is uploaded. */
+export const statementUploadBody = z.strictObject({
+  fileName: z.string().trim().min(1, { error: Msg.required }).max(200),
+  content: z.string().min(1, { error: Msg.statementUnreadable }).max(4_000_000, { error: Msg.statementUnreadable }),
+  reason: depositNote,
+});
+export const statementResult = z.object({
+  deposits: z.number().int(),
+  confirmed: z.number().int(),
+  known: z.number().int(),
+  queued: z.number().int(),
+  /** The statement's closing balance and its day: offered as that day's safeguarded amount. */
+  closing: z.object({ balance: z.number(), day: z.string() }).nullable(),
+});
+export type StatementResult = z.infer<typeof statementResult>;

@@ -7,6 +7,7 @@ import { DEPOSIT_REVIEW_LABEL, type DepositReviewReason } from "../../../domain/
 import { DEPOSIT_STATE_LABEL, type DepositRow } from "../../../domain/schemas/purchases";
 import * as repo from "./money-in.repo";
 import { holdDeposit, matchDeposit, returnDeposit } from "./deposit-queue.service";
+import { importStatement } from "./statements.service";
 
 type QueueRow = Awaited<ReturnType<typeof repo.depositQueue>>[number];
 const dto = (d: QueueRow): DepositRow => ({
@@ -45,5 +46,8 @@ export function depositQueueRoutes(ctx: AppContext): Router {
     const proposal = await returnDeposit(ctx, id, note, authOf(req).admin!);
     return { id, proposalId: proposal?.id ?? null };
   });
+  handle(api.saleStatementUpload, async ({ body: { fileName, content, reason } }, req) =>
+    importStatement(ctx, Buffer.from(content, "base64"), fileName, reason, authOf(req).admin!),
+  );
   return router;
 }

@@ -170,3 +170,61 @@ export async function removeLink(db: AppTx, memberId: number, id: number): Promi
 export async function dropUnsentCharge(db: AppTx, orderId: number): Promise<void> {
   await db.deleteFrom("buy_orders").where("id", "=", orderId).where("state", "=", "pending").where("transfer_id", "is", null).execute();
 }
+
+export async function depositByStatementKey(db: AppTx, key: string) {
+  return db.selectFrom("bank_deposits").select("id").where("statement_key", "=", key).executeTakeFirst();
+}
+
+/** A deposit a callback reported (same amount and name, near in time) not yet seen on a statement: the line is it. */
+export async function claimReportedDeposit(
+  db: AppTx,
+  l: { key: string; amount: number; depositor: string; from: string; to: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("bank_deposits")
+    .select("id")
+    .where("source", "=", "callback")
+    .where("statement_key", "is", null)
+    .where("amount", "=", l.amount)
+    .where("depositor_name", "=", l.depositor)
+    .where("deposited_at", ">=", l.from)
+    .where("deposited_at", "<=", l.to)
+    .orderBy("id")
+    .executeTakeFirst();
+  if (!row) return false;
+  const r = await db.updateTable("bank_deposits").set({ statement_key: l.key }).where("id", "=", row.id).where("statement_key", "is", null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A main-account order an operator approved by hand for this deposit (its name and amount), no deposit on record. */
+export async function handApprovedOrder(db: AppTx, l: { amount: number; depositor: string; at: string }): Promise<number | null> {
+  const row = await db
+    .selectFrom("buy_orders as o")
+    .innerJoin("members as m", "m.id", "o.member_id")
+    .select("o.id")
+    .where("o.state", "=", "confirmed")
+    .where("o.method", "=", "deposit")
+    .where("o.value", "=", l.amount)
+    .where("m.username", "=", l.depositor)
+    .where("o.created_at", "<=", l.at)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("bank_deposits as d").select("d.id").whereRef("d.order_id", "=", "o.id"))))
+    .orderBy("o.confirmed_at")
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/** Main-account orders still waiting that this deposit would pay (its name and amount, made before it). */
+export async function waitingMainAccountOrders(db: AppTx, l: { amount: number; depositor: string; at: string }) {
+  return db
+    .selectFrom("buy_orders as o")
+    .innerJoin("members as m", "m.id", "o.member_id")
+    .selectAll("o")
+    .where("o.state", "=", "pending")
+    .where("o.method", "=", "deposit")
+    .where("o.value", "=", l.amount)
+    .where("m.username", "=", l.depositor)
+    .where("o.created_at", "<=", l.at)
+    .where("o.expires_at", ">", l.at)
+    .limit(2)
+    .execute();
+}
