@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../domain/messages";
 import { ResultPages } from "../domain/state-labels";
@@ -113,5 +114,29 @@ describe("money in without an operator, in Chromium", () => {
     });
     expect(forged.status).toBe(401);
     expect(await onChain(s, wallet)).toBe(before + 12_000);
+  });
+
+  it("uploads a CP949 bank statement: the unmatched line is queued, the closing balance offered as the day's safeguarded amount", async () => {
+    const admin = await suite.adminPage();
+    await admin.goto(`${s.url}/admin/sale/deposits`);
+    await admin.getByTestId("statement-open").click();
+    const day = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    const text = ["거래일시,적요,입금액,출금액,잔액,입금자명", `${day} 09:30:00,타행이체,"3,300",0,"1,234,500",홍길동`].join("\r\n");
+    await admin
+      .getByTestId("statement-file")
+      .setInputFiles({ name: "거래내역.csv", mimeType: "text/csv", buffer: iconv.encode(text, "cp949") });
+    await admin.getByTestId("statement-reason").fill("일일 대조");
+    await admin.getByTestId("statement-submit").click();
+    await admin.getByTestId("statement-result").waitFor();
+    expect(await textOf(admin, "statement-queued")).toBe("1건");
+    // The queued line is told to the operators at once (the realtime notice), over the screen.
+    await admin.getByTestId("admin-notify-dialog").waitFor();
+    expect(await textOf(admin, "admin-notify-message")).toBe("입금 확인 필요: 거래내역 대조 1건");
+    await admin.getByTestId("admin-notify-close").click();
+    await shot(admin, "money-in-statement");
+    await admin.getByTestId("statement-safeguard").click();
+    await admin.getByTestId("admin-snackbar").filter({ hasText: "보전액을 등록했습니다." }).first().waitFor({ state: "visible" });
+    const entry = await s.ctx.db.selectFrom("safeguards").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect([entry.day, Number(entry.amount), entry.statement_ref]).toEqual([day, 1_234_500, "거래내역.csv"]);
   });
 });

@@ -217,7 +217,8 @@ export const salesApi = {
     method: "POST",
     path: "/api/sale/statements",
     access: sell,
-    summary: "Upload a bank statement (CSV or xlsx, base64) to match deposits the notices missed; answers what it matched and the closing balance",
+    summary:
+      "Upload a bank statement (CSV or xlsx, base64) to match deposits the notices missed; answers what it matched and the closing balance",
     body: statementUploadBody,
     response: statementResult,
   }),

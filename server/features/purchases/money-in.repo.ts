@@ -192,7 +192,12 @@ export async function claimReportedDeposit(
     .orderBy("id")
     .executeTakeFirst();
   if (!row) return false;
-  const r = await db.updateTable("bank_deposits").set({ statement_key: l.key }).where("id", "=", row.id).where("statement_key", "is", null).executeTakeFirst();
+  const r = await db
+    .updateTable("bank_deposits")
+    .set({ statement_key: l.key })
+    .where("id", "=", row.id)
+    .where("statement_key", "is", null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -207,7 +212,9 @@ export async function handApprovedOrder(db: AppTx, l: { amount: number; deposito
     .where("o.value", "=", l.amount)
     .where("m.username", "=", l.depositor)
     .where("o.created_at", "<=", l.at)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("bank_deposits as d").select("d.id").whereRef("d.order_id", "=", "o.id"))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("bank_deposits as d").select("d.id").whereRef("d.order_id", "=", "o.id"))),
+    )
     .orderBy("o.confirmed_at")
     .executeTakeFirst();
   return row ? Number(row.id) : null;

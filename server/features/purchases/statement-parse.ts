@@ -32,7 +32,10 @@ const HEADERS = {
   depositor: ["입금자명", "내용", "기재내용", "보낸분", "의뢰인"],
 } as const;
 
-const clean = (v: unknown) => String(v ?? "").replace(/\s+/g, " ").trim();
+const clean = (v: unknown) =>
+  String(v ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 const money = (v: string): number => {
   const digits = v.replace(/[,원\s]/g, "");
   if (digits === "" || digits === "-") return 0;
@@ -67,7 +70,11 @@ async function rowsOf(bytes: Buffer): Promise<string[][]> {
     const rows: string[][] = [];
     sheet.eachRow({ includeEmpty: false }, (row) => {
       const values = row.values as unknown[];
-      rows.push(values.slice(1).map((v) => (v instanceof Date ? v.toISOString() : typeof v === "object" && v ? clean((v as { text?: string }).text) : clean(v))));
+      rows.push(
+        values
+          .slice(1)
+          .map((v) => (v instanceof Date ? v.toISOString() : typeof v === "object" && v ? clean((v as { text?: string }).text) : clean(v))),
+      );
     });
     return rows;
   }
@@ -81,11 +88,15 @@ export async function parseStatement(bytes: Buffer): Promise<Statement> {
   } catch {
     throw new StatementError("unreadable");
   }
-  const find = (header: string[], names: readonly string[]) => header.findIndex((h) => names.includes(h.replace(/\s/g, "")) || names.includes(h));
+  const find = (header: string[], names: readonly string[]) =>
+    header.findIndex((h) => names.includes(h.replace(/\s/g, "")) || names.includes(h));
   const headerAt = rows.findIndex((r) => find(r, HEADERS.in) >= 0 && (find(r, HEADERS.at) >= 0 || find(r, HEADERS.time) >= 0));
   if (headerAt < 0) throw new StatementError("no header");
   const header = rows[headerAt];
-  const col = Object.fromEntries(Object.entries(HEADERS).map(([k, names]) => [k, find(header, names)])) as Record<keyof typeof HEADERS, number>;
+  const col = Object.fromEntries(Object.entries(HEADERS).map(([k, names]) => [k, find(header, names)])) as Record<
+    keyof typeof HEADERS,
+    number
+  >;
   const deposits: StatementLine[] = [];
   let last: { at: string; balance: number } | null = null;
   for (const r of rows.slice(headerAt + 1)) {
@@ -96,7 +107,13 @@ export async function parseStatement(bytes: Buffer): Promise<Statement> {
     if (balance !== null && (!last || at >= last.at)) last = { at, balance };
     const amount = money(r[col.in] ?? "");
     if (amount <= 0) continue;
-    deposits.push({ at, amount, depositor: col.depositor >= 0 ? (r[col.depositor] ?? "") : "", memo: col.memo >= 0 ? (r[col.memo] ?? "") : "", balance });
+    deposits.push({
+      at,
+      amount,
+      depositor: col.depositor >= 0 ? (r[col.depositor] ?? "") : "",
+      memo: col.memo >= 0 ? (r[col.memo] ?? "") : "",
+      balance,
+    });
   }
   const closing = last && { balance: last.balance, day: new Date(Date.parse(last.at) + 9 * 3600_000).toISOString().slice(0, 10) };
   return { deposits, closing };

@@ -13,7 +13,11 @@ import { confirmPending, orderParties, type Actor } from "./purchases.service";
 /** How far a callback's time may be from the statement line's for the two to be one deposit (banks' clocks differ). */
 const SAME_DEPOSIT_MS = 10 * 60_000;
 
-const keyOf = (l: StatementLine) => crypto.createHash("sha256").update(`${l.at}|${l.amount}|${l.depositor}|${l.balance ?? ""}`).digest("hex");
+const keyOf = (l: StatementLine) =>
+  crypto
+    .createHash("sha256")
+    .update(`${l.at}|${l.amount}|${l.depositor}|${l.balance ?? ""}`)
+    .digest("hex");
 
 /**
  * An uploaded bank statement (거래내역 대조): every deposit line once (its key: time, amount, name, balance). A line the
@@ -22,7 +26,13 @@ const keyOf = (l: StatementLine) => crypto.createHash("sha256").update(`${l.at}|
  * confirms it (the one confirmation path, 자동); anything else goes to 입금 확인 필요. The closing balance is offered
  * as the day's safeguarded amount (the operator records it under maker–checker in 선불충전금 별도관리).
  */
-export async function importStatement(ctx: AppContext, bytes: Buffer, fileName: string, reason: string, actor: Actor): Promise<StatementResult> {
+export async function importStatement(
+  ctx: AppContext,
+  bytes: Buffer,
+  fileName: string,
+  reason: string,
+  actor: Actor,
+): Promise<StatementResult> {
   const statement = await parseStatement(bytes).catch((err) => {
     if (err instanceof StatementError) throw new AppError(Code.BAD_REQUEST, Msg.statementUnreadable);
     throw err;
@@ -36,11 +46,26 @@ export async function importStatement(ctx: AppContext, bytes: Buffer, fileName: 
       continue;
     }
     const near = (ms: number) => new Date(Date.parse(line.at) + ms).toISOString();
-    if (await repo.claimReportedDeposit(ctx.db, { key, amount: line.amount, depositor: line.depositor, from: near(-SAME_DEPOSIT_MS), to: near(SAME_DEPOSIT_MS) })) {
+    if (
+      await repo.claimReportedDeposit(ctx.db, {
+        key,
+        amount: line.amount,
+        depositor: line.depositor,
+        from: near(-SAME_DEPOSIT_MS),
+        to: near(SAME_DEPOSIT_MS),
+      })
+    ) {
       result.known++;
       continue;
     }
-    const base = { source: "statement" as const, statementKey: key, accountNumber: null, amount: line.amount, depositorName: line.depositor, depositedAt: line.at };
+    const base = {
+      source: "statement" as const,
+      statementKey: key,
+      accountNumber: null,
+      amount: line.amount,
+      depositorName: line.depositor,
+      depositedAt: line.at,
+    };
     const approved = await repo.handApprovedOrder(ctx.db, line);
     if (approved) {
       await repo.insertDeposit(ctx.db, { ...base, state: "known", orderId: approved });

@@ -19,11 +19,13 @@ const csv = (lines: string[][]) =>
 describe("bank statements: read as banks export them, matched without confirming anything twice", () => {
   it("reads CP949 CSV and xlsx alike: deposits and the closing balance", async () => {
     const text = csv([
-      ["2026.11.28 15:10:00", "이체", "0", "\"3,000\"", "\"97,000\"", "수수료"],
-      ["2026.11.28 14:03:22", "타행이체", "\"12,000\"", "0", "\"100,000\"", "김민준"],
+      ["2026.11.28 15:10:00", "이체", "0", '"3,000"', '"97,000"', "수수료"],
+      ["2026.11.28 14:03:22", "타행이체", '"12,000"', "0", '"100,000"', "김민준"],
     ]);
     const fromCsv = await parseStatement(iconv.encode(text, "cp949"));
-    expect(fromCsv.deposits).toEqual([{ at: "2026-11-28T05:03:22.000Z", amount: 12_000, depositor: "김민준", memo: "타행이체", balance: 100_000 }]);
+    expect(fromCsv.deposits).toEqual([
+      { at: "2026-11-28T05:03:22.000Z", amount: 12_000, depositor: "김민준", memo: "타행이체", balance: 100_000 },
+    ]);
     expect(fromCsv.closing).toEqual({ balance: 97_000, day: "2026-11-28" });
 
     const wb = new ExcelJS.Workbook();
@@ -59,17 +61,43 @@ describe("bank statements: read as banks export them, matched without confirming
         [at(3), "입금", "777", "0", "187700", "모르는사람"],
       ]);
       const upload = () =>
-        s.api(salesApi.saleStatementUpload, { fileName: "거래내역.csv", content: Buffer.from(file).toString("base64"), reason: "일일 대조" }, { token: admin, marker: "operation" });
+        s.api(
+          salesApi.saleStatementUpload,
+          { fileName: "거래내역.csv", content: Buffer.from(file).toString("base64"), reason: "일일 대조" },
+          { token: admin, marker: "operation" },
+        );
       const first = await upload();
-      expect(first.data).toEqual({ deposits: 3, confirmed: 1, known: 1, queued: 1, closing: { balance: 200_000, day: expect.any(String) } });
+      expect(first.data).toEqual({
+        deposits: 3,
+        confirmed: 1,
+        known: 1,
+        queued: 1,
+        closing: { balance: 200_000, day: expect.any(String) },
+      });
       const o = (await buyOrder(s.ctx.db, waiting.id))!;
       expect([o.state, o.confirmed_by]).toEqual(["confirmed", "auto"]);
       expect((await buyOrder(s.ctx.db, byHand.id))!.confirmed_by).toBe("manual");
-      const outbox = Number((await s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      const outbox = Number(
+        (
+          await s.ctx.db
+            .selectFrom("outbox_transfers")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
       const again = await upload();
       expect(again.data).toMatchObject({ deposits: 3, confirmed: 0, known: 3, queued: 0 });
-      expect(Number((await s.ctx.db.selectFrom("outbox_transfers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(outbox);
+      expect(
+        Number(
+          (
+            await s.ctx.db
+              .selectFrom("outbox_transfers")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(outbox);
 
       const bad = await s.api(
         salesApi.saleStatementUpload,

@@ -11,6 +11,7 @@ import { PlainTable } from "../../components/list/PlainTable";
 import { DetailDialog } from "../../components/dialogs/DetailDialog";
 import { snack } from "../../components/ui/toaster";
 import { DL } from "./deposits.labels";
+import { StatementUpload } from "./StatementUpload";
 
 type Act = "match" | "hold" | "return";
 const fail = (e: unknown) => snack(e instanceof ApiError ? e.message : Msg.serverError, { type: "error" });
@@ -56,22 +57,25 @@ export function DepositsPage() {
         {DL.title}
       </Heading>
       <Text color="fg.muted">{DL.hint}</Text>
-      <HStack gap="2" role="tablist" aria-label={DL.title}>
-        {(["waiting", "done"] as const).map((t) => (
-          <Button
-            key={t}
-            size="sm"
-            role="tab"
-            aria-selected={tab === t}
-            variant={tab === t ? "solid" : "outline"}
-            colorPalette="brand"
-            onClick={() => setTab(t)}
-            data-testid={`deposits-tab-${t}`}
-          >
-            {DL.tabs[t]}
-            {t === "waiting" && list.data ? ` (${list.data.waiting})` : ""}
-          </Button>
-        ))}
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <HStack gap="2" role="tablist" aria-label={DL.title}>
+          {(["waiting", "done"] as const).map((t) => (
+            <Button
+              key={t}
+              size="sm"
+              role="tab"
+              aria-selected={tab === t}
+              variant={tab === t ? "solid" : "outline"}
+              colorPalette="brand"
+              onClick={() => setTab(t)}
+              data-testid={`deposits-tab-${t}`}
+            >
+              {DL.tabs[t]}
+              {t === "waiting" && list.data ? ` (${list.data.waiting})` : ""}
+            </Button>
+          ))}
+        </HStack>
+        <StatementUpload />
       </HStack>
       <PlainTable
         testId="deposits-table"

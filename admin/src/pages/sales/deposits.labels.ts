@@ -23,4 +23,15 @@ export const DL = {
   },
   done: { match: "주문에 연결했습니다.", hold: "보류했습니다.", return: "반환을 기록했습니다." },
   proposed: "반환 승인 요청을 등록했습니다. 다른 관리자가 승인하면 반환됩니다.",
+  statementUpload: "거래내역 업로드",
+  statementHint:
+    "은행에서 내려받은 거래내역(CSV 또는 xlsx: 거래일시, 적요, 입금액, 출금액, 잔액, 입금자명)을 올리면 입금 통지가 빠진 입금을 주문과 대조합니다. 이미 확정된 입금은 다시 확정하지 않습니다.",
+  statementFile: "거래내역 파일",
+  statementSubmit: "업로드",
+  statementCounts: { deposits: "입금 건수", confirmed: "자동 확정", known: "이미 확인됨", queued: "확인 필요로 보냄" },
+  closing: (day: string, won: string) => `${day} 마감 잔액 ${won}원`,
+  safeguardOffer: "이 잔액을 그날의 보전액으로 등록",
+  safeguardRecorded: "보전액을 등록했습니다. 다른 관리자가 승인하면 반영됩니다.",
+  statementBank: "입금 계좌 거래내역",
+  close: "닫기",
 };
