@@ -49,6 +49,8 @@ export const receipt = z.object({
   moves: z.array(z.object({ label: z.string(), txHash: z.string(), verifyPath: z.string() })),
   /** A refund's payout account, masked (국민은행 *******3344); null for the other lines. */
   payoutAccount: z.string().nullable(),
+  /** How a purchase was paid and confirmed (연결 계좌 충전 국민은행 ****4556 · 계좌연결); null for the other lines. */
+  payment: z.string().nullable(),
 });
 export type ReceiptDto = z.infer<typeof receipt>;
 

@@ -21,6 +21,8 @@ export const CHECK_LABELS = {
   "calls → chain": "발행·소각 → 체인",
   "buy order": "구매 주문",
   "buy orders": "구매 주문",
+  "bank credit": "은행 입금",
+  "bank credits": "은행 입금 ⇄ 구매",
   "settlement escrow": "정산 보관 지갑",
   "refund escrow": "환불 보관 지갑",
   "refund payouts": "환불 지급",
@@ -76,6 +78,10 @@ export const reconcileText = {
   strandedBuy: (transferId: number) =>
     `구매확정 주문의 이동(거래 기록 #${transferId})이 체인에서 실패했습니다. 주문은 구매대기로 돌아가야 합니다`,
   buysAgree: () => "구매확정 주문의 이동은 모두 처리 중이거나 체인에 있습니다",
+  creditWithoutPurchase: (id: number, amount: number) =>
+    `은행 입금 #${id} (${won(amount)})으로 확정된 주문이 그 금액의 구매확정 이동(금고 → 회원)과 맞지 않습니다`,
+  purchaseWithoutCredit: (id: number, value: number) => `은행이 확정한 구매 주문 #${id} (${won(value)})에 은행 입금 기록이 없습니다`,
+  creditsAgree: (n: number, sum: number) => `은행 입금 ${count(n)}건 (${won(sum)}) 모두 같은 금액의 구매확정 이동과 맞습니다`,
   escrow: (address: string, held: bigint, expected: bigint) =>
     `${address} 보유 ${won(held)}, 정산 주문 기준 ${won(expected)} (신청 입금 − 소각 − 반환)`,
   refundEscrow: (address: string, held: bigint, expected: bigint) =>

@@ -3,6 +3,8 @@ import type { AppDb } from "../../db/schema";
 import type { ChainReader, TransferRecord } from "../../../indexer/reader";
 import * as repo from "./dashboard.repo";
 import {
+  bankCreditTotals,
+  bankCreditsOff,
   confirmedCallHashes,
   confirmedOrdersWithFailedTransfer,
   escrowByOrders,
@@ -163,6 +165,14 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
   const strandedBuys = await confirmedOrdersWithFailedTransfer(d.db);
   for (const id of strandedBuys) fail("buy order", text.strandedBuy(id));
   if (strandedBuys.length === 0) pass("buy orders", text.buysAgree());
+  // The bank's credits ⇄ confirmed purchases ⇄ treasury → member moves (the moves' chain legs are checked above).
+  const credits = await bankCreditsOff(d.db);
+  for (const c of credits.deposits) fail("bank credit", text.creditWithoutPurchase(c.id, c.amount));
+  for (const o of credits.orders) fail("bank credit", text.purchaseWithoutCredit(o.id, o.value));
+  if (credits.deposits.length + credits.orders.length === 0) {
+    const t = await bankCreditTotals(d.db);
+    pass("bank credits", text.creditsAgree(t.count, t.sum));
+  }
   const escrowAddress = wallets.find((w) => w.kind === "settlement")?.address;
   if (escrowAddress) {
     const expected = await escrowByOrders(d.db);

@@ -112,3 +112,61 @@ export async function confirmedOrdersWithFailedTransfer(db: AppTx): Promise<numb
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * The bank's credits against the purchases they confirmed (issue 51): a confirmed or matched deposit whose order is
+ * not confirmed for that amount by a treasury → member `buy` move of that amount, and an order confirmed by the
+ * bank (a virtual account's notice, a linked account's debit) with no credit of the bank on record.
+ */
+export async function bankCreditsOff(
+  db: AppTx,
+): Promise<{ deposits: { id: number; amount: number }[]; orders: { id: number; value: number }[] }> {
+  const deposits = await db
+    .selectFrom("bank_deposits as d")
+    .leftJoin("buy_orders as o", "o.id", "d.order_id")
+    .leftJoin("outbox_transfers as t", "t.id", "o.transfer_id")
+    .select(["d.id", "d.amount"])
+    .where("d.state", "in", ["confirmed", "matched"])
+    .where((eb) =>
+      eb.or([
+        eb("o.id", "is", null),
+        eb("o.state", "!=", "confirmed"),
+        eb("o.value", "!=", eb.ref("d.amount")),
+        eb("t.id", "is", null),
+        eb("t.kind", "!=", "buy"),
+        eb("t.value", "!=", eb.ref("d.amount")),
+        eb("t.status", "=", "failed"),
+      ]),
+    )
+    .execute();
+  const orders = await db
+    .selectFrom("buy_orders as o")
+    .select(["o.id", "o.value"])
+    .where("o.state", "=", "confirmed")
+    .where("o.confirmed_by", "in", ["auto", "linked"])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("bank_deposits as d")
+            .select("d.id")
+            .whereRef("d.order_id", "=", "o.id")
+            .where("d.state", "in", ["confirmed", "matched"]),
+        ),
+      ),
+    )
+    .execute();
+  return {
+    deposits: deposits.map((d) => ({ id: Number(d.id), amount: Number(d.amount) })),
+    orders: orders.map((o) => ({ id: Number(o.id), value: Number(o.value) })),
+  };
+}
+
+/** The bank's credits that confirmed purchases, and their sum (the reconciliation's line). */
+export async function bankCreditTotals(db: AppTx): Promise<{ count: number; sum: number }> {
+  const r = await db
+    .selectFrom("bank_deposits")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("amount").as("s")])
+    .where("state", "in", ["confirmed", "matched"])
+    .executeTakeFirst();
+  return { count: Number(r?.n ?? 0), sum: Number(r?.s ?? 0) };
+}

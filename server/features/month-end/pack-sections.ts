@@ -1,6 +1,7 @@
 import type { Move } from "../../../indexer/reader-asof";
 import type { MonthEndDeps } from "./cutoff.service";
 import { rowsCreatedIn } from "./month-end.repo";
+import { maskName } from "../../../domain/mask";
 
 /** The period a pack covers: blocks (fromBlock, toBlock], times [fromIso, toIso]. */
 export interface Period {
@@ -47,6 +48,36 @@ export const tableSection = (file: string, title: string, candidates: string[], 
 });
 
 /**
+ * The bank provider's notices of the period (issue 51): each event once, what it did and the order it touched; the
+ * depositor's name masked (the pack leaves the service). Nothing when the table does not exist yet.
+ */
+const bankEvents: PackSection = {
+  file: "moves/bank-events.csv",
+  title: "은행 통지",
+  async table(d, p) {
+    const rows = await rowsCreatedIn(d.db, "bank_events", "received_at", p.fromIso, p.toIso);
+    if (rows === null) return null;
+    const header = ["received_at", "event_id", "type", "outcome", "order_id", "amount_won", "account", "depositor"];
+    return {
+      header,
+      rows: rows.map((r) => {
+        const e = JSON.parse(String(r.payload)) as { data?: { amount?: number; accountNumber?: string; depositorName?: string } };
+        return [
+          r.received_at,
+          r.event_id,
+          r.type,
+          r.outcome,
+          r.order_id ?? "",
+          e.data?.amount ?? "",
+          e.data?.accountNumber ?? "",
+          maskName(e.data?.depositorName),
+        ].map((v) => String(v ?? ""));
+      }),
+    };
+  },
+};
+
+/**
  * The money moves of the period, each with its transaction hash, from the indexed transfers of the period's blocks
  * (mints, burns, settlements, operator transfers), then the other features' records (refunds when that table exists).
  * Append a section here to add a file to every pack; `verify-pack` checks whatever the manifest lists.
@@ -71,6 +102,7 @@ export const MONEY_SECTIONS: PackSection[] = [
       k.get(m.from) !== "settlement",
   ),
   tableSection("moves/refunds.csv", "환불", ["refunds", "refund_orders"]),
+  bankEvents,
 ];
 
 /** The logs of the period: the operators' audit log, and the personal-data access log when that table exists. */

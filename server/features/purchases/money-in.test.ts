@@ -7,6 +7,8 @@ import { buyOrder } from "./purchases.repo";
 import type { SimulatedBank } from "../../providers/bank/simulated";
 import { signBody, SIGNATURE_HEADER } from "../../providers/bank/signature";
 import { purchasesApi, salesApi } from "../../../domain/api/purchases";
+import { reconcile } from "../dashboard/reconcile";
+import { receiptsApi } from "../../../domain/api/receipts";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 
@@ -186,6 +188,9 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
     expect(charged.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await balance(m1.id)).toBe(before + 10_000);
     expect((await buyOrder(s.ctx.db, charged.data.id))!.confirmed_by).toBe("linked");
+    // The member's receipt says how it was paid and confirmed (the account masked).
+    const receipt = await s.api(receiptsApi.receipt, { type: "buy", id: charged.data.id }, { token: t1 });
+    expect(receipt.data.payment).toBe("연결 계좌 충전 국민은행 ****4455 · 계좌연결 확인");
     expect((await s.api(purchasesApi.linkedAccountGet, undefined, { token: t1 })).data.account?.bankName).toBe("국민은행");
   });
 
@@ -278,5 +283,31 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
     ]);
     const actions = await s.ctx.db.selectFrom("admin_actions").select("action").where("target_type", "=", "bank_deposit").execute();
     expect(actions.map((a) => a.action).sort()).toEqual(["deposit.hold", "deposit.match", "deposit.return"]);
+  });
+
+  it("reconciles the bank's credits with the purchases they confirmed and their moves, and names a credit that is off", async () => {
+    await s.waitIndexed();
+    const run = () => reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
+    const report = await run();
+    expect(report.lines.filter((l) => !l.ok)).toEqual([]);
+    expect(report.lines.find((l) => l.check === "bank credits")?.detail).toMatch(/^은행 입금 \d+건/);
+    // A credit recorded against an order for another amount is named.
+    const credit = await s.ctx.db
+      .selectFrom("bank_deposits")
+      .select(["id", "amount"])
+      .where("state", "=", "confirmed")
+      .executeTakeFirstOrThrow();
+    await s.ctx.db
+      .updateTable("bank_deposits")
+      .set({ amount: Number(credit.amount) + 100 })
+      .where("id", "=", credit.id)
+      .execute();
+    const off = await run();
+    expect(off.lines.filter((l) => !l.ok).map((l) => l.check)).toEqual(["bank credit"]);
+    await s.ctx.db
+      .updateTable("bank_deposits")
+      .set({ amount: Number(credit.amount) })
+      .where("id", "=", credit.id)
+      .execute();
   });
 });

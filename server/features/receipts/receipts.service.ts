@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../http/errors";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
+import { CONFIRMED_BY_LABEL, type ConfirmedBy } from "../../../domain/policy/bank";
 import { maskAddress, maskBankAccount, maskName } from "../../../domain/mask";
 import { RefundKindLabel } from "../../../domain/state-labels";
 import { RECEIPT_TITLES, type ReceiptDto, type ReceiptKind, type ReceiptType, type VerifiedTxDto } from "../../../domain/schemas/receipts";
@@ -28,11 +29,31 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: Receipt
     const tx = hash ? await ctx.view.transaction(hash) : null;
     return { blockNumber: tx?.blockNumber ?? null, blockTime: tx ? tx.timestamp.toISOString() : null };
   };
+  // A linked account is kept masked already; a virtual or main account is the issuer's own, shown as it is.
+  const paymentOf = (o: { method: string; confirmed_by: string | null; bank_name: string | null; bank_account: string | null }) => {
+    const how = { linked: "연결 계좌 충전", virtual: "가상계좌 입금", deposit: "대표 계좌 입금" }[o.method] ?? o.method;
+    const account = o.method === "linked" ? (o.bank_account ?? "") : [o.bank_name, o.bank_account].filter(Boolean).join(" ");
+    const by = o.confirmed_by ? ` · ${CONFIRMED_BY_LABEL[o.confirmed_by as ConfirmedBy]} 확인` : "";
+    return `${how}${account ? ` ${account}` : ""}${by}`;
+  };
   if (type === "buy") {
     const o = await ctx.db
       .selectFrom("buy_orders as b")
       .leftJoin("outbox_transfers as t", "t.id", "b.transfer_id")
-      .select(["b.id", "b.order_no", "b.value", "b.state", "b.created_at", "t.tx_hash", "t.from_address", "t.status as tx_status"])
+      .select([
+        "b.id",
+        "b.order_no",
+        "b.value",
+        "b.state",
+        "b.created_at",
+        "b.method",
+        "b.confirmed_by",
+        "b.bank_name",
+        "b.bank_account",
+        "t.tx_hash",
+        "t.from_address",
+        "t.status as tx_status",
+      ])
       .where("b.id", "=", id)
       .where("b.member_id", "=", memberId)
       .executeTakeFirst();
@@ -55,6 +76,7 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: Receipt
       verifyPath: hash ? `/verify/tx/${hash}` : null,
       moves: move("발행사 → 회원 지갑", hash),
       payoutAccount: null,
+      payment: paymentOf(o),
     };
   }
   if (type === "refund") return refundReceipt(ctx, memberId, id, base, chainOf);
@@ -105,6 +127,7 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: Receipt
     verifyPath: m.tx_hash ? `/verify/tx/${m.tx_hash}` : null,
     moves: move(sent ? "회원 지갑 → 받는 분" : "보낸 분 → 회원 지갑", m.tx_hash),
     payoutAccount: null,
+    payment: null,
   };
 }
 
@@ -168,6 +191,7 @@ async function refundReceipt(
       ...move("환불 반려: 보관 금액 → 회원 지갑", r.state === "rejected" ? r.return_tx_hash : null),
     ],
     payoutAccount: maskBankAccount(r.bank_name, r.bank_account),
+    payment: null,
   };
 }
 

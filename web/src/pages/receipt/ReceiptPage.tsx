@@ -96,6 +96,7 @@ export default function ReceiptPage() {
             testId="receipt-counterpart"
           />
           {r.payoutAccount && <Row label="입금 계좌" value={r.payoutAccount} testId="receipt-account" />}
+          {r.payment && <Row label="결제 방법" value={r.payment} testId="receipt-payment" />}
           {r.counterpartAddress && <Row label="상대 지갑" value={r.counterpartAddress} mono />}
           <Row label="상태" value={STATUS[r.status] ?? r.status} testId="receipt-status" />
           {r.moves.length > 1 ? (
