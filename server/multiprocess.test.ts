@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,8 @@ import { externalChainEnv, setBalanceOn, startApiProcess, type ApiProcess } from
 import { insertOperator } from "./test/operators";
 import type { AppContext } from "./context";
 import { OperatorPermission } from "../domain/constants";
+import { bankSetting } from "./providers/bank";
+import { signBody, SIGNATURE_HEADER } from "./providers/bank/signature";
 
 /**
  * Several API processes behind one database and one chain (docs/operations.md, "Several API processes behind a load balancer"): two
@@ -240,6 +243,42 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
       body: JSON.stringify({ username: "01033334444", password: "222222" }),
     });
     expect(other.status).toBe(200);
+  });
+
+  it("a bank notice delivered to both processes at once confirms its order once", async () => {
+    const [a, b] = procs;
+    const member = await login(a, "01033334444", "222222");
+    const order = (await call(a, "/api/buy/charge", { value: 4_400, password: "222222", method: "virtual" }, member)).data;
+    const wallet = await walletOf("01033334444");
+    const before = Number(await token().balanceOf(wallet));
+    // Every process of the store derives the callback secret from the same KEY_ENCRYPTION_KEY; the test is the bank.
+    const secret = bankSetting({}, Buffer.from(env.KEY_ENCRYPTION_KEY, "hex")).callbackSecret;
+    const body = JSON.stringify({
+      eventId: `evt_${crypto.randomUUID()}`,
+      type: "deposit",
+      occurredAt: new Date().toISOString(),
+      data: { accountNumber: order.bankInfo.bankAccount, amount: 4_400, depositorName: "이서연" },
+    });
+    const deliver = async (p: ApiProcess) => {
+      const res = await fetch(`${p.url}/api/bank/callback`, {
+        method: "POST",
+        headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signBody(secret, body) },
+        body,
+      });
+      return ((await res.json()) as { outcome: string }).outcome;
+    };
+    const outcomes = await Promise.all([deliver(a), deliver(b)]);
+    expect(outcomes.sort()).toEqual(["confirmed", "duplicate"]);
+    const moves = await store.db
+      .selectFrom("outbox_transfers")
+      .selectAll()
+      .where("kind", "=", "buy")
+      .where("to_address", "=", wallet)
+      .execute();
+    expect(moves.length).toBe(1);
+    const end = Date.now() + 30_000;
+    while (Number(await token().balanceOf(wallet)) !== before + 4_400 && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+    expect(Number(await token().balanceOf(wallet))).toBe(before + 4_400);
   });
 
   it("the relaying process is killed with SIGKILL mid-burst: the other takes over, every answered gift is on chain exactly once", async () => {

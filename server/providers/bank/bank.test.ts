@@ -18,7 +18,10 @@ describe("the bank provider's configuration and signatures", () => {
     expect(() => bankSetting({ BANK_PROVIDER: "http", BANK_API_URL: "https://bank.example" }, KEK)).toThrow(/needs/);
     expect(() => bankSetting({ BANK_PROVIDER: "toss" }, KEK)).toThrow(/unknown BANK_PROVIDER/);
     expect(() => bankSetting({ BANK_CALLBACK_SECRET: "short" }, KEK)).toThrow(/at least 32/);
-    const real = bankSetting({ BANK_PROVIDER: "http", BANK_API_URL: "https://bank.example", BANK_API_KEY: "k", BANK_CALLBACK_SECRET: "s".repeat(40) }, KEK);
+    const real = bankSetting(
+      { BANK_PROVIDER: "http", BANK_API_URL: "https://bank.example", BANK_API_KEY: "k", BANK_CALLBACK_SECRET: "s".repeat(40) },
+      KEK,
+    );
     expect(real.provider).toBe("http");
   });
 
@@ -53,7 +56,15 @@ describe("the bank provider's configuration and signatures", () => {
       const page = await fetch(`${s.url}/sim-bank`);
       expect(await page.text()).not.toContain("모의 은행");
       const token = await s.loginUser("01011112222", "111111");
-      const orders = async () => Number((await s.ctx.db.selectFrom("buy_orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      const orders = async () =>
+        Number(
+          (
+            await s.ctx.db
+              .selectFrom("buy_orders")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await orders();
       const r = await s.api(purchasesApi.buyCharge, { value: 1_000, password: "111111", method: "virtual" }, { token });
       expect([r.status, r.message]).toEqual([503, Msg.bankUnavailable]);
