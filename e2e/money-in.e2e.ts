@@ -52,6 +52,11 @@ describe("money in without an operator, in Chromium", () => {
     await expectResult(page, s, ResultType.CHARGED, ResultPages[ResultType.CHARGED].message);
     expect(await onChain(s, await walletOf(s, MINJUN.phone))).toBe(before + 10_000);
     await expectHeaderBalance(page, s, before + 10_000);
+    // The history shows it confirmed, with how it was paid.
+    await page.goto(`${s.url}/info/history?tab=1`);
+    const line = page.getByTestId("history-row").first();
+    await expect.poll(() => line.getByTestId("history-title").innerText()).toBe("상품권 구매 · 연결 계좌 충전");
+    expect(await line.getByTestId("history-badge").innerText()).toBe("구매확정");
   });
 
   it("confirms a virtual-account purchase by a deposit on the simulated bank's page; a wrong amount is matched in the queue", async () => {

@@ -41,6 +41,10 @@ export const DEPOSIT_REVIEW_LABEL: Record<DepositReviewReason, string> = {
   statement: "거래내역 대조",
 };
 
+/** How a purchase is paid, as the member's history and receipt name it. */
+export const PAY_METHOD_LABEL = { deposit: "대표 계좌 입금", virtual: "가상계좌 입금", linked: "연결 계좌 충전" } as const;
+export type PayMethod = keyof typeof PAY_METHOD_LABEL;
+
 /** How an order was confirmed, as the sales screens and their xlsx show it. */
 export const CONFIRMED_BY_LABEL = { auto: "자동", manual: "수동", linked: "계좌연결" } as const;
 export type ConfirmedBy = keyof typeof CONFIRMED_BY_LABEL;

@@ -25,6 +25,8 @@ export const buyHistoryItem = z.object({
   chain: chainInfo,
   /** Where to deposit (the account in force when the request was made); set while pending. */
   bankInfo: depositAccount.nullable(),
+  /** How it is paid: the main account, its own virtual account, the linked account. */
+  method: z.enum(["deposit", "virtual", "linked"]),
 });
 export type BuyHistoryItem = z.infer<typeof buyHistoryItem>;
 

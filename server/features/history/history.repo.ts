@@ -30,6 +30,7 @@ export async function buyOrdersPage(db: AppTx, memberId: number, q: PageQuery) {
         "b.bank_name",
         "b.bank_account",
         "b.owner_name",
+        "b.method",
         "t.tx_hash",
       ])
       .where("b.member_id", "=", memberId)

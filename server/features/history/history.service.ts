@@ -43,6 +43,7 @@ export async function historyPage(ctx: AppContext, memberId: number, q: HistoryB
             r.state === "pending" && r.bank_account
               ? { bankName: r.bank_name, bankAccount: r.bank_account, ownerName: r.owner_name }
               : null,
+          method: r.method,
         })),
       ),
     };

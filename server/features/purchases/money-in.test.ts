@@ -81,6 +81,31 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
     expect(bank.virtualAccounts().find((a) => a.accountNumber === order.bank_account)?.closed).toBe(true);
   });
 
+  it("confirms notices that come late and out of order, each once", async () => {
+    const m = await member(M1.phone);
+    const first = await requestBuy(s.ctx, m, 1_100, M1.pw, new Date(), "virtual");
+    const second = await requestBuy(s.ctx, m, 1_200, M1.pw, new Date(), "virtual");
+    bank.switches.reorder = true;
+    await bank.deposit({ accountNumber: first.bank_account!, amount: 1_100, depositorName: m.username });
+    await bank.deposit({ accountNumber: second.bank_account!, amount: 1_200, depositorName: m.username });
+    bank.switches.reorder = false;
+    expect((await buyOrder(s.ctx.db, first.id))!.state).toBe("pending");
+    await bank.flush(); // the second's notice first
+    bank.switches.delayMs = 300;
+    bank.switches.duplicate = true;
+    const third = await requestBuy(s.ctx, m, 1_300, M1.pw, new Date(), "virtual");
+    await bank.deposit({ accountNumber: third.bank_account!, amount: 1_300, depositorName: m.username });
+    await bank.idle();
+    Object.assign(bank.switches, { delayMs: 0, duplicate: false });
+    for (const o of [first, second, third]) expect((await settled(o.id)).confirmed_by).toBe("auto");
+    const moves = await s.ctx.db
+      .selectFrom("buy_orders")
+      .select("transfer_id")
+      .where("id", "in", [first.id, second.id, third.id])
+      .execute();
+    expect(new Set(moves.map((x) => Number(x.transfer_id))).size).toBe(3);
+  });
+
   it("queues what the machine cannot match: a wrong amount, another name, a late deposit, an unknown account", async () => {
     const m = await member(M2.phone);
     const late = await requestBuy(s.ctx, m, 7_000, M2.pw, new Date(), "virtual");

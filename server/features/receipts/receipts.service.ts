@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../http/errors";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
-import { CONFIRMED_BY_LABEL, type ConfirmedBy } from "../../../domain/policy/bank";
+import { CONFIRMED_BY_LABEL, PAY_METHOD_LABEL, type ConfirmedBy, type PayMethod } from "../../../domain/policy/bank";
 import { maskAddress, maskBankAccount, maskName } from "../../../domain/mask";
 import { RefundKindLabel } from "../../../domain/state-labels";
 import { RECEIPT_TITLES, type ReceiptDto, type ReceiptKind, type ReceiptType, type VerifiedTxDto } from "../../../domain/schemas/receipts";
@@ -31,7 +31,7 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: Receipt
   };
   // A linked account is kept masked already; a virtual or main account is the issuer's own, shown as it is.
   const paymentOf = (o: { method: string; confirmed_by: string | null; bank_name: string | null; bank_account: string | null }) => {
-    const how = { linked: "연결 계좌 충전", virtual: "가상계좌 입금", deposit: "대표 계좌 입금" }[o.method] ?? o.method;
+    const how = PAY_METHOD_LABEL[o.method as PayMethod] ?? o.method;
     const account = o.method === "linked" ? (o.bank_account ?? "") : [o.bank_name, o.bank_account].filter(Boolean).join(" ");
     const by = o.confirmed_by ? ` · ${CONFIRMED_BY_LABEL[o.confirmed_by as ConfirmedBy]} 확인` : "";
     return `${how}${account ? ` ${account}` : ""}${by}`;

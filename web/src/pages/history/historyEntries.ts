@@ -1,4 +1,5 @@
 import { BuyStateLabel } from "@domain/state-labels";
+import { PAY_METHOD_LABEL } from "@domain/policy/bank";
 import type { BuyHistoryItem, HistoryItem, MoveHistoryItem } from "@domain/schemas/history";
 import type { DepositAccount } from "@domain/schemas/purchases";
 import type { HistoryKind } from "../../api/moneyQueries";
@@ -27,7 +28,8 @@ function fromBuy(b: BuyHistoryItem): HistoryEntry {
   return {
     id: b.id,
     createdAt: b.createdAt,
-    title: L.buy,
+    // A purchase paid otherwise than into the main account says how (가상계좌 입금, 연결 계좌 충전).
+    title: b.method === "deposit" ? L.buy : `${L.buy} · ${PAY_METHOD_LABEL[b.method]}`,
     badge: { label: BuyStateLabel[b.state], palette: buyPalette[b.state] },
     breakdown: [],
     main: { won: b.value, sign: b.state === "confirmed" ? "+" : "" },
