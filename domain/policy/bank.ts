@@ -29,6 +29,8 @@ export const DepositReview = {
   UNKNOWN_ACCOUNT: "unknownAccount",
   NAME: "name",
   STATEMENT: "statement",
+  /** The money arrived but the treasury could not issue it (its balance short): an operator mints, then matches. */
+  TREASURY: "treasury",
 } as const;
 export type DepositReviewReason = (typeof DepositReview)[keyof typeof DepositReview];
 
@@ -39,6 +41,7 @@ export const DEPOSIT_REVIEW_LABEL: Record<DepositReviewReason, string> = {
   unknownAccount: "알 수 없는 계좌",
   name: "입금자명 불일치",
   statement: "거래내역 대조",
+  treasury: "발행 지갑 잔액 부족",
 };
 
 /** How a purchase is paid, as the member's history and receipt name it. */

@@ -2,6 +2,8 @@ import type { AppContext } from "../../context";
 import type { AppTx } from "../../db/schema";
 import { dialectOf } from "../../../db/open";
 import type { BankEvent } from "../../providers/bank";
+import { AppError } from "../../http/errors";
+import { Msg } from "../../../domain/messages";
 import { memberById } from "../../records/members.repo";
 import { appendAction } from "../../records/audit.repo";
 import { noticePurchaseCancelled } from "../../records/member-notices/hooks";
@@ -16,6 +18,19 @@ import { confirmPending, orderParties } from "./purchases.service";
 export type EventOutcome = "confirmed" | "queued" | "known" | "debitFailed" | "duplicate" | "ignored";
 
 const sameName = (a: string, b: string) => a.replace(/\s/g, "") === b.replace(/\s/g, "");
+
+/**
+ * The issuance, or null when the outbox refused it before writing anything (the treasury's balance short): money the
+ * bank received is never lost to a refusal, it is recorded and queued for a person instead.
+ */
+async function issueOrQueue<T>(issue: () => Promise<T>): Promise<T | null> {
+  try {
+    return await issue();
+  } catch (err) {
+    if (err instanceof AppError && err.message === Msg.treasuryShort) return null;
+    throw err;
+  }
+}
 
 /**
  * Why the machine may not confirm `order` with this deposit (null: it may). Only the exact amount, into an open
@@ -73,8 +88,10 @@ export async function handleBankEvent(ctx: AppContext, event: BankEvent, payload
         outcome = "known";
       } else {
         reason = reviewReason(order, { amount, depositorName, at }, member?.username);
-        if (order && parties && reason === null) {
-          const row = await confirmPending(ctx, trx, order, parties, "auto", now);
+        const row =
+          order && parties && reason === null ? await issueOrQueue(() => confirmPending(ctx, trx, order, parties, "auto", now)) : null;
+        if (order && reason === null && row === null) reason = DepositReview.TREASURY;
+        if (order && row) {
           await repo.insertDeposit(trx, { ...deposit, state: "confirmed", orderId: order.id });
           await appendAction(trx, {
             adminId: actor.id,
@@ -110,8 +127,8 @@ export async function handleBankEvent(ctx: AppContext, event: BankEvent, payload
       const base = { source: "callback" as const, eventId: event.eventId, accountNumber: null, amount: event.data.amount };
       const depositedAt = now.toISOString();
       if (event.type === "debit.succeeded") {
-        if (order.state === "pending") {
-          await confirmPending(ctx, trx, order, parties, "linked", now);
+        const row = order.state === "pending" ? await issueOrQueue(() => confirmPending(ctx, trx, order, parties, "linked", now)) : null;
+        if (row) {
           await repo.insertDeposit(trx, {
             ...base,
             depositorName: member?.username ?? "",
@@ -121,8 +138,9 @@ export async function handleBankEvent(ctx: AppContext, event: BankEvent, payload
           });
           outcome = "confirmed";
         } else {
-          // Money taken for an order no longer waiting (cancelled meanwhile): a person returns or matches it.
-          reason = DepositReview.LATE;
+          // Money taken for an order no longer waiting (cancelled meanwhile), or that the treasury could not issue:
+          // a person returns or matches it.
+          reason = order.state === "pending" ? DepositReview.TREASURY : DepositReview.LATE;
           await repo.insertDeposit(trx, {
             ...base,
             depositorName: member?.username ?? "",

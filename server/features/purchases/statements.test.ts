@@ -7,6 +7,7 @@ import { acceptBuy, requestBuy } from "./purchases.service";
 import { buyOrder } from "./purchases.repo";
 import { parseStatement } from "./statement-parse";
 import { salesApi } from "../../../domain/api/purchases";
+import type { SimulatedBank } from "../../providers/bank/simulated";
 import { Msg } from "../../../domain/messages";
 
 const M1 = { phone: "01011112222", pw: "111111" };
@@ -105,6 +106,28 @@ describe("bank statements: read as banks export them, matched without confirming
         { token: admin, marker: "operation" },
       );
       expect([bad.status, bad.message]).toEqual([400, Msg.statementUnreadable]);
+    });
+
+    it("records and queues a deposit the treasury cannot issue (its balance short), answering the bank 200: no money lost", async () => {
+      const m1 = (await memberByPhone(s.ctx.db, M1.phone))!;
+      const order = await requestBuy(s.ctx, m1, 5_000, M1.pw, new Date(), "virtual");
+      // The treasury's whole balance moved out: nothing is left to issue from.
+      const treasury = (await s.ctx.custody.byKind("treasury"))!.address;
+      const fee = (await s.ctx.custody.byKind("fee"))!.address;
+      const moved = await s.ctx.db
+        .transaction()
+        .execute(async (trx) =>
+          s.ctx.outbox.enqueue(trx, { kind: "admin", from: treasury, to: fee, value: await s.ctx.outbox.spendable(treasury, trx) }),
+        );
+      s.ctx.relayer.kick();
+      expect((await s.ctx.relayer.waitFor(moved.id, 30_000)).status).toBe("confirmed");
+      const bank = s.ctx.bank as SimulatedBank;
+      await bank.deposit({ accountNumber: order.bank_account!, amount: 5_000, depositorName: m1.username });
+      await bank.idle();
+      expect(bank.delivered.at(-1)!.status).toBe(200);
+      expect((await buyOrder(s.ctx.db, order.id))!.state).toBe("pending");
+      const d = await s.ctx.db.selectFrom("bank_deposits").selectAll().where("order_id", "=", order.id).executeTakeFirstOrThrow();
+      expect([d.state, d.reason, Number(d.amount)]).toEqual(["review", "treasury", 5_000]);
     });
   });
 });

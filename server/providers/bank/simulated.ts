@@ -33,8 +33,11 @@ export interface SimulatedBank extends BankProvider {
   virtualAccounts(): (VirtualAccount & { orderNo: string; amount: number; customerName: string; closed: boolean })[];
   /** Sends the held callbacks (reorder), newest first. */
   flush(): Promise<void>;
-  /** Callbacks sent and their answers' statuses (for tests and the page). */
-  delivered: { eventId: string; type: string; status: number }[];
+  /**
+   * Callbacks answered: their event, what they name (a debit id or an account number), their answer's status and
+   * when their first delivery began (ms since the epoch; the bench times the callback → confirmed path from it).
+   */
+  delivered: { eventId: string; type: string; ref: string; status: number; sentAt: number }[];
   /** Resolves once every scheduled callback has been answered (or given up). */
   idle(): Promise<void>;
 }
@@ -59,6 +62,8 @@ export function createSimulatedBank(secret: Buffer): SimulatedBank {
 
   async function post(event: BankEvent): Promise<void> {
     const body = JSON.stringify(event);
+    const sentAt = Date.now();
+    const ref = "debitId" in event.data ? event.data.debitId : event.data.accountNumber;
     for (let attempt = 0; attempt < RETRIES && !stopped; attempt++) {
       if (!callbackUrl) return;
       try {
@@ -68,7 +73,7 @@ export function createSimulatedBank(secret: Buffer): SimulatedBank {
           body,
         });
         await res.arrayBuffer();
-        delivered.push({ eventId: event.eventId, type: event.type, status: res.status });
+        delivered.push({ eventId: event.eventId, type: event.type, ref, status: res.status, sentAt });
         if (res.ok || (res.status >= 400 && res.status < 500)) return;
       } catch {
         /* the server is down: try again, as a provider's retry schedule would */
