@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { AppContext } from "../../context";
 import type { MemberRow } from "../../auth/middleware";
 import { AppError } from "../../http/errors";
-import { lockWallet } from "../../money/outbox.repo";
 import { checkPaymentPassword, RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
 import { BankRefused, BankUnavailable } from "../../providers/bank";
@@ -16,7 +15,7 @@ import type { LinkedAccount } from "../../../domain/schemas/purchases";
 import * as repo from "./money-in.repo";
 import * as orders from "./purchases.repo";
 import type { BuyOrderRow } from "./purchases.repo";
-import { buyCapacity } from "./purchases.service";
+import { insertWithinLimit } from "./purchases.service";
 
 /** The holder check's refusals, as the refunds word them (the same check: the account in the member's verified name). */
 const HOLDER_REFUSAL: Record<string, [number, string]> = {
@@ -93,25 +92,20 @@ export async function chargeLinked(
   const link = await repo.activeLink(ctx.db, member.id);
   if (!link) throw new AppError(Code.LINKED_ACCOUNT, Msg.noLinkedAccount);
   await ensureChainUpForOutbox(ctx);
-  const wallet = await ctx.custody.memberWallet(member.id);
   const stamp = now.toISOString().slice(0, 10).replace(/-/g, "");
   const orderNo = `C${stamp}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
   const debitId = `D${orderNo.slice(1)}`;
-  const order = await ctx.db.transaction().execute(async (trx) => {
-    if (wallet) await lockWallet(trx, wallet.address);
-    if (value > (await buyCapacity(ctx, member.id, now, trx))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
-    return orders.insertBuyOrder(trx, {
-      order_no: orderNo,
-      member_id: member.id,
-      value,
-      bank_name: link.bank_name,
-      bank_account: link.account_masked,
-      owner_name: member.username,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + BUY_EXPIRY_HOURS * 3600_000).toISOString(),
-      method: "linked",
-      debit_id: debitId,
-    });
+  const order = await insertWithinLimit(ctx, member.id, now, {
+    order_no: orderNo,
+    member_id: member.id,
+    value,
+    bank_name: link.bank_name,
+    bank_account: link.account_masked,
+    owner_name: member.username,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + BUY_EXPIRY_HOURS * 3600_000).toISOString(),
+    method: "linked",
+    debit_id: debitId,
   });
   try {
     await ctx.bank.debit({ debitId, linkId: link.link_id, amount: value });

@@ -1,14 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { ethers } from "ethers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalNodeOnFreePort, type LocalNode } from "../../../chain/node";
-import { voucherArtifact } from "../../../chain/artifacts";
-import { dropTestDatabase, freshTestDatabase } from "../../../db/testing";
-import { openAppStore, type AppStore } from "../../db/app-db";
-import { externalChainEnv, setBalanceOn, startApiProcess, type ApiProcess } from "../../test/api-process";
+import { describe, expect, it } from "vitest";
+import { crashRig } from "../../test/crash-rig";
 import { signBody, SIGNATURE_HEADER } from "../../providers/bank/signature";
 import { DEMO } from "../../seed";
 
@@ -18,21 +10,14 @@ import { DEMO } from "../../seed";
  * the bank sending the notice again (it retries what it thinks unanswered) changes nothing; the books reconcile.
  */
 describe("money in: the server killed between the bank's notice and the issuance", () => {
-  let node: LocalNode;
-  let provider: ethers.JsonRpcProvider;
-  let databaseUrl: string | null;
-  let store: AppStore;
-  let p: ApiProcess;
-  let token: ethers.Contract;
   const secret = crypto.randomBytes(32).toString("hex");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-money-in-crash-"));
-  const env: Record<string, string> = {};
+  const rig = crashRig("krw-money-in-crash-", { BANK_CALLBACK_SECRET: secret });
   const [minjun] = DEMO.members;
 
   async function call(pathname: string, body: unknown, bearer?: string, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { "content-type": "application/json", ...headers };
     if (bearer) Object.assign(h, { authorization: `Bearer ${bearer}`, "cookie-type": "web" });
-    const res = await fetch(p.url + pathname, {
+    const res = await fetch(rig.p.url + pathname, {
       method: body === undefined ? "GET" : "POST",
       headers: h,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -41,7 +26,7 @@ describe("money in: the server killed between the bank's notice and the issuance
   }
   /** The test is the bank: its notice, signed with the shared callback secret. */
   const notify = (body: string) =>
-    fetch(`${p.url}/api/bank/callback`, {
+    fetch(`${rig.p.url}/api/bank/callback`, {
       method: "POST",
       headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signBody(Buffer.from(secret, "utf8"), body) },
       body,
@@ -54,49 +39,20 @@ describe("money in: the server killed between the bank's notice and the issuance
     }
   };
 
-  beforeAll(async () => {
-    node = await startLocalNodeOnFreePort();
-    provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-    databaseUrl = await freshTestDatabase();
-    Object.assign(
-      env,
-      await externalChainEnv({
-        rpcUrl: node.rpcUrl,
-        fund: setBalanceOn(provider),
-        databaseUrl,
-        extra: { DATA_DIR: dataDir, LOG_LEVEL: "warn", BANK_CALLBACK_SECRET: secret },
-      }),
-    );
-    p = await startApiProcess(env);
-    await p.leading;
-    store = await openAppStore({ dataDir, databaseUrl });
-    const deployment = JSON.parse(fs.readFileSync(path.join(dataDir, "deployments", "31337.json"), "utf8")) as { token: string };
-    token = new ethers.Contract(deployment.token, voucherArtifact().abi, provider);
-  }, 180_000);
-  afterAll(async () => {
-    p?.child.kill("SIGKILL");
-    await p?.exited;
-    await store?.close();
-    provider?.destroy();
-    await node?.stop();
-    await dropTestDatabase(databaseUrl);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("completes the issuance exactly once on restart; the notice sent again changes nothing; reconciled", async () => {
     const member = (await call("/api/auth/login_user", { username: minjun.phonenumber, password: minjun.password })).data
       .accessToken as string;
     const order = (await call("/api/buy/charge", { value: 9_900, password: minjun.password, method: "virtual" }, member)).data;
     expect(order.method).toBe("virtual");
     const wallet = (
-      await store.db
+      await rig.store.db
         .selectFrom("wallets")
         .innerJoin("members", "members.id", "wallets.member_id")
         .select("wallets.address")
         .where("members.phonenumber", "=", minjun.phonenumber)
         .executeTakeFirstOrThrow()
     ).address;
-    const before = Number(await token.balanceOf(wallet));
+    const before = Number(await rig.token.balanceOf(wallet));
     const body = JSON.stringify({
       eventId: `evt_${crypto.randomUUID()}`,
       type: "deposit",
@@ -105,50 +61,47 @@ describe("money in: the server killed between the bank's notice and the issuance
     });
 
     // The notice is recorded (the order confirmed, its move in the outbox) and the move sent, but not mined.
-    await provider.send("evm_setAutomine", [false]);
+    await rig.provider.send("evm_setAutomine", [false]);
     const answered = await notify(body);
     expect(answered.status).toBe(200);
     const row = async () => {
-      const o = await store.db.selectFrom("buy_orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+      const o = await rig.store.db.selectFrom("buy_orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
       return {
         o,
         t:
           o.transfer_id === null
             ? null
-            : await store.db.selectFrom("outbox_transfers").selectAll().where("id", "=", Number(o.transfer_id)).executeTakeFirst(),
+            : await rig.store.db.selectFrom("outbox_transfers").selectAll().where("id", "=", Number(o.transfer_id)).executeTakeFirst(),
       };
     };
     let sent = "";
     await until("the issuance sent", async () => {
       sent = (await row()).t?.tx_hash ?? "";
-      return sent !== "" && (await provider.getTransaction(sent)) !== null;
+      return sent !== "" && (await rig.provider.getTransaction(sent)) !== null;
     });
-    p.child.kill("SIGKILL");
-    await p.exited;
-    // The node loses the transaction while no process runs: nothing was issued.
-    await provider.send("hardhat_dropTransaction", [sent]);
-    await provider.send("evm_setAutomine", [true]);
-    expect(Number(await token.balanceOf(wallet))).toBe(before);
-
-    p = await startApiProcess(env);
-    await p.leading;
+    await rig.killAndRestart(async () => {
+      // The node loses the transaction while no process runs: nothing was issued.
+      await rig.provider.send("hardhat_dropTransaction", [sent]);
+      await rig.provider.send("evm_setAutomine", [true]);
+      expect(Number(await rig.token.balanceOf(wallet))).toBe(before);
+    });
     await until("the issuance confirmed", async () => (await row()).t?.status === "confirmed");
-    expect(Number(await token.balanceOf(wallet))).toBe(before + 9_900);
+    expect(Number(await rig.token.balanceOf(wallet))).toBe(before + 9_900);
     // The bank, never sure its first delivery arrived, sends it again: seen, nothing moves.
     const again = await notify(body);
     expect(((await again.json()) as { outcome: string }).outcome).toBe("duplicate");
     const { o } = await row();
     expect([o.state, o.confirmed_by]).toEqual(["confirmed", "auto"]);
     expect(
-      (await store.db.selectFrom("outbox_transfers").select("id").where("kind", "=", "buy").where("to_address", "=", wallet).execute())
+      (await rig.store.db.selectFrom("outbox_transfers").select("id").where("kind", "=", "buy").where("to_address", "=", wallet).execute())
         .length,
     ).toBe(1);
-    expect(Number(await token.balanceOf(wallet))).toBe(before + 9_900);
+    expect(Number(await rig.token.balanceOf(wallet))).toBe(before + 9_900);
 
     const admin = (await call("/api/auth/login_admin", { username: DEMO.admin.id, password: DEMO.admin.password })).data
       .accessToken as string;
     const unexplained = async () => {
-      const res = await fetch(`${p.url}/api/dashboard/reconcile`, {
+      const res = await fetch(`${rig.p.url}/api/dashboard/reconcile`, {
         headers: { authorization: `Bearer ${admin}`, "cookie-type": "operation" },
       });
       return ((await res.json()) as { data: { lines: { ok: boolean; check: string }[] } }).data.lines.filter((l) => !l.ok);

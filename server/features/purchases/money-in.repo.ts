@@ -201,17 +201,21 @@ export async function claimReportedDeposit(
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** A main-account order an operator approved by hand for this deposit (its name and amount), no deposit on record. */
-export async function handApprovedOrder(db: AppTx, l: { amount: number; depositor: string; at: string }): Promise<number | null> {
-  const row = await db
+/** Main-account orders this deposit could be for: that amount, that member's name, made before it. */
+const mainAccountOrdersFor = (db: AppTx, l: { amount: number; depositor: string; at: string }) =>
+  db
     .selectFrom("buy_orders as o")
     .innerJoin("members as m", "m.id", "o.member_id")
-    .select("o.id")
-    .where("o.state", "=", "confirmed")
     .where("o.method", "=", "deposit")
     .where("o.value", "=", l.amount)
     .where("m.username", "=", l.depositor)
-    .where("o.created_at", "<=", l.at)
+    .where("o.created_at", "<=", l.at);
+
+/** A main-account order an operator approved by hand for this deposit, no deposit on record yet. */
+export async function handApprovedOrder(db: AppTx, l: { amount: number; depositor: string; at: string }): Promise<number | null> {
+  const row = await mainAccountOrdersFor(db, l)
+    .select("o.id")
+    .where("o.state", "=", "confirmed")
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("bank_deposits as d").select("d.id").whereRef("d.order_id", "=", "o.id"))),
     )
@@ -220,18 +224,7 @@ export async function handApprovedOrder(db: AppTx, l: { amount: number; deposito
   return row ? Number(row.id) : null;
 }
 
-/** Main-account orders still waiting that this deposit would pay (its name and amount, made before it). */
+/** Main-account orders still waiting that this deposit would pay (open at its time). */
 export async function waitingMainAccountOrders(db: AppTx, l: { amount: number; depositor: string; at: string }) {
-  return db
-    .selectFrom("buy_orders as o")
-    .innerJoin("members as m", "m.id", "o.member_id")
-    .selectAll("o")
-    .where("o.state", "=", "pending")
-    .where("o.method", "=", "deposit")
-    .where("o.value", "=", l.amount)
-    .where("m.username", "=", l.depositor)
-    .where("o.created_at", "<=", l.at)
-    .where("o.expires_at", ">", l.at)
-    .limit(2)
-    .execute();
+  return mainAccountOrdersFor(db, l).selectAll("o").where("o.state", "=", "pending").where("o.expires_at", ">", l.at).limit(2).execute();
 }

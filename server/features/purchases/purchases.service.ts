@@ -77,36 +77,45 @@ export async function requestBuy(
       ? await openAccount(ctx, { orderNo, amount: value, customerName: member.username, expiresAt })
       : await mainBank(ctx);
   if (!bank) throw new AppError(Code.NO_MAIN_BANK, Msg.noMainBank);
-  const wallet = await ctx.custody.memberWallet(member.id);
-  // Inside a transaction only `trx` may be used: SQLite's one connection is held by it.
-  const order = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      // The member's wallet row is the lock that serialises this member's requests across processes.
-      if (wallet) await lockWallet(trx, wallet.address);
-      if (value > (await buyCapacity(ctx, member.id, now, trx))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
-      return repo.insertBuyOrder(trx, {
-        order_no: orderNo,
-        member_id: member.id,
-        value,
-        bank_name: bank.bankName,
-        bank_account: bank.bankAccount,
-        owner_name: bank.ownerName,
-        created_at: now.toISOString(),
-        expires_at: expiresAt,
-        method,
-      });
-    })
-    .catch(async (err) => {
-      if (method === "virtual") await ctx.bank.closeVirtualAccount(bank.bankAccount).catch(() => undefined);
-      throw err;
-    });
+  const order = await insertWithinLimit(ctx, member.id, now, {
+    order_no: orderNo,
+    member_id: member.id,
+    value,
+    bank_name: bank.bankName,
+    bank_account: bank.bankAccount,
+    owner_name: bank.ownerName,
+    created_at: now.toISOString(),
+    expires_at: expiresAt,
+    method,
+  }).catch(async (err) => {
+    if (method === "virtual") await ctx.bank.closeVirtualAccount(bank.bankAccount).catch(() => undefined);
+    throw err;
+  });
   await ctx.notifier.notify(
     "입금",
     `${member.username}님의 상품권 구매 신청 ${order.value.toLocaleString("ko-KR")}원 (${method === "virtual" ? "가상계좌" : "입금 대기"})`,
     order.id,
   );
   return order;
+}
+
+/**
+ * Writes a purchase order within the member's monthly limit: the member's wallet row is the lock that serialises
+ * their requests across processes, and the limit is read again under it (concurrent requests cannot pass it).
+ */
+export async function insertWithinLimit(
+  ctx: AppContext,
+  memberId: number,
+  now: Date,
+  order: Parameters<typeof repo.insertBuyOrder>[1],
+): Promise<BuyOrderRow> {
+  const wallet = await ctx.custody.memberWallet(memberId);
+  // Inside a transaction only `trx` may be used: SQLite's one connection is held by it.
+  return ctx.db.transaction().execute(async (trx) => {
+    if (wallet) await lockWallet(trx, wallet.address);
+    if (order.value > (await buyCapacity(ctx, memberId, now, trx))) throw new AppError(Code.AMOUNT_REFUSED, Msg.buyOverCapacity);
+    return repo.insertBuyOrder(trx, order);
+  });
 }
 
 /** The order's own virtual account at the bank, as the order records it (bank, number, holder). */

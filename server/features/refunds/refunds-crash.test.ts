@@ -1,14 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { ethers } from "ethers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalNodeOnFreePort, type LocalNode } from "../../../chain/node";
-import { voucherArtifact } from "../../../chain/artifacts";
-import { dropTestDatabase, freshTestDatabase } from "../../../db/testing";
-import { openAppStore, type AppStore } from "../../db/app-db";
-import { externalChainEnv, setBalanceOn, startApiProcess, type ApiProcess } from "../../test/api-process";
+import { describe, expect, it } from "vitest";
+import { crashRig } from "../../test/crash-rig";
 import { DEMO } from "../../seed";
 
 /**
@@ -19,20 +11,13 @@ import { DEMO } from "../../seed";
  * reconciliation is clean at the end.
  */
 describe("refunds: the server killed between the steps", () => {
-  let node: LocalNode;
-  let provider: ethers.JsonRpcProvider;
-  let databaseUrl: string | null;
-  let store: AppStore;
-  let p: ApiProcess;
-  let token: ethers.Contract;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "krw-refund-crash-"));
-  const env: Record<string, string> = {};
+  const rig = crashRig("krw-refund-crash-");
   const [minjun, seoyeon] = DEMO.members;
 
   async function call(pathname: string, body: unknown, bearer?: string, opts: { marker?: string; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { "content-type": "application/json", ...opts.headers };
     if (bearer) Object.assign(headers, { authorization: `Bearer ${bearer}`, "cookie-type": opts.marker ?? "web" });
-    const res = await fetch(p.url + pathname, {
+    const res = await fetch(rig.p.url + pathname, {
       method: body === undefined ? "GET" : "POST",
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -43,8 +28,8 @@ describe("refunds: the server killed between the steps", () => {
     (await call("/api/auth/login_user", { username: phone, password })).data.accessToken as string;
   const operatorByLoginId = async () =>
     (await call("/api/auth/login_admin", { username: DEMO.admin.id, password: DEMO.admin.password })).data.accessToken as string;
-  const onChain = async (a: string) => Number(await token.balanceOf(a));
-  const supply = async () => Number(await token.totalSupply());
+  const onChain = async (a: string) => Number(await rig.token.balanceOf(a));
+  const supply = async () => Number(await rig.token.totalSupply());
   const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {
     const end = Date.now() + ms;
     while (!(await ok())) {
@@ -54,53 +39,15 @@ describe("refunds: the server killed between the steps", () => {
   };
   const walletOf = async (phone: string) =>
     (
-      await store.db
+      await rig.store.db
         .selectFrom("wallets")
         .innerJoin("members", "members.id", "wallets.member_id")
         .select("wallets.address")
         .where("members.phonenumber", "=", phone)
         .executeTakeFirstOrThrow()
     ).address;
-  const order = () => store.db.selectFrom("refund_orders").selectAll().orderBy("id", "desc").executeTakeFirst();
-  const move = async (id: number) => store.db.selectFrom("outbox_transfers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-
-  /** SIGKILL, then a new process on the same data directory and chain, leading (relaying, indexing, jobs run). */
-  async function killAndRestart(between?: () => Promise<void>) {
-    p.child.kill("SIGKILL");
-    await p.exited;
-    await between?.();
-    p = await startApiProcess(env);
-    await p.leading;
-  }
-
-  beforeAll(async () => {
-    node = await startLocalNodeOnFreePort();
-    provider = new ethers.JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-    databaseUrl = await freshTestDatabase();
-    Object.assign(
-      env,
-      await externalChainEnv({
-        rpcUrl: node.rpcUrl,
-        fund: setBalanceOn(provider),
-        databaseUrl,
-        extra: { DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      }),
-    );
-    p = await startApiProcess(env);
-    await p.leading;
-    store = await openAppStore({ dataDir, databaseUrl });
-    const deployment = JSON.parse(fs.readFileSync(path.join(dataDir, "deployments", "31337.json"), "utf8")) as { token: string };
-    token = new ethers.Contract(deployment.token, voucherArtifact().abi, provider);
-  }, 180_000);
-  afterAll(async () => {
-    p?.child.kill("SIGKILL");
-    await p?.exited;
-    await store?.close();
-    provider?.destroy();
-    await node?.stop();
-    await dropTestDatabase(databaseUrl);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const order = () => rig.store.db.selectFrom("refund_orders").selectAll().orderBy("id", "desc").executeTakeFirst();
+  const move = async (id: number) => rig.store.db.selectFrom("outbox_transfers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("killed after the request was accepted, after the escrow, and mid-payout: in the wallet, in escrow or paid, once; reconciled", async () => {
     // 김민준 gives 30,000 of his 50,000 (+ fee): past 60% used, the remaining 19,800 is refundable.
@@ -112,7 +59,8 @@ describe("refunds: the server killed between the steps", () => {
       member,
     );
     expect(gift.data?.status, gift.message).toBe("confirmed");
-    const escrow = (await store.db.selectFrom("wallets").select("address").where("kind", "=", "refund").executeTakeFirstOrThrow()).address;
+    const escrow = (await rig.store.db.selectFrom("wallets").select("address").where("kind", "=", "refund").executeTakeFirstOrThrow())
+      .address;
     const left = 50_000 - 30_000 - 200;
     await until("the gift indexed", async () => (await call("/api/refund", undefined, member)).data?.refundable === left);
     expect(await onChain(wallet)).toBe(left);
@@ -121,7 +69,7 @@ describe("refunds: the server killed between the steps", () => {
 
     // 1. Killed once the request is accepted (order and move recorded, the move sent) and before the escrow is
     // confirmed; the node then loses the transaction. The money never left the wallet.
-    await provider.send("evm_setAutomine", [false]);
+    await rig.provider.send("evm_setAutomine", [false]);
     const key = crypto.randomUUID();
     const body = { bank: "국민은행", account: "1234567890", value: left, password: minjun.password };
     const asked = call("/api/refund", body, member, { headers: { "idempotency-key": key } }).catch(() => null);
@@ -129,14 +77,14 @@ describe("refunds: the server killed between the steps", () => {
     await until("the escrow move sent", async () => {
       const o = await order();
       sent = o ? ((await move(Number(o.request_transfer_id))).tx_hash ?? "") : "";
-      return sent !== "" && (await provider.getTransaction(sent)) !== null;
+      return sent !== "" && (await rig.provider.getTransaction(sent)) !== null;
     });
     const first = (await order())!;
     expect(first.state).toBe("requested");
-    await killAndRestart(async () => {
+    await rig.killAndRestart(async () => {
       expect(await asked).toBeNull();
-      await provider.send("hardhat_dropTransaction", [sent]);
-      await provider.send("evm_setAutomine", [true]);
+      await rig.provider.send("hardhat_dropTransaction", [sent]);
+      await rig.provider.send("evm_setAutomine", [true]);
       expect(await held()).toEqual({ wallet: left, escrow: 0, burned: 0 });
     });
     // The new process finds the move not mined and its authorization unused: it sends it again, once.
@@ -146,16 +94,16 @@ describe("refunds: the server killed between the steps", () => {
     // The member's retry with the same key is answered from that order: nothing moves again.
     const retry = await call("/api/refund", body, member, { headers: { "idempotency-key": key } });
     expect([retry.code, retry.data?.orderNo]).toEqual([200, first.order_no]);
-    expect((await store.db.selectFrom("refund_orders").select("id").where("member_id", "=", first.member_id).execute()).length).toBe(1);
+    expect((await rig.store.db.selectFrom("refund_orders").select("id").where("member_id", "=", first.member_id).execute()).length).toBe(1);
 
     // 2. Killed with the money in the escrow, before any payout: still there, still 환불 대기.
-    await killAndRestart();
+    await rig.killAndRestart();
     expect(await held()).toEqual({ wallet: 0, escrow: left, burned: 0 });
     expect((await order())!.state).toBe("requested");
 
     // 3. Killed mid-payout: the burn recorded and sent (order 지급 중), not mined; it is mined while no process runs.
     let admin = await operatorByLoginId();
-    await provider.send("evm_setAutomine", [false]);
+    await rig.provider.send("evm_setAutomine", [false]);
     const paying = call(`/api/refund/management/${first.order_no}/pay`, { bankRef: "KB-CRASH-1" }, admin, { marker: "operation" }).catch(
       () => null,
     );
@@ -163,15 +111,15 @@ describe("refunds: the server killed between the steps", () => {
     await until("the burn sent", async () => {
       const o = await order();
       if (o?.state !== "paying" || o.burn_call_id === null) return false;
-      const c = await store.db.selectFrom("chain_calls").selectAll().where("id", "=", Number(o.burn_call_id)).executeTakeFirstOrThrow();
+      const c = await rig.store.db.selectFrom("chain_calls").selectAll().where("id", "=", Number(o.burn_call_id)).executeTakeFirstOrThrow();
       burnHash = c.tx_hash ?? "";
-      return burnHash !== "" && (await provider.getTransaction(burnHash)) !== null;
+      return burnHash !== "" && (await rig.provider.getTransaction(burnHash)) !== null;
     });
-    await killAndRestart(async () => {
+    await rig.killAndRestart(async () => {
       expect(await paying).toBeNull();
       expect(await held()).toEqual({ wallet: 0, escrow: left, burned: 0 });
-      await provider.send("evm_mine", []);
-      await provider.send("evm_setAutomine", [true]);
+      await rig.provider.send("evm_mine", []);
+      await rig.provider.send("evm_setAutomine", [true]);
       expect(await held()).toEqual({ wallet: 0, escrow: 0, burned: left });
     });
     // The new process reads the burn's receipt (the refunds job runs at its start): 지급 완료, burned once.
@@ -180,7 +128,7 @@ describe("refunds: the server killed between the steps", () => {
     admin = await operatorByLoginId();
     const again = await call(`/api/refund/management/${first.order_no}/pay`, { bankRef: "KB-CRASH-2" }, admin, { marker: "operation" });
     expect(again.status).toBe(409);
-    const burns = await store.db.selectFrom("chain_calls").selectAll().where("method", "=", "burn").execute();
+    const burns = await rig.store.db.selectFrom("chain_calls").selectAll().where("method", "=", "burn").execute();
     expect(burns.filter((b) => JSON.parse(b.args)[0] === escrow).map((b) => b.status)).toEqual(["confirmed"]);
     expect((await order())!.bank_ref).toBe("KB-CRASH-1");
 

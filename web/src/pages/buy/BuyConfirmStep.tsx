@@ -46,12 +46,7 @@ export function BuyConfirmStep({ value, bankInfo, linkedAccount, method, onMetho
               <DataList.ItemLabel>{L.linkedFrom}</DataList.ItemLabel>
               <DataList.ItemValue data-testid="buy-linked-account">{linkedAccount.accountMasked}</DataList.ItemValue>
             </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{L.depositAmount}</DataList.ItemLabel>
-              <DataList.ItemValue fontWeight="bold" data-testid="buy-confirm-amount">
-                {L.won(formatWon(value))}
-              </DataList.ItemValue>
-            </DataList.Item>
+            <AmountItem value={value} />
           </DataList.Root>
         ) : (
           <Alert.Root status="info" data-testid="buy-no-linked">
@@ -90,12 +85,7 @@ export function BuyConfirmStep({ value, bankInfo, linkedAccount, method, onMetho
                 <DataList.ItemLabel>{L.ownerName}</DataList.ItemLabel>
                 <DataList.ItemValue data-testid="buy-bank-owner">{bankInfo.ownerName}</DataList.ItemValue>
               </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>{L.depositAmount}</DataList.ItemLabel>
-                <DataList.ItemValue fontWeight="bold" data-testid="buy-confirm-amount">
-                  {L.won(formatWon(value))}
-                </DataList.ItemValue>
-              </DataList.Item>
+              <AmountItem value={value} />
             </DataList.Root>
           ) : (
             <Alert.Root status="warning">
@@ -143,5 +133,17 @@ export function BuyConfirmStep({ value, bankInfo, linkedAccount, method, onMetho
         </Button>
       </Flex>
     </Stack>
+  );
+}
+
+/** The amount to pay, as the deposit and linked-account steps both show it. */
+function AmountItem({ value }: { value: number }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{L.depositAmount}</DataList.ItemLabel>
+      <DataList.ItemValue fontWeight="bold" data-testid="buy-confirm-amount">
+        {L.won(formatWon(value))}
+      </DataList.ItemValue>
+    </DataList.Item>
   );
 }
