@@ -30,11 +30,8 @@ import { attachMemberSocket } from "./records/member-notices/member-socket";
 import { noticeOnResolvedMoves } from "./records/member-notices/hooks";
 import { startJobs } from "./job";
 import { periodicJobs } from "./jobs";
-import { resolveBuyOrders } from "./features/purchases/purchases.service";
-import { resolveSettlementMoves } from "./features/settlement/settlement.service";
-import { resolveRefundMoves } from "./features/refunds/refunds-payout.service";
 import type { AppContext } from "./context";
-import { proposalKinds } from "./features";
+import { followMoves, proposalKinds } from "./features";
 import { registerProposalKinds } from "./dual-control/kinds";
 
 export interface Stack {
@@ -143,9 +140,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     log,
   };
   registerProposalKinds(proposalKinds);
-  resolveBuyOrders(ctx);
-  resolveSettlementMoves(ctx);
-  resolveRefundMoves(ctx);
+  followMoves(ctx);
   noticeOnResolvedMoves(ctx);
 
   // Exactly one process relays and indexes; the others serve requests and read what it writes.

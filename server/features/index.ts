@@ -7,6 +7,9 @@ import { operatorProposals } from "./operators/operators.proposals";
 import { refundProposals } from "./refunds/refunds.proposals";
 import { securityProposals } from "./operator-security/operator-security.proposals";
 import { purchaseProposals } from "./purchases/purchases.proposals";
+import { resolveBuyOrders } from "./purchases/purchases.service";
+import { resolveSettlementMoves } from "./settlement/settlement.service";
+import { resolveRefundMoves } from "./refunds/refunds-payout.service";
 import { signupRoutes } from "./members/signup.routes";
 import { loginRoutes } from "./members/login.routes";
 import { myInfoRoutes } from "./members/my-info.routes";
@@ -93,6 +96,13 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   refundRoutes,
   closingRoutes,
 ];
+
+/** The features' orders that follow their money moves' outcomes (a failed buy reopens its order, …), from the relayer's events. */
+export function followMoves(ctx: AppContext): void {
+  resolveBuyOrders(ctx);
+  resolveSettlementMoves(ctx);
+  resolveRefundMoves(ctx);
+}
 
 /** What each kind of proposal does (server/dual-control/kinds.ts), from the feature that owns its move. */
 export const proposalKinds: ProposalKinds = {
