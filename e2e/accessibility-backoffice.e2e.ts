@@ -27,6 +27,7 @@ const SCREENS = [
   "account/actions",
   "account/access-log",
   "sale/sell",
+  "sale/deposits",
   "sale/use",
   "sale/gift",
   "refund",

@@ -121,7 +121,8 @@ export async function chargeLinked(
     throw err;
   }
   const settled = await untilDecided(ctx, order.id, Date.now() + CHARGE_WAIT_MS);
-  if (settled.state === "cancelled") throw new AppError(Code.DEBIT_FAILED, Msg.debitFailed);
+  if (settled.state === "cancelled")
+    throw new AppError(Code.DEBIT_FAILED, `${Msg.debitFailed} ${await repo.debitFailure(ctx.db, order.id)}`.trim());
   if (settled.state !== "confirmed" || settled.transfer_id === null) return { ...settled, txHash: null };
   const moved = await ctx.relayer.waitFor(Number(settled.transfer_id), RESOLVE_WAIT_MS);
   return { ...((await orders.buyOrder(ctx.db, order.id)) ?? settled), txHash: moved.tx_hash };

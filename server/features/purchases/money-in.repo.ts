@@ -228,3 +228,14 @@ export async function handApprovedOrder(db: AppTx, l: { amount: number; deposito
 export async function waitingMainAccountOrders(db: AppTx, l: { amount: number; depositor: string; at: string }) {
   return mainAccountOrdersFor(db, l).selectAll("o").where("o.state", "=", "pending").where("o.expires_at", ">", l.at).limit(2).execute();
 }
+
+/** Why the bank refused an order's debit, as its `debit.failed` notice said (empty when it gave no reason). */
+export async function debitFailure(db: AppTx, orderId: number): Promise<string> {
+  const e = await db
+    .selectFrom("bank_events")
+    .select("payload")
+    .where("order_id", "=", orderId)
+    .where("type", "=", "debit.failed")
+    .executeTakeFirst();
+  return e ? ((JSON.parse(e.payload) as { data?: { reason?: string } }).data?.reason ?? "") : "";
+}

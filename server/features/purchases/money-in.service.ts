@@ -162,6 +162,11 @@ export async function handleBankEvent(ctx: AppContext, event: BankEvent, payload
   const { outcome, order, reason } = result;
   if (outcome === "confirmed") {
     ctx.relayer.kick();
+    // The operators hear of it as of a deposit request, with how it was confirmed (no one needs to act).
+    if (order) {
+      const how = order.method === "linked" ? "계좌연결" : "자동 확인";
+      await ctx.notifier.notify("입금", `${how}: ${member?.username ?? ""}님 ${formatWon(Number(order.value))}원 구매 확정`, order.id);
+    }
     if (order?.method === "virtual" && order.bank_account) void ctx.bank.closeVirtualAccount(order.bank_account).catch(() => undefined);
   } else if (outcome === "queued" && reason) {
     const amount = event.data.amount;

@@ -8,6 +8,7 @@ import type { SimulatedBank } from "../../providers/bank/simulated";
 import { signBody, SIGNATURE_HEADER } from "../../providers/bank/signature";
 import { purchasesApi, salesApi } from "../../../domain/api/purchases";
 import { reconcile } from "../dashboard/reconcile";
+import { MONEY_SECTIONS } from "../month-end/pack-sections";
 import { receiptsApi } from "../../../domain/api/receipts";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
@@ -237,7 +238,8 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
     bank.switches.refuse = true;
     const refused = await s.api(purchasesApi.buyLinked, { value: 1_000, password: M1.pw }, { token: t1 });
     bank.switches.refuse = false;
-    expect([refused.code, refused.message]).toEqual([Code.DEBIT_FAILED, Msg.debitFailed]);
+    // The answer says why, as the bank's notice did.
+    expect([refused.code, refused.message]).toEqual([Code.DEBIT_FAILED, `${Msg.debitFailed} 잔액이 부족합니다.`]);
     const last = await s.ctx.db.selectFrom("buy_orders").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect([last.method, last.state, last.transfer_id]).toEqual(["linked", "cancelled", null]);
     expect(await balance(m1.id)).toBe(before);
@@ -315,6 +317,15 @@ describe("money in without an operator: virtual accounts, the bank's signed noti
     const report = await run();
     expect(report.lines.filter((l) => !l.ok)).toEqual([]);
     expect(report.lines.find((l) => l.check === "bank credits")?.detail).toMatch(/^은행 입금 \d+건/);
+    // The month-end pack's section of the bank's notices: every notice of the period, the depositor's name masked.
+    const section = MONEY_SECTIONS.find((x) => x.file === "moves/bank-events.csv")!;
+    const period = { fromBlock: 0, toBlock: 0, fromIso: "2000-01-01T00:00:00Z", toIso: "2999-01-01T00:00:00Z" };
+    const pack = (await section.table({ db: s.ctx.db } as never, period, { moves: [], kindOf: new Map() }))!;
+    const events = await s.ctx.db.selectFrom("bank_events").select("event_id").execute();
+    expect(pack.rows.map((r) => r[1]).sort()).toEqual(events.map((e) => e.event_id).sort());
+    const names = pack.rows.map((r) => r[pack.header.indexOf("depositor")]).filter((n) => n && n !== "-");
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toMatch(/\*/);
     // A credit recorded against an order for another amount is named.
     const credit = await s.ctx.db
       .selectFrom("bank_deposits")
