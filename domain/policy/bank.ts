@@ -10,12 +10,6 @@
 export const BANK_CALLBACK_TOLERANCE_SEC = 300;
 
 /**
- * A virtual account (가상계좌) closes with its order's deadline: the 24 hours of BUY_EXPIRY_HOURS (domain/constants.ts,
- * spec user-app "구매 신청은 24시간 이내 입금"). A deposit after it is not confirmed by the machine but queued.
- */
-export { BUY_EXPIRY_HOURS as VIRTUAL_ACCOUNT_HOURS } from "../constants";
-
-/**
  * How long a linked-account charge (계좌 연결 충전) waits in the request for the bank's debit result and the
  * issuance before answering "처리 중" (the result page then follows the order): within the bench's 1 s p95 for the
  * callback → confirmed path, with room for the debit itself.

@@ -68,9 +68,8 @@ export async function insertDeposit(db: AppTx, d: NewDeposit): Promise<number> {
   return Number(r.id);
 }
 
-export async function depositById(db: AppTx, id: number, postgres = false) {
-  const q = db.selectFrom("bank_deposits").selectAll().where("id", "=", id);
-  return (postgres ? q.forUpdate() : q).executeTakeFirst();
+export async function depositById(db: AppTx, id: number) {
+  return db.selectFrom("bank_deposits").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** An operator's decision on a queued deposit; false when it was no longer waiting (another operator was first). */
@@ -124,13 +123,16 @@ export async function countReview(db: AppTx): Promise<number> {
 
 /** The audit log's actor of what the bank's notices confirm (the `@bank` record of migrations-money-in.ts). */
 export const BANK_ACTOR_LOGIN = "@bank";
-let bankActorId: number | null = null;
+/** Its id per store (a process may hold several: the tests' stacks), read once each. */
+const bankActorIds = new WeakMap<object, number>();
 export async function bankActor(db: AppTx): Promise<{ id: number; login_id: string }> {
-  if (bankActorId === null) {
+  let id = bankActorIds.get(db);
+  if (id === undefined) {
     const r = await db.selectFrom("admins").select("id").where("login_id", "=", BANK_ACTOR_LOGIN).executeTakeFirstOrThrow();
-    bankActorId = Number(r.id);
+    id = Number(r.id);
+    bankActorIds.set(db, id);
   }
-  return { id: bankActorId, login_id: BANK_ACTOR_LOGIN };
+  return { id, login_id: BANK_ACTOR_LOGIN };
 }
 
 /** The member's linked account still in force. */

@@ -20,7 +20,7 @@ import { appendAction } from "../../records/audit.repo";
 import { noticePurchaseCancelled } from "../../records/member-notices/hooks";
 import type { OutboxRow } from "../../money/outbox";
 import { BankRefused, BankUnavailable } from "../../providers/bank";
-import type { ConfirmedBy } from "../../../domain/policy/bank";
+import type { ConfirmedBy, PayMethod } from "../../../domain/policy/bank";
 
 /** The holder a virtual account shows (예금주): the issuer, as a payment gateway's virtual accounts do. */
 export const VIRTUAL_ACCOUNT_HOLDER = "(주)KRW바우처";
@@ -50,8 +50,8 @@ export async function buyCapacity(
   return Math.max(0, MONTHLY_BUY_LIMIT_WON - used);
 }
 
-/** How a purchase is paid: the main account (an operator approves), its own virtual account (the bank's notice confirms). */
-export type PayMethod = "deposit" | "virtual";
+/** A purchase request's payment: the main account (an operator approves) or its own virtual account (the bank's notice confirms); a linked charge is `chargeLinked`'s. */
+type RequestMethod = Exclude<PayMethod, "linked">;
 
 /**
  * A purchase request (구매대기) with a 24-hour expiry; the limit check and the insert are one transaction. A virtual
@@ -63,7 +63,7 @@ export async function requestBuy(
   value: number,
   password: string,
   now: Date = new Date(),
-  method: PayMethod = "deposit",
+  method: RequestMethod = "deposit",
 ): Promise<BuyOrderRow> {
   await checkPaymentPassword(ctx, member, password);
   const problem = amountProblem("buy", value);
