@@ -83,6 +83,8 @@ export const AREAS = {
   proposalControl: { who: "super" },
   /** Refunds (/admin/refund): the list, payout (burn; above the threshold a proposal) and rejection (return). */
   refund: staff("isRefund1"),
+  /** Merchants of the payment API (issue 52): make, rename, suspend. */
+  merchants: staff("isMerchant1"),
   /** The log of outbound messages (SMS / 알림톡) to members: a members' matter (isAccount1), phones masked. */
   outboundMessages: staff("isAccount1"),
   /** Balances expiring and expired (validity): members' balances (isAccount1). */

@@ -50,6 +50,16 @@ export const Code = {
   DEBIT_FAILED: 1148,
   /** No linked account to charge from, or one is already linked. HTTP 422. */
   LINKED_ACCOUNT: 1149,
+  /** Merchant payments (issue 52): an amount that is not a positive integer or is above PAYMENT_MAX_WON. HTTP 400. */
+  PAYMENT_AMOUNT: 1150,
+  /** A cancellation above what remains of the payment. HTTP 400. */
+  CANCEL_OVER_REMAINING: 1151,
+  /** The payment cannot be paid: expired, cancelled, or already paid (its own message each). HTTP 409. */
+  PAYMENT_NOT_PAYABLE: 1152,
+  /** The merchant's wallet cannot give the cancelled amount back. HTTP 422. */
+  MERCHANT_BALANCE: 1153,
+  /** A webhook URL this service will not call (itself, loopback or private in production). HTTP 400. */
+  WEBHOOK_URL_REFUSED: 1154,
   /**
    * An operator's login whose password is right but whose one-time code (TOTP or recovery code) is missing: the same
    * call again with `otp` completes it. HTTP 401.
@@ -72,6 +82,8 @@ export function httpStatusFor(code: number): number {
   if (code === Code.OTP_ENROL_REQUIRED) return 403;
   if (code >= Code.AMOUNT_REFUSED && code <= Code.NO_MAIN_BANK) return 422;
   if (code >= Code.REFUND_HOLDER_MISMATCH && code <= Code.LINKED_ACCOUNT) return 422;
+  if (code === Code.PAYMENT_NOT_PAYABLE) return 409;
+  if (code === Code.MERCHANT_BALANCE) return 422;
   if (code === Code.ALREADY_MEMBER) return 409;
   if (code === Code.UNDER_AGE) return 403;
   return 400;

@@ -115,6 +115,8 @@ export const ADMIN_FLAGS = [
   "isApiKey1",
   "isApprove1",
   "isRefund1",
+  /** Merchants (/admin/merchants): make a shop owner a merchant, rename, suspend (issue 52). */
+  "isMerchant1",
   /** Sees members' phone numbers unmasked in lists and downloads (server/features/access-log/README.md). */
   "isPrivacy1",
 ] as const;

@@ -5,6 +5,7 @@ import { parseCidrList } from "./auth/ip-allowlist";
 import path from "node:path";
 import { ROLE_ACCOUNTS, ROLE_KEY_ENV, type RoleAccount } from "../chain/roles";
 import { bankSetting, type BankSetting } from "./providers/bank";
+import { WEBHOOK_RETRY_BASE_MS } from "../domain/policy/merchant-payments";
 
 export interface Config {
   port: number;
@@ -58,6 +59,14 @@ export interface Config {
    * how often the leading process reads it for the realtime warning (default 10 s; server/money/gas-watch.ts).
    */
   gas: { warnTxs: number; refuseTxs: number; watchMs: number };
+  /**
+   * Where merchants' webhooks may point (WEBHOOK_TARGETS): `public` refuses this service itself, loopback and private
+   * addresses (server-side request forgery; the default with NODE_ENV=production), `any` allows them (the embedded
+   * default: the demo shop and tests receive on 127.0.0.1). WEBHOOK_RETRY_BASE_MS: the first retry's delay, doubling
+   * (default domain/policy/merchant-payments.ts WEBHOOK_RETRY_BASE_MS).
+   */
+  webhookTargets: "public" | "any";
+  webhookRetryBaseMs: number;
   /** The bank provider (BANK_PROVIDER, server/providers/bank/index.ts): simulated by default, or a real one over HTTP. */
   bank: BankSetting;
 }
@@ -140,8 +149,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
       refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS"),
       watchMs: positiveInt(env.GAS_WATCH_MS, 10_000, "GAS_WATCH_MS"),
     },
+    webhookTargets: webhookTargetsSetting(env.WEBHOOK_TARGETS, env.NODE_ENV),
+    webhookRetryBaseMs: positiveInt(env.WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_BASE_MS, "WEBHOOK_RETRY_BASE_MS"),
     bank: bankSetting(env, kek),
   };
+}
+
+function webhookTargetsSetting(value: string | undefined, nodeEnv: string | undefined): Config["webhookTargets"] {
+  const v = (value || (nodeEnv === "production" ? "public" : "any")).trim().toLowerCase();
+  if (v === "public" || v === "any") return v;
+  throw new Error(`WEBHOOK_TARGETS must be public or any, not "${value}"`);
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {

@@ -32,6 +32,7 @@ import { startJobs } from "./job";
 import { periodicJobs } from "./jobs";
 import type { AppContext } from "./context";
 import { followMoves, proposalKinds } from "./features";
+import { startWebhookDelivery } from "./features/merchant-payments/webhooks.service";
 import { registerProposalKinds } from "./dual-control/kinds";
 
 export interface Stack {
@@ -275,6 +276,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Merchants' webhooks (server/features/merchant-payments): every process delivers its leased share.
+  const webhooks = startWebhookDelivery(ctx);
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host}:${port}`;
   // The simulated bank calls back over HTTP as a real one would; a real provider has the URL in its own settings.
@@ -299,6 +302,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       // A stopping process starts nothing new: no restart of a dead node, no journal replay (the next start replays).
       chain.halt();
       runningJobs.stop();
+      webhooks.stop();
       ctx.bank.stop?.();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Requests already accepted run to their answer while the chain can mine (the relayer still sends, so money moves

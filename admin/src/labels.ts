@@ -150,6 +150,7 @@ export const L = {
       apiKeyManage: "API 키 관리",
       approveManage: "승인 관리",
       refundManage: "환불 관리",
+      merchantManage: "가맹점 관리",
       privacyManage: "개인정보",
     } satisfies Record<PermissionGroup, string>,
     flags: {
@@ -180,6 +181,7 @@ export const L = {
       isApiKey1: "API 키",
       isApprove1: "승인 요청 승인·거절",
       isRefund1: "환불 관리",
+      isMerchant1: "가맹점 관리",
       isPrivacy1: "개인정보 전체 보기(마스킹 해제)",
     } satisfies Record<OperatorFlag, string>,
   },

@@ -8,9 +8,15 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
  * Who may call an endpoint. The server applies it (one gate per kind); the permission matrix, the admin
  * app's screens and the OpenAPI document read it.
  * - `public`: anyone; `member`: a member's `web` token; `partner`: the partner marketplace's `X-API-Key`;
+ * - `merchant`: a merchant's API key (`Authorization: Bearer krwm_…`, docs/merchant-api.md);
  * - `operator`: an operator token whose operator passes the area's rule (domain/admin-access.ts).
  */
-export type Access = { kind: "public" } | { kind: "member" } | { kind: "partner" } | { kind: "operator"; area: AdminArea };
+export type Access =
+  | { kind: "public" }
+  | { kind: "member" }
+  | { kind: "partner" }
+  | { kind: "merchant" }
+  | { kind: "operator"; area: AdminArea };
 
 /**
  * One API call declared once (blockscout's resource table): method, path in Express syntax (`:name`
@@ -55,6 +61,7 @@ export const pdDetail = (screen: string) => ({ screen, view: "detail" }) as cons
 export const member = { kind: "member" } as const;
 export const publicAccess = { kind: "public" } as const;
 export const partner = { kind: "partner" } as const;
+export const merchant = { kind: "merchant" } as const;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;

@@ -13,6 +13,7 @@ import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { memberNoticesApi } from "./member-notices";
 import { memberSelfApi, membersApi } from "./members";
+import { checkoutApi, merchantSelfApi, merchantsAdminApi, paymentApi } from "./merchants";
 import { monthEndApi } from "./month-end";
 import { notificationsApi } from "./notifications";
 import { operatorSecurityApi, operatorSessionApi } from "./operator-security";
@@ -49,6 +50,7 @@ export const API_FEATURES = {
   "member-notices": memberNoticesApi,
   policies: policiesApi,
   partner: partnerApi,
+  "merchant-payments": joined(paymentApi, checkoutApi, merchantSelfApi, merchantsAdminApi),
   home: homeApi,
   operators: operatorsApi,
   apikey: apiKeyApi,

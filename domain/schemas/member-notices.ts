@@ -15,6 +15,7 @@ export const MEMBER_NOTICE_KINDS = [
   "validity_7",
   "validity_ended",
   "announcement",
+  "payment_cancelled",
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -28,6 +29,7 @@ export const MEMBER_NOTICE_TITLES: Record<MemberNoticeKind, string> = {
   validity_7: "유효기간 만료 7일 전",
   validity_ended: "유효기간 만료",
   announcement: "공지",
+  payment_cancelled: "결제 취소",
 };
 
 /** One notice as the member sees it; `link` is the member app's page it opens (a receipt, my info, a board post). */

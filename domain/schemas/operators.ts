@@ -24,6 +24,7 @@ export const PERMISSION_GROUPS = {
   apiKeyManage: ["isApiKey1"],
   approveManage: ["isApprove1"],
   refundManage: ["isRefund1"],
+  merchantManage: ["isMerchant1"],
   privacyManage: ["isPrivacy1"],
 } as const satisfies Record<string, readonly OperatorFlag[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

@@ -7,6 +7,8 @@ import type { OperatorRow } from "../records/operators.repo";
 interface Authed {
   member?: MemberRow;
   admin?: OperatorRow;
+  /** A merchant's API key's merchant (auth/merchant-key.ts). */
+  merchant?: { id: number; memberId: number; name: string };
   claims?: TokenClaims;
 }
 

@@ -7,7 +7,7 @@ import { columnTypes, dialectOf } from "../../db/open";
  * rebuilt with its own CREATE statement widened: copied, swapped, its indexes made again, in one transaction
  * whose foreign keys are checked at its commit (the children's references name the table, which then exists again).
  */
-async function widenCheck(db: Kysely<any>, table: string, column: string, last: string, added: string[]): Promise<void> {
+export async function widenCheck(db: Kysely<any>, table: string, column: string, last: string, added: string[]): Promise<void> {
   const extra = added.map((v) => `'${v}'`).join(",");
   if (dialectOf(db) === "postgres") {
     const found = await sql<{ name: string; def: string }>`

@@ -8,6 +8,7 @@ import { closingMigrations } from "./migrations-closing";
 import { chainCallMigrations } from "./migrations-chain-calls";
 import { operatorSecurityMigrations } from "./migrations-operator-security";
 import { moneyInMigrations } from "./migrations-money-in";
+import { merchantMigrations } from "./migrations-merchants";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -286,4 +287,5 @@ export const appMigrations: Record<string, Migration> = {
   ...chainCallMigrations,
   ...operatorSecurityMigrations,
   ...moneyInMigrations,
+  ...merchantMigrations,
 };

@@ -14,6 +14,14 @@ import type {
   OperatorRecoveryCodesTable,
 } from "./schema-back-office";
 import type { BankDepositsTable, BankEventsTable, LinkedAccountsTable } from "./schema-money-in";
+import type {
+  MerchantKeysTable,
+  MerchantsTable,
+  PaymentCancelsTable,
+  PaymentsTable,
+  WebhookAttemptsTable,
+  WebhookEventsTable,
+} from "./schema-merchants";
 import type { MemberNoticesTable, OutboundMessagesTable, ValidityExtensionsTable } from "./schema-lifecycle";
 import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
 
@@ -60,9 +68,16 @@ export interface AppDatabase {
   cutoffs: CutoffsTable;
   cutoff_balances: CutoffBalancesTable;
   safeguards: SafeguardsTable;
+  merchants: MerchantsTable;
+  merchant_keys: MerchantKeysTable;
+  payments: PaymentsTable;
+  payment_cancels: PaymentCancelsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type * from "./schema-back-office";
+export type * from "./schema-merchants";
 export type * from "./schema-lifecycle";
 
 export type AppDb = Kysely<AppDatabase>;
@@ -154,7 +169,17 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
-export type OutboxKind = "gift" | "use" | "buy" | "settlement" | "settlement_return" | "admin" | "seed" | "refund" | "refund_return";
+export type OutboxKind =
+  | "gift"
+  | "use"
+  | "buy"
+  | "settlement"
+  | "settlement_return"
+  | "admin"
+  | "seed"
+  | "refund"
+  | "refund_return"
+  | "payment_cancel";
 export type OutboxStatus = "pending" | "submitted" | "confirmed" | "failed";
 
 /** The outbox: one row per money move the relayer sends as a signed authorization. */

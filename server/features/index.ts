@@ -51,6 +51,9 @@ import { tokenRoutes } from "./tokens/tokens.routes";
 import { tokenRolesRoutes } from "./token-roles/token-roles.routes";
 import { walletRoutes } from "./wallets/wallets.routes";
 import { validityRoutes } from "./validity/validity.routes";
+import { paymentRoutes } from "./merchant-payments/payments.routes";
+import { merchantRoutes } from "./merchant-payments/merchants.routes";
+import { resolvePaymentMoves } from "./merchant-payments/payments.service";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -95,6 +98,8 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   proposalRoutes,
   refundRoutes,
   closingRoutes,
+  paymentRoutes,
+  merchantRoutes,
 ];
 
 /** The features' orders that follow their money moves' outcomes (a failed buy reopens its order, …), from the relayer's events. */
@@ -102,6 +107,7 @@ export function followMoves(ctx: AppContext): void {
   resolveBuyOrders(ctx);
   resolveSettlementMoves(ctx);
   resolveRefundMoves(ctx);
+  resolvePaymentMoves(ctx);
 }
 
 /** What each kind of proposal does (server/dual-control/kinds.ts), from the feature that owns its move. */

@@ -41,6 +41,8 @@ function security(e: EndpointDef): Json {
       return { security: [{ bearer: [] }], "x-access": "member (`cookie-type: web`)" };
     case "partner":
       return { security: [{ apiKey: [] }], "x-access": "partner" };
+    case "merchant":
+      return { security: [{ merchantKey: [] }], "x-access": "merchant (docs/merchant-api.md)" };
     case "operator": {
       const rule = AREAS[e.access.area];
       return {
@@ -117,6 +119,12 @@ export function openApiDocument(features: Record<string, Record<string, Endpoint
           description: "With the `cookie-type` header: `web` (members) or `operation` (operators).",
         },
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+        merchantKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "krwm_…",
+          description: "A merchant's API key (docs/merchant-api.md); POSTs take an Idempotency-Key header.",
+        },
       },
       schemas: {
         Error: {

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { adminGate } from "../auth/admin-flags";
 import { requireMember } from "../auth/middleware";
 import { requireApiKey } from "../auth/partner-key";
+import { requireMerchantKey } from "../auth/merchant-key";
 import { isRecorded, maskAndCount, masksPhones, recordAccess, requireReason } from "../records/access-log.hook";
 import { AppError, zodMessage } from "./errors";
 import { Code } from "../../domain/codes";
@@ -60,6 +61,8 @@ function accessGate(ctx: AppContext, e: EndpointDef): RequestHandler[] {
       return [adminGate(ctx, e.access.area)];
     case "partner":
       return [requireApiKey(ctx)];
+    case "merchant":
+      return [requireMerchantKey(ctx)];
   }
 }
 

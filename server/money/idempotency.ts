@@ -67,7 +67,8 @@ export function idempotent(ctx: { db: AppDb; config: { pinKey: Buffer } }, repla
     if (typeof key !== "string" || key.length === 0) return next();
     if (key.length > 200) return next(new AppError(Code.BAD_REQUEST, Msg.badRequest));
     const a = authOf(req);
-    const scope = `${a.member ? `m:${a.member.id}` : a.admin ? `a:${a.admin.id}` : "anon"}:${req.method}:${req.path}`;
+    const who = a.member ? `m:${a.member.id}` : a.admin ? `a:${a.admin.id}` : a.merchant ? `k:${a.merchant.id}` : "anon";
+    const scope = `${who}:${req.method}:${req.path}`;
     const hash = fingerprint(req.body ?? null);
     const inProgress = () => {
       res.setHeader("Retry-After", "2");

@@ -14,6 +14,8 @@ function linkOf(n: MemberNotice): string | null {
       return n.kind === "purchase_cancelled" ? "/info/history?tab=1" : `/info/receipt/buy/${n.ref_id}`;
     case "move":
       return `/info/receipt/move/${n.ref_id}`;
+    case "payment":
+      return "/info/history?tab=2";
     case "refund":
       return "/info/history";
     case "validity":
