@@ -85,6 +85,8 @@ export const AREAS = {
   refund: staff("isRefund1"),
   /** Merchants of the payment API (issue 52): make, rename, suspend. */
   merchants: staff("isMerchant1"),
+  /** A shop-owner operator's own merchant (its linked member's): keys, webhook, payments, deliveries. */
+  merchantOwn: { who: "shop" },
   /** The log of outbound messages (SMS / 알림톡) to members: a members' matter (isAccount1), phones masked. */
   outboundMessages: staff("isAccount1"),
   /** Balances expiring and expired (validity): members' balances (isAccount1). */

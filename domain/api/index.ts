@@ -13,7 +13,7 @@ import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { memberNoticesApi } from "./member-notices";
 import { memberSelfApi, membersApi } from "./members";
-import { checkoutApi, merchantSelfApi, merchantsAdminApi, paymentApi } from "./merchants";
+import { checkoutApi, merchantSelfApi, merchantsAdminApi, paymentApi } from "./merchant-payments";
 import { monthEndApi } from "./month-end";
 import { notificationsApi } from "./notifications";
 import { operatorSecurityApi, operatorSessionApi } from "./operator-security";

@@ -86,6 +86,7 @@ export const operatorCreateBody = z.strictObject({
   apiKeyManage: group("apiKeyManage"),
   approveManage: group("approveManage"),
   refundManage: group("refundManage"),
+  merchantManage: group("merchantManage"),
   privacyManage: group("privacyManage"),
 });
 export type OperatorCreateBody = z.input<typeof operatorCreateBody>;

@@ -130,12 +130,14 @@ describe("operator permission matrix", () => {
     const superAreas = Object.entries(AREAS)
       .filter(([, r]) => !allows(r, { permission: 0, flags: {} }))
       .map(([a]) => a);
-    expect(superAreas).toEqual(["settlementRequest", "settlementWallet"]);
+    expect(superAreas).toEqual(["settlementRequest", "settlementWallet", "merchantOwn"]);
     const all = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
     const shop = Object.entries(AREAS)
       .filter(([, r]) => allows(r, { permission: 3, flags: all }))
       .map(([a]) => a);
-    expect(shop).toEqual(["session", "settlementRequest", "settlementWallet"]);
+    expect(shop).toEqual(["session", "settlementRequest", "settlementWallet", "merchantOwn"]);
+    // Merchants (issue 52): only isMerchant1 makes and suspends them.
+    expect(ADMIN_FLAGS.filter((f) => sub(f).includes("merchants"))).toEqual(["isMerchant1"]);
   });
 
   it("stops a deleted operator's token at once", async () => {

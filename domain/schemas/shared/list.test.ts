@@ -107,10 +107,10 @@ describe("operator create (spec §5, §8)", () => {
     expect(operatorCreateBody.safeParse(base).success).toBe(true);
   });
 
-  it("maps the permission arrays (the spec's eight, then dual control, refunds, personal data) to flags and back", () => {
+  it("maps the permission arrays (the spec's eight, then dual control, refunds, merchants, personal data) to flags and back", () => {
     const all = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
     const arrays = flagsToArrays(all);
-    expect(Object.values(arrays).map((a) => a.length)).toEqual([4, 3, 5, 5, 1, 3, 3, 1, 1, 1, 1]);
+    expect(Object.values(arrays).map((a) => a.length)).toEqual([4, 3, 5, 5, 1, 3, 3, 1, 1, 1, 1, 1]);
     expect(arraysToFlags(arrays)).toEqual(all);
     const parsed: z.output<typeof operatorCreateBody> = operatorCreateBody.parse({
       ...base,

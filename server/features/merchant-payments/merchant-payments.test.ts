@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestStack, type TestStack } from "../../test/harness";
 import { startReceiver } from "../../test/receiver";
 import { memberByPhone } from "../../records/members.repo";
+import { insertOperator } from "../../test/operators";
+import { OperatorPermission } from "../../../domain/constants";
 import { verifyWebhook } from "./webhook-signature";
 import { expirePayments } from "./payments.service";
 import { webhookDispatcherOf } from "./webhooks.service";
-import { checkoutApi, merchantSelfApi, merchantsAdminApi, paymentApi } from "../../../domain/api/merchants";
+import { checkoutApi, merchantSelfApi, merchantsAdminApi, paymentApi } from "../../../domain/api/merchant-payments";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { CHECKOUT_FEE_WON, WEBHOOK_SIGNATURE_HEADER } from "../../../domain/policy/merchant-payments";
@@ -50,7 +52,7 @@ describe("merchant payments: keys, payments, checkout, cancellations, signed web
     const op = await s.loginOperator("admin", "admin1234");
     const made = await s.api(merchantsAdminApi.merchantCreate, { phone: SHOP.phone, name: "KRW 카페" }, { token: op });
     expect(made.code).toBe(200);
-    shopToken = await s.loginUser(SHOP.phone, SHOP.pw);
+    shopToken = await s.loginOperator("shop01", "shop1234");
     m1Token = await s.loginUser(M1.phone, M1.pw);
     const k = await s.api(merchantSelfApi.merchantKeyCreate, { label: "운영 서버" }, { token: shopToken });
     key = k.data.key;
@@ -219,7 +221,8 @@ describe("merchant payments: keys, payments, checkout, cancellations, signed web
     await s.ctx.db.updateTable("members").set({ permission: "exchanger" }).where("id", "=", m2.id).execute();
     const op = await s.loginOperator("admin", "admin1234");
     const other = await s.api(merchantsAdminApi.merchantCreate, { phone: M2.phone, name: "다른 가게" }, { token: op });
-    const otherToken = await s.loginUser(M2.phone, M2.pw);
+    await insertOperator(s.ctx, "shop02", OperatorPermission.EXCHANGER, {}, m2.id);
+    const otherToken = await s.loginOperator("shop02", "operator1234");
     const otherKey = (await s.api(merchantSelfApi.merchantKeyCreate, { label: "k" }, { token: otherToken })).data.key;
     const read = await s.api(paymentApi.payment, { paymentId: p.paymentId }, as(otherKey));
     expect([read.status, read.message]).toEqual([404, Msg.paymentNotFound]);
@@ -237,9 +240,9 @@ describe("merchant payments: keys, payments, checkout, cancellations, signed web
 
     await s.api(merchantsAdminApi.merchantUpdate, { merchantId: other.data.id, state: "suspended" }, { token: op });
     expect((await s.api(paymentApi.payments, {}, as(otherKey))).status).toBe(401);
-    // Operators without the merchants flag cannot list them.
-    const shopOp = await s.loginOperator("shop01", "shop1234");
-    expect((await s.api(merchantsAdminApi.merchants, undefined, { token: shopOp })).status).toBe(403);
+    // A shop-owner operator cannot manage merchants; a staff operator has no merchant of its own.
+    expect((await s.api(merchantsAdminApi.merchants, undefined, { token: shopToken })).status).toBe(403);
+    expect((await s.api(merchantSelfApi.merchantSelf, undefined, { token: op })).status).toBe(403);
   });
 
   it("expires an unpaid payment: it cannot be paid and payment.expired is delivered", async () => {

@@ -16,12 +16,13 @@ import {
   updateMerchant,
 } from "./merchants.service";
 import { deliveries, delivery, kickWebhooks, resend } from "./webhooks.service";
-import { merchantSelfApi as self, merchantsAdminApi as admin } from "../../../domain/api/merchants";
+import { merchantSelfApi as self, merchantsAdminApi as admin } from "../../../domain/api/merchant-payments";
 
 /** A shop owner's merchant (the member app's 가맹점 page) and the operators' merchants (/admin/merchants). */
 export function merchantRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
-  const memberId = (req: import("express").Request) => authOf(req).member!.id;
+  // The shop-owner operator's linked member (admins.member_id) is the merchant's owner; none: 403 as no merchant.
+  const memberId = (req: import("express").Request) => authOf(req).admin!.member_id ?? 0;
   const noStore = (res: import("express").Response) => res.setHeader("Cache-Control", "no-store");
 
   handle(self.merchantSelf, async (_in, req) => merchantSelf(ctx, memberId(req)));

@@ -20,10 +20,10 @@ export const MERCHANT_KEYS_MAX = 5;
 export const merchantOfMember = (db: AppTx, memberId: number) =>
   db.selectFrom("merchants").selectAll().where("member_id", "=", memberId).executeTakeFirst();
 
-/** The caller's merchant (a shop owner an operator made one), or 403. */
+/** The caller's merchant (a shop owner an operator made one), or 404 '가맹점으로 등록되지 않았습니다'. */
 export async function ownMerchant(ctx: AppContext, memberId: number) {
   const m = await merchantOfMember(ctx.db, memberId);
-  if (!m) throw new AppError(Code.FORBIDDEN, Msg.notMerchant);
+  if (!m) throw new AppError(Code.NOT_FOUND, Msg.notMerchant);
   return m;
 }
 

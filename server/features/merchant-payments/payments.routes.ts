@@ -15,7 +15,7 @@ import {
   listPayments,
   payCheckout,
 } from "./payments.service";
-import { checkoutApi, paymentApi } from "../../../domain/api/merchants";
+import { checkoutApi, paymentApi } from "../../../domain/api/merchant-payments";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { PAYMENT_MAX_WON } from "../../../domain/policy/merchant-payments";

@@ -14,7 +14,7 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { formatWon } from "../../../domain/format";
 import { CANCEL_FEE_WON, CHECKOUT_FEE_WON, PAYMENT_STATE_LABEL, type PaymentState } from "../../../domain/policy/merchant-payments";
-import type { CheckoutResult, CheckoutView, Payment, PaymentCreate } from "../../../domain/schemas/merchants";
+import type { CheckoutResult, CheckoutView, Payment, PaymentCreate } from "../../../domain/schemas/merchant-payments";
 
 export interface MerchantRef {
   id: number;

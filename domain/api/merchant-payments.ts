@@ -24,7 +24,7 @@ import {
   paymentsQuery,
   webhookDeliveries,
   webhookDelivery,
-} from "../schemas/merchants";
+} from "../schemas/merchant-payments";
 
 /** The payment API (docs/merchant-api.md): a merchant's server, authenticated by its key; every POST takes Idempotency-Key. */
 export const paymentApi = {
@@ -84,19 +84,21 @@ export const checkoutApi = {
   }),
 };
 
-/** A shop owner's merchant: keys, webhook, payments and deliveries (the member app's 가맹점 page). */
+const own = operator("merchantOwn");
+
+/** A shop owner's merchant, for its shop-owner operator (permission 3): keys, webhook, payments, deliveries (/admin/merchant). */
 export const merchantSelfApi = {
   merchantSelf: endpoint({
     method: "GET",
     path: "/api/merchant",
-    access: member,
+    access: own,
     summary: "The caller's merchant: name, wallet, webhook, keys (prefixes)",
     response: merchantSelf,
   }),
   merchantKeyCreate: endpoint({
     method: "POST",
     path: "/api/merchant/keys",
-    access: member,
+    access: own,
     summary: "Make an API key: the whole key, this once",
     body: merchantKeyCreate,
     response: merchantKeyMade,
@@ -104,14 +106,14 @@ export const merchantSelfApi = {
   merchantKeyRevoke: endpoint({
     method: "DELETE",
     path: "/api/merchant/keys/:keyId",
-    access: member,
+    access: own,
     summary: "Revoke an API key: refused at once",
     params: merchantKeyParams,
   }),
   merchantWebhookSet: endpoint({
     method: "PUT",
     path: "/api/merchant/webhook",
-    access: member,
+    access: own,
     summary: "Set the webhook URL (its signing secret is made the first time and shown this once)",
     body: merchantWebhookSet,
     response: merchantWebhook,
@@ -119,21 +121,21 @@ export const merchantSelfApi = {
   merchantWebhookSecret: endpoint({
     method: "POST",
     path: "/api/merchant/webhook/secret",
-    access: member,
+    access: own,
     summary: "Make a new signing secret (the old one stops at once): the whole secret, this once",
     response: merchantWebhook,
   }),
   merchantWebhookTest: endpoint({
     method: "POST",
     path: "/api/merchant/webhook/test",
-    access: member,
+    access: own,
     summary: "Send a test event (ping) to the webhook",
     response: webhookDelivery,
   }),
   merchantPayments: endpoint({
     method: "GET",
     path: "/api/merchant/payments",
-    access: member,
+    access: own,
     summary: "The merchant's payments, newest first",
     query: merchantPaymentsQuery,
     response: paymentsPage,
@@ -141,7 +143,7 @@ export const merchantSelfApi = {
   merchantDeliveries: endpoint({
     method: "GET",
     path: "/api/merchant/deliveries",
-    access: member,
+    access: own,
     summary: "The merchant's webhook events with their latest attempts",
     query: deliveriesQuery,
     response: webhookDeliveries,
@@ -149,7 +151,7 @@ export const merchantSelfApi = {
   merchantDeliveryResend: endpoint({
     method: "POST",
     path: "/api/merchant/deliveries/:deliveryId/resend",
-    access: member,
+    access: own,
     summary: "Send one event again now",
     params: deliveryParams,
     response: webhookDelivery,
