@@ -12,7 +12,7 @@ import { keepRawBody } from "./http/raw-body";
 const DIST = path.resolve(__dirname, "..", "dist");
 
 /** The Express app: security headers, request log, JSON API, then both built SPAs. */
-export function createApp(ctx: AppContext): express.Express {
+export function createApp(ctx: AppContext, extra: { demoShop?: express.Router } = {}): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -43,6 +43,8 @@ export function createApp(ctx: AppContext): express.Express {
   });
   app.use(optionsHandler);
   app.use(compression({ filter: compressible }));
+  // The demo shop (demo-shop/) reads its own bodies: its webhook's signature is over the raw bytes.
+  if (extra.demoShop) app.use(extra.demoShop);
   // A bank statement upload (base64 in JSON) may be a few megabytes; every other body stays small.
   app.use("/api/sale/statements", express.json({ limit: "4mb" }));
   app.use(express.json({ limit: "200kb", verify: keepRawBody }));

@@ -66,6 +66,11 @@ export interface Config {
    * (default domain/policy/merchant-payments.ts WEBHOOK_RETRY_BASE_MS).
    */
   webhookTargets: "public" | "any";
+  /**
+   * DEMO_SHOP: serve the demo shop (/demo-shop, demo-shop/README.md). Default: on in the embedded default (the demo seeded,
+   * the simulated bank, SQLite, webhooks allowed to this machine); `false` turns it off.
+   */
+  demoShop: boolean;
   webhookRetryBaseMs: number;
   /** The bank provider (BANK_PROVIDER, server/providers/bank/index.ts): simulated by default, or a real one over HTTP. */
   bank: BankSetting;
@@ -150,6 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
       watchMs: positiveInt(env.GAS_WATCH_MS, 10_000, "GAS_WATCH_MS"),
     },
     webhookTargets: webhookTargetsSetting(env.WEBHOOK_TARGETS, env.NODE_ENV),
+    demoShop:
+      (env.DEMO_SHOP ?? "").trim() === ""
+        ? (env.SEED_DEMO ?? "true") !== "false" &&
+          !env.DATABASE_URL &&
+          (env.BANK_PROVIDER ?? "simulated") === "simulated" &&
+          env.NODE_ENV !== "production"
+        : env.DEMO_SHOP !== "false",
     webhookRetryBaseMs: positiveInt(env.WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_BASE_MS, "WEBHOOK_RETRY_BASE_MS"),
     bank: bankSetting(env, kek),
   };

@@ -33,6 +33,8 @@ import { periodicJobs } from "./jobs";
 import type { AppContext } from "./context";
 import { followMoves, proposalKinds } from "./features";
 import { startWebhookDelivery } from "./features/merchant-payments/webhooks.service";
+import { ensureDemoMerchant } from "./features/merchant-payments/demo-merchant";
+import { createDemoShop } from "../demo-shop/shop";
 import { registerProposalKinds } from "./dual-control/kinds";
 
 export interface Stack {
@@ -256,7 +258,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     await setMeta(db, "demo_seeded", nowIso());
   }
 
-  const app = createApp(ctx);
+  const demoShop = config.demoShop ? createDemoShop() : null;
+  const app = createApp(ctx, { demoShop: demoShop?.router });
   const server = http.createServer(app);
   server.on("clientError", clientErrorHandler);
   let inFlight = 0;
@@ -280,6 +283,12 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
   const webhooks = startWebhookDelivery(ctx);
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host}:${port}`;
+  // A free port (tests): the apps' public origin is where this server listens (checkout URLs name it).
+  if (config.port === 0 && !process.env.PUBLIC_ORIGIN) config.publicOrigin = url;
+  if (demoShop) {
+    const creds = await ensureDemoMerchant(ctx, config.publicOrigin);
+    if (creds) demoShop.configure({ apiBase: url, ...creds });
+  }
   // The simulated bank calls back over HTTP as a real one would; a real provider has the URL in its own settings.
   ctx.bank.setCallbackUrl?.(`${url}/api/bank/callback`);
   log.info({ url, token: chain.deployment.token, chainId: chain.deployment.chainId, store: appStore.dialect }, "KRW Voucher is up");

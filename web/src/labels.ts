@@ -6,6 +6,7 @@ export const L = {
     send: "마켓 사용 / 선물",
     use: "마켓 사용",
     gift: "선물",
+    scan: "QR 결제",
     myPage: "마이페이지",
     myInfo: "내 정보",
     history: "이용내역",

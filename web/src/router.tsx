@@ -25,6 +25,8 @@ const NotificationsPage = lazy(() => import("./pages/notifications/Notifications
 const ReceiptPage = lazy(() => import("./pages/receipt/ReceiptPage"));
 const VerifyTxPage = lazy(() => import("./pages/verify/VerifyTxPage"));
 const VerifyProofPage = lazy(() => import("./pages/verify/VerifyProofPage"));
+const CheckoutPage = lazy(() => import("./pages/pay/CheckoutPage"));
+const ScanPage = lazy(() => import("./pages/pay/ScanPage"));
 import { PolicyId } from "@domain/constants";
 
 // Every page but the landing page is its own chunk, loaded when first visited (AppLayout suspends).
@@ -55,6 +57,8 @@ export const routes: RouteObject[] = [
       { path: "/buy", element: login(<BuyPage />) },
       { path: "/send/use", element: login(<GiftPage key="use" tab="use" />) },
       { path: "/send/gift", element: login(<GiftPage key="gift" tab="gift" />) },
+      { path: "/pay/:paymentId", element: login(<CheckoutPage />) },
+      { path: "/scan", element: login(<ScanPage />) },
       { path: "/info/detail", element: login(<MyInfoPage />) },
       { path: "/info/history", element: login(<HistoryPage />) },
       { path: "/info/refund", element: login(<RefundPage />) },

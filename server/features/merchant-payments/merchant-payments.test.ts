@@ -47,7 +47,7 @@ describe("merchant payments: keys, payments, checkout, cancellations, signed web
     s.api(checkoutApi.checkoutPay, { paymentId, password: pw }, { token, headers: { "idempotency-key": idem } });
 
   beforeAll(async () => {
-    s = await startTestStack({ webhookRetryBaseMs: 200 });
+    s = await startTestStack({ webhookRetryBaseMs: 200, demoShop: false });
     receiver = await startReceiver();
     const op = await s.loginOperator("admin", "admin1234");
     const made = await s.api(merchantsAdminApi.merchantCreate, { phone: SHOP.phone, name: "KRW 카페" }, { token: op });

@@ -17,6 +17,7 @@ export const NAV: NavGroup[] = [
     children: [
       { label: L.nav.use, to: "/send/use", testId: "nav-send-use" },
       { label: L.nav.gift, to: "/send/gift", testId: "nav-send-gift" },
+      { label: L.nav.scan, to: "/scan", testId: "nav-send-scan" },
     ],
   },
   {
