@@ -56,7 +56,11 @@ export function createDemoShop(): DemoShop {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return (await res.json()) as { code: number; message?: string; data?: any };
+    return (await res.json()) as {
+      code: number;
+      message?: string;
+      data: { paymentId: string; amount: number; checkoutUrl: string; cancelledAmount: number; remainingAmount: number };
+    };
   }
 
   const qrSvg = (value: string) => renderToStaticMarkup(createElement(QRCodeSVG, { value, size: 220, title: "결제 QR", marginSize: 2 }));
@@ -129,7 +133,11 @@ export function createDemoShop(): DemoShop {
     const body = req.body as Buffer;
     if (!cfg || !Buffer.isBuffer(body) || !verified(cfg.secret, req.get("KRWV-Signature"), body))
       return void res.status(400).send("bad signature");
-    const event = JSON.parse(body.toString("utf8")) as { id: string; type: string; data: any };
+    const event = JSON.parse(body.toString("utf8")) as {
+      id: string;
+      type: string;
+      data: { payment?: { paymentId: string }; paymentId?: string; totalCancelledAmount?: number };
+    };
     const paymentId: string | undefined = event.data?.payment?.paymentId ?? event.data?.paymentId;
     const o = [...orders.values()].find((x) => x.paymentId === paymentId);
     if (o && !o.events.some((e) => e.id === event.id)) {

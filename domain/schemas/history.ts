@@ -46,6 +46,10 @@ export const moveHistoryItem = z.object({
   status: z.enum(["pending", "submitted", "confirmed", "failed"]),
   txHash: z.string().nullable(),
   chain: chainInfo,
+  /** A use, a gift, or a merchant's cancellation given back (사용 tab, issue 52). */
+  kind: z.enum(["gift", "use", "payment_cancel"]),
+  /** The merchant payment the line paid or gave back (사용 tab), if it is one. */
+  payment: z.object({ paymentId: z.string(), orderId: z.string(), itemName: z.string(), merchantName: z.string() }).nullable(),
 });
 export type MoveHistoryItem = z.infer<typeof moveHistoryItem>;
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
 
-export const RECEIPT_KINDS = ["purchase", "gift_sent", "gift_received", "use", "refund"] as const;
+export const RECEIPT_KINDS = ["purchase", "gift_sent", "gift_received", "use", "use_cancelled", "refund"] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export const RECEIPT_TITLES: Record<ReceiptKind, string> = {
   purchase: "상품권 구매",
   gift_sent: "선물 보내기",
   gift_received: "선물 받기",
   use: "상품권 사용",
+  use_cancelled: "결제 취소 (환불)",
   refund: "환불",
 };
 

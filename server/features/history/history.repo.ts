@@ -43,6 +43,33 @@ export async function buyOrdersPage(db: AppTx, memberId: number, q: PageQuery) {
   return { total: Number(count.n), rows };
 }
 
+/** The merchant payments these moves paid or gave back (issue 52), by move id. */
+export async function merchantPaymentsOfMoves(db: AppTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { paymentId: string; orderId: string; itemName: string; merchantName: string }>();
+  const pick = ["p.public_id", "p.order_id", "p.item_name", "m.name as merchant_name"] as const;
+  const [paid, cancels] = await Promise.all([
+    db
+      .selectFrom("payments as p")
+      .innerJoin("merchants as m", "m.id", "p.merchant_id")
+      .select([...pick, "p.transfer_id as move_id"])
+      .where("p.transfer_id", "in", ids)
+      .execute(),
+    db
+      .selectFrom("payment_cancels as c")
+      .innerJoin("payments as p", "p.id", "c.payment_id")
+      .innerJoin("merchants as m", "m.id", "p.merchant_id")
+      .select([...pick, "c.transfer_id as move_id"])
+      .where("c.transfer_id", "in", ids)
+      .execute(),
+  ]);
+  return new Map(
+    [...paid, ...cancels].map((r) => [
+      Number(r.move_id),
+      { paymentId: r.public_id, orderId: r.order_id, itemName: r.item_name, merchantName: r.merchant_name },
+    ]),
+  );
+}
+
 /** A member's market uses (sent), or gifts (sent, and received once confirmed), failed ones left out. */
 export async function movesPage(db: AppTx, memberId: number, kind: "use" | "gift", q: PageQuery) {
   const dir = q.desc ? "desc" : "asc";
@@ -53,7 +80,11 @@ export async function movesPage(db: AppTx, memberId: number, kind: "use" | "gift
     .where("t.status", "!=", "failed")
     .where((eb) =>
       kind === "use"
-        ? eb.and([eb("t.member_id", "=", memberId), eb("t.kind", "=", kind)])
+        ? eb.or([
+            eb.and([eb("t.member_id", "=", memberId), eb("t.kind", "=", "use")]),
+            // A merchant's cancellation gives money back on this tab, once confirmed (issue 52).
+            eb.and([eb("t.counterparty_member_id", "=", memberId), eb("t.kind", "=", "payment_cancel"), eb("t.status", "=", "confirmed")]),
+          ])
         : eb.or([
             eb.and([eb("t.member_id", "=", memberId), eb("t.kind", "=", kind)]),
             eb.and([eb("t.counterparty_member_id", "=", memberId), eb("t.kind", "=", kind), eb("t.status", "=", "confirmed")]),
@@ -66,6 +97,7 @@ export async function movesPage(db: AppTx, memberId: number, kind: "use" | "gift
       .leftJoin("members as rm", "rm.id", "t.counterparty_member_id")
       .select([
         "t.id",
+        "t.kind",
         "t.from_address",
         "t.to_address",
         "t.value",

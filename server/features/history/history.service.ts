@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { HistoryBody } from "../../../domain/schemas/history";
 import { HISTORY_PAGE_SIZE } from "../../../domain/constants";
-import { buyOrdersPage, movesPage, type PageQuery } from "./history.repo";
+import { buyOrdersPage, merchantPaymentsOfMoves, movesPage, type PageQuery } from "./history.repo";
 
 const SORTABLE = { createdAt: "created_at", value: "value" } as const;
 
@@ -50,6 +50,13 @@ export async function historyPage(ctx: AppContext, memberId: number, q: HistoryB
   }
 
   const { total, rows } = await movesPage(ctx.db, memberId, q.type === 2 ? "use" : "gift", page);
+  const shops =
+    q.type === 2
+      ? await merchantPaymentsOfMoves(
+          ctx.db,
+          rows.map((r) => Number(r.id)),
+        )
+      : new Map();
   return {
     total_count: total,
     data_list: await Promise.all(
@@ -69,6 +76,8 @@ export async function historyPage(ctx: AppContext, memberId: number, q: HistoryB
           status: r.status,
           txHash: r.tx_hash,
           chain: await chainInfo(r.tx_hash),
+          kind: r.kind as "gift" | "use" | "payment_cancel",
+          payment: shops.get(Number(r.id)) ?? null,
         };
       }),
     ),

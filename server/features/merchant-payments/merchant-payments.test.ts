@@ -9,6 +9,9 @@ import { expirePayments } from "./payments.service";
 import { webhookDispatcherOf } from "./webhooks.service";
 import { checkoutApi, merchantSelfApi, merchantsAdminApi, paymentApi } from "../../../domain/api/merchant-payments";
 import { Code } from "../../../domain/codes";
+import { historyApi } from "../../../domain/api/history";
+import { receiptsApi } from "../../../domain/api/receipts";
+import type { MoveHistoryItem } from "../../../domain/schemas/history";
 import { Msg } from "../../../domain/messages";
 import { CHECKOUT_FEE_WON, WEBHOOK_SIGNATURE_HEADER } from "../../../domain/policy/merchant-payments";
 
@@ -213,6 +216,21 @@ describe("merchant payments: keys, payments, checkout, cancellations, signed web
       .where("kind", "=", "payment_cancelled")
       .execute();
     expect(notices.map((x) => x.body)).toEqual(expect.arrayContaining([expect.stringContaining("3,000원이 취소")]));
+
+    // The member's 사용 tab shows the payment and both cancellations, named by the merchant and item; each has a receipt.
+    const tab = await s.api(historyApi.history, { type: 2, page: 1, perPage: 50 }, { token: m1Token });
+    const lines = (tab.data.data_list as MoveHistoryItem[]).filter((l) => l.payment?.paymentId === p.paymentId);
+    expect(lines.map((l) => [l.kind, l.value]).sort()).toEqual([
+      ["payment_cancel", 3_000],
+      ["payment_cancel", 7_000],
+      ["use", 10_000],
+    ]);
+    const back = lines.find((l) => l.kind === "payment_cancel" && l.value === 3_000)!;
+    const receipt = await s.api(receiptsApi.receipt, { type: "move", id: back.id }, { token: m1Token });
+    expect(receipt.data).toMatchObject({ kind: "use_cancelled", value: 3_000, fee: 0, counterpart: "KRW 카페" });
+    expect(receipt.data.payment).toContain(p.orderId);
+    const paidLine = lines.find((l) => l.kind === "use")!;
+    expect((await s.api(receiptsApi.receipt, { type: "move", id: paidLine.id }, { token: m1Token })).data.payment).toContain("가맹점 결제");
   });
 
   it("keeps one merchant out of another's payments (IDOR) and refuses a revoked or suspended merchant's key", async () => {

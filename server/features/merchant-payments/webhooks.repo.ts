@@ -4,19 +4,18 @@ import type { AppTx } from "../../db/schema";
  * Events due now whose move (if any) is confirmed, oldest due first: the dispatcher's candidates. An event waiting on
  * a move still pending is not due yet; one whose move failed was made void (payments.service.ts followPayments).
  */
-export function dueEvents(db: AppTx, now: string, limit: number) {
-  return db
+export function dueEvents(db: AppTx, now: string, limit: number, busyMerchants: number[] = []) {
+  let q = db
     .selectFrom("webhook_events as e")
     .leftJoin("outbox_transfers as t", "t.id", "e.transfer_id")
     .select(["e.id", "e.merchant_id"])
     .where("e.state", "=", "pending")
     .where("e.next_attempt_at", "<=", now)
     .where((eb) => eb.or([eb("e.lease_until", "is", null), eb("e.lease_until", "<", now)]))
-    .where((eb) => eb.or([eb("e.transfer_id", "is", null), eb("t.status", "=", "confirmed")]))
-    .orderBy("e.next_attempt_at")
-    .orderBy("e.id")
-    .limit(limit)
-    .execute();
+    .where((eb) => eb.or([eb("e.transfer_id", "is", null), eb("t.status", "=", "confirmed")]));
+  // Merchants whose slots are all taken are left out of the scan, so their backlog never hides the others' events.
+  if (busyMerchants.length > 0) q = q.where("e.merchant_id", "not in", busyMerchants);
+  return q.orderBy("e.next_attempt_at").orderBy("e.id").limit(limit).execute();
 }
 
 /** Takes an event for one attempt until `until`, unless another process holds it (true when taken). */

@@ -94,7 +94,8 @@ function dispatcher(ctx: AppContext, everyMs: number): WebhookDispatcher {
       do {
         again = false;
         const now = new Date();
-        const due = await dueEvents(ctx.db, now.toISOString(), 100);
+        const busy = [...inFlight].filter(([, n]) => n >= WEBHOOK_PER_MERCHANT).map(([m]) => m);
+        const due = await dueEvents(ctx.db, now.toISOString(), 100, busy);
         for (const e of due) {
           const merchantId = Number(e.merchant_id);
           if ((inFlight.get(merchantId) ?? 0) >= WEBHOOK_PER_MERCHANT) continue;
@@ -106,6 +107,8 @@ function dispatcher(ctx: AppContext, everyMs: number): WebhookDispatcher {
             .finally(() => {
               inFlight.set(merchantId, (inFlight.get(merchantId) ?? 1) - 1);
               attempts.delete(p);
+              // A slot is free: a backlog goes on now rather than at the next tick.
+              if (!stopped) tick();
             });
           attempts.add(p);
         }

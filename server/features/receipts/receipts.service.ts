@@ -15,8 +15,20 @@ const move = (label: string, hash: string | null) => (hash ? [{ label, txHash: h
 
 const day = (iso: string) => iso.slice(0, 10).replace(/-/g, "");
 /** A move's order number: its kind's letter, its day, its outbox id (a purchase has its own order number). */
-export const moveOrderNo = (kind: "gift" | "use", createdAt: string, id: number) =>
-  `${kind === "gift" ? "G" : "U"}${day(createdAt)}-${String(id).padStart(6, "0")}`;
+export const moveOrderNo = (kind: "gift" | "use" | "payment_cancel", createdAt: string, id: number) =>
+  `${kind === "gift" ? "G" : kind === "use" ? "U" : "UC"}${day(createdAt)}-${String(id).padStart(6, "0")}`;
+
+/** The merchant payment a move paid (a use) or gave back (a cancellation), if it is one (issue 52). */
+async function merchantPaymentOf(ctx: AppContext, transferId: number) {
+  const base = ctx.db
+    .selectFrom("payments as p")
+    .innerJoin("merchants as m", "m.id", "p.merchant_id")
+    .select(["p.public_id", "p.order_id", "p.item_name", "m.name as merchant_name"]);
+  return (
+    (await base.where("p.transfer_id", "=", transferId).executeTakeFirst()) ??
+    (await base.innerJoin("payment_cancels as c", "c.payment_id", "p.id").where("c.transfer_id", "=", transferId).executeTakeFirst())
+  );
+}
 
 /**
  * The receipt of a history line of the member's own: a purchase order, a gift sent or received (received once
@@ -100,26 +112,30 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: Receipt
       "rm.username as to_name",
     ])
     .where("t.id", "=", id)
-    .where("t.kind", "in", ["gift", "use"])
+    .where("t.kind", "in", ["gift", "use", "payment_cancel"])
     .where("t.status", "!=", "failed")
     .executeTakeFirst();
   if (!m) throw notFound;
+  const shop = await merchantPaymentOf(ctx, Number(m.id));
   const sent = m.member_id !== null && Number(m.member_id) === memberId;
   const received = !sent && m.counterparty_member_id !== null && Number(m.counterparty_member_id) === memberId && m.status === "confirmed";
   if (!sent && !received) throw notFound;
-  const kind: ReceiptKind = m.kind === "use" ? "use" : sent ? "gift_sent" : "gift_received";
+  // A cancellation is the shop's move to the member: only its receiver has its receipt.
+  if (m.kind === "payment_cancel" && !received) throw notFound;
+  const kind: ReceiptKind = m.kind === "payment_cancel" ? "use_cancelled" : m.kind === "use" ? "use" : sent ? "gift_sent" : "gift_received";
   const value = Number(m.value);
   const fee = sent ? Number(m.fee) : 0;
   return {
     ...base,
     kind,
     title: RECEIPT_TITLES[kind],
-    orderNo: moveOrderNo(m.kind as "gift" | "use", m.created_at, Number(m.id)),
+    orderNo: moveOrderNo(m.kind as "gift" | "use" | "payment_cancel", m.created_at, Number(m.id)),
     createdAt: m.created_at,
     value,
     fee,
     total: value + fee,
-    counterpart: maskName(sent ? m.to_name : m.from_name),
+    // A merchant is a business, named as it is; a member is masked.
+    counterpart: shop ? shop.merchant_name : maskName(sent ? m.to_name : m.from_name),
     counterpartAddress: maskAddress(sent ? m.to_address : m.from_address),
     status: m.status,
     txHash: m.tx_hash,
@@ -127,7 +143,7 @@ export async function receiptOf(ctx: AppContext, memberId: number, type: Receipt
     verifyPath: m.tx_hash ? `/verify/tx/${m.tx_hash}` : null,
     moves: move(sent ? "회원 지갑 → 받는 분" : "보낸 분 → 회원 지갑", m.tx_hash),
     payoutAccount: null,
-    payment: null,
+    payment: shop ? `가맹점 결제 · ${shop.item_name} (주문번호 ${shop.order_id}, 결제 ID ${shop.public_id})` : null,
   };
 }
 

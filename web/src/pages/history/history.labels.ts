@@ -17,6 +17,8 @@ export const HistoryLabels = {
   amount: "금액",
   buy: "상품권 구매",
   market: "KRW MARKET",
+  shopPaid: "가맹점 결제",
+  shopCancelled: "결제 취소",
   sent: "보낸 선물",
   received: "받은 선물",
   value: "금액",

@@ -40,10 +40,24 @@ function fromBuy(b: BuyHistoryItem): HistoryEntry {
 }
 
 function fromUse(u: MoveHistoryItem): HistoryEntry {
+  // A merchant's cancellation (issue 52): money back from the shop, the amount only (the fee is not returned).
+  if (u.kind === "payment_cancel")
+    return {
+      id: u.id,
+      createdAt: u.createdAt,
+      title: u.payment ? `${u.payment.merchantName} · ${u.payment.itemName}` : L.market,
+      badge: { label: L.shopCancelled, palette: "blue" },
+      address: u.from,
+      breakdown: [],
+      main: { won: u.value, sign: "+" },
+      txHash: u.txHash,
+      receipt: `/info/receipt/move/${u.id}`,
+    };
   return {
     id: u.id,
     createdAt: u.createdAt,
-    title: u.toUsername || L.market,
+    title: u.payment ? `${u.payment.merchantName} · ${u.payment.itemName}` : u.toUsername || L.market,
+    badge: u.payment ? { label: L.shopPaid, palette: "purple" } : undefined,
     address: u.to,
     breakdown: [
       { label: L.value, won: u.value },
