@@ -30,3 +30,17 @@ export function linesOf(items: unknown): Line[] | null {
 export const totalOf = (lines: Line[]) => lines.reduce((s, l) => s + l.price * l.qty, 0);
 export const itemNameOf = (lines: Line[]) =>
   lines.length === 1 ? `${lines[0].name} ${lines[0].qty}개` : `${lines[0].name} 외 ${lines.length - 1}건`;
+
+/** An order of the demo shop, in its memory. */
+export interface DemoOrder {
+  orderId: string;
+  lines: Line[];
+  amount: number;
+  paymentId: string;
+  checkoutUrl: string;
+  /** What the webhooks said: 결제 대기 → 결제 완료 → 부분 취소 / 취소, or 만료. */
+  state: "pending" | "paid" | "partially_cancelled" | "cancelled" | "expired";
+  cancelled: number;
+  events: { id: string; type: string; at: string }[];
+  createdAt: string;
+}

@@ -1,5 +1,4 @@
-import { CATALOG } from "./catalog";
-import type { DemoOrder } from "./shop";
+import { CATALOG, type DemoOrder } from "./catalog";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const won = (n: number) => `${n.toLocaleString("ko-KR")}원`;

@@ -3,7 +3,7 @@ import express, { type Router } from "express";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QRCodeSVG } from "qrcode.react";
-import { itemNameOf, linesOf, totalOf, type Line } from "./catalog";
+import { itemNameOf, linesOf, totalOf, type DemoOrder } from "./catalog";
 import { orderPage, shopPage, SHOP_JS } from "./page";
 
 /**
@@ -15,19 +15,6 @@ import { orderPage, shopPage, SHOP_JS } from "./page";
 export interface DemoShop {
   router: Router;
   configure(c: { apiBase: string; key: string; secret: string }): void;
-}
-
-export interface DemoOrder {
-  orderId: string;
-  lines: Line[];
-  amount: number;
-  paymentId: string;
-  checkoutUrl: string;
-  /** What the webhooks said: 결제 대기 → 결제 완료 → 부분 취소 / 취소, or 만료. */
-  state: "pending" | "paid" | "partially_cancelled" | "cancelled" | "expired";
-  cancelled: number;
-  events: { id: string; type: string; at: string }[];
-  createdAt: string;
 }
 
 /** The receiver's check, as docs/merchant-api.md shows it: HMAC-SHA256 of "<t>.<raw body>", at most 5 minutes old. */

@@ -35,6 +35,8 @@ const SCREENS = [
   "calc/request",
   "calc/status",
   "calc/wallet",
+  "merchants",
+  "merchant",
   "board/inquiry",
   "board/faq",
   "board/notice",

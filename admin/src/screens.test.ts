@@ -40,6 +40,8 @@ describe("screen registry", () => {
       "calc/request",
       "calc/status",
       "calc/wallet",
+      "merchants",
+      "merchant",
     ])
       expect(paths, p).toContain(p);
   });
@@ -69,7 +71,8 @@ describe("screen registry", () => {
     expect(redirectFor(screen("calc/request"), shop)).toBeNull();
     expect(redirectFor(screen("sale/sell"), shop)).toBeNull();
     expect(landingFor(shop)).toBe("/calc/wallet");
-    expect(landingFor({ permission: 3, flags: {} })).toBe("/main");
+    // Without either settlement flag, 결제 연동 (any shop owner's) is the one screen it opens.
+    expect(landingFor({ permission: 3, flags: {} })).toBe("/merchant");
   });
 
   it("disables menu items whose flag is off (spec §6 table)", () => {
@@ -118,16 +121,33 @@ describe("screen registry", () => {
     expect(Object.values(enabledFor(limited)).some(Boolean)).toBe(false);
   });
 
-  it("gives a shop owner only its two pages and the super admin everything but those", () => {
+  it("gives a shop owner only its three pages and the super admin everything but those", () => {
     expect(
       Object.entries(enabled(3, all))
         .filter(([, v]) => v)
         .map(([k]) => k),
-    ).toEqual(["/calc/request", "/calc/wallet"]);
+    ).toEqual(["/calc/request", "/calc/wallet", "/merchant"]);
     expect(
       Object.entries(enabled(0, {}))
         .filter(([, v]) => !v)
         .map(([k]) => k),
-    ).toEqual(["/calc/request", "/calc/wallet"]);
+    ).toEqual(["/calc/request", "/calc/wallet", "/merchant"]);
+  });
+
+  it("opens 가맹점 관리 with isMerchant1 and 결제 연동 to every shop owner (issue 52)", () => {
+    expect(enabled(1, { isMerchant1: true })["/merchants"]).toBe(true);
+    expect(enabled(1, { isRefund1: true })["/merchants"]).toBe(false);
+    expect(enabled(1, all)["/merchant"]).toBe(false);
+    expect(enabled(3, {})["/merchant"]).toBe(true);
+    expect(
+      menuFor({ permission: 3, flags: {} })
+        .find((g) => g.label === "정산")!
+        .items.map((i) => i.to),
+    ).toContain("/merchant");
+    // A shop owner is sent from the operators' screen as from every admin page; on its own it stays.
+    const shop = { permission: 3, flags: { isExchange3: true } };
+    expect(redirectFor(screen("merchants"), shop)).toBe("/calc/request");
+    expect(redirectFor(screen("merchant"), shop)).toBeNull();
+    expect(redirectFor(screen("merchant"), { permission: 1, flags: all })).toBeNull();
   });
 });

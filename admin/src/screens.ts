@@ -194,6 +194,21 @@ export const SCREENS: Screen[] = [
     component: page(() => import("./pages/settlement/SettlementWalletPage"), "SettlementWalletPage"),
   },
   {
+    path: "merchants",
+    title: "가맹점 관리",
+    area: "merchants",
+    menu: "정산",
+    component: page(() => import("./pages/merchants/MerchantsPage"), "MerchantsPage"),
+  },
+  // A shop-owner operator's own merchant (permission 3, any flag): its keys, webhook, payments and deliveries.
+  {
+    path: "merchant",
+    title: "결제 연동",
+    area: "merchantOwn",
+    menu: "정산",
+    component: page(() => import("./pages/merchants/MerchantOwnPage"), "MerchantOwnPage"),
+  },
+  {
     path: "board/inquiry",
     title: "1:1 문의",
     area: "boardInquiry",

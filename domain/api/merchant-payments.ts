@@ -6,6 +6,8 @@ import {
   deliveriesQuery,
   deliveryParams,
   merchantCreate,
+  merchantDaily,
+  merchantDailyQuery,
   merchantKeyCreate,
   merchantKeyMade,
   merchantKeyParams,
@@ -148,6 +150,14 @@ export const merchantSelfApi = {
     query: deliveriesQuery,
     response: webhookDeliveries,
   }),
+  merchantOwnDaily: endpoint({
+    method: "GET",
+    path: "/api/merchant/daily",
+    access: own,
+    summary: "The merchant's payments per day: paid, cancelled, net",
+    query: merchantDailyQuery,
+    response: merchantDaily,
+  }),
   merchantDeliveryResend: endpoint({
     method: "POST",
     path: "/api/merchant/deliveries/:deliveryId/resend",
@@ -159,6 +169,7 @@ export const merchantSelfApi = {
 };
 
 const area = operator("merchants");
+const status = operator("settlementStatus");
 
 /** Operators' merchants (/admin/merchants, isMerchant1). */
 export const merchantsAdminApi = {
@@ -176,6 +187,22 @@ export const merchantsAdminApi = {
     summary: "Make a shop owner a merchant",
     body: merchantCreate,
     response: merchantList.shape.merchants.element,
+  }),
+  merchantDaily: endpoint({
+    method: "GET",
+    path: "/api/operation/merchants/daily",
+    access: status,
+    summary: "Every merchant's payments per day (정산 현황): paid − cancelled",
+    query: merchantDailyQuery,
+    response: merchantDaily,
+  }),
+  merchantDailyDownload: endpoint({
+    method: "GET",
+    path: "/api/operation/merchants/daily/download",
+    access: status,
+    summary: "Every merchant's payments per day as .xlsx",
+    query: merchantDailyQuery,
+    file: "merchant_daily.xlsx",
   }),
   merchantUpdate: endpoint({
     method: "PUT",

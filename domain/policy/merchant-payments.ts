@@ -24,6 +24,9 @@ export const PAYMENT_EXPIRY_DEFAULT_MIN = 15;
 export const CHECKOUT_FEE_WON = FEE_WON;
 export const CANCEL_FEE_WON = 0;
 
+/** How many live API keys a merchant may hold at once: enough to rotate (the old and the new) with spares. */
+export const MERCHANT_KEYS_MAX = 5;
+
 /** The merchant's order id and the item's name: lengths as Toss Payments' orderId (6–64) and orderName (≤100). */
 export const ORDER_ID_MAX = 64;
 export const ITEM_NAME_MAX = 100;

@@ -228,3 +228,23 @@ export const merchantUpdate = z.strictObject({
   name: z.string().trim().min(1, { error: Msg.merchantNameRequired }).max(40).optional(),
   state: z.enum(["active", "suspended"]).optional(),
 });
+
+// ---- books: per merchant and day (the settlement screens) ------------------------------------------------------
+
+const seoulDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: Msg.dateInvalid });
+export const merchantDailyQuery = z.strictObject({ from: seoulDay.optional(), to: seoulDay.optional() });
+export const merchantDailyRow = z.object({
+  /** YYYY-MM-DD in Asia/Seoul. */
+  day: z.string(),
+  merchantId: z.number().int(),
+  merchantName: z.string(),
+  paidCount: z.number().int(),
+  paidAmount: z.number().int(),
+  /** The members' use fees on those payments (to the fee wallet, not the merchant's). */
+  feeAmount: z.number().int(),
+  cancelledAmount: z.number().int(),
+  /** paid − cancelled: what the merchant's wallet received that day. */
+  netAmount: z.number().int(),
+});
+export type MerchantDailyRow = z.infer<typeof merchantDailyRow>;
+export const merchantDaily = z.object({ from: z.string(), to: z.string(), rows: z.array(merchantDailyRow) });

@@ -23,6 +23,8 @@ export const CHECK_LABELS = {
   "buy orders": "구매 주문",
   "bank credit": "은행 입금",
   "bank credits": "은행 입금 ⇄ 구매",
+  "merchant payment": "가맹점 결제",
+  "merchant payments": "가맹점 결제 ⇄ 이동",
   "settlement escrow": "정산 보관 지갑",
   "refund escrow": "환불 보관 지갑",
   "refund payouts": "환불 지급",
@@ -38,6 +40,7 @@ const RECORD_KINDS: Record<string, string> = {
   settlement_return: "정산 반환",
   admin: "운영 전송",
   seed: "데모 지급",
+  payment_cancel: "가맹점 결제 취소",
   refund: "환불 신청",
   refund_return: "환불 반려",
 };
@@ -81,6 +84,14 @@ export const reconcileText = {
   creditWithoutPurchase: (id: number, amount: number) =>
     `은행 입금 #${id} (${won(amount)})으로 확정된 주문이 그 금액의 구매확정 이동(금고 → 회원)과 맞지 않습니다`,
   purchaseWithoutCredit: (id: number, value: number) => `은행이 확정한 구매 주문 #${id} (${won(value)})에 은행 입금 기록이 없습니다`,
+  paymentWithoutMove: (id: string, amount: number) =>
+    `가맹점 결제 ${id} (${won(amount)})에 같은 금액의 확정된 사용 이동(회원 → 가맹점 지갑)이 없습니다`,
+  paymentCancelledOff: (id: string, amount: number) => `가맹점 결제 ${id}의 취소 금액 ${won(amount)}이 취소 기록의 합과 다릅니다`,
+  cancelWithoutMove: (id: number, paymentId: string, amount: number) =>
+    `결제 ${paymentId}의 취소 #${id} (${won(amount)})에 같은 금액의 확정된 취소 이동(가맹점 → 회원)이 없습니다`,
+  cancelMoveWithoutRecord: (id: number, value: number) => `취소 이동 #${id} (${won(value)})에 결제 취소 기록이 없습니다`,
+  paymentsAgree: (n: number, paid: number, cancelled: number) =>
+    `가맹점 결제 ${count(n)}건 (${won(paid)}, 취소 ${won(cancelled)}) 모두 체인의 이동과 맞습니다`,
   creditsAgree: (n: number, sum: number) => `은행 입금 ${count(n)}건 (${won(sum)}) 모두 같은 금액의 구매확정 이동과 맞습니다`,
   escrow: (address: string, held: bigint, expected: bigint) =>
     `${address} 보유 ${won(held)}, 정산 주문 기준 ${won(expected)} (신청 입금 − 소각 − 반환)`,

@@ -13,6 +13,7 @@ import {
   paidWithoutBurn,
   supplyCalls,
 } from "./records.repo";
+import { merchantPaymentTotals, merchantPaymentsOff } from "./payments-books.repo";
 import type { ReconcileReportDto } from "../../../domain/schemas/dashboard";
 import { CHECK_LABELS, reconcileText as text, type ReconcileCheck } from "./reconcile.text";
 
@@ -172,6 +173,16 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
   if (credits.deposits.length + credits.orders.length === 0) {
     const t = await bankCreditTotals(d.db);
     pass("bank credits", text.creditsAgree(t.count, t.sum));
+  }
+  // Merchant payments and their cancellations ⇄ their moves (issue 52).
+  const pay = await merchantPaymentsOff(d.db);
+  for (const p of pay.payments) fail("merchant payment", text.paymentWithoutMove(p.public_id, Number(p.amount)));
+  for (const p of pay.cancelled) fail("merchant payment", text.paymentCancelledOff(p.public_id, Number(p.cancelled_amount)));
+  for (const c of pay.cancels) fail("merchant payment", text.cancelWithoutMove(Number(c.id), c.public_id, Number(c.amount)));
+  for (const t of pay.orphans) fail("merchant payment", text.cancelMoveWithoutRecord(Number(t.id), Number(t.value)));
+  if (pay.payments.length + pay.cancelled.length + pay.cancels.length + pay.orphans.length === 0) {
+    const t = await merchantPaymentTotals(d.db);
+    pass("merchant payments", text.paymentsAgree(t.count, t.paid, t.cancelled));
   }
   const escrowAddress = wallets.find((w) => w.kind === "settlement")?.address;
   if (escrowAddress) {

@@ -9,6 +9,9 @@ import { expirePayments } from "./payments.service";
 import { webhookDispatcherOf } from "./webhooks.service";
 import { checkoutApi, merchantSelfApi, merchantsAdminApi, paymentApi } from "../../../domain/api/merchant-payments";
 import { Code } from "../../../domain/codes";
+import { reconcile } from "../dashboard/reconcile";
+import { MONEY_SECTIONS } from "../month-end/pack-sections";
+import { WITH_REASON } from "../../test/download-reason";
 import { historyApi } from "../../../domain/api/history";
 import { receiptsApi } from "../../../domain/api/receipts";
 import type { MoveHistoryItem } from "../../../domain/schemas/history";
@@ -231,6 +234,54 @@ describe("merchant payments: keys, payments, checkout, cancellations, signed web
     expect(receipt.data.payment).toContain(p.orderId);
     const paidLine = lines.find((l) => l.kind === "use")!;
     expect((await s.api(receiptsApi.receipt, { type: "move", id: paidLine.id }, { token: m1Token })).data.payment).toContain("가맹점 결제");
+  });
+
+  it("keeps the books: every payment and cancellation reconciled with its move, per merchant and day, and in the month-end pack", async () => {
+    const run = () => reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
+    await s.waitIndexed();
+    const report = await run();
+    expect(report.lines.filter((l) => !l.ok)).toEqual([]);
+    expect(report.lines.find((l) => l.check === "merchant payments")?.detail).toMatch(/^가맹점 결제 \d+건/);
+
+    const op = await s.loginOperator("admin", "admin1234");
+    const daily = (await s.api(merchantsAdminApi.merchantDaily, {}, { token: op })).data.rows.filter((r) => r.merchantName === "KRW 카페");
+    const all = await s.ctx.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("state", "in", ["paid", "partially_cancelled", "cancelled"])
+      .execute();
+    const paid = all.filter((p) => p.paid_at !== null).reduce((a, p) => a + Number(p.amount), 0);
+    const cancelled = all.reduce((a, p) => a + Number(p.cancelled_amount), 0);
+    expect(daily.reduce((a, r) => a + r.paidAmount, 0)).toBe(paid);
+    expect(daily.reduce((a, r) => a + r.cancelledAmount, 0)).toBe(cancelled);
+    expect(daily.reduce((a, r) => a + r.netAmount, 0)).toBe(paid - cancelled);
+    const own = (await s.api(merchantSelfApi.merchantOwnDaily, {}, { token: shopToken })).data.rows;
+    expect(own).toEqual(daily);
+    const file = await fetch(`${s.url}${merchantsAdminApi.merchantDailyDownload.path}`, {
+      headers: { authorization: `Bearer ${op}`, "cookie-type": "operation", ...WITH_REASON },
+    });
+    expect([file.status, file.headers.get("content-type")]).toEqual([200, expect.stringContaining("spreadsheetml")]);
+
+    const section = MONEY_SECTIONS.find((x) => x.file === "moves/merchant-payments.csv")!;
+    const period = { fromBlock: 0, toBlock: 0, fromIso: "2000-01-01T00:00:00Z", toIso: "2999-01-01T00:00:00Z" };
+    const pack = (await section.table({ db: s.ctx.db } as never, period, { moves: [], kindOf: new Map() }))!;
+    const sum = pack.rows.reduce((a, r) => a + Number(r[pack.header.indexOf("amount_won")]), 0);
+    expect(sum).toBe(paid - cancelled);
+    for (const r of pack.rows) expect(r[pack.header.indexOf("tx_hash")]).toMatch(/^0x[0-9a-f]{64}$/);
+
+    // A cancellation recorded without its amount moved is named.
+    const c = await s.ctx.db.selectFrom("payment_cancels").selectAll().orderBy("id").executeTakeFirstOrThrow();
+    await s.ctx.db
+      .updateTable("payment_cancels")
+      .set({ amount: Number(c.amount) + 100 })
+      .where("id", "=", c.id)
+      .execute();
+    expect((await run()).lines.filter((l) => !l.ok).map((l) => l.check)).toEqual(["merchant payment", "merchant payment"]);
+    await s.ctx.db
+      .updateTable("payment_cancels")
+      .set({ amount: Number(c.amount) })
+      .where("id", "=", c.id)
+      .execute();
   });
 
   it("keeps one merchant out of another's payments (IDOR) and refuses a revoked or suspended merchant's key", async () => {

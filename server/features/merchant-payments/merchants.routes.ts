@@ -3,6 +3,9 @@ import type { AppContext } from "../../context";
 import { authOf } from "../../auth/middleware";
 import { createRoutes } from "../../http/routes";
 import { listPayments } from "./payments.service";
+import { DAILY_FILE, merchantDaily } from "./daily.service";
+import { streamXlsx } from "../../http/xlsx";
+import { Msg } from "../../../domain/messages";
 import {
   createMerchant,
   listMerchants,
@@ -52,6 +55,18 @@ export function merchantRoutes(ctx: AppContext): Router {
     return delivery(ctx, Number(m.id), params.deliveryId);
   });
 
+  handle(self.merchantOwnDaily, async ({ query }, req) => merchantDaily(ctx, query, Number((await ownMerchant(ctx, memberId(req))).id)));
+  handle(admin.merchantDaily, async ({ query }) => merchantDaily(ctx, query));
+  handle(admin.merchantDailyDownload, async ({ query }, _req, res) => {
+    const { rows } = await merchantDaily(ctx, query);
+    await streamXlsx(res, {
+      fileName: admin.merchantDailyDownload.file,
+      sheetName: "가맹점 결제",
+      columns: DAILY_FILE,
+      rows,
+      emptyMessage: Msg.noResults,
+    });
+  });
   handle(admin.merchants, async () => ({ merchants: await listMerchants(ctx) }));
   handle(admin.merchantCreate, async ({ body }, req) => createMerchant(ctx, authOf(req).admin!, body));
   handle(admin.merchantUpdate, async ({ params, body }, req) => updateMerchant(ctx, authOf(req).admin!, params.merchantId, body));

@@ -13,9 +13,7 @@ import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { MemberState } from "../../../domain/constants";
 import { maskName, maskPhoneNumber } from "../../../domain/mask";
-
-/** How many live keys a merchant may hold at once (enough to rotate: the old and the new, and a few spares). */
-export const MERCHANT_KEYS_MAX = 5;
+import { MERCHANT_KEYS_MAX } from "../../../domain/policy/merchant-payments";
 
 export const merchantOfMember = (db: AppTx, memberId: number) =>
   db.selectFrom("merchants").selectAll().where("member_id", "=", memberId).executeTakeFirst();

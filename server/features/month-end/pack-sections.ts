@@ -78,6 +78,41 @@ const bankEvents: PackSection = {
 };
 
 /**
+ * Merchant payments of the period (issue 52): each payment paid and each cancellation given back, with its merchant,
+ * amounts and the move's transaction hash (reconciled against the chain like every record). No member is named.
+ */
+const merchantPayments: PackSection = {
+  file: "moves/merchant-payments.csv",
+  title: "가맹점 결제",
+  async table(d, p) {
+    const paid = await d.db
+      .selectFrom("payments as p")
+      .innerJoin("merchants as m", "m.id", "p.merchant_id")
+      .leftJoin("outbox_transfers as t", "t.id", "p.transfer_id")
+      .select(["p.paid_at as at", "m.name", "p.public_id", "p.order_id", "p.amount", "p.fee", "t.tx_hash"])
+      .where("p.paid_at", ">", p.fromIso)
+      .where("p.paid_at", "<=", p.toIso)
+      .where("p.state", "in", ["paid", "partially_cancelled", "cancelled"])
+      .execute();
+    const cancels = await d.db
+      .selectFrom("payment_cancels as c")
+      .innerJoin("payments as p", "p.id", "c.payment_id")
+      .innerJoin("merchants as m", "m.id", "p.merchant_id")
+      .innerJoin("outbox_transfers as t", "t.id", "c.transfer_id")
+      .select(["c.created_at as at", "m.name", "p.public_id", "p.order_id", "c.amount", "t.tx_hash"])
+      .where("c.created_at", ">", p.fromIso)
+      .where("c.created_at", "<=", p.toIso)
+      .where("c.state", "=", "sent")
+      .execute();
+    const rows = [
+      ...paid.map((r) => [r.at ?? "", r.name, r.public_id, r.order_id, "paid", String(r.amount), String(r.fee), r.tx_hash ?? ""]),
+      ...cancels.map((r) => [r.at, r.name, r.public_id, r.order_id, "cancelled", `-${r.amount}`, "0", r.tx_hash ?? ""]),
+    ].sort((a, b) => a[0].localeCompare(b[0]));
+    return { header: ["at", "merchant", "payment_id", "order_id", "event", "amount_won", "fee_won", "tx_hash"], rows };
+  },
+};
+
+/**
  * The money moves of the period, each with its transaction hash, from the indexed transfers of the period's blocks
  * (mints, burns, settlements, operator transfers), then the other features' records (refunds when that table exists).
  * Append a section here to add a file to every pack; `verify-pack` checks whatever the manifest lists.
@@ -103,6 +138,7 @@ export const MONEY_SECTIONS: PackSection[] = [
   ),
   tableSection("moves/refunds.csv", "환불", ["refunds", "refund_orders"]),
   bankEvents,
+  merchantPayments,
 ];
 
 /** The logs of the period: the operators' audit log, and the personal-data access log when that table exists. */

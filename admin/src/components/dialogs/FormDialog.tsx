@@ -19,6 +19,8 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   children: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode;
   submitLabel?: string;
   testId: string;
+  /** The submit button's test id; unset: `${testId}-submit`. */
+  submitTestId?: string;
 }) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(props.schema), defaultValues: props.defaultValues });
   const { reset } = form;
@@ -55,7 +57,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
                 form={`${props.testId}-form`}
                 colorPalette="brand"
                 loading={busy}
-                data-testid={`${props.testId}-submit`}
+                data-testid={props.submitTestId ?? `${props.testId}-submit`}
               >
                 {props.submitLabel ?? L.confirm}
               </Button>
