@@ -25,6 +25,8 @@ export function createApp(ctx: AppContext, extra: { demoShop?: express.Router } 
           "img-src": ["'self'", "data:", "blob:"],
           // 'self' covers ws:/wss: to this origin (the operators' socket); no other host.
           "connect-src": ["'self'"],
+          // The QR scan (qr-scanner) decodes in a worker it starts from a blob.
+          "worker-src": ["'self'", "blob:"],
           "upgrade-insecure-requests": null,
         },
       },

@@ -1,3 +1,4 @@
+import http from "node:http";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -109,7 +110,9 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     node = await startLocalNodeOnFreePort();
     databaseUrl = (await freshTestDatabase())!;
     const provider = new ethers.JsonRpcProvider(node.rpcUrl);
-    Object.assign(env, await externalChainEnv({ rpcUrl: node.rpcUrl, fund: setBalanceOn(provider), databaseUrl }));
+    Object.assign(env, await externalChainEnv({ rpcUrl: node.rpcUrl, fund: setBalanceOn(provider), databaseUrl }), {
+      WEBHOOK_RETRY_BASE_MS: "200",
+    });
     provider.destroy();
     const first = await startProcess();
     await first.leading;
@@ -334,4 +337,59 @@ describe.skipIf(!pgTestUrl())("two API processes on one PostgreSQL database and 
     for (const r of confirmed) expect(await token().authorizationState(from, r.nonce)).toBe(true);
     expect(new Set(confirmed.map((r) => r.nonce)).size).toBe(confirmed.length);
   });
+  it("merchant webhooks: each event delivered once by one of the processes; one killed mid-delivery leaves it to the other", async () => {
+    // The test before killed the first process: a fresh one joins the survivor.
+    const live = [procs[1], await startProcess()];
+    const seen = new Map<string, number>();
+    let hang: string | null = null;
+    const hung: http.ServerResponse[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        const id = (JSON.parse(body) as { id: string }).id;
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        if (id === hang && seen.get(id) === 1) return void hung.push(res);
+        res.writeHead(200).end("ok");
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+    try {
+      const op = await operatorByLoginId(live[0], "admin", "admin1234");
+      expect(
+        (await call(live[0], "/api/operation/merchants", { phone: "01055556666", name: "두 프로세스 가게" }, op, "operation")).code,
+      ).toBe(200);
+      const shop = await operatorByLoginId(live[1], "shop01", "shop1234");
+      expect((await call(live[1], "/api/merchant/webhook", { url: hookUrl }, shop, "operation", "PUT")).code).toBe(200);
+      const pings = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => call(live[i % 2], "/api/merchant/webhook/test", {}, shop, "operation")),
+      );
+      const ids = pings.map((r) => r.data.eventId as string);
+      const end = Date.now() + 30_000;
+      while (ids.some((id) => !seen.has(id)) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+      expect(ids.map((id) => seen.get(id))).toEqual(ids.map(() => 1));
+
+      // One more, whose first attempt hangs: the process holding it is killed; the other delivers it once its lease ends.
+      const last = await call(live[0], "/api/merchant/webhook/test", {}, shop, "operation");
+      hang = last.data.eventId as string;
+      const row = () => store.db.selectFrom("webhook_events").selectAll().where("public_id", "=", hang!).executeTakeFirstOrThrow();
+      while (hung.length === 0 && Date.now() < end + 30_000) await new Promise((r) => setTimeout(r, 50));
+      const owner = (await row()).lease_owner!;
+      const holder = live.find((p) => owner.endsWith(`:${p.child.pid}`))!;
+      expect(holder).toBeDefined();
+      holder.child.kill("SIGKILL");
+      await holder.exited;
+      const until = Date.now() + 60_000;
+      while ((await row()).state !== "delivered" && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+      const done = await row();
+      expect(done.state).toBe("delivered");
+      expect(seen.get(hang)).toBe(2);
+      expect(done.lease_owner).not.toBe(owner);
+    } finally {
+      for (const res of hung) res.destroy();
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
+  }, 180_000);
 });

@@ -97,6 +97,8 @@ export const merchantMigrations: Record<string, Migration> = {
         .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("next_attempt_at", "text", (c) => c.notNull())
         .addColumn("lease_until", "text")
+        // Which process holds the lease (host:pid), for the operations view and the takeover test.
+        .addColumn("lease_owner", "text")
         .addColumn("last_status", "integer")
         .addColumn("delivered_at", "text")
         .addColumn("created_at", "text", (c) => c.notNull())

@@ -74,6 +74,7 @@ export interface WebhookEventsTable {
   attempts: Generated<number>;
   next_attempt_at: string;
   lease_until: string | null;
+  lease_owner: string | null;
   last_status: number | null;
   delivered_at: string | null;
   created_at: string;

@@ -38,6 +38,7 @@ export const downloads = {
   settlementManagement: API.settlementManagementDownload,
   settlementGifts: API.settlementGiftsDownload,
   settlementStatus: API.settlementStatusDownload,
+  merchantDaily: API.merchantDailyDownload,
   refunds: API.refundDownload,
   accessLog: API.accessLogDownload,
   safeguarding: API.safeguardDownload,

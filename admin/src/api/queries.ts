@@ -50,6 +50,7 @@ export const MONEY_READS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   "settlementStatusToday",
   "settlementStatusWallets",
   "settlementStatusHistory",
+  "merchantDaily",
 ]);
 
 /** Marks every money read stale: those on screen are read again at once, the others when next shown. */

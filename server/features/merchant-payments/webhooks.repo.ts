@@ -19,10 +19,10 @@ export function dueEvents(db: AppTx, now: string, limit: number, busyMerchants: 
 }
 
 /** Takes an event for one attempt until `until`, unless another process holds it (true when taken). */
-export async function leaseEvent(db: AppTx, id: number, now: string, until: string): Promise<boolean> {
+export async function leaseEvent(db: AppTx, id: number, now: string, until: string, owner: string): Promise<boolean> {
   const r = await db
     .updateTable("webhook_events")
-    .set({ lease_until: until })
+    .set({ lease_until: until, lease_owner: owner })
     .where("id", "=", id)
     .where("state", "=", "pending")
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import type { AppContext } from "../../context";
 import type { AppTx } from "../../db/schema";
 import { decryptSecret } from "../../custody/crypto";
@@ -15,6 +16,9 @@ import {
   WEBHOOK_TIMEOUT_MS,
   type WebhookType,
 } from "../../../domain/policy/merchant-payments";
+
+/** This process, as a lease names it. */
+const LEASE_OWNER = `${os.hostname()}:${process.pid}`;
 
 /** The sealed secret's associated data (a secret sealed for one merchant cannot be moved to another). */
 export const secretAad = (merchantId: number) => `merchant-webhook:${merchantId}`;
@@ -100,7 +104,7 @@ function dispatcher(ctx: AppContext, everyMs: number): WebhookDispatcher {
           const merchantId = Number(e.merchant_id);
           if ((inFlight.get(merchantId) ?? 0) >= WEBHOOK_PER_MERCHANT) continue;
           const until = new Date(now.getTime() + WEBHOOK_TIMEOUT_MS + 5_000).toISOString();
-          if (!(await leaseEvent(ctx.db, Number(e.id), now.toISOString(), until))) continue;
+          if (!(await leaseEvent(ctx.db, Number(e.id), now.toISOString(), until, LEASE_OWNER))) continue;
           inFlight.set(merchantId, (inFlight.get(merchantId) ?? 0) + 1);
           const p = attempt(ctx, Number(e.id))
             .catch((err) => ctx.log.error({ err: (err as Error).message, event: Number(e.id) }, "webhook attempt failed to run"))

@@ -15,6 +15,8 @@ export function PlainTable(props: {
   caption?: string;
   /** Wider than a phone's screen: the scroll area takes the keyboard focus (named by the caption) so it can be scrolled. */
   wide?: boolean;
+  /** Rows under the body (a totals row), shown once the rows are read. */
+  footer?: ReactNode;
 }) {
   const screenTitle = useScreenTitle();
   const caption = props.caption ?? screenTitle;
@@ -48,6 +50,7 @@ export function PlainTable(props: {
             props.children
           )}
         </Table.Body>
+        {props.footer && !props.loading && <Table.Footer>{props.footer}</Table.Footer>}
       </Table.Root>
       {props.empty && <Text p="3">{props.empty}</Text>}
       {props.error && (

@@ -6,6 +6,7 @@ import { ApiError } from "../../api/client";
 import { CopyValue, MerchantStateBadge, Section } from "./cells";
 import { DeliveriesCard } from "./DeliveriesCard";
 import { KeysCard } from "./KeysCard";
+import { OwnDailyCard } from "./OwnDailyCard";
 import { PaymentsCard } from "./PaymentsCard";
 import { WebhookCard } from "./WebhookCard";
 import { ML } from "./merchants.labels";
@@ -16,7 +17,8 @@ const O = ML.own;
 /**
  * /admin/merchant 결제 연동 (a shop-owner operator, permission 3): the merchant of the operator's linked member, as the
  * merchant's developer needs it: its API keys (each shown whole once, several live so one rotates without downtime), the
- * webhook (URL, signing secret shown once, a test event), its payments and the webhook's deliveries with their attempts.
+ * webhook (URL, signing secret shown once, a test event), its payments, their sums per day (paid − cancelled) and the
+ * webhook's deliveries with their attempts.
  * A shop owner no operator has made a merchant reads the server's 404 message as the page's empty state.
  */
 export function MerchantOwnPage() {
@@ -90,6 +92,7 @@ function Merchant({ merchant }: { merchant: MerchantSelf }) {
       <KeysCard keys={merchant.keys} />
       <WebhookCard webhookUrl={merchant.webhookUrl} secretPrefix={merchant.webhookSecretPrefix} />
       <PaymentsCard />
+      <OwnDailyCard />
       <DeliveriesCard />
     </>
   );

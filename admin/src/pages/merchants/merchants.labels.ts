@@ -119,6 +119,24 @@ export const ML = {
     empty: "결제 내역이 없습니다.",
   },
 
+  /** Paid − cancelled per merchant and Seoul day: 정산 현황 (operators, every merchant) and 결제 연동 (its own). */
+  daily: {
+    adminTitle: "가맹점 결제 (일별)",
+    adminHint: "가맹점별·일자별로 결제된 금액에서 그날 취소된 금액을 뺀 정산 대상 금액입니다. 일자는 한국 시간 기준입니다.",
+    ownTitle: "일별 정산 대상",
+    ownHint:
+      "하루 동안 결제된 금액에서 그날 취소된 금액을 뺀 금액이 정산 지갑에 들어온 금액입니다. 회원 수수료는 회원이 부담하며 정산 지갑으로 들어오지 않습니다. 일자는 한국 시간 기준입니다.",
+    day: "일자",
+    merchant: "가맹점",
+    paidCount: "결제 건수",
+    paidAmount: "결제 금액",
+    cancelledAmount: "취소 금액",
+    netAmount: "정산 대상 (결제 − 취소)",
+    feeAmount: "회원 수수료",
+    total: "합계",
+    empty: "조회 기간에 결제 내역이 없습니다.",
+  },
+
   deliveries: {
     title: "웹훅 전송 기록",
     refresh: "새로고침",

@@ -25,6 +25,7 @@ import { endpointQuery } from "../../api/queries";
 import { DateRangeFilter } from "../../components/list/DateRangeFilter";
 import { useListQuery } from "../../components/list/useListQuery";
 import { ExportButton } from "../../components/list/ExportButton";
+import { MerchantDailySection } from "./MerchantDailySection";
 import { CL } from "./settlement.labels";
 
 const S = CL.status;
@@ -60,7 +61,8 @@ function StatusCard({ card, owner }: { card: SettlementStatusCard; owner?: strin
 
 /**
  * /admin/calc/status (isExchange4): today's status card of every owner wallet; an owner search (keyword
- * required; wallet, email or owner name); the chosen owner's wallets, their cards and history by date range.
+ * required; wallet, email or owner name); the chosen owner's wallets, their cards and history by date range; every
+ * merchant's payments per day (paid − cancelled) and their file.
  */
 export function SettlementStatusPage() {
   const today = useQuery(endpointQuery("settlementStatusToday"));
@@ -267,6 +269,8 @@ export function SettlementStatusPage() {
           </Table.Root>
         </Table.ScrollArea>
       )}
+
+      <MerchantDailySection />
     </Stack>
   );
 }
