@@ -47,6 +47,7 @@ describe("merchant payments through the demo shop, in Chromium", () => {
     await page.waitForURL(/\/login$/);
     await submitMemberLogin(page, MINJUN);
     await page.waitForURL(/\/pay\/pay_/);
+    await page.getByTestId("checkout").waitFor();
     expect(await textOf(page, "checkout-merchant")).toBe("KRW 마켓 1호점");
     expect(await textOf(page, "checkout-item")).toBe("카페라떼 외 1건");
     expect(await textOf(page, "checkout-amount")).toBe("16,800원");
@@ -82,17 +83,17 @@ describe("merchant payments through the demo shop, in Chromium", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "krw-qr-")), "qr.png");
     fs.writeFileSync(file, await shop.getByTestId("demo-qr").locator("svg").screenshot());
 
-    const member = await suite.memberPage(SEOYEON, { width: 390, height: 844 });
+    const member = await suite.memberPage(SEOYEON);
+    await member.setViewportSize({ width: 390, height: 844 });
     const wallet = await walletOf(s, SEOYEON.phone);
     const before = await onChain(s, wallet);
-    await member.goto(`${s.url}/`);
-    await member.getByTestId("nav-send-scan").first().dispatchEvent("click");
-    await member.waitForURL(/\/scan$/);
+    await member.goto(`${s.url}/scan`);
     await member.getByTestId("scan-typed").fill("https://example.com/not-a-payment");
     await member.getByTestId("scan-go").click();
     expect(await textOf(member, "scan-problem")).toBe("결제 QR이 아닙니다. 가맹점의 결제 QR을 스캔해 주세요.");
     await member.getByTestId("scan-file").setInputFiles(file);
     await member.waitForURL(/\/pay\/pay_/);
+    await member.getByTestId("checkout").waitFor();
     expect(await textOf(member, "checkout-amount")).toBe("4,500원");
     await member.getByTestId("checkout-pay").click();
     await enterPassword(member, SEOYEON.password);
@@ -110,7 +111,7 @@ describe("merchant payments through the demo shop, in Chromium", () => {
   });
 
   it("shows the shop owner its payments and webhook deliveries, and operators the merchants", async () => {
-    const owner = await suite.adminPage("shop01", "shop1234", { landing: /\/admin\// });
+    const owner = await suite.adminPage("shop01", "shop1234", { landing: /\/admin\/(calc|merchant)/ });
     await owner.goto(`${s.url}/admin/merchant`);
     const payments = owner.getByTestId("payments-table");
     await expect.poll(() => payments.innerText(), { timeout: 20_000 }).toContain("카페라떼 외 1건");
