@@ -58,6 +58,11 @@ export interface Outbox {
   enqueue(trx: AppTx, input: EnqueueInput, insufficientMessage?: string): Promise<OutboxRow>;
   /** enqueue in a transaction of its own (on SQLite, committed together with concurrent ones: groupedTransactions). */
   send(input: EnqueueInput, insufficientMessage?: string): Promise<OutboxRow>;
+  /**
+   * A caller's own transaction that writes a move with `enqueue` (a business record and its move together), grouped as
+   * `send`'s are (on SQLite, committed together with the concurrent ones: groupedTransactions).
+   */
+  transact<T>(fn: (trx: AppTx) => Promise<T>): Promise<T>;
   get(id: number): Promise<OutboxRow | undefined>;
 }
 
@@ -130,6 +135,7 @@ export function createOutbox(db: AppDb, view: ChainView): Outbox {
     send(input, insufficientMessage) {
       return inTransaction((trx) => api.enqueue(trx, input, insufficientMessage));
     },
+    transact: (fn) => inTransaction(fn),
     get(id) {
       return outboxRow(db, id);
     },

@@ -140,7 +140,7 @@ describe("merchant payments: keys, payments, checkout, cancellations, signed web
       false,
     );
     const event = JSON.parse(got.body);
-    expect(event.data.payment).toMatchObject({ state: "paid", amount: 10_000, transfer: { status: "pending" } });
+    expect(event.data.payment).toMatchObject({ state: "paid", amount: 10_000, transfer: { status: "confirmed", txHash: paid.data.txHash } });
 
     const read = await s.api(paymentApi.payment, { paymentId: p.paymentId }, as(key));
     expect(read.data).toMatchObject({ state: "paid", remainingAmount: 10_000, transfer: { status: "confirmed" } });

@@ -27,45 +27,54 @@ const statusOf = (s: string | null) => (s === "confirmed" ? "confirmed" : s === 
 /** The member app's page that pays a payment; the QR payload is the same URL (a phone's camera opens it too). */
 export const checkoutUrl = (ctx: Pick<AppContext, "config">, publicId: string) => `${ctx.config.publicOrigin}/pay/${publicId}`;
 
-/** Payments as the API shows them, their cancellations with them. */
+type CancelRow = Awaited<ReturnType<typeof cancelsOf>>[number];
+
+/** A payment as the API shows it, from its row and its cancellations (no read). */
+function viewOf(ctx: Pick<AppContext, "config">, r: PaymentRow, cancels: CancelRow[] = []): Payment {
+  const amount = Number(r.amount);
+  const cancelled = Number(r.cancelled_amount);
+  const url = checkoutUrl(ctx, r.public_id);
+  return {
+    paymentId: r.public_id,
+    orderId: r.order_id,
+    itemName: r.item_name,
+    amount,
+    fee: Number(r.fee),
+    state: r.state,
+    stateLabel: PAYMENT_STATE_LABEL[r.state],
+    cancelledAmount: cancelled,
+    remainingAmount: r.state === "paid" || r.state === "partially_cancelled" ? amount - cancelled : 0,
+    checkoutUrl: url,
+    qrPayload: url,
+    returnUrl: r.return_url,
+    cancelUrl: r.cancel_url,
+    expiresAt: r.expires_at,
+    paidAt: r.paid_at,
+    createdAt: r.created_at,
+    transfer: r.transfer_id === null ? null : { status: statusOf(r.transfer_status), txHash: r.tx_hash },
+    cancels: cancels.map((c) => ({
+      amount: Number(c.amount),
+      reason: c.reason,
+      status: c.state === "failed" ? "failed" : statusOf(c.transfer_status),
+      txHash: c.tx_hash,
+      createdAt: c.created_at,
+    })),
+  };
+}
+
+/** Payments as the API shows them, their cancellations with them (a payment never cancelled needs no read). */
 export async function paymentViews(ctx: Pick<AppContext, "db" | "config">, rows: PaymentRow[]): Promise<Payment[]> {
   const cancels = await cancelsOf(
     ctx.db,
-    rows.map((r) => Number(r.id)),
+    rows.filter((r) => Number(r.cancelled_amount) > 0 || r.state === "paid").map((r) => Number(r.id)),
   );
-  return rows.map((r) => {
-    const amount = Number(r.amount);
-    const cancelled = Number(r.cancelled_amount);
-    const url = checkoutUrl(ctx, r.public_id);
-    return {
-      paymentId: r.public_id,
-      orderId: r.order_id,
-      itemName: r.item_name,
-      amount,
-      fee: Number(r.fee),
-      state: r.state,
-      stateLabel: PAYMENT_STATE_LABEL[r.state],
-      cancelledAmount: cancelled,
-      remainingAmount: r.state === "paid" || r.state === "partially_cancelled" ? amount - cancelled : 0,
-      checkoutUrl: url,
-      qrPayload: url,
-      returnUrl: r.return_url,
-      cancelUrl: r.cancel_url,
-      expiresAt: r.expires_at,
-      paidAt: r.paid_at,
-      createdAt: r.created_at,
-      transfer: r.transfer_id === null ? null : { status: statusOf(r.transfer_status), txHash: r.tx_hash },
-      cancels: cancels
-        .filter((c) => Number(c.payment_id) === Number(r.id))
-        .map((c) => ({
-          amount: Number(c.amount),
-          reason: c.reason,
-          status: c.state === "failed" ? "failed" : statusOf(c.transfer_status),
-          txHash: c.tx_hash,
-          createdAt: c.created_at,
-        })),
-    };
-  });
+  return rows.map((r) =>
+    viewOf(
+      ctx,
+      r,
+      cancels.filter((c) => Number(c.payment_id) === Number(r.id)),
+    ),
+  );
 }
 
 async function view(ctx: AppContext, row: PaymentRow): Promise<Payment> {
@@ -81,17 +90,11 @@ async function ownPayment(ctx: AppContext, merchant: MerchantRef, publicId: stri
 
 /** Creates a payment (대기) for one of the merchant's orders; a second one for the same order id is refused (409). */
 export async function createPayment(ctx: AppContext, merchant: MerchantRef, body: PaymentCreate): Promise<Payment> {
-  const now = new Date();
+  const now = new Date().toISOString();
   const publicId = `pay_${crypto.randomBytes(15).toString("base64url").replace(/[-_]/g, "x")}`;
-  const taken = await ctx.db
-    .selectFrom("payments")
-    .select("id")
-    .where("merchant_id", "=", merchant.id)
-    .where("order_id", "=", body.orderId)
-    .executeTakeFirst();
-  if (taken) throw new AppError(Code.CONFLICT, Msg.paymentOrderTaken);
   try {
-    await ctx.db
+    // The unique (merchant, order id) refuses a second payment for one order, also two creates at once.
+    const made = await ctx.db
       .insertInto("payments")
       .values({
         public_id: publicId,
@@ -104,16 +107,23 @@ export async function createPayment(ctx: AppContext, merchant: MerchantRef, body
         cancel_url: body.cancelUrl,
         state: "pending",
         expires_at: new Date(ctx.clock.now().getTime() + body.expiresInMinutes * 60_000).toISOString(),
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
+        created_at: now,
+        updated_at: now,
       })
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return viewOf(ctx, {
+      ...made,
+      merchant_name: merchant.name,
+      owner_id: merchant.memberId,
+      merchant_state: "active",
+      transfer_status: null,
+      tx_hash: null,
+    });
   } catch (err) {
-    // Two creates of one order at once: the unique (merchant, order id) lets one in.
     if (/unique|duplicate/i.test((err as Error).message)) throw new AppError(Code.CONFLICT, Msg.paymentOrderTaken);
     throw err;
   }
-  return view(ctx, (await paymentByPublicId(ctx.db, publicId))!);
 }
 
 export async function getPayment(ctx: AppContext, merchant: MerchantRef, publicId: string): Promise<Payment> {
@@ -210,7 +220,7 @@ export async function payCheckout(
   if (await ctx.view.isBlocked(to)) throw new AppError(Code.RECIPIENT_REFUSED, Msg.paymentMerchantClosed);
   await ensureChainUpForOutbox(ctx);
   const now = ctx.clock.now().toISOString();
-  const transfer = await ctx.db.transaction().execute(async (trx) => {
+  const transfer = await ctx.outbox.transact(async (trx) => {
     const taken = await movePayment(
       trx,
       Number(row.id),
@@ -233,13 +243,14 @@ export async function payCheckout(
       idempotency,
     });
     await movePayment(trx, Number(row.id), ["paid"], { transfer_id: Number(t.id) });
-    const paid = (await paymentByPublicId(trx, publicId))!;
+    const paid: PaymentRow = { ...row, state: "paid", member_id: member.id, paid_at: now, transfer_id: Number(t.id) };
     await recordEvent(trx, {
       merchantId: Number(row.merchant_id),
       type: "payment.paid",
       paymentId: Number(row.id),
       transferId: Number(t.id),
-      data: { payment: (await paymentViews({ db: trx, config: ctx.config }, [paid]))[0] },
+      // Delivered once the move is confirmed, with its hash then (webhooks.service.ts bodyOf).
+      data: { payment: viewOf(ctx, paid) },
     });
     return t;
   });
@@ -277,7 +288,7 @@ export async function cancelPayment(
   const to = (await ctx.custody.memberWallet(memberId))!.address;
   await ensureChainUpForOutbox(ctx);
   const after = before + amount;
-  const transfer = await ctx.db.transaction().execute(async (trx) => {
+  const transfer = await ctx.outbox.transact(async (trx) => {
     const state: PaymentState = after === paid ? "cancelled" : "partially_cancelled";
     if (
       !(await movePayment(

@@ -137,6 +137,19 @@ function dispatcher(ctx: AppContext, everyMs: number): WebhookDispatcher {
   };
 }
 
+/**
+ * What is sent: the recorded event, with the hash of the move it waited for (known once confirmed, the same on every
+ * attempt): `data.payment.transfer` of `payment.paid`, `data.txHash` of `payment.cancelled`.
+ */
+async function bodyOf(ctx: AppContext, e: { payload: string; transfer_id: number | null }): Promise<string> {
+  if (e.transfer_id === null) return e.payload;
+  const hash = (await ctx.outbox.get(Number(e.transfer_id)))?.tx_hash ?? null;
+  const event = JSON.parse(e.payload) as { data: { payment?: { transfer?: unknown }; txHash?: string | null } };
+  if (event.data.payment) event.data.payment.transfer = { status: "confirmed", txHash: hash };
+  else event.data.txHash = hash;
+  return JSON.stringify(event);
+}
+
 /** One attempt of one leased event: sent, recorded, and the event moved to delivered, retried later, or given up. */
 export async function attempt(ctx: AppContext, eventId: number): Promise<void> {
   const e = await eventById(ctx.db, eventId);
@@ -151,15 +164,16 @@ export async function attempt(ctx: AppContext, eventId: number): Promise<void> {
     if (!target?.webhook_url || !target.webhook_secret) throw new Error("no webhook URL");
     await checkWebhookTarget(ctx.config, target.webhook_url);
     const secret = decryptSecret(target.webhook_secret, ctx.config.keyEncryptionKey, secretAad(Number(e.merchant_id)));
+    const body = await bodyOf(ctx, e);
     const res = await fetch(target.webhook_url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         "user-agent": "KRWVoucher-Webhooks/1",
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, e.payload),
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body),
         "KRWV-Event-Id": e.public_id,
       },
-      body: e.payload,
+      body,
       redirect: "manual",
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
