@@ -4,6 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestStack } from "../server/test/harness";
 import { shot } from "./browser";
+import { expectNoA11yViolations } from "./axe";
 import { browserSuite, submitMemberLogin } from "./stack";
 import { MINJUN, SEOYEON, enterPassword, onChain, textOf, walletOf } from "./helpers-money";
 
@@ -54,6 +55,7 @@ describe("merchant payments through the demo shop, in Chromium", () => {
     expect(await textOf(page, "checkout-fee")).toBe("200원");
     expect(await textOf(page, "checkout-total")).toBe("17,000원");
     await shot(page, "merchant-checkout");
+    await expectNoA11yViolations(page, "checkout at 390 px");
     await page.getByTestId("checkout-pay").click();
     await enterPassword(page, MINJUN.password);
 
@@ -91,6 +93,7 @@ describe("merchant payments through the demo shop, in Chromium", () => {
     await member.getByTestId("scan-typed").fill("https://example.com/not-a-payment");
     await member.getByTestId("scan-go").click();
     expect(await textOf(member, "scan-problem")).toBe("결제 QR이 아닙니다. 가맹점의 결제 QR을 스캔해 주세요.");
+    await expectNoA11yViolations(member, "QR 결제 with its refusal");
     await member.getByTestId("scan-file").setInputFiles(file);
     await member.waitForURL(/\/pay\/pay_/);
     await member.getByTestId("checkout").waitFor();

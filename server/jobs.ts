@@ -8,7 +8,7 @@ import { expireIdempotencyKeysJob } from "./money/idempotency";
 import { resolveApprovalsJob } from "./features/settlement/settlement.service";
 import { followRefundsJob } from "./features/refunds/refunds-payout.service";
 import { safeguardDayEndJob } from "./features/month-end/safeguarding.service";
-import { expirePaymentsJob, followPaymentsJob } from "./features/merchant-payments/payments.service";
+import { expirePaymentsJob, followPaymentsJob } from "./features/merchant-payments/payments-follow.service";
 
 /** The service's periodic jobs, each beside its feature (server/job.ts runs them once at start, then every `everyMs`). */
 export function periodicJobs(isLeader: () => boolean, gasWatchMs: number): Job[] {

@@ -53,7 +53,7 @@ import { walletRoutes } from "./wallets/wallets.routes";
 import { validityRoutes } from "./validity/validity.routes";
 import { paymentRoutes } from "./merchant-payments/payments.routes";
 import { merchantRoutes } from "./merchant-payments/merchants.routes";
-import { resolvePaymentMoves } from "./merchant-payments/payments.service";
+import { resolvePaymentMoves } from "./merchant-payments/payments-follow.service";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [

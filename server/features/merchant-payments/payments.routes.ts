@@ -5,16 +5,8 @@ import { createRoutes } from "../../http/routes";
 import { AppError } from "../../http/errors";
 import { rateLimit } from "../../http/rate-limit";
 import { idempotencyOf, idempotent } from "../../money/idempotency";
-import {
-  cancelPayment,
-  cancelResultOf,
-  checkoutResultOf,
-  checkoutView,
-  createPayment,
-  getPayment,
-  listPayments,
-  payCheckout,
-} from "./payments.service";
+import { cancelPayment, cancelResultOf, createPayment, getPayment, listPayments } from "./payments.service";
+import { checkoutResultOf, checkoutView, payCheckout } from "./checkout.service";
 import { checkoutApi, paymentApi } from "../../../domain/api/merchant-payments";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
