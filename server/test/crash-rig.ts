@@ -20,6 +20,8 @@ export interface CrashRig {
   readonly store: AppStore;
   readonly token: ethers.Contract;
   readonly env: Record<string, string>;
+  /** A member's custodial wallet, by phone number. */
+  walletOf(phone: string): Promise<string>;
   /** SIGKILL, then `between` (the process is down), then a new process on the same data, leading. */
   killAndRestart(between?: () => Promise<void>): Promise<void>;
 }
@@ -77,6 +79,15 @@ export function crashRig(prefix: string, extra: Record<string, string> = {}): Cr
       return token;
     },
     env,
+    async walletOf(phone) {
+      const w = await store.db
+        .selectFrom("wallets")
+        .innerJoin("members", "members.id", "wallets.member_id")
+        .select("wallets.address")
+        .where("members.phonenumber", "=", phone)
+        .executeTakeFirstOrThrow();
+      return w.address;
+    },
     async killAndRestart(between) {
       p.child.kill("SIGKILL");
       await p.exited;
@@ -85,4 +96,13 @@ export function crashRig(prefix: string, extra: Record<string, string> = {}): Cr
       await p.leading;
     },
   };
+}
+
+/** Polls `ok` every 200 ms until it holds, or fails naming `what` after `ms`. */
+export async function until(what: string, ok: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

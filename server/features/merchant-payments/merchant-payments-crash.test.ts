@@ -1,6 +1,6 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { crashRig } from "../../test/crash-rig";
+import { crashRig, until } from "../../test/crash-rig";
 import { freePort } from "../../../chain/ports";
 import { verifyWebhook } from "./webhook-signature";
 import { DEMO } from "../../seed";
@@ -27,13 +27,6 @@ describe("merchant payments: the server killed between a payment and its webhook
     authorization: `Bearer ${(await call("/api/auth/login_admin", { username: id, password })).data.accessToken}`,
     "cookie-type": "operation",
   });
-  const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {
-    const end = Date.now() + ms;
-    while (!(await ok())) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
 
   it("finishes the payment once and delivers its webhook once after the restart, the receiver back", async () => {
     const admin = await operator(DEMO.admin.id, DEMO.admin.password);
@@ -59,14 +52,7 @@ describe("merchant payments: the server killed between a payment and its webhook
     ).data;
     const member = (await call("/api/auth/login_user", { username: minjun.phonenumber, password: minjun.password })).data
       .accessToken as string;
-    const wallet = (
-      await rig.store.db
-        .selectFrom("wallets")
-        .innerJoin("members", "members.id", "wallets.member_id")
-        .select("wallets.address")
-        .where("members.phonenumber", "=", minjun.phonenumber)
-        .executeTakeFirstOrThrow()
-    ).address;
+    const wallet = await rig.walletOf(minjun.phonenumber);
     const before = Number(await rig.token.balanceOf(wallet));
 
     // Paid: recorded and sent, not mined; the request is left waiting when the process dies.

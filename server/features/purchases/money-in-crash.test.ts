@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { crashRig } from "../../test/crash-rig";
+import { crashRig, until } from "../../test/crash-rig";
 import { signBody, SIGNATURE_HEADER } from "../../providers/bank/signature";
 import { DEMO } from "../../seed";
 
@@ -31,27 +31,13 @@ describe("money in: the server killed between the bank's notice and the issuance
       headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signBody(Buffer.from(secret, "utf8"), body) },
       body,
     });
-  const until = async (what: string, ok: () => Promise<boolean>, ms = 60_000) => {
-    const end = Date.now() + ms;
-    while (!(await ok())) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
 
   it("completes the issuance exactly once on restart; the notice sent again changes nothing; reconciled", async () => {
     const member = (await call("/api/auth/login_user", { username: minjun.phonenumber, password: minjun.password })).data
       .accessToken as string;
     const order = (await call("/api/buy/charge", { value: 9_900, password: minjun.password, method: "virtual" }, member)).data;
     expect(order.method).toBe("virtual");
-    const wallet = (
-      await rig.store.db
-        .selectFrom("wallets")
-        .innerJoin("members", "members.id", "wallets.member_id")
-        .select("wallets.address")
-        .where("members.phonenumber", "=", minjun.phonenumber)
-        .executeTakeFirstOrThrow()
-    ).address;
+    const wallet = await rig.walletOf(minjun.phonenumber);
     const before = Number(await rig.token.balanceOf(wallet));
     const body = JSON.stringify({
       eventId: `evt_${crypto.randomUUID()}`,
