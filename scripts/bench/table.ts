@@ -29,6 +29,12 @@ export function rateRow(r: Omit<BenchRow, "ratio" | "met"> & { anchor: NonNullab
   return { ...rest, ratio, met: ratio >= min };
 }
 
+/** A cost (lower is better) against its anchor's cost: at most `times` the anchor; ratio = anchor ÷ value. */
+export function costRow(r: Omit<BenchRow, "ratio" | "met"> & { anchor: NonNullable<BenchRow["anchor"]>; times: number }): BenchRow {
+  const { times, ...rest } = r;
+  return { ...rest, ratio: r.anchor.value / r.value, met: r.value <= times * r.anchor.value };
+}
+
 /** An absolute bound (lower is better). */
 export function maxRow(r: Omit<BenchRow, "met"> & { max: number }): BenchRow {
   const { max, ...rest } = r;
