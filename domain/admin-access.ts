@@ -137,4 +137,6 @@ export const NOTIFY_AREA = {
   보전: "safeguardingAlert",
   /** The gas-paying account running low (server/money/gas-watch.ts): whoever sees the dashboard's gas card. */
   가스: "dashboard",
+  /** Outstanding balance or yearly issuance at 80 % / 100 % of a registration threshold (issue 53): the dashboard's card. */
+  한도: "dashboard",
 } as const satisfies Record<string, AdminArea>;

@@ -210,6 +210,8 @@ export const Msg = {
   txNotFound: "해당 해시의 거래를 찾을 수 없습니다.",
   cutoffNotFound: "해당 마감을 찾을 수 없습니다.",
   cutoffMade: "월말 마감이 생성되었습니다.",
+  thresholdReached: (label: string, percent: number, value: string, threshold: string) =>
+    `${label}이 등록 기준의 ${percent}%에 이르렀습니다: ${value}원 / ${threshold}원 (전자금융거래법상 선불업 등록 기준)`,
   safeguardNotFound: "해당 보전 기록을 찾을 수 없습니다.",
   safeguardDecided: "이미 처리된 보전 기록입니다.",
   safeguardRecorded: "보전 금액이 등록되었습니다. 다른 운영자의 승인 후 반영됩니다.",

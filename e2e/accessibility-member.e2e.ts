@@ -23,6 +23,7 @@ const OPEN = [
   "/policy/giftcard",
   `/verify/tx/0x${"ab".repeat(32)}`,
   "/verify-proof",
+  "/transparency",
 ];
 const MINIMAL = ["/mobile_address", "/result?type=6", "/result?type=9", "/password?key_info=unknown", "/no-such-page"];
 /** Routes behind the login. */

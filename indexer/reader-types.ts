@@ -156,6 +156,8 @@ export interface ChainReader {
   holders(q?: { limit?: number; offset?: number }): Promise<Page<Holder> & { totalBalance: bigint }>;
   /** Minted minus burned over the indexed blocks (kept by the indexer, not summed on read). */
   totalSupply(): Promise<bigint>;
+  /** Won issued (mints) and redeemed (burns) in blocks at or after `since` (the transparency page's windows). */
+  supplyFlows(since: Date): Promise<{ minted: bigint; burned: bigint }>;
   isBlocked(address: string): Promise<boolean>;
   blockedAccounts(): Promise<string[]>;
   isPaused(): Promise<boolean>;

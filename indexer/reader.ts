@@ -175,6 +175,24 @@ export function createChainReader(store: ChainStore): ChainReader {
         return BigInt(r?.total_supply ?? "0");
       });
     },
+    supplyFlows(since) {
+      return guard({ minted: 0n, burned: 0n }, async () => {
+        // Mints and burns are operator calls (a few a day): their rows are summed here, exactly, as bigints.
+        const rows = await db
+          .selectFrom("transfers")
+          .select(["kind", "value"])
+          .where("kind", "in", ["mint", "burn"])
+          .where("timestamp", ">=", Math.floor(since.getTime() / 1000))
+          .execute();
+        let minted = 0n;
+        let burned = 0n;
+        for (const r of rows) {
+          if (r.kind === "mint") minted += BigInt(r.value);
+          else burned += BigInt(r.value);
+        }
+        return { minted, burned };
+      });
+    },
     isBlocked(address) {
       return guard(false, async () => (await blockState(db, checksumAddress(address))) === "block");
     },

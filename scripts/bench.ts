@@ -15,7 +15,18 @@ import os from "node:os";
 import path from "node:path";
 import { printTable, type BenchRow } from "./bench/table";
 
-const SECTIONS = ["money", "money-in", "merchant-payments", "indexer", "replay", "reads", "downloads", "pages", "rig"] as const;
+const SECTIONS = [
+  "money",
+  "money-in",
+  "merchant-payments",
+  "transparency",
+  "indexer",
+  "replay",
+  "reads",
+  "downloads",
+  "pages",
+  "rig",
+] as const;
 
 /** The child: runs one section and writes its rows to `out`. */
 async function runSection(name: string, out: string) {

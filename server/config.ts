@@ -6,6 +6,7 @@ import path from "node:path";
 import { ROLE_ACCOUNTS, ROLE_KEY_ENV, type RoleAccount } from "../chain/roles";
 import { bankSetting, type BankSetting } from "./providers/bank";
 import { WEBHOOK_RETRY_BASE_MS } from "../domain/policy/merchant-payments";
+import { REGISTRATION_OUTSTANDING_WON, REGISTRATION_YEARLY_ISSUANCE_WON } from "../domain/policy/issuer";
 
 export interface Config {
   port: number;
@@ -72,6 +73,16 @@ export interface Config {
    */
   demoShop: boolean;
   webhookRetryBaseMs: number;
+  /**
+   * ISSUER_REGISTRATION: the issuer's registration as the transparency page states it (e.g. "금융위원회 등록
+   * 제2026-01호"); unset: "미등록 (등록 기준 미만)".
+   */
+  issuerRegistration: string;
+  /**
+   * REGISTRATION_OUTSTANDING_WON, REGISTRATION_YEARLY_ISSUANCE_WON: the registration thresholds watched (defaults: the
+   * law's, domain/policy/issuer.ts); set lower to see the warnings (a rehearsal, a test).
+   */
+  thresholds: { outstanding: bigint; yearlyIssuance: bigint };
   /** The bank provider (BANK_PROVIDER, server/providers/bank/index.ts): simulated by default, or a real one over HTTP. */
   bank: BankSetting;
 }
@@ -153,6 +164,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
       warnTxs: positiveInt(env.GAS_WARN_TXS, 200, "GAS_WARN_TXS"),
       refuseTxs: positiveInt(env.GAS_REFUSE_TXS, 20, "GAS_REFUSE_TXS"),
       watchMs: positiveInt(env.GAS_WATCH_MS, 10_000, "GAS_WATCH_MS"),
+    },
+    issuerRegistration: env.ISSUER_REGISTRATION?.trim() || "미등록 (등록 기준 미만)",
+    thresholds: {
+      outstanding: BigInt(positiveInt(env.REGISTRATION_OUTSTANDING_WON, REGISTRATION_OUTSTANDING_WON, "REGISTRATION_OUTSTANDING_WON")),
+      yearlyIssuance: BigInt(
+        positiveInt(env.REGISTRATION_YEARLY_ISSUANCE_WON, REGISTRATION_YEARLY_ISSUANCE_WON, "REGISTRATION_YEARLY_ISSUANCE_WON"),
+      ),
     },
     webhookTargets: webhookTargetsSetting(env.WEBHOOK_TARGETS, env.NODE_ENV),
     demoShop:

@@ -8,6 +8,8 @@ import { expireIdempotencyKeysJob } from "./money/idempotency";
 import { resolveApprovalsJob } from "./features/settlement/settlement.service";
 import { followRefundsJob } from "./features/refunds/refunds-payout.service";
 import { safeguardDayEndJob } from "./features/month-end/safeguarding.service";
+import { reconcileJob } from "./features/dashboard/reconcile";
+import { thresholdWatchJob } from "./features/month-end/thresholds.service";
 import { expirePaymentsJob, followPaymentsJob } from "./features/merchant-payments/payments-follow.service";
 
 /** The service's periodic jobs, each beside its feature (server/job.ts runs them once at start, then every `everyMs`). */
@@ -24,5 +26,7 @@ export function periodicJobs(isLeader: () => boolean, gasWatchMs: number): Job[]
     followPaymentsJob,
     publishRootsJob,
     gasWatchJob(isLeader, gasWatchMs),
+    reconcileJob(isLeader),
+    thresholdWatchJob(isLeader),
   ];
 }

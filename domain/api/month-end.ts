@@ -16,6 +16,8 @@ import {
   safeguardImport,
   safeguardList,
   safeguardListRequest,
+  thresholds,
+  transparency,
 } from "../schemas/month-end";
 import { z } from "zod";
 
@@ -26,6 +28,22 @@ const safeguardingAlert = operator("safeguardingAlert");
 
 /** The auditor's month-end (issue 37): balances as of a block or time, cut-offs and their packs, members' proofs. */
 export const monthEndApi = {
+  thresholds: endpoint({
+    method: "GET",
+    path: "/api/dashboard/thresholds",
+    access: dashboard,
+    summary: "Outstanding balance and the trailing year's issuance against the registration thresholds, with the level reached",
+    response: thresholds,
+  }),
+  transparency: endpoint({
+    method: "GET",
+    path: "/api/transparency",
+    access: publicAccess,
+    summary:
+      "The public transparency figures: circulation and customer balances at a named block, safeguarded money and coverage, issued and redeemed over 7/30/365 days, the month-end roots, the last reconciliation (cached; ETag)",
+    response: transparency,
+    raw: true,
+  }),
   asOfWallet: endpoint({
     method: "GET",
     path: "/api/dashboard/as-of/wallet/:address",

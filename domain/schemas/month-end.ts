@@ -82,3 +82,76 @@ export const safeguardDay = z.object({
 });
 export const safeguardList = z.object({ days: z.array(safeguardDay), entries: z.array(safeguardEntry) });
 export const safeguardDecision = z.object({ state: z.string(), day: safeguardDay.nullable() });
+
+// ---- the public transparency page (issue 53) -----------------------------------------------------------------------
+
+const won = z.string().regex(/^\d+$/);
+export const transparency = z.object({
+  /** When these figures were computed; `stale` when the chain could not be read since (the last good figures). */
+  asOf: z.string(),
+  stale: z.boolean(),
+  token: z.object({ address: z.string(), chainId: z.number().int(), auditSigner: z.string().nullable() }),
+  /** The named block every chain figure is read at (final: FINAL_DEPTH below the indexed head). */
+  block: z.object({ number: z.number().int(), hash: z.string(), time: z.string() }),
+  /** totalSupply() at `block`, read from the node. */
+  circulation: won,
+  /** Customers' (members' and shops') balances at `block`: the money the issuer owes. */
+  customerBalances: won,
+  safeguarded: z
+    .object({
+      day: z.string(),
+      amount: won,
+      institutions: z.array(z.string()),
+      statementRefs: z.array(z.string()),
+      /** Customers' balances at that day's end (Seoul), and safeguarded ÷ that, in percent with two decimals. */
+      outstandingAtDayEnd: won,
+      coveragePercent: z.string().nullable(),
+    })
+    .nullable(),
+  flows: z.array(z.object({ days: z.number().int(), issued: won, redeemed: won })),
+  cutoffs: z.array(
+    z.object({
+      label: z.string(),
+      atTime: z.string(),
+      block: z.number().int(),
+      blockHash: z.string(),
+      totalSupply: won,
+      customerTotal: won,
+      holders: z.number().int(),
+      merkleRoot: z.string(),
+      rootTxHash: z.string().nullable(),
+      packSha256: z.string().nullable(),
+    }),
+  ),
+  reconciliation: z
+    .object({ ok: z.boolean(), checkedAt: z.string(), checks: z.number().int(), failed: z.number().int(), block: z.number().int() })
+    .nullable(),
+  registration: z.object({
+    status: z.string(),
+    outstandingThreshold: won,
+    yearlyIssuanceThreshold: won,
+    /** Issued over the trailing 365 days (the same as `flows`' 365-day `issued`). */
+    yearlyIssuance: won,
+  }),
+});
+export type TransparencyDto = z.infer<typeof transparency>;
+
+/** The registration thresholds watched (the dashboard's card; issue 53). */
+export const thresholds = z.object({
+  asOf: z.string(),
+  stale: z.boolean(),
+  registration: z.string(),
+  lines: z.array(
+    z.object({
+      which: z.enum(["outstanding", "yearlyIssuance"]),
+      label: z.string(),
+      value: z.string(),
+      threshold: z.string(),
+      /** value ÷ threshold in percent, one decimal, rounded down. */
+      percent: z.string(),
+      /** The highest warning level reached (80, 100), or 0. */
+      level: z.number().int(),
+    }),
+  ),
+});
+export type ThresholdsDto = z.infer<typeof thresholds>;

@@ -83,7 +83,7 @@ export function openApiDocument(features: Record<string, Record<string, Endpoint
             description: `${e.file} (an .xlsx stream; an empty result answers the JSON envelope instead)`,
             content: { [XLSX]: { schema: { type: "string", contentMediaType: XLSX } } },
           }
-        : e.raw
+        : e.raw && !e.response
           ? { description: "Not the JSON envelope: see the summary." }
           : {
               description: "Done.",

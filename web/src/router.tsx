@@ -27,6 +27,7 @@ const VerifyTxPage = lazy(() => import("./pages/verify/VerifyTxPage"));
 const VerifyProofPage = lazy(() => import("./pages/verify/VerifyProofPage"));
 const CheckoutPage = lazy(() => import("./pages/pay/CheckoutPage"));
 const ScanPage = lazy(() => import("./pages/pay/ScanPage"));
+const TransparencyPage = lazy(() => import("./pages/transparency/TransparencyPage"));
 import { PolicyId } from "@domain/constants";
 
 // Every page but the landing page is its own chunk, loaded when first visited (AppLayout suspends).
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: "/info/receipt/:type/:id", element: login(<ReceiptPage />) },
       { path: "/verify/tx/:hash", element: <VerifyTxPage /> },
       { path: "/verify-proof", element: <VerifyProofPage /> },
+      { path: "/transparency", element: <TransparencyPage /> },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },
       { path: "/cs/event", element: <EventPage /> },

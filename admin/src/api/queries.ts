@@ -51,6 +51,9 @@ export const MONEY_READS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   "settlementStatusWallets",
   "settlementStatusHistory",
   "merchantDaily",
+  // The outstanding balance and the year's issuance against the registration thresholds (issue 53): every push, the
+  // '한도' warning among them, and every confirmed move read them again.
+  "thresholds",
 ]);
 
 /** Marks every money read stale: those on screen are read again at once, the others when next shown. */
@@ -64,4 +67,12 @@ export function useToolbarTotals(enabled: boolean) {
 
 export function useMainData() {
   return useQuery(endpointQuery("mainData"));
+}
+
+/**
+ * The registration thresholds watched (dashboard card, home banner): read again on pushes and moves (MONEY_READS) and
+ * each minute besides (the server's figures are cached for 30 s and its watch runs each minute).
+ */
+export function useThresholds(enabled = true) {
+  return useQuery({ ...endpointQuery("thresholds"), enabled, staleTime: 30_000, refetchInterval: 60_000 });
 }

@@ -27,7 +27,7 @@ export function RealtimeProvider({ token, children }: { token: string | null; ch
       (p) => {
         setQueue((q) => [...q, p]);
         setUnread((n) => n + 1);
-        // Deposits, inquiries and settlements change the amounts on screen…
+        // Deposits, inquiries and settlements change the amounts on screen (and '한도' the threshold figures, a money read)…
         void refreshMoney(qc);
         // …and the notification list, so an open notify page shows the new row.
         void qc.invalidateQueries({ queryKey: endpointKey("notifyList") });

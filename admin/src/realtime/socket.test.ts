@@ -34,6 +34,7 @@ describe("realtime pushes", () => {
       승인: "/proposals",
       보전: "/safeguarding",
       가스: "/dashboard",
+      한도: "/dashboard",
     });
     // …and to its record's detail there, when it names one.
     expect(pushHref("입금", 7)).toBe("/sale/sell?sale=7");
@@ -47,6 +48,9 @@ describe("realtime pushes", () => {
     expect(pushHref("보전", 9)).toBe("/safeguarding");
     // The gas-paying account running low names no record: the dashboard's gas card.
     expect(pushHref("가스", null)).toBe("/dashboard");
+    // A registration threshold near or passed: the dashboard's threshold card, whatever it names.
+    expect(pushHref("한도", null)).toBe("/dashboard");
+    expect(pushHref("한도", 2)).toBe("/dashboard");
     expect(pushHref("기타", 3)).toBeNull();
   });
 

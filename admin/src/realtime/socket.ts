@@ -5,7 +5,7 @@ import { detailHref, detailId, type DetailParamName } from "../components/dialog
  * {kind: "moved"} when token moves are confirmed, recorded or indexed (what shows money is then read again).
  */
 
-export type PushKind = "입금" | "확인" | "문의" | "정산" | "승인" | "보전" | "가스";
+export type PushKind = "입금" | "확인" | "문의" | "정산" | "승인" | "보전" | "가스" | "한도";
 
 export interface AdminPush {
   kind: PushKind;
@@ -16,7 +16,7 @@ export interface AdminPush {
   created_at: string;
 }
 
-const KINDS: readonly string[] = ["입금", "확인", "문의", "정산", "승인", "보전", "가스"];
+const KINDS: readonly string[] = ["입금", "확인", "문의", "정산", "승인", "보전", "가스", "한도"];
 
 /** Where each kind of push leads (router paths below /admin). */
 export const pushTarget: Record<PushKind, string> = {
@@ -30,10 +30,12 @@ export const pushTarget: Record<PushKind, string> = {
   보전: "/safeguarding",
   // The gas-paying account running low: the dashboard's gas card.
   가스: "/dashboard",
+  // A registration threshold near or passed: the dashboard's threshold card.
+  한도: "/dashboard",
 };
 
 /** The detail each kind's record opens in, over its screen. */
-const pushDetail: Record<Exclude<PushKind, "승인" | "보전" | "가스" | "확인">, DetailParamName> = {
+const pushDetail: Record<Exclude<PushKind, "승인" | "보전" | "가스" | "확인" | "한도">, DetailParamName> = {
   입금: "sale",
   문의: "post",
   정산: "order",
@@ -48,7 +50,7 @@ export function pushHref(kind: string, refId: number | null): string | null {
   const k = kind as PushKind;
   if (refId === null) return pushTarget[k];
   // A proposal has its own page (/proposals/:id), not a detail over a list.
-  if (k === "보전" || k === "가스" || k === "확인") return pushTarget[k];
+  if (k === "보전" || k === "가스" || k === "확인" || k === "한도") return pushTarget[k];
   return k === "승인" ? `${pushTarget[k]}/${refId}` : detailHref(pushTarget[k], pushDetail[k], refId);
 }
 

@@ -14,6 +14,8 @@ import {
   supplyCalls,
 } from "./records.repo";
 import { merchantPaymentTotals, merchantPaymentsOff } from "./payments-books.repo";
+import { recordReconciliation } from "../../records/reconciliation";
+import type { Job } from "../../job";
 import type { ReconcileReportDto } from "../../../domain/schemas/dashboard";
 import { CHECK_LABELS, reconcileText as text, type ReconcileCheck } from "./reconcile.text";
 
@@ -224,5 +226,33 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReportDto> {
   const heldOk = held.operator + held.member + held.outside === chainSupply;
   (heldOk ? pass : fail)("reserves", text.reserves(held.operator, held.member, held.outside, chainSupply));
 
-  return { ok: lines.every((l) => l.ok), checkedAt: new Date().toISOString(), lines, reserves };
+  const report = { ok: lines.every((l) => l.ok), checkedAt: new Date().toISOString(), lines, reserves };
+  // Kept for the public transparency page (server/records/reconciliation.ts): the outcome, never the lines.
+  await recordReconciliation(d.db, {
+    ok: report.ok,
+    checkedAt: report.checkedAt,
+    checks: lines.length,
+    failed: lines.filter((l) => !l.ok).length,
+    block: at,
+  });
+  return report;
+}
+
+/**
+ * The hourly reconciliation of the leading process, so the transparency page's "last reconciled" is never older than
+ * an hour and a bit. Not at start (its first tick is skipped): a restart must not cost a whole reconciliation.
+ */
+export function reconcileJob(isLeader: () => boolean, everyMs = 3_600_000): Job {
+  let first = true;
+  return {
+    name: "reconcile",
+    everyMs,
+    async run(ctx) {
+      if (first || !isLeader()) {
+        first = false;
+        return;
+      }
+      await reconcile({ db: ctx.db, view: ctx.view, token: ctx.chain.token, provider: ctx.chain.provider });
+    },
+  };
 }

@@ -3,10 +3,11 @@ import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/request-auth";
 import { createRoutes, withMessage } from "../../http/routes";
-import { badRequest } from "../../http/errors";
+import { AppError, badRequest } from "../../http/errors";
 import { appendAction } from "../../records/audit.repo";
 import { monthEndApi as api } from "../../../domain/api/month-end";
 import { Msg } from "../../../domain/messages";
+import { Code } from "../../../domain/codes";
 import type { CutoffsTable } from "../../db/schema-month-end";
 import type { Selectable } from "kysely";
 import { balanceAsOf, reservesAt, resolveAt } from "../../money/as-of";
@@ -15,6 +16,8 @@ import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cuto
 import { buildPack } from "./pack";
 import { cutoffById, cutoffsNewestFirst, unpublishedCutoffIds } from "./month-end.repo";
 import type { Job } from "../../job";
+import { TRANSPARENCY_TTL_MS, transparencyCache } from "./transparency.service";
+import { thresholdsOf } from "./thresholds.service";
 
 export const monthEndDeps = (ctx: AppContext): MonthEndDeps => ({
   db: ctx.db,
@@ -59,6 +62,24 @@ export const publishRootsJob: Job = {
 export function monthEndRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   const d = monthEndDeps(ctx);
+  const figures = transparencyCache(ctx);
+
+  // The public transparency figures: one serialised answer per computation, an ETag, a short public cache.
+  handle(api.thresholds, async () => {
+    const served = await figures.get();
+    if (!served) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+    return thresholdsOf(served.figures);
+  });
+
+  // No rate limit: a crowd behind one address reads the same cached bytes (or a 304), which cost next to nothing.
+  handle(api.transparency, async (_in, req, res) => {
+    const served = await figures.get();
+    if (!served) throw new AppError(Code.CHAIN_UNAVAILABLE, Msg.chainUnavailable);
+    res.setHeader("ETag", served.etag);
+    res.setHeader("Cache-Control", `public, max-age=${TRANSPARENCY_TTL_MS / 2000}`);
+    if (req.headers["if-none-match"] === served.etag) return void res.status(304).end();
+    res.type("application/json").send(served.body);
+  });
 
   handle(api.asOfWallet, async ({ params, query }) => {
     if (!ethers.isAddress(params.address)) throw badRequest(Msg.addressInvalid);

@@ -3,7 +3,7 @@ import type { Bus } from "../../../db/bus";
 import type { AppDb } from "../../db/schema";
 import { insertNotification, lastNotificationId, notificationById, notificationsAfter } from "./notifications.repo";
 
-export type NotifyKind = "입금" | "확인" | "문의" | "정산" | "승인" | "환불" | "보전" | "가스";
+export type NotifyKind = "입금" | "확인" | "문의" | "정산" | "승인" | "환불" | "보전" | "가스" | "한도";
 const TYPE_OF: Record<NotifyKind, string> = {
   입금: "sell",
   // A deposit the machine could not match (입금 확인 필요, issue 51).
@@ -14,6 +14,8 @@ const TYPE_OF: Record<NotifyKind, string> = {
   환불: "refund",
   보전: "safeguard",
   가스: "gas",
+  // The issuer near or past a registration threshold (issue 53).
+  한도: "threshold",
 };
 
 export interface Notification {

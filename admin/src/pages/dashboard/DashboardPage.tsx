@@ -24,6 +24,7 @@ import { useDetailParam } from "../../components/dialogs/useDetailParam";
 import { ReconcileCard } from "./ReconcileCard";
 import { PauseTimeline } from "./PauseTimeline";
 import { GasCard } from "./GasCard";
+import { ThresholdsCard } from "../../components/thresholds/ThresholdsCard";
 
 /**
  * /admin/dashboard: every token transfer in a date range, by type, searched by hash, address, member
@@ -67,6 +68,7 @@ export function DashboardPage() {
         </HStack>
       </HStack>
       <ReconcileCard />
+      <ThresholdsCard />
       <PauseTimeline />
       <GasCard />
       <HStack wrap="wrap" gap="3" justify="space-between">

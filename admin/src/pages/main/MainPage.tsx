@@ -2,8 +2,9 @@ import { Alert, Button, Heading, Stack } from "@chakra-ui/react";
 import { useMainData } from "../../api/queries";
 import { L } from "../../labels";
 import { MAIN_PLACEHOLDER, MainStatCards } from "./MainStatCards";
+import { ThresholdsBanner } from "../../components/thresholds/ThresholdsBanner";
 
-/** /admin/main: the operator's home. */
+/** /admin/main: the operator's home (with the registration-threshold warning, when one is reached). */
 export function MainPage() {
   const q = useMainData();
   return (
@@ -11,6 +12,7 @@ export function MainPage() {
       <Heading size="lg" data-testid="admin-page-title">
         {L.mainTitle}
       </Heading>
+      <ThresholdsBanner />
       {q.isError ? (
         <Alert.Root status="error" data-testid="admin-main-error">
           <Alert.Indicator />

@@ -6,6 +6,7 @@ const POLICY_LINKS = [
   { to: "/policy/clause", label: L.policy.clause, testId: "footer-policy-clause" },
   { to: "/policy/personal", label: L.policy.personal, testId: "footer-policy-personal" },
   { to: "/policy/giftcard", label: L.policy.giftcard, testId: "footer-policy-giftcard" },
+  { to: "/transparency", label: "투명성 보고", testId: "footer-transparency" },
 ];
 
 /** Company details, contact e-mail and the three policies. */
