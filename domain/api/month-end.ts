@@ -1,4 +1,4 @@
-import { endpoint, member, operator, publicAccess } from "./endpoint";
+import { endpoint, member, operator, pdDetail, publicAccess } from "./endpoint";
 import {
   asOfQuery,
   asOfReserves,
@@ -84,6 +84,16 @@ export const monthEndApi = {
     summary: "The cut-off's signed audit pack (zip: holders, reserves and safeguarding, reconciliation, money moves, logs, manifest)",
     params: cutoffIdParams,
     file: "audit-pack.zip",
+  }),
+  cutoffTrusteeFile: endpoint({
+    method: "GET",
+    path: "/api/month-end/cutoffs/:id/trustee-file",
+    access: monthEnd,
+    summary:
+      "The trustee's refund file of a cut-off (관리기관 지급 자료; zip: each customer's wallet, balance, name, phone and refund account on file, signed like the pack)",
+    params: cutoffIdParams,
+    personalData: pdDetail("관리기관 지급 자료"),
+    file: "trustee-refund-file.zip",
   }),
   memberProofs: endpoint({
     method: "GET",

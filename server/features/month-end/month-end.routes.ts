@@ -14,6 +14,7 @@ import { balanceAsOf, reservesAt, resolveAt } from "../../money/as-of";
 import { auditAddress } from "./audit-key";
 import { makeCutoff, memberProofs, publishRoot, type MonthEndDeps } from "./cutoff.service";
 import { buildPack } from "./pack";
+import { buildTrusteeFile } from "./trustee-file";
 import { cutoffById, cutoffsNewestFirst, unpublishedCutoffIds } from "./month-end.repo";
 import type { Job } from "../../job";
 import { TRANSPARENCY_TTL_MS, transparencyCache } from "./transparency.service";
@@ -124,6 +125,25 @@ export function monthEndRoutes(ctx: AppContext): Router {
     });
     const row = (await cutoffById(ctx.db, Number(c.id)))!;
     return withMessage(cutoffDto(row), Msg.cutoffMade);
+  });
+
+  handle(api.cutoffTrusteeFile, async ({ params }, req, res) => {
+    const by = authOf(req).admin!;
+    const file = await buildTrusteeFile(d, params.id);
+    await appendAction(ctx.db, {
+      adminId: by.id,
+      adminLoginId: by.login_id,
+      action: "monthEnd.trusteeFile",
+      targetType: "cutoff",
+      targetId: params.id,
+    });
+    // The access log counts the members the file names.
+    res.locals.rowsWritten = file.rows;
+    res.status(200);
+    res.setHeader("Content-Type", "application/zip");
+    res.setHeader("Content-Disposition", `attachment; filename="${file.name}"`);
+    res.setHeader("Cache-Control", "no-store");
+    res.end(file.zip);
   });
 
   handle(api.cutoffPack, async ({ params }, req, res) => {

@@ -34,7 +34,8 @@ const dayEnds = new WeakMap<object, Map<string, { block: number; outstanding: bi
  */
 export async function computeTransparency(d: Deps, now = new Date()): Promise<TransparencyDto> {
   const head = (await d.view.indexedHead())?.number ?? 0;
-  const blockNumber = Math.max(0, head - FINAL_DEPTH);
+  // Never before the token's deployment (a young chain has fewer than FINAL_DEPTH blocks since).
+  const blockNumber = Math.max(Number(d.chain.deployment.deployBlock), head - FINAL_DEPTH);
   const [block, circulation, classOf] = await Promise.all([
     d.chain.provider.getBlock(blockNumber),
     d.chain.token.totalSupply({ blockTag: blockNumber }) as Promise<bigint>,

@@ -11,10 +11,15 @@ import { DEMO } from "../../seed";
 import { FINAL_DEPTH } from "../../money/as-of";
 import { monthEndApi } from "../../../domain/api/month-end";
 import { formatDate } from "../../../domain/format";
-import { OperatorPermission } from "../../../domain/constants";
+import { ADMIN_FLAGS, OperatorPermission } from "../../../domain/constants";
+import { WITH_REASON } from "../../test/download-reason";
+import { verifyPack } from "./verify";
+import { readZip } from "./zip-read";
+import { zipOf } from "./pack";
 
 describe("the public transparency page's figures (GET /api/transparency)", () => {
   let s: TestStack;
+  let cutId = 0;
   const get = () => s.api(monthEndApi.transparency);
 
   beforeAll(async () => {
@@ -25,8 +30,8 @@ describe("the public transparency page's figures (GET /api/transparency)", () =>
   });
 
   it("states circulation and customer balances as the chain has them at its named block, with nothing personal", async () => {
-    // Blocks enough for a final block past the seed's moves.
-    await s.ctx.chain.provider.send("hardhat_mine", ["0x10"]);
+    // Blocks enough for a final block past the seed's moves (each transaction of the embedded node is a block).
+    for (let i = 0; i < FINAL_DEPTH + 2; i++) await s.ctx.chain.sender.send({ to: s.ctx.chain.sender.address, value: 0n });
     await s.waitIndexed();
     await transparencyOf(s.ctx)!.refresh();
     const r = await get();
@@ -76,6 +81,7 @@ describe("the public transparency page's figures (GET /api/transparency)", () =>
     await decideSafeguard({ ...monthEndDeps(s.ctx), notifier: s.ctx.notifier }, { id: op, login_id: "checker1" }, Number(entry.id), true);
     const cut = await makeCutoff(monthEndDeps(s.ctx), String((await s.ctx.view.indexedHead())!.number - FINAL_DEPTH), "admin");
     const hash = await publishRoot(monthEndDeps(s.ctx), s.ctx.chain.sender, Number(cut.id));
+    cutId = Number(cut.id);
     const report = await reconcile({ db: s.ctx.db, view: s.ctx.view, token: s.ctx.chain.token, provider: s.ctx.chain.provider });
     await transparencyOf(s.ctx)!.refresh();
     const t = (await get()).data;
@@ -90,6 +96,41 @@ describe("the public transparency page's figures (GET /api/transparency)", () =>
     const c = t.cutoffs.find((x) => x.block === Number(cut.block_number))!;
     expect([c.merkleRoot, c.rootTxHash]).toEqual([cut.merkle_root, hash]);
     expect(t.reconciliation).toMatchObject({ ok: report.ok, checkedAt: report.checkedAt, checks: report.lines.length });
+  });
+
+  it("makes the trustee's refund file for super admins with a reason, logged; verify-pack passes it and fails one changed byte", async () => {
+    const admin = await s.loginOperator("admin", "admin1234");
+    const path = `/api/month-end/cutoffs/${cutId}/trustee-file`;
+    const fetchFile = (token: string, headers: Record<string, string> = {}) =>
+      fetch(`${s.url}${path}`, { headers: { authorization: `Bearer ${token}`, "cookie-type": "operation", ...headers } });
+    expect((await fetchFile(admin)).status).toBe(400);
+    await insertOperator(s.ctx, "allflags", OperatorPermission.SUB, Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true])));
+    expect((await fetchFile(await s.loginOperator("allflags", "operator1234"), WITH_REASON)).status).toBe(403);
+    const res = await fetchFile(admin, WITH_REASON);
+    expect(res.status).toBe(200);
+    const zip = Buffer.from(await res.arrayBuffer());
+    const members = readZip(zip).get("members.csv")!.toString("utf8");
+    const minjun = DEMO.members[0];
+    expect(members).toContain(minjun.phonenumber);
+    expect(members).toContain(minjun.username);
+    const rpcUrl = `http://127.0.0.1:${s.ctx.config.chainPort}`;
+    const verdict = await verifyPack(zip, { rpcUrl });
+    expect(verdict.lines.filter((l) => !l.ok)).toEqual([]);
+    expect(verdict.lines.some((l) => /balanceOf/.test(l.text))).toBe(true);
+    const logged = await s.ctx.db.selectFrom("access_log").selectAll().where("screen", "=", "관리기관 지급 자료").execute();
+    expect(logged.map((l) => [l.action, l.reason, l.row_count])).toEqual([["download", "inquiry", members.trim().split("\n").length - 1]]);
+    // One changed byte of a member's balance: the file no longer verifies.
+    const entries = readZip(zip);
+    const tampered = await zipOf(
+      [...entries].map(([name, body]) => ({
+        name,
+        body:
+          name === "members.csv"
+            ? Buffer.from(body.toString("utf8").replace(/,(\d)(\d*),/, (_m, a, b) => `,${(Number(a) + 1) % 10}${b},`))
+            : body,
+      })),
+    );
+    expect((await verifyPack(tampered, { rpcUrl })).ok).toBe(false);
   });
 
   it("keeps answering from its last good figures, marked stale with their time, while the chain node is down", async () => {

@@ -6,6 +6,8 @@ import { decodeRootData, LEAF_ENCODING, rootMessage } from "../../../domain/proo
 import type { Manifest } from "./pack";
 import { parseCsv } from "./pack-sections";
 import { readZip } from "./zip-read";
+import { verifyTrustee } from "./trustee-verify";
+import type { TrusteeManifest } from "./trustee-file";
 
 export interface VerifyLine {
   ok: boolean;
@@ -83,6 +85,12 @@ export async function verifyPack(
   (signerOk ? ok : bad)(
     `manifest 서명: 서명자 ${recovered}${signerOk ? "" : ` (manifest ${m.signer}, 서명 파일 ${sig.signer}${opts.expectSigner ? `, 기대 ${opts.expectSigner}` : ""})`}`,
   );
+
+  // A trustee refund file (trustee-file.ts): its own checks.
+  if ((m as { format: string }).format === "krw-voucher-trustee-file/1") {
+    await verifyTrustee(entries, m as unknown as TrusteeManifest, opts.rpcUrl, ok, bad);
+    return done();
+  }
 
   // 3. The Merkle root from the customers in holders.csv.
   const holdersCsv = entries.get("holders.csv");

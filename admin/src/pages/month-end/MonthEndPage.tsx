@@ -56,7 +56,7 @@ export function MonthEndPage() {
             <Table.ColumnHeader>고객 잔액</Table.ColumnHeader>
             <Table.ColumnHeader>보유자</Table.ColumnHeader>
             <Table.ColumnHeader>Merkle 루트 / 게시 거래</Table.ColumnHeader>
-            <Table.ColumnHeader>감사 팩</Table.ColumnHeader>
+            <Table.ColumnHeader>감사 팩 / 지급 자료</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -87,7 +87,17 @@ export function MonthEndPage() {
                 {c.rootTxHash ? <Text data-testid="cutoff-root-tx">{c.rootTxHash}</Text> : <Text color="fg.muted">게시 대기 중</Text>}
               </Table.Cell>
               <Table.Cell>
-                <ExportButton def={API.cutoffPack} filter={{ id: c.id }} label="다운로드" size="xs" testId="cutoff-download" />
+                <Stack gap="1" align="flex-start">
+                  <ExportButton def={API.cutoffPack} filter={{ id: c.id }} label="다운로드" size="xs" testId="cutoff-download" />
+                  {/* The trustee's refund file: members' names, phones and refund accounts (super admins, with a reason). */}
+                  <ExportButton
+                    def={API.cutoffTrusteeFile}
+                    filter={{ id: c.id }}
+                    label="관리기관 지급 자료"
+                    size="xs"
+                    testId="cutoff-trustee-file"
+                  />
+                </Stack>
               </Table.Cell>
             </Table.Row>
           ))}
