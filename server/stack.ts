@@ -31,10 +31,7 @@ import { noticeOnResolvedMoves } from "./records/member-notices/hooks";
 import { startJobs } from "./job";
 import { periodicJobs } from "./jobs";
 import type { AppContext } from "./context";
-import { followMoves, proposalKinds } from "./features";
-import { startWebhookDelivery } from "./features/merchant-payments/webhooks.service";
-import { ensureDemoMerchant } from "./features/merchant-payments/demo-merchant";
-import { createDemoShop } from "../demo-shop/shop";
+import { followMoves, merchantSide, proposalKinds } from "./features";
 import { registerProposalKinds } from "./dual-control/kinds";
 
 export interface Stack {
@@ -51,11 +48,11 @@ export interface Stack {
    */
   ready(): Promise<void>;
   /**
-   * Graceful stop: no new connections, requests in flight finish (at most `graceMs`, default
-   * SHUTDOWN_GRACE_MS or 15 s; idle keep-alive connections are closed, answers carry `Connection: close`),
-   * then the relayer stops after its current batch, then the indexer, the chain and the stores close. It starts
-   * nothing new: a dead embedded node is not started again nor the journal replayed; while the chain cannot mine,
-   * requests waiting for a money move are answered at once with its recorded state.
+   * Graceful stop: no new connections, requests in flight finish (at most `graceMs`, default SHUTDOWN_GRACE_MS or
+   * 15 s; idle keep-alive connections are closed, answers carry `Connection: close`), then the relayer stops after
+   * its current batch, then the indexer, the chain and the stores close. It starts nothing new: a dead embedded node
+   * is not started again nor the journal replayed; while the chain cannot mine, requests waiting for a money move are
+   * answered at once with its recorded state.
    */
   stop(opts?: { graceMs?: number }): Promise<void>;
   /** Requests being answered right now. */
@@ -63,14 +60,13 @@ export interface Stack {
 }
 
 /**
- * Starts the whole service in-process: app store, custody, chain (embedded node + journal replay, or
- * RPC_URL), HTTP API + both apps, operator websocket, jobs; and, in the one process that holds the
- * leadership lock, the indexer and the relayer. Seeds the demo on first start.
+ * Starts the whole service in-process: app store, custody, chain (embedded node + journal replay, or RPC_URL), HTTP
+ * API + both apps, sockets, jobs; in the process holding the leadership lock the indexer and relayer; the demo seed.
  *
- * It resolves as soon as the HTTP server listens, which on a restart is while the journal still replays (only
- * the part up to the deployment is replayed first, for the deployed-code check): reads are answered from the
- * index, money calls answer 503 "동기화하는 중", /api/health shows the progress; the indexer and the relayer
- * start once the replay is done (`ready()`).
+ * It resolves as soon as the HTTP server listens, which on a restart is while the journal still replays (only the
+ * part up to the deployment is replayed first, for the deployed-code check): reads are answered from the index, money
+ * calls answer 503 "동기화하는 중", /api/health shows the progress; the indexer and the relayer start once the replay
+ * is done (`ready()`).
  */
 export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Stack> {
   // Every file this process creates (stores, journal, lock, deployments, secrets) is readable by its owner only.
@@ -258,8 +254,8 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     await setMeta(db, "demo_seeded", nowIso());
   }
 
-  const demoShop = config.demoShop ? createDemoShop() : null;
-  const app = createApp(ctx, { demoShop: demoShop?.router });
+  const merchants = merchantSide(ctx);
+  const app = createApp(ctx, { demoShop: merchants.demoShopRoutes });
   const server = http.createServer(app);
   server.on("clientError", clientErrorHandler);
   let inFlight = 0;
@@ -279,16 +275,9 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  // Merchants' webhooks (server/features/merchant-payments): every process delivers its leased share.
-  const webhooks = startWebhookDelivery(ctx);
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host}:${port}`;
-  // A free port (tests): the apps' public origin is where this server listens (checkout URLs name it).
-  if (config.port === 0 && !process.env.PUBLIC_ORIGIN) config.publicOrigin = url;
-  if (demoShop) {
-    const creds = await ensureDemoMerchant(ctx, config.publicOrigin);
-    if (creds) demoShop.configure({ apiBase: url, ...creds });
-  }
+  await merchants.listening(url);
   // The simulated bank calls back over HTTP as a real one would; a real provider has the URL in its own settings.
   ctx.bank.setCallbackUrl?.(`${url}/api/bank/callback`);
   log.info({ url, token: chain.deployment.token, chainId: chain.deployment.chainId, store: appStore.dialect }, "KRW Voucher is up");
@@ -311,7 +300,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
       // A stopping process starts nothing new: no restart of a dead node, no journal replay (the next start replays).
       chain.halt();
       runningJobs.stop();
-      webhooks.stop();
+      merchants.stop();
       ctx.bank.stop?.();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Requests already accepted run to their answer while the chain can mine (the relayer still sends, so money moves

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_FLAGS, type OperatorFlags } from "@domain/constants";
-import { SCREENS, canOpen, landingFor, menuFor, redirectFor } from "./screens";
+import { SCREENS } from "./screens";
+import { canOpen, landingFor, menuFor, redirectFor } from "./screen-gates";
 
 const all: OperatorFlags = Object.fromEntries(ADMIN_FLAGS.map((f) => [f, true]));
 const screen = (path: string) => SCREENS.find((s) => s.path === path)!;

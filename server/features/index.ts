@@ -54,6 +54,9 @@ import { validityRoutes } from "./validity/validity.routes";
 import { paymentRoutes } from "./merchant-payments/payments.routes";
 import { merchantRoutes } from "./merchant-payments/merchants.routes";
 import { resolvePaymentMoves } from "./merchant-payments/payments-follow.service";
+import { startWebhookDelivery } from "./merchant-payments/webhooks.service";
+import { ensureDemoMerchant } from "./merchant-payments/demo-merchant";
+import { createDemoShop } from "../../demo-shop/shop";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -119,3 +122,24 @@ export const proposalKinds: ProposalKinds = {
   ...refundProposals,
   ...purchaseProposals,
 };
+
+/**
+ * The merchants' side of a stack (server/features/merchant-payments): the demo shop's routes (embedded default) for
+ * the app, then once the server listens the webhook delivery every process runs (its leased share) and the demo
+ * shop's credentials; stopped with the stack.
+ */
+export function merchantSide(ctx: AppContext) {
+  const demoShop = ctx.config.demoShop ? createDemoShop() : null;
+  let webhooks: { stop(): void } | null = null;
+  return {
+    demoShopRoutes: demoShop?.router,
+    async listening(url: string) {
+      // A free port (tests): the apps' public origin is where this server listens (checkout URLs name it).
+      if (ctx.config.port === 0 && !process.env.PUBLIC_ORIGIN) ctx.config.publicOrigin = url;
+      webhooks = startWebhookDelivery(ctx);
+      const creds = demoShop ? await ensureDemoMerchant(ctx, ctx.config.publicOrigin) : null;
+      if (demoShop && creds) demoShop.configure({ apiBase: url, ...creds });
+    },
+    stop: () => webhooks?.stop(),
+  };
+}

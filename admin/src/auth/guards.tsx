@@ -8,7 +8,8 @@ import { wagmiConfig } from "../api/wagmi";
 import { AdminLayout } from "../layout/AdminLayout";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { L } from "../labels";
-import { canOpen, landingFor, redirectFor, type Screen } from "../screens";
+import type { Screen } from "../screens";
+import { canOpen, landingFor, redirectFor } from "../screen-gates";
 import { ForbiddenPage, PlaceholderPage } from "../pages/common/PlaceholderPage";
 
 /**

@@ -3,7 +3,7 @@ import { Box, Button, CloseButton, Drawer, Flex, Portal } from "@chakra-ui/react
 import { Link as RouterLink, Outlet } from "react-router";
 import type { AdminAccount } from "../api/session";
 import { L } from "../labels";
-import { SECURITY_PATH } from "../screens";
+import { SECURITY_PATH } from "../screen-gates";
 import { ShieldIcon } from "../components/ui/icons";
 import { SideMenu } from "./SideMenu";
 import { Toolbar } from "./Toolbar";

@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from "@chakra-ui/react";
 import { NavLink } from "react-router";
 import type { AdminAccount } from "../api/session";
-import { menuFor } from "../screens";
+import { menuFor } from "../screen-gates";
 
 /** The side drawer's items; an item whose flag (spec §6) is off is shown disabled. */
 export function SideMenu({ account, onNavigate }: { account: AdminAccount; onNavigate?: () => void }) {

@@ -4,7 +4,7 @@ import type { AdminAccount } from "../api/session";
 import { OperatorPermission } from "@domain/constants";
 import { MenuIcon, ShieldIcon } from "../components/ui/icons";
 import { L } from "../labels";
-import { SECURITY_PATH } from "../screens";
+import { SECURITY_PATH } from "../screen-gates";
 import { LogoutButton } from "./LogoutButton";
 import { NotifyBell } from "./NotifyBell";
 import { ToolbarTotals } from "./ToolbarTotals";

@@ -1,4 +1,4 @@
-import type { Router } from "express";
+import type { Response, Router } from "express";
 import { ethers } from "ethers";
 import type { AppContext } from "../../context";
 import { authOf } from "../../auth/request-auth";
@@ -60,6 +60,15 @@ export const publishRootsJob: Job = {
 };
 
 /** The month-end (issue 37): as-of reads for the dashboard, cut-offs and their packs, members' proofs. */
+/** A signed zip as a download, never cached. */
+function sendZip(res: Response, name: string, zip: Buffer): void {
+  res.status(200);
+  res.setHeader("Content-Type", "application/zip");
+  res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+  res.setHeader("Cache-Control", "no-store");
+  res.end(zip);
+}
+
 export function monthEndRoutes(ctx: AppContext): Router {
   const { router, handle } = createRoutes(ctx);
   const d = monthEndDeps(ctx);
@@ -139,11 +148,7 @@ export function monthEndRoutes(ctx: AppContext): Router {
     });
     // The access log counts the members the file names.
     res.locals.rowsWritten = file.rows;
-    res.status(200);
-    res.setHeader("Content-Type", "application/zip");
-    res.setHeader("Content-Disposition", `attachment; filename="${file.name}"`);
-    res.setHeader("Cache-Control", "no-store");
-    res.end(file.zip);
+    sendZip(res, file.name, file.zip);
   });
 
   handle(api.cutoffPack, async ({ params }, req, res) => {
@@ -156,11 +161,7 @@ export function monthEndRoutes(ctx: AppContext): Router {
       targetType: "cutoff",
       targetId: params.id,
     });
-    res.status(200);
-    res.setHeader("Content-Type", "application/zip");
-    res.setHeader("Content-Disposition", `attachment; filename="${pack.name}"`);
-    res.setHeader("Cache-Control", "no-store");
-    res.end(pack.zip);
+    sendZip(res, pack.name, pack.zip);
   });
 
   handle(api.memberProofs, async (_in, req) => {

@@ -125,32 +125,52 @@ export async function buildPack(d: MonthEndDeps, id: number): Promise<{ zip: Buf
     if (t) add(s.file, toCsv(t));
   }
 
-  const signer = await auditSigner(d.db, d.kek);
-  const manifest: Manifest = {
-    format: "krw-voucher-audit-pack/1",
-    label: c.label,
-    chainId: d.deployment.chainId,
-    token: d.deployment.token,
-    deployBlock: d.deployment.deployBlock,
-    cutoff: { at: c.at_time, block, hash: c.block_hash, time: Number(c.block_time) },
-    period,
-    totals: { supply: c.total_supply, customers: c.customer_total, holders: c.holder_count },
-    merkle: { root: c.merkle_root, leafEncoding: [...LEAF_ENCODING], rootTxHash: c.root_tx_hash },
-    signer: signer.address,
-    files: files.map((f) => ({ name: f.name, sha256: sha256(f.body), bytes: f.body.length })),
-  };
-  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
-  const signature = await signer.signMessage(manifestText);
-  files.push({ name: "manifest.json", body: Buffer.from(manifestText, "utf8") });
-  files.push({
-    name: "manifest.sig.json",
-    body: Buffer.from(
-      `${JSON.stringify({ scheme: "EIP-191 personal_sign of manifest.json", signer: signer.address, signature }, null, 2)}\n`,
-    ),
-  });
-  const zip = await zipOf(files);
+  const { zip, manifest } = await signedZip(
+    d,
+    files,
+    (signer, listed): Manifest => ({
+      format: "krw-voucher-audit-pack/1",
+      label: c.label,
+      chainId: d.deployment.chainId,
+      token: d.deployment.token,
+      deployBlock: d.deployment.deployBlock,
+      cutoff: { at: c.at_time, block, hash: c.block_hash, time: Number(c.block_time) },
+      period,
+      totals: { supply: c.total_supply, customers: c.customer_total, holders: c.holder_count },
+      merkle: { root: c.merkle_root, leafEncoding: [...LEAF_ENCODING], rootTxHash: c.root_tx_hash },
+      signer,
+      files: listed,
+    }),
+  );
   await setPackSha(d.db, id, sha256(zip));
   return { zip, manifest, name: `audit-pack-${c.label}-block-${block}.zip` };
+}
+
+export type ListedFile = { name: string; sha256: string; bytes: number };
+
+/**
+ * A signed zip (the month-end pack, the trustee's file): the manifest `make` builds from the audit key's address and
+ * the files' SHA-256, written as manifest.json with manifest.sig.json (the audit key's EIP-191 signature of its bytes).
+ */
+export async function signedZip<M>(
+  d: Pick<MonthEndDeps, "db" | "kek">,
+  files: { name: string; body: Buffer }[],
+  make: (signer: string, listed: ListedFile[]) => M,
+): Promise<{ zip: Buffer; manifest: M }> {
+  const signer = await auditSigner(d.db, d.kek);
+  const manifest = make(
+    signer.address,
+    files.map((f) => ({ name: f.name, sha256: sha256(f.body), bytes: f.body.length })),
+  );
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  const signature = await signer.signMessage(manifestText);
+  const sig = { scheme: "EIP-191 personal_sign of manifest.json", signer: signer.address, signature };
+  const all = [
+    ...files,
+    { name: "manifest.json", body: Buffer.from(manifestText, "utf8") },
+    { name: "manifest.sig.json", body: Buffer.from(`${JSON.stringify(sig, null, 2)}\n`) },
+  ];
+  return { zip: await zipOf(all), manifest };
 }
 
 export function zipOf(files: { name: string; body: Buffer }[]): Promise<Buffer> {

@@ -1,11 +1,9 @@
-import crypto from "node:crypto";
 import { badRequest } from "../../http/errors";
 import { Msg } from "../../../domain/messages";
-import { auditSigner } from "./audit-key";
 import { cutoffBalances, type MonthEndDeps } from "./cutoff.service";
 import { cutoffById } from "./month-end.repo";
 import { toCsv } from "./pack-sections";
-import { zipOf } from "./pack";
+import { signedZip, type ListedFile } from "./pack";
 
 /**
  * The trustee's refund file (관리기관 지급 자료, issue 53): if the issuer fails, the managing institution pays members
@@ -25,10 +23,8 @@ export interface TrusteeManifest {
   totals: { customers: string; members: number };
   merkle: { root: string; rootTxHash: string | null };
   signer: string;
-  files: { name: string; sha256: string; bytes: number }[];
+  files: ListedFile[];
 }
-
-const sha256 = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
 
 export async function buildTrusteeFile(d: MonthEndDeps, id: number): Promise<{ zip: Buffer; name: string; rows: number }> {
   const c = await cutoffById(d.db, id);
@@ -90,26 +86,20 @@ export async function buildTrusteeFile(d: MonthEndDeps, id: number): Promise<{ z
       ),
     },
   ];
-  const signer = await auditSigner(d.db, d.kek);
-  const manifest: TrusteeManifest = {
-    format: "krw-voucher-trustee-file/1",
-    label: c.label,
-    chainId: d.deployment.chainId,
-    token: d.deployment.token,
-    cutoff: { at: c.at_time, block: Number(c.block_number), hash: c.block_hash, time: Number(c.block_time) },
-    totals: { customers: customers.reduce((s, h) => s + h.balance, 0n).toString(), members: rows.length },
-    merkle: { root: c.merkle_root, rootTxHash: c.root_tx_hash },
-    signer: signer.address,
-    files: files.map((f) => ({ name: f.name, sha256: sha256(f.body), bytes: f.body.length })),
-  };
-  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
-  const signature = await signer.signMessage(manifestText);
-  files.push({ name: "manifest.json", body: Buffer.from(manifestText, "utf8") });
-  files.push({
-    name: "manifest.sig.json",
-    body: Buffer.from(
-      `${JSON.stringify({ scheme: "EIP-191 personal_sign of manifest.json", signer: signer.address, signature }, null, 2)}\n`,
-    ),
-  });
-  return { zip: await zipOf(files), name: `trustee-refund-file-${c.label}-block-${c.block_number}.zip`, rows: rows.length };
+  const { zip } = await signedZip(
+    d,
+    files,
+    (signer, listed): TrusteeManifest => ({
+      format: "krw-voucher-trustee-file/1",
+      label: c.label,
+      chainId: d.deployment.chainId,
+      token: d.deployment.token,
+      cutoff: { at: c.at_time, block: Number(c.block_number), hash: c.block_hash, time: Number(c.block_time) },
+      totals: { customers: customers.reduce((s, h) => s + h.balance, 0n).toString(), members: rows.length },
+      merkle: { root: c.merkle_root, rootTxHash: c.root_tx_hash },
+      signer,
+      files: listed,
+    }),
+  );
+  return { zip, name: `trustee-refund-file-${c.label}-block-${c.block_number}.zip`, rows: rows.length };
 }

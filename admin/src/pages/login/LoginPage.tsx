@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { saveSession, takeExpiredNotice } from "../../api/session";
 import { snack } from "../../components/ui/toaster";
-import { landingFor } from "../../screens";
+import { landingFor } from "../../screen-gates";
 import { L } from "../../labels";
 import { LoginForm } from "./LoginForm";
 
