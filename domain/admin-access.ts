@@ -85,6 +85,11 @@ export const AREAS = {
   refund: staff("isRefund1"),
   /** Merchants of the payment API (issue 52): make, rename, suspend. */
   merchants: staff("isMerchant1"),
+  /**
+   * Notices of change (issue 53 item 2): the gate is either flag; a terms change then needs the voucher terms' flag
+   * (isBoard4, as policyTerms) and a shop removal the merchants' (isMerchant1).
+   */
+  changes: staff("isBoard4", "isMerchant1"),
   /** A shop-owner operator's own merchant (its linked member's): keys, webhook, payments, deliveries. */
   merchantOwn: { who: "shop" },
   /** The log of outbound messages (SMS / 알림톡) to members: a members' matter (isAccount1), phones masked. */

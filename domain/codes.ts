@@ -60,6 +60,10 @@ export const Code = {
   MERCHANT_BALANCE: 1153,
   /** A webhook URL this service will not call (itself, loopback or private in production). HTTP 400. */
   WEBHOOK_URL_REFUSED: 1154,
+  /** A change (terms or shop removal) dated inside its notice period (domain/policy/change-notice.ts). HTTP 400. */
+  CHANGE_TOO_SOON: 1160,
+  /** A change in a state that does not allow the act (posting a posted one, editing an applied one). HTTP 409. */
+  CHANGE_STATE: 1161,
   /**
    * An operator's login whose password is right but whose one-time code (TOTP or recovery code) is missing: the same
    * call again with `otp` completes it. HTTP 401.
@@ -84,6 +88,7 @@ export function httpStatusFor(code: number): number {
   if (code >= Code.REFUND_HOLDER_MISMATCH && code <= Code.LINKED_ACCOUNT) return 422;
   if (code === Code.PAYMENT_NOT_PAYABLE) return 409;
   if (code === Code.MERCHANT_BALANCE) return 422;
+  if (code === Code.CHANGE_STATE) return 409;
   if (code === Code.ALREADY_MEMBER) return 409;
   if (code === Code.UNDER_AGE) return 403;
   return 400;

@@ -1,10 +1,12 @@
 import { MoneyInMsg } from "./messages-money-in";
 import { MerchantMsg } from "./messages-merchants";
+import { ChangeMsg } from "./messages-changes";
 import { WITHDRAWAL_DAYS } from "./policy/refund";
 /** Every Korean message of the product, in one place. Spec strings are kept verbatim. */
 export const Msg = {
   ...MoneyInMsg,
   ...MerchantMsg,
+  ...ChangeMsg,
   // generic
   required: "필수 입력 항목입니다.",
   badRequest: "요청 형식이 올바르지 않습니다.",

@@ -23,6 +23,7 @@ export const RefundRuleLabel = {
   used: "사용 비율 충족: 잔액 전액",
   expired: `유효기간 경과: 잔액의 ${REFUND_EXPIRED_PERCENT}%`,
   withdrawal: "청약철회: 구매 전액",
+  notice: "변경 고지에 따른 전액 환급: 잔액 전액",
 } as const;
 
 /** Result page (type → message and button). */

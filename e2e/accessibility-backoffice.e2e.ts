@@ -44,6 +44,7 @@ const SCREENS = [
   "policy/clause",
   "policy/personal",
   "policy/giftcard",
+  "changes",
   "token/management",
   "token/fee",
   "token/roles",

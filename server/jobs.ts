@@ -11,6 +11,7 @@ import { safeguardDayEndJob } from "./features/month-end/safeguarding.service";
 import { reconcileJob } from "./features/dashboard/reconcile";
 import { thresholdWatchJob } from "./features/month-end/thresholds.service";
 import { expirePaymentsJob, followPaymentsJob } from "./features/merchant-payments/payments-follow.service";
+import { applyChangesJob, tellChangesJob } from "./features/change-notices/change-notices.jobs";
 
 /** The service's periodic jobs, each beside its feature (server/job.ts runs them once at start, then every `everyMs`). */
 export function periodicJobs(isLeader: () => boolean, gasWatchMs: number): Job[] {
@@ -24,6 +25,8 @@ export function periodicJobs(isLeader: () => boolean, gasWatchMs: number): Job[]
     safeguardDayEndJob,
     expirePaymentsJob,
     followPaymentsJob,
+    tellChangesJob,
+    applyChangesJob,
     publishRootsJob,
     gasWatchJob(isLeader, gasWatchMs),
     reconcileJob(isLeader),

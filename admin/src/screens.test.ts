@@ -43,6 +43,7 @@ describe("screen registry", () => {
       "calc/wallet",
       "merchants",
       "merchant",
+      "changes",
     ])
       expect(paths, p).toContain(p);
   });
@@ -150,5 +151,19 @@ describe("screen registry", () => {
     expect(redirectFor(screen("merchants"), shop)).toBe("/calc/request");
     expect(redirectFor(screen("merchant"), shop)).toBeNull();
     expect(redirectFor(screen("merchant"), { permission: 1, flags: all })).toBeNull();
+  });
+
+  it("opens 변경 고지 with isBoard4 or isMerchant1, in the 정책 menu (issue 53)", () => {
+    expect(enabled(1, { isBoard4: true })["/changes"]).toBe(true);
+    expect(enabled(1, { isMerchant1: true })["/changes"]).toBe(true);
+    expect(enabled(1, { isBoard5: true, isRefund1: true })["/changes"]).toBe(false);
+    expect(enabled(0, {})["/changes"]).toBe(true);
+    expect(enabled(3, all)["/changes"]).toBe(false);
+    expect(
+      menuFor({ permission: 0, flags: {} })
+        .find((g) => g.label === "정책")!
+        .items.map((i) => i.to),
+    ).toContain("/changes");
+    expect(redirectFor(screen("changes"), { permission: 3, flags: { isExchange3: true } })).toBe("/calc/request");
   });
 });

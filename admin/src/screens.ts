@@ -255,6 +255,14 @@ export const SCREENS: Screen[] = [
     menu: "정책",
     component: page(() => import("./pages/policies/PolicyPage"), "GiftcardPolicyPage"),
   },
+  // Notices of change (issue 53): a voucher-terms change (isBoard4) or a shop removal (isMerchant1), told before it applies.
+  {
+    path: "changes",
+    title: "변경 고지",
+    area: "changes",
+    menu: "정책",
+    component: page(() => import("./pages/changes/ChangesPage"), "ChangesPage"),
+  },
   {
     path: "token/management",
     title: "토큰 발행 관리",

@@ -5,6 +5,7 @@ import { apiDocsApi } from "./api-docs";
 import { apiKeyApi } from "./apikey";
 import { auditApi } from "./audit";
 import { boardsApi, memberBoardsApi } from "./boards";
+import { changeNoticesApi } from "./change-notices";
 import { dashboardApi } from "./dashboard";
 import { depositAccountsApi } from "./deposit-accounts";
 import { giftsApi } from "./gifts";
@@ -49,6 +50,7 @@ export const API_FEATURES = {
   boards: joined(memberBoardsApi, boardsApi),
   "member-notices": memberNoticesApi,
   policies: policiesApi,
+  "change-notices": changeNoticesApi,
   partner: partnerApi,
   "merchant-payments": joined(paymentApi, checkoutApi, merchantSelfApi, merchantsAdminApi),
   home: homeApi,

@@ -6,6 +6,7 @@ import {
   SMALL_VOUCHER_MAX_WON,
   WITHDRAWAL_DAYS,
 } from "./refund";
+import { FULL_REFUND_PERCENT } from "./change-notice";
 
 /**
  * What a member may have refunded now, per member balance (server/features/refunds/README.md "The rule"):
@@ -14,9 +15,11 @@ import {
  * - expired (validity passed, within the limitation period): REFUND_EXPIRED_PERCENT of the balance;
  * - else used ≥ REFUND_USED_PERCENT of loaded (REFUND_USED_PERCENT_SMALL when loaded ≤ SMALL_VOUCHER_MAX_WON):
  *   the whole balance less REFUND_FEE_WON;
- * - else nothing yet (청약철회 of a purchase is the other way: `withdrawable`).
+ * - else nothing yet (청약철회 of a purchase is the other way: `withdrawable`);
+ * - but while a posted change gives the member the full-refund right (`fullRight`, domain/policy/change-notice.ts):
+ *   FULL_REFUND_PERCENT of the balance, no fee, whatever was used or whether the validity ended (rule `notice`).
  */
-export type RefundRule = "empty" | "notYet" | "used" | "expired";
+export type RefundRule = "empty" | "notYet" | "used" | "expired" | "notice";
 
 export interface RefundQuote {
   rule: RefundRule;
@@ -38,7 +41,7 @@ export interface RefundQuote {
   moreToUse: number;
 }
 
-export function refundQuote(input: { balance: number; used: number; expired?: boolean }): RefundQuote {
+export function refundQuote(input: { balance: number; used: number; expired?: boolean; fullRight?: boolean }): RefundQuote {
   const balance = Math.max(0, input.balance);
   const used = Math.max(0, input.used);
   const loaded = used + balance;
@@ -46,6 +49,10 @@ export function refundQuote(input: { balance: number; used: number; expired?: bo
   const usedPercent = loaded === 0 ? 0 : Math.floor((used * 100) / loaded);
   const base = { balance, loaded, used, usedPercent, requiredPercent, moreToUse: 0 };
   if (balance === 0) return { ...base, rule: "empty", refundable: 0, deduction: 0 };
+  if (input.fullRight) {
+    const refundable = Math.floor((balance * FULL_REFUND_PERCENT) / 100);
+    return { ...base, rule: "notice", refundable, deduction: balance - refundable };
+  }
   if (input.expired) {
     const refundable = Math.max(0, Math.floor((balance * REFUND_EXPIRED_PERCENT) / 100) - REFUND_FEE_WON);
     return { ...base, rule: "expired", refundable, deduction: balance - refundable };
@@ -63,10 +70,19 @@ export function refundQuote(input: { balance: number; used: number; expired?: bo
 /**
  * A closing's refund (회원 탈퇴): the whole balance less the fee, whatever share was used (the member leaves, 표준약관
  * 제7조 ③); once the validity ended, the after-expiry rate as for any refund then, so closing is no way around the
- * deduction. What the closing refunds is escrowed whole; the payout and the deduction leave the supply together.
+ * deduction. What the closing refunds is escrowed whole; the payout and the deduction leave the supply together. With
+ * the full-refund right of a posted change (refusing a terms change by leaving): FULL_REFUND_PERCENT, no fee.
  */
-export function closingQuote(input: { balance: number; expired: boolean }): { refundable: number; deduction: number; expired: boolean } {
+export function closingQuote(input: { balance: number; expired: boolean; fullRight?: boolean }): {
+  refundable: number;
+  deduction: number;
+  expired: boolean;
+} {
   const balance = Math.max(0, input.balance);
+  if (input.fullRight) {
+    const refundable = Math.floor((balance * FULL_REFUND_PERCENT) / 100);
+    return { refundable, deduction: balance - refundable, expired: input.expired };
+  }
   const gross = input.expired ? Math.floor((balance * REFUND_EXPIRED_PERCENT) / 100) : balance;
   const refundable = Math.max(0, gross - REFUND_FEE_WON);
   return { refundable, deduction: balance - refundable, expired: input.expired };

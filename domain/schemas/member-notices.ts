@@ -16,6 +16,7 @@ export const MEMBER_NOTICE_KINDS = [
   "validity_ended",
   "announcement",
   "payment_cancelled",
+  "change_notice",
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const MEMBER_NOTICE_TITLES: Record<MemberNoticeKind, string> = {
   validity_ended: "유효기간 만료",
   announcement: "공지",
   payment_cancelled: "결제 취소",
+  change_notice: "변경 고지",
 };
 
 /** One notice as the member sees it; `link` is the member app's page it opens (a receipt, my info, a board post). */

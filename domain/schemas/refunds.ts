@@ -13,7 +13,7 @@ import { ownBankAccount } from "./shared/bank-account";
 
 export const REFUND_STATES = ["requested", "paying", "paid", "rejected", "failed"] as const;
 export const REFUND_KINDS = ["balance", "withdrawal", "closing"] as const;
-export const REFUND_RULES = ["empty", "notYet", "used", "expired", "withdrawal", "closing"] as const;
+export const REFUND_RULES = ["empty", "notYet", "used", "expired", "withdrawal", "closing", "notice"] as const;
 
 const won = z
   .number({ error: Msg.required })
@@ -23,6 +23,17 @@ const won = z
 
 /** A refund's payout account: in the member's own name. */
 export const refundAccount = ownBankAccount;
+
+/** The full-refund right of a posted change (server/features/change-notices/README.md). */
+export const fullRight = z.object({
+  changeId: z.number().int(),
+  kind: z.enum(["terms", "shop"]),
+  title: z.string(),
+  effectiveDate: z.string(),
+  /** Until when the right lasts (the notice comes down); for closing on a terms change, until it applies. */
+  until: z.string(),
+  reason: z.string(),
+});
 
 /** GET /api/refund: what is refundable now and why, the open refund, the purchases 청약철회 may cancel. */
 export const refundQuoteDto = z.object({
@@ -43,6 +54,8 @@ export const refundQuoteDto = z.object({
   open: z.object({ orderNo: z.string(), value: z.number(), state: z.enum(REFUND_STATES), stateLabel: z.string() }).nullable(),
   /** Buy orders (order numbers) that 청약철회 may cancel now. */
   withdrawable: z.array(z.string()),
+  /** A posted change that gives this member the full-refund right now (rule `notice`): what it is and until when. */
+  fullRight: fullRight.nullable(),
 });
 export type RefundQuoteDto = z.infer<typeof refundQuoteDto>;
 
@@ -141,6 +154,8 @@ export const closingInfo = z.object({
   /** An unpaid purchase request (입금 대기) refuses closing until it is cancelled or approved. */
   pendingBuy: z.boolean(),
   holderName: z.string(),
+  /** Closing now refuses a posted terms change: the whole balance is refunded (전액 환급). */
+  fullRight: fullRight.nullable(),
 });
 /**
  * POST /api/account/close: `key_info` from the identity re-verification (reauth popup), the payment password, and

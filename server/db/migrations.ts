@@ -9,6 +9,7 @@ import { chainCallMigrations } from "./migrations-chain-calls";
 import { operatorSecurityMigrations } from "./migrations-operator-security";
 import { moneyInMigrations } from "./migrations-money-in";
 import { merchantMigrations } from "./migrations-merchants";
+import { changeMigrations } from "./migrations-changes";
 
 /**
  * app store migrations (SQLite file or PostgreSQL schema `app`): date-named, applied in name order by
@@ -288,4 +289,5 @@ export const appMigrations: Record<string, Migration> = {
   ...operatorSecurityMigrations,
   ...moneyInMigrations,
   ...merchantMigrations,
+  ...changeMigrations,
 };

@@ -22,6 +22,7 @@ import type {
   WebhookAttemptsTable,
   WebhookEventsTable,
 } from "./schema-merchants";
+import type { ChangeNoticeMembersTable, ChangeNoticesTable } from "./schema-changes";
 import type { MemberNoticesTable, OutboundMessagesTable, ValidityExtensionsTable } from "./schema-lifecycle";
 import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
 
@@ -74,10 +75,13 @@ export interface AppDatabase {
   payment_cancels: PaymentCancelsTable;
   webhook_events: WebhookEventsTable;
   webhook_attempts: WebhookAttemptsTable;
+  change_notices: ChangeNoticesTable;
+  change_notice_members: ChangeNoticeMembersTable;
 }
 
 export type * from "./schema-back-office";
 export type * from "./schema-merchants";
+export type * from "./schema-changes";
 export type * from "./schema-lifecycle";
 
 export type AppDb = Kysely<AppDatabase>;

@@ -57,6 +57,7 @@ import { resolvePaymentMoves } from "./merchant-payments/payments-follow.service
 import { startWebhookDelivery } from "./merchant-payments/webhooks.service";
 import { ensureDemoMerchant } from "./merchant-payments/demo-merchant";
 import { createDemoShop } from "../../demo-shop/shop";
+import { changeNoticeRoutes } from "./change-notices/change-notices.routes";
 
 /** Every feature's routes (server/features/<area>/<area>.routes.ts), whatever the spec's URL prefix. */
 export const routeModules: ((ctx: AppContext) => Router)[] = [
@@ -103,6 +104,7 @@ export const routeModules: ((ctx: AppContext) => Router)[] = [
   closingRoutes,
   paymentRoutes,
   merchantRoutes,
+  changeNoticeRoutes,
 ];
 
 /** The features' orders that follow their money moves' outcomes (a failed buy reopens its order, …), from the relayer's events. */

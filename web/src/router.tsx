@@ -28,6 +28,8 @@ const VerifyProofPage = lazy(() => import("./pages/verify/VerifyProofPage"));
 const CheckoutPage = lazy(() => import("./pages/pay/CheckoutPage"));
 const ScanPage = lazy(() => import("./pages/pay/ScanPage"));
 const TransparencyPage = lazy(() => import("./pages/transparency/TransparencyPage"));
+const ChangesPage = lazy(() => import("./pages/changes/ChangesPage"));
+const ChangePage = lazy(() => import("./pages/changes/ChangePage"));
 import { PolicyId } from "@domain/constants";
 
 // Every page but the landing page is its own chunk, loaded when first visited (AppLayout suspends).
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
       { path: "/verify/tx/:hash", element: <VerifyTxPage /> },
       { path: "/verify-proof", element: <VerifyProofPage /> },
       { path: "/transparency", element: <TransparencyPage /> },
+      { path: "/changes", element: <ChangesPage /> },
+      { path: "/changes/:changeId", element: <ChangePage /> },
       { path: "/cs/notify", element: <NotifyPage /> },
       { path: "/cs/faq", element: <FaqPage /> },
       { path: "/cs/event", element: <EventPage /> },

@@ -22,6 +22,8 @@ function linkOf(n: MemberNotice): string | null {
       return "/info/detail";
     case "board":
       return "/cs/notify";
+    case "change":
+      return `/changes/${n.ref_id}`;
     default:
       return null;
   }

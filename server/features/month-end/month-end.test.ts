@@ -141,6 +141,18 @@ describe("month-end: holders as of a past block, the signed pack and its verifie
     expect(r1.ok).toBe(false);
     expect(r1.lines.filter((l) => !l.ok).map((l) => l.text)).toEqual([expect.stringMatching(/^logs\/audit-log\.csv: SHA-256이 다릅니다/)]);
 
+    // One byte of the manifest itself changed so it is no longer JSON: a failed check, not a crash.
+    const manifestBytes = Buffer.from(entries.get("manifest.json")!);
+    manifestBytes[manifestBytes.indexOf(":")] = 0x3b;
+    const broken = await verifyPack(
+      await zipOf([...entries].map(([name, body]) => ({ name, body: name === "manifest.json" ? manifestBytes : body }))),
+      {
+        rpcUrl,
+      },
+    );
+    expect(broken.ok).toBe(false);
+    expect(broken.lines.map((l) => l.text)).toEqual([expect.stringContaining("manifest.json을 읽을 수 없습니다")]);
+
     // One balance changed, the manifest's hash updated and signed again by another key: the signature and the chain say so.
     const holders = entries.get("holders.csv")!.toString("utf8").split("\n");
     const [, addr, , bal] = holders[1].split(",");

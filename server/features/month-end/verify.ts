@@ -26,6 +26,15 @@ const LOG_CHUNK = 5_000;
  * the customers in holders.csv against the manifest and the root published on chain (and its signer). Each difference
  * is one line saying exactly what differs.
  */
+/** JSON text as a value, or undefined when it is not JSON (a damaged file). */
+function jsonOf<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function verifyPack(
   zip: Buffer,
   opts: { rpcUrl?: string; expectSigner?: string },
@@ -48,7 +57,13 @@ export async function verifyPack(
     return done();
   }
   const manifestText = manifestBuf.toString("utf8");
-  const m = JSON.parse(manifestText) as Manifest;
+  const m = jsonOf<Manifest>(manifestText);
+  const sig = jsonOf<{ signer: string; signature: string }>(sigBuf.toString("utf8"));
+  // A changed byte can leave either unreadable: that is a failed check, not a crash.
+  if (!m || !Array.isArray(m.files) || !sig) {
+    bad(`${m && Array.isArray(m.files) ? "manifest.sig.json" : "manifest.json"}을 읽을 수 없습니다 (JSON이 아니거나 형식이 다릅니다)`);
+    return done();
+  }
 
   // 1. Files against the manifest.
   let fileErrors = 0;
@@ -73,7 +88,6 @@ export async function verifyPack(
   if (fileErrors === 0) ok(`파일 ${m.files.length}개의 SHA-256이 manifest와 같습니다`);
 
   // 2. The signature.
-  const sig = JSON.parse(sigBuf.toString("utf8")) as { signer: string; signature: string };
   let recovered = "";
   try {
     recovered = ethers.verifyMessage(manifestText, sig.signature);
@@ -118,7 +132,7 @@ export async function verifyPack(
   );
   const recon = entries.get("reconciliation.json");
   if (recon) {
-    const r = JSON.parse(recon.toString("utf8")) as { ok: boolean };
+    const r = jsonOf<{ ok: boolean }>(recon.toString("utf8")) ?? { ok: false };
     (r.ok ? ok : bad)(`reconciliation.json: 마감 시점 대사 ${r.ok ? "일치" : "불일치"}`);
   }
 

@@ -11,6 +11,7 @@ import { checkPaymentPassword } from "../../money/payment-password";
 import { REFUND_FEE_WON } from "../../../domain/policy/refund";
 import { closingQuote } from "../../../domain/policy/refund-rule";
 import { validityEnded } from "../../records/validity.repo";
+import { fullRefundRight } from "../../records/change-notices.repo";
 import { Code } from "../../../domain/codes";
 import { Msg } from "../../../domain/messages";
 import { VerifyCode, MemberState } from "../../../domain/constants";
@@ -38,8 +39,12 @@ async function pendingBuy(ctx: AppContext, memberId: number): Promise<boolean> {
 
 export async function closingInfo(ctx: AppContext, member: MemberRow) {
   const wallet = (await ctx.custody.memberWallet(member.id))!.address;
-  const [balance, expired] = await Promise.all([ctx.outbox.spendable(wallet), validityEnded(ctx, member.id)]);
-  const quote = closingQuote({ balance, expired });
+  const [balance, expired, right] = await Promise.all([
+    ctx.outbox.spendable(wallet),
+    validityEnded(ctx, member.id),
+    fullRefundRight(ctx, member.id),
+  ]);
+  const quote = closingQuote({ balance, expired, fullRight: right !== null });
   return {
     balance,
     refundable: quote.refundable,
@@ -51,6 +56,7 @@ export async function closingInfo(ctx: AppContext, member: MemberRow) {
     openRefund: (await openRefundOf(ctx.db, member.id)) !== undefined,
     pendingBuy: await pendingBuy(ctx, member.id),
     holderName: member.username,
+    fullRight: right,
   };
 }
 
@@ -80,7 +86,8 @@ export async function closeAccount(
   const refund = refunds
     ? await moveToEscrow(ctx, member, wallet, {
         kind: "closing",
-        rule: "closing",
+        // Closing under a posted change's full-refund right (refusing a terms change by leaving) keeps its rule.
+        rule: info.fullRight ? "notice" : "closing",
         value: info.refundable,
         escrowed: info.balance,
         balance: info.balance,

@@ -7,6 +7,7 @@ import * as repo from "./refunds.repo";
 import type { RefundRow } from "./refunds.repo";
 import { bankHolder } from "../../providers/bank-holder";
 import { validityEnded } from "../../records/validity.repo";
+import { fullRefundRight, type FullRight } from "../../records/change-notices.repo";
 import { AppError } from "../../http/errors";
 import { checkPaymentPassword, RESOLVE_WAIT_MS } from "../../money/payment-password";
 import { ensureChainUpForOutbox } from "../../money/chain-status";
@@ -39,15 +40,19 @@ async function walletOf(ctx: AppContext, member: MemberRow): Promise<string> {
   return w.address;
 }
 
-/** The rule's quote for a member now (`ctx.clock`): past its validity the after-expiry rate applies (README). */
-export async function quoteOf(ctx: AppContext, member: MemberRow): Promise<RefundQuote & { wallet: string }> {
+/**
+ * The rule's quote for a member now (`ctx.clock`): past its validity the after-expiry rate applies; a posted change
+ * that concerns the member gives the whole balance (README "Full refund on a change").
+ */
+export async function quoteOf(ctx: AppContext, member: MemberRow): Promise<RefundQuote & { wallet: string; right: FullRight | null }> {
   const wallet = await walletOf(ctx, member);
-  const [balance, used, expired] = await Promise.all([
+  const [balance, used, expired, right] = await Promise.all([
     ctx.outbox.spendable(wallet),
     repo.usedOf(ctx.db, wallet),
     validityEnded(ctx, member.id),
+    fullRefundRight(ctx, member.id),
   ]);
-  return { ...refundQuote({ balance, used, expired }), wallet };
+  return { ...refundQuote({ balance, used, expired, fullRight: right !== null }), wallet, right };
 }
 
 /** The purchases 청약철회 may cancel now (order numbers). */
@@ -80,6 +85,7 @@ export async function refundInfo(ctx: AppContext, member: MemberRow, now = ctx.c
     holderName: member.username,
     open: open ? { orderNo: open.order_no, value: Number(open.value), state: open.state, stateLabel: RefundStateLabel[open.state] } : null,
     withdrawable: open ? [] : orders.map((o) => o.order_no),
+    fullRight: q.right,
   };
 }
 
@@ -187,6 +193,7 @@ export async function requestRefund(
       account: body.account,
     },
     idempotency,
+    ctx.clock.now(),
   );
 }
 

@@ -7,6 +7,7 @@ const POLICY_LINKS = [
   { to: "/policy/personal", label: L.policy.personal, testId: "footer-policy-personal" },
   { to: "/policy/giftcard", label: L.policy.giftcard, testId: "footer-policy-giftcard" },
   { to: "/transparency", label: "투명성 보고", testId: "footer-transparency" },
+  { to: "/changes", label: "변경 고지", testId: "footer-changes" },
 ];
 
 /** Company details, contact e-mail and the three policies. */

@@ -142,7 +142,12 @@ export default function ClosePage() {
                 <Text fontWeight="bold" data-testid="close-refundable">
                   {L.refundable}: {formatWon(q!.refundable)}원{q!.fee > 0 ? ` (${L.fee} ${formatWon(q!.fee)}원)` : ""}
                 </Text>
-                {q!.expired && (
+                {q!.fullRight && (
+                  <Text fontSize="sm" color="fg.success" data-testid="close-full-right">
+                    {L.fullRight(q!.fullRight.title)}
+                  </Text>
+                )}
+                {q!.expired && !q!.fullRight && (
                   <Text fontSize="sm" data-testid="close-expired">
                     {L.expired(formatWon(q!.deduction))}
                   </Text>

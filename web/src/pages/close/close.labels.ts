@@ -12,6 +12,7 @@ export const CloseLabels = {
   refundable: "환불 금액",
   fee: "환불 수수료",
   noBalance: "남은 잔액이 없습니다.",
+  fullRight: (title: string) => `'${title}' 고지 기간이라 잔액 전액이 차감 없이 환불됩니다 (변경에 동의하지 않는 회원의 전액 환급).`,
   expired: (won: string) => `유효기간이 지난 잔액이라 약관에 따라 ${won}원을 공제한 금액이 환불됩니다.`,
   refundHint: (name: string) =>
     `남은 잔액은 본인(${name}) 명의 계좌로 환불된 뒤 탈퇴가 완료됩니다. 운영자가 이체한 뒤 지급 완료 문자로 알려드립니다.`,

@@ -1,10 +1,11 @@
 import { SMALL_VOUCHER_MAX_WON } from "@domain/policy/refund";
 import { useState } from "react";
-import { Button, Field, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Field, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
 import { AmountInput } from "../../components/AmountInput";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { refundsApi } from "@domain/api/refunds";
-import { formatDateTime, formatWon } from "@domain/format";
+import { formatDate, formatDateTime, formatWon } from "@domain/format";
 import { callEndpoint } from "../../api/endpoint";
 import { refreshMoney } from "../../api/refreshMoney";
 import { PageFrame } from "../../components/PageFrame";
@@ -56,6 +57,14 @@ export default function RefundPage() {
           <Text data-testid="refund-rule">
             {L.rule}: {q.ruleLabel}
           </Text>
+          {q.fullRight && (
+            <Text color="fg.success" data-testid="refund-full-right">
+              {q.fullRight.reason} · {L.fullRightUntil(formatDate(q.fullRight.until))}{" "}
+              <Link asChild color="teal.700" textDecoration="underline">
+                <RouterLink to={`/changes/${q.fullRight.changeId}`}>{L.fullRightLink}</RouterLink>
+              </Link>
+            </Text>
+          )}
           {q.rule === "notYet" && q.moreToUse > 0 && (
             <Text color="fg.warning" data-testid="refund-more-to-use">
               {L.notYet(formatWon(q.moreToUse), q.requiredPercent, q.loaded <= SMALL_VOUCHER_MAX_WON)}

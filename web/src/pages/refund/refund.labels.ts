@@ -7,6 +7,8 @@ export const RefundLabels = {
   rule: "적용 규정",
   refundable: "지금 환불 가능한 금액",
   deduction: "공제",
+  fullRightUntil: (day: string) => `${day}까지 잔액 전액을 차감 없이 환불받을 수 있어요.`,
+  fullRightLink: "고지 보기",
   open: "처리 중인 환불",
   holder: "예금주 (본인 실명)",
   bank: "은행",

@@ -1,0 +1,85 @@
+import { CHANGE_POSTED_DAYS, SHOP_REMOVAL_NOTICE_DAYS, TERMS_CHANGE_NOTICE_MONTHS, type ChangeKind } from "@domain/policy/change-notice";
+
+/** Korean labels of 변경 고지 (/admin/changes): notices of a voucher-terms change or a shop removal (issue 53 item 2). */
+export const CL = {
+  title: "변경 고지",
+  hint: `약관 변경이나 가맹점 축소를 시행 전에 회원에게 알립니다. 게시하면 대상 회원에게 알림과 메시지가 발송되고, 시행일 후 ${CHANGE_POSTED_DAYS}일까지 공개 목록에 게시됩니다.`,
+  none: "-",
+
+  // the list
+  kind: "종류",
+  changeTitle: "제목",
+  merchant: "가맹점",
+  effectiveDate: "시행일",
+  state: "상태",
+  postedAt: "게시일",
+  recipients: "고지 대상",
+  told: "알림 완료",
+  refunds: "전액 환급 신청",
+  postedUntil: "게시 종료",
+  actions: "관리",
+  empty: "등록된 변경 고지가 없습니다.",
+  openDetail: (title: string) => `‘${title}’ 상세 보기`,
+  ratio: (told: number, recipients: number) => `${told} / ${recipients}`,
+
+  // actions
+  create: "변경 고지 작성",
+  edit: "수정",
+  post: "게시",
+  withdraw: "철회",
+  postConfirm: "게시하면 대상 회원 모두에게 알림과 메시지가 발송됩니다. 게시할까요?",
+  repostConfirm: "게시 중인 변경을 수정하면 고지가 다시 시작되고 대상 회원에게 다시 알립니다. 시행일도 고지 기간을 다시 지켜야 합니다.",
+  created: "변경 고지를 작성했습니다. 내용을 확인한 뒤 게시하세요.",
+  saved: "변경 고지를 수정했습니다.",
+  reposted: "변경 고지를 수정해 다시 게시했습니다. 대상 회원에게 다시 알립니다.",
+  posted: "변경 고지를 게시했습니다. 대상 회원에게 알림을 보냅니다.",
+  withdrawn: "변경 고지를 철회했습니다.",
+
+  // the form
+  createTitle: "변경 고지 작성",
+  editTitle: "변경 고지 수정",
+  kindLabel: "종류",
+  kinds: { terms: "약관 변경", shop: "가맹점 축소" } satisfies Record<ChangeKind, string>,
+  titleLabel: "제목",
+  titlePlaceholder: "예: 상품권 이용약관 변경 안내",
+  summaryLabel: "회원에게 알릴 변경 내용",
+  summaryHint: "알림과 메시지, 공개 목록에 그대로 보입니다. 무엇이 어떻게 바뀌는지 쉬운 말로 적어 주세요.",
+  contentLabel: "새 상품권 이용약관 (HTML)",
+  contentHint: "시행일부터 적용될 약관 전문입니다. 허용된 태그만 남고 나머지는 지워집니다.",
+  merchantLabel: "사용처에서 제외할 가맹점",
+  merchantPlaceholder: "가맹점 선택",
+  merchantInactive: (name: string) => `${name} (운영 중 아님)`,
+  dateLabel: "시행일",
+  dateHint: `가맹점 축소는 ${SHOP_REMOVAL_NOTICE_DAYS}일 전, 약관 변경은 ${TERMS_CHANGE_NOTICE_MONTHS}개월 전까지 고지해야 합니다.`,
+  earliest: (day: string) => `오늘 게시하면 ${day}부터 시행할 수 있습니다.`,
+  save: "저장",
+  postedEditNotice: "게시 중인 변경입니다. 저장하면 고지가 다시 시작됩니다.",
+
+  // withdrawal
+  withdrawTitle: "변경 고지 철회",
+  withdrawHint: (title: string) => `‘${title}’ 고지를 철회합니다. 철회하면 이 변경에 따른 전액 환급 신청도 더 받지 않습니다.`,
+  reasonLabel: "철회 사유",
+  withdrawSave: "철회",
+
+  // the detail
+  detailTitle: "변경 고지 상세",
+  notFound: "변경 고지를 찾을 수 없습니다.",
+  summary: "변경 내용",
+  content: "새 약관",
+  version: "고지 차수",
+  appliedAt: "시행 처리",
+  withdrawnAt: "철회일",
+  withdrawReason: "철회 사유",
+  createdAt: "작성일",
+  updatedAt: "수정일",
+  members: "대상 회원",
+  memberId: "회원번호",
+  memberName: "이름",
+  phone: "전화번호",
+  toldAt: "알림 시각",
+  pending: "발송 대기",
+  refund: "전액 환급",
+  membersEmpty: "대상 회원이 없습니다.",
+  refundText: (r: { orderNo: string; kindLabel: string; value: string; stateLabel: string }) =>
+    `${r.orderNo} · ${r.kindLabel} · ${r.value}원 · ${r.stateLabel}`,
+} as const;
