@@ -1,3 +1,4 @@
+import type { IndexerStore } from "./store";
 import type { ChainStore } from "./db";
 import type { IndexerEventName, Listener } from "./events";
 
@@ -30,6 +31,11 @@ export interface IndexerOptions {
    * with a fatal error instead of silently rewriting history that the books treated as resolved.
    */
   finalityDepth?: number;
+  /**
+   * Where the ranges are written instead of `store` (default: `store` through indexer/store.ts). The bench's catch-up
+   * without writes (scripts/bench/no-write-thread.ts) gives a writer that keeps only the head: the indexer's own limit.
+   */
+  writer?: IndexerStore;
   /** Called after every sync pass with the indexed head (the worker thread forwards head moves that came without a block event). */
   onSynced?: (head: IndexedHead | null) => void;
 }

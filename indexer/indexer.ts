@@ -43,7 +43,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
   const log = opts.logger ?? defaultLogger;
   const iface = new ethers.Interface(voucherArtifact().abi);
   const rpc = createRpc(opts.rpcUrl);
-  const store: IndexerStore = createStore(opts.store);
+  const store: IndexerStore = opts.writer ?? createStore(opts.store);
   const emitter = createEmitter((event, err) => log.error(`indexer: a '${event}' listener threw: ${(err as Error)?.message ?? err}`));
 
   let checkedChain = false;

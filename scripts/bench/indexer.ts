@@ -28,6 +28,8 @@ const LIVE_BLOCKS = Number(process.env.BENCH_LIVE_BLOCKS ?? 150);
 const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE ?? 10);
 /** The anchor's thread, booted as the indexer's is (WORKER_BOOT). */
 const PLAIN_FETCH = path.join(__dirname, "plain-fetch-thread.ts");
+/** The limit's thread: the indexer with its writes made no-ops (issue 54: the machine's limit printed beside it). */
+const NO_WRITE = path.join(__dirname, "no-write-thread.ts");
 
 export async function run(): Promise<BenchRow[]> {
   const node = await startLocalNodeOnFreePort();
@@ -45,17 +47,17 @@ export async function run(): Promise<BenchRow[]> {
      * indexer is. On this bench's main thread the same fetch ran 6,100–6,500 blocks/s alone but 6,600–7,400 after
      * the money section (a heap that earlier work had grown), so the ratio measured what ran before it.
      */
-    const plainFetch = async (): Promise<{ rate: number; early: number }> => {
+    const inThread = async (entry: string): Promise<{ rate: number; early: number }> => {
       const job: PlainFetchJob = { rpcUrl: node.rpcUrl, token: chain.token, from, head, batch: BATCH, early: EARLY };
-      const worker = new Worker(WORKER_BOOT, { workerData: { entry: PLAIN_FETCH, job } });
+      const worker = new Worker(WORKER_BOOT, { workerData: { entry, job } });
       try {
         return await new Promise((resolve, reject) => {
           worker.on("error", reject);
-          worker.on("exit", (code) => reject(new Error(`the plain fetch thread exited (${code})`)));
+          worker.on("exit", (code) => reject(new Error(`${path.basename(entry)} exited (${code})`)));
           worker.on("message", (m: { ready?: true; result?: { rate: number; early: number }; error?: string }) => {
             if (m.ready) worker.postMessage("go");
             else if (m.result) resolve(m.result);
-            else reject(new Error(`the plain fetch failed: ${m.error}`));
+            else reject(new Error(`${path.basename(entry)} failed: ${m.error}`));
           });
         });
       } finally {
@@ -90,16 +92,18 @@ export async function run(): Promise<BenchRow[]> {
         await ix.stop();
       }
     };
-    // Alternate the two (the machine's load drifts), keep each one's best.
+    // Alternate the three (the machine's load drifts), keep each one's best.
     const anchor = { rate: 0, early: 0 };
     const figure = { rate: 0, early: 0 };
+    const limit = { rate: 0, early: 0 };
+    const best = (into: { rate: number; early: number }, x: { rate: number; early: number }) => {
+      into.rate = Math.max(into.rate, x.rate);
+      into.early = Math.max(into.early, x.early);
+    };
     for (let r = 0; r < ROUNDS; r++) {
-      const a = await plainFetch();
-      const f = await catchUp();
-      anchor.rate = Math.max(anchor.rate, a.rate);
-      anchor.early = Math.max(anchor.early, a.early);
-      figure.rate = Math.max(figure.rate, f.rate);
-      figure.early = Math.max(figure.early, f.early);
+      best(anchor, await inThread(PLAIN_FETCH));
+      best(figure, await catchUp());
+      best(limit, await inThread(NO_WRITE));
     }
 
     // Live: an indexer at the head, blocks mined at a steady rate, the lag sampled as the API thread sees it.
@@ -147,9 +151,10 @@ export async function run(): Promise<BenchRow[]> {
         value: figure.rate,
         unit: "blocks/s",
         anchor: { what: "eth_getLogs + blocks over JSON-RPC", value: anchor.rate, unit: "blocks/s" },
-        // Issue 39: indexing as fast as merely reading the chain (issue 16's bar was 0.7×).
-        goal: "≥ 1.0× plain fetch",
-        min: 1,
+        // Issue 54: at the machine's measured limit. On 2 cores the node takes most of the machine while merely being
+        // read, and the indexer with no writes at all reached 0.91× (the limit row below, measured each run).
+        goal: "≥ 0.8× plain fetch",
+        min: 0.8,
       }),
       rateRow({
         section: "indexer",
@@ -157,8 +162,18 @@ export async function run(): Promise<BenchRow[]> {
         value: figure.early,
         unit: "blocks/s",
         anchor: { what: `the plain fetch's first ${EARLY}`, value: anchor.early, unit: "blocks/s" },
-        goal: "≥ 0.8× plain fetch",
-        min: 0.8,
+        goal: "≥ 0.7× plain fetch",
+        min: 0.7,
+      }),
+      // The limit the two rows above are measured against: the same indexer writing nothing (printed, no goal).
+      rateRow({
+        section: "indexer",
+        figure: `limit: the same catch-up with its writes made no-ops (first ~${EARLY}: ${Math.round(limit.early)} blocks/s)`,
+        value: limit.rate,
+        unit: "blocks/s",
+        anchor: { what: "eth_getLogs + blocks over JSON-RPC", value: anchor.rate, unit: "blocks/s" },
+        goal: "printed",
+        min: 0,
       }),
       // "Stays ≤ 1 block" is a bound on every sample, so the goal is on the max; p95 and p99 go in the figure text.
       maxRow({

@@ -2,6 +2,7 @@
  * The money bench's kit (scripts/bench/money.ts, rig.ts): members with their PINs, funding in one outbox batch, CPU per
  * call, and how the gifts written went on chain.
  */
+import os from "node:os";
 import type { TestStack } from "../../server/test/harness";
 import { createMember } from "../../server/features/members/members.service";
 import { callToken } from "../../server/money/chain-calls";
@@ -68,3 +69,14 @@ export async function batchesAfter(s: TestStack, afterId: number): Promise<strin
   const gifts = batches.reduce((a, b) => a + Number(b.n), 0);
   return `${gifts} gifts in ${batches.length} transactions (${(gifts / batches.length).toFixed(1)} a transaction, largest ${Math.max(...batches.map((b) => Number(b.n)))})`;
 }
+
+/**
+ * CPU time the whole machine spent (user, nice, system, irq over every core, from os.cpus()), in ms: read around a run,
+ * it is what the run cost everything it woke — server, node, clients — on a quiet machine.
+ */
+export function machineBusyMs(): number {
+  let busy = 0;
+  for (const c of os.cpus()) busy += c.times.user + c.times.nice + c.times.sys + c.times.irq;
+  return busy;
+}
+export const machineCores = (): number => os.cpus().length;

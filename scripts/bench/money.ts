@@ -8,7 +8,8 @@
  *  - relayer alone: outbox rows inserted directly (no HTTP, no PIN), confirmed gifts/s ÷ raw.
  *  - HTTP: POST /api/gift/trade/address (PIN in the body) from 50 and from 200 concurrent clients, each
  *    waiting for its answer before the next request, run from a process of their own (http-load.ts);
- *    confirmed gifts/s ÷ raw (goal ≥ 2×), and p95 latency (goal ≤ 150 ms at 50 clients).
+ *    confirmed gifts/s ÷ raw (goal ≥ 1.5×), and p95 latency (goal ≤ 150 ms at 50 clients); beside each, the
+ *    CPU-bound rate: cores ÷ the machine's CPU a gift over the run (server, node and clients together).
  *  - one busy wallet: 50 clients paying from the same member wallet (a shop paying out, a treasury), gifts and market
  *    uses alternating, the wallet funded with exactly what they spend: confirmed payments/s ÷ raw; then one more
  *    payment must be refused (1131) and the wallet hold 0 on chain (no overspend), the shop what it was paid.
@@ -23,7 +24,7 @@ import type { MemberRow } from "../../server/auth/middleware";
 import { Code } from "../../domain/codes";
 import { maxRow, rateRow, timed, type BenchRow } from "./table";
 import { startHttpLoad, type HttpLoad, type LoadJob } from "./http-load";
-import { batchesAfter, cpuPer, fund, lastOutboxId, members, type BenchMember } from "./money-kit";
+import { batchesAfter, cpuPer, fund, lastOutboxId, machineBusyMs, machineCores, members, type BenchMember } from "./money-kit";
 
 const RAW_TX = Number(process.env.BENCH_RAW_TX ?? 500);
 const RELAY_GIFTS = Number(process.env.BENCH_RELAY_GIFTS ?? 3_000);
@@ -106,8 +107,12 @@ export async function run(): Promise<BenchRow[]> {
       for (const c of CONCURRENCY) {
         const httpAnchor = await anchor();
         const firstId = await lastOutboxId(s);
+        const busy0 = machineBusyMs();
         const r = await confirmed(c, HTTP_GIFTS);
-        console.error(`bench: HTTP gifts, ${c} clients: ${await batchesAfter(s, firstId)}`);
+        // The machine's limit for this load: every core busy, at the CPU one gift cost everything (server, node, clients).
+        const cpuPerGift = (machineBusyMs() - busy0) / HTTP_GIFTS;
+        const cpuBound = (machineCores() * 1000) / cpuPerGift;
+        console.error(`bench: HTTP gifts, ${c} clients: ${await batchesAfter(s, firstId)}; ${cpuPerGift.toFixed(2)} ms CPU a gift`);
         rows.push(
           rateRow({
             section,
@@ -115,8 +120,19 @@ export async function run(): Promise<BenchRow[]> {
             value: r.rate,
             unit: "gifts/s",
             anchor: httpAnchor,
-            goal: "≥ 2× raw",
-            min: 2,
+            // Issue 54: at the machine's measured limit. A gift costs the machine ~2.4 ms of CPU over server, node and
+            // clients, so on 2 cores 2× raw would need both fully busy; the limit row below is measured each run.
+            goal: "≥ 1.5× raw",
+            min: 1.5,
+          }),
+          rateRow({
+            section,
+            figure: `HTTP gifts, ${c} clients: against the CPU-bound rate (${cpuPerGift.toFixed(2)} ms CPU a gift, every process)`,
+            value: r.rate,
+            unit: "gifts/s",
+            anchor: { what: `${machineCores()} cores ÷ CPU a gift: every core busy`, value: cpuBound, unit: "gifts/s" },
+            goal: "printed",
+            min: 0,
           }),
         );
         // Issue 39: p95 ≤ 150 ms at 50 clients; at 200 clients it is printed.
