@@ -193,7 +193,6 @@ export async function requestRefund(
       account: body.account,
     },
     idempotency,
-    ctx.clock.now(),
   );
 }
 
