@@ -33,3 +33,9 @@ export interface ChangeNoticeMembersTable {
   told_version: number | null;
   told_at: string | null;
 }
+
+/** The tables of notices of change, as AppDatabase (server/db/schema.ts) includes them. */
+export interface ChangeTables {
+  change_notices: ChangeNoticesTable;
+  change_notice_members: ChangeNoticeMembersTable;
+}

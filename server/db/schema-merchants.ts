@@ -90,3 +90,13 @@ export interface WebhookAttemptsTable {
   error: string | null;
   attempted_at: string;
 }
+
+/** The tables of merchant payments, as AppDatabase (server/db/schema.ts) includes them. */
+export interface MerchantTables {
+  merchants: MerchantsTable;
+  merchant_keys: MerchantKeysTable;
+  payments: PaymentsTable;
+  payment_cancels: PaymentCancelsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
+}

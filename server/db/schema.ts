@@ -14,15 +14,8 @@ import type {
   OperatorRecoveryCodesTable,
 } from "./schema-back-office";
 import type { BankDepositsTable, BankEventsTable, LinkedAccountsTable } from "./schema-money-in";
-import type {
-  MerchantKeysTable,
-  MerchantsTable,
-  PaymentCancelsTable,
-  PaymentsTable,
-  WebhookAttemptsTable,
-  WebhookEventsTable,
-} from "./schema-merchants";
-import type { ChangeNoticeMembersTable, ChangeNoticesTable } from "./schema-changes";
+import type { MerchantTables } from "./schema-merchants";
+import type { ChangeTables } from "./schema-changes";
 import type { MemberNoticesTable, OutboundMessagesTable, ValidityExtensionsTable } from "./schema-lifecycle";
 import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction } from "kysely";
 
@@ -30,7 +23,7 @@ import type { Generated, Insertable, Selectable, Updateable, Kysely, Transaction
  * app.db (or the `app` schema in PostgreSQL): business records, custody, the outbox. Times are ISO-8601
  * UTC strings, money is integer won (INTEGER / bigint), flags are 0/1 integers on both dialects.
  */
-export interface AppDatabase {
+export interface AppDatabase extends MerchantTables, ChangeTables {
   members: MembersTable;
   admins: AdminsTable;
   wallets: WalletsTable;
@@ -69,14 +62,6 @@ export interface AppDatabase {
   cutoffs: CutoffsTable;
   cutoff_balances: CutoffBalancesTable;
   safeguards: SafeguardsTable;
-  merchants: MerchantsTable;
-  merchant_keys: MerchantKeysTable;
-  payments: PaymentsTable;
-  payment_cancels: PaymentCancelsTable;
-  webhook_events: WebhookEventsTable;
-  webhook_attempts: WebhookAttemptsTable;
-  change_notices: ChangeNoticesTable;
-  change_notice_members: ChangeNoticeMembersTable;
 }
 
 export type * from "./schema-back-office";

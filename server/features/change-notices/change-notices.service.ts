@@ -267,16 +267,20 @@ export async function changeMembers(ctx: AppContext, id: number, page: number, p
   return { list, total };
 }
 
-/** The changes whose notice is up now (CHANGE_POSTED_DAYS past their effective date), nothing personal. */
+/** Whether a change's notice is up now: posted (or applied), until CHANGE_POSTED_DAYS past its effective date. */
+const isUp = (c: ChangeRecord, now: Date) =>
+  (c.state === "posted" || c.state === "applied") &&
+  c.posted_at !== null &&
+  c.posted_at <= now.toISOString() &&
+  now < postedUntil(c.effective_date);
+
+/** The changes whose notice is up now, nothing personal. */
 export async function publicChanges(ctx: AppContext) {
   const now = ctx.clock.now();
-  const rows = (await repo.postedChanges(ctx.db)).filter(
-    (c) => c.posted_at && c.posted_at <= now.toISOString() && now < postedUntil(c.effective_date),
-  );
-  return { changes: rows.map(publicOf) };
+  return { changes: (await repo.postedChanges(ctx.db)).filter((c) => isUp(c, now)).map(publicOf) };
 }
 
-function publicOf(c: Awaited<ReturnType<typeof repo.postedChanges>>[number]) {
+function publicOf(c: ChangeRecord) {
   return {
     id: Number(c.id),
     kind: c.kind,
@@ -293,12 +297,11 @@ function publicOf(c: Awaited<ReturnType<typeof repo.postedChanges>>[number]) {
   };
 }
 
+/** One change whose notice is up, with the new terms' text; any other answers 404. */
 export async function publicChange(ctx: AppContext, id: number) {
-  const { changes } = await publicChanges(ctx);
-  const c = changes.find((x) => x.id === id);
-  if (!c) throw new AppError(Code.NOT_FOUND, Msg.changeNotFound);
-  const content = (await ctx.db.selectFrom("change_notices").select("content").where("id", "=", id).executeTakeFirstOrThrow()).content;
-  return { ...c, content };
+  const c = await repo.changeById(ctx.db, id);
+  if (!c || !isUp(c, ctx.clock.now())) throw new AppError(Code.NOT_FOUND, Msg.changeNotFound);
+  return { ...publicOf(c), content: c.content };
 }
 
 /** Tells the members of a posting now, without waiting for the job's next tick (errors logged: the job retries). */
