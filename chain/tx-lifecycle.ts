@@ -47,6 +47,11 @@ interface Tracked {
   replacements: number;
   /** Ticks in a row the nonce was used on chain with no receipt of ours. */
   foreign: number;
+  /**
+   * Its receipt once mined, kept while it gets deep enough: later ticks only check that its block is still the chain's
+   * (one block read for all the transactions in it) instead of reading and decoding every receipt again each tick.
+   */
+  mined?: ethers.TransactionReceipt;
   done: Promise<ethers.TransactionReceipt>;
   resolve(r: ethers.TransactionReceipt): void;
   reject(e: Error): void;
@@ -212,11 +217,24 @@ export function createLifecycle(opts: LifecycleOptions) {
     const highest = entries[entries.length - 1].nonce;
     const pendingNonce = await provider.getTransactionCount(opts.address, "pending");
     if (pendingNonce < highest && !byNonce.has(pendingNonce)) await fill(pendingNonce, entries[0].unsigned);
+    /** Each block's hash on the chain now, read once a tick. */
+    const blockHashes = new Map<number, Promise<string | null>>();
+    const canonical = (n: number) => {
+      if (!blockHashes.has(n))
+        blockHashes.set(
+          n,
+          provider.getBlock(n).then((b) => b?.hash ?? null),
+        );
+      return blockHashes.get(n)!;
+    };
     for (const t of entries) {
       if (closed) return;
-      const receipt = await receiptOf(t);
+      // A receipt kept from an earlier tick counts while its block is still the chain's (a reorg reads it again).
+      if (t.mined && (await canonical(t.mined.blockNumber)) !== t.mined.blockHash) t.mined = undefined;
+      const receipt = t.mined ?? (await receiptOf(t));
       if (receipt) {
         t.foreign = 0;
+        t.mined = receipt;
         if (head - receipt.blockNumber + 1 >= opts.confirmations) finish(t, receipt);
         continue;
       }
@@ -226,7 +244,8 @@ export function createLifecycle(opts: LifecycleOptions) {
         continue;
       }
       t.foreign = 0;
-      if (!(await inPool(t))) {
+      // Below the pending count, the node holds a transaction of this account at this nonce: one sent here.
+      if (t.nonce >= pendingNonce && !(await inPool(t))) {
         // Dropped, evicted as underpriced, or taken out by a reorg: the same transaction again, or a dearer one.
         const again = await broadcast(t.raw);
         if (again.ok) {

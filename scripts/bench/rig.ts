@@ -17,6 +17,7 @@
  *   (gasUsed ÷ gasLimit of the blocks mined meanwhile), the node's pool (txpool_status, sampled), the rows the relayer
  *   had not sent yet (outbox backlog, sampled) and the fee replacements the lifecycle made.
  */
+import { performance as nodePerformance } from "node:perf_hooks";
 import { ethers } from "ethers";
 import { startAnvilRig, type AnvilRig } from "../../chain/anvil-rig";
 import { startTestStack, type TestStack } from "../../server/test/harness";
@@ -80,11 +81,20 @@ export async function run(): Promise<BenchRow[]> {
     const sampler = sampleWhileRunning(s, rig, firstId);
     const startedAt = Date.now();
     const busy0 = machineBusyMs();
+    // The server runs in this process: its main thread's share of the time it was taking gifts spent working (the
+    // rig's own sampling here is a few calls a second), from snapshots every 500 ms.
+    const elu0 = nodePerformance.eventLoopUtilization();
+    const elus: { at: number; elu: ReturnType<typeof nodePerformance.eventLoopUtilization> }[] = [];
+    const eluTimer = setInterval(() => elus.push({ at: Date.now(), elu: nodePerformance.eventLoopUtilization() }), 500);
     const t0 = performance.now();
     const r = await load.run({ ...job, concurrency: 0, total, arrivalsPerSecond: offered });
     // Every gift the server took is on the books once confirmed at depth (answers after 20 s said "not yet").
     const books = await allResolved(s, firstId);
     const cpuShare = (machineBusyMs() - busy0) / (performance.now() - t0) / machineCores();
+    clearInterval(eluTimer);
+    const taken = await takenRate(s, firstId);
+    const untilTaken = elus.filter((e) => e.at <= taken.lastAt).at(-1)?.elu ?? nodePerformance.eventLoopUtilization();
+    const serverBusy = nodePerformance.eventLoopUtilization(untilTaken, elu0).utilization;
     const samples = await sampler.stop();
     const lastBlock = await rig.blockNumber();
     const fullness = await blockFullness(rig, firstBlock + 1, lastBlock);
@@ -96,12 +106,14 @@ export async function run(): Promise<BenchRow[]> {
     const txsPerBlock = txs / Math.max(1, lastBlock - firstBlock);
     const bound = boundOf({
       cpuShare,
+      serverBusy,
+      taken: taken.rate,
       fullness: fullness.used,
       packed: fullness.packed,
       queuedShare: samples.queuedShare,
-      pool: samples.pool,
+      pool: samples.poolMean,
       txsPerBlock,
-      backlog: samples.backlog,
+      backlog: samples.backlogMean,
       replaced,
       perTx,
     });
@@ -130,7 +142,7 @@ export async function run(): Promise<BenchRow[]> {
       }),
       maxRow({
         section,
-        figure: `bound: ${bound} (blocks ${(fullness.used * 100).toFixed(0)} % full by gas used, ${(fullness.declared * 100).toFixed(0)} % by gas declared (${(fullness.packed * 100).toFixed(0)} % of blocks packed by it), node pool ≤ ${samples.pool} pending txs, a nonce gap in ${(samples.queuedShare * 100).toFixed(0)} % of samples, ${perTx.toFixed(1)} gifts a transaction, ${txsPerBlock.toFixed(1)} transactions a block, relayer backlog ≤ ${samples.backlog} rows, ${replaced} fee replacements)`,
+        figure: `bound: ${bound} (blocks ${(fullness.used * 100).toFixed(0)} % full by gas used, ${(fullness.declared * 100).toFixed(0)} % by gas declared (${(fullness.packed * 100).toFixed(0)} % of blocks packed by it), node pool ${samples.poolMean.toFixed(1)} pending txs on average (≤ ${samples.pool}), a nonce gap in ${(samples.queuedShare * 100).toFixed(0)} % of samples, ${perTx.toFixed(1)} gifts a transaction, ${txsPerBlock.toFixed(1)} transactions a block, relayer backlog ${samples.backlogMean.toFixed(0)} rows on average (≤ ${samples.backlog}), ${replaced} fee replacements, server's main thread busy ${(serverBusy * 100).toFixed(0)} % while it took ${taken.rate.toFixed(0)} gifts/s)`,
         value: cpuShare * 100,
         unit: "% CPU",
         goal: "printed",
@@ -204,6 +216,8 @@ function sampleWhileRunning(s: TestStack, rig: AnvilRig, afterId: number) {
   let queuedSamples = 0;
   let samples = 0;
   let backlog = 0;
+  let poolSum = 0;
+  let backlogSum = 0;
   const loop = (async () => {
     while (running) {
       const [status, waiting] = await Promise.all([
@@ -216,6 +230,8 @@ function sampleWhileRunning(s: TestStack, rig: AnvilRig, afterId: number) {
           .executeTakeFirstOrThrow(),
       ]);
       pool = Math.max(pool, Number(status.pending));
+      poolSum += Number(status.pending);
+      backlogSum += Number(waiting.n);
       queued = Math.max(queued, Number(status.queued));
       samples++;
       if (Number(status.queued) > 0) queuedSamples++;
@@ -227,7 +243,8 @@ function sampleWhileRunning(s: TestStack, rig: AnvilRig, afterId: number) {
     async stop() {
       running = false;
       await loop;
-      return { pool, queued, queuedShare: samples === 0 ? 0 : queuedSamples / samples, backlog };
+      const mean = (sum: number) => (samples === 0 ? 0 : sum / samples);
+      return { pool, poolMean: mean(poolSum), queued, queuedShare: mean(queuedSamples), backlog, backlogMean: mean(backlogSum) };
     },
   };
 }
@@ -270,6 +287,8 @@ async function blockFullness(rig: AnvilRig, from: number, to: number): Promise<{
  */
 function boundOf(m: {
   cpuShare: number;
+  serverBusy: number;
+  taken: number;
   fullness: number;
   packed: number;
   queuedShare: number;
@@ -283,11 +302,31 @@ function boundOf(m: {
   if (m.packed >= 0.5) return "the relayer's declared gas (most blocks full by the gas its batches may use, not by what they use)";
   if (m.replaced > 0) return "the node's fee rules (transactions replaced)";
   if (m.queuedShare >= 0.5) return "the node's pool (transactions queued behind a nonce gap most of the time)";
+  // One thread takes the requests, writes the rows and runs the relayer: busy all along, it takes gifts no faster.
+  if (m.serverBusy >= 0.85)
+    return `the server's main thread (its event loop busy all along: it took gifts at ${m.taken.toFixed(0)}/s, and the relayer waits its turn)`;
+  // Averages over the run (500 ms samples), not peaks: a burst at the start says nothing of what bounded the rest.
   if (m.pool > 2 * Math.max(1, m.txsPerBlock))
     return "the node's pool (more transactions waiting than two blocks took, while blocks had room)";
   if (m.cpuShare >= 0.9) return "the machine's CPU (both cores busy)";
-  if (m.backlog > 0) return `the relayer (rows waiting while blocks had room and CPU was free; ${m.perTx.toFixed(1)} gifts a transaction)`;
+  if (m.backlog >= 1) return `the relayer (rows waiting while blocks had room and CPU was free; ${m.perTx.toFixed(1)} gifts a transaction)`;
   return "none measured";
+}
+
+/**
+ * Gifts the server took a second: the gift rows after `afterId`, from the first one's creation to the last one's
+ * (`lastAt`).
+ */
+async function takenRate(s: TestStack, afterId: number): Promise<{ rate: number; lastAt: number }> {
+  const r = await s.ctx.db
+    .selectFrom("outbox_transfers")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("created_at").as("first"), eb.fn.max("created_at").as("last")])
+    .where("id", ">", afterId)
+    .where("kind", "=", "gift")
+    .executeTakeFirstOrThrow();
+  const lastAt = Date.parse(String(r.last));
+  const ms = lastAt - Date.parse(String(r.first));
+  return { rate: ms > 0 ? (Number(r.n) * 1000) / ms : 0, lastAt };
 }
 
 /** The batch transactions of the gift rows after `afterId`: how many, and how many gifts each carried. */

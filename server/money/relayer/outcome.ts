@@ -13,6 +13,11 @@ export interface Outcome {
   blockNumber: number;
   status: number;
   logs: readonly { address: string; topics: readonly string[]; data: string }[];
+  /**
+   * The transaction reverted for want of gas (it used all it declared): nothing it carried moved, and its rows are
+   * sent again rather than failed (an external chain's batch declares an estimate: batch.ts, ESTIMATE_MARGIN).
+   */
+  outOfGas?: boolean;
 }
 
 /** A log as eth_getLogs answers it. */
@@ -62,7 +67,18 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
     }
     const receipt = await chain.sender.receipt(hash);
     if (!receipt) throw new Error(`no receipt for ${hash}`);
-    return { hash: receipt.hash, blockNumber: receipt.blockNumber, status: receipt.status ?? 0, logs: receipt.logs };
+    return outcomeOf(receipt);
+  }
+
+  /** A receipt as an outcome; a reverted one is looked at again for whether it ran out of gas. */
+  async function outcomeOf(receipt: ethers.TransactionReceipt): Promise<Outcome> {
+    const status = receipt.status ?? 0;
+    let outOfGas = false;
+    if (status === 0) {
+      const tx = await chain.provider.getTransaction(receipt.hash);
+      outOfGas = tx !== null && receipt.gasUsed >= tx.gasLimit;
+    }
+    return { hash: receipt.hash, blockNumber: receipt.blockNumber, status, logs: receipt.logs, outOfGas };
   }
 
   async function emitResolved(ids: number[]) {
@@ -76,8 +92,11 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
   /** An indexed address topic as the lowercase address. */
   const topicAddress = (topic: string) => `0x${topic.slice(26).toLowerCase()}`;
 
-  /** Applies a mined transaction's outcome to the rows it carried. */
-  async function applyReceipt(rows: OutboxRow[], receipt: Outcome) {
+  /**
+   * Applies a mined transaction's outcome to the rows it carried; resolves with how many went back to pending (a
+   * batch out of gas).
+   */
+  async function applyReceipt(rows: OutboxRow[], receipt: Outcome): Promise<number> {
     const used = new Set<string>();
     const failed = new Map<string, string>();
     for (const log of receipt.logs) {
@@ -101,6 +120,7 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
     // exactly once, and must not be recorded as failed. Which transaction it was is found in its logs.
     const elsewhere = new Map<number, { hash: string; block: number } | null>();
     const done: number[] = [];
+    const again: number[] = [];
     for (const row of rows) {
       if (receipt.status === 1 && used.has(rowKey(row.from_address, row.nonce))) {
         done.push(row.id);
@@ -117,6 +137,10 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
         if (elsewhere.has(row.id)) {
           const tx = elsewhere.get(row.id);
           await repo.markConfirmed(trx, row.id, tx?.block ?? null, tx?.hash ?? null);
+        } else if (receipt.outOfGas) {
+          // Its authorization is unused (the whole transaction reverted): it goes out again in another batch.
+          await repo.requeue(trx, row.id);
+          again.push(row.id);
         } else
           await repo.markFailed(
             trx,
@@ -126,7 +150,9 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
           );
       }
     });
-    await emitResolved(rows.map((r) => r.id));
+    const resent = new Set(again);
+    await emitResolved(rows.filter((r) => !resent.has(r.id)).map((r) => r.id));
+    return again.length;
   }
 
   /** The transaction whose TransferWithFee used this row's authorization (searched in the token's logs). */
@@ -147,5 +173,5 @@ export function createOutcomes(db: AppDb, chain: Chain, events: EventEmitter) {
     return null;
   }
 
-  return { outcome, applyReceipt, emitResolved };
+  return { outcome, outcomeOf, applyReceipt, emitResolved };
 }

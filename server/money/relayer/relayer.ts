@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { createBatchMaker } from "./batch";
 import { createWaiters } from "./waiters";
-import { createOutcomes } from "./outcome";
+import { createOutcomes, type Outcome } from "./outcome";
 import type { AppDb } from "../../db/schema";
 import type { Custody } from "../../custody/keys";
 import type { Chain } from "../../../chain/bootstrap";
@@ -48,6 +48,8 @@ export interface RelayerOptions {
   /** The most rows one transaction carries (default 150: at 90,000 gas a row, inside a transaction's gas cap of 2^24). */
   batchSize?: number;
   log?: { info: (o: unknown, m?: string) => void; warn: (o: unknown, m?: string) => void; error: (o: unknown, m?: string) => void };
+  /** Test hook: the gas an external chain's batch declares for the gas it uses (default: batch.ts ESTIMATE_MARGIN). */
+  declare?: (used: bigint) => bigint;
   /** Test hook: called after rows are marked submitted and before the transaction is sent. */
   beforeSend?: (rows: OutboxRow[], txHash: string) => void | Promise<void>;
 }
@@ -62,8 +64,19 @@ export function createRelayer(opts: RelayerOptions): Relayer {
   const batchSize = opts.batchSize ?? 150;
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  const { signAll, prepare, close: closeBatches } = createBatchMaker(custody, chain);
-  const { outcome, applyReceipt, emitResolved } = createOutcomes(db, chain, events);
+  const { signAll, prepare, close: closeBatches } = createBatchMaker(custody, chain, { declare: opts.declare });
+  const outcomes = createOutcomes(db, chain, events);
+  const { outcome, outcomeOf, emitResolved } = outcomes;
+  /** Rows went back to pending (a batch out of gas): the drain reads again from the first pending row. */
+  let rewind = false;
+  async function applyReceipt(rows: OutboxRow[], o: Outcome): Promise<void> {
+    if ((await outcomes.applyReceipt(rows, o)) > 0) {
+      opts.log?.warn({ hash: o.hash, rows: rows.length }, "relayer: a batch ran out of gas; its rows are sent again");
+      rewind = true;
+      wakeAgain = true;
+      events.emit("kick");
+    }
+  }
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let stopped = true;
@@ -116,6 +129,12 @@ export function createRelayer(opts: RelayerOptions): Relayer {
     let error: unknown = null;
     try {
       while (!stopped) {
+        if (rewind) {
+          // Every batch read so far is marked submitted (its send resolved) before rows below the cursor are read.
+          if (sent) await sent.catch(() => undefined);
+          rewind = false;
+          afterId = 0;
+        }
         const rows = await repo.pendingRows(db, batchSize, afterId);
         if (rows.length === 0) {
           if (!inFlight) break;
@@ -225,17 +244,14 @@ export function createRelayer(opts: RelayerOptions): Relayer {
         continue;
       }
       if (receipt) {
-        await applyReceipt(group, {
-          hash: receipt.hash,
-          blockNumber: receipt.blockNumber,
-          status: receipt.status ?? 0,
-          logs: receipt.logs,
-        });
+        await applyReceipt(group, await outcomeOf(receipt));
         for (const r of await repo.outboxRows(
           db,
           group.map((g) => g.id),
         ))
-          r.status === "confirmed" ? confirmed++ : failed++;
+          if (r.status === "confirmed") confirmed++;
+          else if (r.status === "failed") failed++;
+          else requeued++;
         continue;
       }
       for (const r of group) {
