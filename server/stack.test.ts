@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startTestStack, type TestStack } from "./test/harness";
@@ -90,4 +91,48 @@ describe("the whole stack", () => {
     // The demo is not seeded twice.
     expect(await countMembers(again.ctx.db)).toBe(3);
   });
+
+  it("holds a burst of 1,500 connections while its event loop is busy: none waits for the client to try again", async () => {
+    const s = await startTestStack();
+    stacks.push(s);
+    const { hostname, port } = new URL(s.url);
+    // The clients are another process: it opens 1,500 connections at once when told, and counts those the kernel
+    // completed within 800 ms (a connection the server's queue had no room for is dropped, and its client tries again
+    // only after a second).
+    const client = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const net = require("node:net");
+        process.stdin.once("data", () => {
+          let done = 0;
+          const sockets = [];
+          for (let i = 0; i < 1500; i++) {
+            const c = net.connect(${port}, "${hostname}");
+            c.on("connect", () => done++);
+            c.on("error", () => undefined);
+            sockets.push(c);
+          }
+          setTimeout(() => { console.log(done); process.exit(0); }, 800);
+        });
+        console.log("ready");`,
+      ],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
+    const lines: string[] = [];
+    const next = () =>
+      new Promise<string>((resolve) => {
+        if (lines.length > 0) return resolve(lines.shift()!);
+        client.stdout.once("data", (d: Buffer) => {
+          lines.push(...String(d).trim().split("\n"));
+          resolve(lines.shift()!);
+        });
+      });
+    expect(await next()).toBe("ready");
+    client.stdin.write("go\n");
+    // This process (the server's) is busy for 300 ms, as under a flood: the kernel queues what it cannot accept.
+    const until = Date.now() + 300;
+    while (Date.now() < until);
+    expect(Number(await next())).toBe(1500);
+  }, 60_000);
 });

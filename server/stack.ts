@@ -1,4 +1,5 @@
 import http from "node:http";
+import { listen } from "./http/listen";
 import pino from "pino";
 import { bootstrapChain, type Deployment } from "../chain/bootstrap";
 import type { Indexer } from "../indexer/indexer";
@@ -271,10 +272,7 @@ export async function startStack(overrides: Partial<Config> = {}, env: NodeJS.Pr
     ctx,
     periodicJobs(() => lead.isLeader(), config.gas.watchMs),
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  await listen(server, config.port, config.host);
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host}:${port}`;
   await merchants.listening(url);

@@ -90,6 +90,7 @@ export async function run(): Promise<BenchRow[]> {
     const r = await load.run({ ...job, concurrency: 0, total, arrivalsPerSecond: offered });
     // Every gift the server took is on the books once confirmed at depth (answers after 20 s said "not yet").
     const books = await allResolved(s, firstId);
+    if (process.env.BENCH_VERBOSE) await printTimeline(s, firstId, startedAt);
     const cpuShare = (machineBusyMs() - busy0) / (performance.now() - t0) / machineCores();
     clearInterval(eluTimer);
     const taken = await takenRate(s, firstId);
@@ -196,6 +197,25 @@ async function allResolved(s: TestStack, afterId: number): Promise<{ confirmed: 
     if (Date.now() > deadline) throw new Error(`rig: ${open} gifts still open after 10 min`);
     await new Promise((res) => setTimeout(res, 250));
   }
+}
+
+/** BENCH_VERBOSE: gift rows taken and confirmed in each 5 s from the first request (where the time went). */
+async function printTimeline(s: TestStack, afterId: number, startedAt: number) {
+  const rows = await s.ctx.db
+    .selectFrom("outbox_transfers")
+    .select(["created_at", "updated_at", "status"])
+    .where("id", ">", afterId)
+    .where("kind", "=", "gift")
+    .execute();
+  const buckets = new Map<number, { taken: number; confirmed: number }>();
+  const at = (iso: string) => Math.floor((Date.parse(iso) - startedAt) / 5000) * 5;
+  const of = (k: number) => buckets.get(k) ?? (buckets.set(k, { taken: 0, confirmed: 0 }), buckets.get(k)!);
+  for (const r of rows) {
+    of(at(r.created_at)).taken++;
+    if (r.status === "confirmed") of(at(r.updated_at)).confirmed++;
+  }
+  const line = [...buckets].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}s +${v.taken}/✓${v.confirmed}`);
+  console.error(`bench rig: taken/confirmed a 5 s: ${line.join(", ")}`);
 }
 
 const replacements = async (s: TestStack) =>
